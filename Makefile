@@ -1,0 +1,51 @@
+# Two commands set everything up on a fresh Debian machine (as root, with python3):
+#   make book   - virtual environment + locked requirements, then build the site
+#   make test   - the same set-up, then every test (unit tests and the book build)
+# Also: make unit (fast tests only), make lock (re-lock requirements), make clean.
+SHELL := /bin/bash
+.SHELLFLAGS := -euo pipefail -c
+.DEFAULT_GOAL := book
+
+PYTHON ?= python3
+VENV   := .venv
+PY     := $(VENV)/bin/python
+STAMP  := $(VENV)/.installed
+# jupyter-book build flags: warnings are errors, nitpicky references, report all.
+JB_FLAGS := -W -n --keep-going
+
+.PHONY: book test unit lock clean setup
+
+setup: $(STAMP)
+
+# The virtual environment, rebuilt whenever the lock file changes.  The project
+# root goes on the venv's path (a .pth file) so the chapter can `import chapter_code`.
+$(STAMP): requirements.lock
+	@command -v $(PYTHON) >/dev/null || { echo "make: $(PYTHON) not found; install it: apt-get install -y python3 python3-venv"; exit 1; }
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -r requirements.lock
+	$(PY) -c 'import sysconfig, pathlib; pathlib.Path(sysconfig.get_paths()["purelib"], "kitob_ildiz.pth").write_text("$(CURDIR)\n")'
+	touch $(STAMP)
+
+book: $(STAMP)
+	$(VENV)/bin/jupyter-book build . $(JB_FLAGS)
+	@echo "Site: $(CURDIR)/_build/html/index.html"
+
+unit: $(STAMP)
+	$(PY) -m pytest tests -m "not build" -q
+
+test: $(STAMP)
+	$(PY) -m pytest tests -q
+
+# Re-resolve requirements.txt into requirements.lock in a scratch environment.
+lock:
+	rm -rf _build/lock-venv
+	$(PYTHON) -m venv _build/lock-venv
+	_build/lock-venv/bin/pip install --quiet --upgrade pip
+	_build/lock-venv/bin/pip install --quiet -r requirements.txt
+	{ echo "# Every package, transitive ones included, at the version the book was built and tested with."; \
+	  echo "# Generated from requirements.txt by 'make lock'; do not edit by hand."; \
+	  _build/lock-venv/bin/pip freeze --all | grep -v -E '^pip=='; } > requirements.lock
+
+clean:
+	rm -rf _build

@@ -1,0 +1,74 @@
+"""Training and measurement: ``oqit`` trains one model, ``parallel`` runs many.
+
+``oqit`` is the whole training protocol of the chapter (Adam, cross-entropy,
+shuffled mini-batches taken by index slicing) and returns the test accuracy and
+the trained model.  The trainings of the chapter are independent of one another
+(model x seed), so ``parallel`` runs them in worker processes, one thread each,
+as many at a time as there are cores; every run sets its own seed, so the
+numbers do not depend on how many workers there are.
+"""
+
+import os
+from concurrent.futures import ProcessPoolExecutor
+from multiprocessing import get_context
+
+import torch
+import torch.nn as nn
+
+from chapter_code.malumot import vazifa
+
+
+def oqit(yasa, T_, seed, epoxalar=60, n=2000, lr=0.005, batch=64):
+    """``yasa()`` modelini ``epoxalar`` epoxa oʻqitadi; (sinov aniqligi, model) qaytaradi."""
+    torch.manual_seed(seed)
+    Xtr, ytr = vazifa(n, T_, 1)
+    Xte, yte = vazifa(600, T_, 2)
+    m = yasa()
+    opt = torch.optim.Adam(m.parameters(), lr=lr)
+    krit = nn.CrossEntropyLoss()
+    tasodif = torch.Generator().manual_seed(seed)
+    for _ in range(epoxalar):
+        m.train()
+        tartib = torch.randperm(n, generator=tasodif)     # har epoxada yangi tartib
+        for i in range(0, n, batch):
+            b = tartib[i:i + batch]                         # bitta paketning indekslari
+            opt.zero_grad()
+            krit(m(Xtr[b]), ytr[b]).backward()
+            opt.step()
+    m.eval()
+    with torch.no_grad():
+        return float((m(Xte).argmax(1) == yte).float().mean()), m
+
+
+def _bir_ip():
+    torch.set_num_threads(1)
+
+
+def _chaqir(vazifa_):
+    fn, args = vazifa_
+    return fn(*args)
+
+
+def ishchilar_soni(ishlar, jarayonlar=None):
+    """How many worker processes to use: one per core, never more than the jobs."""
+    if jarayonlar is None:
+        jarayonlar = int(os.environ.get("KITOB_JARAYONLAR", 0)) or os.cpu_count() or 1
+    if not isinstance(jarayonlar, int) or jarayonlar < 1:
+        raise ValueError(f"jarayonlar must be a positive whole number, got {jarayonlar!r}")
+    return max(1, min(jarayonlar, len(ishlar)))
+
+
+def parallel(fn, ishlar, jarayonlar=None):
+    """``[fn(*args) for args in ishlar]``, run in worker processes with one thread each.
+
+    ``fn`` and the arguments must be picklable (a module-level function,
+    ``functools.partial`` instead of a lambda).  Results come back in order.
+    The worker count comes from ``jarayonlar``, else the environment variable
+    ``KITOB_JARAYONLAR``, else the number of cores.
+    """
+    ishlar = [tuple(a) for a in ishlar]
+    if not ishlar:
+        return []
+    n = ishchilar_soni(ishlar, jarayonlar)
+    with ProcessPoolExecutor(n, mp_context=get_context("spawn"), initializer=_bir_ip) as ex:
+        return list(ex.map(_chaqir, [(fn, a) for a in ishlar]))

@@ -1,0 +1,158 @@
+"""The book helpers: diagramma, show, fig - their files, their markup and their errors."""
+
+import base64
+import io
+import re
+
+import matplotlib.pyplot as plt
+import pandas as pd
+import pytest
+from PIL import Image
+
+from chapter_code import kitob
+from chapter_code.kitob import diagramma, fig, jadval_bundle, md_escape, show
+
+QUTILAR = {
+    "A": (0.0, 0.0, 1.0, 0.5, "manba"),
+    "B\\nikki qator": (2.0, 0.0, 1.0, 0.5, "xizmat"),
+    "C": (1.0, 1.0, 1.0, 0.5, "qayta"),
+}
+YOYLAR = [("A", "B\\nikki qator"), ("B\\nikki qator", "C")]
+
+
+def _png(bundle_key_data):
+    return Image.open(io.BytesIO(base64.b64decode(bundle_key_data)))
+
+
+def test_diagramma_writes_a_valid_png_and_a_numbered_figure(chiqishlar, tmp_path):
+    diagramma(QUTILAR, YOYLAR, nom="sinov.png", izoh="Sinov diagrammasi.")
+    fayl = tmp_path / "rasmlar" / "sinov.png"
+    rasm = Image.open(fayl)
+    rasm.verify()
+    assert rasm.format == "PNG" and rasm.size[0] > 100 and rasm.size[1] > 50
+    (glue, glue_meta), (korinish, _) = chiqishlar
+    assert glue_meta["scrapbook"]["name"] == "sinov"
+    assert _png(glue["application/papermill.record/image/png"]).format == "PNG"
+    assert base64.b64decode(glue["application/papermill.record/application/pdf"]).startswith(b"%PDF")
+    md = korinish["text/markdown"]
+    assert md.startswith("```{glue:figure} sinov\n:name: sinov\n:alt: ")
+    assert "Sinov diagrammasi\\." in md
+    # the default alt text names the boxes and the arrows, line breaks as spaces
+    assert "B ikki qator → C" in md_unescape(md)
+
+
+def md_unescape(s):
+    return re.sub(r"\\(.)", r"\1", s)
+
+
+def test_diagramma_breaks_lines_on_backslash_n_and_newline():
+    assert kitob._qator("a\\nb") == "a\nb"
+    assert kitob._qator("a\nb") == "a\nb"
+
+
+def test_diagramma_colours_each_kind_from_the_palette(chiqishlar, tmp_path):
+    diagramma(QUTILAR, YOYLAR, nom="rang.png", izoh="Ranglar.")
+    rasm = Image.open(tmp_path / "rasmlar" / "rang.png").convert("RGB")
+    ranglar = {rasm.getpixel((x, y)) for x in range(0, rasm.size[0], 3) for y in range(0, rasm.size[1], 3)}
+    for fon, _ in kitob.SOZLAMA["ranglar"].values():
+        rgb = tuple(int(fon[i:i + 2], 16) for i in (1, 3, 5))
+        assert rgb in ranglar, f"fill colour {fon} of a kind is not in the picture"
+
+
+def test_fig_saves_closes_and_shows(chiqishlar, tmp_path):
+    plt.subplots()
+    plt.plot([0, 1], [1, 0])
+    fig("chiziq.png", caption="Bitta chiziq.")
+    assert Image.open(tmp_path / "rasmlar" / "chiziq.png").format == "PNG"
+    assert plt.get_fignums() == []
+    md = chiqishlar[-1][0]["text/markdown"]
+    assert ":name: chiziq" in md and ":alt: Bitta chiziq\\." in md
+
+
+def test_show_builds_a_numbered_table_with_escaped_cells():
+    df = pd.DataFrame({"matn": ["<script>alert(1)</script>", "a|b"], "son": [1.5, 2]})
+    b = jadval_bundle(df, izoh="Sinov $jadvali$.", nom="sinov_jadval")
+    md = b["text/markdown"]
+    assert md.splitlines()[0] == "```{table} Sinov \\$jadvali\\$\\."
+    assert ":name: sinov_jadval" in md
+    assert "\\<script\\>alert\\(1\\)\\<\\/script\\>" in md
+    assert "a\\|b" in md
+    assert "|:---|---:|" in md            # text left, numbers right
+    assert "<script>" not in b["text/html"] and "&lt;script&gt;" in b["text/html"]
+    assert "<caption>Sinov $jadvali$.</caption>" in b["text/html"]
+    assert b["text/plain"].startswith("Sinov $jadvali$.\n")
+
+
+def test_show_without_caption_is_an_unnumbered_table(chiqishlar):
+    show(pd.DataFrame({"a": [1]}))
+    md = chiqishlar[0][0]["text/markdown"]
+    assert md.splitlines()[0] == "```{table}" and ":name:" not in md
+
+
+def test_md_escape_escapes_every_ascii_punctuation():
+    assert md_escape("a*b_c`d") == "a\\*b\\_c\\`d"
+    assert md_escape("bir\nikki") == "bir ikki"
+    assert md_escape("oʻrtacha") == "oʻrtacha"
+
+
+# --------------------------------------------------------------------------
+# bad input: a clear error before anything is drawn or written
+# --------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "qutilar, yoylar, xato, matn",
+    [
+        ({"A": (0, 0, 1, 1, "yoq")}, [], ValueError, "unknown kind 'yoq'; valid kinds: manba, qayta, xizmat"),
+        ({"A": (0, 0, 1, 1, "manba")}, [("A", "Z")], ValueError, "names box 'Z', which does not exist"),
+        ({"A": (0, 0, 0, 1, "manba")}, [], ValueError, "width=0, height=1; both must be positive"),
+        ({"A": (0, 0, 1, -2, "manba")}, [], ValueError, "both must be positive"),
+        ({"A": (0, 0, 1, "x", "manba")}, [], TypeError, "must be numbers"),
+        ({"A": (0, 0, 1, 1)}, [], ValueError, "must be (x, y, w, h, kind)"),
+        ([], [], TypeError, "non-empty dict"),
+        ({"A": (0, 0, 1, 1, "manba")}, [("A",)], ValueError, "(from, to) pair"),
+    ],
+)
+def test_diagramma_rejects_bad_input_before_drawing(chiqishlar, tmp_path, qutilar, yoylar, xato, matn):
+    with pytest.raises(xato) as e:
+        diagramma(qutilar, yoylar, nom="yomon.png", izoh="Yomon.")
+    assert matn in str(e.value)
+    assert chiqishlar == [] and not (tmp_path / "rasmlar").exists()
+
+
+@pytest.mark.parametrize("nom", ["../x.png", "/tmp/x.png", "a/b.png", "x.gif", "x", "", ".png", 5])
+def test_picture_names_cannot_leave_the_build_folder(chiqishlar, tmp_path, nom):
+    with pytest.raises((ValueError, TypeError)) as e:
+        diagramma(QUTILAR, YOYLAR, nom=nom, izoh="Yomon.")
+    assert "nom" in str(e.value)
+    assert chiqishlar == [] and not (tmp_path / "rasmlar").exists()
+
+
+@pytest.mark.parametrize("yomon", [[1, 2], {"a": [1]}, "jadval", None, pd.Series([1])])
+def test_show_rejects_what_is_not_a_dataframe(chiqishlar, yomon):
+    with pytest.raises(TypeError, match="show\\(\\) takes a pandas DataFrame, got"):
+        show(yomon)
+    assert chiqishlar == []
+
+
+def test_show_rejects_a_label_without_a_caption(chiqishlar):
+    with pytest.raises(ValueError, match="needs izoh"):
+        show(pd.DataFrame({"a": [1]}), nom="x")
+    assert chiqishlar == []
+
+
+def test_fig_without_an_open_figure_is_an_error(chiqishlar, tmp_path):
+    plt.close("all")
+    with pytest.raises(ValueError, match="no open matplotlib figure"):
+        fig("bosh.png", caption="Boʻsh.")
+    assert chiqishlar == [] and not (tmp_path / "rasmlar").exists()
+
+
+def test_fig_with_nothing_drawn_is_an_error(chiqishlar, tmp_path):
+    plt.subplots()
+    with pytest.raises(ValueError, match="nothing drawn"):
+        fig("bosh.png", caption="Boʻsh.")
+    assert plt.get_fignums() == [] and chiqishlar == []
+
+
+def test_empty_caption_is_an_error(chiqishlar):
+    with pytest.raises(ValueError, match="izoh must be a non-empty string"):
+        diagramma(QUTILAR, YOYLAR, nom="x.png", izoh="  ")

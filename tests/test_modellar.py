@@ -1,0 +1,88 @@
+"""The models: hand-written attention against references, invariance, shapes, sizes."""
+
+import itertools
+
+import pytest
+import torch
+import torch.nn.functional as F
+
+from chapter_code.malumot import vazifa
+from chapter_code.modellar import Attention, Ketma, TransformerBlok, parametrlar
+
+
+def _ichki(m, x):
+    """Q, K, V of an Attention model for input x, computed from its layers."""
+    hh = m.inp(x) + (m.poz if m.poz is not None else 0)
+    return m.q(hh), m.k(hh), m.v(hh)
+
+
+@pytest.mark.parametrize("T, d, seed", list(itertools.product([1, 5, 60], [4, 32], [0, 1])))
+def test_attention_equals_softmax_formula_and_torch_sdpa(T, d, seed):
+    torch.manual_seed(seed)
+    m = Attention(T, d=d)
+    x = torch.randn(3, T, 1)
+    with torch.no_grad():
+        chiqish = m(x)
+        Q, K, V = (t.double() for t in _ichki(m, x))
+        # independent reference in float64: exp / row sum, no torch.softmax
+        ball = torch.einsum("btd,bsd->bts", Q, K) / d ** 0.5
+        e = torch.exp(ball - ball.amax(-1, keepdim=True))
+        w_ref = e / e.sum(-1, keepdim=True)
+        assert torch.allclose(m.ogirlik.double(), w_ref, atol=1e-6)
+        sdpa = F.scaled_dot_product_attention(Q, K, V)
+        assert torch.allclose((w_ref @ V), sdpa, atol=1e-10)
+        assert torch.allclose(chiqish.double(), m.fc.double()(sdpa.mean(1)), atol=1e-5)
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_without_positions_attention_ignores_order(seed):
+    torch.manual_seed(seed)
+    m = Attention(60, pozitsiya=False)
+    x, _ = vazifa(8, 60, seed)
+    tartib = torch.randperm(60)
+    with torch.no_grad():
+        assert torch.allclose(m(x), m(x[:, tartib]), atol=1e-5)
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_with_positions_attention_sees_order(seed):
+    torch.manual_seed(seed)
+    m = Attention(60, pozitsiya=True)
+    x, _ = vazifa(8, 60, seed)
+    with torch.no_grad():
+        farq = (m(x) - m(x[:, torch.randperm(60)])).abs().max()
+    assert farq > 1e-4
+
+
+def test_shapes():
+    x = torch.randn(5, 60, 1)
+    assert Ketma("rnn")(x).shape == (5, 2)
+    assert Ketma("lstm")(x).shape == (5, 2)
+    m = Attention(60)
+    assert m(x).shape == (5, 2)
+    assert m.ogirlik.shape == (5, 60, 60)
+    assert torch.allclose(m.ogirlik.sum(-1), torch.ones(5, 60))
+    assert TransformerBlok()(torch.randn(2, 10, 32)).shape == (2, 10, 32)
+
+
+@pytest.mark.parametrize("model, soni", [
+    (lambda: Ketma("rnn"), 1186),
+    (lambda: Ketma("lstm"), 4546),
+    (lambda: Attention(60), 5218),
+    (lambda: Attention(60, pozitsiya=False), 3298),
+    (lambda: TransformerBlok(), 12704),
+])
+def test_parameter_counts_equal_the_seeds(model, soni):
+    assert parametrlar(model()) == soni
+
+
+def test_ketma_rejects_an_unknown_kind():
+    with pytest.raises(ValueError, match="turi must be 'rnn' or 'lstm', got 'gru'"):
+        Ketma("gru")
+
+
+def test_vazifa_label_is_the_sign_of_the_first_element():
+    X, y = vazifa(100, 7, seed=3)
+    assert X.shape == (100, 7, 1) and X.dtype == torch.float32
+    assert torch.equal(y, (X[:, 0, 0] > 0).long())
+    assert 20 < int(y.sum()) < 80
