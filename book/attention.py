@@ -31,7 +31,8 @@ import torch.nn as nn
 
 from chapter_code.kitob import diagramma, show, fig
 from chapter_code.malumot import vazifa
-from chapter_code.modellar import Ketma, Attention, TransformerBlok, parametrlar
+from chapter_code.modellar import Ketma, Attention, TransformerBlok
+from chapter_code.modellar import parametrlar
 from chapter_code.oqitish import oqit, parallel
 
 # %% [markdown]
@@ -42,17 +43,17 @@ from chapter_code.oqitish import oqit, parallel
 # ikki pozitsiyani bevosita bogʻlaydi ({numref}`yol_uzunligi`).
 
 # %%
+rnn = "RNN: 59 ta qadam\\nbosib oʻtiladi"
+att = "Attention: har qadamga\\nTOʻGʻRIDAN-TOʻGʻRI yoʻl"
 diagramma(
     {
         "1-qadam": (0.2, 0.2, 1.3, 0.7, "manba"),
         "...": (1.9, 0.2, 1.3, 0.7, "manba"),
         "60-qadam": (3.6, 0.2, 1.3, 0.7, "manba"),
-        "RNN: 59 ta qadam\\nbosib oʻtiladi": (0.2, 1.5, 4.7, 0.8, "xizmat"),
-        "Attention: har qadamga\\nTOʻGʻRIDAN-TOʻGʻRI yoʻl": (0.2, 2.7, 4.7, 0.8, "qayta"),
+        rnn: (0.2, 1.5, 4.7, 0.8, "xizmat"),
+        att: (0.2, 2.7, 4.7, 0.8, "qayta"),
     },
-    [("1-qadam", "RNN: 59 ta qadam\\nbosib oʻtiladi"),
-     ("60-qadam", "RNN: 59 ta qadam\\nbosib oʻtiladi"),
-     ("RNN: 59 ta qadam\\nbosib oʻtiladi", "Attention: har qadamga\\nTOʻGʻRIDAN-TOʻGʻRI yoʻl")],
+    [("1-qadam", rnn), ("60-qadam", rnn), (rnn, att)],
     nom="yol_uzunligi.png",
     izoh="RNN da maʼlumot zanjir boʻylab yuradi va yoʻlda kuchsizlanadi. "
          "Attention da har pozitsiya orasidagi masofa — bitta qadam.",
@@ -71,7 +72,8 @@ h = torch.randn(1, T_kichik, d)
 
 Wq, Wk, Wv = (nn.Linear(d, d, bias=False) for _ in range(3))
 Q, K, V = Wq(h), Wk(h), Wv(h)
-print(f"Kirish h: {tuple(h.shape)}   -> {T_kichik} pozitsiya, har biri {d} oʻlchamli vektor")
+print(f"Kirish h: {tuple(h.shape)}   -> {T_kichik} pozitsiya, "
+      f"har biri {d} oʻlchamli vektor")
 print(f"Q, K, V : {tuple(Q.shape)}")
 
 # %% [markdown]
@@ -80,8 +82,10 @@ print(f"Q, K, V : {tuple(Q.shape)}")
 # %%
 # (1, T, d) @ (1, d, T) -> (1, T, T)
 ball = Q @ K.transpose(1, 2)
-print("1-qadam: har Q ni har K bilan skalyar koʻpaytirish (oʻxshashlik balli)")
-print(f"  ball shakli: {tuple(ball.shape)}  -> har pozitsiya har pozitsiyaga ball qoʻyadi")
+print("1-qadam: har Q ni har K bilan skalyar koʻpaytirish "
+      "(oʻxshashlik balli)")
+print(f"  ball shakli: {tuple(ball.shape)}  "
+      "-> har pozitsiya har pozitsiyaga ball qoʻyadi")
 print(np.round(ball[0].detach().numpy(), 2))
 
 # %% [markdown]
@@ -91,12 +95,14 @@ print(np.round(ball[0].detach().numpy(), 2))
 # %%
 ball_normal = ball / d ** 0.5
 print(f"2-qadam: sqrt(d) ga boʻlish (d={d}, sqrt={d**0.5:.3f})")
-print("  Nega: d katta boʻlsa ballar ham katta boʻladi, softmax esa 0 va 1 ga yopishib qoladi.")
+print("  Nega: d katta boʻlsa ballar ham katta boʻladi, "
+      "softmax esa 0 va 1 ga yopishib qoladi.")
 print()
 ogirlik = torch.softmax(ball_normal, dim=-1)
 print("3-qadam: softmax — ballarni ogʻirlikka aylantirish")
 print(np.round(ogirlik[0].detach().numpy(), 3))
-print(f"  har qator yigʻindisi: {ogirlik[0].sum(dim=-1).detach().numpy().round(4)}")
+yigindi = ogirlik[0].sum(dim=-1).detach().numpy().round(4)
+print(f"  har qator yigʻindisi: {yigindi}")
 
 # %% [markdown]
 # Toʻrtinchi qadam: qiymatlarning shu ogʻirliklar bilan oʻrtachasi.
@@ -104,7 +110,8 @@ print(f"  har qator yigʻindisi: {ogirlik[0].sum(dim=-1).detach().numpy().round(
 # %%
 # (1, T, T) @ (1, T, d) -> (1, T, d)
 chiqish = ogirlik @ V
-print(f"4-qadam: ogʻirliklar bilan V ning oʻrtachasi -> {tuple(chiqish.shape)}")
+print("4-qadam: ogʻirliklar bilan V ning oʻrtachasi "
+      f"-> {tuple(chiqish.shape)}")
 print()
 print("Hammasi bitta qatorda:")
 print("  softmax(Q @ K.T / sqrt(d)) @ V")
@@ -139,18 +146,23 @@ print("  softmax(Q @ K.T / sqrt(d)) @ V")
 # %%
 T = 60
 grad_jadval = []
-for nom, yasa in [("RNN", partial(Ketma, "rnn")), ("LSTM", partial(Ketma, "lstm")),
+for nom, yasa in [("RNN", partial(Ketma, "rnn")),
+                  ("LSTM", partial(Ketma, "lstm")),
                   ("attention", partial(Attention, T))]:
     torch.manual_seed(0)
     Xg, yg = vazifa(256, T, 1)
     Xg.requires_grad_(True)
     m = yasa()
     nn.CrossEntropyLoss()(m(Xg), yg).backward()
-    g = Xg.grad.abs().mean(dim=(0, 2))          # (T,): average |gradient| per step
-    grad_jadval.append({"model": nom, "qadam 0": f"{g[0]:.3e}", f"qadam {T-1}": f"{g[T-1]:.3e}",
+    # (256, T, 1) -> (T,): har qadamdagi |gradient| ning oʻrtachasi
+    g = Xg.grad.abs().mean(dim=(0, 2))
+    grad_jadval.append({"model": nom,
+                        "qadam 0": f"{g[0]:.3e}",
+                        f"qadam {T-1}": f"{g[T-1]:.3e}",
                         f"qadam {T-1} / qadam 0": f"{g[T-1] / g[0]:.2e}"})
 show(pd.DataFrame(grad_jadval),
-     izoh=f"Kirishning birinchi va oxirgi qadamiga yetib boradigan gradient (T={T}).",
+     izoh=f"Kirishning birinchi va oxirgi qadamiga yetib boradigan "
+          f"gradient (T={T}).",
      nom="grad_jadval")
 
 # %% [markdown]
@@ -164,7 +176,8 @@ show(pd.DataFrame(grad_jadval),
 # ```
 #
 # Oʻn ikki oʻqitish bir-biriga bogʻliq emas, shuning uchun `parallel` ularni
-# har yadroda bittadan jarayonda yuradi. Natijalar {numref}`sinov_jadval` da.
+# har yadroda bittadan jarayonda yuradi. Natijalar
+# {numref}`%s-jadvalda <sinov_jadval>`.
 
 # %%
 modellar = {
@@ -175,7 +188,8 @@ modellar = {
 }
 seedlar = (0, 1, 2)
 ishlar = [(yasa, T, s) for yasa in modellar.values() for s in seedlar]
-natija = dict(zip([(nom, s) for nom in modellar for s in seedlar], parallel(oqit, ishlar)))
+kalitlar = [(nom, s) for nom in modellar for s in seedlar]
+natija = dict(zip(kalitlar, parallel(oqit, ishlar)))   # 12 ta oʻqitish
 
 # %%
 print("Tasodifiy javob = 0.50. Har model 3 seed bilan.")
@@ -186,7 +200,8 @@ for nom, yasa in modellar.items():
                   "oʻrtacha": round(float(np.mean(aniq)), 4),
                   "eng yomon": round(min(aniq), 4),
                   "parametrlar": parametrlar(yasa())})
-show(pd.DataFrame(sinov), izoh="Sinov aniqligi: 4 model, 3 seed.", nom="sinov_jadval")
+show(pd.DataFrame(sinov), izoh="Sinov aniqligi: 4 model, 3 seed.",
+     nom="sinov_jadval")
 
 # %% [markdown]
 # ## Pozitsiya kodlashsiz attention tartibni koʻrmaydi
@@ -200,15 +215,18 @@ m_poz = Attention(T, pozitsiya=False)
 Xs, _ = vazifa(8, T, 5)
 with torch.no_grad():
     asl = m_poz(Xs)
-    aralash = m_poz(Xs[:, torch.randperm(T)])     # pozitsiyalarni ARALASHTIRAMIZ
+    # pozitsiyalarni ARALASHTIRAMIZ
+    aralash = m_poz(Xs[:, torch.randperm(T)])
 
 print("Pozitsiya kodlashsiz attention — kirishni aralashtirib koʻramiz:")
 print(f"  asl chiqish[0]     : {asl[0].numpy().round(5)}")
 print(f"  aralash chiqish[0] : {aralash[0].numpy().round(5)}")
 print(f"  maksimal farq      : {float((asl - aralash).abs().max()):.2e}")
 print()
-print("Chiqish oʻzgarmadi. Demak model uchun ketma-ketlik — TARTIBSIZ TOʻPLAM.")
-print("U «birinchi element» degan tushunchaga ega emas, shuning uchun vazifani yecha olmaydi.")
+print("Chiqish oʻzgarmadi. "
+      "Demak model uchun ketma-ketlik — TARTIBSIZ TOʻPLAM.")
+print("U «birinchi element» degan tushunchaga ega emas, "
+      "shuning uchun vazifani yecha olmaydi.")
 
 # %% [markdown]
 # ## Oʻqitilgan model nimaga qaraydi
@@ -229,7 +247,8 @@ print(f"Qadam 0 ga berilgan oʻrtacha eʼtibor : {w[0]:.4f}")
 print(f"Qolgan {T-1} qadamning oʻrtachasi      : {w[1:].mean():.6f}")
 print(f"Eng koʻp eʼtibor olgan qadam        : {int(w.argmax())}")
 print()
-print("Model oʻzi topdi: javob BIRINCHI qadamda. Biz bunga hech qanday koʻrsatma bermadik.")
+print("Model oʻzi topdi: javob BIRINCHI qadamda. "
+      "Biz bunga hech qanday koʻrsatma bermadik.")
 
 # %% [markdown]
 # Xuddi shu ogʻirliklar rasmda ({numref}`attention_ogirligi`).
@@ -244,9 +263,10 @@ b2.set_xlabel("qaralayotgan qadam"); b2.set_ylabel("soʻrov qadami")
 plt.colorbar(tasvir, ax=b2, fraction=0.046)
 plt.tight_layout()
 fig("attention_ogirligi.png",
-    caption="Chapda: har qadamga berilgan oʻrtacha eʼtibor; butun eʼtibor 0-qadamga toʻplangan. "
-            "Oʻngda: bitta namunaning attention matritsasi; chap ustun yorqin — "
-            "har pozitsiya 0-qadamga qaraydi.")
+    caption="Chapda: har qadamga berilgan oʻrtacha eʼtibor; butun eʼtibor "
+            "0-qadamga toʻplangan. Oʻngda: bitta namunaning attention "
+            "matritsasi; chap ustun yorqin — har pozitsiya 0-qadamga "
+            "qaraydi.")
 
 # %% [markdown]
 # ## O(T²) narxi
@@ -262,37 +282,42 @@ for Tx in [30, 60, 120, 240]:
     with torch.no_grad():
         r_m(Xb); a_m(Xb)                                   # isitish
         t0 = time.perf_counter(); [r_m(Xb) for _ in range(10)]
-        t_rnn = (time.perf_counter() - t0) * 100           # ms per forward pass
+        t_rnn = (time.perf_counter() - t0) * 100   # ms, bitta forward
         t0 = time.perf_counter(); [a_m(Xb) for _ in range(10)]
         t_attn = (time.perf_counter() - t0) * 100
     vaqt_jadval.append({"T": Tx, "RNN vaqti (ms)": round(t_rnn, 2),
                         "attention vaqti (ms)": round(t_attn, 2),
                         "attention matritsasi": f"{Tx}×{Tx} = {Tx*Tx}"})
 show(pd.DataFrame(vaqt_jadval),
-     izoh="Bitta forward pass vaqti (64 ta namuna) va attention matritsasining hajmi.",
+     izoh="Bitta forward pass vaqti (64 ta namuna) va attention "
+          "matritsasining hajmi.",
      nom="vaqt_jadval")
-print("Matritsa hajmi ustuni: T ikki barobar oshsa, u ANIQ toʻrt barobar oʻsadi.")
+print("Matritsa hajmi ustuni: T ikki barobar oshsa, "
+      "u ANIQ toʻrt barobar oʻsadi.")
 print("Vaqt ustuni esa boshqa narsani aytadi.")
 
 # %% [markdown]
 # ## Transformer bloki
 #
 # Attention — Transformer blokining bir qismi. Qolgan qismlari
-# {numref}`qismlar_jadval` da.
+# {numref}`%s-jadvalda <qismlar_jadval>`.
 
 # %%
 show(pd.DataFrame([
-    {"Qism": "1. Multi-head attention",
-     "Vazifasi": "Bir nechta attention parallel — har biri boshqa munosabatga qaraydi"},
-    {"Qism": "2. Residual ulanish (x + attn(x))",
-     "Vazifasi": "Gradientga toʻgʻri yoʻl beradi — chuqur tarmoq uchun shart"},
-    {"Qism": "3. LayerNorm",
-     "Vazifasi": "Har qatlam chiqishini barqarorlashtiradi"},
-    {"Qism": "4. Feed-forward (2 qatlamli MLP)",
-     "Vazifasi": "Attention yigʻgan maʼlumotni qayta ishlaydi"},
-]), izoh="Transformer blokining qismlari.", nom="qismlar_jadval")
-print("Shu blok N marta taxlanadi. GPT, BERT, Llama — hammasi shu naqshning variantlari.")
-print("Farqlar: blok soni, oʻlcham, pozitsiya kodlash turi va attention maskasi.")
+    ("1. Multi-head attention",
+     "Bir nechta attention parallel — har biri boshqa munosabatga qaraydi"),
+    ("2. Residual ulanish (x + attn(x))",
+     "Gradientga toʻgʻri yoʻl beradi — chuqur tarmoq uchun shart"),
+    ("3. LayerNorm",
+     "Har qatlam chiqishini barqarorlashtiradi"),
+    ("4. Feed-forward (2 qatlamli MLP)",
+     "Attention yigʻgan maʼlumotni qayta ishlaydi"),
+], columns=["Qism", "Vazifasi"]),
+     izoh="Transformer blokining qismlari.", nom="qismlar_jadval")
+print("Shu blok N marta taxlanadi. "
+      "GPT, BERT, Llama — hammasi shu naqshning variantlari.")
+print("Farqlar: blok soni, oʻlcham, pozitsiya kodlash turi "
+      "va attention maskasi.")
 
 # %% [markdown]
 # ```{literalinclude} ../chapter_code/modellar.py
@@ -303,10 +328,12 @@ print("Farqlar: blok soni, oʻlcham, pozitsiya kodlash turi va attention maskasi
 blok = TransformerBlok()
 namuna = torch.randn(2, 10, 32)
 print(f"Kirish : {tuple(namuna.shape)}")
-print(f"Chiqish: {tuple(blok(namuna).shape)}   (shakl saqlanadi — shuning uchun taxlash mumkin)")
+print(f"Chiqish: {tuple(blok(namuna).shape)}   "
+      "(shakl saqlanadi — shuning uchun taxlash mumkin)")
 print(f"Parametrlar: {parametrlar(blok)}")
 print()
-print("nn.MultiheadAttention — biz qoʻlda yozgan formulaning tayyor, tezroq versiyasi.")
+print("nn.MultiheadAttention — biz qoʻlda yozgan formulaning "
+      "tayyor, tezroq versiyasi.")
 
 # %% [markdown]
 # ## Transformerlar qayerda ishlatiladi
@@ -315,14 +342,22 @@ print("nn.MultiheadAttention — biz qoʻlda yozgan formulaning tayyor, tezroq v
 
 # %%
 show(pd.DataFrame([
-    {"Vazifa": "Matn klassifikatsiya", "Yondashuv": "Tayyor model + oxirgi qatlam (fine-tuning)"},
-    {"Vazifa": "Savol-javob oʻz hujjatlaringiz ustida", "Yondashuv": "RAG — qidirish + LLM"},
-    {"Vazifa": "Oʻz uslubingizda matn", "Yondashuv": "LoRA fine-tuning"},
-    {"Vazifa": "Rasmdan matn (OCR)", "Yondashuv": "Vision transformer + dekoder"},
-    {"Vazifa": "Vaqt qatori", "Yondashuv": "Avval 34-bob: differensiyalash va klassik usullar"},
-]), izoh="Transformerlarning amaliy qoʻllanishi.", nom="qollash_jadval")
-print("Muhim: bu vazifalarning hech birida transformer ni NOLDAN oʻqitmaysiz.")
-print("Tayyor model olinadi va moslashtiriladi. Buning yoʻli — 38-bobda (LoRA, QLoRA).")
+    ("Matn klassifikatsiya",
+     "Tayyor model + oxirgi qatlam (fine-tuning)"),
+    ("Savol-javob oʻz hujjatlaringiz ustida",
+     "RAG — qidirish + LLM"),
+    ("Oʻz uslubingizda matn",
+     "LoRA fine-tuning"),
+    ("Rasmdan matn (OCR)",
+     "Vision transformer + dekoder"),
+    ("Vaqt qatori",
+     "Avval 34-bob: differensiyalash va klassik usullar"),
+], columns=["Vazifa", "Yondashuv"]),
+     izoh="Transformerlarning amaliy qoʻllanishi.", nom="qollash_jadval")
+print("Muhim: bu vazifalarning hech birida transformer ni "
+      "NOLDAN oʻqitmaysiz.")
+print("Tayyor model olinadi va moslashtiriladi. "
+      "Buning yoʻli — 38-bobda (LoRA, QLoRA).")
 
 # %% [markdown]
 # ## Xulosa
@@ -331,14 +366,25 @@ print("Tayyor model olinadi va moslashtiriladi. Buning yoʻli — 38-bobda (LoRA
 
 # %%
 show(pd.DataFrame([
-    {"Tushuncha": "Attention formulasi", "Bitta jumla": "softmax(Q @ K.T / sqrt(d)) @ V"},
-    {"Tushuncha": "Q, K, V", "Bitta jumla": "Soʻrov, kalit, qiymat — uchtasi ham chiziqli proyeksiya"},
-    {"Tushuncha": "Nega sqrt(d)", "Bitta jumla": "Softmax ni toʻyinishdan saqlaydi"},
-    {"Tushuncha": "Yoʻl uzunligi", "Bitta jumla": "Har pozitsiya orasida bitta qadam — 59 emas"},
-    {"Tushuncha": "Gradient oqimi", "Bitta jumla": "Oʻlchandi: nisbat birga yaqin, RNN da milliardlar"},
-    {"Tushuncha": "Pozitsiya kodlash", "Bitta jumla": "Oʻlchandi: busiz model tartibni koʻrmaydi"},
-    {"Tushuncha": "Tushuntirish", "Bitta jumla": "Ogʻirliklar modelning qarashini koʻrsatadi"},
-    {"Tushuncha": "O(T kvadrat)", "Bitta jumla": "Matritsa 4 barobar oʻsadi — toʻsiq XOTIRADA, tezlikda emas"},
-    {"Tushuncha": "Parallellik", "Bitta jumla": "Oʻlchandi: kichik T da attention RNN dan tezroq"},
-    {"Tushuncha": "Transformer bloki", "Bitta jumla": "Attention + residual + norm + feed-forward"},
-]), izoh="Bobning xulosasi.", nom="xulosa_jadval")
+    ("Attention formulasi",
+     "softmax(Q @ K.T / sqrt(d)) @ V"),
+    ("Q, K, V",
+     "Soʻrov, kalit, qiymat — uchtasi ham chiziqli proyeksiya"),
+    ("Nega sqrt(d)",
+     "Softmax ni toʻyinishdan saqlaydi"),
+    ("Yoʻl uzunligi",
+     "Har pozitsiya orasida bitta qadam — 59 emas"),
+    ("Gradient oqimi",
+     "Oʻlchandi: nisbat birga yaqin, RNN da milliardlar"),
+    ("Pozitsiya kodlash",
+     "Oʻlchandi: busiz model tartibni koʻrmaydi"),
+    ("Tushuntirish",
+     "Ogʻirliklar modelning qarashini koʻrsatadi"),
+    ("O(T kvadrat)",
+     "Matritsa 4 barobar oʻsadi — toʻsiq XOTIRADA, tezlikda emas"),
+    ("Parallellik",
+     "Oʻlchandi: kichik T da attention RNN dan tezroq"),
+    ("Transformer bloki",
+     "Attention + residual + norm + feed-forward"),
+], columns=["Tushuncha", "Bitta jumla"]),
+     izoh="Bobning xulosasi.", nom="xulosa_jadval")

@@ -45,9 +45,9 @@ SOZLAMA = {
         "qayta": ("#d4f0e6", "#009e73"),   # again / the better path
     },
     "dpi": 150,                 # resolution of raster pictures
-    "shrift": 11,               # largest font size of a diagram label (pt)
-    "eng_kichik_shrift": 7,     # labels shrink down to this size to fit their box
-    "santimetr_birlik": 2.0,    # inches of picture per unit of diagram coordinates
+    "shrift": 15,               # largest font size of a diagram label (pt)
+    "eng_kichik_shrift": 8,     # labels shrink down to this size to fit their box
+    "birlik_dyuym": 1.5,        # inches of picture per unit of diagram coordinates
     # the folder the picture files are written to (inside the build folder)
     "rasm_papkasi": Path(os.environ.get("KITOB_RASM_PAPKASI", _ILDIZ / "_build" / "rasmlar")),
 }
@@ -229,7 +229,7 @@ def diagramma(qutilar: dict, yoylar: list, nom: str, izoh: str, alt: str | None 
     x1 = max(q[0] + q[2] for q in qutilar.values())
     y1 = max(q[1] + q[3] for q in qutilar.values())
     chet = 0.15
-    birlik = SOZLAMA["santimetr_birlik"]
+    birlik = SOZLAMA["birlik_dyuym"]
     figura = Figure(figsize=((x1 - x0 + 2 * chet) * birlik, (y1 - y0 + 2 * chet) * birlik))
     FigureCanvasAgg(figura)   # a canvas of its own: pyplot's global state is not touched
     ax = figura.add_axes((0, 0, 1, 1))

@@ -12,13 +12,14 @@ import torch.nn as nn
 
 
 class Ketma(nn.Module):
-    """RNN (``turi="rnn"``) yoki LSTM (``turi="lstm"``) klassifikatori, ``h`` ta yashirin birlik."""
+    """RNN (turi="rnn") yoki LSTM (turi="lstm"), h ta yashirin birlik."""
 
     def __init__(self, turi, h=32):
         super().__init__()
         if turi not in ("rnn", "lstm"):
             raise ValueError(f"turi must be 'rnn' or 'lstm', got {turi!r}")
-        self.rnn = nn.RNN(1, h, batch_first=True) if turi == "rnn" else nn.LSTM(1, h, batch_first=True)
+        qatlam = nn.RNN if turi == "rnn" else nn.LSTM
+        self.rnn = qatlam(1, h, batch_first=True)
         self.fc = nn.Linear(h, 2)
 
     def forward(self, x):
@@ -27,25 +28,27 @@ class Ketma(nn.Module):
 
 
 class Attention(nn.Module):
-    """Uzunligi ``T`` boʻlgan ketma-ketliklar uchun self-attention klassifikatori, kengligi ``d``."""
+    """Uzunligi T boʻlgan ketma-ketlik uchun self-attention, kengligi d."""
 
     def __init__(self, T, d=32, pozitsiya=True):
         super().__init__()
         self.inp = nn.Linear(1, d)
-        self.poz = nn.Parameter(torch.randn(1, T, d) * 0.02) if pozitsiya else None
+        self.poz = (nn.Parameter(torch.randn(1, T, d) * 0.02)
+                    if pozitsiya else None)
         self.q, self.k, self.v = (nn.Linear(d, d) for _ in range(3))
         self.fc = nn.Linear(d, 2)
         self.ogirlik = None
 
     def forward(self, x):
-        hh = self.inp(x)                                  # (batch, T, 1) -> (batch, T, d)
+        hh = self.inp(x)                  # (batch, T, 1) -> (batch, T, d)
         if self.poz is not None:
-            hh = hh + self.poz                            # (batch, T, d) + (1, T, d)
-        Qx, Kx, Vx = self.q(hh), self.k(hh), self.v(hh)   # har biri (batch, T, d)
-        # (batch, T, d) @ (batch, d, T) -> (batch, T, T); har qator yigʻindisi 1
-        w = torch.softmax(Qx @ Kx.transpose(1, 2) / Kx.shape[-1] ** 0.5, dim=-1)
+            hh = hh + self.poz            # (batch, T, d) + (1, T, d)
+        Qx, Kx, Vx = self.q(hh), self.k(hh), self.v(hh)  # (batch, T, d)
+        # (batch, T, d) @ (batch, d, T) -> (batch, T, T)
+        ball = Qx @ Kx.transpose(1, 2) / Kx.shape[-1] ** 0.5
+        w = torch.softmax(ball, dim=-1)   # har qator yigʻindisi 1
         self.ogirlik = w.detach()
-        # (batch, T, T) @ (batch, T, d) -> (batch, T, d) -> T boʻyicha oʻrtacha -> (batch, d)
+        # (batch, T, T) @ (batch, T, d) -> (batch, T, d) -> (batch, d)
         return self.fc((w @ Vx).mean(1))
 
 
@@ -56,10 +59,11 @@ class TransformerBlok(nn.Module):
         super().__init__()
         self.attn = nn.MultiheadAttention(d, boshlar, batch_first=True)
         self.norm1, self.norm2 = nn.LayerNorm(d), nn.LayerNorm(d)
-        self.ff = nn.Sequential(nn.Linear(d, 4 * d), nn.GELU(), nn.Linear(4 * d, d))
+        self.ff = nn.Sequential(nn.Linear(d, 4 * d), nn.GELU(),
+                                nn.Linear(4 * d, d))
 
     def forward(self, x):
-        a, _ = self.attn(x, x, x)             # (batch, T, d) -> (batch, T, d)
+        a, _ = self.attn(x, x, x)             # (batch, T, d)
         x = self.norm1(x + a)                 # residual + norm
         return self.norm2(x + self.ff(x))     # residual + norm
 

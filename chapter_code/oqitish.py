@@ -19,7 +19,7 @@ from chapter_code.malumot import vazifa
 
 
 def oqit(yasa, T_, seed, epoxalar=60, n=2000, lr=0.005, batch=64):
-    """``yasa()`` modelini ``epoxalar`` epoxa oʻqitadi; (sinov aniqligi, model) qaytaradi."""
+    """yasa() modelini oʻqitadi; (sinov aniqligi, model) qaytaradi."""
     torch.manual_seed(seed)
     Xtr, ytr = vazifa(n, T_, 1)
     Xte, yte = vazifa(600, T_, 2)
@@ -29,15 +29,17 @@ def oqit(yasa, T_, seed, epoxalar=60, n=2000, lr=0.005, batch=64):
     tasodif = torch.Generator().manual_seed(seed)
     for _ in range(epoxalar):
         m.train()
-        tartib = torch.randperm(n, generator=tasodif)     # har epoxada yangi tartib
+        # har epoxada yangi tartib; b - bitta paketning indekslari
+        tartib = torch.randperm(n, generator=tasodif)
         for i in range(0, n, batch):
-            b = tartib[i:i + batch]                         # bitta paketning indekslari
+            b = tartib[i:i + batch]
             opt.zero_grad()
             krit(m(Xtr[b]), ytr[b]).backward()
             opt.step()
     m.eval()
     with torch.no_grad():
-        return float((m(Xte).argmax(1) == yte).float().mean()), m
+        aniqlik = (m(Xte).argmax(1) == yte).float().mean()
+    return float(aniqlik), m
 
 
 def _bir_ip():
