@@ -21,19 +21,22 @@ from pathlib import Path
 
 import jupytext
 
-ILDIZ = Path(__file__).resolve().parent.parent
 KALIT = "kitob_kod_izi"
+# The book's root (Sphinx's source folder); setup() sets it to the book being built.
+ILDIZ = Path(__file__).resolve().parent.parent
 
 
-def kuzatilgan_fayllar(ildiz: Path = ILDIZ) -> list[Path]:
+def kuzatilgan_fayllar(ildiz: Path | None = None) -> list[Path]:
     """The files whose change re-executes the chapter: chapter_code/**/*.py and the lock."""
+    ildiz = ildiz or ILDIZ
     fayllar = sorted((ildiz / "chapter_code").rglob("*.py"))
     fayllar.append(ildiz / "requirements.lock")
     return [f for f in fayllar if f.is_file() and "__pycache__" not in f.parts]
 
 
-def kod_izi(ildiz: Path = ILDIZ) -> str:
+def kod_izi(ildiz: Path | None = None) -> str:
     """SHA-256 over the watched files' paths and contents."""
+    ildiz = ildiz or ILDIZ
     h = hashlib.sha256()
     for f in kuzatilgan_fayllar(ildiz):
         h.update(f.relative_to(ildiz).as_posix().encode() + b"\0" + f.read_bytes() + b"\0")
@@ -56,5 +59,7 @@ def _bogla(app, docname, source) -> None:
 
 
 def setup(app):
+    global ILDIZ
+    ILDIZ = Path(app.srcdir).resolve()
     app.connect("source-read", _bogla)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -1,0 +1,50 @@
+"""Training: results depend on the seed only, not on how many workers run them."""
+
+from functools import partial
+
+import pytest
+import torch
+
+from chapter_code.modellar import Attention, Ketma
+from chapter_code.oqitish import ishchilar_soni, oqit, parallel
+
+# a reduced protocol: same code, fewer epochs and samples
+KICHIK = partial(oqit, epoxalar=2, n=256)
+ISHLAR = [(partial(Ketma, "rnn"), 20, 0), (partial(Attention, 20), 20, 1),
+          (partial(Attention, 20, pozitsiya=False), 20, 2)]
+
+
+def _holat(model):
+    return {k: v.clone() for k, v in model.state_dict().items()}
+
+
+def test_worker_count_does_not_change_results():
+    bitta = parallel(KICHIK, ISHLAR, jarayonlar=1)
+    ikkita = parallel(KICHIK, ISHLAR, jarayonlar=2)
+    assert [a for a, _ in bitta] == [a for a, _ in ikkita]
+    for (_, m1), (_, m2) in zip(bitta, ikkita):
+        h1, h2 = _holat(m1), _holat(m2)
+        assert h1.keys() == h2.keys()
+        assert all(torch.equal(h1[k], h2[k]) for k in h1)
+
+
+def test_parallel_keeps_order_and_matches_a_plain_loop():
+    natija = parallel(pow, [(2, 3), (3, 2), (10, 0)], jarayonlar=2)
+    assert natija == [8, 9, 1]
+
+
+def test_training_learns_the_task_on_a_reduced_protocol():
+    aniqlik, model = oqit(partial(Attention, 20), 20, 0, epoxalar=15, n=512)
+    assert aniqlik > 0.9
+    assert isinstance(model, Attention) and not model.training
+
+
+@pytest.mark.parametrize("yomon", [0, -1, 1.5, "2"])
+def test_bad_worker_count_is_an_error(yomon):
+    with pytest.raises(ValueError, match="jarayonlar must be a positive whole number"):
+        ishchilar_soni([1, 2], yomon)
+
+
+def test_worker_count_never_exceeds_jobs():
+    assert ishchilar_soni([1, 2, 3], 16) == 3
+    assert ishchilar_soni([1] * 20, 2) == 2
