@@ -1,7 +1,8 @@
 # Two commands set everything up on a fresh Debian machine (as root, with python3):
 #   make book   - virtual environment + locked requirements, then build the site
 #   make test   - the same set-up, then every test (unit tests and the book build)
-# Also: make unit (fast tests only), make lock (re-lock requirements), make clean.
+# Also: make unit (fast tests only), make bench (timings, ~15 min), make lock
+# (re-lock requirements), make clean.
 SHELL := /bin/bash
 .SHELLFLAGS := -euo pipefail -c
 .DEFAULT_GOAL := book
@@ -13,7 +14,7 @@ STAMP  := $(VENV)/.installed
 # jupyter-book build flags: warnings are errors, nitpicky references, report all.
 JB_FLAGS := -W -n --keep-going
 
-.PHONY: book test unit lock clean setup
+.PHONY: book test unit bench lock clean setup
 
 setup: $(STAMP)
 
@@ -36,6 +37,10 @@ unit: $(STAMP)
 
 test: $(STAMP)
 	$(PY) -m pytest tests -q
+
+# Build timings side by side in one run (seed baseline, cold, warm); JSON in _build/bench.json.
+bench: $(STAMP)
+	$(PY) tests/benchmark.py
 
 # Re-resolve requirements.txt into requirements.lock in a scratch environment.
 lock:

@@ -13,11 +13,23 @@
 # %% [markdown]
 # # Attention va Transformer
 #
-# Bu bobda siz attention (eʼtibor mexanizmi) qanday ishlashini qoʻlda hisoblab
-# koʻrasiz, uni RNN va LSTM bilan bitta vazifada solishtirasiz va Transformer
-# blokini yigʻasiz. Har bir jadval va rasm shu sahifadagi kod bilan hisoblangan.
+# RNN ketma-ketlikni bittadan qadam bilan oʻqiydi va uzoqdagi maʼlumotni
+# eslab qolishga qiynaladi. Attention (oʻzbekchasi — *eʼtibor mexanizmi*) bu
+# muammoni boshqacha hal qiladi: har bir pozitsiya qolgan hamma pozitsiyaga
+# bevosita qaraydi. Zamonaviy til modellari (GPT, BERT, Llama) aynan shu
+# gʻoyaga qurilgan Transformer bloklaridan iborat.
 #
-# Avval kerakli kutubxonalar va bobning umumiy kodi (`chapter_code/`) yuklanadi.
+# Bu bobda siz:
+#
+# - attention ni toʻrt qadamda qoʻlda hisoblaysiz;
+# - RNN, LSTM va attention ni bitta vazifada oʻlchab solishtirasiz;
+# - pozitsiya kodlash nega kerakligini tajribada koʻrasiz;
+# - attention narxini — vaqt va xotirani — oʻlchaysiz;
+# - Transformer blokini yigʻasiz.
+#
+# Sahifadagi har bir son, jadval va rasm shu koddan, kitob yigʻilayotganda
+# hisoblangan. Avval kutubxonalar va bobning umumiy kodi (`chapter_code/`)
+# yuklanadi.
 
 # %%
 import time
@@ -33,14 +45,20 @@ from chapter_code.kitob import diagramma, show, fig
 from chapter_code.malumot import vazifa
 from chapter_code.modellar import Ketma, Attention, TransformerBlok
 from chapter_code.modellar import parametrlar
-from chapter_code.oqitish import oqit, parallel
+from chapter_code.oqitish import oqit, parallel, xotira_chuqqisi
+from myst_nb import glue
 
 # %% [markdown]
 # ## Nega attention: yoʻl uzunligi
 #
-# RNN ketma-ketlikni qadamma-qadam oʻqiydi. Birinchi qadamdagi maʼlumot oxirgi
-# qadamga yetib borishi uchun butun zanjirdan oʻtadi. Attention esa istalgan
-# ikki pozitsiyani bevosita bogʻlaydi ({numref}`yol_uzunligi`).
+# RNN ketma-ketlikni qadamma-qadam oʻqiydi: har qadamda yashirin holat
+# yangilanadi. 1-qadamdagi maʼlumot 60-qadamga yetishi uchun 59 ta
+# yangilanishdan oʻtadi. Har oʻtishda u biroz oʻzgaradi va kuchsizlanadi;
+# oʻqitishda gradient ham xuddi shu yoʻlni teskari bosib oʻtadi.
+#
+# Attention da esa har pozitsiya istalgan boshqa pozitsiyaga bitta qadamda
+# qaraydi. Quyidagi diagramma ({numref}`yol_uzunligi`) ikki yoʻlni
+# solishtiradi.
 
 # %%
 rnn = "RNN: 59 ta qadam\\nbosib oʻtiladi"
@@ -60,10 +78,29 @@ diagramma(
 )
 
 # %% [markdown]
+# {numref}`yol_uzunligi` dagi asosiy farq — *yoʻl uzunligi*: RNN da
+# ikki pozitsiya orasidagi yoʻl ular orasidagi masofaga teng, attention da
+# esa doim bitta. Bu bobning qolgan qismi shu farqni oʻlchaydi.
+#
 # ## Attention toʻrt qadamda
 #
-# Kichik misol: 4 pozitsiyali ketma-ketlik, har pozitsiya 8 oʻlchamli vektor.
-# Uchta chiziqli qatlam undan soʻrov (Q), kalit (K) va qiymat (V) yasaydi.
+# Attention har pozitsiya uchun uchta vektor yasaydi:
+#
+# - **soʻrov** (query, $Q$) — «men nimani qidiryapman?»;
+# - **kalit** (key, $K$) — «menda nima bor?»;
+# - **qiymat** (value, $V$) — «meni tanlashsa, nimani beraman?».
+#
+# Uchalasi ham kirishdan chiziqli proyeksiya bilan olinadi. Soʻng har soʻrov
+# har kalit bilan solishtiriladi, oʻxshashlik balli ogʻirlikka aylantiriladi va
+# qiymatlar shu ogʻirliklar bilan oʻrtachalanadi. Hammasi bitta formulada:
+#
+# $$
+# \mathrm{Attention}(Q, K, V) = \mathrm{softmax}\!\left(\frac{QK^\top}{\sqrt{d}}\right) V
+# $$
+#
+# Bu yerda $d$ — kalit vektorining uzunligi. Kichik misolda har qadamni
+# alohida koʻramiz: 4 pozitsiyali ketma-ketlik, har pozitsiya 8 oʻlchamli
+# vektor.
 
 # %%
 torch.manual_seed(0)
@@ -77,7 +114,10 @@ print(f"Kirish h: {tuple(h.shape)}   -> {T_kichik} pozitsiya, "
 print(f"Q, K, V : {tuple(Q.shape)}")
 
 # %% [markdown]
-# Birinchi qadam: har soʻrovni har kalit bilan skalyar koʻpaytiramiz.
+# Kirish $4 \times 8$ matritsa edi; $Q$, $K$, $V$ ham shunday. Birinchi
+# qadam: har soʻrovni har kalit bilan skalyar koʻpaytiramiz. Natija
+# $4 \times 4$ ballar matritsasi: $i$-qator — $i$-pozitsiya qolganlarga
+# qanchalik «oʻxshashi».
 
 # %%
 # (1, T, d) @ (1, d, T) -> (1, T, T)
@@ -89,8 +129,17 @@ print(f"  ball shakli: {tuple(ball.shape)}  "
 print(np.round(ball[0].detach().numpy(), 2))
 
 # %% [markdown]
-# Ikkinchi va uchinchi qadam: ballarni $\sqrt{d}$ ga boʻlamiz va softmax bilan
-# ogʻirlikka aylantiramiz.
+# Ikkinchi qadam: ballarni $\sqrt{d}$ ga boʻlamiz. Nega aynan $\sqrt{d}$?
+# Agar $q$ va $k$ ning komponentlari oʻzaro bogʻliq boʻlmagan, dispersiyasi 1
+# ga teng sonlar boʻlsa, skalyar koʻpaytma $q \cdot k = \sum_{j=1}^{d} q_j k_j$
+# $d$ ta hadning yigʻindisi va uning dispersiyasi $d$ ga teng. $\sqrt{d}$ ga
+# boʻlish dispersiyani yana 1 ga qaytaradi. Boʻlmasak, katta $d$ da ballar
+# katta boʻladi, softmax bitta elementga $1$, qolganlarga $0$ beradi va
+# gradient deyarli yoʻqoladi.
+#
+# Uchinchi qadam: softmax har qatorni musbat va yigʻindisi 1 boʻlgan
+# ogʻirliklarga aylantiradi:
+# $\mathrm{softmax}(z)_j = e^{z_j} / \sum_k e^{z_k}$.
 
 # %%
 ball_normal = ball / d ** 0.5
@@ -105,7 +154,10 @@ yigindi = ogirlik[0].sum(dim=-1).detach().numpy().round(4)
 print(f"  har qator yigʻindisi: {yigindi}")
 
 # %% [markdown]
-# Toʻrtinchi qadam: qiymatlarning shu ogʻirliklar bilan oʻrtachasi.
+# Ogʻirliklar matritsasining har qatori — bitta pozitsiyaning «eʼtibor
+# taqsimoti». Toʻrtinchi qadam: qiymatlarni shu ogʻirliklar bilan
+# oʻrtachalaymiz. Har pozitsiyaning chiqishi — hamma pozitsiya qiymatlarining
+# ogʻirlikli yigʻindisi.
 
 # %%
 # (1, T, T) @ (1, T, d) -> (1, T, d)
@@ -117,20 +169,33 @@ print("Hammasi bitta qatorda:")
 print("  softmax(Q @ K.T / sqrt(d)) @ V")
 
 # %% [markdown]
+# Chiqish kirish bilan bir xil shaklda: har pozitsiya uchun yangi vektor.
+# Shu toʻrt qadam — attention ning butun mexanizmi. Endi uni RNN bilan
+# solishtiramiz.
+#
 # ## Vazifa va modellar
 #
-# Oʻyinchoq vazifa: uzunligi $T = 60$ boʻlgan tasodifiy ketma-ketlikda javobni
-# faqat birinchi element belgilaydi.
+# Solishtirish uchun ataylab «RNN uchun noqulay» oʻyinchoq vazifa olamiz.
+# Kirish — uzunligi $T = 60$ boʻlgan tasodifiy sonlar ketma-ketligi. Javob
+# (0 yoki 1) faqat **birinchi** elementning ishorasiga bogʻliq; qolgan 59 ta
+# element — shovqin. Vazifani yechish uchun model 0-qadamdagi maʼlumotni
+# oxirigacha olib borishi kerak. Tasodifiy taxmin 50 % aniqlik beradi.
 #
 # ```{literalinclude} ../chapter_code/malumot.py
 # :pyobject: vazifa
 # ```
 #
-# Ikki rekurrent model (RNN va LSTM) va qoʻlda yozilgan attention:
+# Ikki rekurrent model: `Ketma("rnn")` va `Ketma("lstm")`. Ikkalasi ham
+# ketma-ketlikni oxirigacha oʻqiydi va oxirgi yashirin holatdan javob beradi.
 #
 # ```{literalinclude} ../chapter_code/modellar.py
 # :pyobject: Ketma
 # ```
+#
+# Attention modeli yuqoridagi toʻrt qadamni aynan takrorlaydi. Farqi ikkita:
+# kirish avval $d = 32$ oʻlchamga koʻtariladi va unga oʻrganiladigan
+# **pozitsiya kodlash** (`self.poz`, har pozitsiyaga bitta vektor) qoʻshiladi;
+# oxirida hamma pozitsiyalar chiqishi oʻrtachalanib, javobga aylanadi.
 #
 # ```{literalinclude} ../chapter_code/modellar.py
 # :pyobject: Attention
@@ -139,9 +204,14 @@ print("  softmax(Q @ K.T / sqrt(d)) @ V")
 # %% [markdown]
 # ## Gradient birinchi qadamga yetib boradimi?
 #
-# Oʻqitishdan oldin, tasodifiy ogʻirliklar bilan, kirishning har qadamiga
-# qancha gradient yetib borishini oʻlchaymiz
-# ({numref}`grad_jadval`).
+# Modelni oʻqitishdan oldin oddiy savol beramiz: yoʻqotish funksiyasining
+# gradienti kirishning birinchi va oxirgi qadamiga qanchalik kuchli yetib
+# boradi? Gradient — model oʻrganadigan signal. Agar 0-qadamga yetib
+# boradigan gradient juda kichik boʻlsa, model javob aynan oʻsha yerda
+# ekanini «sezmaydi».
+#
+# Har model uchun tasodifiy ogʻirliklar bilan bitta backward qilamiz va
+# $|\partial L / \partial x_t|$ ni namunalar boʻyicha oʻrtachalaymiz.
 
 # %%
 T = 60
@@ -160,24 +230,36 @@ for nom, yasa in [("RNN", partial(Ketma, "rnn")),
                         "qadam 0": f"{g[0]:.3e}",
                         f"qadam {T-1}": f"{g[T-1]:.3e}",
                         f"qadam {T-1} / qadam 0": f"{g[T-1] / g[0]:.2e}"})
+    glue(f"grad_{nom.lower()}", float(g[T-1] / g[0]), display=False)
 show(pd.DataFrame(grad_jadval),
      izoh=f"Kirishning birinchi va oxirgi qadamiga yetib boradigan "
           f"gradient (T={T}).",
      nom="grad_jadval")
 
 # %% [markdown]
+# {numref}`grad_jadval` farqni aniq koʻrsatadi. RNN da oxirgi qadam
+# gradienti 0-qadamnikidan {glue:text}`grad_rnn:.1e` marta katta, LSTM da
+# {glue:text}`grad_lstm:.1e` marta. Boshqacha aytganda, 0-qadamga deyarli
+# hech narsa yetib bormaydi: signal 59 ta qadamda koʻpaytma-koʻpaytma
+# soʻnadi. Attention da esa nisbat {glue:text}`grad_attention:.2f`: birinchi
+# va oxirgi qadam teng huquqli.
+#
 # ## Oʻqitish: 4 model × 3 seed
 #
-# Har model bir xil protokol bilan oʻqitiladi: 60 epoxa, 2000 ta oʻquv va 600 ta
-# sinov namunasi, 64 talik paketlar, Adam.
+# Gradient — faqat boshlangʻich holat. Haqiqiy savol: modellar vazifani
+# oʻrganadimi? Har model bir xil protokol bilan oʻqitiladi: 60 epoxa, 2000 ta
+# oʻquv va 600 ta sinov namunasi, 64 talik paketlar, Adam (qadam $0{,}005$).
+# Bitta natija tasodif boʻlishi mumkin, shuning uchun har model uch xil seed
+# bilan oʻqitiladi.
 #
 # ```{literalinclude} ../chapter_code/oqitish.py
 # :pyobject: oqit
 # ```
 #
-# Oʻn ikki oʻqitish bir-biriga bogʻliq emas, shuning uchun `parallel` ularni
-# har yadroda bittadan jarayonda yuradi. Natijalar
-# {numref}`%s-jadvalda <sinov_jadval>`.
+# Oʻn ikki oʻqitish bir-biriga bogʻliq emas, shuning uchun `parallel`
+# (`chapter_code/oqitish.py`) ularni har yadroda bittadan alohida jarayonda
+# yurgizadi. Har oʻqitish oʻz seedini oʻzi oʻrnatadi, shuning uchun natija
+# jarayonlar soniga bogʻliq emas.
 
 # %%
 modellar = {
@@ -204,10 +286,43 @@ show(pd.DataFrame(sinov), izoh="Sinov aniqligi: 4 model, 3 seed.",
      nom="sinov_jadval")
 
 # %% [markdown]
+# Jadvaldagi sonlardan xulosalar uchun ularni nomlab olamiz.
+
+# %%
+aniqliklar = {nom: [natija[nom, s][0] for s in seedlar] for nom in modellar}
+for nom, qisqa in [("RNN", "rnn"), ("LSTM", "lstm"),
+                   ("attention (+ pozitsiya)", "attn"),
+                   ("attention (pozitsiyasiz)", "attn0")]:
+    glue(f"{qisqa}_min", min(aniqliklar[nom]), display=False)
+    glue(f"{qisqa}_max", max(aniqliklar[nom]), display=False)
+    glue(f"{qisqa}_orta", float(np.mean(aniqliklar[nom])), display=False)
+
+# %% [markdown]
+# {numref}`sinov_jadval` dan uchta xulosa.
+#
+# - **Pozitsiyali attention** vazifani uchala seedda ham yechdi: eng yomon
+#   seedda ham aniqlik {glue:text}`attn_min:.3f`.
+# - **RNN** natijasi seedga qattiq bogʻliq: eng yaxshi seedda
+#   {glue:text}`rnn_max:.3f`, eng yomonida {glue:text}`rnn_min:.3f`. Bitta
+#   seed bilan oʻlchaganimizda, omadga qarab «RNN ishlaydi» yoki «ishlamaydi»
+#   degan boʻlardik.
+# - **LSTM** esa kutilmaganda uchala seedda ham tasodifiy taxmin darajasida
+#   qoldi (oʻrtacha {glue:text}`lstm_orta:.3f`). Uzoq xotira uchun
+#   yaratilgan model bu protokolda 0-qadamdagi signalni topa olmadi:
+#   {numref}`grad_jadval` dagi kabi, boshida u yerga deyarli gradient yetib
+#   bormaydi. Bu natijani yashirmaymiz: u faqat shu protokol (60 epoxa, shu
+#   qadam) uchun oʻlchangan.
+#
+# Pozitsiyasiz attention ham tasodifiy darajaga yaqin qoldi
+# (eng yaxshi seedda {glue:text}`attn0_max:.3f`). Nega — keyingi boʻlimda.
+#
 # ## Pozitsiya kodlashsiz attention tartibni koʻrmaydi
 #
-# Pozitsiya kodlashsiz attention modeliga bir xil sonlarni boshqa tartibda
-# beramiz va chiqishni solishtiramiz.
+# Attention formulasida pozitsiya raqami hech qayerda yoʻq. Agar kirish
+# qatorlarini aralashtirsak, ballar matritsasining qatorlari va ustunlari
+# xuddi shunday aralashadi, softmax va oʻrtacha esa tartibga qaramaydi.
+# Demak pozitsiya kodlashsiz modelning chiqishi kirish tartibiga bogʻliq
+# emas. Buni tekshiramiz: bir xil sonlarni boshqa tartibda beramiz.
 
 # %%
 torch.manual_seed(0)
@@ -221,7 +336,9 @@ with torch.no_grad():
 print("Pozitsiya kodlashsiz attention — kirishni aralashtirib koʻramiz:")
 print(f"  asl chiqish[0]     : {asl[0].numpy().round(5)}")
 print(f"  aralash chiqish[0] : {aralash[0].numpy().round(5)}")
-print(f"  maksimal farq      : {float((asl - aralash).abs().max()):.2e}")
+farq = float((asl - aralash).abs().max())
+print(f"  maksimal farq      : {farq:.2e}")
+glue("aralash_farq", farq, display=False)
 print()
 print("Chiqish oʻzgarmadi. "
       "Demak model uchun ketma-ketlik — TARTIBSIZ TOʻPLAM.")
@@ -229,10 +346,22 @@ print("U «birinchi element» degan tushunchaga ega emas, "
       "shuning uchun vazifani yecha olmaydi.")
 
 # %% [markdown]
+# Maksimal farq {glue:text}`aralash_farq:.1e` — bu float32 hisobining
+# yaxlitlash xatosi darajasi, yaʼni chiqish amalda bir xil. Model uchun
+# «birinchi element» degan tushuncha yoʻq, shuning uchun
+# {numref}`sinov_jadval` da pozitsiyasiz attention vazifani yecha olmadi.
+#
+# Yechim — **pozitsiya kodlash**: har pozitsiyaga oʻz vektori qoʻshiladi
+# (`hh + self.poz`). Endi 0-qadamdagi son boshqa qadamdagi xuddi shunday
+# sondan farq qiladi. Bizning modelda bu vektorlar oʻrganiladi; asl
+# Transformer maqolasida ular sinus va kosinuslardan yasalgan.
+#
 # ## Oʻqitilgan model nimaga qaraydi
 #
-# Jadvaldagi seed 0 bilan oʻqitilgan attention (+ pozitsiya) modelini olamiz va
-# yangi namunalarda uning attention ogʻirliklarini oʻrtachalaymiz.
+# Attention ogʻirliklari modelning «qayerga qarayotganini» bevosita
+# koʻrsatadi. {numref}`sinov_jadval` dagi seed 0 bilan oʻqitilgan
+# pozitsiyali modelni olamiz (uni qayta oʻqitmaymiz) va yangi 200 ta
+# namunada ogʻirliklarni oʻrtachalaymiz.
 
 # %%
 aniqlik, model = natija["attention (+ pozitsiya)", 0]
@@ -246,12 +375,18 @@ print()
 print(f"Qadam 0 ga berilgan oʻrtacha eʼtibor : {w[0]:.4f}")
 print(f"Qolgan {T-1} qadamning oʻrtachasi      : {w[1:].mean():.6f}")
 print(f"Eng koʻp eʼtibor olgan qadam        : {int(w.argmax())}")
+glue("qadam0", float(w[0]), display=False)
+glue("qolgan_orta", float(w[1:].mean()), display=False)
+glue("eng_kop_qadam", int(w.argmax()), display=False)
 print()
 print("Model oʻzi topdi: javob BIRINCHI qadamda. "
       "Biz bunga hech qanday koʻrsatma bermadik.")
 
 # %% [markdown]
-# Xuddi shu ogʻirliklar rasmda ({numref}`attention_ogirligi`).
+# Oʻrtacha eʼtiborning {glue:text}`qadam0:.3f` qismi 0-qadamga tushadi,
+# qolgan qadamlarning har biriga oʻrtacha {glue:text}`qolgan_orta:.1e`.
+# Modelga javob qayerdaligini hech kim aytmagan: u buni gradient orqali
+# oʻzi topdi. Xuddi shu ogʻirliklar {numref}`attention_ogirligi` da.
 
 # %%
 rasm, (b1, b2) = plt.subplots(1, 2, figsize=(14, 4.2),
@@ -269,10 +404,19 @@ fig("attention_ogirligi.png",
             "qaraydi.")
 
 # %% [markdown]
-# ## O(T²) narxi
+# {numref}`attention_ogirligi` ning chap qismida bitta ustun qolganlaridan
+# ancha baland; oʻng qismida matritsaning chap ustuni yorqin: har bir
+# soʻrov qadami 0-qadamga qaraydi. Attention ogʻirliklari modelni
+# tushuntirishning eng oddiy vositasi, lekin ehtiyot boʻling: koʻp qatlamli
+# modellarda ogʻirlik va «sabab» har doim ham bir narsa emas.
 #
-# Attention matritsasi $T \times T$. Ketma-ketlik uzunligini ikki barobar
-# oshirib, vaqtni oʻlchaymiz ({numref}`vaqt_jadval`).
+# ## Attention narxi: $O(T^2)$
+#
+# Attention bepul emas. Ballar matritsasi $T \times T$: har pozitsiya har
+# pozitsiyaga ball qoʻyadi. $T$ ikki barobar oshsa, matritsa toʻrt barobar
+# oʻsadi. RNN esa $T$ ta qadamni ketma-ket bajaradi: uning ishi $T$ ga
+# chiziqli, lekin qadamlarni parallel qilib boʻlmaydi. Avval bitta forward
+# pass vaqtini oʻlchaymiz ({numref}`vaqt_jadval`).
 
 # %%
 vaqt_jadval = []
@@ -295,12 +439,99 @@ show(pd.DataFrame(vaqt_jadval),
 print("Matritsa hajmi ustuni: T ikki barobar oshsa, "
       "u ANIQ toʻrt barobar oʻsadi.")
 print("Vaqt ustuni esa boshqa narsani aytadi.")
+vj = pd.DataFrame(vaqt_jadval).set_index("T")
+tezroq = [t for t in vj.index
+          if vj.loc[t, "attention vaqti (ms)"] < vj.loc[t, "RNN vaqti (ms)"]]
+glue("attn_vaqt_osish", float(vj.loc[240, "attention vaqti (ms)"]
+                              / vj.loc[120, "attention vaqti (ms)"]),
+     display=False)
+glue("rnn_vaqt_osish", float(vj.loc[240, "RNN vaqti (ms)"]
+                             / vj.loc[120, "RNN vaqti (ms)"]), display=False)
+glue("attn_tezroq_T", ", ".join(map(str, tezroq)) or "hech qaysi",
+     display=False)
+
+# %% [markdown]
+# {numref}`vaqt_jadval` da $T$ 120 dan 240 ga oshganda RNN vaqti
+# {glue:text}`rnn_vaqt_osish:.1f` marta, attention vaqti
+# {glue:text}`attn_vaqt_osish:.1f` marta oʻsdi. Attention bu jadvalda
+# $T$ = {glue:text}`attn_tezroq_T` da RNN dan tezroq edi: uning matritsa
+# koʻpaytmalari hamma pozitsiyani bir vaqtda hisoblaydi, RNN esa 60 ta
+# qadamni navbat bilan bajaradi. Kichik $T$ da vaqt asosan har amalning
+# doimiy xarajatiga ketadi, shuning uchun u $T^2$ dek oʻsmaydi.
+#
+# Vaqt shovqinli oʻlchov: jadvaldagi millisekundlar har yigʻishda biroz
+# farq qiladi. Xotira esa aniq hisoblanadi. Endi $T$ ni 960 gacha
+# oshirib, bitta forward pass uchun attention matritsasi egallaydigan
+# baytlarni, PyTorch oʻlchagan xotira choʻqqisini va vaqtni yozib olamiz.
+
+# %%
+xotira = []
+for Tx in [30, 60, 120, 240, 480, 960]:
+    Xb, _ = vazifa(64, Tx, 3)
+    a_m = Attention(Tx)
+    with torch.no_grad():
+        a_m(Xb)                                            # isitish
+        chuqqi, _ = xotira_chuqqisi(a_m, Xb)
+        t0 = time.perf_counter(); [a_m(Xb) for _ in range(5)]
+        ms = (time.perf_counter() - t0) * 200             # ms, bitta forward
+    matritsa = a_m.ogirlik.nelement() * a_m.ogirlik.element_size()
+    xotira.append({"T": Tx, "matritsa (MiB)": matritsa / 2**20,
+                   "choʻqqi (MiB)": chuqqi / 2**20, "vaqt (ms)": ms})
+xotira = pd.DataFrame(xotira).set_index("T")
+show(xotira.round(2).reset_index(),
+     izoh="Attention ning bitta forward pass narxi (64 ta namuna): "
+          "matritsa hajmi, xotira choʻqqisi va vaqt.",
+     nom="xotira_jadval")
+
+# %% [markdown]
+# {numref}`xotira_jadval` ning oxirgi qatorida ($T = 960$) attention
+# matritsasining oʻzi {glue:text}`matritsa_960:.0f` MiB, bitta forward
+# pass xotirasining choʻqqisi {glue:text}`chuqqi_960:.0f` MiB.
+# {numref}`xotira_vaqt` ikkalasini log-log oʻqlarda koʻrsatadi.
+
+# %%
+osish = xotira["matritsa (MiB)"].values[1:] / xotira["matritsa (MiB)"].values[:-1]
+glue("matritsa_osish", float(osish.mean()), display=False)
+glue("matritsa_960", float(xotira.loc[960, "matritsa (MiB)"]), display=False)
+glue("chuqqi_960", float(xotira.loc[960, "choʻqqi (MiB)"]), display=False)
+glue("vaqt_960", float(xotira.loc[960, "vaqt (ms)"]), display=False)
+uzun = 32768                                # bitta uzun hujjat, bitta bosh
+glue("uzun_T", uzun, display=False)
+glue("uzun_gib", uzun * uzun * 4 / 2**30, display=False)
+
+rasm, (b1, b2) = plt.subplots(1, 2, figsize=(11, 4))
+b1.loglog(xotira.index, xotira["matritsa (MiB)"], "o-", label="matritsa")
+b1.loglog(xotira.index, xotira["choʻqqi (MiB)"], "s--", label="choʻqqi")
+b1.set_xlabel("T"); b1.set_ylabel("xotira (MiB)"); b1.legend()
+b2.loglog(xotira.index, xotira["vaqt (ms)"], "o-", color="#d55e00")
+b2.set_xlabel("T"); b2.set_ylabel("vaqt (ms)")
+for b in (b1, b2):
+    b.grid(True, which="both", alpha=0.3)
+plt.tight_layout()
+fig("xotira_vaqt.png",
+    caption="Attention ning bitta forward pass narxi (64 ta namuna), "
+            "log-log oʻqlarda. Chapda: xotira — toʻgʻri chiziq, qiyaligi "
+            "2, yaʼni T² ga proporsional. Oʻngda: vaqt.")
+
+# %% [markdown]
+# $T$ har ikki barobar oshganda matritsa aniq
+# {glue:text}`matritsa_osish:.1f` barobar oʻsdi — log-log oʻqlarda bu
+# qiyaligi 2 ga teng toʻgʻri chiziq. Vaqt esa bu oraliqda hali
+# millisekundlarda: $T = 960$ da {glue:text}`vaqt_960:.0f` ms.
+#
+# Toʻsiq — **xotira**, tezlik emas. Bitta uzun hujjat
+# ($T$ = {glue:text}`uzun_T`) uchun bitta attention boshining bitta
+# matritsasi {glue:text}`uzun_gib:.0f` GiB boʻladi, haqiqiy modelda esa
+# boshlar va qatlamlar oʻnlab. Shuning uchun uzun kontekstli modellar
+# matritsani toʻliq saqlamaydigan usullardan (masalan, FlashAttention)
+# foydalanadi.
 
 # %% [markdown]
 # ## Transformer bloki
 #
-# Attention — Transformer blokining bir qismi. Qolgan qismlari
-# {numref}`%s-jadvalda <qismlar_jadval>`.
+# Bizning `Attention` modeli bitta qatlam edi. Transformer bloki attention
+# atrofiga yana uchta qism qoʻshadi va shu blok koʻp marta ustma-ust
+# qoʻyiladi. Qismlar {numref}`%s-jadvalda <qismlar_jadval>`.
 
 # %%
 show(pd.DataFrame([
@@ -320,6 +551,14 @@ print("Farqlar: blok soni, oʻlcham, pozitsiya kodlash turi "
       "va attention maskasi.")
 
 # %% [markdown]
+# **Multi-head attention** $d$ oʻlchamni bir nechta «boshga» boʻladi
+# (bizda 4 ta boshning har biri 8 oʻlchamli) va har bosh oʻz $Q$, $K$, $V$
+# bilan alohida attention hisoblaydi. **Residual ulanish** ($x + f(x)$)
+# gradientga qatlamlarni chetlab oʻtadigan toʻgʻri yoʻl beradi — RNN dagi
+# soʻnish muammosining chuqurlik boʻyicha yechimi. **LayerNorm** har
+# pozitsiya vektorini normallaydi, **feed-forward** qismi esa har
+# pozitsiyani alohida qayta ishlaydi.
+#
 # ```{literalinclude} ../chapter_code/modellar.py
 # :pyobject: TransformerBlok
 # ```
@@ -331,14 +570,23 @@ print(f"Kirish : {tuple(namuna.shape)}")
 print(f"Chiqish: {tuple(blok(namuna).shape)}   "
       "(shakl saqlanadi — shuning uchun taxlash mumkin)")
 print(f"Parametrlar: {parametrlar(blok)}")
+glue("blok_param", parametrlar(blok), display=False)
 print()
 print("nn.MultiheadAttention — biz qoʻlda yozgan formulaning "
       "tayyor, tezroq versiyasi.")
 
 # %% [markdown]
+# Blok kirish shaklini saqlaydi, shuning uchun uni istalgancha ustma-ust
+# qoʻyish mumkin. Bitta blokda {glue:text}`blok_param` ta parametr bor;
+# katta til modellarida bunday bloklar oʻnlab, $d$ esa minglab.
+#
 # ## Transformerlar qayerda ishlatiladi
 #
-# {numref}`qollash_jadval` amaliy vazifalar va ularga yondashuvni koʻrsatadi.
+# Amalda transformer deyarli hech qachon noldan oʻqitilmaydi. Katta model
+# milliardlab soʻz ustida oʻqitilgan boʻladi; buni takrorlash uchun juda
+# koʻp maʼlumot va hisoblash kerak. Oʻrniga tayyor model olinadi va oʻz
+# vazifangizga moslashtiriladi (*fine-tuning*).
+# {numref}`qollash_jadval` odatiy vazifalar va yondashuvlarni koʻrsatadi.
 
 # %%
 show(pd.DataFrame([
@@ -360,31 +608,173 @@ print("Tayyor model olinadi va moslashtiriladi. "
       "Buning yoʻli — 38-bobda (LoRA, QLoRA).")
 
 # %% [markdown]
+# Vaqt qatorlari uchun avval klassik usullarni sinab koʻring (34-bob).
+# Tayyor modelni kam resurs bilan moslashtirish yoʻllari — LoRA va QLoRA —
+# 38-bobda.
+#
 # ## Xulosa
 #
-# {numref}`xulosa_jadval` bobning asosiy gʻoyalarini bittadan jumlada jamlaydi.
+# {numref}`xulosa_jadval` bobning asosiy gʻoyalarini bittadan jumlada
+# jamlaydi. «Oʻlchandi» deb yozilgan qatorlar shu sahifadagi oʻlchovlardan
+# tuzilgan.
 
 # %%
-show(pd.DataFrame([
-    ("Attention formulasi",
-     "softmax(Q @ K.T / sqrt(d)) @ V"),
+grad = {r["model"]: float(r[f"qadam {T-1} / qadam 0"]) for r in grad_jadval}
+xulosa = pd.DataFrame([
+    ("Attention formulasi", "softmax(Q @ K.T / sqrt(d)) @ V"),
     ("Q, K, V",
      "Soʻrov, kalit, qiymat — uchtasi ham chiziqli proyeksiya"),
-    ("Nega sqrt(d)",
-     "Softmax ni toʻyinishdan saqlaydi"),
+    ("Nega sqrt(d)", "Softmax ni toʻyinishdan saqlaydi"),
     ("Yoʻl uzunligi",
-     "Har pozitsiya orasida bitta qadam — 59 emas"),
+     f"Har pozitsiya orasida bitta qadam — {T-1} emas"),
     ("Gradient oqimi",
-     "Oʻlchandi: nisbat birga yaqin, RNN da milliardlar"),
+     f"Oʻlchandi: attention da nisbat {grad['attention']:.2f}, "
+     f"RNN da {grad['RNN']:.0e}, LSTM da {grad['LSTM']:.0e}"),
     ("Pozitsiya kodlash",
-     "Oʻlchandi: busiz model tartibni koʻrmaydi"),
+     f"Oʻlchandi: busiz model tartibni koʻrmaydi (farq {farq:.0e}), "
+     f"aniqlik {max(aniqliklar['attention (pozitsiyasiz)']):.2f} dan oshmadi"),
     ("Tushuntirish",
-     "Ogʻirliklar modelning qarashini koʻrsatadi"),
+     f"Ogʻirliklar modelning qarashini koʻrsatadi: "
+     f"{w[0]:.0%} eʼtibor 0-qadamga"),
     ("O(T kvadrat)",
-     "Matritsa 4 barobar oʻsadi — toʻsiq XOTIRADA, tezlikda emas"),
+     f"Matritsa {osish.mean():.0f} barobar oʻsadi — "
+     "toʻsiq XOTIRADA, tezlikda emas"),
     ("Parallellik",
-     "Oʻlchandi: kichik T da attention RNN dan tezroq"),
-    ("Transformer bloki",
-     "Attention + residual + norm + feed-forward"),
-], columns=["Tushuncha", "Bitta jumla"]),
-     izoh="Bobning xulosasi.", nom="xulosa_jadval")
+     "Oʻlchandi: attention RNN dan tezroq boʻlgan T: "
+     + (", ".join(map(str, tezroq)) or "hech qaysi")),
+    ("Transformer bloki", "Attention + residual + norm + feed-forward"),
+], columns=["Tushuncha", "Bitta jumla"])
+show(xulosa, izoh="Bobning xulosasi.", nom="xulosa_jadval")
+
+# %% [markdown]
+# ## Mashqlar
+#
+# Kod bilan ishlaydigan mashqlarda avval natijani **taxmin qiling**, soʻng
+# oʻlchang. Taxmin va oʻlchov farq qilsa — eng koʻp oʻrganiladigan joy shu.
+#
+# **1-mashq ($\sqrt{d}$ siz).** «Attention toʻrt qadamda» boʻlimida
+# `d = 512` qiling va `ball_normal = ball` deb yozing (boʻlishni olib
+# tashlang). Har qatordagi eng katta ogʻirlik qanday boʻladi? Taxmin
+# qiling, soʻng `ogirlik.max(dim=-1)` ni chop eting va boʻlish bilan
+# solishtiring.
+#
+# :::{admonition} Yechim
+# :class: dropdown
+#
+# Boʻlishsiz ballarning standart ogʻishi taxminan $\sqrt{d} \approx 22{,}6$
+# boʻladi. Softmax bunday ballarni deyarli «bittasi 1, qolgani 0» ga
+# aylantiradi: har qatordagi eng katta ogʻirlik 1 ga juda yaqin chiqadi.
+# $\sqrt{d}$ ga boʻlinganda ballar dispersiyasi 1 atrofida qoladi va
+# ogʻirliklar ancha tekis taqsimlanadi. Toʻyingan softmax ning gradienti
+# deyarli nol, shuning uchun bunday model sekin oʻrganadi.
+# :::
+#
+# **2-mashq (uzunroq ketma-ketlik).** Gradient jadvalini `T = 120` bilan
+# qayta hisoblang. RNN dagi «qadam 119 / qadam 0» nisbati qanday
+# oʻzgaradi? Attention dagi-chi?
+#
+# :::{admonition} Yechim
+# :class: dropdown
+#
+# RNN da gradient har qadamda taxminan bir xil koʻpaytuvchiga koʻpaytiriladi,
+# shuning uchun nisbat masofaga **eksponensial** bogʻliq: qadamlar ikki
+# barobar koʻpaysa, nisbatning tartibi ham taxminan ikki barobar oshadi
+# (float32 ning eng kichik sonlariga yetib, nolga aylanishi ham mumkin).
+# Attention da nisbat yana 1 atrofida qoladi: yoʻl uzunligi $T$ ga bogʻliq
+# emas.
+# :::
+#
+# **3-mashq (parametrlarni sanash).** `Attention(60)` da nechta parametr
+# borligini formula bilan hisoblang va `parametrlar(Attention(60))` bilan
+# tekshiring. Pozitsiya kodlash nechta parametr qoʻshadi?
+#
+# :::{admonition} Yechim
+# :class: dropdown
+#
+# $d = 32$, $T = 60$. Kirish qatlami: $1 \cdot 32 + 32$. Pozitsiya kodlash:
+# $T \cdot d$. $Q$, $K$, $V$: $3\,(32 \cdot 32 + 32)$. Chiqish:
+# $32 \cdot 2 + 2$. Yigʻindi {numref}`sinov_jadval` dagi son bilan bir xil;
+# pozitsiyasiz modeldan farqi aynan $T \cdot d$.
+# :::
+#
+# **4-mashq (kauzal maska).** GPT kabi modellarda har pozitsiya faqat
+# oʻzidan oldingilarga qaraydi. Toʻrt qadamli misolda softmax dan oldin
+# `ball_normal.masked_fill(torch.triu(torch.ones(4, 4, dtype=torch.bool), 1),
+# float("-inf"))` qiling. Ogʻirliklar matritsasi qanday koʻrinishga keladi?
+# Har qator yigʻindisi-chi?
+#
+# :::{admonition} Yechim
+# :class: dropdown
+#
+# Diagonaldan yuqoridagi hamma ogʻirlik nolga aylanadi (quyi uchburchak
+# matritsa), birinchi qatorda esa yagona ogʻirlik 1 boʻladi. Softmax
+# $e^{-\infty} = 0$ ni hisobga olib qolganlarini normallagani uchun har
+# qator yigʻindisi baribir 1.
+# :::
+#
+# **5-mashq (oʻylash uchun).** Oʻqitilmagan `Attention(T, pozitsiya=True)`
+# ham kirish tartibini «koʻradimi»? `aralash` tajribasini shu model bilan
+# takrorlashdan oldin javob bering.
+#
+# :::{admonition} Yechim
+# :class: dropdown
+#
+# Ha. Pozitsiya vektorlari tasodifiy boshlangʻich qiymatga ega boʻlsa ham,
+# ular har pozitsiyada har xil. Aralashtirilgan kirishga boshqa vektorlar
+# qoʻshiladi va chiqish oʻzgaradi (`tests/test_modellar.py` buni
+# tekshiradi). Oʻqitish bu vektorlarga maʼno beradi.
+# :::
+#
+# ## Atamalar
+#
+# :::{glossary}
+# attention (eʼtibor mexanizmi)
+#   ingl. *attention*. Har pozitsiya chiqishini hamma pozitsiya
+#   qiymatlarining ogʻirlikli oʻrtachasi sifatida hisoblash usuli.
+#
+# soʻrov
+#   ingl. *query*, $Q$. Pozitsiya «nimani qidirayotganini» ifodalovchi vektor.
+#
+# kalit
+#   ingl. *key*, $K$. Pozitsiya «nimaga egaligini» ifodalovchi vektor;
+#   soʻrov bilan solishtiriladi.
+#
+# qiymat
+#   ingl. *value*, $V$. Pozitsiya tanlansa, chiqishga qoʻshadigan vektori.
+#
+# ball
+#   ingl. *score*. Soʻrov va kalitning skalyar koʻpaytmasi (oʻxshashlik).
+#
+# ogʻirlik
+#   ingl. *weight*. Softmax dan keyingi ball; bir qatordagilar yigʻindisi 1.
+#
+# pozitsiya kodlash
+#   ingl. *positional encoding*. Har pozitsiyaga qoʻshiladigan vektor; usiz
+#   attention tartibni koʻrmaydi.
+#
+# ketma-ketlik
+#   ingl. *sequence*. Tartiblangan elementlar qatori, masalan vaqt
+#   qadamlaridagi sonlar yoki soʻzlar.
+#
+# qadam
+#   ingl. *step*, *time step*. Ketma-ketlikdagi bitta pozitsiya.
+#
+# yoʻl uzunligi
+#   ingl. *path length*. Maʼlumot bir pozitsiyadan boshqasiga yetishi uchun
+#   oʻtadigan amallar soni.
+#
+# residual ulanish
+#   ingl. *residual connection*. Qatlam kirishini uning chiqishiga qoʻshish:
+#   $x + f(x)$.
+#
+# qatlam
+#   ingl. *layer*. Tarmoqning bitta hisoblash bosqichi.
+#
+# multi-head attention
+#   ingl. *multi-head attention*. Bir nechta mustaqil attention «boshi»
+#   parallel ishlaydi, natijalari birlashtiriladi.
+#
+# fine-tuning
+#   ingl. *fine-tuning*. Oldindan oʻqitilgan modelni oʻz vazifangiz
+#   maʼlumotida qisqa qoʻshimcha oʻqitish.
+# :::

@@ -82,3 +82,34 @@ def parallel(fn, ishlar, jarayonlar=None):
     n = ishchilar_soni(ishlar, jarayonlar)
     with ProcessPoolExecutor(n, mp_context=get_context("spawn"), initializer=_bir_ip) as ex:
         return list(ex.map(_chaqir, [(fn, a) for a in ishlar]))
+
+
+def xotira_chuqqisi(fn, *args):
+    """Peak bytes that ``fn(*args)`` allocates on the CPU, as PyTorch counts them.
+
+    Runs ``fn`` once under ``torch.profiler`` with memory profiling and adds up
+    the allocations (+) and frees (-) of its operations in the order they
+    started; the largest running total is the peak.  Returns (peak, result).
+    """
+    import sys
+
+    from torch.profiler import ProfilerActivity, profile
+
+    # the profiler's C++ side logs start/stop lines to file descriptor 2;
+    # they are not results, so they go to /dev/null for the measurement
+    sys.stderr.flush()
+    asl = os.dup(2)
+    with open(os.devnull, "w") as bosh:
+        os.dup2(bosh.fileno(), 2)
+        try:
+            with profile(activities=[ProfilerActivity.CPU], profile_memory=True) as p:
+                natija = fn(*args)
+        finally:
+            os.dup2(asl, 2)
+            os.close(asl)
+    hodisalar = sorted((e.time_range.start, e.self_cpu_memory_usage) for e in p.events())
+    joriy = chuqqi = 0
+    for _, bayt in hodisalar:
+        joriy += bayt
+        chuqqi = max(chuqqi, joriy)
+    return chuqqi, natija

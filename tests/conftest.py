@@ -1,5 +1,6 @@
 """Shared fixtures: the repository root, and a captured ``_display`` for the book helpers."""
 
+import subprocess
 import sys
 from pathlib import Path
 
@@ -9,8 +10,25 @@ import pytest
 matplotlib.use("Agg")
 
 ILDIZ = Path(__file__).resolve().parent.parent
+JB = str(Path(sys.executable).parent / "jupyter-book")
 if str(ILDIZ) not in sys.path:
     sys.path.insert(0, str(ILDIZ))
+
+
+def jb_build(ildiz: Path) -> subprocess.CompletedProcess:
+    """The strict build every test uses: warnings are errors, all reported."""
+    return subprocess.run([JB, "build", str(ildiz), "-W", "-n", "--keep-going"],
+                          capture_output=True, text=True)
+
+
+@pytest.fixture(scope="session")
+def qurilgan():
+    """Build the book once per test session (with its cache); return _build/."""
+    natija = jb_build(ILDIZ)
+    assert natija.returncode == 0, natija.stdout[-3000:] + natija.stderr[-3000:]
+    # -W turns every Sphinx warning into a failure; none may be printed either
+    assert ": WARNING:" not in natija.stdout + natija.stderr, natija.stderr[-3000:]
+    return ILDIZ / "_build"
 
 
 def pytest_configure(config):

@@ -6,16 +6,12 @@ counter file every time it really executes.
 """
 
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from conftest import ILDIZ, jb_build
 
 from chapter_code import kesh
-
-ILDIZ = Path(__file__).resolve().parent.parent
-JB = str(Path(sys.executable).parent / "jupyter-book")
 
 BOB = '''# %% [markdown]
 # # Kesh bobi
@@ -45,8 +41,7 @@ def kitob(tmp_path):
 
 def qur(ildiz: Path) -> int:
     """Build; return how many times the chapter has executed so far."""
-    natija = subprocess.run([JB, "build", str(ildiz), "-W", "-n", "--keep-going"],
-                            capture_output=True, text=True)
+    natija = jb_build(ildiz)
     assert natija.returncode == 0, natija.stdout[-3000:] + natija.stderr[-3000:]
     sanoq = ildiz / "book" / "bajarildi.txt"
     return len(sanoq.read_text().splitlines()) if sanoq.exists() else 0
