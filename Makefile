@@ -14,9 +14,26 @@ STAMP  := $(VENV)/.installed
 # jupyter-book build flags: warnings are errors, nitpicky references, report all.
 JB_FLAGS := -W -n --keep-going
 
-.PHONY: book test unit bench lock clean setup
+.PHONY: book test unit bench lock clean setup system
 
-setup: $(STAMP)
+# Debian packages the build needs: Node.js and KaTeX render the mathematics
+# at build time (no CDN). Installed when missing if we are root; otherwise
+# make stops and prints the command to run.
+DEB_PACKAGES := nodejs libjs-katex
+system:
+	@missing=""; \
+	command -v node >/dev/null || missing="$$missing nodejs"; \
+	test -f /usr/share/javascript/katex/katex.min.js || missing="$$missing libjs-katex"; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    echo "make: installing Debian packages:$$missing"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
+	  else \
+	    echo "make: missing Debian packages; run as root: apt-get install -y$$missing"; exit 1; \
+	  fi; \
+	fi
+
+setup: system $(STAMP)
 
 # The virtual environment, rebuilt whenever the lock file changes.  The project
 # root goes on the venv's path (a .pth file) so the chapter can `import chapter_code`.
@@ -28,18 +45,18 @@ $(STAMP): requirements.lock
 	$(PY) -c 'import sysconfig, pathlib; pathlib.Path(sysconfig.get_paths()["purelib"], "kitob_ildiz.pth").write_text("$(CURDIR)\n")'
 	touch $(STAMP)
 
-book: $(STAMP)
+book: setup
 	$(VENV)/bin/jupyter-book build . $(JB_FLAGS)
 	@echo "Site: $(CURDIR)/_build/html/index.html"
 
-unit: $(STAMP)
+unit: setup
 	$(PY) -m pytest tests -m "not build" -q
 
-test: $(STAMP)
+test: setup
 	$(PY) -m pytest tests -q
 
 # Build timings side by side in one run (seed baseline, cold, warm); JSON in _build/bench.json.
-bench: $(STAMP)
+bench: setup
 	$(PY) tests/benchmark.py
 
 # Re-resolve requirements.txt into requirements.lock in a scratch environment.

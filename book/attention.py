@@ -78,7 +78,7 @@ diagramma(
 )
 
 # %% [markdown]
-# {numref}`yol_uzunligi` dagi asosiy farq — *yoʻl uzunligi*: RNN da
+# {numref}`%s-rasmdagi <yol_uzunligi>` asosiy farq — *yoʻl uzunligi*: RNN da
 # ikki pozitsiya orasidagi yoʻl ular orasidagi masofaga teng, attention da
 # esa doim bitta. Bu bobning qolgan qismi shu farqni oʻlchaydi.
 #
@@ -298,7 +298,7 @@ for nom, qisqa in [("RNN", "rnn"), ("LSTM", "lstm"),
     glue(f"{qisqa}_orta", float(np.mean(aniqliklar[nom])), display=False)
 
 # %% [markdown]
-# {numref}`sinov_jadval` dan uchta xulosa.
+# {numref}`%s-jadvaldan <sinov_jadval>` uchta xulosa.
 #
 # - **Pozitsiyali attention** vazifani uchala seedda ham yechdi: eng yomon
 #   seedda ham aniqlik {glue:text}`attn_min:.3f`.
@@ -309,7 +309,7 @@ for nom, qisqa in [("RNN", "rnn"), ("LSTM", "lstm"),
 # - **LSTM** esa kutilmaganda uchala seedda ham tasodifiy taxmin darajasida
 #   qoldi (oʻrtacha {glue:text}`lstm_orta:.3f`). Uzoq xotira uchun
 #   yaratilgan model bu protokolda 0-qadamdagi signalni topa olmadi:
-#   {numref}`grad_jadval` dagi kabi, boshida u yerga deyarli gradient yetib
+#   {numref}`%s-jadvaldagi <grad_jadval>` kabi, boshida u yerga deyarli gradient yetib
 #   bormaydi. Bu natijani yashirmaymiz: u faqat shu protokol (60 epoxa, shu
 #   qadam) uchun oʻlchangan.
 #
@@ -338,18 +338,18 @@ print(f"  asl chiqish[0]     : {asl[0].numpy().round(5)}")
 print(f"  aralash chiqish[0] : {aralash[0].numpy().round(5)}")
 farq = float((asl - aralash).abs().max())
 print(f"  maksimal farq      : {farq:.2e}")
-glue("aralash_farq", farq, display=False)
 print()
 print("Chiqish oʻzgarmadi. "
       "Demak model uchun ketma-ketlik — TARTIBSIZ TOʻPLAM.")
 print("U «birinchi element» degan tushunchaga ega emas, "
       "shuning uchun vazifani yecha olmaydi.")
+glue("aralash_farq", farq, display=False)
 
 # %% [markdown]
 # Maksimal farq {glue:text}`aralash_farq:.1e` — bu float32 hisobining
 # yaxlitlash xatosi darajasi, yaʼni chiqish amalda bir xil. Model uchun
 # «birinchi element» degan tushuncha yoʻq, shuning uchun
-# {numref}`sinov_jadval` da pozitsiyasiz attention vazifani yecha olmadi.
+# {numref}`%s-jadvalda <sinov_jadval>` pozitsiyasiz attention vazifani yecha olmadi.
 #
 # Yechim — **pozitsiya kodlash**: har pozitsiyaga oʻz vektori qoʻshiladi
 # (`hh + self.poz`). Endi 0-qadamdagi son boshqa qadamdagi xuddi shunday
@@ -359,7 +359,7 @@ print("U «birinchi element» degan tushunchaga ega emas, "
 # ## Oʻqitilgan model nimaga qaraydi
 #
 # Attention ogʻirliklari modelning «qayerga qarayotganini» bevosita
-# koʻrsatadi. {numref}`sinov_jadval` dagi seed 0 bilan oʻqitilgan
+# koʻrsatadi. {numref}`%s-jadvaldagi <sinov_jadval>` seed 0 bilan oʻqitilgan
 # pozitsiyali modelni olamiz (uni qayta oʻqitmaymiz) va yangi 200 ta
 # namunada ogʻirliklarni oʻrtachalaymiz.
 
@@ -375,18 +375,18 @@ print()
 print(f"Qadam 0 ga berilgan oʻrtacha eʼtibor : {w[0]:.4f}")
 print(f"Qolgan {T-1} qadamning oʻrtachasi      : {w[1:].mean():.6f}")
 print(f"Eng koʻp eʼtibor olgan qadam        : {int(w.argmax())}")
-glue("qadam0", float(w[0]), display=False)
-glue("qolgan_orta", float(w[1:].mean()), display=False)
-glue("eng_kop_qadam", int(w.argmax()), display=False)
 print()
 print("Model oʻzi topdi: javob BIRINCHI qadamda. "
       "Biz bunga hech qanday koʻrsatma bermadik.")
+glue("qadam0", float(w[0]), display=False)
+glue("qolgan_orta", float(w[1:].mean()), display=False)
+glue("eng_kop_qadam", int(w.argmax()), display=False)
 
 # %% [markdown]
 # Oʻrtacha eʼtiborning {glue:text}`qadam0:.3f` qismi 0-qadamga tushadi,
 # qolgan qadamlarning har biriga oʻrtacha {glue:text}`qolgan_orta:.1e`.
 # Modelga javob qayerdaligini hech kim aytmagan: u buni gradient orqali
-# oʻzi topdi. Xuddi shu ogʻirliklar {numref}`attention_ogirligi` da.
+# oʻzi topdi. Xuddi shu ogʻirliklar {numref}`%s-rasmda <attention_ogirligi>`.
 
 # %%
 rasm, (b1, b2) = plt.subplots(1, 2, figsize=(14, 4.2),
@@ -404,7 +404,7 @@ fig("attention_ogirligi.png",
             "qaraydi.")
 
 # %% [markdown]
-# {numref}`attention_ogirligi` ning chap qismida bitta ustun qolganlaridan
+# {numref}`%s-rasmning <attention_ogirligi>` chap qismida bitta ustun qolganlaridan
 # ancha baland; oʻng qismida matritsaning chap ustuni yorqin: har bir
 # soʻrov qadami 0-qadamga qaraydi. Attention ogʻirliklari modelni
 # tushuntirishning eng oddiy vositasi, lekin ehtiyot boʻling: koʻp qatlamli
@@ -451,7 +451,7 @@ glue("attn_tezroq_T", ", ".join(map(str, tezroq)) or "hech qaysi",
      display=False)
 
 # %% [markdown]
-# {numref}`vaqt_jadval` da $T$ 120 dan 240 ga oshganda RNN vaqti
+# {numref}`%s-jadvalda <vaqt_jadval>` $T$ 120 dan 240 ga oshganda RNN vaqti
 # {glue:text}`rnn_vaqt_osish:.1f` marta, attention vaqti
 # {glue:text}`attn_vaqt_osish:.1f` marta oʻsdi. Attention bu jadvalda
 # $T$ = {glue:text}`attn_tezroq_T` da RNN dan tezroq edi: uning matritsa
@@ -484,7 +484,7 @@ show(xotira.round(2).reset_index(),
      nom="xotira_jadval")
 
 # %% [markdown]
-# {numref}`xotira_jadval` ning oxirgi qatorida ($T = 960$) attention
+# {numref}`%s-jadvalning <xotira_jadval>` oxirgi qatorida ($T = 960$) attention
 # matritsasining oʻzi {glue:text}`matritsa_960:.0f` MiB, bitta forward
 # pass xotirasining choʻqqisi {glue:text}`chuqqi_960:.0f` MiB.
 # {numref}`xotira_vaqt` ikkalasini log-log oʻqlarda koʻrsatadi.
@@ -570,10 +570,10 @@ print(f"Kirish : {tuple(namuna.shape)}")
 print(f"Chiqish: {tuple(blok(namuna).shape)}   "
       "(shakl saqlanadi — shuning uchun taxlash mumkin)")
 print(f"Parametrlar: {parametrlar(blok)}")
-glue("blok_param", parametrlar(blok), display=False)
 print()
 print("nn.MultiheadAttention — biz qoʻlda yozgan formulaning "
       "tayyor, tezroq versiyasi.")
+glue("blok_param", parametrlar(blok), display=False)
 
 # %% [markdown]
 # Blok kirish shaklini saqlaydi, shuning uchun uni istalgancha ustma-ust
@@ -693,7 +693,7 @@ show(xulosa, izoh="Bobning xulosasi.", nom="xulosa_jadval")
 #
 # $d = 32$, $T = 60$. Kirish qatlami: $1 \cdot 32 + 32$. Pozitsiya kodlash:
 # $T \cdot d$. $Q$, $K$, $V$: $3\,(32 \cdot 32 + 32)$. Chiqish:
-# $32 \cdot 2 + 2$. Yigʻindi {numref}`sinov_jadval` dagi son bilan bir xil;
+# $32 \cdot 2 + 2$. Yigʻindi {numref}`%s-jadvaldagi <sinov_jadval>` son bilan bir xil;
 # pozitsiyasiz modeldan farqi aynan $T \cdot d$.
 # :::
 #

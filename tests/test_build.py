@@ -115,3 +115,11 @@ def test_a_cell_that_raises_fails_the_build_and_names_the_chapter(tmp_path):
     assert "book/xato.py" in chiqish
     assert "ValueError" in chiqish and "ataylab qilingan xato" in chiqish
     assert not (tmp_path / "_build" / "html" / "book" / "xato.html").exists()
+
+
+def test_mathematics_is_prerendered_and_assets_are_local(sahifa):
+    assert sahifa.count('class="katex"') >= 20
+    matn = _matn(sahifa)
+    assert "\\(" not in matn and "\\[" not in matn and "$$" not in matn
+    for teg in re.findall(r"<(?:script|link|img)\b[^>]*>", sahifa):
+        assert not re.search(r'(?:src|href)="(?:https?:)?//', teg), f"external asset: {teg}"

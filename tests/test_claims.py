@@ -18,20 +18,14 @@ BOB = ILDIZ / "book" / "attention.py"
 @pytest.fixture(scope="module")
 def glued(qurilgan):
     """name -> Python value of every glued variable in the executed chapter."""
-    nb = json.loads((qurilgan / "jupyter_execute" / "book" / "attention.ipynb").read_text())
+    glue = json.loads((qurilgan / "jupyter_execute" / "book" / "attention.glue.json").read_text())
     qiymatlar = {}
-    for cell in nb["cells"]:
-        for out in cell.get("outputs", []):
-            meta = out.get("metadata", {}).get("scrapbook")
-            if meta:
-                prefix = meta.get("mime_prefix", "")
-                matn = out["data"].get(prefix + "text/plain")
-                if isinstance(matn, list):
-                    matn = "".join(matn)
-                try:
-                    qiymatlar[meta["name"]] = ast.literal_eval(matn)
-                except (ValueError, SyntaxError):
-                    qiymatlar[meta["name"]] = matn
+    for nom, chiqish in glue.items():
+        matn = chiqish["data"].get("text/plain", "")
+        try:
+            qiymatlar[nom] = ast.literal_eval(matn)
+        except (ValueError, SyntaxError):
+            qiymatlar[nom] = matn
     return qiymatlar
 
 

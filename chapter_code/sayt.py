@@ -1,0 +1,55 @@
+"""Build side: the site's mathematics, rendered offline (a Sphinx extension).
+
+The published pages must make no request outside the site, so mathematics is
+not typeset by MathJax from a CDN.  Instead every formula is rendered to HTML
+at build time by KaTeX (``sphinxcontrib-katex`` with ``katex_prerender``,
+which runs Node.js), and the pages only need KaTeX's stylesheet and fonts,
+copied into ``_static/katex/``.  KaTeX itself comes from Debian's
+``libjs-katex`` package, so the script that renders and the stylesheet that
+displays are the same release.  ``make`` installs both Debian packages.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from sphinx.errors import ExtensionError
+
+#: Debian's KaTeX (package libjs-katex; its fonts come from fonts-katex).
+KATEX = Path("/usr/share/javascript/katex")
+KERAK = "apt-get install -y libjs-katex nodejs   (make book does this when run as root)"
+
+
+def _sozla(app, config) -> None:
+    config.html_math_renderer = "katex"
+    config.katex_prerender = True
+    config.katex_js_path = str(KATEX / "katex.min.js")
+    config.katex_css_path = "katex/katex.min.css"
+
+
+def _nusxala(app) -> None:
+    """Copy KaTeX's stylesheet and fonts into the site's static files."""
+    if app.builder.format != "html":
+        return
+    if not (KATEX / "katex.min.js").is_file() or not (KATEX / "fonts").is_dir():
+        raise ExtensionError(f"KaTeX is not installed at {KATEX}; install it with: {KERAK}")
+    if shutil.which("node") is None:
+        raise ExtensionError(f"Node.js (node) is needed to render the mathematics; install it with: {KERAK}")
+    maqsad = Path(app.doctreedir).parent / "sayt_static"
+    katex = maqsad / "katex"
+    if katex.exists():
+        shutil.rmtree(katex)
+    (katex / "fonts").mkdir(parents=True)
+    shutil.copy(KATEX / "katex.min.css", katex / "katex.min.css")
+    for shrift in sorted((KATEX / "fonts").iterdir()):
+        shutil.copy(shrift, katex / "fonts" / shrift.name)
+    if str(maqsad) not in app.config.html_static_path:
+        app.config.html_static_path.append(str(maqsad))
+
+
+def setup(app):
+    app.setup_extension("sphinxcontrib.katex")
+    app.connect("config-inited", _sozla)
+    app.connect("builder-inited", _nusxala)
+    return {"parallel_read_safe": True, "parallel_write_safe": True}
