@@ -11,23 +11,29 @@ PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
-# jupyter-book build flags: warnings are errors, nitpicky references, report all.
-JB_FLAGS := -W -n --keep-going
 
 .PHONY: book test unit bench lock clean setup system
 
-# Debian packages the build needs: Node.js and KaTeX render the mathematics
-# at build time (no CDN). Installed when missing if we are root; otherwise
-# make stops and prints the command to run.
-DEB_PACKAGES := nodejs libjs-katex
+# Debian packages the build needs, each checked by a file it provides:
+# Node.js and KaTeX render the mathematics at build time (no CDN); TeX Live
+# (xelatex, latexmk, the LaTeX packages Sphinx uses) and DejaVu fonts make the
+# PDF; poppler-utils lets the tests read it. Installed when missing if we are
+# root; otherwise make stops and prints the command to run.
 system:
 	@missing=""; \
 	command -v node >/dev/null || missing="$$missing nodejs"; \
 	test -f /usr/share/javascript/katex/katex.min.js || missing="$$missing libjs-katex"; \
+	command -v xelatex >/dev/null || missing="$$missing texlive-xetex"; \
+	command -v latexmk >/dev/null || missing="$$missing latexmk"; \
+	test -n "$$(kpsewhich fncychap.sty 2>/dev/null)" || missing="$$missing texlive-latex-recommended"; \
+	test -n "$$(kpsewhich titlesec.sty 2>/dev/null)" || missing="$$missing texlive-latex-extra"; \
+	test -n "$$(kpsewhich t1phv.fd 2>/dev/null)" || missing="$$missing texlive-fonts-recommended"; \
+	test -f /usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf || missing="$$missing fonts-dejavu-core fonts-dejavu-extra"; \
+	command -v pdftotext >/dev/null || missing="$$missing poppler-utils"; \
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ]; then \
 	    echo "make: installing Debian packages:$$missing"; \
-	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing; \
 	  else \
 	    echo "make: missing Debian packages; run as root: apt-get install -y$$missing"; exit 1; \
 	  fi; \
@@ -45,9 +51,10 @@ $(STAMP): requirements.lock
 	$(PY) -c 'import sysconfig, pathlib; pathlib.Path(sysconfig.get_paths()["purelib"], "kitob_ildiz.pth").write_text("$(CURDIR)\n")'
 	touch $(STAMP)
 
+# The site and the PDF (chapter_code/qurish.py): HTML, then PDF from the same
+# cached execution, then the PDF and the executed notebook copied into the site.
 book: setup
-	$(VENV)/bin/jupyter-book build . $(JB_FLAGS)
-	@echo "Site: $(CURDIR)/_build/html/index.html"
+	$(PY) -m chapter_code.qurish
 
 unit: setup
 	$(PY) -m pytest tests -m "not build" -q

@@ -13,6 +13,11 @@
 # %% [markdown]
 # # Attention va Transformer
 #
+# <p class="yuklab-olish">Yuklab olish:
+# <a href="../attention-va-transformer.pdf" download>PDF yuklab olish</a> ·
+# <a href="../_sources/book/attention.py" download>manba (.py)</a> ·
+# <a href="../attention.ipynb" download>bajarilgan notebook (.ipynb)</a></p>
+#
 # RNN ketma-ketlikni bittadan qadam bilan oʻqiydi va uzoqdagi maʼlumotni
 # eslab qolishga qiynaladi. Attention (oʻzbekchasi — *eʼtibor mexanizmi*) bu
 # muammoni boshqacha hal qiladi: har bir pozitsiya qolgan hamma pozitsiyaga

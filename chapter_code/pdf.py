@@ -1,0 +1,98 @@
+"""Build side: the Uzbek PDF (a Sphinx extension for the LaTeX builder, xelatex).
+
+Sphinx knows no Babel language for ``uz`` (docutils has no Uzbek), warns, and
+falls back to English captions.  This extension tells Sphinx's LaTeX builder
+that ``uz`` is babel's ``uzbek`` (loaded from TeX Live's ``uz`` ini file with
+``provide=*``), supplies the Uzbek captions the ini file leaves empty, numbers
+chapters, figures and tables the Uzbek ordinal way ("1-bob", "1-rasm",
+"1-jadval", as on the web), and sets fonts that have every glyph the chapter
+uses (DejaVu: ʻ ʼ — √ ≈ × → and Greek).  An author's own ``latex_elements``
+in ``_config.yml`` win over these defaults.
+"""
+
+from __future__ import annotations
+
+from sphinx.builders.latex import util
+
+#: Uzbek names LaTeX prints; babel's uz-Latn ini file has none of them.
+#: (Figure and table names come from ``numfig_format``: "1-rasm", "1-jadval".)
+NOMLAR = {
+    "contentsname": "Mundarija",
+    "indexname": "Koʻrsatkich",
+    "chaptername": "bob",
+    "partname": "qism",
+    "appendixname": "Ilova",
+    "refname": "Adabiyotlar",
+    "bibname": "Adabiyotlar",
+    "pagename": "bet",
+    "seename": "qarang",
+    "alsoname": "yana qarang",
+}
+
+PREAMBULA = r"""
+\makeatletter
+% Figures, tables and equations are numbered through the book (1-rasm, 2-rasm),
+% as on the web, not per chapter (1.1).
+\counterwithout{figure}{chapter}
+\counterwithout{table}{chapter}
+\counterwithout{equation}{chapter}
+% Chapters in the Uzbek ordinal style: "1-bob".
+\usepackage{titlesec}
+\titleformat{\chapter}[display]{\normalfont\sffamily\bfseries}%
+  {\Large\thechapter-\chaptername}{8pt}{\Huge}
+\titlespacing*{\chapter}{0pt}{0pt}{24pt}
+% ... and in the running footer: "1-bob. Attention va Transformer"
+\renewcommand{\chaptermark}[1]{\markboth{\thechapter-\chaptername.\ #1}{}}
+\makeatother
+"""
+
+
+def _nomlar() -> str:
+    ichi = "".join(rf"\def\{k}{{{v}}}" for k, v in NOMLAR.items())
+    return rf"\addto\captionsuzbek{{{ichi}}}" + "\n" + ichi
+
+
+def _language_name(asl):
+    def language_name(self, language_code: str) -> str:
+        if language_code.split("_")[0].split("-")[0] == "uz":
+            return "uzbek"
+        return asl(self, language_code)
+    return language_name
+
+
+def _sozla(app, config) -> None:
+    elementlar = {
+        # babel, not polyglossia (which has no Uzbek); the class option
+        # "uzbek" is read from TeX Live's ini file
+        "babel": r"\usepackage[provide=*]{babel}",
+        "polyglossia": "",
+        "fontpkg": "\n".join([
+            r"\setmainfont{DejaVu Serif}",
+            r"\setsansfont{DejaVu Sans}",
+            r"\setmonofont{DejaVu Sans Mono}[Scale=0.84]",
+        ]),
+        "fncychap": "",
+        "preamble": PREAMBULA + _nomlar(),
+        "papersize": "a4paper",
+        "pointsize": "11pt",
+        "sphinxsetup": "verbatimwrapslines=true, verbatimforcewraps=true, TitleColor={rgb}{0.1,0.1,0.1}",
+        "printindex": r"\def\indexname{%s}\footnotesize\raggedright\printindex" % NOMLAR["indexname"],
+    }
+    for k, v in elementlar.items():
+        config.latex_elements.setdefault(k, v)
+    # makeindex (in TeX Live's binaries) instead of xindy (a separate package)
+    config.latex_use_xindy = False
+    # figures and tables numbered through the book, as on the web: 1-rasm, not 1.1-rasm
+    config.numfig_secnum_depth = 0
+    # the title page's date in Uzbek: "2026-yil 30-noyabr"
+    if not config.today_fmt:
+        config.today_fmt = "%Y-yil %d-%B"
+
+
+def setup(app):
+    if not getattr(util.ExtBabel.language_name, "_kitob", False):
+        yangi = _language_name(util.ExtBabel.language_name)
+        yangi._kitob = True
+        util.ExtBabel.language_name = yangi
+    app.connect("config-inited", _sozla)
+    return {"parallel_read_safe": True, "parallel_write_safe": True}
