@@ -29,6 +29,7 @@ import string
 from pathlib import Path
 
 import matplotlib.pyplot as plt
+import numpy as np
 import pandas as pd
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
@@ -288,8 +289,8 @@ def fig(nom: str, caption: str, alt: str | None = None) -> None:
 
 
 def _hujayra(qiymat: object) -> str:
-    if isinstance(qiymat, float):
-        return repr(round(qiymat, 10)) if qiymat == qiymat else "—"
+    if isinstance(qiymat, (float, np.floating)):
+        return repr(round(float(qiymat), 10)) if qiymat == qiymat else "—"
     return str(qiymat)
 
 
@@ -306,7 +307,7 @@ def jadval_bundle(df: pd.DataFrame, izoh: str | None = None, nom: str | None = N
     sarlavhalar = [md_escape(c) for c in df.columns]
     tekis = [("---:" if _sonmi(df[c]) else ":---") for c in df.columns]
     qatorlar = ["| " + " | ".join(sarlavhalar) + " |", "|" + "|".join(tekis) + "|"]
-    for _, qator in df.iterrows():
+    for qator in df.itertuples(index=False):   # keeps each column's own type
         qatorlar.append("| " + " | ".join(md_escape(_hujayra(v)) or " " for v in qator) + " |")
     bosh = "```{table}" + (f" {md_escape(izoh)}" if izoh else "")
     opsiyalar = [f":name: {nom}"] if nom else []

@@ -156,3 +156,9 @@ def test_fig_with_nothing_drawn_is_an_error(chiqishlar, tmp_path):
 def test_empty_caption_is_an_error(chiqishlar):
     with pytest.raises(ValueError, match="izoh must be a non-empty string"):
         diagramma(QUTILAR, YOYLAR, nom="x.png", izoh="  ")
+
+
+def test_show_keeps_integer_columns_integer_in_mixed_tables():
+    df = pd.DataFrame({"T": [30, 960], "MiB": [0.22, 487.51]})
+    qatorlar = jadval_bundle(df)["text/markdown"].splitlines()
+    assert "| 30 | 0\\.22 |" in qatorlar and "| 960 | 487\\.51 |" in qatorlar
