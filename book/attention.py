@@ -394,7 +394,7 @@ glue("eng_kop_qadam", int(w.argmax()), display=False)
 # oʻzi topdi. Xuddi shu ogʻirliklar {numref}`%s-rasmda <attention_ogirligi>`.
 
 # %%
-rasm, (b1, b2) = plt.subplots(1, 2, figsize=(14, 4.2),
+rasm, (b1, b2) = plt.subplots(1, 2, figsize=(11, 3.6),
                               gridspec_kw={"width_ratios": [1.15, 1]})
 b1.bar(np.arange(T), w, color="#1a73e8")
 b1.set_xlabel("ketma-ketlik qadami"); b1.set_ylabel("ogʻirlik")
@@ -461,8 +461,9 @@ glue("attn_tezroq_T", ", ".join(map(str, tezroq)) or "hech qaysi",
 # {glue:text}`attn_vaqt_osish:.1f` marta oʻsdi. Attention bu jadvalda
 # $T$ = {glue:text}`attn_tezroq_T` da RNN dan tezroq edi: uning matritsa
 # koʻpaytmalari hamma pozitsiyani bir vaqtda hisoblaydi, RNN esa 60 ta
-# qadamni navbat bilan bajaradi. Kichik $T$ da vaqt asosan har amalning
-# doimiy xarajatiga ketadi, shuning uchun u $T^2$ dek oʻsmaydi.
+# qadamni navbat bilan bajaradi. Kichik $T$ da vaqtning katta qismi har
+# amalning doimiy xarajatiga ketadi, shuning uchun vaqt matritsa kabi aniq
+# $T^2$ boʻyicha oʻsmaydi.
 #
 # Vaqt shovqinli oʻlchov: jadvaldagi millisekundlar har yigʻishda biroz
 # farq qiladi. Xotira esa aniq hisoblanadi. Endi $T$ ni 960 gacha
@@ -495,11 +496,14 @@ show(xotira.round(2).reset_index(),
 # {numref}`xotira_vaqt` ikkalasini log-log oʻqlarda koʻrsatadi.
 
 # %%
-osish = xotira["matritsa (MiB)"].values[1:] / xotira["matritsa (MiB)"].values[:-1]
+mat = xotira["matritsa (MiB)"].values
+osish = mat[1:] / mat[:-1]                  # T har ikki barobar oshganda
 glue("matritsa_osish", float(osish.mean()), display=False)
 glue("matritsa_960", float(xotira.loc[960, "matritsa (MiB)"]), display=False)
 glue("chuqqi_960", float(xotira.loc[960, "choʻqqi (MiB)"]), display=False)
 glue("vaqt_960", float(xotira.loc[960, "vaqt (ms)"]), display=False)
+glue("vaqt_osish_katta", float(xotira.loc[960, "vaqt (ms)"]
+                               / xotira.loc[240, "vaqt (ms)"]), display=False)
 uzun = 32768                                # bitta uzun hujjat, bitta bosh
 glue("uzun_T", uzun, display=False)
 glue("uzun_gib", uzun * uzun * 4 / 2**30, display=False)
@@ -521,10 +525,13 @@ fig("xotira_vaqt.png",
 # %% [markdown]
 # $T$ har ikki barobar oshganda matritsa aniq
 # {glue:text}`matritsa_osish:.1f` barobar oʻsdi — log-log oʻqlarda bu
-# qiyaligi 2 ga teng toʻgʻri chiziq. Vaqt esa bu oraliqda hali
-# millisekundlarda: $T = 960$ da {glue:text}`vaqt_960:.0f` ms.
+# qiyaligi 2 ga teng toʻgʻri chiziq. Vaqt ham oʻsadi: $T$ 240 dan 960 ga
+# (4 marta) oshganda u {glue:text}`vaqt_osish_katta:.0f` marta oʻsdi,
+# $T = 960$ da bitta forward pass {glue:text}`vaqt_960:.0f` ms.
 #
-# Toʻsiq — **xotira**, tezlik emas. Bitta uzun hujjat
+# Nega unda toʻsiq — **xotira**, tezlik emas? Sekin hisob baribir tugaydi:
+# uni kutish yoki koʻproq protsessor berish mumkin. Xotira esa qattiq
+# chegara: matritsa sigʻmasa, hisob umuman boshlanmaydi. Bitta uzun hujjat
 # ($T$ = {glue:text}`uzun_T`) uchun bitta attention boshining bitta
 # matritsasi {glue:text}`uzun_gib:.0f` GiB boʻladi, haqiqiy modelda esa
 # boshlar va qatlamlar oʻnlab. Shuning uchun uzun kontekstli modellar
@@ -642,8 +649,8 @@ xulosa = pd.DataFrame([
      f"Ogʻirliklar modelning qarashini koʻrsatadi: "
      f"{w[0]:.0%} eʼtibor 0-qadamga"),
     ("O(T kvadrat)",
-     f"Matritsa {osish.mean():.0f} barobar oʻsadi — "
-     "toʻsiq XOTIRADA, tezlikda emas"),
+     f"Matritsa {osish.mean():.0f} barobar oʻsadi; vaqt ham oʻsadi, "
+     "lekin qattiq toʻsiq — XOTIRA"),
     ("Parallellik",
      "Oʻlchandi: attention RNN dan tezroq boʻlgan T: "
      + (", ".join(map(str, tezroq)) or "hech qaysi")),

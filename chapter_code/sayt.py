@@ -12,9 +12,13 @@ displays are the same release.  ``make`` installs both Debian packages.
 from __future__ import annotations
 
 import shutil
+import socket
+import time
 from pathlib import Path
+from subprocess import PIPE, Popen
 
 from sphinx.errors import ExtensionError
+from sphinxcontrib.katex import KaTeXServer
 
 #: Debian's KaTeX (package libjs-katex; its fonts come from fonts-katex).
 KATEX = Path("/usr/share/javascript/katex")
@@ -48,7 +52,34 @@ def _nusxala(app) -> None:
         app.config.html_static_path.append(str(maqsad))
 
 
+def _server_process(cls, rundir, timeout):
+    """sphinxcontrib-katex's server start, with its race mended.
+
+    The original connects once as soon as the socket file exists; on a busy
+    machine node has bound the socket but is not yet listening, and the build
+    dies with ConnectionRefusedError.  This version retries until ``timeout``.
+    """
+    socket_path = rundir / "katex.sock"
+    process = Popen(cls.build_command(socket=socket_path), stdin=PIPE, stdout=PIPE, cwd=rundir)
+    muddat = time.monotonic() + timeout
+    while True:
+        if process.poll() is not None:
+            raise ExtensionError(f"the KaTeX server (node) exited with code {process.returncode}")
+        if socket_path.is_socket():
+            sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+            try:
+                sock.connect(str(socket_path))
+                return process, sock
+            except (ConnectionRefusedError, FileNotFoundError):
+                sock.close()
+        if time.monotonic() > muddat:
+            process.kill()
+            raise cls.timeout_error(timeout)
+        time.sleep(0.01)
+
+
 def setup(app):
+    KaTeXServer.start_server_process = classmethod(_server_process)
     app.setup_extension("sphinxcontrib.katex")
     app.connect("config-inited", _sozla)
     app.connect("builder-inited", _nusxala)
