@@ -8,6 +8,7 @@ as many at a time as there are cores; every run sets its own seed, so the
 numbers do not depend on how many workers there are.
 """
 
+import ctypes
 import os
 from concurrent.futures import ProcessPoolExecutor
 from multiprocessing import get_context
@@ -42,8 +43,26 @@ def oqit(yasa, T_, seed, epoxalar=60, n=2000, lr=0.005, batch=64):
     return float(aniqlik), m
 
 
+def _malloc_sozla():
+    """glibc: keep freed tensor memory for reuse instead of unmapping it.
+
+    By default glibc serves every block over 128 KiB with a fresh mmap and
+    returns it on free, so each (64, 60, 60) attention tensor page-faults its
+    memory in again, step after step.  Serving blocks up to 32 MiB from the
+    heap and not trimming it made training 8-30 % faster (measured per model
+    with tests/benchmark.py's set-up); the arithmetic is unchanged.
+    """
+    try:
+        libc = ctypes.CDLL("libc.so.6")
+    except OSError:          # not glibc: nothing to tune
+        return
+    M_TRIM_THRESHOLD, M_MMAP_THRESHOLD = -1, -3
+    libc.mallopt(M_MMAP_THRESHOLD, 32 * 2**20)
+    libc.mallopt(M_TRIM_THRESHOLD, 2**30)
+
+
 def _bir_ip():
-    """Worker set-up: one thread; denormal floats flushed to zero.
+    """Worker set-up: one thread; denormal floats flushed to zero; malloc tuned.
 
     Once the attention model has learnt, most of its softmax weights are
     smaller than 1e-38; arithmetic on such denormal numbers is many times
@@ -52,6 +71,7 @@ def _bir_ip():
     """
     torch.set_num_threads(1)
     torch.set_flush_denormal(True)
+    _malloc_sozla()
 
 
 def _chaqir(vazifa_):
