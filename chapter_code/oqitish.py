@@ -49,8 +49,9 @@ def _malloc_sozla():
     By default glibc serves every block over 128 KiB with a fresh mmap and
     returns it on free, so each (64, 60, 60) attention tensor page-faults its
     memory in again, step after step.  Serving blocks up to 32 MiB from the
-    heap and not trimming it made training 8-30 % faster (measured per model
-    with tests/benchmark.py's set-up); the arithmetic is unchanged.
+    heap and not trimming it made 10-epoch trainings about 10-30 % faster on
+    the 2-core development machine (an A/B run per model, noisy: another build
+    was running); the arithmetic is unchanged.
     """
     try:
         libc = ctypes.CDLL("libc.so.6")
