@@ -28,6 +28,7 @@ and stems the reader's query (``JS_KOD``) does the same mapping as
 from __future__ import annotations
 
 import html
+import importlib
 import json
 import re
 import shutil
@@ -210,8 +211,7 @@ def _js_nusxalar(app) -> None:
     maqsad = Path(app.doctreedir).parent / "uzbek_static"
     yollar = app.config.html_static_path
     for paket, fayllar in JS_MATNLAR.items():
-        modul = __import__(paket)
-        asl = Path(modul.__file__).parent / "_static"
+        asl = Path(importlib.import_module(paket).__file__).parent / "_static"
         joy = [i for i, y in enumerate(yollar) if Path(app.confdir, y).resolve() == asl.resolve()]
         if not joy:
             raise ExtensionError(f"{paket} did not add {asl} to html_static_path; "
@@ -225,6 +225,13 @@ def _js_nusxalar(app) -> None:
             f.write_text(_js_tarjima(paket, fayl, f.read_text(encoding="utf-8")), encoding="utf-8")
         for i in joy:
             yollar[i] = str(nusxa)
+
+
+def _bogla(app, docname, source) -> None:
+    """source-read: every page depends on the catalogue, so an edited .po rewrites the pages."""
+    for papka in _katalog_papkalari(app):
+        for po in sorted(papka.glob("*.po")):
+            app.env.note_dependency(str(po))
 
 
 def _yashirin_katak(self, node) -> None:
@@ -247,4 +254,5 @@ def setup(app):
     app.connect("config-inited", _sozla, priority=400)
     # after copybutton and togglebutton (500) add their static folders on builder-inited
     app.connect("builder-inited", _js_nusxalar, priority=600)
+    app.connect("source-read", _bogla)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -127,6 +127,21 @@ def test_catalogue_covers_every_string_the_packages_ship():
     assert set(uzbek.COPYBUTTON.values()) <= _xabarlar("copybutton.po").keys()
 
 
+def test_every_page_depends_on_the_catalogue(tmp_path):
+    """An edited .po must rewrite the pages: each page notes every .po as a dependency."""
+    from types import SimpleNamespace
+
+    notes = []
+    app = SimpleNamespace(srcdir=str(ILDIZ), config=SimpleNamespace(locale_dirs=["locales"], language="uz"),
+                          env=SimpleNamespace(note_dependency=notes.append))
+    uzbek._bogla(app, "book/attention", [""])
+    assert sorted(Path(n).name for n in notes) == sorted(p.name for p in KATALOG.glob("*.po"))
+    app.config.locale_dirs = [str(tmp_path)]      # a book without the catalogue notes nothing
+    notes.clear()
+    uzbek._bogla(app, "book/attention", [""])
+    assert notes == []
+
+
 def test_style_guide_vocabulary():
     x = _hammasi()
     assert x["Contents"] == "Mundarija" and x["Table of Contents"] == "Mundarija"
