@@ -180,7 +180,8 @@ def _rasm_chiqar(figura: Figure, yol: Path, izoh: str, alt: str) -> None:
     markdown = "\n".join([
         f"```{{glue:figure}} {kalit}",
         f":name: {kalit}",
-        f":alt: {md_escape(alt)}",
+        # a directive option is literal text (not markdown): one line, no escaping
+        f":alt: {' '.join(alt.split())}",
         "",
         md_escape(izoh),
         "```",

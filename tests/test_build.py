@@ -123,3 +123,8 @@ def test_mathematics_is_prerendered_and_assets_are_local(sahifa):
     assert "\\(" not in matn and "\\[" not in matn and "$$" not in matn
     for teg in re.findall(r"<(?:script|link|img)\b[^>]*>", sahifa):
         assert not re.search(r'(?:src|href)="(?:https?:)?//', teg), f"external asset: {teg}"
+
+
+def test_alt_texts_are_plain_text(sahifa):
+    for alt in re.findall(r'<img[^>]*alt="([^"]*)"', sahifa):
+        assert alt and "\\" not in alt, alt
