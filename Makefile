@@ -52,7 +52,7 @@ $(STAMP): requirements.lock
 	touch $(STAMP)
 
 # The site and the PDF (chapter_code/qurish.py): HTML, then PDF from the same
-# cached execution, then the PDF and the executed notebook copied into the site.
+# cached execution, then published to _build/sayt atomically (only on success).
 book: setup
 	$(PY) -m chapter_code.qurish
 

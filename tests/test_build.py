@@ -16,7 +16,7 @@ pytestmark = pytest.mark.build
 @pytest.fixture(scope="session")
 def sahifa(qurilgan):
     """The chapter page's HTML."""
-    return (qurilgan / "html" / "book" / "attention.html").read_text()
+    return (qurilgan / "sayt" / "book" / "attention.html").read_text()
 
 
 def _matn(html: str) -> str:
@@ -90,7 +90,7 @@ def test_figures_have_images_alt_text_and_references(sahifa):
         assert m, f"figure {nom!r} is missing"
         img = re.search(r'<img[^>]*src="([^"]+)"[^>]*>', m.group(0))
         assert img and 'alt="' in img.group(0) and 'alt=""' not in img.group(0)
-        fayl = (ILDIZ / "_build" / "html" / "book" / img.group(1)).resolve()
+        fayl = (ILDIZ / "_build" / "sayt" / "book" / img.group(1)).resolve()
         assert fayl.stat().st_size > 5000 and fayl.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
         assert f'href="#{_id(nom)}"' in sahifa, f"no {{numref}} points at {nom}"
 

@@ -73,7 +73,7 @@ def test_matrix_grows_exactly_four_times_per_doubling(glued):
 @pytest.mark.build
 def test_parallelism_claim_matches_the_timing_table(glued, qurilgan):
     """The summary names the T at which attention beat the RNN: recompute it from the table."""
-    html = (qurilgan / "html" / "book" / "attention.html").read_text()
+    html = (qurilgan / "sayt" / "book" / "attention.html").read_text()
     jadval = re.search(r'<table[^>]*id="vaqt-jadval".*?</table>', html, flags=re.S).group(0)
     qatorlar = re.findall(r"<tr[^>]*>(.*?)</tr>", jadval, flags=re.S)[1:]
     tezroq = []

@@ -18,17 +18,17 @@ def pdf_matn(qurilgan):
 
 @pytest.fixture(scope="module")
 def sahifa_html(qurilgan):
-    return (qurilgan / "html" / "book" / "attention.html").read_text()
+    return (qurilgan / "sayt" / "book" / "attention.html").read_text()
 
 
 def test_pdf_is_in_the_site_and_the_pages_link_to_it(qurilgan, sahifa_html):
-    pdf = qurilgan / "html" / f"{NOM}.pdf"
+    pdf = qurilgan / "sayt" / f"{NOM}.pdf"
     assert pdf.read_bytes()[:5] == b"%PDF-"
-    for sahifa in (sahifa_html, (qurilgan / "html" / "book" / "index.html").read_text()):
+    for sahifa in (sahifa_html, (qurilgan / "sayt" / "book" / "index.html").read_text()):
         assert f'<a href="../{NOM}.pdf" download>PDF yuklab olish</a>' in sahifa
-    assert (qurilgan / "html" / "attention.ipynb").read_text().startswith("{")
+    assert (qurilgan / "sayt" / "attention.ipynb").read_text().startswith("{")
     assert '<a href="../attention.ipynb" download>' in sahifa_html
-    assert (qurilgan / "html" / "_sources" / "book" / "attention.py").exists()
+    assert (qurilgan / "sayt" / "_sources" / "book" / "attention.py").exists()
 
 
 def test_pdf_text_is_uzbek_and_complete(pdf_matn, sahifa_html):

@@ -283,13 +283,13 @@ class _Matn(HTMLParser):
 
 def _oqi(qurilgan: Path, sahifa: str) -> _Matn:
     p = _Matn()
-    p.feed((qurilgan / "html" / sahifa).read_text(encoding="utf-8"))
+    p.feed((qurilgan / "sayt" / sahifa).read_text(encoding="utf-8"))
     return p
 
 
 def _noscript_matni(qurilgan, sahifa) -> list[str]:
     """<noscript> is shown when JavaScript is off: its text counts too."""
-    html = (qurilgan / "html" / sahifa).read_text(encoding="utf-8")
+    html = (qurilgan / "sayt" / sahifa).read_text(encoding="utf-8")
     matnlar = []
     for ichi in re.findall(r"<noscript>(.*?)</noscript>", html, flags=re.S):
         ichi = re.sub(r"<style\b.*?</style>", " ", ichi, flags=re.S)
@@ -321,7 +321,7 @@ def sahifalar(qurilgan):
 @pytest.mark.build
 @pytest.mark.parametrize("sahifa", SAHIFALAR)
 def test_page_is_uzbek(qurilgan, sahifalar, sahifa):
-    assert '<html lang="uz"' in (qurilgan / "html" / sahifa).read_text()
+    assert '<html lang="uz"' in (qurilgan / "sayt" / sahifa).read_text()
     p = sahifalar[sahifa]
     matnlar = p.matnlar + _noscript_matni(qurilgan, sahifa)
     atributlar = [v for _, _, v in p.atributlar]
@@ -359,7 +359,7 @@ def test_uzbek_interface_strings_are_on_the_page(qurilgan, sahifalar, sahifa):
     p = sahifalar[sahifa]
     bari = set(p.matnlar) | {v for _, _, v in p.atributlar} | set(_noscript_matni(qurilgan, sahifa))
     # the print-only table of contents is invisible on screen but read by screen readers
-    html = (qurilgan / "html" / sahifa).read_text()
+    html = (qurilgan / "sayt" / sahifa).read_text()
     for kerak in HAR_SAHIFADA + SAHIFADA[sahifa]:
         assert kerak in bari or f'aria-label="{kerak}"' in html, f"{sahifa}: {kerak!r} is missing"
 
@@ -376,7 +376,7 @@ def test_built_pages_use_the_official_orthography(qurilgan, sahifalar, sahifa):
 
 @pytest.mark.build
 def test_scripts_speak_uzbek(qurilgan):
-    static = qurilgan / "html" / "_static"
+    static = qurilgan / "sayt" / "_static"
     # Sphinx's search page strings: translations.js, loaded by every page
     tarjima = (static / "translations.js").read_text()
     xabarlar = json.loads(tarjima[tarjima.index("(") + 1:tarjima.rindex(")")])["messages"]
@@ -387,7 +387,7 @@ def test_scripts_speak_uzbek(qurilgan):
     assert len(js_xabarlari) >= 5
     assert js_xabarlari <= xabarlar.keys(), sorted(js_xabarlari - xabarlar.keys())
     for sahifa in SAHIFALAR:
-        assert "_static/translations.js" in (qurilgan / "html" / sahifa).read_text()
+        assert "_static/translations.js" in (qurilgan / "sayt" / sahifa).read_text()
     # copybutton picks its table by <html lang>: an "uz" one is there
     copy = (static / "copybutton.js").read_text()
     for kerak in ('"uz": {', '"copy": "Nusxa olish"', '"copy_success": "Nusxa olindi!"',
@@ -395,14 +395,14 @@ def test_scripts_speak_uzbek(qurilgan):
         assert kerak in copy
     toggle = (static / "togglebutton.js").read_text()
     assert "Toggle hidden content" not in toggle and 'aria-label="Yashirin qismni ochish yoki yopish"' in toggle
-    bob = (qurilgan / "html" / "book" / "attention.html").read_text()
+    bob = (qurilgan / "sayt" / "book" / "attention.html").read_text()
     assert "let toggleHintShow = 'Koʻrsatish uchun bosing';" in bob
     assert "let toggleHintHide = 'Yashirish uchun bosing';" in bob
     assert bob.count('<div class="dropdown admonition"') >= 5    # the exercises' "Yechim" get the hints
 
 
 def _indeks(qurilgan: Path) -> dict:
-    matn = (qurilgan / "html" / "searchindex.js").read_text(encoding="utf-8")
+    matn = (qurilgan / "sayt" / "searchindex.js").read_text(encoding="utf-8")
     assert matn.startswith("Search.setIndex(")
     return json.loads(matn[len("Search.setIndex("):matn.rindex(")")])
 
@@ -429,6 +429,6 @@ def test_search_index_is_uzbek_not_english(qurilgan):
     assert "attention" in sozlar and "attent" not in sozlar          # no Porter stemming
     assert not any(NOTOGRI.search(s) or "ʼ" in s for s in sozlar)   # one apostrophe form
     assert "va" in sozlar                                           # no stop-words dropped
-    til = (qurilgan / "html" / "_static" / "language_data.js").read_text()
+    til = (qurilgan / "sayt" / "_static" / "language_data.js").read_text()
     assert "var stopwords = [];" in til and "uzNormallashtir" in til
     assert "PorterStemmer" not in til
