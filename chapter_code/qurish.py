@@ -2,6 +2,9 @@
 
 Steps, each strict (warnings are errors; the first failure stops the build):
 
+0. ``tekshir``: ``_config.yml`` and ``_toc.yml`` are valid YAML and every page
+   the table of contents names exists — otherwise a one-line error that names
+   the file, the line or the missing page, before anything is built;
 1. ``jupyter-book build . -W -n --keep-going`` — the HTML site; the chapter is
    executed here (or taken from the cache);
 2. the same with ``--builder pdflatex`` — the PDF, from the same cached
@@ -41,6 +44,51 @@ def jb(ildiz: Path, *qoshimcha: str) -> None:
                          "the reason is printed above")
 
 
+SAHIFA_TURLARI = (".md", ".py", ".ipynb")
+
+
+def _toc_fayllari(tugun) -> list[str]:
+    """Every ``file:`` (and ``root:``) entry of a parsed _toc.yml, in order."""
+    if isinstance(tugun, dict):
+        topilgan = [tugun[k] for k in ("root", "file") if isinstance(tugun.get(k), str)]
+        for v in tugun.values():
+            if isinstance(v, (dict, list)):
+                topilgan += _toc_fayllari(v)
+        return topilgan
+    if isinstance(tugun, list):
+        return [f for t in tugun for f in _toc_fayllari(t)]
+    return []
+
+
+def tekshir(ildiz: Path) -> None:
+    """Refuse, with a clear message, a configuration the build would trip over."""
+    import yaml
+
+    sozlama = {}
+    for nom in ("_config.yml", "_toc.yml"):
+        fayl = ildiz / nom
+        if not fayl.is_file():
+            raise SystemExit(f"qurish: {fayl} is missing; the book needs {nom} at its root")
+        try:
+            sozlama[nom] = yaml.safe_load(fayl.read_text(encoding="utf-8"))
+        except yaml.YAMLError as xato:
+            joy = getattr(xato, "problem_mark", None)
+            qator = f" at line {joy.line + 1}, column {joy.column + 1}" if joy else ""
+            raise SystemExit(f"qurish: {nom} is not valid YAML{qator}: "
+                             f"{getattr(xato, 'problem', xato)}; fix it and build again")
+        if not isinstance(sozlama[nom], dict):
+            raise SystemExit(f"qurish: {nom} must be a YAML mapping (key: value lines), "
+                             f"got {type(sozlama[nom]).__name__}")
+    for sahifa in _toc_fayllari(sozlama["_toc.yml"]):
+        yol = ildiz / sahifa
+        if not any(yol.with_suffix(k).is_file() or Path(f"{yol}{k}").is_file()
+                   for k in ("", *SAHIFA_TURLARI)):
+            bor = sorted(p.relative_to(ildiz).with_suffix("").as_posix()
+                         for k in SAHIFA_TURLARI for p in yol.parent.glob(f"*{k}"))
+            raise SystemExit(f"qurish: _toc.yml names {sahifa!r}, but no {sahifa}.md/.py/.ipynb "
+                             f"exists; pages in {yol.parent.relative_to(ildiz)}/: {', '.join(bor) or 'none'}")
+
+
 def nashr_qil(build: Path, sahna: Path) -> Path:
     """Publish the staged site: copy it, then switch _build/sayt to the copy atomically."""
     nashrlar = build / "nashr"
@@ -58,6 +106,7 @@ def nashr_qil(build: Path, sahna: Path) -> Path:
 
 def qur(ildiz: Path = ILDIZ) -> Path:
     """Build HTML and PDF under ildiz/_build, then publish; return the published site."""
+    tekshir(ildiz)
     build = ildiz / "_build"
     shutil.rmtree(build / "latex", ignore_errors=True)   # no stale .tex of an old name
     jb(ildiz)
