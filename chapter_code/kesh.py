@@ -31,7 +31,7 @@ def kuzatilgan_fayllar(ildiz: Path | None = None) -> list[Path]:
     ildiz = ildiz or ILDIZ
     fayllar = sorted((ildiz / "chapter_code").rglob("*.py"))
     fayllar.append(ildiz / "requirements.lock")
-    return [f for f in fayllar if f.is_file() and "__pycache__" not in f.parts]
+    return [f for f in fayllar if f.is_file()]
 
 
 def kod_izi(ildiz: Path | None = None) -> str:

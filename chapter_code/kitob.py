@@ -259,10 +259,11 @@ def diagramma(qutilar: dict, yoylar: list, nom: str, izoh: str, alt: str | None 
         ))
 
     if alt is None:
-        alt = ("Diagramma. Qutilar: " + "; ".join(_qator(q).replace("\n", " ") for q in qutilar)
-               + ". Strelkalar: " + "; ".join(
-                   f"{_qator(a).replace(chr(10), ' ')} → {_qator(b).replace(chr(10), ' ')}" for a, b in yoylar)
-               + ".")
+        def bir_qator(yorliq):
+            return " ".join(_qator(yorliq).split())
+        alt = ("Diagramma. Qutilar: " + "; ".join(map(bir_qator, qutilar))
+               + ". Strelkalar: "
+               + "; ".join(f"{bir_qator(a)} → {bir_qator(b)}" for a, b in yoylar) + ".")
     _rasm_chiqar(figura, yol, izoh, alt)
 
 
@@ -314,7 +315,7 @@ def jadval_bundle(df: pd.DataFrame, izoh: str | None = None, nom: str | None = N
     opsiyalar = [f":name: {nom}"] if nom else []
     markdown = "\n".join([bosh, *opsiyalar, ":align: center", "", *qatorlar, "```"])
 
-    html_jadval = df.to_html(index=False, escape=True, border=0, formatters=None)
+    html_jadval = df.to_html(index=False, escape=True, border=0)
     if izoh:
         html_jadval = html_jadval.replace(">", f"><caption>{html.escape(izoh)}</caption>", 1)
     matn = df.to_string(index=False)
