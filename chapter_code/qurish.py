@@ -121,5 +121,16 @@ def qur(ildiz: Path = ILDIZ) -> Path:
     return sayt
 
 
+def main(argv: list[str]) -> None:
+    try:
+        qur(Path(argv[0]).resolve() if argv else ILDIZ)
+    except KeyboardInterrupt:
+        # Ctrl-C: the staging area may be half-written, but nothing was
+        # published; the execution cache only ever records finished notebooks.
+        print("qurish: interrupted (Ctrl-C); the published site was not changed; "
+              "run the build again to finish it", file=sys.stderr, flush=True)
+        raise SystemExit(130) from None
+
+
 if __name__ == "__main__":
-    qur(Path(sys.argv[1]).resolve() if len(sys.argv) > 1 else ILDIZ)
+    main(sys.argv[1:])

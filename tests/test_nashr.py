@@ -1,21 +1,38 @@
-"""Publishing is atomic: a failed build leaves the published site byte-for-byte as it was."""
+"""Nothing broken is ever published: every way a build can fail leaves the site as it was.
+
+One small fixture book (its own copy of ``chapter_code/``, put first on
+``PYTHONPATH`` so it can be broken without touching the project) is built and
+published once; then each kind of breakage is built and must fail with a
+message naming what is wrong, the published site keeping every byte; a build
+interrupted by Ctrl-C likewise; and a good build afterwards publishes again.
+"""
 
 import hashlib
+import os
 import shutil
+import signal
 import subprocess
 import sys
+import time
 
 import pytest
 from conftest import ILDIZ
 
 pytestmark = pytest.mark.build
 
-BOB = "# %% [markdown]\n# # Nashr bobi\n\n# %%\nprint('natija:', {son})\n"
+BOB = ("# %% [markdown]\n# # Nashr bobi\n\n"
+       "# %%\nfrom chapter_code.modellar import parametrlar\n"
+       "import os, pathlib, time\n"
+       "if os.environ.get('KITOB_UXLA'):          # the Ctrl-C test: wait here\n"
+       "    pathlib.Path(os.environ['KITOB_UXLA']).write_text('ishlayapti')\n"
+       "    time.sleep(120)\n"
+       "print('natija:', {son})\n")
 
 
-def _qur(ildiz):
+def _qur(ildiz, **env):
+    muhit = {**os.environ, "PYTHONPATH": str(ildiz), **env}
     return subprocess.run([sys.executable, "-m", "chapter_code.qurish", str(ildiz)],
-                          capture_output=True, text=True)
+                          capture_output=True, text=True, env=muhit)
 
 
 def _izlar(papka):
@@ -24,31 +41,102 @@ def _izlar(papka):
             for p in sorted(papka.rglob("*")) if p.is_file()}
 
 
-def test_failed_build_leaves_the_published_site_intact(tmp_path):
-    shutil.copy(ILDIZ / "_config.yml", tmp_path / "_config.yml")
-    (tmp_path / "_toc.yml").write_text("format: jb-book\nroot: book/index\nchapters:\n  - file: book/attention\n")
-    (tmp_path / "book").mkdir()
-    (tmp_path / "book" / "index.md").write_text("# Sinov\n\n```{tableofcontents}\n```\n")
-    bob = tmp_path / "book" / "attention.py"
-    bob.write_text(BOB.format(son=42))
+@pytest.fixture(scope="module")
+def kitob(tmp_path_factory):
+    """A published fixture book; yields (root, published site, its hashes, its target)."""
+    ildiz = tmp_path_factory.mktemp("nashr")
+    shutil.copy(ILDIZ / "_config.yml", ildiz / "_config.yml")
+    shutil.copytree(ILDIZ / "chapter_code", ildiz / "chapter_code",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(ILDIZ / "locales", ildiz / "locales",
+                    ignore=shutil.ignore_patterns("*.mo"))
+    shutil.copytree(ILDIZ / "book" / "_templates", ildiz / "book" / "_templates")
+    (ildiz / "_toc.yml").write_text("format: jb-book\nroot: book/index\nchapters:\n  - file: book/attention\n")
+    (ildiz / "book" / "index.md").write_text("# Sinov\n\n```{tableofcontents}\n```\n")
+    (ildiz / "book" / "attention.py").write_text(BOB.format(son=42))
 
-    birinchi = _qur(tmp_path)
+    birinchi = _qur(ildiz)
     assert birinchi.returncode == 0, (birinchi.stdout + birinchi.stderr)[-3000:]
-    sayt = tmp_path / "_build" / "sayt"
+    sayt = ildiz / "_build" / "sayt"
     assert sayt.is_symlink() and "natija: 42" in (sayt / "book" / "attention.html").read_text()
     assert (sayt / "attention-va-transformer.pdf").read_bytes()[:5] == b"%PDF-"
-    oldin, manzil = _izlar(sayt), sayt.resolve()
+    return ildiz, sayt, _izlar(sayt), sayt.resolve()
 
-    bob.write_text(BOB.format(son=42) + "\n# %%\nraise RuntimeError('ataylab buzildi')\n")
-    ikkinchi = _qur(tmp_path)
-    chiqish = ikkinchi.stdout + ikkinchi.stderr
-    assert ikkinchi.returncode != 0
-    assert "book/attention.py" in chiqish and "ataylab buzildi" in chiqish
-    assert "qurish: the build failed" in chiqish
-    assert sayt.resolve() == manzil and _izlar(sayt) == oldin
 
-    bob.write_text(BOB.format(son=43))
-    uchinchi = _qur(tmp_path)
-    assert uchinchi.returncode == 0, (uchinchi.stdout + uchinchi.stderr)[-3000:]
-    assert "natija: 43" in (sayt / "book" / "attention.html").read_text()
-    assert not manzil.exists(), "the old published copy was not removed"
+# (what is broken, file to change, how, what the error must name)
+BUZILISHLAR = {
+    "a cell raises": (
+        "book/attention.py", lambda s: s + "\n# %%\nraise RuntimeError('ataylab buzildi')\n",
+        ["book/attention.py", "RuntimeError", "ataylab buzildi"]),
+    "syntax error in the chapter": (
+        "book/attention.py", lambda s: s + "\n# %%\nprint('yopilmagan qavs'\n",
+        ["book/attention.py", "SyntaxError"]),
+    "import error in chapter_code/": (
+        "chapter_code/modellar.py", lambda s: s.replace("import torch.nn as nn", "import torch.nn as nn\nimport yoq_modul"),
+        ["chapter_code/modellar.py", "ModuleNotFoundError", "yoq_modul"]),
+    "syntax error in chapter_code/": (
+        "chapter_code/modellar.py", lambda s: s + "\ndef buzuq(:\n",
+        ["chapter_code/modellar.py", "SyntaxError"]),
+    "_toc.yml names a missing page": (
+        "_toc.yml", lambda s: s.replace("book/attention", "book/yoq_sahifa"),
+        ["book/yoq_sahifa", "book/attention"]),
+    "malformed _config.yml": (
+        "_config.yml", lambda s: s.replace("execute:", "execute: [", 1),
+        ["_config.yml", "line"]),
+}
+
+
+@pytest.mark.parametrize("nima", list(BUZILISHLAR))
+def test_a_broken_build_fails_clearly_and_publishes_nothing(kitob, nima):
+    ildiz, sayt, izlar, manzil = kitob
+    fayl_nomi, buz, kutilgan = BUZILISHLAR[nima]
+    fayl = ildiz / fayl_nomi
+    asli = fayl.read_text()
+    fayl.write_text(buz(asli))
+    try:
+        natija = _qur(ildiz)
+    finally:
+        fayl.write_text(asli)
+    chiqish = natija.stdout + natija.stderr
+    assert natija.returncode != 0, f"{nima}: the build succeeded"
+    assert "qurish:" in chiqish, chiqish[-2000:]
+    for soz in kutilgan:
+        assert soz in chiqish, f"{nima}: the error does not name {soz!r}:\n{chiqish[-3000:]}"
+    assert sayt.resolve() == manzil and _izlar(sayt) == izlar, f"{nima}: the published site changed"
+
+
+def test_ctrl_c_leaves_the_site_intact_and_the_cache_usable(kitob, tmp_path):
+    ildiz, sayt, izlar, manzil = kitob
+    bob = ildiz / "book" / "attention.py"
+    asli = bob.read_text()
+    bob.write_text(BOB.format(son=44))          # new code: the chapter must execute
+    belgi = tmp_path / "ishlayapti"
+    try:
+        jarayon = subprocess.Popen(
+            [sys.executable, "-m", "chapter_code.qurish", str(ildiz)],
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, start_new_session=True,
+            env={**os.environ, "PYTHONPATH": str(ildiz), "KITOB_UXLA": str(belgi)})
+        muddat = time.monotonic() + 120
+        while not belgi.exists():
+            assert jarayon.poll() is None, jarayon.stdout.read()[-3000:]
+            assert time.monotonic() < muddat, "the chapter never started executing"
+            time.sleep(0.2)
+        os.killpg(jarayon.pid, signal.SIGINT)     # what Ctrl-C in a terminal sends
+        chiqish, _ = jarayon.communicate(timeout=60)
+        assert jarayon.returncode != 0
+        assert "interrupted" in chiqish and "site was not changed" in chiqish, chiqish[-3000:]
+        assert sayt.resolve() == manzil and _izlar(sayt) == izlar, "Ctrl-C changed the published site"
+
+        # the cache still works: the next build executes and publishes ...
+        keyingi = _qur(ildiz)
+        assert keyingi.returncode == 0, (keyingi.stdout + keyingi.stderr)[-3000:]
+        assert "natija: 44" in (sayt / "book" / "attention.html").read_text()
+        assert "Executed notebook" in keyingi.stdout + keyingi.stderr
+        # ... and the one after executes nothing: the chapter's outputs come from the cache
+        yana = _qur(ildiz)
+        assert yana.returncode == 0, (yana.stdout + yana.stderr)[-3000:]
+        assert "Executing notebook" not in yana.stdout + yana.stderr
+        assert "natija: 44" in (sayt / "book" / "attention.html").read_text()
+        assert not manzil.exists(), "the old published copy was not removed"
+    finally:
+        bob.write_text(asli)
