@@ -22,12 +22,16 @@ Usage: ``python -m chapter_code.qurish [ROOT]`` (ROOT defaults to the project).
 
 from __future__ import annotations
 
+import html
 import os
+import re
 import shutil
 import subprocess
 import sys
 import time
 from pathlib import Path
+
+import yaml
 
 ILDIZ = Path(__file__).resolve().parent.parent
 JB = str(Path(sys.executable).parent / "jupyter-book")
@@ -62,8 +66,6 @@ def _toc_fayllari(tugun) -> list[str]:
 
 def tekshir(ildiz: Path) -> None:
     """Refuse, with a clear message, a configuration the build would trip over."""
-    import yaml
-
     sozlama = {}
     for nom in ("_config.yml", "_toc.yml"):
         fayl = ildiz / nom
@@ -104,6 +106,37 @@ def nashr_qil(build: Path, sahna: Path) -> Path:
     return build / "sayt"
 
 
+YONALTIRISH = """<!DOCTYPE html>
+<html lang="uz">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="Refresh" content="0; url={manzil}">
+<title>{sarlavha}</title>
+<link rel="canonical" href="{manzil}">
+</head>
+<body>
+<p><a href="{manzil}">{sarlavha}</a></p>
+</body>
+</html>
+"""
+
+
+def yonaltirish(sahna: Path, sarlavha: str) -> None:
+    """Replace Jupyter Book's bare one-line redirect (no doctype, no title) with a valid page.
+
+    It still sends the browser on to the first page, and shows a link for a
+    browser that does not follow the refresh.
+    """
+    eski = (sahna / "index.html").read_text(encoding="utf-8")
+    topildi = re.search(r'url=([^"\s]+)', eski)
+    if not topildi:
+        raise SystemExit(f"qurish: {sahna / 'index.html'} is not Jupyter Book's redirect page")
+    (sahna / "index.html").write_text(
+        YONALTIRISH.format(manzil=html.escape(topildi.group(1)), sarlavha=html.escape(sarlavha)),
+        encoding="utf-8")
+
+
 def qur(ildiz: Path = ILDIZ) -> Path:
     """Build HTML and PDF under ildiz/_build, then publish; return the published site."""
     tekshir(ildiz)
@@ -116,6 +149,8 @@ def qur(ildiz: Path = ILDIZ) -> Path:
     for bob in BOBLAR:
         nb = build / "jupyter_execute" / "book" / f"{bob}.ipynb"
         shutil.copy(nb, sahna / f"{bob}.ipynb")
+    sozlama = yaml.safe_load((ildiz / "_config.yml").read_text(encoding="utf-8"))
+    yonaltirish(sahna, str(sozlama.get("title") or "Kitob"))
     sayt = nashr_qil(build, sahna)
     print(f"qurish: published {sayt / 'index.html'}; PDF {sayt / PDF_NOMI}", flush=True)
     return sayt

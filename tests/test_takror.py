@@ -1,0 +1,141 @@
+"""Deterministic: a second cold execution of the chapter gives the same text everywhere.
+
+The book build executed the chapter once (``_build/jupyter_execute``); this test
+executes it again from scratch with nbclient, in a fresh kernel on the same
+machine, and compares what the reader reads: every printed line, every cell of
+every table and every glued value.
+
+Excluded, and only these: quantities that ARE wall-clock measurements.  The
+chapter measures how long a forward pass takes, to show how time grows with T;
+a stopwatch never reads the same twice, so equal timings would mean the
+measurement was faked.  They are named here one by one (columns, glued values,
+and the summary row computed from them), and for each the test still checks
+that the second run produced a positive number (or the same kind of text) in
+that place, so an exclusion cannot hide a missing value.
+"""
+
+import json
+import math
+import re
+
+import jupytext
+import pytest
+from conftest import ILDIZ
+from nbclient import NotebookClient
+
+pytestmark = pytest.mark.build
+
+# table columns holding milliseconds read off a clock
+VAQT_USTUNLARI = {"RNN vaqti (ms)", "attention vaqti (ms)", "vaqt (ms)"}
+# glued values computed from those columns
+VAQT_GLUE = {"attn_vaqt_osish", "rnn_vaqt_osish", "vaqt_960", "vaqt_osish_katta",
+             "attn_tezroq_T"}
+# summary-table rows whose sentence is built from a timing ("attention is faster for T: ...")
+VAQT_QATORLARI = {"Parallellik"}
+
+
+def _katak(matn: str) -> str:
+    return re.sub(r"\\(.)", r"\1", matn.strip())
+
+
+def _jadvallar(nb) -> dict[str, list[dict[str, str]]]:
+    """Every table the helpers printed: name -> rows as {header: cell text}."""
+    topildi = {}
+    for hujayra in nb["cells"]:
+        for chiqish in hujayra.get("outputs", []):
+            md = chiqish.get("data", {}).get("text/markdown", "")
+            md = "".join(md) if isinstance(md, list) else md
+            nom = re.search(r"^:name: (\S+)", md, flags=re.M)
+            if not md.startswith("```{table}") or not nom:
+                continue
+            qatorlar = [[_katak(k) for k in re.split(r"(?<!\\)\|", q.strip())[1:-1]]
+                        for q in md.splitlines() if q.startswith("|")]
+            sarlavha, _, *tana = qatorlar
+            topildi[nom.group(1)] = [dict(zip(sarlavha, q)) for q in tana]
+    return topildi
+
+
+def _bosilgan(nb) -> list[str]:
+    """Every line printed by a code cell, in order."""
+    return [q for h in nb["cells"] for c in h.get("outputs", [])
+            if c.get("output_type") == "stream" for q in "".join(c["text"]).splitlines()]
+
+
+def _glue(nb) -> dict[str, str]:
+    """Glued values of an executed notebook: name -> their text/plain form.
+
+    A glued figure (no text form) is represented by its kinds of data; its
+    pixels are not text and not compared.
+    """
+    qiymat = {}
+    for h in nb["cells"]:
+        for c in h.get("outputs", []):
+            yozuv = c.get("metadata", {}).get("scrapbook", {})
+            if "name" not in yozuv:
+                continue
+            old = yozuv.get("mime_prefix", "")
+            data = {k.removeprefix(old): v for k, v in c["data"].items()}
+            qiymat[yozuv["name"]] = data.get("text/plain") or " ".join(sorted(data))
+    return qiymat
+
+
+def _musbat_son(matn: str) -> bool:
+    try:
+        son = float(matn.strip("'"))
+    except ValueError:
+        return False
+    return math.isfinite(son) and son > 0
+
+
+@pytest.fixture(scope="module")
+def ikki_ijro(qurilgan):
+    """(first execution from the book build, a second cold execution now).
+
+    MyST-NB moves the glued values of the build's execution out of the notebook
+    into ``attention.glue.json``; they are put back as outputs so both
+    executions are read the same way.
+    """
+    papka = qurilgan / "jupyter_execute" / "book"
+    birinchi = json.loads((papka / "attention.ipynb").read_text())
+    birinchi["cells"].append({"cell_type": "code", "outputs": list(
+        json.loads((papka / "attention.glue.json").read_text()).values())})
+    nb = jupytext.read(ILDIZ / "book" / "attention.py")
+    NotebookClient(nb, timeout=900, kernel_name="python3",
+                   resources={"metadata": {"path": str(ILDIZ / "book")}}).execute()
+    return birinchi, nb
+
+
+def test_every_printed_line_is_the_same(ikki_ijro):
+    a, b = (_bosilgan(nb) for nb in ikki_ijro)
+    assert len(a) > 30
+    assert a == b
+
+
+def test_every_table_cell_is_the_same_except_the_stopwatch(ikki_ijro):
+    a, b = (_jadvallar(nb) for nb in ikki_ijro)
+    assert len(a) >= 7 and a.keys() == b.keys()
+    for nom in a:
+        assert len(a[nom]) == len(b[nom]), nom
+        solishtirildi = 0
+        for qa, qb in zip(a[nom], b[nom]):
+            assert qa.keys() == qb.keys(), nom
+            for ustun in qa:
+                if ustun in VAQT_USTUNLARI:
+                    assert _musbat_son(qb[ustun]), f"{nom}/{ustun}: {qb[ustun]!r}"
+                elif nom == "xulosa_jadval" and qa.get("Tushuncha") in VAQT_QATORLARI:
+                    assert qb[ustun].split(":")[0] == qa[ustun].split(":")[0], (nom, ustun)
+                else:
+                    assert qa[ustun] == qb[ustun], f"{nom}, column {ustun!r}: {qa[ustun]!r} != {qb[ustun]!r}"
+                    solishtirildi += 1
+        assert solishtirildi >= len(a[nom]), f"{nom}: almost nothing of it was compared"
+
+
+def test_every_glued_value_is_the_same_except_the_stopwatch(ikki_ijro):
+    a, b = (_glue(nb) for nb in ikki_ijro)
+    assert len(a) >= 30 and a.keys() == b.keys()
+    assert VAQT_GLUE <= a.keys(), "an excluded timing value is no longer glued: update the list"
+    for nom in a:
+        if nom in VAQT_GLUE:
+            assert b[nom], nom
+            continue
+        assert a[nom] == b[nom], f"{nom}: {a[nom]!r} != {b[nom]!r}"
