@@ -89,10 +89,32 @@ def _sozla(app, config) -> None:
         config.today_fmt = "%Y-yil %d-%B"
 
 
+def _kirish_sarlavhasi(app, env) -> None:
+    """Give the front matter (the root page's text, after the contents) its heading.
+
+    Sphinx's LaTeX writer uses the root page's title as the book's title and
+    drops it from the text, so the introduction would start untitled, with the
+    running header still saying "Mundarija".  Here it gets an unnumbered
+    chapter heading, its own running header and a line in the contents.
+    """
+    if app.builder.name != "latex" or "tableofcontents" in app.config.latex_elements:
+        return
+    from sphinx.util.texescape import escape
+
+    sarlavha = env.titles.get(app.config.root_doc)
+    if sarlavha is None:
+        return
+    s = escape(sarlavha.astext())
+    app.builder.context["tableofcontents"] = (
+        r"\sphinxtableofcontents" "\n"
+        rf"\chapter*{{{s}}}\addcontentsline{{toc}}{{chapter}}{{{s}}}\markboth{{{s}}}{{{s}}}")
+
+
 def setup(app):
     if not getattr(util.ExtBabel.language_name, "_kitob", False):
         yangi = _language_name(util.ExtBabel.language_name)
         yangi._kitob = True
         util.ExtBabel.language_name = yangi
     app.connect("config-inited", _sozla)
+    app.connect("env-updated", _kirish_sarlavhasi)
     return {"parallel_read_safe": True, "parallel_write_safe": True}
