@@ -70,3 +70,16 @@ def test_latex_log_has_no_missing_glyph_or_wide_overfull_box(qurilgan):
     assert "Missing character" not in log
     kengliklar = [float(x) for x in re.findall(r"Overfull \\hbox \(([\d.]+)pt too wide\)", log)]
     assert all(k <= 10 for k in kengliklar), kengliklar
+
+
+def test_introduction_has_its_heading_and_header(qurilgan):
+    """The root page's text opens with its own heading, not under a 'Mundarija' header."""
+    natija = subprocess.run(["pdftotext", "-layout", str(qurilgan / "latex" / f"{NOM}.pdf"), "-"],
+                            capture_output=True, text=True, check=True)
+    betlar = natija.stdout.split("\f")
+    kirish = [b for b in betlar if "Bob nimani oʻrgatadi" in b]
+    assert len(kirish) == 1, "the introduction is not on exactly one page"
+    assert kirish[0].lstrip().startswith("Bob haqida"), kirish[0][:300]
+    assert "Mundarija" not in kirish[0]
+    mundarija = next(b for b in betlar if b.lstrip().startswith("Mundarija"))
+    assert re.search(r"Bob haqida\s+\.*\s*1\b", mundarija), mundarija[:500]
