@@ -17,8 +17,9 @@ STAMP  := $(VENV)/.installed
 # Debian packages the build needs, each checked by a file it provides:
 # Node.js and KaTeX render the mathematics at build time (no CDN); TeX Live
 # (xelatex, latexmk, the LaTeX packages Sphinx uses) and DejaVu fonts make the
-# PDF; poppler-utils lets the tests read it. Installed when missing if we are
-# root; otherwise make stops and prints the command to run.
+# PDF; poppler-utils lets the tests read it; Chromium is the browser the tests
+# open the site in (tests/test_brauzer.py, through Playwright). Installed when
+# missing if we are root; otherwise make stops and prints the command to run.
 system:
 	@missing=""; \
 	command -v node >/dev/null || missing="$$missing nodejs"; \
@@ -30,6 +31,7 @@ system:
 	test -n "$$(kpsewhich t1phv.fd 2>/dev/null)" || missing="$$missing texlive-fonts-recommended"; \
 	test -f /usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf || missing="$$missing fonts-dejavu-core fonts-dejavu-extra"; \
 	command -v pdftotext >/dev/null || missing="$$missing poppler-utils"; \
+	command -v chromium >/dev/null || missing="$$missing chromium"; \
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ]; then \
 	    echo "make: installing Debian packages:$$missing"; \
