@@ -22,22 +22,23 @@ a reader uses (``tests/test_brauzer.py`` checks it in a real Chromium):
   its components (``sd-`` classes); none does today;
 * **the book's own stylesheet and icon**: ``book/_static/kitob.css`` (phone
   width, dark mode) and ``book/_static/favicon.svg``, when they exist;
-* **the root page**: the redirect ``index.html`` to the first page gets a
-  language, a title, the icon and a visible link.
+* **an icon at the root**: ``favicon.ico``, which a browser asks for on a
+  page that names none (the root redirect page): no 404.
 """
 
 from __future__ import annotations
 
-import html
 import logging
 import re
 from pathlib import Path
-from urllib.parse import quote
 
 #: The book's static files (stylesheet, icon), relative to the source folder.
 STATIK = Path("book") / "_static"
 USLUB = "kitob.css"
 BELGI = "favicon.svg"
+#: ... and its favicon.ico twin (colour and font of the SVG).
+BELGI_RANGI = "#1d5c8a"
+BELGI_SHRIFTI = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"
 
 #: pydata-sphinx-theme's stylesheet and Font Awesome fonts, in the theme package and in the site.
 PST_CSS = Path("styles") / "pydata-sphinx-theme.css"
@@ -153,38 +154,35 @@ def _font_awesome(app) -> None:
     (sayt_statik / PST_CSS).write_text(css, encoding="utf-8")
 
 
-def _bosh_sahifa(app) -> None:
-    """The root index.html (a redirect to the first page) as a small page of its own."""
-    root = app.config.root_doc
-    if root == "index":
-        return
-    manzil = app.builder.get_target_uri(root)
-    sarlavha = html.escape(app.config.html_title or app.config.project or "")
-    # the icon inline: the browser leaves this page at once, a request for it would be cut off
-    belgi = '<link rel="icon" href="data:,">\n'        # none: the browser asks no /favicon.ico
-    if app.config.html_favicon and Path(app.config.html_favicon).suffix == ".svg":
-        svg = Path(app.confdir, app.config.html_favicon).read_text(encoding="utf-8")
-        belgi = f'<link rel="icon" href="data:image/svg+xml,{quote(svg.strip())}">\n'
-    (Path(app.outdir) / "index.html").write_text(
-        f'<!DOCTYPE html>\n<html lang="{app.config.language}">\n<head>\n<meta charset="utf-8">\n'
-        f'<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-        f'<title>{sarlavha}</title>\n{belgi}'
-        f'<meta http-equiv="Refresh" content="0; url={manzil}">\n</head>\n'
-        f'<body><main><p><a href="{manzil}">{sarlavha}</a></p></main></body>\n</html>\n',
-        encoding="utf-8")
+def _favicon_ico(app) -> None:
+    """favicon.ico at the site root, drawn like book/_static/favicon.svg.
+
+    A browser asks for /favicon.ico on a page that names no icon: the root
+    redirect page (index.html) does not, and without this file that request
+    is a 404 in the console."""
+    from PIL import Image, ImageDraw, ImageFont
+
+    rasm = Image.new("RGBA", (64, 64), (0, 0, 0, 0))
+    chiz = ImageDraw.Draw(rasm)
+    chiz.rounded_rectangle((0, 0, 63, 63), radius=12, fill=BELGI_RANGI)
+    try:
+        shrift = ImageFont.truetype(BELGI_SHRIFTI, 40)
+    except OSError:                      # no DejaVu: Pillow's own font, smaller but still an "A"
+        shrift = ImageFont.load_default()
+    chiz.text((32, 34), "A", font=shrift, fill="white", anchor="mm")
+    rasm.save(Path(app.outdir) / "favicon.ico", sizes=[(16, 16), (32, 32), (48, 48)])
 
 
 def _yakun(app, exception) -> None:
     if exception is not None or app.builder.format != "html":
         return
     _font_awesome(app)
-    _bosh_sahifa(app)
+    _favicon_ico(app)
 
 
 def setup(app):
     _thebesiz(app)
     app.connect("config-inited", _sozla)
     app.connect("html-page-context", _sahifa)
-    # after sphinx_external_toc (500) wrote its one-line redirect index.html
-    app.connect("build-finished", _yakun, priority=600)
+    app.connect("build-finished", _yakun)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

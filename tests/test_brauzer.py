@@ -161,13 +161,14 @@ def test_page_loads_without_errors_and_renders_images_and_maths(kuzat, manzil, y
 
 # --- 2. the page's own search box ---------------------------------------------------
 
-@pytest.mark.parametrize("soz", ["oʻrtacha", "o'rtacha"])
-def test_search_box_finds_the_chapter(kuzat, manzil, soz):
+@pytest.mark.parametrize(("soz", "qanday"), [("oʻrtacha", "tugma"), ("o'rtacha", "Control+k")])
+def test_search_box_finds_the_chapter(kuzat, manzil, soz, qanday):
     k = kuzat()
     sahifa = k.och(manzil + KIRISH)
-    # the search button of the page (the one in the left sidebar on a computer screen)
-    tugma = sahifa.locator("button.search-button__button:visible").first
-    tugma.click()
+    if qanday == "tugma":   # the page's search button (in the left sidebar on a computer screen)
+        sahifa.locator("button.search-button__button:visible").first.click()
+    else:                   # or its keyboard shortcut
+        sahifa.keyboard.press(qanday)
     maydon = sahifa.locator("#pst-search-dialog input[name=q]")
     maydon.wait_for(state="visible")
     maydon.press_sequentially(soz)
