@@ -9,6 +9,8 @@ a reader uses (``tests/test_brauzer.py`` checks it in a real Chromium):
   Binder, not used here: ``launch_buttons.thebe: false``); its listeners are
   disconnected, so no page declares ``THEBE_JS_URL`` twice (a console error)
   or loads ``sphinx-thebe.js``/``.css``;
+* **one search box**: no second one in an otherwise empty header bar
+  (``navbar_persistent``, see ``_sozla``);
 * **a theme mode**: pydata-sphinx-theme logs "invalid theme mode" when the
   template variable ``default_mode`` (``html_context``) is not set; it is
   ``auto`` (follows the reader's system);
@@ -67,6 +69,9 @@ def _thebesiz(app) -> None:
 def _sozla(app, config) -> None:
     """config-inited: a valid theme mode; the book's stylesheet and icon if the book has them."""
     config.html_context.setdefault("default_mode", "auto")
+    # sphinx-book-theme sets no header search ("navbar_persistent ="), but pydata 0.17 only
+    # sees options the user gives and adds one: a second search box in an empty top bar
+    config.html_theme_options.setdefault("navbar_persistent", [])
     statik = Path(app.srcdir) / STATIK
     if (statik / USLUB).is_file():
         config.html_static_path.append(str(statik))
