@@ -22,8 +22,9 @@ a reader uses (``tests/test_brauzer.py`` checks it in a real Chromium):
   the glyphs the stylesheets name (WOFF files of a few kB instead of 156 kB);
 * **per page**: sphinx-design's stylesheet and script only on pages that use
   its components (``sd-`` classes); none does today;
-* **the book's own stylesheet and icon**: ``book/_static/kitob.css`` (phone
-  width, dark mode) and ``book/_static/favicon.svg``, when they exist;
+* **the book's own stylesheet and icon**: ``book/_static/kitob.css`` (at
+  phone width long inline code wraps, display maths scroll in their own box)
+  and ``book/_static/favicon.svg``, when they exist;
 * **an icon at the root**: ``favicon.ico``, which a browser asks for on a
   page that names none (the root redirect page): no 404.
 """
