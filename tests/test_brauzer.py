@@ -1,0 +1,422 @@
+"""The published site as a reader sees it: the pages in a real headless Chromium.
+
+The site ``_build/sayt`` is served by a local ``http.server`` and opened with
+Playwright in Debian's Chromium (``/usr/bin/chromium``; ``make`` installs it).
+Checked: no console error and no failed request; images and mathematics
+rendered; the page's own search box finds the chapter ("oʻrtacha" typed either
+way); the light/dark toggle, with readable figures and tables in dark mode;
+no sideways scroll at phone width (375 px); axe-core finds no serious or
+critical accessibility violation; the "PDF yuklab olish" link downloads a PDF;
+and the chapter's page weight, by kind, stays under 1 MB before its figures.
+Screenshots go to ``_build/screenshots/``; the page weight to
+``_build/sahifa_ogirligi.json``.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import json
+import re
+import shutil
+import subprocess
+import threading
+from pathlib import Path
+
+import pytest
+
+from playwright.sync_api import sync_playwright
+
+pytestmark = pytest.mark.build
+
+CHROMIUM = "/usr/bin/chromium"
+BAYROQLAR = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+             "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+BOB = "book/attention.html"
+KIRISH = "book/index.html"
+SAHIFALAR = [KIRISH, BOB]
+TELEFON = {"width": 375, "height": 800}
+KOMPYUTER = {"width": 1280, "height": 900}
+#: 1 MB, the budget of everything the chapter page loads except its figures.
+BYUDJET = 1_000_000
+#: axe rules switched off, each with its reason (none: every violation is fixed in the site).
+AXE_OCHIQ_QOIDALAR: dict[str, str] = {}
+
+
+class _Jim(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture(scope="module")
+def manzil(qurilgan):
+    """The published site served on a free local port: its base URL."""
+    sayt = (qurilgan / "sayt").resolve()
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0),
+                                             functools.partial(_Jim, directory=str(sayt)))
+    ip = threading.Thread(target=server.serve_forever, daemon=True)
+    ip.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="module")
+def brauzer():
+    assert Path(CHROMIUM).is_file(), f"{CHROMIUM} is missing: apt-get install chromium (make does this)"
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=BAYROQLAR)
+        yield b
+        b.close()
+
+
+@pytest.fixture(scope="module")
+def rasmlar(qurilgan):
+    papka = qurilgan / "screenshots"
+    papka.mkdir(exist_ok=True)
+    return papka
+
+
+class Kuzatuv:
+    """One page in its own browser context, with every error and every response recorded."""
+
+    def __init__(self, brauzer, viewport=KOMPYUTER, color_scheme="light"):
+        self.kontekst = brauzer.new_context(viewport=viewport, color_scheme=color_scheme,
+                                            accept_downloads=True)
+        self.sahifa = self.kontekst.new_page()
+        self.xatolar: list[str] = []
+        self.javoblar: list[tuple[str, str, int]] = []     # (url, resource type, body bytes)
+        s = self.sahifa
+        s.on("console", lambda m: m.type == "error" and self.xatolar.append(f"console error: {m.text} ({m.location.get('url')})"))
+        s.on("pageerror", lambda e: self.xatolar.append(f"page error: {e}"))
+        s.on("requestfailed", lambda r: self.xatolar.append(f"request failed: {r.url} ({r.failure})"))
+        s.on("response", lambda r: r.status >= 400 and self.xatolar.append(f"HTTP {r.status}: {r.url}"))
+        s.on("requestfinished", self._tugadi)
+
+    def _tugadi(self, so_rov):
+        javob = so_rov.response()
+        if javob is None or not (200 <= javob.status < 300):
+            return
+        self.javoblar.append((so_rov.url, so_rov.resource_type, len(javob.body())))
+
+    def och(self, url):
+        self.sahifa.goto(url, wait_until="networkidle")
+        self.sahifa.evaluate("document.fonts.ready.then(() => true)")
+        return self.sahifa
+
+    def yop(self):
+        self.kontekst.close()
+
+
+@pytest.fixture
+def kuzat(brauzer):
+    ochilgan = []
+
+    def ochuvchi(**kw):
+        k = Kuzatuv(brauzer, **kw)
+        ochilgan.append(k)
+        return k
+    yield ochuvchi
+    for k in ochilgan:
+        k.yop()
+
+
+# --- 1. the pages load cleanly, images and mathematics rendered -------------------
+
+RASMLAR_JS = """async () => {
+  const imgs = [...document.images];
+  await Promise.all(imgs.map(i => i.complete ? null : new Promise(r => { i.onload = i.onerror = r; })));
+  return imgs.map(i => [i.getAttribute('src'), i.naturalWidth]);
+}"""
+
+#: The article's text outside code and rendered formulas: where raw TeX would show.
+MATN_JS = """() => {
+  const a = document.querySelector('main article, main') .cloneNode(true);
+  a.querySelectorAll('pre, code, .katex, script, style').forEach(e => e.remove());
+  return a.textContent;
+}"""
+
+
+@pytest.mark.parametrize("yol", ["index.html", *SAHIFALAR])
+def test_page_loads_without_errors_and_renders_images_and_maths(kuzat, manzil, yol):
+    k = kuzat()
+    sahifa = k.och(manzil + yol)
+    if yol == "index.html":         # the root page sends the reader to the first page
+        assert sahifa.url == manzil + KIRISH, f"index.html led to {sahifa.url}"
+    assert not k.xatolar, f"{yol}: " + "\n".join(k.xatolar)
+    rasmlar = sahifa.evaluate(RASMLAR_JS)
+    buzuq = [src for src, kenglik in rasmlar if kenglik == 0]
+    assert not buzuq, f"{yol}: images that did not load: {buzuq}"
+    matn = sahifa.evaluate(MATN_JS)
+    for xom in (r"\$[^$\s][^$]*\$", r"\\\(", r"\\\[", r"\\begin\{"):
+        topildi = re.search(xom, matn)
+        assert not topildi, f"{yol}: raw TeX left in the text: {matn[max(0, topildi.start() - 60):topildi.end() + 60]!r}"
+    katex = sahifa.locator(".katex").count()
+    if yol == BOB:
+        assert len(rasmlar) >= 3, f"the chapter shows {len(rasmlar)} images, expected its figures"
+        assert katex >= 20, f"only {katex} KaTeX formulas on the chapter page"
+    else:
+        assert katex >= 2, f"only {katex} KaTeX formulas on {yol} (its text has two)"
+
+
+# --- 2. the page's own search box ---------------------------------------------------
+
+@pytest.mark.parametrize(("soz", "qanday"), [("oʻrtacha", "tugma"), ("o'rtacha", "Control+k"),
+                                             ("o'rtacha", "telefon")])
+def test_search_box_finds_the_chapter(kuzat, manzil, soz, qanday):
+    k = kuzat(viewport=TELEFON if qanday == "telefon" else KOMPYUTER)
+    sahifa = k.och(manzil + KIRISH)
+    if qanday == "Control+k":   # the keyboard shortcut
+        sahifa.keyboard.press(qanday)
+    else:   # the page's search button: in the left sidebar on a computer, the top bar on a phone
+        tugmalar = sahifa.locator("button.search-button__button:visible")
+        assert tugmalar.count() == 1, f"{tugmalar.count()} search buttons visible ({qanday})"
+        tugmalar.click()
+    maydon = sahifa.locator("#pst-search-dialog input[name=q]")
+    maydon.wait_for(state="visible")
+    maydon.press_sequentially(soz)
+    maydon.press("Enter")
+    sahifa.wait_for_url(re.compile(r"search\.html\?q="))
+    natijalar = sahifa.locator("#search-results ul.search li a")
+    natijalar.first.wait_for(timeout=15_000)
+    hrefs = [natijalar.nth(i).get_attribute("href") for i in range(natijalar.count())]
+    assert any("attention.html" in (h or "") for h in hrefs), f"search for {soz!r} found only {hrefs}"
+    assert not k.xatolar, "\n".join(k.xatolar)
+
+
+# --- 3. light and dark ----------------------------------------------------------------
+
+KONTRAST_JS = """() => {
+  const rgba = s => { const m = s.match(/[\\d.]+/g).map(Number); return m.length === 3 ? [...m, 1] : m; };
+  const fon = el => {           // the first opaque background from the element up
+    for (let e = el; e; e = e.parentElement) {
+      const c = rgba(getComputedStyle(e).backgroundColor);
+      if (c[3] > 0.5) return c;
+    }
+    return [255, 255, 255, 1];
+  };
+  const L = c => { const f = v => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+                   return 0.2126 * f(c[0]) + 0.7152 * f(c[1]) + 0.0722 * f(c[2]); };
+  const nisbat = (a, b) => { const [x, y] = [L(a), L(b)].sort((p, q) => q - p); return (x + 0.05) / (y + 0.05); };
+  const kataklar = [...document.querySelectorAll('main table td, main table th')]
+    .filter(e => e.textContent.trim())
+    .map(e => ({matn: e.textContent.trim().slice(0, 30), nisbat: nisbat(rgba(getComputedStyle(e).color), fon(e))}));
+  // a figure is readable on a dark page if it brings its own opaque background (no
+  // transparent pixel), or if what shows through behind it is light enough for dark text
+  const shaffof = i => {
+    const c = document.createElement('canvas'); [c.width, c.height] = [i.naturalWidth, i.naturalHeight];
+    const x = c.getContext('2d'); x.drawImage(i, 0, 0);
+    const d = x.getImageData(0, 0, c.width, c.height).data;
+    let n = 0; for (let p = 3; p < d.length; p += 4) if (d[p] < 250) n++;
+    return n / (d.length / 4);
+  };
+  const rasmlar = [...document.querySelectorAll('main img')].map(i => ({
+    src: i.getAttribute('src'), shaffof: shaffof(i), fon: fon(i), qoraMatn: nisbat([0, 0, 0, 1], fon(i))}));
+  return {kataklar, rasmlar};
+}"""
+
+
+def _mavzu(sahifa):
+    return sahifa.evaluate("document.documentElement.dataset.theme")
+
+
+def _qorongi_qil(sahifa):
+    """Click the theme toggle until the page is dark; return the themes seen on the way."""
+    korildi = [_mavzu(sahifa)]
+    for _ in range(3):
+        if korildi[-1] == "dark":
+            break
+        sahifa.locator("button.theme-switch-button:visible").first.click()
+        korildi.append(_mavzu(sahifa))
+    return korildi
+
+
+@pytest.mark.parametrize("yol", SAHIFALAR)
+def test_theme_toggle_and_dark_mode_keeps_figures_and_tables_readable(kuzat, manzil, rasmlar, yol):
+    k = kuzat()
+    sahifa = k.och(manzil + yol)
+    nom = Path(yol).stem
+    assert _mavzu(sahifa) == "light", "a reader whose system is light gets a light page"
+    sahifa.screenshot(path=rasmlar / f"{nom}-yorug.png", full_page=True)
+    korildi = _qorongi_qil(sahifa)
+    assert korildi[-1] == "dark", f"the theme toggle went {korildi}, never dark"
+    sahifa.wait_for_timeout(300)            # the theme's colour transitions
+    sahifa.screenshot(path=rasmlar / f"{nom}-qorongi.png", full_page=True)
+    olchov = sahifa.evaluate(KONTRAST_JS)
+    past = [k for k in olchov["kataklar"] if k["nisbat"] < 4.5]
+    assert not past, f"{yol}, dark mode: table cells below contrast 4.5:1: {past[:10]}"
+    oqilmas = [r for r in olchov["rasmlar"] if r["shaffof"] > 0 and r["qoraMatn"] < 7]
+    assert not oqilmas, f"{yol}, dark mode: transparent figures on a dark background (dark text unreadable): {oqilmas}"
+    if yol == BOB:
+        assert len(olchov["kataklar"]) >= 20 and len(olchov["rasmlar"]) >= 3, olchov
+    # and back: the toggle is not stuck in dark
+    sahifa.locator("button.theme-switch-button:visible").first.click()
+    assert _mavzu(sahifa) != "dark" or _qorongi_qil(sahifa)[-1] == "dark"
+    assert not k.xatolar, "\n".join(k.xatolar)
+
+
+# --- 4. phone width --------------------------------------------------------------------
+
+TELEFON_JS = """() => {
+  const W = window.innerWidth;
+  const tashqarida = [];           // elements that reach past the screen, not inside a scrolling box
+  for (const el of document.querySelectorAll('body *')) {
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 || r.right <= W + 0.5) continue;
+    let ota = el.parentElement, ushlangan = false;
+    for (; ota && ota !== document.body; ota = ota.parentElement) {
+      if (getComputedStyle(ota).overflowX !== 'visible') { ushlangan = true; break; }
+    }
+    if (!ushlangan && getComputedStyle(el).position !== 'fixed')
+      tashqarida.push(`${el.tagName.toLowerCase()}.${[...el.classList].join('.')} right=${Math.round(r.right)}`);
+  }
+  // wide content: code blocks, tables, display formulas wider than their column
+  const keng = [];
+  for (const el of document.querySelectorAll('main pre, main table, main .katex-display')) {
+    let quti = el;
+    while (quti && !['auto', 'scroll'].includes(getComputedStyle(quti).overflowX)) quti = quti.parentElement;
+    const ichki = el.scrollWidth;
+    keng.push({teg: el.tagName.toLowerCase(), ichki, quti: quti ? quti.tagName.toLowerCase() + '.' + [...quti.classList].join('.') : null,
+               qutiKenglik: quti ? quti.getBoundingClientRect().width : null,
+               qutiOng: quti ? quti.getBoundingClientRect().right : null});
+  }
+  return {scrollWidth: document.documentElement.scrollWidth, W, tashqarida: tashqarida.slice(0, 15), keng};
+}"""
+
+
+@pytest.mark.parametrize("yol", SAHIFALAR)
+def test_phone_width_has_no_sideways_scroll(kuzat, manzil, rasmlar, yol):
+    k = kuzat(viewport=TELEFON)
+    sahifa = k.och(manzil + yol)
+    sahifa.screenshot(path=rasmlar / f"{Path(yol).stem}-telefon.png", full_page=True)
+    o = sahifa.evaluate(TELEFON_JS)
+    assert o["scrollWidth"] <= o["W"], (
+        f"{yol} at {o['W']} px scrolls sideways (page {o['scrollWidth']} px wide); "
+        f"escaping elements: {o['tashqarida']}")
+    keng = [e for e in o["keng"] if e["ichki"] > (e["qutiKenglik"] or o["W"]) + 1]
+    for e in keng:
+        assert e["quti"] is not None and e["qutiOng"] <= o["W"] + 0.5, (
+            f"{yol}: a {e['teg']} {e['ichki']} px wide has no scrolling box of its own inside the screen: {e}")
+    if yol == BOB:
+        # the check above is not vacuous: the chapter has code wider than a phone
+        assert any(e["teg"] == "pre" for e in keng), f"no wide code block on the chapter at 375 px: {o['keng'][:5]}"
+    assert not k.xatolar, "\n".join(k.xatolar)
+
+
+# --- 5. accessibility ---------------------------------------------------------------------
+
+def _axe(sahifa):
+    from axe_playwright_python.sync_playwright import Axe
+
+    sozlama = {"resultTypes": ["violations"],
+               "rules": {q: {"enabled": False} for q in AXE_OCHIQ_QOIDALAR}}
+    javob = Axe().run(sahifa, options=sozlama).response
+    return [f"{v['id']} ({v['impact']}): {v['help']} — {len(v['nodes'])} element(s), e.g. "
+            f"{v['nodes'][0]['target']}: {v['nodes'][0].get('failureSummary', '')[:300]}"
+            for v in javob["violations"] if v["impact"] in ("serious", "critical")]
+
+
+@pytest.mark.parametrize("mavzu", ["light", "dark"])
+@pytest.mark.parametrize("yol", SAHIFALAR)
+def test_axe_finds_no_serious_violations(kuzat, manzil, yol, mavzu):
+    k = kuzat()
+    sahifa = k.och(manzil + yol)
+    if mavzu == "dark":
+        assert _qorongi_qil(sahifa)[-1] == "dark"
+        sahifa.wait_for_timeout(300)
+    xatolar = _axe(sahifa)
+    assert not xatolar, f"{yol} ({mavzu}): axe-core violations:\n" + "\n".join(xatolar)
+
+
+# --- 6. the PDF link -------------------------------------------------------------------------
+
+def test_pdf_link_downloads_a_pdf_with_pages(kuzat, manzil, qurilgan, tmp_path):
+    k = kuzat()
+    sahifa = k.och(manzil + BOB)
+    havola = sahifa.get_by_role("link", name="PDF yuklab olish")
+    assert havola.count() == 1, f"{havola.count()} links named 'PDF yuklab olish' on the chapter"
+    with sahifa.expect_download() as yuklash:
+        havola.click()
+    fayl = tmp_path / yuklash.value.suggested_filename
+    yuklash.value.save_as(fayl)
+    assert fayl.name.endswith(".pdf"), fayl.name
+    baytlar = fayl.read_bytes()
+    assert baytlar[:5] == b"%PDF-", f"the download starts with {baytlar[:20]!r}, not %PDF-"
+    if shutil.which("pdfinfo"):
+        info = subprocess.run(["pdfinfo", str(fayl)], capture_output=True, text=True, check=True).stdout
+        sahifalar = int(re.search(r"^Pages:\s+(\d+)", info, re.M).group(1))
+    else:
+        sahifalar = len(re.findall(rb"/Type\s*/Page\b", baytlar))
+    assert sahifalar >= 5, f"the downloaded PDF has {sahifalar} pages"
+
+
+# --- 8. page weight ----------------------------------------------------------------------------
+
+TURLAR = {"document": "HTML", "stylesheet": "CSS", "script": "JS", "font": "shriftlar", "image": "rasmlar"}
+
+
+def test_chapter_page_weight_without_figures_is_under_1_mb(kuzat, manzil, qurilgan, capsys):
+    k = kuzat()
+    sahifa = k.och(manzil + BOB)
+    sahifa.evaluate("window.scrollTo(0, document.body.scrollHeight)")   # anything loaded on scroll
+    sahifa.wait_for_load_state("networkidle")
+    turlar: dict[str, int] = {}
+    fayllar = []
+    for url, tur, hajm in k.javoblar:
+        nom = TURLAR.get(tur, "boshqa")
+        turlar[nom] = turlar.get(nom, 0) + hajm
+        fayllar.append({"url": url.removeprefix(manzil), "tur": nom, "bayt": hajm})
+    rasmsiz = sum(v for t, v in turlar.items() if t != "rasmlar")
+    hisobot = {"sahifa": BOB, "turlar": turlar, "rasmsiz_jami": rasmsiz, "jami": sum(turlar.values()),
+               "fayllar": sorted(fayllar, key=lambda f: -f["bayt"])}
+    (qurilgan / "sahifa_ogirligi.json").write_text(json.dumps(hisobot, indent=2, ensure_ascii=False))
+    jadval = "\n".join([f"{BOB}: transferred bytes by kind"]
+                       + [f"  {t:<10} {v:>10,}" for t, v in sorted(turlar.items(), key=lambda x: -x[1])]
+                       + [f"  {'without images':<10} {rasmsiz:>10,}"])
+    with capsys.disabled():
+        print("\n" + jadval)
+    assert {"HTML", "CSS", "JS", "shriftlar", "rasmlar"} <= set(turlar), jadval
+    assert rasmsiz < BYUDJET, f"the chapter loads {rasmsiz:,} bytes besides its figures (budget {BYUDJET:,}):\n{jadval}"
+    assert not k.xatolar, "\n".join(k.xatolar)
+
+
+def test_chapter_keeps_the_features_a_reader_uses(kuzat, manzil):
+    """What the weight cuts must not take away: copy button, dropdown solutions, icons, navigation."""
+    k = kuzat()
+    sahifa = k.och(manzil + BOB)
+    assert sahifa.locator("button.copybtn").count() >= 10, "copy buttons on the code cells"
+    yechim = sahifa.locator("details.dropdown, .admonition.dropdown, .toggle-details").first
+    assert yechim.count() == 1, "the exercises' solutions are dropdowns"
+    assert sahifa.locator("nav.bd-links a[href='index.html']").count() >= 1, "the sidebar links the pages"
+    assert sahifa.locator("a.footer-article-item, .prev-next-area a").count() >= 1, "previous/next links"
+    assert not k.xatolar, "\n".join(k.xatolar)
+
+
+def test_every_icon_on_the_pages_keeps_its_rule_and_glyph(qurilgan):
+    """The trimmed Font Awesome: each icon a page names still has its CSS rule and its glyph."""
+    import pydata_sphinx_theme
+    from fontTools.ttLib import TTFont
+
+    sayt = qurilgan / "sayt"
+    asl = (Path(pydata_sphinx_theme.__file__).parent / "theme" / "pydata_sphinx_theme" / "static"
+           / "styles" / "pydata-sphinx-theme.css").read_text(encoding="utf-8")
+    css = (sayt / "_static" / "styles" / "pydata-sphinx-theme.css").read_text(encoding="utf-8")
+    assert len(css) < len(asl) - 50_000, "the icon rules were not trimmed"
+    assert "fontawesome.js" not in (sayt / BOB).read_text(encoding="utf-8")
+    shriftlar = {uslub: TTFont(sayt / "_static" / "vendor" / "fontawesome" / "webfonts" / f"fa-{fayl}.kitob.woff")
+                 for uslub, fayl in (("solid", "solid-900"), ("regular", "regular-400"), ("brands", "brands-400"))}
+    tekshirildi = []
+    for sahifa in sorted(p for p in sayt.rglob("*.html") if "_static" not in p.parts):
+        for sinflar in re.findall(r'class="([^"]*\bfa-[^"]*)"', sahifa.read_text(encoding="utf-8")):
+            sinf = sinflar.split()
+            uslub = "brands" if {"fab", "fa-brands"} & set(sinf) else (
+                "regular" if {"far", "fa-regular"} & set(sinf) else "solid")
+            for nom in (c[3:] for c in sinf if c.startswith("fa-")):
+                qoida = re.search(r"\.fa-%s:before[^{]*\{content:\"\\([0-9a-f]+)\"" % re.escape(nom), asl)
+                if not qoida:
+                    continue            # a modifier (fa-solid, fa-lg), not an icon
+                assert re.search(r"\.fa-%s:before" % re.escape(nom), css), f"{sahifa.name}: rule of fa-{nom} was cut"
+                assert int(qoida.group(1), 16) in shriftlar[uslub].getBestCmap(), \
+                    f"{sahifa.name}: the {uslub} font lost the glyph of fa-{nom}"
+                tekshirildi.append(nom)
+    assert {"bars", "magnifying-glass", "moon", "sun", "file-pdf"} <= set(tekshirildi), sorted(set(tekshirildi))
