@@ -10,7 +10,8 @@ a reader uses (``tests/test_brauzer.py`` checks it in a real Chromium):
   disconnected, so no page declares ``THEBE_JS_URL`` twice (a console error)
   or loads ``sphinx-thebe.js``/``.css``;
 * **one search box**: no second one in an otherwise empty header bar
-  (``navbar_persistent``, see ``_sozla``);
+  (``navbar_persistent``, see ``_sozla``); no Read the Docs ad placeholder
+  at the sidebar's foot (``primary_sidebar_end``);
 * **a theme mode**: pydata-sphinx-theme logs "invalid theme mode" when the
   template variable ``default_mode`` (``html_context``) is not set; it is
   ``auto`` (follows the reader's system);
@@ -73,6 +74,8 @@ def _sozla(app, config) -> None:
     # sphinx-book-theme sets no header search ("navbar_persistent ="), but pydata 0.17 only
     # sees options the user gives and adds one: a second search box in an empty top bar
     config.html_theme_options.setdefault("navbar_persistent", [])
+    # the sidebar's foot holds Read the Docs' ad placeholder (an empty div off RTD): none
+    config.html_theme_options.setdefault("primary_sidebar_end", [])
     statik = Path(app.srcdir) / STATIK
     if (statik / USLUB).is_file():
         config.html_static_path.append(str(statik))

@@ -5,8 +5,8 @@ Playwright in Debian's Chromium (``/usr/bin/chromium``; ``make`` installs it).
 Checked: no console error and no failed request; images and mathematics
 rendered; the page's own search box finds the chapter ("oʻrtacha" typed either
 way); the light/dark toggle, with readable figures and tables in dark mode;
-no sideways scroll at phone width (375 px); axe-core finds no serious or
-critical accessibility violation; the "PDF yuklab olish" link downloads a PDF;
+no sideways scroll at phone width (375 px); axe-core finds no accessibility
+violation of any impact; the "PDF yuklab olish" link downloads a PDF;
 and the chapter's page weight, by kind, stays under 1 MB before its figures.
 Screenshots go to ``_build/screenshots/``; the page weight to
 ``_build/sahifa_ogirligi.json``.
@@ -228,6 +228,11 @@ def _qorongi_qil(sahifa):
             break
         sahifa.locator("button.theme-switch-button:visible").first.click()
         korildi.append(_mavzu(sahifa))
+    # a reader clicks and moves on: pointer away, focus gone, the button's tooltip
+    # (a Bootstrap popup appended to <body>) closed — it is not part of the dark page
+    sahifa.mouse.move(1, 1)
+    sahifa.evaluate("() => document.activeElement && document.activeElement.blur()")
+    sahifa.wait_for_selector(".tooltip", state="detached", timeout=5000)
     return korildi
 
 
@@ -313,12 +318,12 @@ def _axe(sahifa):
     javob = Axe().run(sahifa, options=sozlama).response
     return [f"{v['id']} ({v['impact']}): {v['help']} — {len(v['nodes'])} element(s), e.g. "
             f"{v['nodes'][0]['target']}: {v['nodes'][0].get('failureSummary', '')[:300]}"
-            for v in javob["violations"] if v["impact"] in ("serious", "critical")]
+            for v in javob["violations"]]
 
 
 @pytest.mark.parametrize("mavzu", ["light", "dark"])
 @pytest.mark.parametrize("yol", SAHIFALAR)
-def test_axe_finds_no_serious_violations(kuzat, manzil, yol, mavzu):
+def test_axe_finds_no_violations(kuzat, manzil, yol, mavzu):
     k = kuzat()
     sahifa = k.och(manzil + yol)
     if mavzu == "dark":
