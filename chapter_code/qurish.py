@@ -33,6 +33,8 @@ from pathlib import Path
 
 import yaml
 
+from chapter_code.brauzer import BELGI
+
 ILDIZ = Path(__file__).resolve().parent.parent
 JB = str(Path(sys.executable).parent / "jupyter-book")
 PDF_NOMI = "attention-va-transformer.pdf"
@@ -64,8 +66,11 @@ def _toc_fayllari(tugun) -> list[str]:
     return []
 
 
-def tekshir(ildiz: Path) -> None:
-    """Refuse, with a clear message, a configuration the build would trip over."""
+def tekshir(ildiz: Path) -> dict:
+    """Refuse, with a clear message, a configuration the build would trip over.
+
+    Returns the parsed ``_config.yml``.
+    """
     sozlama = {}
     for nom in ("_config.yml", "_toc.yml"):
         fayl = ildiz / nom
@@ -89,6 +94,7 @@ def tekshir(ildiz: Path) -> None:
                          for k in SAHIFA_TURLARI for p in yol.parent.glob(f"*{k}"))
             raise SystemExit(f"qurish: _toc.yml names {sahifa!r}, but no {sahifa}.md/.py/.ipynb "
                              f"exists; pages in {yol.parent.relative_to(ildiz)}/: {', '.join(bor) or 'none'}")
+    return sozlama["_config.yml"]
 
 
 def nashr_qil(build: Path, sahna: Path) -> Path:
@@ -113,7 +119,7 @@ YONALTIRISH = """<!DOCTYPE html>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta http-equiv="Refresh" content="0; url={manzil}">
 <title>{sarlavha}</title>
-<link rel="canonical" href="{manzil}">
+<link rel="canonical" href="{manzil}">{belgi}
 </head>
 <body>
 <p><a href="{manzil}">{sarlavha}</a></p>
@@ -126,20 +132,25 @@ def yonaltirish(sahna: Path, sarlavha: str) -> None:
     """Replace Jupyter Book's bare one-line redirect (no doctype, no title) with a valid page.
 
     It still sends the browser on to the first page, and shows a link for a
-    browser that does not follow the refresh.
+    browser that does not follow the refresh.  It names the book's icon, as
+    every other page does, so the browser does not ask for /favicon.ico.
     """
     eski = (sahna / "index.html").read_text(encoding="utf-8")
     topildi = re.search(r'url=([^"\s]+)', eski)
     if not topildi:
         raise SystemExit(f"qurish: {sahna / 'index.html'} is not Jupyter Book's redirect page")
+    belgi = ""
+    if (sahna / "_static" / BELGI).is_file():
+        belgi = f'\n<link rel="icon" href="_static/{BELGI}">'
     (sahna / "index.html").write_text(
-        YONALTIRISH.format(manzil=html.escape(topildi.group(1)), sarlavha=html.escape(sarlavha)),
+        YONALTIRISH.format(manzil=html.escape(topildi.group(1)), sarlavha=html.escape(sarlavha),
+                           belgi=belgi),
         encoding="utf-8")
 
 
 def qur(ildiz: Path = ILDIZ) -> Path:
     """Build HTML and PDF under ildiz/_build, then publish; return the published site."""
-    tekshir(ildiz)
+    sozlama = tekshir(ildiz)
     build = ildiz / "_build"
     shutil.rmtree(build / "latex", ignore_errors=True)   # no stale .tex of an old name
     jb(ildiz)
@@ -149,7 +160,6 @@ def qur(ildiz: Path = ILDIZ) -> Path:
     for bob in BOBLAR:
         nb = build / "jupyter_execute" / "book" / f"{bob}.ipynb"
         shutil.copy(nb, sahna / f"{bob}.ipynb")
-    sozlama = yaml.safe_load((ildiz / "_config.yml").read_text(encoding="utf-8"))
     yonaltirish(sahna, str(sozlama.get("title") or "Kitob"))
     sayt = nashr_qil(build, sahna)
     print(f"qurish: published {sayt / 'index.html'}; PDF {sayt / PDF_NOMI}", flush=True)

@@ -29,10 +29,15 @@ BOB = ("# %% [markdown]\n# # Nashr bobi\n\n"
        "print('natija:', {son})\n")
 
 
-def _qur(ildiz, **env):
-    muhit = {**os.environ, "PYTHONPATH": str(ildiz), **env}
-    return subprocess.run([sys.executable, "-m", "chapter_code.qurish", str(ildiz)],
-                          capture_output=True, text=True, env=muhit)
+def _buyruq(ildiz, **env):
+    """The build command for the fixture book, and its environment (its own chapter_code/ first)."""
+    return ([sys.executable, "-m", "chapter_code.qurish", str(ildiz)],
+            {**os.environ, "PYTHONPATH": str(ildiz), **env})
+
+
+def _qur(ildiz):
+    buyruq, muhit = _buyruq(ildiz)
+    return subprocess.run(buyruq, capture_output=True, text=True, env=muhit)
 
 
 def _izlar(papka):
@@ -112,10 +117,9 @@ def test_ctrl_c_leaves_the_site_intact_and_the_cache_usable(kitob, tmp_path):
     bob.write_text(BOB.format(son=44))          # new code: the chapter must execute
     belgi = tmp_path / "ishlayapti"
     try:
-        jarayon = subprocess.Popen(
-            [sys.executable, "-m", "chapter_code.qurish", str(ildiz)],
-            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, start_new_session=True,
-            env={**os.environ, "PYTHONPATH": str(ildiz), "KITOB_UXLA": str(belgi)})
+        buyruq, muhit = _buyruq(ildiz, KITOB_UXLA=str(belgi))
+        jarayon = subprocess.Popen(buyruq, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                   text=True, start_new_session=True, env=muhit)
         muddat = time.monotonic() + 120
         while not belgi.exists():
             assert jarayon.poll() is None, jarayon.stdout.read()[-3000:]
