@@ -6,7 +6,8 @@ import pytest
 import torch
 
 from chapter_code.modellar import Attention, Ketma
-from chapter_code.oqitish import ishchilar_soni, oqit, parallel
+from chapter_code.malumot import vazifa
+from chapter_code.oqitish import ishchilar_soni, oqit, parallel, xotira_chuqqisi
 
 # a reduced protocol: same code, fewer epochs and samples
 KICHIK = partial(oqit, epoxalar=2, n=256)
@@ -48,3 +49,16 @@ def test_bad_worker_count_is_an_error(yomon):
 def test_worker_count_never_exceeds_jobs():
     assert ishchilar_soni([1, 2, 3], 16) == 3
     assert ishchilar_soni([1] * 20, 2) == 2
+
+
+def test_peak_memory_is_the_same_call_after_call():
+    """The chapter's memory table must not depend on which call was measured."""
+    torch.manual_seed(0)
+    X, _ = vazifa(64, 480, 3)
+    m = Attention(480)
+    with torch.no_grad():
+        m(X)                                         # warm-up, as in the chapter
+        olchovlar = [xotira_chuqqisi(m, X)[0] for _ in range(3)]
+    assert len(set(olchovlar)) == 1, olchovlar
+    # at least the attention matrix (64 x 480 x 480 float32) is alive at the peak
+    assert olchovlar[0] >= 64 * 480 * 480 * 4
