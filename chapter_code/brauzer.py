@@ -25,9 +25,9 @@ a reader uses (``tests/test_brauzer.py`` checks it in a real Chromium):
   its components (``sd-`` classes); none does today;
 * **the book's own stylesheet and icon**: ``book/_static/kitob.css`` (at
   phone width long inline code wraps, display maths scroll in their own box)
-  and ``book/_static/favicon.svg``, when they exist (``chapter_code/qurish.py``
-  names the same icon on the root redirect page, so no page makes the
-  browser ask for a missing ``/favicon.ico``).
+  and ``book/_static/favicon.svg``, when they exist;
+* **an icon at the root**: ``favicon.ico``, which a browser asks for on a
+  page that names none (the root redirect page): no 404.
 """
 
 from __future__ import annotations
@@ -40,6 +40,9 @@ from pathlib import Path
 STATIK = Path("book") / "_static"
 USLUB = "kitob.css"
 BELGI = "favicon.svg"
+#: ... and its favicon.ico twin (colour and font of the SVG).
+BELGI_RANGI = "#1d5c8a"
+BELGI_SHRIFTI = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"
 
 #: pydata-sphinx-theme's stylesheet and Font Awesome fonts, in the theme package and in the site.
 PST_CSS = Path("styles") / "pydata-sphinx-theme.css"
@@ -160,10 +163,30 @@ def _font_awesome(app) -> None:
     (sayt_statik / PST_CSS).write_text(css, encoding="utf-8")
 
 
+def _favicon_ico(app) -> None:
+    """favicon.ico at the site root, drawn like book/_static/favicon.svg.
+
+    A browser asks for /favicon.ico on a page that names no icon: the root
+    redirect page (index.html) does not, and without this file that request
+    is a 404 in the console."""
+    from PIL import Image, ImageDraw, ImageFont
+
+    rasm = Image.new("RGBA", (64, 64), (0, 0, 0, 0))
+    chiz = ImageDraw.Draw(rasm)
+    chiz.rounded_rectangle((0, 0, 63, 63), radius=12, fill=BELGI_RANGI)
+    try:
+        shrift = ImageFont.truetype(BELGI_SHRIFTI, 40)
+    except OSError:                      # no DejaVu: Pillow's own font, smaller but still an "A"
+        shrift = ImageFont.load_default()
+    chiz.text((32, 34), "A", font=shrift, fill="white", anchor="mm")
+    rasm.save(Path(app.outdir) / "favicon.ico", sizes=[(16, 16), (32, 32), (48, 48)])
+
+
 def _yakun(app, exception) -> None:
     if exception is not None or app.builder.format != "html":
         return
     _font_awesome(app)
+    _favicon_ico(app)
 
 
 def setup(app):

@@ -33,8 +33,6 @@ from pathlib import Path
 
 import yaml
 
-from chapter_code.brauzer import BELGI
-
 ILDIZ = Path(__file__).resolve().parent.parent
 JB = str(Path(sys.executable).parent / "jupyter-book")
 PDF_NOMI = "attention-va-transformer.pdf"
@@ -119,7 +117,7 @@ YONALTIRISH = """<!DOCTYPE html>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta http-equiv="Refresh" content="0; url={manzil}">
 <title>{sarlavha}</title>
-<link rel="canonical" href="{manzil}">{belgi}
+<link rel="canonical" href="{manzil}">
 </head>
 <body>
 <p><a href="{manzil}">{sarlavha}</a></p>
@@ -132,19 +130,14 @@ def yonaltirish(sahna: Path, sarlavha: str) -> None:
     """Replace Jupyter Book's bare one-line redirect (no doctype, no title) with a valid page.
 
     It still sends the browser on to the first page, and shows a link for a
-    browser that does not follow the refresh.  It names the book's icon, as
-    every other page does, so the browser does not ask for /favicon.ico.
+    browser that does not follow the refresh.
     """
     eski = (sahna / "index.html").read_text(encoding="utf-8")
     topildi = re.search(r'url=([^"\s]+)', eski)
     if not topildi:
         raise SystemExit(f"qurish: {sahna / 'index.html'} is not Jupyter Book's redirect page")
-    belgi = ""
-    if (sahna / "_static" / BELGI).is_file():
-        belgi = f'\n<link rel="icon" href="_static/{BELGI}">'
     (sahna / "index.html").write_text(
-        YONALTIRISH.format(manzil=html.escape(topildi.group(1)), sarlavha=html.escape(sarlavha),
-                           belgi=belgi),
+        YONALTIRISH.format(manzil=html.escape(topildi.group(1)), sarlavha=html.escape(sarlavha)),
         encoding="utf-8")
 
 
