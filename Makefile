@@ -55,10 +55,10 @@ $(STAMP): requirements.lock
 	$(PY) -c 'import sysconfig, pathlib; pathlib.Path(sysconfig.get_paths()["purelib"], "kitob_ildiz.pth").write_text("$(CURDIR)\n")'
 	touch $(STAMP)
 
-# The site and the PDF (chapter_code/qurish.py): HTML, then PDF from the same
+# The site and the PDF (book/_ext/qurish.py): HTML, then PDF from the same
 # cached execution, then published to _build/sayt atomically (only on success).
 book: setup
-	$(PY) -m chapter_code.qurish
+	$(PY) book/_ext/qurish.py
 
 unit: setup
 	$(PY) -m pytest tests -m "not build" -q

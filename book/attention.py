@@ -13,11 +13,6 @@
 # %% [markdown]
 # # Attention va Transformer
 #
-# <p class="yuklab-olish">Yuklab olish:
-# <a href="../attention-va-transformer.pdf" download>PDF yuklab olish</a> ·
-# <a href="../_sources/book/attention.py" download>manba (.py)</a> ·
-# <a href="../attention.ipynb" download>bajarilgan notebook (.ipynb)</a></p>
-#
 # RNN ketma-ketlikni bittadan qadam bilan oʻqiydi va uzoqdagi maʼlumotni
 # eslab qolishga qiynaladi. Attention (oʻzbekchasi — *eʼtibor mexanizmi*) bu
 # muammoni boshqacha hal qiladi: har bir pozitsiya qolgan hamma pozitsiyaga
@@ -37,6 +32,7 @@
 # yuklanadi.
 
 # %%
+import inspect
 import time
 from functools import partial
 
@@ -198,7 +194,7 @@ print("  softmax(Q @ K.T / sqrt(d)) @ V")
 # ```
 #
 # Attention modeli yuqoridagi toʻrt qadamni aynan takrorlaydi. Farqi ikkita:
-# kirish avval $d = 32$ oʻlchamga koʻtariladi va unga oʻrganiladigan
+# kirish avval $d$ = {glue:text}`d_model` oʻlchamga koʻtariladi va unga oʻrganiladigan
 # **pozitsiya kodlash** (`self.poz`, har pozitsiyaga bitta vektor) qoʻshiladi;
 # oxirida hamma pozitsiyalar chiqishi oʻrtachalanib, javobga aylanadi.
 #
@@ -252,10 +248,25 @@ show(pd.DataFrame(grad_jadval),
 # ## Oʻqitish: 4 model × 3 seed
 #
 # Gradient — faqat boshlangʻich holat. Haqiqiy savol: modellar vazifani
-# oʻrganadimi? Har model bir xil protokol bilan oʻqitiladi: 60 epoxa, 2000 ta
-# oʻquv va 600 ta sinov namunasi, 64 talik paketlar, Adam (qadam $0{,}005$).
-# Bitta natija tasodif boʻlishi mumkin, shuning uchun har model uch xil seed
-# bilan oʻqitiladi.
+# oʻrganadimi? Har model bir xil protokol bilan oʻqitiladi: bu — `oqit`
+# funksiyasining standart qiymatlari, ularni koddan oʻqiymiz.
+
+# %%
+protokol = {nom: p.default for nom, p in inspect.signature(oqit).parameters.items()
+            if p.default is not inspect.Parameter.empty}
+print("oqit() protokoli:", protokol)
+for nom, qiymat in protokol.items():
+    glue(f"protokol_{nom}", qiymat, display=False)
+glue("protokol_lr_uz", str(protokol["lr"]).replace(".", ","), display=False)
+glue("d_model", inspect.signature(Attention).parameters["d"].default,
+     display=False)
+
+# %% [markdown]
+# Yaʼni {glue:text}`protokol_epoxalar` epoxa, {glue:text}`protokol_n` ta
+# oʻquv va {glue:text}`protokol_n_sinov` ta sinov namunasi,
+# {glue:text}`protokol_batch` talik paketlar, Adam (oʻrganish tezligi
+# {glue:text}`protokol_lr_uz`). Bitta natija tasodif boʻlishi mumkin,
+# shuning uchun har model uch xil seed bilan oʻqitiladi.
 #
 # ```{literalinclude} ../chapter_code/oqitish.py
 # :pyobject: oqit
@@ -264,7 +275,11 @@ show(pd.DataFrame(grad_jadval),
 # Oʻn ikki oʻqitish bir-biriga bogʻliq emas, shuning uchun `parallel`
 # (`chapter_code/oqitish.py`) ularni har yadroda bittadan alohida jarayonda
 # yurgizadi. Har oʻqitish oʻz seedini oʻzi oʻrnatadi, shuning uchun natija
-# jarayonlar soniga bogʻliq emas.
+# jarayonlar soniga bogʻliq emas. Oʻqitish natijalari (aniqlik va
+# vaznlar) diskda saqlanadi va faqat oʻqitish kodi (vazifa, modellar,
+# `oqit`) yoki argumentlari oʻzgarganda qayta hisoblanadi
+# (`chapter_code/ombor.py`); vaqt va xotira oʻlchovlari esa har safar
+# yangidan olinadi.
 
 # %%
 modellar = {
@@ -315,8 +330,8 @@ for nom, qisqa in [("RNN", "rnn"), ("LSTM", "lstm"),
 #   qoldi (oʻrtacha {glue:text}`lstm_orta:.3f`). Uzoq xotira uchun
 #   yaratilgan model bu protokolda 0-qadamdagi signalni topa olmadi:
 #   {numref}`%s-jadvaldagi <grad_jadval>` kabi, boshida u yerga deyarli gradient yetib
-#   bormaydi. Bu natijani yashirmaymiz: u faqat shu protokol (60 epoxa, shu
-#   qadam) uchun oʻlchangan.
+#   bormaydi. Bu natijani yashirmaymiz: u faqat shu protokol ({glue:text}`protokol_epoxalar` epoxa,
+#   shu oʻrganish tezligi) uchun oʻlchangan.
 #
 # Pozitsiyasiz attention ham tasodifiy darajaga yaqin qoldi
 # (eng yaxshi seedda {glue:text}`attn0_max:.3f`). Nega — keyingi boʻlimda.

@@ -35,7 +35,7 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from matplotlib.patches import FancyArrowPatch, FancyBboxPatch
 
-_ILDIZ = Path(__file__).resolve().parent.parent
+from chapter_code import ILDIZ
 
 #: The one place for settings of the book helpers.
 SOZLAMA = {
@@ -50,7 +50,7 @@ SOZLAMA = {
     "eng_kichik_shrift": 8,     # labels shrink down to this size to fit their box
     "birlik_dyuym": 1.5,        # inches of picture per unit of diagram coordinates
     # the folder the picture files are written to (inside the build folder)
-    "rasm_papkasi": Path(os.environ.get("KITOB_RASM_PAPKASI", _ILDIZ / "_build" / "rasmlar")),
+    "rasm_papkasi": Path(os.environ.get("KITOB_RASM_PAPKASI", ILDIZ / "_build" / "rasmlar")),
 }
 
 _RASM_KENGAYTMALARI = (".png", ".svg", ".pdf")

@@ -6,6 +6,13 @@ the trained model.  The trainings of the chapter are independent of one another
 (model x seed), so ``parallel`` runs them in worker processes, one thread each,
 as many at a time as there are cores; every run sets its own seed, so the
 numbers do not depend on how many workers there are.
+
+Kept, not repeated: ``oqit``'s results (accuracy and trained weights) go to the
+store of ``chapter_code.ombor``, keyed by the source of the task, the models and
+this module, the arguments, torch and the lock; the same call with the same
+code takes them from there, and ``parallel`` starts workers only for what is
+missing.  Measured afresh at every execution: ``xotira_chuqqisi`` (peak memory)
+and every timing a chapter takes — they describe the machine, not the code.
 """
 
 import ctypes
@@ -17,13 +24,28 @@ import torch
 import torch.nn as nn
 
 from chapter_code.malumot import vazifa
+from chapter_code.ombor import saqlanadi
 
 
-def oqit(yasa, T_, seed, epoxalar=60, n=2000, lr=0.005, batch=64):
+def _yozuv(natija):
+    """What the store keeps of a training: the accuracy and the trained weights."""
+    aniqlik, model = natija
+    return {"aniqlik": aniqlik, "vaznlar": model.state_dict()}
+
+
+def _model(yozuv, yasa, *_, **__):
+    """A kept training back as (accuracy, model): a new yasa() with the kept weights."""
+    model = yasa()
+    model.load_state_dict(yozuv["vaznlar"])
+    return yozuv["aniqlik"], model.eval()
+
+
+@saqlanadi(_yozuv, _model)
+def oqit(yasa, T_, seed, epoxalar=60, n=2000, n_sinov=600, lr=0.005, batch=64):
     """yasa() modelini oʻqitadi; (sinov aniqligi, model) qaytaradi."""
     torch.manual_seed(seed)
     Xtr, ytr = vazifa(n, T_, 1)
-    Xte, yte = vazifa(600, T_, 2)
+    Xte, yte = vazifa(n_sinov, T_, 2)
     m = yasa()
     opt = torch.optim.Adam(m.parameters(), lr=lr, fused=True)
     krit = nn.CrossEntropyLoss()
@@ -95,14 +117,20 @@ def parallel(fn, ishlar, jarayonlar=None):
     ``fn`` and the arguments must be picklable (a module-level function,
     ``functools.partial`` instead of a lambda).  Results come back in order.
     The worker count comes from ``jarayonlar``, else the environment variable
-    ``KITOB_JARAYONLAR``, else the number of cores.
+    ``KITOB_JARAYONLAR``, else the number of cores.  For a function whose
+    results are kept (``chapter_code.ombor``), kept results are taken from the
+    store and only the others are computed (no worker is started if none is).
     """
     ishlar = [tuple(a) for a in ishlar]
-    if not ishlar:
-        return []
-    n = ishchilar_soni(ishlar, jarayonlar)
-    with ProcessPoolExecutor(n, mp_context=get_context("spawn"), initializer=_bir_ip) as ex:
-        return list(ex.map(_chaqir, [(fn, a) for a in ishlar]))
+    ombordan = getattr(fn, "ombordan", None)
+    natijalar = [ombordan(*a) if ombordan else None for a in ishlar]
+    qolgan = [i for i, r in enumerate(natijalar) if r is None]
+    if qolgan:
+        n = ishchilar_soni(qolgan, jarayonlar)
+        with ProcessPoolExecutor(n, mp_context=get_context("spawn"), initializer=_bir_ip) as ex:
+            for i, r in zip(qolgan, ex.map(_chaqir, [(fn, ishlar[i]) for i in qolgan])):
+                natijalar[i] = r
+    return natijalar
 
 
 def xotira_chuqqisi(fn, *args):

@@ -2,7 +2,7 @@
 
 from sphinx.builders.html._assets import _CascadingStyleSheet, _JavaScript
 
-from chapter_code.brauzer import _sahifa, ikonlarni_qisqartir, ishlatilgan_ikonlar, kod_nuqtalari
+from brauzer import _sahifa, ikonlarni_qisqartir, ishlatilgan_ikonlar, kod_nuqtalari
 
 CSS = ('.fa-bars:before{content:"\\f0c9"}.fa-navicon:before,.fa-moon-o:before{content:"\\f186"}'
        '.fa-trash:before{content:"\\f1f8"}.fa-solid,.fas{font-weight:900}'

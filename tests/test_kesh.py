@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from conftest import ILDIZ, jb_build
 
-from chapter_code import kesh
+import kesh
 
 BOB = '''# %% [markdown]
 # # Kesh bobi

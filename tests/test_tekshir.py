@@ -5,7 +5,7 @@ import shutil
 import pytest
 from conftest import ILDIZ
 
-from chapter_code.qurish import tekshir
+from qurish import tekshir
 
 
 @pytest.fixture

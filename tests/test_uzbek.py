@@ -21,7 +21,7 @@ import sphinx
 from babel.messages.pofile import read_po
 from conftest import ILDIZ
 
-from chapter_code import uzbek
+import uzbek
 
 KATALOG = ILDIZ / "locales" / "uz" / "LC_MESSAGES"
 PAKETLAR = Path(sphinx.__file__).resolve().parent.parent

@@ -61,7 +61,7 @@ def normallashtir(matn: str) -> str:
 #: mirror of ``normallashtir``; the character class is APOSTROFLAR), split at
 #: non-letters like Sphinx's default splitter, and "stemmed" by lower-casing.
 JS_KOD = r"""
-/* Uzbek (chapter_code/uzbek.py): every apostrophe variant between two letters is ʻ */
+/* Uzbek (book/_ext/uzbek.py): every apostrophe variant between two letters is ʻ */
 var uzApostrof = /([\p{Letter}\p{Number}_])['‘’`ʼʻ](?=[\p{Letter}\p{Number}_])/gu;
 var uzNormallashtir = (matn) => matn.replace(uzApostrof, "$1ʻ");
 var Stemmer = function() {
@@ -192,7 +192,7 @@ def _js_tarjima(paket: str, fayl: str, matn: str) -> str:
     for asl, domen, msgid in JS_MATNLAR[paket][fayl]:
         if asl not in matn:
             raise ExtensionError(f"{paket}/_static/{fayl} no longer contains {asl!r}: "
-                                 "update JS_MATNLAR in chapter_code/uzbek.py for this version")
+                                 "update JS_MATNLAR in book/_ext/uzbek.py for this version")
         if paket == "sphinx_copybutton":
             tr = get_translation(domen)
             jadval = ",\n".join(f"    {json.dumps(k)}: {json.dumps(tr(v), ensure_ascii=False)}"
@@ -215,7 +215,7 @@ def _js_nusxalar(app) -> None:
         joy = [i for i, y in enumerate(yollar) if Path(app.confdir, y).resolve() == asl.resolve()]
         if not joy:
             raise ExtensionError(f"{paket} did not add {asl} to html_static_path; "
-                                 "chapter_code/uzbek.py cannot translate its JavaScript")
+                                 "book/_ext/uzbek.py cannot translate its JavaScript")
         nusxa = maqsad / paket
         if nusxa.exists():
             shutil.rmtree(nusxa)

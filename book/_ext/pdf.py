@@ -4,8 +4,8 @@ Sphinx knows no Babel language for ``uz`` (docutils has no Uzbek), warns, and
 falls back to English captions.  This extension tells Sphinx's LaTeX builder
 that ``uz`` is babel's ``uzbek`` (loaded from TeX Live's ``uz`` ini file with
 ``provide=*``), supplies the Uzbek captions the ini file leaves empty, numbers
-chapters, figures and tables the Uzbek ordinal way ("1-bob", "1-rasm",
-"1-jadval", as on the web), and sets fonts that have every glyph the chapter
+chapters, figures and tables the Uzbek ordinal way ("1-bob", and within the
+chapter "1.1-rasm", "1.1-jadval", as on the web), and sets fonts that have every glyph the chapter
 uses (DejaVu: ʻ ʼ — √ ≈ × → and Greek).  An author's own ``latex_elements``
 in ``_config.yml`` win over these defaults.
 """
@@ -31,11 +31,6 @@ NOMLAR = {
 
 PREAMBULA = r"""
 \makeatletter
-% Figures, tables and equations are numbered through the book (1-rasm, 2-rasm),
-% as on the web, not per chapter (1.1).
-\counterwithout{figure}{chapter}
-\counterwithout{table}{chapter}
-\counterwithout{equation}{chapter}
 % Chapters in the Uzbek ordinal style: "1-bob".
 \usepackage{titlesec}
 \titleformat{\chapter}[display]{\normalfont\sffamily\bfseries}%
@@ -82,8 +77,9 @@ def _sozla(app, config) -> None:
         config.latex_elements.setdefault(k, v)
     # makeindex (in TeX Live's binaries) instead of xindy (a separate package)
     config.latex_use_xindy = False
-    # figures and tables numbered through the book, as on the web: 1-rasm, not 1.1-rasm
-    config.numfig_secnum_depth = 0
+    # figures and tables numbered within their chapter, as on the web (boblar.py):
+    # chapter 2's first figure is 2.1-rasm (Sphinx's LaTeX option numfigreset=1)
+    config.numfig_secnum_depth = 1
     # the title page's date in Uzbek: "2026-yil 30-noyabr"
     if not config.today_fmt:
         config.today_fmt = "%Y-yil %d-%B"

@@ -1,5 +1,12 @@
 """Build side: the whole site in one command (``make book`` runs this).
 
+One build of a book at a time: the build holds ``_build/.qurish.lock`` (an
+advisory ``flock``) from the first step to the last; a second build of the same
+book (an author's ``make book`` while the tests build, or a plain
+``jupyter-book build``, which the ``qulf`` extension makes take the same lock)
+says whose build it waits for and starts when that one has finished, so the
+two never write into the same folders at once.
+
 Steps, each strict (warnings are errors; the first failure stops the build):
 
 0. ``tekshir``: ``_config.yml`` and ``_toc.yml`` are valid YAML and every page
@@ -9,22 +16,21 @@ Steps, each strict (warnings are errors; the first failure stops the build):
    executed here (or taken from the cache);
 2. the same with ``--builder pdflatex`` — the PDF, from the same cached
    execution (no second run of the chapter), via xelatex;
-3. the PDF and the executed notebook are copied into the staged site, next to
-   the pages that link to them ("PDF yuklab olish", ".ipynb");
+3. the PDF is copied into the staged site (its name is the LaTeX target of
+   ``_config.yml``); the chapters' downloads (source, executed notebook,
+   archive) were put there by the ``boblar`` extension during step 1;
 4. only then is the site published: a full copy goes to ``_build/nashr/<time>``
    and the link ``_build/sayt`` is switched to it in one atomic rename.  A
    build that fails (or is interrupted) at any step before leaves the
    published site exactly as it was; Sphinx's output ``_build/html`` is only
    the staging area.
 
-Usage: ``python -m chapter_code.qurish [ROOT]`` (ROOT defaults to the project).
+Usage: ``python book/_ext/qurish.py [ROOT]`` (ROOT defaults to the project).
 """
 
 from __future__ import annotations
 
-import html
 import os
-import re
 import shutil
 import subprocess
 import sys
@@ -33,14 +39,33 @@ from pathlib import Path
 
 import yaml
 
-ILDIZ = Path(__file__).resolve().parent.parent
+import qulf
+
+#: The project's root: the folder above book/.
+ILDIZ = Path(__file__).resolve().parents[2]
 JB = str(Path(sys.executable).parent / "jupyter-book")
-PDF_NOMI = "attention-va-transformer.pdf"
-BOBLAR = ["attention"]          # chapters whose executed notebook is offered
+
+
+def jb_buyrugi(ildiz: Path, *qoshimcha: str) -> list[str]:
+    """The strict build command: warnings are errors (-W), references checked (-n), all reported."""
+    return [JB, "build", str(ildiz), "-W", "-n", "--keep-going", *qoshimcha]
+
+
+def pdf_nomi(sozlama: dict) -> str:
+    """The PDF's file name: the LaTeX target named in _config.yml, with .pdf."""
+    try:
+        tex = sozlama["latex"]["latex_documents"]["targetname"]
+    except (KeyError, TypeError):
+        raise SystemExit("qurish: _config.yml names no PDF: set latex: latex_documents: "
+                         "targetname: <name>.tex") from None
+    if not isinstance(tex, str) or not tex.endswith(".tex") or "/" in tex:
+        raise SystemExit(f"qurish: _config.yml's latex_documents targetname is {tex!r}; "
+                         "it must be a file name ending in .tex, such as kitob.tex")
+    return tex[:-len(".tex")] + ".pdf"
 
 
 def jb(ildiz: Path, *qoshimcha: str) -> None:
-    buyruq = [JB, "build", str(ildiz), "-W", "-n", "--keep-going", *qoshimcha]
+    buyruq = jb_buyrugi(ildiz, *qoshimcha)
     print("+", " ".join(buyruq), flush=True)
     natija = subprocess.run(buyruq)
     if natija.returncode != 0:
@@ -51,24 +76,13 @@ def jb(ildiz: Path, *qoshimcha: str) -> None:
 SAHIFA_TURLARI = (".md", ".py", ".ipynb")
 
 
-def _toc_fayllari(tugun) -> list[str]:
-    """Every ``file:`` (and ``root:``) entry of a parsed _toc.yml, in order."""
-    if isinstance(tugun, dict):
-        topilgan = [tugun[k] for k in ("root", "file") if isinstance(tugun.get(k), str)]
-        for v in tugun.values():
-            if isinstance(v, (dict, list)):
-                topilgan += _toc_fayllari(v)
-        return topilgan
-    if isinstance(tugun, list):
-        return [f for t in tugun for f in _toc_fayllari(t)]
-    return []
-
-
 def tekshir(ildiz: Path) -> dict:
     """Refuse, with a clear message, a configuration the build would trip over.
 
     Returns the parsed ``_config.yml``.
     """
+    from sphinx_external_toc.parsing import MalformedError, parse_toc_data
+
     sozlama = {}
     for nom in ("_config.yml", "_toc.yml"):
         fayl = ildiz / nom
@@ -84,7 +98,11 @@ def tekshir(ildiz: Path) -> dict:
         if not isinstance(sozlama[nom], dict):
             raise SystemExit(f"qurish: {nom} must be a YAML mapping (key: value lines), "
                              f"got {type(sozlama[nom]).__name__}")
-    for sahifa in _toc_fayllari(sozlama["_toc.yml"]):
+    try:
+        xarita = parse_toc_data(sozlama["_toc.yml"])
+    except MalformedError as xato:
+        raise SystemExit(f"qurish: _toc.yml is not a valid table of contents: {xato}") from None
+    for sahifa in xarita:
         yol = ildiz / sahifa
         if not any(yol.with_suffix(k).is_file() or Path(f"{yol}{k}").is_file()
                    for k in ("", *SAHIFA_TURLARI)):
@@ -92,6 +110,7 @@ def tekshir(ildiz: Path) -> dict:
                          for k in SAHIFA_TURLARI for p in yol.parent.glob(f"*{k}"))
             raise SystemExit(f"qurish: _toc.yml names {sahifa!r}, but no {sahifa}.md/.py/.ipynb "
                              f"exists; pages in {yol.parent.relative_to(ildiz)}/: {', '.join(bor) or 'none'}")
+    pdf_nomi(sozlama["_config.yml"])
     return sozlama["_config.yml"]
 
 
@@ -110,52 +129,19 @@ def nashr_qil(build: Path, sahna: Path) -> Path:
     return build / "sayt"
 
 
-YONALTIRISH = """<!DOCTYPE html>
-<html lang="uz">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta http-equiv="Refresh" content="0; url={manzil}">
-<title>{sarlavha}</title>
-<link rel="canonical" href="{manzil}">
-</head>
-<body>
-<p><a href="{manzil}">{sarlavha}</a></p>
-</body>
-</html>
-"""
-
-
-def yonaltirish(sahna: Path, sarlavha: str) -> None:
-    """Replace Jupyter Book's bare one-line redirect (no doctype, no title) with a valid page.
-
-    It still sends the browser on to the first page, and shows a link for a
-    browser that does not follow the refresh.
-    """
-    eski = (sahna / "index.html").read_text(encoding="utf-8")
-    topildi = re.search(r'url=([^"\s]+)', eski)
-    if not topildi:
-        raise SystemExit(f"qurish: {sahna / 'index.html'} is not Jupyter Book's redirect page")
-    (sahna / "index.html").write_text(
-        YONALTIRISH.format(manzil=html.escape(topildi.group(1)), sarlavha=html.escape(sarlavha)),
-        encoding="utf-8")
-
-
 def qur(ildiz: Path = ILDIZ) -> Path:
     """Build HTML and PDF under ildiz/_build, then publish; return the published site."""
     sozlama = tekshir(ildiz)
+    pdf = pdf_nomi(sozlama)
     build = ildiz / "_build"
-    shutil.rmtree(build / "latex", ignore_errors=True)   # no stale .tex of an old name
-    jb(ildiz)
-    jb(ildiz, "--builder", "pdflatex")
-    sahna = build / "html"
-    shutil.copy(build / "latex" / PDF_NOMI, sahna / PDF_NOMI)
-    for bob in BOBLAR:
-        nb = build / "jupyter_execute" / "book" / f"{bob}.ipynb"
-        shutil.copy(nb, sahna / f"{bob}.ipynb")
-    yonaltirish(sahna, str(sozlama.get("title") or "Kitob"))
-    sayt = nashr_qil(build, sahna)
-    print(f"qurish: published {sayt / 'index.html'}; PDF {sayt / PDF_NOMI}", flush=True)
+    with qulf.ushla(build):
+        shutil.rmtree(build / "latex", ignore_errors=True)   # no stale .tex of an old name
+        jb(ildiz)
+        jb(ildiz, "--builder", "pdflatex")
+        sahna = build / "html"
+        shutil.copy(build / "latex" / pdf, sahna / pdf)
+        sayt = nashr_qil(build, sahna)
+    print(f"qurish: published {sayt / 'index.html'}; PDF {sayt / pdf}", flush=True)
     return sayt
 
 

@@ -40,8 +40,7 @@ from pathlib import Path
 STATIK = Path("book") / "_static"
 USLUB = "kitob.css"
 BELGI = "favicon.svg"
-#: ... and its favicon.ico twin (colour and font of the SVG).
-BELGI_RANGI = "#1d5c8a"
+#: ... and its favicon.ico twin, drawn in the SVG's colour with this font.
 BELGI_SHRIFTI = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"
 
 #: pydata-sphinx-theme's stylesheet and Font Awesome fonts, in the theme package and in the site.
@@ -158,40 +157,56 @@ def _font_awesome(app) -> None:
                          rf'url(\g<1>{kichik}) format("woff")', css)
         if n != 1:
             from sphinx.errors import ExtensionError
-            raise ExtensionError(f"chapter_code/brauzer.py: no @font-face for {ttf.name} in "
+            raise ExtensionError(f"book/_ext/brauzer.py: no @font-face for {ttf.name} in "
                                  f"{PST_CSS}; update the pattern for this pydata-sphinx-theme")
     (sayt_statik / PST_CSS).write_text(css, encoding="utf-8")
 
 
+def belgi_rangi(svg: str) -> str:
+    """The fill colour of the icon's background (its first ``fill="#rrggbb"``)."""
+    topildi = re.search(r'fill="(#[0-9a-fA-F]{6})"', svg)
+    if not topildi:
+        from sphinx.errors import ExtensionError
+        raise ExtensionError(f"{STATIK / BELGI} has no fill=\"#rrggbb\" colour for favicon.ico")
+    return topildi.group(1)
+
+
 def _favicon_ico(app) -> None:
-    """favicon.ico at the site root, drawn like book/_static/favicon.svg.
+    """builder-inited: favicon.ico for the site root, drawn like book/_static/favicon.svg.
 
     A browser asks for /favicon.ico on a page that names no icon: the root
     redirect page (index.html) does not, and without this file that request
-    is a 404 in the console."""
+    is a 404 in the console.  It reaches the site through html_extra_path."""
     from PIL import Image, ImageDraw, ImageFont
 
+    svg = Path(app.srcdir) / STATIK / BELGI
+    if app.builder.format != "html" or not svg.is_file():
+        return
     rasm = Image.new("RGBA", (64, 64), (0, 0, 0, 0))
     chiz = ImageDraw.Draw(rasm)
-    chiz.rounded_rectangle((0, 0, 63, 63), radius=12, fill=BELGI_RANGI)
+    chiz.rounded_rectangle((0, 0, 63, 63), radius=12, fill=belgi_rangi(svg.read_text(encoding="utf-8")))
     try:
         shrift = ImageFont.truetype(BELGI_SHRIFTI, 40)
     except OSError:                      # no DejaVu: Pillow's own font, smaller but still an "A"
         shrift = ImageFont.load_default()
     chiz.text((32, 34), "A", font=shrift, fill="white", anchor="mm")
-    rasm.save(Path(app.outdir) / "favicon.ico", sizes=[(16, 16), (32, 32), (48, 48)])
+    papka = Path(app.doctreedir).parent / "brauzer_extra"
+    papka.mkdir(parents=True, exist_ok=True)
+    rasm.save(papka / "favicon.ico", sizes=[(16, 16), (32, 32), (48, 48)])
+    if str(papka) not in app.config.html_extra_path:
+        app.config.html_extra_path.append(str(papka))
 
 
 def _yakun(app, exception) -> None:
     if exception is not None or app.builder.format != "html":
         return
     _font_awesome(app)
-    _favicon_ico(app)
 
 
 def setup(app):
     _thebesiz(app)
     app.connect("config-inited", _sozla)
     app.connect("html-page-context", _sahifa)
+    app.connect("builder-inited", _favicon_ico)
     app.connect("build-finished", _yakun)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

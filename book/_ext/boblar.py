@@ -1,0 +1,258 @@
+"""Build side: every chapter listed in ``_toc.yml`` gets the whole treatment (a Sphinx extension).
+
+Nothing here names a chapter: the chapters are the entries under the root of
+``_toc.yml`` (read by sphinx-external-toc), in order, and the PDF's name is the
+LaTeX target of ``_config.yml``.  For each chapter:
+
+* **numbering within the chapter**: figures, tables and code listings are
+  numbered "<chapter>.<n>" — chapter 2's first figure is "2.1-rasm", as in
+  Uzbek textbooks, and as LaTeX numbers them in the PDF (``pdf.py``).  Sphinx
+  numbers them through the whole book unless its headings are numbered too; the
+  numbers are rewritten after Sphinx assigns them (``env-get-updated``);
+* **a download line** under the chapter's title, made here, not typed into the
+  chapter: the book's PDF and, for a chapter that is a notebook, its source
+  (``.py``), its executed notebook (``.ipynb``) and an archive (``.zip``) that
+  runs as it is — the chapter, the executed notebook, the ``chapter_code``
+  modules it imports (the same list that decides when it re-executes:
+  ``kesh.kuzatilgan_fayllar``) and ``requirements.txt`` (the packages marked
+  ``[bob]`` in the project's requirements.txt, at the lock's versions) — and
+  two sentences saying how to run it;
+* **the files themselves**, written next to the chapter's page when the HTML
+  build finishes.
+
+The site's root ``index.html`` (a valid Uzbek page that sends the browser to
+the root page) is written here too and reaches the site through Sphinx's
+``html_extra_path``.
+"""
+
+from __future__ import annotations
+
+import html
+import posixpath
+import re
+import shutil
+import zipfile
+from pathlib import Path
+
+from docutils import nodes
+from sphinx.errors import ExtensionError
+
+import kesh
+
+#: Fixed date of every file in the archives: the same chapter gives the same bytes.
+ZIP_SANASI = (2026, 1, 1, 0, 0, 0)
+#: A requirements.txt line the chapters need to run carries this mark in its comment.
+BOB_BELGISI = "[bob]"
+
+YONALTIRISH = """<!DOCTYPE html>
+<html lang="uz">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="Refresh" content="0; url={manzil}">
+<title>{sarlavha}</title>
+<link rel="canonical" href="{manzil}">
+</head>
+<body>
+<p><a href="{manzil}">{sarlavha}</a></p>
+</body>
+</html>
+"""
+
+
+# --- which pages are chapters ------------------------------------------------------
+
+def bob_raqamlari(xarita) -> dict[str, int]:
+    """docname -> chapter number, from a sphinx-external-toc site map.
+
+    The chapters are the entries under the root, in order, numbered from 1;
+    a page listed under a chapter belongs to that chapter.
+    """
+    raqamlar: dict[str, int] = {}
+
+    def ichki(docname: str, raqam: int) -> None:
+        raqamlar[docname] = raqam
+        hujjat = xarita[docname] if docname in xarita else None
+        for daraxt in getattr(hujjat, "subtrees", []):
+            for element in daraxt.items:
+                if isinstance(element, str) and element in xarita and element not in raqamlar:
+                    ichki(str(element), raqam)
+
+    ildiz = xarita.root
+    boblar = [str(e) for d in ildiz.subtrees for e in d.items if isinstance(e, str) and e in xarita]
+    for i, bob in enumerate(boblar, start=1):
+        ichki(bob, i)
+    return raqamlar
+
+
+def _raqamlar(app) -> dict[str, int]:
+    xarita = getattr(app.env, "external_site_map", None)
+    if xarita is None:
+        raise ExtensionError("boblar.py needs sphinx-external-toc's site map (_toc.yml)")
+    return bob_raqamlari(xarita)
+
+
+def _bob_boshi(app) -> set[str]:
+    """The docnames that are chapters themselves (the first page of each)."""
+    xarita = app.env.external_site_map
+    ildiz = xarita.root
+    return {str(e) for d in ildiz.subtrees for e in d.items if isinstance(e, str) and e in xarita}
+
+
+# --- numbering ---------------------------------------------------------------------
+
+def _raqamla(app, env) -> list[str]:
+    """env-get-updated, after Sphinx numbered figures through the book: number them per chapter."""
+    raqamlar = _raqamlar(app)
+    hisoblagich: dict[tuple[int, str], int] = {}
+    ozgargan = []
+    # Sphinx's numbers follow the book's order, so sorting by them keeps it
+    tartib = sorted(((son, doc, tur, id_)
+                     for doc, turlar in env.toc_fignumbers.items() if doc in raqamlar
+                     for tur, idlar in turlar.items() for id_, son in idlar.items()),
+                    key=lambda t: (raqamlar[t[1]], t[0]))
+    for _, doc, tur, id_ in tartib:
+        bob = raqamlar[doc]
+        hisoblagich[bob, tur] = hisoblagich.get((bob, tur), 0) + 1
+        yangi = (bob, hisoblagich[bob, tur])
+        if env.toc_fignumbers[doc][tur][id_] != yangi:
+            env.toc_fignumbers[doc][tur][id_] = yangi
+            ozgargan.append(doc)
+    return sorted(set(ozgargan))
+
+
+# --- the download line ---------------------------------------------------------------
+
+def pdf_nomi(app) -> str:
+    return Path(app.config.latex_documents[0][1]).with_suffix(".pdf").name
+
+
+def _notebookmi(app, docname: str) -> bool:
+    from myst_nb.sphinx_ import NbMetadataCollector
+
+    return NbMetadataCollector.get_exec_data(app.env, docname) is not None
+
+
+def yuklab_html(docname: str, pdf: str, notebook: bool) -> str:
+    """The download line (and, for a notebook, how to run it) of the chapter ``docname``."""
+    nom = posixpath.basename(docname)
+    pdf_manzil = posixpath.relpath(pdf, posixpath.dirname(docname) or ".")
+    havolalar = [f'<a href="{html.escape(pdf_manzil)}" download>PDF</a>']
+    if notebook:
+        havolalar += [
+            f'<a href="{nom}.py" download>bob manbasi (.py)</a>',
+            f'<a href="{nom}.ipynb" download>bajarilgan notebook (.ipynb)</a>',
+            f'<a href="{nom}.zip" download>ishga tushirish uchun toʻplam (.zip)</a>',
+        ]
+    qator = f'<p class="yuklab-olish">Yuklab olish: {" · ".join(havolalar)}</p>\n'
+    if not notebook:
+        return qator
+    return qator + (
+        '<p class="yuklab-izoh">Bobni oʻzingiz ishga tushirish uchun .zip arxivini oching: '
+        f"unda bob (<code>{nom}.ipynb</code>, <code>{nom}.py</code>), u import qiladigan "
+        "<code>chapter_code/</code> modullari va <code>requirements.txt</code> bor. "
+        "Arxiv papkasida <code>pip install -r requirements.txt jupyterlab "
+        "--extra-index-url https://download.pytorch.org/whl/cpu</code> buyrugʻini bajaring "
+        f"(oxirgi qismi PyTorch ning CPU versiyasi uchun), soʻng <code>{nom}.ipynb</code> ni "
+        "JupyterLab da ochib, hamma kataklarni ishga tushiring.</p>\n")
+
+
+def _yuklab_qatori(app, doctree) -> None:
+    """doctree-read: put the download line under a chapter's title."""
+    docname = app.env.docname
+    if docname not in _bob_boshi(app):
+        return
+    bolim = next(iter(doctree.findall(nodes.section)), None)
+    if bolim is None or not isinstance(bolim[0], nodes.title):
+        raise ExtensionError(f"{app.env.doc2path(docname)}: a chapter must start with a title "
+                             "(a '# ...' heading) for its download line to go under it")
+    bolim.insert(1, nodes.raw("", yuklab_html(docname, pdf_nomi(app), _notebookmi(app, docname)),
+                              format="html"))
+
+
+# --- the files of the download line --------------------------------------------------
+
+def _nom(paket: str) -> str:
+    return re.sub(r"[-_.]+", "-", paket).lower()
+
+
+def bob_talablari(ildiz: Path) -> str:
+    """requirements.txt of the archive: the lock's pins of the packages marked [bob]."""
+    kerak = []
+    for qator in (ildiz / "requirements.txt").read_text(encoding="utf-8").splitlines():
+        talab, _, izoh = qator.partition("#")
+        if BOB_BELGISI in izoh and talab.strip():
+            kerak.append(_nom(re.split(r"[=<>!~\[; ]", talab.strip(), maxsplit=1)[0]))
+    qulf = {}
+    for qator in (ildiz / "requirements.lock").read_text(encoding="utf-8").splitlines():
+        if "==" in qator and not qator.startswith("#"):
+            qulf[_nom(qator.split("==")[0])] = qator.strip()
+    yoq = [k for k in kerak if k not in qulf]
+    if yoq:
+        raise ExtensionError(f"requirements.txt marks {', '.join(yoq)} {BOB_BELGISI}, but "
+                             "requirements.lock has no pin for it; run make lock")
+    return "".join(qulf[k] + "\n" for k in kerak)
+
+
+def _zip_yoz(arxiv: zipfile.ZipFile, nom: str, baytlar: bytes) -> None:
+    info = zipfile.ZipInfo(nom, date_time=ZIP_SANASI)
+    info.compress_type = zipfile.ZIP_DEFLATED
+    info.external_attr = 0o644 << 16
+    arxiv.writestr(info, baytlar)
+
+
+def bob_arxivi(maqsad: Path, nom: str, manba: Path, notebook: Path, ildiz: Path) -> None:
+    """Write the chapter's archive: a folder ``nom/`` that runs as it is."""
+    kodlar = [f for f in kesh.kuzatilgan_fayllar(manba.read_text(encoding="utf-8"), ildiz)
+              if f.suffix == ".py"]
+    with zipfile.ZipFile(maqsad, "w") as arxiv:
+        _zip_yoz(arxiv, f"{nom}/{manba.name}", manba.read_bytes())
+        _zip_yoz(arxiv, f"{nom}/{nom}.ipynb", notebook.read_bytes())
+        for f in kodlar:
+            _zip_yoz(arxiv, f"{nom}/{f.relative_to(ildiz).as_posix()}", f.read_bytes())
+        _zip_yoz(arxiv, f"{nom}/requirements.txt", bob_talablari(ildiz).encode())
+
+
+def _fayllar(app, exception) -> None:
+    """build-finished (HTML): each notebook chapter's source, executed notebook and archive."""
+    if exception is not None or app.builder.format != "html":
+        return
+    ildiz = Path(app.srcdir)
+    bajarilgan = Path(app.env.mystnb_config.output_folder)       # MyST-NB's executed notebooks
+    for docname in sorted(_bob_boshi(app)):
+        if not _notebookmi(app, docname):
+            continue
+        manba = Path(app.env.doc2path(docname))
+        nb = bajarilgan / f"{docname}.ipynb"
+        if not nb.is_file():
+            raise ExtensionError(f"the executed notebook of {docname} is missing ({nb})")
+        papka = Path(app.outdir) / posixpath.dirname(docname)
+        nom = posixpath.basename(docname)
+        papka.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(manba, papka / f"{nom}{manba.suffix}")
+        shutil.copyfile(nb, papka / f"{nom}.ipynb")
+        bob_arxivi(papka / f"{nom}.zip", nom, manba, nb, ildiz)
+
+
+# --- the root page -------------------------------------------------------------------
+
+def _yonaltirish(app) -> None:
+    """builder-inited: the root index.html that sends the browser to the root page."""
+    if app.builder.format != "html":
+        return
+    papka = Path(app.doctreedir).parent / "boblar_extra"
+    papka.mkdir(parents=True, exist_ok=True)
+    manzil = html.escape(f"{app.config.root_doc}.html")
+    sarlavha = html.escape(app.config.html_title or app.config.project)
+    (papka / "index.html").write_text(YONALTIRISH.format(manzil=manzil, sarlavha=sarlavha),
+                                      encoding="utf-8")
+    if str(papka) not in app.config.html_extra_path:
+        app.config.html_extra_path.append(str(papka))
+
+
+def setup(app):
+    app.connect("env-get-updated", _raqamla, priority=900)     # after Sphinx's own numbering
+    app.connect("doctree-read", _yuklab_qatori)
+    app.connect("builder-inited", _yonaltirish)
+    app.connect("build-finished", _fayllar)
+    return {"parallel_read_safe": True, "parallel_write_safe": True}

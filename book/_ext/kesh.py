@@ -1,0 +1,157 @@
+"""Build side: a chapter re-executes exactly when the code it runs changes.
+
+Jupyter Book's execution cache hashes only a notebook's code cells (and its
+kernelspec), so an edit in ``chapter_code/`` would leave stale outputs in the
+book (jupyter-book issue 1633).  This extension closes that gap, and only that:
+
+* ``oqi`` is the reader of the chapters' percent-format ``.py`` files (named in
+  ``_config.yml`` under ``nb_custom_formats``).  It reads the file with jupytext,
+  finds the ``chapter_code`` modules the chapter imports (its ``import``
+  statements, then those modules' own imports, transitively; read as text with
+  ``ast``, nothing is imported) and writes a digest of those files and of
+  ``requirements.lock`` into the notebook's kernelspec, which the cache hashes.
+  An edit in a module the chapter runs: new hash, a fresh execution.  An edit
+  anywhere else (another ``chapter_code`` module, the build code, a template,
+  a translation, CSS): the same hash, a cache hit.
+* As a Sphinx extension it makes each chapter depend on the same files, so
+  Sphinx re-reads the chapter when one of them changes (and only then asks the
+  cache), and it gives Sphinx an environment version made from the build code
+  (``book/_ext``, ``book/_templates``, ``book/_static``): after an edit there,
+  every page is read and written again, its outputs taken from the cache.
+"""
+
+from __future__ import annotations
+
+import ast
+import hashlib
+from pathlib import Path
+
+import jupytext
+
+KALIT = "kitob_kod_izi"
+PAKET = "chapter_code"
+QULF = "requirements.lock"
+#: Folders of build code, relative to the book's root: their change re-renders every page.
+QURILISH_PAPKALARI = ("book/_ext", "book/_templates", "book/_static")
+# The book's root (Sphinx's source folder); setup() sets it to the book being built.
+ILDIZ = Path(__file__).resolve().parents[2]
+
+
+def _kod(matn: str) -> str:
+    """The Python of a chapter's text: its code cells, IPython magics and shell lines left out."""
+    nb = jupytext.reads(matn, fmt="py:percent")
+    qatorlar = []
+    for h in nb.cells:
+        if h.cell_type == "code":
+            qatorlar += [q for q in h.source.splitlines() if not q.lstrip().startswith(("%", "!"))]
+    return "\n".join(qatorlar)
+
+
+def _importlar(kod: str, modul: str | None, ildiz: Path) -> set[str] | None:
+    """Dotted names of the chapter_code modules ``kod`` imports (None: it cannot be parsed)."""
+    try:
+        daraxt = ast.parse(kod)
+    except SyntaxError:
+        return None
+    topildi: set[str] = set()
+    for tugun in ast.walk(daraxt):
+        if isinstance(tugun, ast.Import):
+            topildi |= {a.name for a in tugun.names}
+        elif isinstance(tugun, ast.ImportFrom):
+            if tugun.level and modul:               # from .malumot import vazifa
+                asos = modul.rsplit(".", tugun.level)[0]
+                nom = f"{asos}.{tugun.module}" if tugun.module else asos
+            else:
+                nom = tugun.module or ""
+            topildi.add(nom)
+            # from chapter_code import kitob: kitob may be a module
+            topildi |= {f"{nom}.{a.name}" for a in tugun.names}
+    return {n for n in topildi if n == PAKET or n.startswith(PAKET + ".")}
+
+
+def _fayl(nom: str, ildiz: Path) -> Path | None:
+    yol = ildiz.joinpath(*nom.split("."))
+    for nomzod in (yol.with_suffix(".py"), yol / "__init__.py"):
+        if nomzod.is_file():
+            return nomzod
+    return None
+
+
+def kuzatilgan_fayllar(matn: str, ildiz: Path | None = None) -> list[Path]:
+    """The files whose change re-executes the chapter whose text is ``matn``.
+
+    The chapter_code modules it imports, transitively, each package's
+    ``__init__.py`` with them, and the lock file.  A chapter whose code cannot
+    be parsed (a syntax error the execution will report) watches every
+    chapter_code module, so nothing stale is ever reused.
+    """
+    ildiz = ildiz or ILDIZ
+    navbat = _importlar(_kod(matn), None, ildiz)
+    if navbat is None:
+        fayllar = set((ildiz / PAKET).rglob("*.py"))
+    else:
+        fayllar, korilgan = set(), set()
+        while navbat:
+            nom = navbat.pop()
+            if nom in korilgan:
+                continue
+            korilgan.add(nom)
+            qismlar = nom.split(".")
+            navbat |= {".".join(qismlar[:i]) for i in range(1, len(qismlar))}   # parent packages
+            fayl = _fayl(nom, ildiz)
+            if fayl is None:
+                continue                            # an attribute, not a module
+            fayllar.add(fayl)
+            paket = nom if fayl.name == "__init__.py" else nom.rpartition(".")[0]
+            ichki = _importlar(fayl.read_text(encoding="utf-8"), paket + ".x", ildiz)
+            navbat |= (ichki if ichki is not None else
+                       {f"{PAKET}.{p.stem}" for p in (ildiz / PAKET).glob("*.py")})
+    royxat = sorted(fayllar)
+    if (ildiz / QULF).is_file():
+        royxat.append(ildiz / QULF)
+    return royxat
+
+
+def _izi(fayllar: list[Path], ildiz: Path) -> str:
+    h = hashlib.sha256()
+    for f in fayllar:
+        h.update(f.relative_to(ildiz).as_posix().encode() + b"\0" + f.read_bytes() + b"\0")
+    return h.hexdigest()
+
+
+def kod_izi(matn: str, ildiz: Path | None = None) -> str:
+    """SHA-256 over the paths and contents of the files the chapter ``matn`` runs."""
+    ildiz = ildiz or ILDIZ
+    return _izi(kuzatilgan_fayllar(matn, ildiz), ildiz)
+
+
+def qurilish_izi(ildiz: Path | None = None) -> str:
+    """SHA-256 over the build code: every file under QURILISH_PAPKALARI."""
+    ildiz = ildiz or ILDIZ
+    fayllar = sorted(f for p in QURILISH_PAPKALARI for f in (ildiz / p).rglob("*")
+                     if f.is_file() and "__pycache__" not in f.parts)
+    return _izi(fayllar, ildiz)
+
+
+def oqi(matn: str, **kwargs):
+    """Read a Jupytext text notebook and stamp the digest of the code it runs into its kernelspec."""
+    nb = jupytext.reads(matn, **kwargs)
+    spec = nb.metadata.setdefault("kernelspec", {"name": "python3", "display_name": "Python 3",
+                                                 "language": "python"})
+    spec[KALIT] = kod_izi(matn)
+    return nb
+
+
+def _bogla(app, docname, source) -> None:
+    if app.env.doc2path(docname).endswith(".py"):
+        for f in kuzatilgan_fayllar(source[0]):
+            app.env.note_dependency(str(f))
+
+
+def setup(app):
+    global ILDIZ
+    ILDIZ = Path(app.srcdir).resolve()
+    app.connect("source-read", _bogla)
+    # a new environment version makes Sphinx read every page again (outputs from the cache)
+    return {"parallel_read_safe": True, "parallel_write_safe": True,
+            "env_version": qurilish_izi(ILDIZ)}

@@ -1,0 +1,187 @@
+"""Results of long computations kept on disk, keyed by the code that produces them.
+
+A chapter is re-executed whenever one of its cells changes; its trainings
+should not be, unless their own code changed.  ``saqlanadi`` (Uzbek: "is kept")
+wraps such a function: its result is written to the store
+(``_build/ombor/<function>/<key>.pt``) and taken from there the next time the
+same call is made.  The key is a SHA-256 of
+
+* the source of the code that produces the result: the module of the function,
+  the modules of every function or class passed to it (the model's
+  constructor), and the ``chapter_code`` modules those import, transitively
+  (task, models, training) — any edit there retrains;
+* the arguments, written out canonically (a ``functools.partial`` as its
+  function and arguments; anything else that has no exact text form is
+  refused with a ``TypeError`` rather than keyed by a memory address);
+* the torch version and ``requirements.lock``.
+
+An entry that cannot be read (a truncated file, another version's format, a
+key that does not match) is reported on stderr and computed again, never used.
+``KITOB_OMBORSIZ=1`` in the environment bypasses the store (nothing read,
+nothing written): every call computes afresh.  ``KITOB_OMBOR`` moves it.
+``make clean`` empties it with the rest of ``_build/``.
+
+What the chapters keep here is named where they call it: the trainings
+(``oqitish.oqit``: test accuracy and trained weights).  Measurements of the
+machine (timings, peak memory) are never kept: they are taken afresh at every
+execution.
+"""
+
+from __future__ import annotations
+
+import ast
+import functools
+import hashlib
+import inspect
+import os
+import sys
+from pathlib import Path
+
+import torch
+
+from chapter_code import ILDIZ
+
+PAKET = "chapter_code"
+_YOQ = object()
+
+
+def papka() -> Path:
+    """The store's folder: $KITOB_OMBOR, else _build/ombor under the project root."""
+    return Path(os.environ.get("KITOB_OMBOR") or ILDIZ / "_build" / "ombor")
+
+
+def yoqilganmi() -> bool:
+    """False when KITOB_OMBORSIZ is set to anything but '' or '0'."""
+    return os.environ.get("KITOB_OMBORSIZ", "") in ("", "0")
+
+
+# --------------------------------------------------------------------------
+# the key
+# --------------------------------------------------------------------------
+def _modul_importlari(fayl: Path, modul: str) -> set[str]:
+    """chapter_code modules imported by the source file ``fayl`` of module ``modul``."""
+    topildi = set()
+    for tugun in ast.walk(ast.parse(fayl.read_text(encoding="utf-8"))):
+        if isinstance(tugun, ast.Import):
+            topildi |= {a.name for a in tugun.names}
+        elif isinstance(tugun, ast.ImportFrom):
+            nom = (modul.rsplit(".", tugun.level)[0] + (f".{tugun.module}" if tugun.module else "")
+                   if tugun.level else tugun.module or "")
+            topildi |= {nom} | {f"{nom}.{a.name}" for a in tugun.names}
+    return {n for n in topildi if (n == PAKET or n.startswith(PAKET + ".")) and n in sys.modules}
+
+
+def manba_fayllari(modullar: set[str]) -> list[Path]:
+    """Source files of ``modullar`` and of the chapter_code modules they import, transitively."""
+    fayllar, navbat, korilgan = set(), set(modullar), set()
+    while navbat:
+        nom = navbat.pop()
+        if nom in korilgan:
+            continue
+        korilgan.add(nom)
+        fayl = getattr(sys.modules.get(nom), "__file__", None)
+        if fayl is None:
+            continue
+        fayllar.add(Path(fayl))
+        if nom == PAKET or nom.startswith(PAKET + "."):
+            navbat |= _modul_importlari(Path(fayl), nom)
+    return sorted(fayllar)
+
+
+def _tavsif(qiymat, modullar: set[str]) -> str:
+    """An exact, stable text form of an argument; the modules of the code it names go to ``modullar``."""
+    if qiymat is None or isinstance(qiymat, (bool, int, str)):
+        return repr(qiymat)
+    if isinstance(qiymat, float):
+        return qiymat.hex()
+    if isinstance(qiymat, (tuple, list)):
+        ichi = ", ".join(_tavsif(q, modullar) for q in qiymat)
+        return f"{type(qiymat).__name__}({ichi})"
+    if isinstance(qiymat, dict):
+        return "dict(" + ", ".join(f"{_tavsif(k, modullar)}: {_tavsif(v, modullar)}"
+                                   for k, v in sorted(qiymat.items(), key=lambda kv: repr(kv[0]))) + ")"
+    if isinstance(qiymat, functools.partial):
+        return (f"partial({_tavsif(qiymat.func, modullar)}, {_tavsif(qiymat.args, modullar)}, "
+                f"{_tavsif(qiymat.keywords, modullar)})")
+    if inspect.isclass(qiymat) or inspect.isfunction(qiymat) or inspect.isbuiltin(qiymat):
+        modul, nom = qiymat.__module__, qiymat.__qualname__
+        if modul == "__main__" or "<" in nom:
+            raise TypeError(
+                f"{nom} is defined in the chapter itself (or is a lambda): a kept result is keyed by "
+                "the source of its code, which must be in an importable module; move it to "
+                "chapter_code/ or pass functools.partial(SomeClass, ...) instead")
+        modullar.add(modul)
+        return f"{modul}.{nom}"
+    raise TypeError(f"cannot key a kept result by an argument of type {type(qiymat).__name__} "
+                    f"({qiymat!r:.60}); pass numbers, strings, tuples, dicts, functions, classes "
+                    "or functools.partial")
+
+
+def kalit(fn, args: tuple, kwargs: dict) -> str:
+    """The store's key of the call ``fn(*args, **kwargs)`` (see the module docstring)."""
+    modullar = {fn.__module__}
+    tavsif = _tavsif(fn, modullar) + _tavsif(tuple(args), modullar) + _tavsif(dict(kwargs), modullar)
+    h = hashlib.sha256()
+    h.update(f"torch {torch.__version__}\n{tavsif}\n".encode())
+    qulf = ILDIZ / "requirements.lock"
+    for fayl in manba_fayllari(modullar) + ([qulf] if qulf.is_file() else []):
+        h.update(fayl.name.encode() + b"\0" + fayl.read_bytes() + b"\0")
+    return h.hexdigest()
+
+
+# --------------------------------------------------------------------------
+# reading and writing entries
+# --------------------------------------------------------------------------
+def _yol(fn, k: str) -> Path:
+    return papka() / fn.__qualname__ / f"{k}.pt"
+
+
+def _xabar(matn: str) -> None:
+    print(f"ombor: {matn}", file=sys.stderr, flush=True)
+
+
+def saqlanadi(saqla, tikla):
+    """Decorator: keep ``fn``'s results in the store, keyed by its code and arguments.
+
+    ``saqla(natija)`` turns a result into what is written (tensors, numbers,
+    strings, lists and dicts of them: read back with ``weights_only=True``);
+    ``tikla(yozuv, *args, **kwargs)`` turns it back into the result.
+    The wrapped function gets ``ombordan(*args, **kwargs)``, which returns the
+    kept result or ``None`` without computing anything (``parallel`` uses it
+    to send only what is missing to its workers).
+    """
+    def bezak(fn):
+        def ombordan(*args, **kwargs):
+            if not yoqilganmi():
+                return None
+            k = kalit(fn, args, kwargs)
+            yol = _yol(fn, k)
+            if not yol.exists():
+                return None
+            try:
+                yozuv = torch.load(yol, weights_only=True)
+                if not isinstance(yozuv, dict) or yozuv.get("kalit") != k:
+                    raise ValueError("its key does not match its file name")
+                return tikla(yozuv["natija"], *args, **kwargs)
+            except Exception as xato:           # any unreadable entry: compute again, say so
+                _xabar(f"{yol} could not be used ({type(xato).__name__}: {xato}); computing it again")
+                return None
+
+        @functools.wraps(fn)
+        def oraliq(*args, **kwargs):
+            topildi = ombordan(*args, **kwargs)
+            if topildi is not None:
+                return topildi
+            natija = fn(*args, **kwargs)
+            if yoqilganmi():
+                k = kalit(fn, args, kwargs)
+                yol = _yol(fn, k)
+                yol.parent.mkdir(parents=True, exist_ok=True)
+                vaqtincha = yol.with_suffix(f".{os.getpid()}.tmp")
+                torch.save({"kalit": k, "natija": saqla(natija)}, vaqtincha)
+                os.replace(vaqtincha, yol)      # a reader never sees half a file
+            return natija
+
+        oraliq.ombordan = ombordan
+        return oraliq
+    return bezak
