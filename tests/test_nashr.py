@@ -9,14 +9,12 @@ interrupted by Ctrl-C likewise; and a good build afterwards publishes again.
 
 import hashlib
 import os
-import shutil
 import signal
 import subprocess
-import sys
 import time
 
 import pytest
-from conftest import ILDIZ
+from conftest import QURISH, kitob_nusxasi
 
 pytestmark = pytest.mark.build
 
@@ -31,8 +29,7 @@ BOB = ("# %% [markdown]\n# # Nashr bobi\n\n"
 
 def _buyruq(ildiz, **env):
     """The build command for the fixture book, and its environment (its own chapter_code/ first)."""
-    return ([sys.executable, "-m", "chapter_code.qurish", str(ildiz)],
-            {**os.environ, "PYTHONPATH": str(ildiz), **env})
+    return ([*QURISH, str(ildiz)], {**os.environ, "PYTHONPATH": str(ildiz), **env})
 
 
 def _qur(ildiz):
@@ -49,16 +46,12 @@ def _izlar(papka):
 @pytest.fixture(scope="module")
 def kitob(tmp_path_factory):
     """A published fixture book; yields (root, published site, its hashes, its target)."""
-    ildiz = tmp_path_factory.mktemp("nashr")
-    shutil.copy(ILDIZ / "_config.yml", ildiz / "_config.yml")
-    shutil.copytree(ILDIZ / "chapter_code", ildiz / "chapter_code",
-                    ignore=shutil.ignore_patterns("__pycache__"))
-    shutil.copytree(ILDIZ / "locales", ildiz / "locales",
-                    ignore=shutil.ignore_patterns("*.mo"))
-    shutil.copytree(ILDIZ / "book" / "_templates", ildiz / "book" / "_templates")
-    (ildiz / "_toc.yml").write_text("format: jb-book\nroot: book/index\nchapters:\n  - file: book/attention\n")
-    (ildiz / "book" / "index.md").write_text("# Sinov\n\n```{tableofcontents}\n```\n")
-    (ildiz / "book" / "attention.py").write_text(BOB.format(son=42))
+    ildiz = kitob_nusxasi(
+        tmp_path_factory.mktemp("nashr"),
+        "format: jb-book\nroot: book/index\nchapters:\n  - file: book/attention\n",
+        {"book/index.md": "# Sinov\n\n```{tableofcontents}\n```\n",
+         "book/attention.py": BOB.format(son=42)},
+        chapter_code=True)
 
     birinchi = _qur(ildiz)
     assert birinchi.returncode == 0, (birinchi.stdout + birinchi.stderr)[-3000:]

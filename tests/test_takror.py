@@ -3,7 +3,10 @@
 The book build executed the chapter once (``_build/jupyter_execute``); this test
 executes it again from scratch with nbclient, in a fresh kernel on the same
 machine, and compares what the reader reads: every printed line, every cell of
-every table and every glued value.
+every table and every glued value.  The second execution bypasses the store of
+kept trainings (``KITOB_OMBORSIZ=1``, ``chapter_code/ombor.py``): its twelve
+trainings run again, so equal accuracies prove the trainings deterministic,
+not merely read back from disk.
 
 Excluded, and only these: quantities that ARE wall-clock measurements.  The
 chapter measures how long a forward pass takes, to show how time grows with T;
@@ -100,8 +103,12 @@ def ikki_ijro(qurilgan):
     birinchi["cells"].append({"cell_type": "code", "outputs": list(
         json.loads((papka / "attention.glue.json").read_text()).values())})
     nb = jupytext.read(ILDIZ / "book" / "attention.py")
-    NotebookClient(nb, timeout=900, kernel_name="python3",
-                   resources={"metadata": {"path": str(ILDIZ / "book")}}).execute()
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("KITOB_OMBORSIZ", "1")        # the kernel inherits it: train again
+        mp.setenv("KITOB_OMBOR", str(qurilgan / "takror-ombor-yoq"))
+        NotebookClient(nb, timeout=900, kernel_name="python3",
+                       resources={"metadata": {"path": str(ILDIZ / "book")}}).execute()
+    assert not (qurilgan / "takror-ombor-yoq").exists(), "the bypassed store was written"
     return birinchi, nb
 
 

@@ -178,6 +178,11 @@ def _nom(paket: str) -> str:
 
 def bob_talablari(ildiz: Path) -> str:
     """requirements.txt of the archive: the lock's pins of the packages marked [bob]."""
+    for nom in ("requirements.txt", "requirements.lock"):
+        if not (ildiz / nom).is_file():
+            raise ExtensionError(f"{ildiz / nom} is missing: a notebook chapter's archive gets its "
+                                 f"requirements from requirements.txt (lines marked {BOB_BELGISI}) "
+                                 "pinned by requirements.lock")
     kerak = []
     for qator in (ildiz / "requirements.txt").read_text(encoding="utf-8").splitlines():
         talab, _, izoh = qator.partition("#")

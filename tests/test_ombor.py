@@ -1,0 +1,168 @@
+"""Trainings are kept by their code: a kept result is the fresh one, and only code edits retrain.
+
+The fast tests run tiny trainings (one epoch of 64 samples) in a store of
+their own (``KITOB_OMBOR`` in a temporary folder).  The build-marked test
+copies ``chapter_code/`` into a temporary project and edits it file by file
+in fresh processes: an edit in the models or the task retrains, an edit in the
+plotting helpers does not.
+"""
+
+import functools
+import os
+import subprocess
+import sys
+import textwrap
+
+import pytest
+import torch
+from conftest import ILDIZ
+
+from chapter_code import oqitish
+from chapter_code.modellar import Attention, Ketma
+from chapter_code.ombor import kalit
+
+KICHIK = dict(epoxalar=1, n=64, n_sinov=32, batch=32)
+
+
+@pytest.fixture
+def ombor(tmp_path, monkeypatch):
+    """A store of the test's own; counts how many times the training really ran."""
+    monkeypatch.setenv("KITOB_OMBOR", str(tmp_path / "ombor"))
+    monkeypatch.delenv("KITOB_OMBORSIZ", raising=False)
+    sanoq = []
+    asl = oqitish.vazifa
+    monkeypatch.setattr(oqitish, "vazifa", lambda *a: sanoq.append(a) or asl(*a))
+    return tmp_path / "ombor", sanoq
+
+
+def _teng(a, b):
+    assert a[0] == b[0]
+    sa, sb = a[1].state_dict(), b[1].state_dict()
+    assert sa.keys() == sb.keys() and sa
+    for k in sa:
+        assert torch.equal(sa[k], sb[k]), k
+
+
+def test_a_kept_result_equals_a_fresh_one_exactly(ombor, monkeypatch):
+    papka, sanoq = ombor
+    yasa = functools.partial(Attention, 12)
+    birinchi = oqitish.oqit(yasa, 12, 0, **KICHIK)         # trains, then keeps
+    assert len(sanoq) == 2 and len(list(papka.rglob("*.pt"))) == 1
+    ikkinchi = oqitish.oqit(yasa, 12, 0, **KICHIK)         # from the store
+    assert len(sanoq) == 2, "the second call trained again"
+    _teng(birinchi, ikkinchi)
+    monkeypatch.setenv("KITOB_OMBORSIZ", "1")                # bypass: a fresh training
+    yangi = oqitish.oqit(yasa, 12, 0, **KICHIK)
+    assert len(sanoq) == 4
+    _teng(yangi, ikkinchi)
+    Xs = torch.randn(3, 12, 1)
+    with torch.no_grad():
+        assert torch.equal(yangi[1](Xs), ikkinchi[1](Xs))
+
+
+def test_other_arguments_are_other_entries(ombor):
+    papka, sanoq = ombor
+    oqitish.oqit(functools.partial(Ketma, "rnn"), 8, 0, **KICHIK)
+    oqitish.oqit(functools.partial(Ketma, "rnn"), 8, 1, **KICHIK)           # another seed
+    oqitish.oqit(functools.partial(Ketma, "lstm"), 8, 0, **KICHIK)          # another model
+    oqitish.oqit(functools.partial(Ketma, "rnn"), 8, 0, **{**KICHIK, "lr": 0.01})
+    assert len(sanoq) == 8 and len(list(papka.rglob("*.pt"))) == 4
+
+
+def test_bypass_reads_and_writes_nothing(ombor, monkeypatch):
+    papka, sanoq = ombor
+    monkeypatch.setenv("KITOB_OMBORSIZ", "1")
+    oqitish.oqit(functools.partial(Ketma, "rnn"), 8, 0, **KICHIK)
+    assert not papka.exists()
+
+
+@pytest.mark.parametrize("buzish", ["garbage", "truncated", "another key"])
+def test_an_unreadable_entry_is_recomputed_with_a_message(ombor, capfd, buzish):
+    papka, sanoq = ombor
+    yasa = functools.partial(Ketma, "rnn")
+    toza = oqitish.oqit(yasa, 8, 0, **KICHIK)
+    (yozuv,) = papka.rglob("*.pt")
+    if buzish == "garbage":
+        yozuv.write_bytes(b"bu torch fayli emas")
+    elif buzish == "truncated":
+        yozuv.write_bytes(yozuv.read_bytes()[:100])
+    else:       # a valid entry of another call, under this call's name
+        oqitish.oqit(yasa, 8, 1, **KICHIK)
+        (boshqa,) = set(papka.rglob("*.pt")) - {yozuv}
+        yozuv.write_bytes(boshqa.read_bytes())
+    oldin = len(sanoq)
+    capfd.readouterr()
+    qayta = oqitish.oqit(yasa, 8, 0, **KICHIK)
+    xabar = capfd.readouterr().err
+    assert len(sanoq) == oldin + 2, "a broken entry was used instead of training again"
+    assert "ombor:" in xabar and str(yozuv) in xabar and "computing it again" in xabar
+    _teng(qayta, toza)
+    oqitish.oqit(yasa, 8, 0, **KICHIK)                          # rewritten: a hit again
+    assert len(sanoq) == oldin + 2
+
+
+def test_parallel_starts_no_worker_when_everything_is_kept(ombor, monkeypatch):
+    papka, sanoq = ombor
+    ishlar = [(functools.partial(Ketma, "rnn"), 8, s, *KICHIK.values()) for s in (0, 1)]
+    birinchi = [oqitish.oqit(*a) for a in ishlar]
+
+    def ishchisiz(*a, **k):
+        raise AssertionError("parallel started workers for kept results")
+    monkeypatch.setattr(oqitish, "ProcessPoolExecutor", ishchisiz)
+    for a, b in zip(birinchi, oqitish.parallel(oqitish.oqit, ishlar)):
+        _teng(a, b)
+
+
+def test_code_defined_in_the_chapter_cannot_be_a_key():
+    with pytest.raises(TypeError, match="defined in the chapter itself"):
+        kalit(oqitish.oqit, (lambda: Ketma("rnn"), 8, 0), {})
+    with pytest.raises(TypeError, match="cannot key a kept result by an argument of type Tensor"):
+        kalit(oqitish.oqit, (torch.zeros(2),), {})
+
+
+SKRIPT = textwrap.dedent("""
+    import functools, sys
+    from chapter_code import oqitish
+    from chapter_code.modellar import Ketma
+    sanoq = []
+    asl = oqitish.vazifa
+    oqitish.vazifa = lambda *a: sanoq.append(a) or asl(*a)
+    aniqlik, _ = oqitish.oqit(functools.partial(Ketma, "rnn"), 8, 0, epoxalar=1, n=64, n_sinov=32, batch=32)
+    print("trained" if sanoq else "kept", aniqlik)
+""")
+
+
+@pytest.mark.build      # copies chapter_code/ and starts fresh processes: not for make unit
+def test_model_code_edits_retrain_and_plotting_edits_do_not(tmp_path):
+    import shutil
+    shutil.copytree(ILDIZ / "chapter_code", tmp_path / "chapter_code",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copy(ILDIZ / "requirements.lock", tmp_path / "requirements.lock")
+    muhit = {**os.environ, "PYTHONPATH": str(tmp_path), "KITOB_OMBOR": str(tmp_path / "ombor")}
+    muhit.pop("KITOB_OMBORSIZ", None)
+
+    def ishga():
+        natija = subprocess.run([sys.executable, "-c", SKRIPT], cwd=tmp_path, env=muhit,
+                                capture_output=True, text=True)
+        assert natija.returncode == 0, natija.stderr[-2000:]
+        assert str(tmp_path) in subprocess.run(
+            [sys.executable, "-c", "import chapter_code; print(chapter_code.__file__)"],
+            cwd=tmp_path, env=muhit, capture_output=True, text=True).stdout, "the copy was not the one imported"
+        return natija.stdout.split()
+
+    def qoshimcha(yol, satr="\n# tahrir\n"):
+        with open(tmp_path / "chapter_code" / yol, "a") as f:
+            f.write(satr)
+
+    holat, aniqlik = ishga()
+    assert holat == "trained"
+    assert ishga() == ["kept", aniqlik]
+    qoshimcha("kitob.py")                     # plotting helpers: not training code
+    assert ishga() == ["kept", aniqlik]
+    for yol in ("modellar.py", "malumot.py", "oqitish.py", "ombor.py"):   # models, task, training
+        qoshimcha(yol)
+        assert ishga() == ["trained", aniqlik], f"an edit in {yol} did not retrain"
+        assert ishga() == ["kept", aniqlik]
+    with open(tmp_path / "requirements.lock", "a") as f:
+        f.write("yangi-paket==1.0\n")
+    assert ishga()[0] == "trained", "a lock edit did not retrain"
