@@ -33,8 +33,15 @@ PAKET = "chapter_code"
 QULF = "requirements.lock"
 #: Folders of build code, relative to the book's root: their change re-renders every page.
 QURILISH_PAPKALARI = ("book/_ext", "book/_templates", "book/_static")
-# The book's root (Sphinx's source folder); setup() sets it to the book being built.
-ILDIZ = Path(__file__).resolve().parents[2]
+# The root of the book being built (Sphinx's source folder), set by setup();
+# outside a build the functions take the root as an argument.
+ILDIZ: Path | None = None
+
+
+def _ildiz() -> Path:
+    if ILDIZ is None:
+        raise RuntimeError("kesh: no book root; call it with the root, or from a Sphinx build")
+    return ILDIZ
 
 
 def _kod(matn: str) -> str:
@@ -85,7 +92,7 @@ def kuzatilgan_fayllar(matn: str, ildiz: Path | None = None) -> list[Path]:
     be parsed (a syntax error the execution will report) watches every
     chapter_code module, so nothing stale is ever reused.
     """
-    ildiz = ildiz or ILDIZ
+    ildiz = ildiz or _ildiz()
     navbat = _importlar(_kod(matn), None, ildiz)
     if navbat is None:
         fayllar = set((ildiz / PAKET).rglob("*.py"))
@@ -121,13 +128,13 @@ def _izi(fayllar: list[Path], ildiz: Path) -> str:
 
 def kod_izi(matn: str, ildiz: Path | None = None) -> str:
     """SHA-256 over the paths and contents of the files the chapter ``matn`` runs."""
-    ildiz = ildiz or ILDIZ
+    ildiz = ildiz or _ildiz()
     return _izi(kuzatilgan_fayllar(matn, ildiz), ildiz)
 
 
 def qurilish_izi(ildiz: Path | None = None) -> str:
     """SHA-256 over the build code: every file under QURILISH_PAPKALARI."""
-    ildiz = ildiz or ILDIZ
+    ildiz = ildiz or _ildiz()
     fayllar = sorted(f for p in QURILISH_PAPKALARI for f in (ildiz / p).rglob("*")
                      if f.is_file() and "__pycache__" not in f.parts)
     return _izi(fayllar, ildiz)
