@@ -1,0 +1,394 @@
+"""Every chapter gets the whole treatment: per-chapter numbers, a download line, files that run.
+
+One fixture book of two notebook chapters (``book/birinchi.py``,
+``book/ikkinchi.py``, Jupytext percent format, each with a numbered table, a
+numbered figure, a glued number and a ``{numref}``) is built and published once
+with ``qurish`` (HTML and PDF), its own copy of ``chapter_code/`` first on
+``PYTHONPATH`` as in ``test_nashr.py``.  Then, reading the published site:
+
+* chapter 2's first figure and table are "2.1-rasm"/"2.1-jadval" (chapter 1's
+  "1.1-..."), in the captions and in the ``{numref}`` text, on the web and in
+  the PDF, where each chapter's text and numbers are in its own part;
+* each chapter page has the download line under its title, with four links that
+  resolve to files of the published site (the ``.py`` is the source byte for
+  byte, the ``.ipynb`` an executed notebook, the PDF a PDF) and the two
+  sentences on how to run it;
+* each chapter's ``.zip`` holds exactly the chapter, its executed notebook, the
+  ``chapter_code`` modules it imports (chapter 2 imports one more than chapter 1)
+  and a ``requirements.txt`` of ``name==version`` pins;
+* the root ``index.html`` sends the browser to ``book/index.html``; a hidden
+  input cell's toggle has the Uzbek aria-label;
+* a reader can run what they download: chapter 2's archive, extracted into an
+  empty folder, executes in a kernel that cannot see the project (the project's
+  root, which the venv's ``.pth`` file puts on every process's path, is taken
+  off the kernel's ``sys.path``), imports ``chapter_code`` from the extracted
+  folder and prints what the published notebook printed.
+"""
+
+import json
+import os
+import re
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+import nbformat
+import pytest
+import yaml
+from babel.messages.pofile import read_po
+from bs4 import BeautifulSoup
+from conftest import ILDIZ, QURISH, kitob_nusxasi
+
+pytestmark = pytest.mark.build
+
+TOC = ("format: jb-book\nroot: book/index\nchapters:\n"
+       "  - file: book/birinchi\n  - file: book/ikkinchi\n")
+
+INDEX = "# Sinov kitobi\n\nIkki bobli sinov kitobi.\n\n```{tableofcontents}\n```\n"
+
+
+def _bob(n: int, sarlavha: str, qoshimcha_import: str = "", qoshimcha_kod: str = "",
+         yashirin: str = "") -> str:
+    """A tiny notebook chapter: a glued number, a numbered table and figure, numrefs to both."""
+    return f"""# %% [markdown]
+# # {sarlavha}
+#
+# Bob{n} matni boshlanadi. Oʻlchangan son {{glue:text}}`son{n}` ga teng.
+# Rasmga qarang: {{numref}}`rasm{n}`. Jadvalga qarang: {{numref}}`jadval{n}`.
+
+# %%
+import os
+
+import matplotlib.pyplot as plt
+import pandas as pd
+from myst_nb import glue
+
+import chapter_code
+from chapter_code.kitob import show, fig
+{qoshimcha_import}
+print("chapter_code:", os.path.dirname(os.path.abspath(chapter_code.__file__)))
+glue("son{n}", {40 + n}, display=False)
+print("bob{n} son:", {40 + n})
+{qoshimcha_kod}
+# %% [markdown]
+# ## Jadval va rasm
+
+# %%
+show(pd.DataFrame({{"x": [1, 2, 3], "kvadrat": [1, 4, 9]}}), izoh="Bob{n} jadvali", nom="jadval{n}")
+
+# %%
+plt.subplots(figsize=(3, 2))
+plt.plot([1, 2, 3], [1, 4, 9])
+fig("rasm{n}.png", caption="Bob{n} rasmi")
+{yashirin}"""
+
+
+BIRINCHI = _bob(1, "Birinchi bob")
+IKKINCHI = _bob(
+    2, "Ikkinchi bob",
+    qoshimcha_import="from chapter_code.malumot import vazifa\n",
+    qoshimcha_kod='X, y = vazifa(8, 3, seed=1)\nprint("vazifa:", tuple(X.shape), int(y.sum()))\n',
+    yashirin='\n# %% tags=["hide-input"]\nprint("yashirin katak natijasi")\n')
+
+SAHIFALAR = {"book/index.md": INDEX, "book/birinchi.py": BIRINCHI, "book/ikkinchi.py": IKKINCHI}
+
+#: chapter -> (number, title, the chapter_code files it imports, transitively)
+BOBLAR = {
+    "birinchi": (1, "Birinchi bob", {"chapter_code/__init__.py", "chapter_code/kitob.py"}),
+    "ikkinchi": (2, "Ikkinchi bob", {"chapter_code/__init__.py", "chapter_code/kitob.py",
+                                     "chapter_code/malumot.py"}),
+}
+PDF = yaml.safe_load((ILDIZ / "_config.yml").read_text())["latex"]["latex_documents"]["targetname"]
+PDF = PDF.removesuffix(".tex") + ".pdf"
+
+
+def _matn(el) -> str:
+    return " ".join(el.get_text(" ").split())
+
+
+@pytest.fixture(scope="module")
+def kitob(tmp_path_factory):
+    """The fixture book, built and published once: (root, published site, build output)."""
+    ildiz = kitob_nusxasi(tmp_path_factory.mktemp("boblar"), TOC, SAHIFALAR, chapter_code=True)
+    natija = subprocess.run([*QURISH, str(ildiz)], capture_output=True, text=True,
+                            env={**os.environ, "PYTHONPATH": str(ildiz)})
+    chiqish = natija.stdout + natija.stderr
+    assert natija.returncode == 0, chiqish[-4000:]
+    assert ": WARNING:" not in chiqish, chiqish[-3000:]
+    sayt = ildiz / "_build" / "sayt"
+    assert sayt.is_symlink()
+    return ildiz, sayt, chiqish
+
+
+def _sahifa(sayt: Path, nom: str) -> BeautifulSoup:
+    return BeautifulSoup((sayt / "book" / f"{nom}.html").read_text(encoding="utf-8"), "html.parser")
+
+
+def _bosilgan(nb) -> list[str]:
+    """Every line the notebook's code cells printed, in order."""
+    return [q for h in nb.cells if h.cell_type == "code" for c in h.get("outputs", [])
+            if c.get("output_type") == "stream" for q in "".join(c["text"]).splitlines()]
+
+
+def _jadval_md(nb) -> list[str]:
+    """The MyST markdown of every table the helpers displayed."""
+    return [c["data"]["text/markdown"] for h in nb.cells if h.cell_type == "code"
+            for c in h.get("outputs", []) if "text/markdown" in c.get("data", {})
+            and "".join(c["data"]["text/markdown"]).startswith("```{table}")]
+
+
+# --- numbering ------------------------------------------------------------------------
+
+@pytest.mark.parametrize("nom", list(BOBLAR))
+def test_figures_and_tables_are_numbered_within_their_chapter_on_the_web(kitob, nom):
+    _, sayt, _ = kitob
+    n = BOBLAR[nom][0]
+    sahifa = _sahifa(sayt, nom)
+    rasm = sahifa.find("figure", id=f"rasm{n}")
+    jadval = sahifa.find("table", id=f"jadval{n}")
+    assert rasm is not None and jadval is not None, f"{nom}: the figure or table is not on the page"
+    assert _matn(rasm.select_one(".caption-number")) == f"{n}.1-rasm"
+    assert _matn(rasm.find("figcaption")).startswith(f"{n}.1-rasm Bob{n} rasmi")
+    assert _matn(jadval.select_one(".caption-number")) == f"{n}.1-jadval"
+    assert _matn(jadval.find("caption")).startswith(f"{n}.1-jadval Bob{n} jadvali")
+    # the {numref} in the text says the same number and links to the figure / table
+    havolalar = {a["href"]: _matn(a) for a in sahifa.select("a.reference.internal")
+                 if a.select_one(".std-numref")}
+    assert havolalar == {f"#rasm{n}": f"{n}.1-rasm", f"#jadval{n}": f"{n}.1-jadval"}
+    # the glued number reached the text
+    assert f"Oʻlchangan son {40 + n} ga teng" in _matn(sahifa.find("article"))
+    # no page numbers a figure through the book: no other chapter's number here
+    boshqa = 3 - n
+    assert f"{boshqa}.1-rasm" not in _matn(sahifa.find("article"))
+
+
+def test_the_pdf_numbers_the_same_way_each_chapter_in_its_part(kitob):
+    _, sayt, _ = kitob
+    pdf = sayt / PDF
+    assert pdf.read_bytes()[:5] == b"%PDF-"
+    matn = " ".join(subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True,
+                                   check=True).stdout.split())
+    assert "Bob1 matni boshlanadi" in matn and "Bob2 matni boshlanadi" in matn, matn[:3000]
+    bir = matn[matn.index("Bob1 matni boshlanadi"):matn.index("Bob2 matni boshlanadi")]
+    ikki = matn[matn.index("Bob2 matni boshlanadi"):]
+    for n, qism in ((1, bir), (2, ikki)):
+        for kutilgan in (f"Oʻlchangan son {40 + n} ga teng",
+                         f"Rasmga qarang: {n}.1-rasm", f"Jadvalga qarang: {n}.1-jadval",
+                         f"{n}.1-jadval: Bob{n} jadvali", f"{n}.1-rasm: Bob{n} rasmi",
+                         f"bob{n} son: {40 + n}"):
+            assert kutilgan in qism, f"chapter {n}'s part of the PDF lacks {kutilgan!r}:\n{qism[:3000]}"
+        boshqa = 3 - n
+        assert f"{boshqa}.1-rasm" not in qism and f"{boshqa}.1-jadval" not in qism
+    assert "vazifa: (8, 3, 1)" in ikki and "yashirin katak natijasi" in ikki
+
+
+# --- the download line and its files --------------------------------------------------------
+
+@pytest.mark.parametrize("nom", list(BOBLAR))
+def test_the_download_line_sits_under_the_title_and_its_links_resolve(kitob, nom):
+    ildiz, sayt, _ = kitob
+    sahifa = _sahifa(sayt, nom)
+    sarlavha = sahifa.find("article").find("h1")
+    assert _matn(sarlavha).startswith(BOBLAR[nom][1])
+    qator = sarlavha.find_next_sibling()
+    assert qator.name == "p" and "yuklab-olish" in qator["class"], str(qator)[:500]
+    assert _matn(qator).startswith("Yuklab olish:")
+    havolalar = qator.find_all("a")
+    assert len(havolalar) == 4, str(qator)
+    fayllar = {}
+    for a in havolalar:
+        assert a.has_attr("download"), str(a)
+        qism = urlsplit(a["href"])
+        assert not qism.scheme and not qism.netloc, f"{a['href']} leaves the site"
+        fayl = (sayt / "book" / unquote(qism.path)).resolve()
+        assert fayl.is_relative_to(sayt.resolve()) and fayl.is_file(), f"{a['href']} resolves to no file"
+        fayllar[fayl.suffix] = fayl
+    assert sorted(fayllar) == [".ipynb", ".pdf", ".py", ".zip"]
+    assert fayllar[".pdf"] == (sayt / PDF).resolve()
+    assert fayllar[".pdf"].read_bytes()[:5] == b"%PDF-"
+    assert fayllar[".py"].name == f"{nom}.py"
+    assert fayllar[".py"].read_bytes() == (ildiz / "book" / f"{nom}.py").read_bytes()
+    nb = nbformat.read(fayllar[".ipynb"], as_version=4)
+    nbformat.validate(nb)
+    kod = [h for h in nb.cells if h.cell_type == "code"]
+    assert kod and all(h.execution_count for h in kod), "the notebook is not executed"
+    assert f"bob{BOBLAR[nom][0]} son: {40 + BOBLAR[nom][0]}" in _bosilgan(nb)
+    assert len(_jadval_md(nb)) == 1
+    with zipfile.ZipFile(fayllar[".zip"]) as z:
+        assert z.testzip() is None
+
+    # ... and the two sentences on how to run it, right below
+    izoh = qator.find_next_sibling()
+    assert izoh.name == "p" and "yuklab-izoh" in izoh["class"], str(izoh)[:500]
+    matn = _matn(izoh)
+    gaplar = re.split(r"(?<=\.) (?=[A-Z])", matn)
+    assert len(gaplar) == 2 and matn.endswith("."), gaplar
+    assert gaplar[0].startswith("Bobni oʻzingiz ishga tushirish uchun .zip arxivini oching")
+    assert "pip install -r requirements.txt" in gaplar[1]
+    assert f"{nom}.ipynb ni JupyterLab da ochib, hamma kataklarni ishga tushiring." in gaplar[1]
+
+
+def test_the_root_page_is_no_chapter(kitob):
+    _, sayt, _ = kitob
+    sahifa = BeautifulSoup((sayt / "book" / "index.html").read_text(encoding="utf-8"), "html.parser")
+    assert not sahifa.select(".yuklab-izoh")
+    assert not list((sayt / "book").glob("index.zip"))
+
+
+def _talablar(ildiz: Path) -> list[str]:
+    """The [bob] lines of the project's requirements.txt, pinned by its requirements.lock."""
+    def nom(s):
+        return re.sub(r"[-_.]+", "-", s).lower()
+    qulf = {nom(q.split("==")[0]): q.strip()
+            for q in (ildiz / "requirements.lock").read_text().splitlines()
+            if "==" in q and not q.startswith("#")}
+    return [qulf[nom(re.split(r"[=<>!~\[; ]", q.split("#")[0].strip())[0])]
+            for q in (ildiz / "requirements.txt").read_text().splitlines()
+            if "[bob]" in q.partition("#")[2] and q.split("#")[0].strip()]
+
+
+def test_each_archive_holds_exactly_what_its_chapter_runs(kitob):
+    ildiz, sayt, _ = kitob
+    ichi = {}
+    for nom, (_, _, kodlar) in BOBLAR.items():
+        with zipfile.ZipFile(sayt / "book" / f"{nom}.zip") as z:
+            fayllar = {i.filename: z.read(i) for i in z.infolist()}
+        kutilgan = {f"{nom}/{nom}.py", f"{nom}/{nom}.ipynb", f"{nom}/requirements.txt",
+                    *(f"{nom}/{k}" for k in kodlar)}
+        assert set(fayllar) == kutilgan, f"{nom}.zip: {sorted(fayllar)}"
+        assert fayllar[f"{nom}/{nom}.py"] == (ildiz / "book" / f"{nom}.py").read_bytes()
+        assert fayllar[f"{nom}/{nom}.ipynb"] == (sayt / "book" / f"{nom}.ipynb").read_bytes()
+        for k in kodlar:
+            assert fayllar[f"{nom}/{k}"] == (ildiz / k).read_bytes(), f"{nom}.zip: {k} differs"
+        talablar = fayllar[f"{nom}/requirements.txt"].decode().splitlines()
+        assert talablar and all(re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9._-]*==[^=\s]+", q)
+                                for q in talablar), talablar
+        assert talablar == _talablar(ildiz)
+        ichi[nom] = {f.split("/", 1)[1] for f in fayllar if "/chapter_code/" in f}
+    # chapter 2 imports one module more than chapter 1, and only its archive has it
+    assert ichi["ikkinchi"] - ichi["birinchi"] == {"chapter_code/malumot.py"}
+    assert ichi["birinchi"] < ichi["ikkinchi"]
+
+
+def test_the_pins_are_what_this_build_ran_with(kitob):
+    """The archive's requirements.txt names the versions the published notebook was executed with."""
+    from importlib.metadata import version
+
+    ildiz, _, _ = kitob
+    for q in _talablar(ildiz):
+        nom, _, versiya = q.partition("==")
+        assert version(nom) == versiya, f"{q}: this environment has {version(nom)}"
+
+
+def test_the_root_index_sends_the_browser_to_the_root_page(kitob):
+    _, sayt, _ = kitob
+    matn = (sayt / "index.html").read_text(encoding="utf-8")
+    assert matn.lstrip().lower().startswith("<!doctype html>")
+    sahifa = BeautifulSoup(matn, "html.parser")
+    assert sahifa.html["lang"] == "uz"
+    assert sahifa.find("meta", charset=True)["charset"].lower() == "utf-8"
+    assert _matn(sahifa.title)
+    yonaltirish = sahifa.find("meta", attrs={"http-equiv": re.compile("^refresh$", re.I)})
+    assert yonaltirish is not None
+    assert re.fullmatch(r"0;\s*url=book/index\.html", yonaltirish["content"]), yonaltirish["content"]
+    assert sahifa.find("link", rel="canonical")["href"] == "book/index.html"
+    assert [a["href"] for a in sahifa.find_all("a")] == ["book/index.html"]
+    assert (sayt / "book" / "index.html").is_file()
+
+
+def test_a_hidden_input_cell_has_the_uzbek_toggle_label(kitob):
+    _, sayt, _ = kitob
+    with open(ILDIZ / "locales" / "uz" / "LC_MESSAGES" / "mystnb.po", "rb") as f:
+        katalog = read_po(f)
+    uzbekcha = katalog.get("Toggle hidden content").string
+    assert uzbekcha and uzbekcha != "Toggle hidden content"
+    yashirin = _sahifa(sayt, "ikkinchi").select("details.hide.above-input")
+    assert len(yashirin) == 1, "the hide-input cell has no toggle"
+    assert yashirin[0].find("summary")["aria-label"] == uzbekcha
+    assert "yashirin katak natijasi" in yashirin[0].find_parent(class_="cell").get_text()
+    assert not _sahifa(sayt, "birinchi").select("details.hide")
+
+
+# --- a reader can run what they download ------------------------------------------------------
+
+#: The kernel the reader's JupyterLab would start (python -m ipykernel_launcher), except that
+#: every sys.path entry from which chapter_code could be imported is dropped first: the venv's
+#: .pth file puts the project's root on the path of every process, and a reader has no project.
+YADRO = """\
+import os, sys
+if sys.path and sys.path[0] == "":
+    del sys.path[0]                 # as ipykernel_launcher does; IPython puts the cwd back
+sys.path[:] = [p for p in sys.path if not os.path.exists(os.path.join(p, "chapter_code"))]
+from ipykernel import kernelapp
+kernelapp.launch_new_instance()
+"""
+
+#: Executes a notebook with nbclient (python -I: no PYTHONPATH, no current folder on the path).
+IJROCHI = """\
+import sys
+import nbformat
+from nbclient import NotebookClient
+kirish, papka, chiqish = sys.argv[1:]
+nb = nbformat.read(kirish, as_version=4)
+NotebookClient(nb, timeout=600, kernel_name="python3",
+               resources={"metadata": {"path": papka}}).execute()
+nbformat.write(nb, chiqish)
+"""
+
+#: Appended to the reader's copy: where chapter_code can be imported from, as the kernel sees it.
+TEKSHIRUV = """\
+import json, os, sys
+print("KITOB_YOLLAR", json.dumps([os.path.realpath(p or ".") for p in sys.path
+                                  if os.path.exists(os.path.join(p or ".", "chapter_code"))]))
+print("KITOB_ILDIZ_YOQ", not any(os.path.realpath(p or ".") == os.path.realpath({ildiz!r})
+                                 for p in sys.path))
+"""
+
+
+def test_a_reader_can_run_the_downloaded_chapter(kitob, tmp_path):
+    ildiz, sayt, _ = kitob
+    oquvchi = tmp_path / "oquvchi"
+    with zipfile.ZipFile(sayt / "book" / "ikkinchi.zip") as z:
+        z.extractall(oquvchi)
+    papka = (oquvchi / "ikkinchi").resolve()
+    nb = nbformat.read(papka / "ikkinchi.ipynb", as_version=4)
+    for h in nb.cells:                  # run it from scratch: nothing kept from the build
+        if h.cell_type == "code":
+            h.outputs, h.execution_count = [], None
+    nb.cells.append(nbformat.v4.new_code_cell(TEKSHIRUV.format(ildiz=str(ILDIZ))))
+    kirish = tmp_path / "kirish.ipynb"
+    nbformat.write(nb, kirish)
+
+    # a kernel spec "python3" of our own, found first through JUPYTER_PATH
+    spec = tmp_path / "jupyter" / "kernels" / "python3"
+    spec.mkdir(parents=True)
+    (spec / "kernel.json").write_text(json.dumps({
+        "argv": [sys.executable, "-c", YADRO, "-f", "{connection_file}"],
+        "display_name": "Python 3 (loyihasiz)", "language": "python"}))
+    muhit = {k: v for k, v in os.environ.items()
+             if k != "PYTHONPATH" and not k.startswith(("KITOB_", "JUPYTER"))}
+    muhit["JUPYTER_PATH"] = str(tmp_path / "jupyter")
+    chiqish = tmp_path / "chiqish.ipynb"
+    natija = subprocess.run([sys.executable, "-I", "-c", IJROCHI, str(kirish), str(papka), str(chiqish)],
+                            capture_output=True, text=True, env=muhit, cwd=tmp_path, timeout=900)
+    assert natija.returncode == 0, (natija.stdout + natija.stderr)[-4000:]
+    yangi = nbformat.read(chiqish, as_version=4)
+    assert not [c for h in yangi.cells for c in h.get("outputs", []) if c.output_type == "error"]
+
+    # the kernel could import chapter_code only from the extracted folder, and did
+    *satrlar, yollar, ildiz_yoq = _bosilgan(yangi)
+    assert yollar == f"KITOB_YOLLAR {json.dumps([str(papka)])}", yollar
+    assert ildiz_yoq == "KITOB_ILDIZ_YOQ True"
+    assert f"chapter_code: {papka / 'chapter_code'}" in satrlar
+    assert (papka / "_build" / "rasmlar" / "rasm2.png").is_file(), "fig() wrote outside the reader's folder"
+
+    # ... and it printed what the published notebook printed (the build's copy was the fixture's own)
+    nashr = nbformat.read(sayt / "book" / "ikkinchi.ipynb", as_version=4)
+    eski = _bosilgan(nashr)
+    assert f"chapter_code: {(ildiz / 'chapter_code').resolve()}" in eski
+    assert ([s for s in satrlar if not s.startswith("chapter_code:")]
+            == [s for s in eski if not s.startswith("chapter_code:")])
+    assert "vazifa: (8, 3, 1) 3" in satrlar and "yashirin katak natijasi" in satrlar
+    assert _jadval_md(yangi) == _jadval_md(nashr)
