@@ -11,7 +11,9 @@ a ``ValueError``/``TypeError`` that names the bad value and what would be right.
 Figures and tables reach the book as MyST markdown outputs (a ``{glue:figure}``
 or ``{table}`` directive), so Sphinx numbers them ("1-rasm", "1-jadval"), gives
 them a label for ``{numref}`` and turns them into HTML for the web and LaTeX
-(booktabs) for the PDF.  Every piece of text that comes from code is escaped
+(booktabs) for the PDF.  A figure's picture is stored with MyST-NB's ``glue``
+as PNG (for the web) and PDF (vector, for the print build), which its
+``{glue:figure}`` pastes.  Every piece of text that comes from code is escaped
 before it is put into markdown, so a ``<script>`` in a table cell stays text.
 
 Settings a reader or author may want to change (the palette of diagram kinds,
@@ -34,6 +36,7 @@ import pandas as pd
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from matplotlib.patches import FancyArrowPatch, FancyBboxPatch
+from myst_nb import glue
 
 from chapter_code import ILDIZ
 
@@ -53,7 +56,7 @@ SOZLAMA = {
     "rasm_papkasi": Path(os.environ.get("KITOB_RASM_PAPKASI", ILDIZ / "_build" / "rasmlar")),
 }
 
-_RASM_KENGAYTMALARI = (".png", ".svg", ".pdf")
+_RASM_KENGAYTMALARI = (".png", ".pdf")
 _NOM_QOLIPI = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]*$")
 
 
@@ -77,8 +80,8 @@ def md_escape(matn: object) -> str:
 def _tekshir_nom(nom: object) -> Path:
     """Check a picture file name and return where it is written.
 
-    A name is a bare file name (no folder, no ``..``) ending in .png, .svg or
-    .pdf, so that a picture can never be written outside the build folder.
+    A name is a bare file name (no folder, no ``..``) ending in .png or .pdf,
+    so that a picture can never be written outside the build folder.
     """
     if not isinstance(nom, str):
         raise TypeError(f"nom must be a file name string such as 'rasm.png', got {type(nom).__name__}: {nom!r}")
@@ -157,25 +160,37 @@ def _rasm_baytlari(figura: Figure) -> dict[str, bytes]:
     return chiqish
 
 
+class _Rasm:
+    """A drawn figure as IPython displays it: PNG for the web, PDF (vector) for print.
+
+    MyST-NB's ``glue`` stores this bundle; its ``{glue:figure}`` then takes the
+    image/png in HTML and the application/pdf in LaTeX (MyST-NB's mime priority
+    per builder).  Binary data is base64 text, as in IPython's own ``Image`` and
+    in the saved notebook.
+    """
+
+    def __init__(self, baytlar: dict[str, bytes], kalit: str) -> None:
+        self.baytlar = baytlar
+        self.kalit = kalit
+
+    def _repr_mimebundle_(self, include=None, exclude=None) -> dict[str, str]:
+        # include/exclude are applied by IPython's DisplayFormatter afterwards
+        return {
+            "image/png": base64.b64encode(self.baytlar["png"]).decode("ascii"),
+            "application/pdf": base64.b64encode(self.baytlar["pdf"]).decode("ascii"),
+            "text/plain": f"<rasm {self.kalit}>",
+        }
+
+
 def _rasm_chiqar(figura: Figure, yol: Path, izoh: str, alt: str) -> None:
     """Write the picture file, glue its image and display it as a numbered figure."""
     baytlar = _rasm_baytlari(figura)
     yol.parent.mkdir(parents=True, exist_ok=True)
-    if yol.suffix == ".svg":
-        figura.savefig(yol, format="svg", bbox_inches="tight", facecolor="white")
-    else:
-        yol.write_bytes(baytlar[yol.suffix[1:]])
+    yol.write_bytes(baytlar[yol.suffix.lower()[1:]])
     kalit = yol.stem
-    png64 = base64.b64encode(baytlar["png"]).decode("ascii")
+    rasm = _Rasm(baytlar, kalit)
     # 1) the picture itself, stored in the notebook but not shown (MyST-NB glue)
-    _display(
-        {
-            "application/papermill.record/image/png": png64,
-            "application/papermill.record/application/pdf": base64.b64encode(baytlar["pdf"]).decode("ascii"),
-            "application/papermill.record/text/plain": f"<rasm {kalit}>",
-        },
-        {"scrapbook": {"name": kalit, "mime_prefix": "application/papermill.record/"}},
-    )
+    glue(kalit, rasm, display=False)
     # 2) a numbered figure that pastes it: markdown for the book, HTML for JupyterLab
     markdown = "\n".join([
         f"```{{glue:figure}} {kalit}",
@@ -186,6 +201,7 @@ def _rasm_chiqar(figura: Figure, yol: Path, izoh: str, alt: str) -> None:
         md_escape(izoh),
         "```",
     ])
+    png64 = rasm._repr_mimebundle_()["image/png"]   # the same picture the glue holds
     html_ = (f'<figure><img src="data:image/png;base64,{png64}" alt="{html.escape(alt)}">'
              f"<figcaption>{html.escape(izoh)}</figcaption></figure>")
     _display({"text/markdown": markdown, "text/html": html_, "text/plain": f"[rasm: {izoh}]"})

@@ -6,8 +6,10 @@ Checked: no console error and no failed request; images and mathematics
 rendered; the page's own search box finds the chapter ("oʻrtacha" typed either
 way); the light/dark toggle, with readable figures and tables in dark mode;
 no sideways scroll at phone width (375 px); axe-core finds no accessibility
-violation of any impact; the "PDF yuklab olish" link downloads a PDF;
-and the chapter's page weight, by kind, stays under 1 MB before its figures.
+violation of any impact; the download links download their files (the title
+page's "PDF yuklab olish"; the chapter's download line: the PDF, the chapter's
+source, its executed notebook and its archive, all next to the page); and the
+chapter's page weight, by kind, stays under 1 MB before its figures.
 Screenshots go to ``_build/screenshots/``; the page weight to
 ``_build/sahifa_ogirligi.json``.
 """
@@ -21,9 +23,12 @@ import re
 import shutil
 import subprocess
 import threading
+import zipfile
 from pathlib import Path
 
 import pytest
+from bs4 import BeautifulSoup
+from conftest import ILDIZ
 
 from playwright.sync_api import sync_playwright
 
@@ -220,6 +225,20 @@ def _mavzu(sahifa):
     return sahifa.evaluate("document.documentElement.dataset.theme")
 
 
+#: True once the colours have settled: no CSS transition (the theme's colour changes) still runs.
+#: document.getAnimations() first flushes pending style changes, so a transition the theme
+#: switch has caused but not yet started is counted too.
+TINCH_JS = """() => {
+  void document.body.offsetHeight;
+  return document.getAnimations().every(a => !(a instanceof CSSTransition) || a.playState !== 'running');
+}"""
+
+
+def _ranglar_tinchlansin(sahifa):
+    """Wait (frame by frame, at most 5 s) until the page's colour transitions have ended."""
+    sahifa.wait_for_function(TINCH_JS, polling="raf", timeout=5000)
+
+
 def _qorongi_qil(sahifa):
     """Click the theme toggle until the page is dark; return the themes seen on the way."""
     korildi = [_mavzu(sahifa)]
@@ -245,7 +264,7 @@ def test_theme_toggle_and_dark_mode_keeps_figures_and_tables_readable(kuzat, man
     sahifa.screenshot(path=rasmlar / f"{nom}-yorug.png", full_page=True)
     korildi = _qorongi_qil(sahifa)
     assert korildi[-1] == "dark", f"the theme toggle went {korildi}, never dark"
-    sahifa.wait_for_timeout(300)            # the theme's colour transitions
+    _ranglar_tinchlansin(sahifa)            # the theme's colour transitions have ended
     sahifa.screenshot(path=rasmlar / f"{nom}-qorongi.png", full_page=True)
     olchov = sahifa.evaluate(KONTRAST_JS)
     past = [k for k in olchov["kataklar"] if k["nisbat"] < 4.5]
@@ -328,31 +347,51 @@ def test_axe_finds_no_violations(kuzat, manzil, yol, mavzu):
     sahifa = k.och(manzil + yol)
     if mavzu == "dark":
         assert _qorongi_qil(sahifa)[-1] == "dark"
-        sahifa.wait_for_timeout(300)
+        _ranglar_tinchlansin(sahifa)
     xatolar = _axe(sahifa)
     assert not xatolar, f"{yol} ({mavzu}): axe-core violations:\n" + "\n".join(xatolar)
 
 
-# --- 6. the PDF link -------------------------------------------------------------------------
+# --- 6. the download links ----------------------------------------------------------------
 
-def test_pdf_link_downloads_a_pdf_with_pages(kuzat, manzil, qurilgan, tmp_path):
-    k = kuzat()
-    sahifa = k.och(manzil + BOB)
-    havola = sahifa.get_by_role("link", name="PDF yuklab olish")
-    assert havola.count() == 1, f"{havola.count()} links named 'PDF yuklab olish' on the chapter"
-    with sahifa.expect_download() as yuklash:
-        havola.click()
-    fayl = tmp_path / yuklash.value.suggested_filename
-    yuklash.value.save_as(fayl)
-    assert fayl.name.endswith(".pdf"), fayl.name
+def _pdf_sahifalari(fayl: Path) -> int:
     baytlar = fayl.read_bytes()
     assert baytlar[:5] == b"%PDF-", f"the download starts with {baytlar[:20]!r}, not %PDF-"
     if shutil.which("pdfinfo"):
         info = subprocess.run(["pdfinfo", str(fayl)], capture_output=True, text=True, check=True).stdout
-        sahifalar = int(re.search(r"^Pages:\s+(\d+)", info, re.M).group(1))
+        return int(re.search(r"^Pages:\s+(\d+)", info, re.M).group(1))
+    return len(re.findall(rb"/Type\s*/Page\b", baytlar))
+
+
+@pytest.mark.parametrize(("yol", "nomi", "fayl_nomi"), [
+    (KIRISH, "PDF yuklab olish", "attention-va-transformer.pdf"),
+    (BOB, "PDF", "attention-va-transformer.pdf"),
+    (BOB, "bob manbasi (.py)", "attention.py"),
+    (BOB, "bajarilgan notebook (.ipynb)", "attention.ipynb"),
+    (BOB, "ishga tushirish uchun toʻplam (.zip)", "attention.zip"),
+])
+def test_download_links_download_their_files(kuzat, manzil, tmp_path, yol, nomi, fayl_nomi):
+    k = kuzat()
+    sahifa = k.och(manzil + yol)
+    havola = sahifa.get_by_role("link", name=nomi, exact=True)
+    assert havola.count() == 1, f"{havola.count()} links named {nomi!r} on {yol}"
+    with sahifa.expect_download() as yuklash:
+        havola.click()
+    fayl = tmp_path / yuklash.value.suggested_filename
+    yuklash.value.save_as(fayl)
+    assert fayl.name == fayl_nomi, fayl.name
+    if fayl.suffix == ".pdf":
+        sahifalar = _pdf_sahifalari(fayl)
+        assert sahifalar >= 5, f"the downloaded PDF has {sahifalar} pages"
+    elif fayl.suffix == ".py":
+        assert fayl.read_bytes() == (ILDIZ / "book" / "attention.py").read_bytes()
+    elif fayl.suffix == ".ipynb":
+        nb = json.loads(fayl.read_text(encoding="utf-8"))
+        assert nb["nbformat"] == 4 and any(c.get("outputs") for c in nb["cells"]), "not an executed notebook"
     else:
-        sahifalar = len(re.findall(rb"/Type\s*/Page\b", baytlar))
-    assert sahifalar >= 5, f"the downloaded PDF has {sahifalar} pages"
+        with zipfile.ZipFile(fayl) as arxiv:
+            assert "attention/attention.ipynb" in arxiv.namelist(), arxiv.namelist()
+    assert not k.xatolar, "\n".join(k.xatolar)
 
 
 # --- 8. page weight ----------------------------------------------------------------------------
@@ -411,9 +450,12 @@ def test_every_icon_on_the_pages_keeps_its_rule_and_glyph(qurilgan):
     shriftlar = {uslub: TTFont(sayt / "_static" / "vendor" / "fontawesome" / "webfonts" / f"fa-{fayl}.kitob.woff")
                  for uslub, fayl in (("solid", "solid-900"), ("regular", "regular-400"), ("brands", "brands-400"))}
     tekshirildi = []
-    for sahifa in sorted(p for p in sayt.rglob("*.html") if "_static" not in p.parts):
-        for sinflar in re.findall(r'class="([^"]*\bfa-[^"]*)"', sahifa.read_text(encoding="utf-8")):
-            sinf = sinflar.split()
+    sahifalar = sorted(p for p in sayt.rglob("*.html") if "_static" not in p.parts)
+    assert len(sahifalar) >= 4, sahifalar
+    for sahifa in sahifalar:
+        hujjat = BeautifulSoup(sahifa.read_text(encoding="utf-8"), "html.parser")
+        for teg in hujjat.find_all(class_=re.compile(r"^fa-")):
+            sinf = teg["class"]
             uslub = "brands" if {"fab", "fa-brands"} & set(sinf) else (
                 "regular" if {"far", "fa-regular"} & set(sinf) else "solid")
             for nom in (c[3:] for c in sinf if c.startswith("fa-")):

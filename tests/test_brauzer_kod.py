@@ -1,4 +1,4 @@
-"""chapter_code/brauzer.py's pieces on small inputs (fast; the site itself: test_brauzer.py)."""
+"""book/_ext/brauzer.py's pieces on small inputs (fast; the site itself: test_brauzer.py)."""
 
 from sphinx.builders.html._assets import _CascadingStyleSheet, _JavaScript
 

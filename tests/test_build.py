@@ -1,29 +1,34 @@
 """The book builds strictly, and every output of the seed is on the chapter page in order.
 
 These tests run ``jupyter-book build`` (marked ``build``: ``make unit`` skips them).
+The pages are read with BeautifulSoup.  Figures and tables are numbered within
+the chapter ("1.1-rasm", "1.2-jadval": ``book/_ext/boblar.py``).
 """
 
-import html as html_lib
 import re
-import shutil
 
 import pytest
-from conftest import ILDIZ, jb_build
+from bs4 import BeautifulSoup, Tag
+from conftest import jb_build, kitob_nusxasi
 
 pytestmark = pytest.mark.build
 
 
 @pytest.fixture(scope="session")
 def sahifa(qurilgan):
-    """The chapter page's HTML."""
-    return (qurilgan / "sayt" / "book" / "attention.html").read_text()
+    """The chapter page, parsed."""
+    return BeautifulSoup((qurilgan / "sayt" / "book" / "attention.html").read_text(encoding="utf-8"),
+                         "html.parser")
 
 
-def _matn(html: str) -> str:
-    """Visible text of the page's main part, tags removed."""
-    asosiy = html[html.index("<main"):html.index("</main>")]
-    asosiy = re.sub(r"<(script|style)\b.*?</\1>", " ", asosiy, flags=re.S)
-    return html_lib.unescape(re.sub(r"<[^>]+>", " ", asosiy))
+def _matn(sahifa: BeautifulSoup) -> str:
+    """Visible text of the page's main part: no tags, no scripts or styles, entities decoded."""
+    asosiy = sahifa.find("main")
+    assert asosiy is not None, "the page has no <main>"
+    asosiy = BeautifulSoup(str(asosiy), "html.parser")        # a copy: the fixture stays whole
+    for teg in asosiy.find_all(["script", "style"]):
+        teg.decompose()
+    return asosiy.get_text(" ")
 
 
 def _joy(matn: str, *qismlar: str) -> int:
@@ -38,34 +43,59 @@ def _id(nom: str) -> str:
     return nom.replace("_", "-")
 
 
-def _jadval(html: str, nom: str) -> str:
-    m = re.search(rf'<table[^>]*id="{_id(nom)}".*?</table>', html, flags=re.S)
-    assert m, f"table {nom!r} is not on the page"
-    return m.group(0)
+def _jadval(sahifa: BeautifulSoup, nom: str) -> Tag:
+    jadval = sahifa.find("table", id=_id(nom))
+    assert jadval is not None, f"table {nom!r} is not on the page"
+    return jadval
 
 
-def _hujayralar(jadval: str) -> list[str]:
-    return [html_lib.unescape(re.sub(r"<[^>]+>", "", c)).strip()
-            for c in re.findall(r"<t[hd]\b.*?</t[hd]>", jadval, flags=re.S)]
+def _hujayralar(jadval: Tag) -> list[str]:
+    """The text of every header and data cell, row by row."""
+    return [c.get_text().strip() for c in jadval.find_all(["th", "td"])]
+
+
+def _raqami(element: Tag) -> str:
+    """The number in a figure's or table's caption, e.g. "1.2-rasm"."""
+    raqam = element.find(class_="caption-number")
+    assert raqam is not None, f"{element.name} #{element.get('id')} has no numbered caption"
+    return raqam.get_text().strip()
 
 
 def test_every_seed_output_is_on_the_page_in_order(sahifa):
     matn = " ".join(_matn(sahifa).split())
     joylar = [
-        _joy(matn, "1-rasm RNN da maʼlumot zanjir boʻylab yuradi"),                     # 1 diagram
+        _joy(matn, "1.1-rasm RNN da maʼlumot zanjir boʻylab yuradi"),                   # 1 diagram
         _joy(matn, "1-qadam: har Q ni har K bilan", "3-qadam: softmax", "4-qadam:"),     # 2 worked example
-        _joy(matn, "1-jadval Kirishning birinchi va oxirgi qadamiga"),                  # 3 gradients
-        _joy(matn, "2-jadval Sinov aniqligi"),                                          # 4 training
+        _joy(matn, "1.1-jadval Kirishning birinchi va oxirgi qadamiga"),                # 3 gradients
+        _joy(matn, "1.2-jadval Sinov aniqligi"),                                        # 4 training
         _joy(matn, "Pozitsiya kodlashsiz attention — kirishni", "maksimal farq"),       # 5 permutation
         _joy(matn, "Qadam 0 ga berilgan oʻrtacha eʼtibor", "Eng koʻp eʼtibor olgan qadam"),  # 6
-        _joy(matn, "2-rasm Chapda: har qadamga berilgan oʻrtacha eʼtibor"),             # 7 figure
-        _joy(matn, "3-jadval Bitta forward pass vaqti"),                                # 8 timing
-        _joy(matn, "5-jadval Transformer blokining qismlari"),                          # 9 parts
+        _joy(matn, "1.2-rasm Chapda: har qadamga berilgan oʻrtacha eʼtibor"),           # 7 figure
+        _joy(matn, "1.3-jadval Bitta forward pass vaqti"),                              # 8 timing
+        _joy(matn, "1.5-jadval Transformer blokining qismlari"),                        # 9 parts
         _joy(matn, "Parametrlar: 12704", "Chiqish: (2, 10, 32)"),                       # 10 block demo
-        _joy(matn, "6-jadval Transformerlarning amaliy"),                               # 11 applications
-        _joy(matn, "7-jadval Bobning xulosasi"),                                        # 12 summary
+        _joy(matn, "1.6-jadval Transformerlarning amaliy"),                             # 11 applications
+        _joy(matn, "1.7-jadval Bobning xulosasi"),                                      # 12 summary
     ]
     assert joylar == sorted(joylar), "the outputs are not in the seed's order"
+
+
+def test_figures_and_tables_are_numbered_within_the_chapter_in_order(sahifa):
+    """Chapter 1's figures are 1.1-rasm, 1.2-rasm, ... and its tables 1.1-jadval, ... in page order."""
+    for teg, tur, kamida in (("figure", "rasm", 3), ("table", "jadval", 7)):
+        raqamlar = [_raqami(e) for e in sahifa.find_all(teg) if e.find(class_="caption-number")]
+        assert len(raqamlar) >= kamida, raqamlar
+        assert raqamlar == [f"1.{i}-{tur}" for i in range(1, len(raqamlar) + 1)], raqamlar
+
+
+def test_every_reference_names_the_number_of_its_target(sahifa):
+    """A {numref} says the figure's or table's own number ("1.2-jadvalda" points at 1.2-jadval)."""
+    havolalar = sahifa.select("a.reference.internal span.std-numref")
+    assert len(havolalar) >= 10
+    for span in havolalar:
+        maqsad = sahifa.find(id=span.find_parent("a")["href"].removeprefix("#"))
+        assert maqsad is not None and maqsad.name in ("figure", "table"), span
+        assert span.get_text().startswith(_raqami(maqsad)), (span.get_text(), _raqami(maqsad))
 
 
 def test_tables_hold_the_seeds_rows(sahifa):
@@ -84,15 +114,16 @@ def test_tables_hold_the_seeds_rows(sahifa):
     assert len(_hujayralar(_jadval(sahifa, "xulosa_jadval"))) == 2 * 11
 
 
-def test_figures_have_images_alt_text_and_references(sahifa):
+def test_figures_have_images_alt_text_and_references(sahifa, qurilgan):
     for nom in ("yol_uzunligi", "attention_ogirligi", "xotira_vaqt"):
-        m = re.search(rf'<figure[^>]*id="{_id(nom)}".*?</figure>', sahifa, flags=re.S)
-        assert m, f"figure {nom!r} is missing"
-        img = re.search(r'<img[^>]*src="([^"]+)"[^>]*>', m.group(0))
-        assert img and 'alt="' in img.group(0) and 'alt=""' not in img.group(0)
-        fayl = (ILDIZ / "_build" / "sayt" / "book" / img.group(1)).resolve()
+        rasm = sahifa.find("figure", id=_id(nom))
+        assert rasm is not None, f"figure {nom!r} is missing"
+        img = rasm.find("img")
+        assert img is not None and img.get("src"), f"figure {nom!r} has no image"
+        assert (img.get("alt") or "").strip(), f"figure {nom!r}: the image has no alt text"
+        fayl = (qurilgan / "sayt" / "book" / img["src"]).resolve()
         assert fayl.stat().st_size > 5000 and fayl.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
-        assert f'href="#{_id(nom)}"' in sahifa, f"no {{numref}} points at {nom}"
+        assert sahifa.find("a", href=f"#{_id(nom)}"), f"no {{numref}} points at {nom}"
 
 
 def test_no_raw_output_reprs_or_error_on_the_page(sahifa):
@@ -102,29 +133,37 @@ def test_no_raw_output_reprs_or_error_on_the_page(sahifa):
 
 
 def test_a_cell_that_raises_fails_the_build_and_names_the_chapter(tmp_path):
-    """A small fixture book with the project's configuration and a failing cell."""
-    shutil.copy(ILDIZ / "_config.yml", tmp_path / "_config.yml")
-    (tmp_path / "book").mkdir()
-    (tmp_path / "_toc.yml").write_text("format: jb-book\nroot: book/index\nchapters:\n  - file: book/xato\n")
-    (tmp_path / "book" / "index.md").write_text("# Sinov\n\n```{tableofcontents}\n```\n")
-    (tmp_path / "book" / "xato.py").write_text(
-        "# %% [markdown]\n# # Xato bob\n\n# %%\nx = 1\n\n# %%\nraise ValueError('ataylab qilingan xato')\n")
+    """A small fixture book with the project's configuration and build code, and a failing cell."""
+    kitob_nusxasi(tmp_path, "format: jb-book\nroot: book/index\nchapters:\n  - file: book/xato\n", {
+        "book/index.md": "# Sinov\n\n```{tableofcontents}\n```\n",
+        "book/xato.py": "# %% [markdown]\n# # Xato bob\n\n# %%\nx = 1\n\n"
+                        "# %%\nraise ValueError('ataylab qilingan xato')\n"})
     natija = jb_build(tmp_path)
     chiqish = natija.stdout + natija.stderr
     assert natija.returncode != 0
-    assert "book/xato.py" in chiqish
-    assert "ValueError" in chiqish and "ataylab qilingan xato" in chiqish
+    assert "book/xato.py" in chiqish, chiqish[-3000:]
+    assert "ValueError" in chiqish and "ataylab qilingan xato" in chiqish, chiqish[-3000:]
     assert not (tmp_path / "_build" / "html" / "book" / "xato.html").exists()
 
 
+#: An asset address that leaves the site: http:, https: or protocol-relative.
+TASHQI = re.compile(r"(?:https?:)?//", re.I)
+
+
 def test_mathematics_is_prerendered_and_assets_are_local(sahifa):
-    assert sahifa.count('class="katex"') >= 20
+    assert len(sahifa.select(".katex")) >= 20
     matn = _matn(sahifa)
     assert "\\(" not in matn and "\\[" not in matn and "$$" not in matn
-    for teg in re.findall(r"<(?:script|link|img)\b[^>]*>", sahifa):
-        assert not re.search(r'(?:src|href)="(?:https?:)?//', teg), f"external asset: {teg}"
+    tegler = sahifa.find_all(["script", "link", "img"])
+    assert len(tegler) >= 10
+    for teg in tegler:
+        for atr in ("src", "href"):
+            assert not TASHQI.match((teg.get(atr) or "").strip()), f"external asset: {teg}"
 
 
 def test_alt_texts_are_plain_text(sahifa):
-    for alt in re.findall(r'<img[^>]*alt="([^"]*)"', sahifa):
-        assert alt and "\\" not in alt, alt
+    rasmlar = sahifa.find_all("img")
+    assert len(rasmlar) >= 3
+    for img in rasmlar:
+        alt = img.get("alt")
+        assert alt and "\\" not in alt, img

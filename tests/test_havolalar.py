@@ -1,30 +1,29 @@
 """Every internal link and anchor of the published site resolves; nothing points outside it."""
 
-import re
-from html.parser import HTMLParser
+from dataclasses import dataclass, field
 from urllib.parse import unquote, urlsplit
 
 import pytest
+from bs4 import BeautifulSoup
 
 
-class _Yigich(HTMLParser):
-    def __init__(self):
-        super().__init__()
-        self.havolalar, self.idlar = [], set()
+@dataclass
+class _Sahifa:
+    """What a page links to (tag, address), in order, and the anchors it defines."""
 
-    def handle_starttag(self, tag, attrs):
-        a = dict(attrs)
+    havolalar: list[tuple[str, str]] = field(default_factory=list)
+    idlar: set[str] = field(default_factory=set)
+
+
+def _oqi(fayl) -> _Sahifa:
+    y = _Sahifa()
+    for teg in BeautifulSoup(fayl.read_text(encoding="utf-8"), "html.parser").find_all(True):
         for k in ("id", "name"):
-            if a.get(k):
-                self.idlar.add(a[k])
+            if teg.get(k):
+                y.idlar.add(teg[k])
         for k in ("href", "src"):
-            if a.get(k) is not None:
-                self.havolalar.append((tag, a[k]))
-
-
-def _oqi(fayl):
-    y = _Yigich()
-    y.feed(fayl.read_text(encoding="utf-8"))
+            if teg.get(k) is not None:
+                y.havolalar.append((teg.name, teg[k]))
     return y
 
 

@@ -1,12 +1,20 @@
-"""A table from show() becomes a real table in Sphinx: HTML for the web, booktabs LaTeX for print."""
+"""A table from show() becomes a real table in Sphinx: HTML for the web, booktabs LaTeX for print.
+
+A plain Sphinx project (no book extensions), so the table is numbered "1-jadval"
+as Sphinx numbers it; the book's per-chapter "1.1-jadval" is test_build.py's.
+The page is built with Sphinx twice (marked ``build``: ``make unit`` skips it).
+"""
 
 import subprocess
 import sys
 
 import pandas as pd
 import pytest
+from bs4 import BeautifulSoup
 
 from chapter_code.kitob import jadval_bundle
+
+pytestmark = pytest.mark.build
 
 DF = pd.DataFrame({"model": ["RNN", "<script>x</script>"], "aniqlik": [0.5, 0.99]})
 
@@ -31,12 +39,23 @@ def qurilgan(tmp_path_factory):
 
 
 def test_html_has_a_numbered_captioned_table(qurilgan):
-    html = (qurilgan["html"] / "index.html").read_text()
-    assert '<table class="docutils align-center" id="aniq">' in html
-    assert '<span class="caption-number">1-jadval </span><span class="caption-text">Aniqlik jadvali.</span>' in html
+    html = (qurilgan["html"] / "index.html").read_text(encoding="utf-8")
+    sahifa = BeautifulSoup(html, "html.parser")
+    jadval = sahifa.find("table", id="aniq")
+    assert jadval is not None and {"docutils", "align-center"} <= set(jadval["class"])
+    izoh = jadval.find("caption")
+    assert izoh.find("span", class_="caption-number").get_text() == "1-jadval "
+    assert izoh.find("span", class_="caption-text").get_text() == "Aniqlik jadvali."
+    # the cell's text is the escaped string, not markup
+    assert "<script>x</script>" in [td.get_text() for td in jadval.find_all("td")]
     assert "&lt;script&gt;x&lt;/script&gt;" in html and "<script>x" not in html
-    assert '<th class="head text-right"><p>aniqlik</p></th>' in html
-    assert ">1-jadval</span></a> ga qarang" in html
+    ustunlar = jadval.select("thead th.head")
+    assert [th.get_text() for th in ustunlar] == ["model", "aniqlik"]
+    assert "text-right" in ustunlar[1]["class"]                     # numbers right-aligned
+    # the {numref} links to the table and says its number
+    havola = sahifa.select_one('a.reference.internal[href="#aniq"]')
+    assert havola is not None and havola.get_text() == "1-jadval"
+    assert havola.next_sibling.startswith(" ga qarang")
 
 
 def test_latex_is_a_booktabs_table_with_caption(qurilgan):

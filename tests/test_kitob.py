@@ -3,9 +3,14 @@
 import base64
 import io
 
+import IPython.core.formatters
 import matplotlib.pyplot as plt
+import myst_nb.ext.glue
+import nbformat
 import pandas as pd
 import pytest
+import yaml
+from myst_nb.core.render import get_mime_priority
 from PIL import Image
 
 from chapter_code import kitob
@@ -19,8 +24,34 @@ QUTILAR = {
 YOYLAR = [("A", "B\\nikki qator"), ("B\\nikki qator", "C")]
 
 
+GLUE = "application/papermill.record/"
+
+
+@pytest.fixture(autouse=True)
+def glue_kitob_display_orqali(monkeypatch):
+    """Publish what MyST-NB's glue() displays through kitob._display (chiqishlar captures it).
+
+    In the kernel glue() formats the object with the shell's DisplayFormatter and
+    publishes it with IPython's display().  Here glue() itself runs unchanged;
+    only those two ends are replaced: a fresh DisplayFormatter (so no global
+    InteractiveShell is created in the test process) and kitob._display.
+    """
+    formatter = IPython.core.formatters.DisplayFormatter()
+    monkeypatch.setattr(IPython.core.formatters, "format_display_data",
+                        lambda obj, include=None, exclude=None: formatter.format(obj, include, exclude))
+    monkeypatch.setattr(myst_nb.ext.glue, "ipy_display",
+                        lambda bundle, raw, metadata: kitob._display(bundle, metadata))
+
+
 def _png(bundle_key_data):
     return Image.open(io.BytesIO(base64.b64decode(bundle_key_data)))
+
+
+def _mime_tanlovi(data: dict, builder: str) -> str:
+    """The mime type MyST-NB renders for ``builder`` with the book's _config.yml overrides."""
+    sozlama = yaml.safe_load((kitob.ILDIZ / "_config.yml").read_text())["sphinx"]["config"]
+    tartib = get_mime_priority(builder, [tuple(o) for o in sozlama["nb_mime_priority_overrides"]])
+    return next(m for m in tartib if m in data)
 
 
 def test_diagramma_writes_a_valid_png_and_a_numbered_figure(chiqishlar, tmp_path):
@@ -30,9 +61,10 @@ def test_diagramma_writes_a_valid_png_and_a_numbered_figure(chiqishlar, tmp_path
     rasm.verify()
     assert rasm.format == "PNG" and rasm.size[0] > 100 and rasm.size[1] > 50
     (glue, glue_meta), (korinish, _) = chiqishlar
-    assert glue_meta["scrapbook"]["name"] == "sinov"
-    assert _png(glue["application/papermill.record/image/png"]).format == "PNG"
-    assert base64.b64decode(glue["application/papermill.record/application/pdf"]).startswith(b"%PDF")
+    assert glue_meta["scrapbook"] == {"name": "sinov", "mime_prefix": GLUE}
+    assert set(glue) == {GLUE + "image/png", GLUE + "application/pdf", GLUE + "text/plain"}
+    assert base64.b64decode(glue[GLUE + "image/png"]) == fayl.read_bytes()
+    assert base64.b64decode(glue[GLUE + "application/pdf"]).startswith(b"%PDF")
     md = korinish["text/markdown"]
     assert md.startswith("```{glue:figure} sinov\n:name: sinov\n:alt: ")
     assert "Sinov diagrammasi\\." in md
@@ -40,6 +72,25 @@ def test_diagramma_writes_a_valid_png_and_a_numbered_figure(chiqishlar, tmp_path
     # spaces; a directive option is literal, so it carries no markdown escapes
     alt = next(q for q in md.splitlines() if q.startswith(":alt: "))
     assert "B ikki qator → C" in alt and "\\" not in alt
+
+
+def test_glued_figure_gives_png_to_html_and_vector_pdf_to_latex(chiqishlar):
+    """What MyST-NB reads back from the glue output: PNG for the web, PDF for the PDF build."""
+    diagramma(QUTILAR, YOYLAR, nom="yopishgan.png", izoh="Yopishgan.")
+    glue, glue_meta = chiqishlar[0]
+    hujayra = nbformat.v4.new_code_cell(outputs=[
+        nbformat.v4.new_output("display_data", data=glue, metadata=glue_meta),
+        nbformat.v4.new_output("display_data", data=chiqishlar[1][0]),
+    ])
+    ((nom, chiqish),) = myst_nb.ext.glue.extract_glue_data_cell(hujayra)
+    assert nom == "yopishgan"
+    assert len(hujayra.outputs) == 1          # the glued picture itself is not shown
+    data = chiqish["data"]
+    assert _mime_tanlovi(data, "html") == "image/png"
+    assert _mime_tanlovi(data, "latex") == "application/pdf"
+    assert _png(data["image/png"]).format == "PNG"
+    assert base64.b64decode(data["application/pdf"]).startswith(b"%PDF")
+    assert data["text/plain"] == "<rasm yopishgan>"
 
 
 def test_diagramma_breaks_lines_on_backslash_n_and_newline():
@@ -62,8 +113,20 @@ def test_fig_saves_closes_and_shows(chiqishlar, tmp_path):
     fig("chiziq.png", caption="Bitta chiziq.")
     assert Image.open(tmp_path / "rasmlar" / "chiziq.png").format == "PNG"
     assert plt.get_fignums() == []
-    md = chiqishlar[-1][0]["text/markdown"]
+    (glue, glue_meta), (korinish, _) = chiqishlar
+    assert glue_meta["scrapbook"]["name"] == "chiziq" and GLUE + "application/pdf" in glue
+    md = korinish["text/markdown"]
     assert ":name: chiziq" in md and ":alt: Bitta chiziq.\n" in md
+
+
+def test_fig_can_write_a_pdf_file(chiqishlar, tmp_path):
+    plt.subplots()
+    plt.plot([0, 1], [1, 0])
+    fig("chiziq.pdf", caption="Bitta chiziq.")
+    fayl = (tmp_path / "rasmlar" / "chiziq.pdf").read_bytes()
+    assert fayl.startswith(b"%PDF")
+    glue = chiqishlar[0][0]
+    assert base64.b64decode(glue[GLUE + "application/pdf"]) == fayl
 
 
 def test_show_builds_a_numbered_table_with_escaped_cells():
@@ -115,12 +178,17 @@ def test_diagramma_rejects_bad_input_before_drawing(chiqishlar, tmp_path, qutila
     assert chiqishlar == [] and not (tmp_path / "rasmlar").exists()
 
 
-@pytest.mark.parametrize("nom", ["../x.png", "/tmp/x.png", "a/b.png", "x.gif", "x", "", ".png", 5])
+@pytest.mark.parametrize("nom", ["../x.png", "/tmp/x.png", "a/b.png", "x.gif", "x.svg", "x", "", ".png", 5])
 def test_picture_names_cannot_leave_the_build_folder(chiqishlar, tmp_path, nom):
     with pytest.raises((ValueError, TypeError)) as e:
         diagramma(QUTILAR, YOYLAR, nom=nom, izoh="Yomon.")
     assert "nom" in str(e.value)
     assert chiqishlar == [] and not (tmp_path / "rasmlar").exists()
+
+
+def test_picture_name_error_lists_the_accepted_endings(chiqishlar):
+    with pytest.raises(ValueError, match=r"followed by one of \.png, \.pdf \(for example"):
+        diagramma(QUTILAR, YOYLAR, nom="x.svg", izoh="Yomon.")
 
 
 @pytest.mark.parametrize("yomon", [[1, 2], {"a": [1]}, "jadval", None, pd.Series([1])])

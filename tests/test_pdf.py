@@ -1,12 +1,20 @@
 """The PDF: built with the site, Uzbek, every figure/table/glossary entry, fonts embedded, clean log."""
 
+import json
 import re
 import subprocess
+import zipfile
 
 import pytest
+from bs4 import BeautifulSoup
+from conftest import ILDIZ
 
 pytestmark = pytest.mark.build
 NOM = "attention-va-transformer"
+#: The chapter's download line (book/_ext/boblar.py): link text -> address, relative to book/.
+YUKLAB = {"PDF": f"../{NOM}.pdf", "bob manbasi (.py)": "attention.py",
+          "bajarilgan notebook (.ipynb)": "attention.ipynb",
+          "ishga tushirish uchun toʻplam (.zip)": "attention.zip"}
 
 
 @pytest.fixture(scope="module")
@@ -23,37 +31,79 @@ def pdf_matn(pdf_betlar):
     return " ".join(" ".join(pdf_betlar).split())
 
 
+def _oqi(fayl) -> BeautifulSoup:
+    return BeautifulSoup(fayl.read_text(encoding="utf-8"), "html.parser")
+
+
 @pytest.fixture(scope="module")
 def sahifa_html(qurilgan):
-    return (qurilgan / "sayt" / "book" / "attention.html").read_text()
+    """The chapter page, parsed."""
+    return _oqi(qurilgan / "sayt" / "book" / "attention.html")
+
+
+def _matni(teg) -> str:
+    return " ".join(teg.get_text().split())
 
 
 def test_pdf_is_in_the_site_and_the_pages_link_to_it(qurilgan, sahifa_html):
-    pdf = qurilgan / "sayt" / f"{NOM}.pdf"
-    assert pdf.read_bytes()[:5] == b"%PDF-"
-    for sahifa in (sahifa_html, (qurilgan / "sayt" / "book" / "index.html").read_text()):
-        assert f'<a href="../{NOM}.pdf" download>PDF yuklab olish</a>' in sahifa
-    assert (qurilgan / "sayt" / "attention.ipynb").read_text().startswith("{")
-    assert '<a href="../attention.ipynb" download>' in sahifa_html
-    assert (qurilgan / "sayt" / "_sources" / "book" / "attention.py").exists()
+    sayt = qurilgan / "sayt"
+    assert (sayt / f"{NOM}.pdf").read_bytes()[:5] == b"%PDF-"
+    # the title page: its own "PDF yuklab olish" link
+    kirish = _oqi(sayt / "book" / "index.html")
+    havolalar = [a for a in kirish.select("p.yuklab-olish a") if _matni(a) == "PDF yuklab olish"]
+    assert len(havolalar) == 1 and havolalar[0].get("href") == f"../{NOM}.pdf"
+    assert havolalar[0].has_attr("download")
+    # the chapter: the download line right under its title, four links, each to a file of the site
+    sarlavha = sahifa_html.select_one("main article section > h1")
+    assert sarlavha is not None and _matni(sarlavha).startswith("Attention va Transformer")
+    qator = sarlavha.find_next_sibling()
+    assert qator.name == "p" and "yuklab-olish" in qator.get("class", []), qator
+    assert _matni(qator).startswith("Yuklab olish:"), _matni(qator)
+    havolalar = qator.find_all("a")
+    assert {_matni(a): a.get("href") for a in havolalar} == YUKLAB
+    assert all(a.has_attr("download") for a in havolalar)
+    izoh = qator.find_next_sibling()
+    assert izoh.name == "p" and "yuklab-izoh" in izoh.get("class", []), izoh
+    assert "attention.ipynb" in _matni(izoh) and "requirements.txt" in _matni(izoh)
+    fayllar = {matn: (sayt / "book" / manzil).resolve() for matn, manzil in YUKLAB.items()}
+    assert fayllar["PDF"] == (sayt / f"{NOM}.pdf").resolve()
+    # the source is the chapter as written; the notebook is the executed one, outputs and all
+    assert fayllar["bob manbasi (.py)"].read_bytes() == (ILDIZ / "book" / "attention.py").read_bytes()
+    nb = json.loads(fayllar["bajarilgan notebook (.ipynb)"].read_text(encoding="utf-8"))
+    assert sum(bool(k.get("outputs")) for k in nb["cells"] if k["cell_type"] == "code") >= 10
+    with zipfile.ZipFile(fayllar["ishga tushirish uchun toʻplam (.zip)"]) as arxiv:
+        assert arxiv.testzip() is None
+        assert {"attention/attention.py", "attention/attention.ipynb",
+                "attention/requirements.txt"} <= set(arxiv.namelist()), arxiv.namelist()
+    # the executed notebook is next to the page, no longer at the site's root
+    assert not (sayt / "attention.ipynb").exists()
+    assert (sayt / "_sources" / "book" / "attention.py").exists()
 
 
 def test_pdf_text_is_uzbek_and_complete(pdf_matn, sahifa_html):
     for kerak in ("Attention va Transformer", "Mundarija", "1-bob", "Koʻrsatkich",
                   "Mashqlar", "Atamalar", "Yechim"):
         assert kerak in pdf_matn, kerak
-    # every figure and table number of the web page is in the PDF
-    raqamlar = set(re.findall(r'<span class="caption-number">(\d+-(?:rasm|jadval)) </span>', sahifa_html))
+    # every figure and table number of the web page, numbered within the chapter, is in the PDF
+    raqamlar = [_matni(s) for s in sahifa_html.select(".caption-number")]
     assert len(raqamlar) >= 10
     for r in raqamlar:
+        assert re.fullmatch(r"1\.\d+-(?:rasm|jadval)", r), r
         assert r in pdf_matn, r
     # every table header of the web page, and every glossary term
-    for th in set(re.findall(r'<th class="head[^"]*"><p>([^<]+)</p></th>', sahifa_html)):
-        assert " ".join(th.split()) in pdf_matn, th
-    atamalar = re.findall(r'<dt id="term-[^"]*">([^<]+)<', sahifa_html)
+    sarlavhalar = {_matni(th) for th in sahifa_html.select("th.head")}
+    assert len(sarlavhalar) >= 10
+    for th in sarlavhalar:
+        assert th in pdf_matn, th
+    atamalar = []
+    for dt in sahifa_html.select('dt[id^="term-"]'):
+        dt = BeautifulSoup(str(dt), "html.parser").dt         # a copy without its "#" link
+        for a in dt.select("a.headerlink"):
+            a.decompose()
+        atamalar.append(_matni(dt))
     assert len(atamalar) >= 10
     for a in atamalar:
-        assert " ".join(a.split()) in pdf_matn, a
+        assert a and a in pdf_matn, a
 
 
 def test_pdf_has_no_raw_reprs_or_ansi(pdf_matn):

@@ -1,11 +1,17 @@
-"""Bad configuration is refused before anything is built, with a message naming what is wrong."""
+"""Bad configuration is refused before anything is built, with a message naming what is wrong.
+
+``tekshir`` returns the parsed ``_config.yml`` (the build reads it once);
+it parses ``_toc.yml`` with sphinx-external-toc and checks the PDF's name
+(``latex: latex_documents: targetname``, a ``.tex`` file name).
+"""
 
 import shutil
 
 import pytest
+import yaml
 from conftest import ILDIZ
 
-from qurish import tekshir
+from qurish import pdf_nomi, tekshir
 
 
 @pytest.fixture
@@ -18,18 +24,42 @@ def kitob(tmp_path):
     return tmp_path
 
 
+def _sozla(kitob, ozgartir) -> None:
+    """Rewrite the fixture's _config.yml after ``ozgartir(config)`` changed the parsed mapping."""
+    sozlama = yaml.safe_load((kitob / "_config.yml").read_text(encoding="utf-8"))
+    ozgartir(sozlama)
+    (kitob / "_config.yml").write_text(yaml.safe_dump(sozlama, allow_unicode=True), encoding="utf-8")
+
+
 def test_the_projects_own_configuration_passes():
-    tekshir(ILDIZ)
+    sozlama = tekshir(ILDIZ)
+    # what it returns is the project's _config.yml, parsed, with the PDF's name in it
+    assert sozlama == yaml.safe_load((ILDIZ / "_config.yml").read_text(encoding="utf-8"))
+    assert sozlama["title"] == "Attention va Transformer"
+    assert sozlama["latex"]["latex_documents"]["targetname"] == "attention-va-transformer.tex"
+    assert pdf_nomi(sozlama) == "attention-va-transformer.pdf"
 
 
 def test_a_valid_fixture_passes(kitob):
-    tekshir(kitob)
+    _sozla(kitob, lambda s: (s.update(title="Sinov kitobi"),
+                             s["latex"]["latex_documents"].update(targetname="sinov.tex")))
+    sozlama = tekshir(kitob)
+    # the configuration of the book it was given, not the project's
+    assert sozlama == yaml.safe_load((kitob / "_config.yml").read_text(encoding="utf-8"))
+    assert sozlama["title"] == "Sinov kitobi"
+    assert pdf_nomi(sozlama) == "sinov.pdf"
 
 
 def test_toc_naming_a_missing_page(kitob):
     (kitob / "book" / "attention.py").unlink()
     with pytest.raises(SystemExit, match=r"_toc.yml names 'book/attention', but no "
                                          r"book/attention.md/.py/.ipynb exists; pages in book/: book/index"):
+        tekshir(kitob)
+
+
+def test_toc_that_is_not_a_table_of_contents(kitob):
+    (kitob / "_toc.yml").write_text("format: jb-book\nchapters:\n  - file: book/attention\n")   # no root
+    with pytest.raises(SystemExit, match=r"^qurish: _toc.yml is not a valid table of contents: .*root"):
         tekshir(kitob)
 
 
@@ -49,4 +79,21 @@ def test_config_that_is_not_a_mapping(kitob):
 def test_missing_toc(kitob):
     (kitob / "_toc.yml").unlink()
     with pytest.raises(SystemExit, match="_toc.yml is missing"):
+        tekshir(kitob)
+
+
+@pytest.mark.parametrize("nom", ["attention-va-transformer.pdf", "attention-va-transformer",
+                                 "pdf/attention.tex", 42])
+def test_a_bad_pdf_name_is_refused(kitob, nom):
+    _sozla(kitob, lambda s: s["latex"]["latex_documents"].update(targetname=nom))
+    with pytest.raises(SystemExit) as xato:
+        tekshir(kitob)
+    assert str(xato.value) == (f"qurish: _config.yml's latex_documents targetname is {nom!r}; "
+                               "it must be a file name ending in .tex, such as kitob.tex")
+
+
+def test_a_config_without_a_pdf_name_is_refused(kitob):
+    _sozla(kitob, lambda s: s.pop("latex"))
+    with pytest.raises(SystemExit, match=r"^qurish: _config.yml names no PDF: set latex: "
+                                         r"latex_documents: targetname: <name>\.tex$"):
         tekshir(kitob)

@@ -5,20 +5,21 @@ and the search normalisation (Python and its JavaScript mirror, run by node);
 tests marked ``build`` check the built pages, scripts and search index.
 """
 
-import html as html_lib
 import io
 import json
 import re
 import shutil
 import subprocess
 import tokenize
-from html.parser import HTMLParser
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import jupytext
 import pytest
 import sphinx
 from babel.messages.pofile import read_po
+from bs4 import BeautifulSoup
+from bs4.element import CData, Comment, Declaration, Doctype, ProcessingInstruction
 from conftest import ILDIZ
 
 import uzbek
@@ -120,7 +121,7 @@ def test_catalogue_covers_every_string_the_packages_ship():
     toggle = _pot_xabarlari(PAKETLAR / "sphinx_togglebutton" / "translations" / "locales" / "ru"
                             / "LC_MESSAGES" / "togglebutton.po")
     assert toggle <= _xabarlar("togglebutton.po").keys()
-    # the strings chapter_code/uzbek.py takes from the catalogue
+    # the strings book/_ext/uzbek.py takes from the catalogue
     for _, domen, msgid in uzbek.SOZLAMALAR:
         assert msgid in _xabarlar(f"{domen}.po")
     assert uzbek.QIDIRUV_MATNI in _xabarlar("booktheme.po")
@@ -153,7 +154,8 @@ def test_style_guide_vocabulary():
     assert (x["Light"], x["Dark"]) == ("Yorugʻ rejim", "Qorongʻi rejim")
     assert (x["Copy"], x["Copied!"]) == ("Nusxa olish", "Nusxa olindi!")
     assert (x["Click to show"], x["Click to hide"]) == ("Koʻrsatish uchun bosing", "Yashirish uchun bosing")
-    # numbering as numfig_format in _config.yml: "1-rasm", "2-jadval"
+    # numbering as numfig_format in _config.yml; %s is the number within the chapter
+    # (book/_ext/boblar.py), so the pages say "1.1-rasm", "1.2-jadval"
     assert (x["Fig. %s"], x["Table %s"]) == ("%s-rasm", "%s-jadval")
 
 
@@ -252,49 +254,50 @@ console.log(JSON.stringify(q.map(x => splitQuery(x.trim()).map(w => s.stemWord(w
 # --- the built pages ------------------------------------------------------------------
 
 
-class _Matn(HTMLParser):
+#: Elements whose text is not read as prose: code, scripts, styles, maths source, <noscript>.
+YOPIQ = {"script", "style", "pre", "code", "annotation", "noscript"}
+#: Strings of the parsed page that are not text: comments, <!DOCTYPE>, CDATA ...
+MATN_EMAS = (Comment, Declaration, Doctype, ProcessingInstruction, CData)
+
+
+@dataclass
+class _Matn:
     """Visible text and read-out attributes of a page, outside code and scripts."""
 
-    YOPIQ = {"script", "style", "pre", "code", "annotation", "noscript"}
-    BOSH = {"br", "img", "input", "meta", "link", "hr", "source", "wbr", "col", "area", "base", "embed"}
+    hujjat: BeautifulSoup
+    matnlar: list[str] = field(default_factory=list)
+    atributlar: list[tuple[str, str, str]] = field(default_factory=list)   # (tag, attribute, value)
 
-    def __init__(self):
-        super().__init__(convert_charrefs=True)
-        self.stek, self.matnlar, self.atributlar = [], [], []
 
-    def handle_starttag(self, teg, attrs):
-        if not any(t in self.YOPIQ for t in self.stek):
-            self.atributlar += [(teg, k, v) for k, v in attrs if k in ATRIBUTLAR and v]
-        if teg not in self.BOSH:
-            self.stek.append(teg)
-
-    def handle_endtag(self, teg):
-        if teg in self.stek:
-            while self.stek.pop() != teg:
-                pass
-
-    def handle_data(self, data):
-        if any(t in self.YOPIQ for t in self.stek):
-            return
-        data = " ".join(data.split())
-        if data:
-            self.matnlar.append(data)
+def _matnlari(ildiz) -> list[str]:
+    """The text strings under ``ildiz``, white space collapsed, outside YOPIQ elements."""
+    matnlar = []
+    for s in ildiz.find_all(string=True):
+        if isinstance(s, MATN_EMAS) or s.find_parent(YOPIQ):
+            continue
+        s = " ".join(s.split())
+        if s:
+            matnlar.append(s)
+    return matnlar
 
 
 def _oqi(qurilgan: Path, sahifa: str) -> _Matn:
-    p = _Matn()
-    p.feed((qurilgan / "sayt" / sahifa).read_text(encoding="utf-8"))
+    hujjat = BeautifulSoup((qurilgan / "sayt" / sahifa).read_text(encoding="utf-8"), "html.parser")
+    p = _Matn(hujjat, matnlar=_matnlari(hujjat))
+    for teg in hujjat.find_all(True):
+        if teg.name in YOPIQ or teg.find_parent(YOPIQ):
+            continue
+        p.atributlar += [(teg.name, k, v) for k, v in teg.attrs.items() if k in ATRIBUTLAR and v]
     return p
 
 
-def _noscript_matni(qurilgan, sahifa) -> list[str]:
-    """<noscript> is shown when JavaScript is off: its text counts too."""
-    html = (qurilgan / "sayt" / sahifa).read_text(encoding="utf-8")
+def _noscript_matni(p: _Matn) -> list[str]:
+    """<noscript> is shown when JavaScript is off: its text (not its styles) counts too."""
     matnlar = []
-    for ichi in re.findall(r"<noscript>(.*?)</noscript>", html, flags=re.S):
-        ichi = re.sub(r"<style\b.*?</style>", " ", ichi, flags=re.S)
-        matnlar += [" ".join(html_lib.unescape(m).split()) for m in re.split(r"<[^>]+>", ichi)]
-    return [m for m in matnlar if m]
+    for ichi in p.hujjat.find_all("noscript"):
+        matnlar += [s for s in (" ".join(x.split()) for x in ichi.find_all(string=True)
+                                if not isinstance(x, MATN_EMAS) and not x.find_parent("style")) if s]
+    return matnlar
 
 
 #: English interface text that must not appear anywhere a reader sees or hears.
@@ -320,10 +323,10 @@ def sahifalar(qurilgan):
 
 @pytest.mark.build
 @pytest.mark.parametrize("sahifa", SAHIFALAR)
-def test_page_is_uzbek(qurilgan, sahifalar, sahifa):
-    assert '<html lang="uz"' in (qurilgan / "sayt" / sahifa).read_text()
+def test_page_is_uzbek(sahifalar, sahifa):
     p = sahifalar[sahifa]
-    matnlar = p.matnlar + _noscript_matni(qurilgan, sahifa)
+    assert p.hujjat.html is not None and p.hujjat.html.get("lang") == "uz"
+    matnlar = p.matnlar + _noscript_matni(p)
     atributlar = [v for _, _, v in p.atributlar]
     assert len(matnlar) > 20 and len(atributlar) > 15
     msgidlar = {m for m, s in _hammasi().items() if m != s} - BOBNING_SOZLARI
@@ -337,7 +340,7 @@ def test_page_is_uzbek(qurilgan, sahifalar, sahifa):
 #: Uzbek interface text every page shows (visible text or a read-out attribute).
 # ("Sayt navigatsiyasi" and "Shu sahifada" labelled the two sidebar buttons of the theme's top
 # bar, hidden by sphinx-book-theme; that bar, which showed only a second search box, is gone:
-# chapter_code/brauzer.py, navbar_persistent. The article's own buttons carry the labels below.)
+# book/_ext/brauzer.py, navbar_persistent. The article's own buttons carry the labels below.)
 HAR_SAHIFADA = ["Asosiy matnga oʻtish", "Yuqoriga qaytish", "Qidirish", "Kitobdan qidirish...",
                 "Kitob mundarijasi", "Kitob mundarijasini ochish yoki yopish",
                 "Toʻliq ekran rejimi", "Rang rejimi", "Yorugʻ rejim", "Qorongʻi rejim", "Tizim sozlamasi",
@@ -358,13 +361,12 @@ SAHIFADA = {
 
 @pytest.mark.build
 @pytest.mark.parametrize("sahifa", SAHIFALAR)
-def test_uzbek_interface_strings_are_on_the_page(qurilgan, sahifalar, sahifa):
+def test_uzbek_interface_strings_are_on_the_page(sahifalar, sahifa):
     p = sahifalar[sahifa]
-    bari = set(p.matnlar) | {v for _, _, v in p.atributlar} | set(_noscript_matni(qurilgan, sahifa))
+    bari = set(p.matnlar) | {v for _, _, v in p.atributlar} | set(_noscript_matni(p))
     # the print-only table of contents is invisible on screen but read by screen readers
-    html = (qurilgan / "sayt" / sahifa).read_text()
     for kerak in HAR_SAHIFADA + SAHIFADA[sahifa]:
-        assert kerak in bari or f'aria-label="{kerak}"' in html, f"{sahifa}: {kerak!r} is missing"
+        assert kerak in bari or p.hujjat.find(attrs={"aria-label": kerak}), f"{sahifa}: {kerak!r} is missing"
 
 
 @pytest.mark.build
@@ -390,7 +392,9 @@ def test_scripts_speak_uzbek(qurilgan):
     assert len(js_xabarlari) >= 5
     assert js_xabarlari <= xabarlar.keys(), sorted(js_xabarlari - xabarlar.keys())
     for sahifa in SAHIFALAR:
-        assert "_static/translations.js" in (qurilgan / "sayt" / sahifa).read_text()
+        hujjat = BeautifulSoup((qurilgan / "sayt" / sahifa).read_text(encoding="utf-8"), "html.parser")
+        assert any(s["src"].split("?")[0].endswith("_static/translations.js")
+                   for s in hujjat.find_all("script", src=True)), f"{sahifa} does not load translations.js"
     # copybutton picks its table by <html lang>: an "uz" one is there
     copy = (static / "copybutton.js").read_text()
     for kerak in ('"uz": {', '"copy": "Nusxa olish"', '"copy_success": "Nusxa olindi!"',
@@ -398,10 +402,12 @@ def test_scripts_speak_uzbek(qurilgan):
         assert kerak in copy
     toggle = (static / "togglebutton.js").read_text()
     assert "Toggle hidden content" not in toggle and 'aria-label="Yashirin qismni ochish yoki yopish"' in toggle
-    bob = (qurilgan / "sayt" / "book" / "attention.html").read_text()
-    assert "let toggleHintShow = 'Koʻrsatish uchun bosing';" in bob
-    assert "let toggleHintHide = 'Yashirish uchun bosing';" in bob
-    assert bob.count('<div class="dropdown admonition"') >= 5    # the exercises' "Yechim" get the hints
+    bob = BeautifulSoup((qurilgan / "sayt" / "book" / "attention.html").read_text(encoding="utf-8"),
+                        "html.parser")
+    skriptlar = " ".join(s.get_text() for s in bob.find_all("script"))
+    assert "let toggleHintShow = 'Koʻrsatish uchun bosing';" in skriptlar
+    assert "let toggleHintHide = 'Yashirish uchun bosing';" in skriptlar
+    assert len(bob.select("div.dropdown.admonition")) >= 5    # the exercises' "Yechim" get the hints
 
 
 def _indeks(qurilgan: Path) -> dict:
@@ -416,7 +422,9 @@ def _indeks(qurilgan: Path) -> dict:
 def test_search_finds_the_chapter(qurilgan, sorov):
     indeks = _indeks(qurilgan)
     bob = indeks["docnames"].index("book/attention")
-    for soz in _python_sorov(sorov):
+    sozlar = _python_sorov(sorov)
+    assert sozlar, f"{sorov!r} gives no word to look up"
+    for soz in sozlar:
         hujjatlar = [indeks[k].get(soz) for k in ("terms", "titleterms")]
         topildi = set()
         for h in hujjatlar:

@@ -218,25 +218,47 @@ def bob_arxivi(maqsad: Path, nom: str, manba: Path, notebook: Path, ildiz: Path)
         _zip_yoz(arxiv, f"{nom}/requirements.txt", bob_talablari(ildiz).encode())
 
 
+def bajarilgan_notebook(app, docname: str) -> bytes:
+    """The chapter's executed notebook, outputs included, as the reader downloads it.
+
+    MyST-NB writes ``jupyter_execute/<doc>.ipynb`` from the notebook it read: after
+    a cache hit (most builds) that copy has no outputs, and its glued values are
+    moved to a separate file.  The execution cache holds the executed notebook
+    with every output; it is merged into the chapter here.
+    """
+    import nbformat
+    from jupyter_cache import get_cache
+
+    sozlama = app.env.mystnb_config
+    yol = Path(sozlama.output_folder) / f"{docname}.ipynb"
+    if not yol.is_file():
+        raise ExtensionError(f"the executed notebook of {docname} is missing ({yol})")
+    nb = nbformat.read(yol, as_version=4)
+    try:
+        _, nb = get_cache(sozlama.execution_cache_path).merge_match_into_notebook(nb)
+    except KeyError:
+        if not any(h.get("outputs") for h in nb.cells if h.cell_type == "code"):
+            raise ExtensionError(f"{docname}: the execution cache has no executed copy of the "
+                                 "chapter and its notebook has no outputs; build with "
+                                 "execute_notebooks: cache") from None
+    return nbformat.writes(nb).encode("utf-8")
+
+
 def _fayllar(app, exception) -> None:
     """build-finished (HTML): each notebook chapter's source, executed notebook and archive."""
     if exception is not None or app.builder.format != "html":
         return
     ildiz = Path(app.srcdir)
-    bajarilgan = Path(app.env.mystnb_config.output_folder)       # MyST-NB's executed notebooks
     for docname in sorted(_bob_boshi(app)):
         if not _notebookmi(app, docname):
             continue
         manba = Path(app.env.doc2path(docname))
-        nb = bajarilgan / f"{docname}.ipynb"
-        if not nb.is_file():
-            raise ExtensionError(f"the executed notebook of {docname} is missing ({nb})")
         papka = Path(app.outdir) / posixpath.dirname(docname)
         nom = posixpath.basename(docname)
         papka.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(manba, papka / f"{nom}{manba.suffix}")
-        shutil.copyfile(nb, papka / f"{nom}.ipynb")
-        bob_arxivi(papka / f"{nom}.zip", nom, manba, nb, ildiz)
+        (papka / f"{nom}.ipynb").write_bytes(bajarilgan_notebook(app, docname))
+        bob_arxivi(papka / f"{nom}.zip", nom, manba, papka / f"{nom}.ipynb", ildiz)
 
 
 # --- the root page -------------------------------------------------------------------
