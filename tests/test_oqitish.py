@@ -1,4 +1,10 @@
-"""Training: results depend on the seed only, not on how many workers run them."""
+"""Training: results depend on the seed only, not on how many workers run them.
+
+Every test here trains afresh: the store of kept trainings is bypassed
+(``KITOB_OMBORSIZ=1``, inherited by the worker processes), so a result read
+back from disk can never stand in for a training.  Tests that start worker
+processes or train for seconds are marked ``build`` (not in ``make unit``).
+"""
 
 from functools import partial
 
@@ -15,10 +21,16 @@ ISHLAR = [(partial(Ketma, "rnn"), 20, 0), (partial(Attention, 20), 20, 1),
           (partial(Attention, 20, pozitsiya=False), 20, 2)]
 
 
+@pytest.fixture(autouse=True)
+def omborsiz(monkeypatch):
+    monkeypatch.setenv("KITOB_OMBORSIZ", "1")
+
+
 def _holat(model):
     return {k: v.clone() for k, v in model.state_dict().items()}
 
 
+@pytest.mark.build
 def test_worker_count_does_not_change_results():
     bitta = parallel(KICHIK, ISHLAR, jarayonlar=1)
     ikkita = parallel(KICHIK, ISHLAR, jarayonlar=2)
@@ -29,11 +41,13 @@ def test_worker_count_does_not_change_results():
         assert all(torch.equal(h1[k], h2[k]) for k in h1)
 
 
+@pytest.mark.build
 def test_parallel_keeps_order_and_matches_a_plain_loop():
     natija = parallel(pow, [(2, 3), (3, 2), (10, 0)], jarayonlar=2)
     assert natija == [8, 9, 1]
 
 
+@pytest.mark.build
 def test_training_learns_the_task_on_a_reduced_protocol():
     aniqlik, model = oqit(partial(Attention, 20), 20, 0, epoxalar=15, n=512)
     assert aniqlik > 0.9
