@@ -115,16 +115,23 @@ def tekshir(ildiz: Path) -> dict:
 
 
 def nashr_qil(build: Path, sahna: Path) -> Path:
-    """Publish the staged site: copy it, then switch _build/sayt to the copy atomically."""
+    """Publish the staged site: copy it, then switch _build/sayt to the copy atomically.
+
+    The copy it replaces is kept until the next publication, so whoever is
+    reading it right now (a server pointed at the resolved folder, a test)
+    does not lose files under its feet; older copies are removed.
+    """
     nashrlar = build / "nashr"
     yangi = nashrlar / time.strftime(f"%Y%m%d-%H%M%S-{os.getpid()}")
     shutil.copytree(sahna, yangi, symlinks=True)
+    sayt = build / "sayt"
+    oldingi = sayt.resolve() if sayt.is_symlink() else None
     vaqtincha = build / f".sayt-{os.getpid()}"
     vaqtincha.unlink(missing_ok=True)
     vaqtincha.symlink_to(yangi.relative_to(build))
-    os.replace(vaqtincha, build / "sayt")          # atomic on POSIX
-    for eski in nashrlar.iterdir():                  # older copies are no longer linked
-        if eski != yangi:
+    os.replace(vaqtincha, sayt)                      # atomic on POSIX
+    for eski in nashrlar.iterdir():                  # no longer linked, nor just replaced
+        if eski not in (yangi, oldingi):
             shutil.rmtree(eski, ignore_errors=True)
     return build / "sayt"
 
