@@ -1,0 +1,273 @@
+"""Theme templates the book overrides (book/_templates/): a theme upgrade fails loudly.
+
+A template in book/_templates/ shadows the theme's template of the same name, so
+an upgrade that changes the theme's one would otherwise go unnoticed.  Every file
+there is accounted for here (no build needed), as one of two kinds:
+
+* an **extension** (``KENGAYTMALAR``): it extends, includes or imports the theme's
+  own template (``"!name"``: Sphinx looks that up in the theme, never in
+  book/_templates/) and changes only one string of its output, or wraps it.  The
+  theme's template must still hold that string, exactly once; rendered here with
+  the installed theme (Sphinx's own template loader, a stub page context) the
+  override gives the Uzbek string and not the English one; and where the theme's
+  template loses the string, the override calls Sphinx's ``warning()`` (an error
+  in the book's ``-W`` build) rather than leave English on the page.
+* a **copy** (``NUSXALAR``): the theme's template copied whole, for want of a
+  block to override.  Its first line names the theme and version it was copied
+  from, and the SHA-256 of that original is recorded here; when the installed
+  original's differs, the copy is out of date.  None is left: every override
+  could become an extension; a new copy must be entered here.
+"""
+
+import gettext
+import hashlib
+from dataclasses import dataclass
+from pathlib import Path
+from types import SimpleNamespace
+
+import pydata_sphinx_theme
+import pytest
+import sphinx
+import sphinx_book_theme
+from babel.messages.pofile import read_po
+from conftest import ILDIZ
+from jinja2 import nodes
+from sphinx.jinja2glue import BuiltinTemplateLoader
+
+SABLONLAR = ILDIZ / "book" / "_templates"
+#: The installed themes' template folders, in Sphinx's lookup order (html_theme first).
+MAVZULAR = {
+    "sphinx-book-theme": Path(sphinx_book_theme.__file__).parent / "theme" / "sphinx_book_theme",
+    "pydata-sphinx-theme": Path(pydata_sphinx_theme.__file__).parent / "theme" / "pydata_sphinx_theme",
+}
+BASIC = Path(sphinx.__file__).parent / "themes" / "basic"
+
+
+@dataclass(frozen=True)
+class Kengaytma:
+    """An override built on the theme's own template ``asl`` (its path in the theme folder)."""
+
+    mavzu: str                  # the theme (distribution name) whose template it builds on
+    asl: str                    # that template, relative to the theme folder
+    inglizcha: str | None       # the string of its output the override replaces or removes
+    msgid: str | None = None    # ... by this booktheme.po message (None: removed)
+
+
+KENGAYTMALAR = {
+    "layout.html": Kengaytma("sphinx-book-theme", "layout.html", '<nav aria-label="Page">', "Page"),
+    "sbt-sidebar-nav.html": Kengaytma("sphinx-book-theme", "components/sbt-sidebar-nav.html",
+                                      'aria-label="Main"', "Main"),
+    "toggle-primary-sidebar.html": Kengaytma("sphinx-book-theme", "components/toggle-primary-sidebar.html",
+                                             'title="Toggle primary sidebar"', "Toggle primary sidebar"),
+    "toggle-secondary-sidebar.html": Kengaytma("sphinx-book-theme", "components/toggle-secondary-sidebar.html",
+                                               'title="Toggle secondary sidebar"', "Toggle secondary sidebar"),
+    # a wrapper: the theme's link inside a navigation landmark, nothing of it changed
+    "navbar-logo.html": Kengaytma("pydata-sphinx-theme", "components/navbar-logo.html", None),
+    # every macro's lines naming the icon script are dropped
+    "static/webpack-macros.html": Kengaytma("pydata-sphinx-theme", "static/webpack-macros.html", "fontawesome.js"),
+}
+
+
+@dataclass(frozen=True)
+class Nusxa:
+    """A whole copy of the theme's template ``asl``, taken from ``mavzu`` ``versiya``."""
+
+    mavzu: str
+    versiya: str
+    asl: str
+    sha256: str                 # of the original, as it was when copied
+
+
+#: book/_templates/<file> -> the original it was copied from.  Empty: nothing is copied.
+NUSXALAR: dict[str, Nusxa] = {}
+
+
+# --- the helpers -----------------------------------------------------------------------
+
+
+def _bizniki() -> set[str]:
+    return {p.relative_to(SABLONLAR).as_posix() for p in SABLONLAR.rglob("*.html")}
+
+
+def _nusxa_xatolari(nusxalar: dict[str, Nusxa], sablonlar: Path, mavzular: dict[str, Path]) -> list[str]:
+    """What is wrong with the copies: a changed original, a first line not naming its version."""
+    xatolar = []
+    for fayl, n in nusxalar.items():
+        asl = mavzular[n.mavzu] / n.asl
+        if not asl.is_file():
+            xatolar.append(f"the theme's {asl} is gone; book/_templates/{fayl} was copied from it")
+        elif hashlib.sha256(asl.read_bytes()).hexdigest() != n.sha256:
+            xatolar.append(f"the theme's {asl} changed since book/_templates/{fayl} was copied from it; "
+                           "compare and update the copy, then the hash")
+        birinchi = (sablonlar / fayl).read_text(encoding="utf-8").splitlines()[0]
+        if not (birinchi.startswith("{#") and f"{n.mavzu} {n.versiya}" in birinchi):
+            xatolar.append(f"book/_templates/{fayl}: its first line, a comment, must name "
+                           f"'{n.mavzu} {n.versiya}' (the theme and version it was copied from)")
+    return xatolar
+
+
+def _muhit(oldin: tuple[Path, ...] = ()):
+    """The book's Jinja environment as Sphinx builds it: our templates, then the themes.
+
+    ``oldin``: theme folders looked up before the installed ones (a theme "upgrade").
+    ``warning()`` calls are collected in the returned list instead of logged.
+    """
+    qidiruv = [str(SABLONLAR)] + [str(d / "components") for d in MAVZULAR.values()]
+    builder = SimpleNamespace(config=SimpleNamespace(templates_path=qidiruv), confdir=str(ILDIZ),
+                              app=SimpleNamespace(translator=gettext.NullTranslations()))
+    mavzu = SimpleNamespace(get_theme_dirs=lambda: [str(d) for d in (*oldin, *MAVZULAR.values(), BASIC)])
+    loader = BuiltinTemplateLoader()
+    loader.init(builder, mavzu)
+    ogohlar = []
+    loader.environment.globals["warning"] = lambda xabar, *a, **k: ogohlar.append(xabar) or ""
+    return loader.environment, ogohlar
+
+
+def _tarjima():
+    with open(ILDIZ / "locales" / "uz" / "LC_MESSAGES" / "booktheme.po", "rb") as f:
+        xabarlar = {m.id: m.string for m in read_po(f) if m.id}
+    return lambda s: xabarlar.get(s, s)
+
+
+def _sahifa(**boshqa) -> dict:
+    """A stub page context: what the overridden templates and the theme's ones read."""
+    return {"translate": _tarjima(), "pathto": lambda p, *a: f"../{p}", "pagename": "book/attention",
+            "root_doc": "book/index", "docstitle": "Kitob", "pagetitle": "Bob", "theme_toc_title": "Contents",
+            "generate_toc_html": lambda *a: '<ul class="nav"><li>Boʻlim</li></ul>',
+            "generate_toctree_html": lambda *a, **k: '<ul class="bd-sidenav"><li>Bob</li></ul>',
+            "theme_home_page_in_toc": False, "theme_max_navbar_depth": 4, "theme_collapse_navbar": False,
+            "theme_show_navbar_depth": 1, "theme_logo": {"image_relative": {}, "text": "Kitob"},
+            "theme_logo_link": None, **boshqa}
+
+
+def _blok(env, nom: str, blok: str, sahifa: dict) -> str:
+    """One block of an extending template, its super() chain resolved as a full render would."""
+    t = env.get_template(nom)
+    ctx = t.new_context(sahifa)
+    ota = t
+    while (ext := env.parse(env.loader.get_source(env, ota.name)[0]).find(nodes.Extends)) is not None:
+        ota = env.get_template(ext.template.value)
+        for k, f in ota.blocks.items():
+            ctx.blocks.setdefault(k, []).append(f)
+    return "".join(t.blocks[blok](ctx))
+
+
+def _chiqishi(env, fayl: str, sahifa: dict) -> str:
+    """What our override gives a page: the part of its output that it changes."""
+    if fayl == "layout.html":
+        return _blok(env, fayl, "docs_body", sahifa)
+    if fayl == "static/webpack-macros.html":
+        return env.from_string('{% import "static/webpack-macros.html" as w with context %}'
+                               "{{ w.head_pre_assets() }}{{ w.head_js_preload() }}{{ w.body_post() }}").render(sahifa)
+    return env.get_template(fayl).render(sahifa)
+
+
+# --- every override is known -------------------------------------------------------------
+
+
+def test_every_override_is_an_extension_or_a_recorded_copy():
+    assert not KENGAYTMALAR.keys() & NUSXALAR.keys()
+    assert _bizniki() == KENGAYTMALAR.keys() | NUSXALAR.keys(), (
+        "a template in book/_templates/ must be listed in tests/test_sablonlar.py: KENGAYTMALAR if it "
+        "builds on the theme's own (\"!name\"), NUSXALAR (with the original's SHA-256) if it is a copy")
+
+
+# --- extensions -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("fayl", sorted(KENGAYTMALAR))
+def test_extension_builds_on_the_installed_themes_own_template(fayl):
+    k = KENGAYTMALAR[fayl]
+    manba = (SABLONLAR / fayl).read_text(encoding="utf-8")
+    assert f'"!{k.asl}"' in manba, f"book/_templates/{fayl} does not extend/include/import \"!{k.asl}\""
+    if k.inglizcha:
+        sarlavha = manba.split("-#}")[0]
+        assert manba.startswith("{#-") and f"{k.mavzu}'s {k.asl}" in sarlavha, (
+            f"book/_templates/{fayl}: the header comment must name the theme's template it builds on")
+    # "!name" finds the theme's template, in the theme the table names
+    env, _ = _muhit()
+    _, topilgan, _ = env.loader.get_source(env, f"!{k.asl}")
+    assert Path(topilgan).resolve() == (MAVZULAR[k.mavzu] / k.asl).resolve(), topilgan
+
+
+@pytest.mark.parametrize("fayl", sorted(f for f, k in KENGAYTMALAR.items() if k.inglizcha))
+def test_the_string_an_extension_changes_is_still_in_the_theme(fayl):
+    k = KENGAYTMALAR[fayl]
+    asl = MAVZULAR[k.mavzu] / k.asl
+    assert asl.read_text(encoding="utf-8").count(k.inglizcha) == 1, (
+        f"the theme's {asl} no longer has {k.inglizcha!r} exactly once, which book/_templates/{fayl} "
+        "replaces; compare and update the override (and this test)")
+    assert k.inglizcha in (SABLONLAR / fayl).read_text(encoding="utf-8"), (
+        f"book/_templates/{fayl} does not replace {k.inglizcha!r}, the string this test checks")
+
+
+@pytest.mark.parametrize("fayl", sorted(KENGAYTMALAR))
+def test_extension_renders_uzbek_with_the_installed_theme(fayl):
+    k = KENGAYTMALAR[fayl]
+    env, ogohlar = _muhit()
+    html = _chiqishi(env, fayl, _sahifa())
+    assert not ogohlar, ogohlar
+    if k.inglizcha:
+        assert k.inglizcha not in html, f"book/_templates/{fayl} leaves {k.inglizcha!r} in"
+    if k.msgid:
+        ozbekcha = _tarjima()(k.msgid)
+        assert ozbekcha != k.msgid and k.inglizcha.replace(k.msgid, ozbekcha) in html, html
+    if fayl == "static/webpack-macros.html":
+        # the rest of the theme's macros is kept, digests and all: only the script's lines go
+        asl = env.from_string('{% import "!static/webpack-macros.html" as w with context %}'
+                              "{{ w.head_pre_assets() }}{{ w.head_js_preload() }}{{ w.body_post() }}").render(_sahifa())
+        olingan = set(asl.splitlines()) - set(html.splitlines())
+        assert set(html.splitlines()) <= set(asl.splitlines()) and "bootstrap.js" in html
+        assert any("fontawesome.js" in s for s in olingan)
+        assert all("fontawesome.js" in s or s.strip().startswith("<!--") for s in olingan), olingan
+    if fayl == "navbar-logo.html":
+        assert html.startswith('<nav class="kitob-logo" aria-label="Bosh sahifa">') and html.endswith("</a></nav>")
+        assert '<a class="navbar-brand logo" href="../book/index">' in html
+
+
+def test_secondary_toggle_is_absent_on_a_page_without_contents():
+    env, ogohlar = _muhit()
+    assert _chiqishi(env, "toggle-secondary-sidebar.html", _sahifa(generate_toc_html=lambda *a: "")).strip() == ""
+    html = _chiqishi(env, "layout.html", _sahifa(generate_toc_html=lambda *a: ""))
+    assert "<nav" not in html and not ogohlar
+
+
+@pytest.mark.parametrize("fayl", sorted(f for f, k in KENGAYTMALAR.items() if k.msgid))
+def test_extension_warns_when_the_theme_drops_the_string(tmp_path, fayl):
+    """A theme whose template says something else: the build stops (a warning, -W), not English."""
+    k = KENGAYTMALAR[fayl]
+    asl = MAVZULAR[k.mavzu] / k.asl
+    yangi = tmp_path / "yangi-mavzu" / k.asl
+    yangi.parent.mkdir(parents=True)
+    yangi.write_text(asl.read_text(encoding="utf-8").replace(k.inglizcha, k.inglizcha.replace(k.msgid, "Renamed")))
+    env, ogohlar = _muhit(oldin=(tmp_path / "yangi-mavzu",))
+    _chiqishi(env, fayl, _sahifa())
+    assert len(ogohlar) == 1 and f"book/_templates/{fayl}" in ogohlar[0] and k.inglizcha in ogohlar[0], ogohlar
+
+
+# --- copies -------------------------------------------------------------------------------
+
+
+def test_copies_match_the_originals_they_were_copied_from():
+    xatolar = _nusxa_xatolari(NUSXALAR, SABLONLAR, MAVZULAR)
+    assert not xatolar, "\n".join(xatolar)
+
+
+def test_the_copy_check_fails_on_a_changed_original_or_a_nameless_header(tmp_path):
+    """The check above can fail (it has nothing to check while no copy is left)."""
+    mavzu, bizniki = tmp_path / "mavzu", tmp_path / "_templates"
+    (mavzu / "components").mkdir(parents=True)
+    bizniki.mkdir()
+    asl = mavzu / "components" / "x.html"
+    asl.write_text('<button title="Toggle">\n')
+    ozgarmagan = hashlib.sha256(asl.read_bytes()).hexdigest()
+    (bizniki / "x.html").write_text("{#- sphinx-book-theme 1.3.0's components/x.html, translated. -#}\n<button>\n")
+    nusxa = {"x.html": Nusxa("sphinx-book-theme", "1.3.0", "components/x.html", ozgarmagan)}
+    assert _nusxa_xatolari(nusxa, bizniki, {"sphinx-book-theme": mavzu}) == []
+    asl.write_text('<button title="Toggle" class="new">\n')              # the theme is upgraded
+    assert _nusxa_xatolari(nusxa, bizniki, {"sphinx-book-theme": mavzu}) == [
+        f"the theme's {asl} changed since book/_templates/x.html was copied from it; "
+        "compare and update the copy, then the hash"]
+    (bizniki / "x.html").write_text("<button>\n")                         # no header comment
+    assert "must name 'sphinx-book-theme 1.3.0'" in _nusxa_xatolari(nusxa, bizniki, {"sphinx-book-theme": mavzu})[1]
+
