@@ -392,3 +392,4 @@ def test_a_reader_can_run_the_downloaded_chapter(kitob, tmp_path):
             == [s for s in eski if not s.startswith("chapter_code:")])
     assert "vazifa: (8, 3, 1) 3" in satrlar and "yashirin katak natijasi" in satrlar
     assert _jadval_md(yangi) == _jadval_md(nashr)
+

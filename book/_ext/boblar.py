@@ -133,23 +133,30 @@ def _notebookmi(app, docname: str) -> bool:
     return NbMetadataCollector.get_exec_data(app.env, docname) is not None
 
 
-def yuklab_html(docname: str, pdf: str, notebook: bool) -> str:
-    """The download line (and, for a notebook, how to run it) of the chapter ``docname``."""
+def yuklab_html(docname: str, pdf: str, notebook: bool, kengaytma: str = ".py") -> str:
+    """The download line (and, for a notebook, how to run it) of the chapter ``docname``.
+
+    ``kengaytma`` is the suffix of the chapter's source; a chapter written as an
+    .ipynb has no separate source to offer (its executed notebook is it).
+    """
     nom = posixpath.basename(docname)
     pdf_manzil = posixpath.relpath(pdf, posixpath.dirname(docname) or ".")
     havolalar = [f'<a href="{html.escape(pdf_manzil)}" download>PDF</a>']
     if notebook:
+        if kengaytma != ".ipynb":
+            havolalar.append(f'<a href="{html.escape(nom + kengaytma)}" download>'
+                             f'bob manbasi ({html.escape(kengaytma)})</a>')
         havolalar += [
-            f'<a href="{nom}.py" download>bob manbasi (.py)</a>',
-            f'<a href="{nom}.ipynb" download>bajarilgan notebook (.ipynb)</a>',
-            f'<a href="{nom}.zip" download>ishga tushirish uchun toʻplam (.zip)</a>',
+            f'<a href="{html.escape(nom)}.ipynb" download>bajarilgan notebook (.ipynb)</a>',
+            f'<a href="{html.escape(nom)}.zip" download>ishga tushirish uchun toʻplam (.zip)</a>',
         ]
     qator = f'<p class="yuklab-olish">Yuklab olish: {" · ".join(havolalar)}</p>\n'
     if not notebook:
         return qator
     return qator + (
         '<p class="yuklab-izoh">Bobni oʻzingiz ishga tushirish uchun .zip arxivini oching: '
-        f"unda bob (<code>{nom}.ipynb</code>, <code>{nom}.py</code>), u import qiladigan "
+        f"unda bob ({', '.join(f'<code>{html.escape(nom + k)}</code>' for k in dict.fromkeys(('.ipynb', kengaytma)))}), "
+        "u import qiladigan "
         "<code>chapter_code/</code> modullari va <code>requirements.txt</code> bor. "
         "Arxiv papkasida <code>pip install -r requirements.txt jupyterlab "
         "--extra-index-url https://download.pytorch.org/whl/cpu</code> buyrugʻini bajaring "
@@ -166,8 +173,9 @@ def _yuklab_qatori(app, doctree) -> None:
     if bolim is None or not isinstance(bolim[0], nodes.title):
         raise ExtensionError(f"{app.env.doc2path(docname)}: a chapter must start with a title "
                              "(a '# ...' heading) for its download line to go under it")
-    bolim.insert(1, nodes.raw("", yuklab_html(docname, pdf_nomi(app), _notebookmi(app, docname)),
-                              format="html"))
+    kengaytma = Path(app.env.doc2path(docname)).suffix
+    bolim.insert(1, nodes.raw("", yuklab_html(docname, pdf_nomi(app), _notebookmi(app, docname),
+                                              kengaytma), format="html"))
 
 
 # --- the files of the download line --------------------------------------------------
@@ -208,10 +216,12 @@ def _zip_yoz(arxiv: zipfile.ZipFile, nom: str, baytlar: bytes) -> None:
 
 def bob_arxivi(maqsad: Path, nom: str, manba: Path, notebook: Path, ildiz: Path) -> None:
     """Write the chapter's archive: a folder ``nom/`` that runs as it is."""
-    kodlar = [f for f in kesh.kuzatilgan_fayllar(manba.read_text(encoding="utf-8"), ildiz)
+    fmt = kesh.FORMATLAR.get(manba.suffix, "py:percent")
+    kodlar = [f for f in kesh.kuzatilgan_fayllar(manba.read_text(encoding="utf-8"), ildiz, fmt)
               if f.suffix == ".py"]
     with zipfile.ZipFile(maqsad, "w") as arxiv:
-        _zip_yoz(arxiv, f"{nom}/{manba.name}", manba.read_bytes())
+        if manba.suffix != ".ipynb":            # an .ipynb chapter: its executed notebook is it
+            _zip_yoz(arxiv, f"{nom}/{manba.name}", manba.read_bytes())
         _zip_yoz(arxiv, f"{nom}/{nom}.ipynb", notebook.read_bytes())
         for f in kodlar:
             _zip_yoz(arxiv, f"{nom}/{f.relative_to(ildiz).as_posix()}", f.read_bytes())
@@ -256,7 +266,8 @@ def _fayllar(app, exception) -> None:
         papka = Path(app.outdir) / posixpath.dirname(docname)
         nom = posixpath.basename(docname)
         papka.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(manba, papka / f"{nom}{manba.suffix}")
+        if manba.suffix != ".ipynb":
+            shutil.copyfile(manba, papka / f"{nom}{manba.suffix}")
         (papka / f"{nom}.ipynb").write_bytes(bajarilgan_notebook(app, docname))
         bob_arxivi(papka / f"{nom}.zip", nom, manba, papka / f"{nom}.ipynb", ildiz)
 

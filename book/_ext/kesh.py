@@ -44,9 +44,13 @@ def _ildiz() -> Path:
     return ILDIZ
 
 
-def _kod(matn: str) -> str:
+#: jupytext's format for each kind of chapter file.
+FORMATLAR = {".py": "py:percent", ".ipynb": "ipynb", ".md": "md:myst"}
+
+
+def _kod(matn: str, fmt: str) -> str:
     """The Python of a chapter's text: its code cells, IPython magics and shell lines left out."""
-    nb = jupytext.reads(matn, fmt="py:percent")
+    nb = jupytext.reads(matn, fmt=fmt)
     qatorlar = []
     for h in nb.cells:
         if h.cell_type == "code":
@@ -84,7 +88,7 @@ def _fayl(nom: str, ildiz: Path) -> Path | None:
     return None
 
 
-def kuzatilgan_fayllar(matn: str, ildiz: Path | None = None) -> list[Path]:
+def kuzatilgan_fayllar(matn: str, ildiz: Path | None = None, fmt: str = "py:percent") -> list[Path]:
     """The files whose change re-executes the chapter whose text is ``matn``.
 
     The chapter_code modules it imports, transitively, each package's
@@ -93,7 +97,7 @@ def kuzatilgan_fayllar(matn: str, ildiz: Path | None = None) -> list[Path]:
     chapter_code module, so nothing stale is ever reused.
     """
     ildiz = ildiz or _ildiz()
-    navbat = _importlar(_kod(matn), None, ildiz)
+    navbat = _importlar(_kod(matn, fmt), None, ildiz)
     if navbat is None:
         fayllar = set((ildiz / PAKET).rglob("*.py"))
     else:
