@@ -1,8 +1,8 @@
 # Two commands set everything up on a fresh Debian machine (as root, with python3):
 #   make book   - virtual environment + locked requirements, then build the site
 #   make test   - the same set-up, then every test (unit tests and the book build)
-# Also: make unit (fast tests only), make bench (timings, ~15 min), make lock
-# (re-lock requirements), make clean.
+# Also: make unit (fast tests, no build, ~10 s), make bench (the author's loop, ~6 min),
+# make lock (re-lock requirements), make clean (all of _build/, the kept trainings too).
 SHELL := /bin/bash
 .SHELLFLAGS := -euo pipefail -c
 .DEFAULT_GOAL := book
@@ -66,7 +66,9 @@ unit: setup
 test: setup
 	$(PY) -m pytest tests -q
 
-# Build timings side by side in one run (seed baseline, cold, warm); JSON in _build/bench.json.
+# The author's loop measured side by side in one run (cold execution against f1dd76e,
+# cold build, rebuild after each kind of edit); BENCH_SEED=1 adds the seed draft.
+# JSON in _build/bench.json.
 bench: setup
 	$(PY) tests/benchmark.py
 

@@ -258,8 +258,8 @@ print("oqit() protokoli:", protokol)
 for nom, qiymat in protokol.items():
     glue(f"protokol_{nom}", qiymat, display=False)
 glue("protokol_lr_uz", str(protokol["lr"]).replace(".", ","), display=False)
-glue("d_model", inspect.signature(Attention).parameters["d"].default,
-     display=False)
+d_model = inspect.signature(Attention).parameters["d"].default
+glue("d_model", d_model, display=False)
 
 # %% [markdown]
 # Yaʼni {glue:text}`protokol_epoxalar` epoxa, {glue:text}`protokol_n` ta
@@ -304,6 +304,9 @@ for nom, yasa in modellar.items():
                   "parametrlar": parametrlar(yasa())})
 show(pd.DataFrame(sinov), izoh="Sinov aniqligi: 4 model, 3 seed.",
      nom="sinov_jadval")
+# 3-mashq yechimi: parametrlar formula bilan sanaladi (jadvaldagi son bilan solishtiring)
+glue("T_vazifa", T, display=False)
+glue("param_formula", 3 * d_model**2 + d_model * (T + 7) + 2, display=False)
 
 # %% [markdown]
 # Jadvaldagi sonlardan xulosalar uchun ularni nomlab olamiz.
@@ -718,10 +721,12 @@ show(xulosa, izoh="Bobning xulosasi.", nom="xulosa_jadval")
 # :::{admonition} Yechim
 # :class: dropdown
 #
-# $d = 32$, $T = 60$. Kirish qatlami: $1 \cdot 32 + 32$. Pozitsiya kodlash:
-# $T \cdot d$. $Q$, $K$, $V$: $3\,(32 \cdot 32 + 32)$. Chiqish:
-# $32 \cdot 2 + 2$. Yigʻindi {numref}`%s-jadvaldagi <sinov_jadval>` son bilan bir xil;
-# pozitsiyasiz modeldan farqi aynan $T \cdot d$.
+# Kirish qatlami (1 → $d$): $1 \cdot d + d$. Pozitsiya kodlash: $T \cdot d$.
+# $Q$, $K$, $V$: $3\,(d \cdot d + d)$. Chiqish ($d$ → 2): $d \cdot 2 + 2$.
+# Jami $3d^2 + d\,(T + 7) + 2$; bizda $d$ = {glue:text}`d_model`,
+# $T$ = {glue:text}`T_vazifa`, yaʼni {glue:text}`param_formula` — bu
+# {numref}`%s-jadvaldagi <sinov_jadval>` son bilan bir xil; pozitsiyasiz
+# modeldan farqi aynan $T \cdot d$.
 # :::
 #
 # **4-mashq (kauzal maska).** GPT kabi modellarda har pozitsiya faqat
