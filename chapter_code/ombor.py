@@ -9,8 +9,12 @@ same call is made.  The key is a SHA-256 of
 * the source of the code that produces the result: the module of the function,
   the modules of every function or class passed to it (the model's
   constructor), and the ``chapter_code`` modules those import, transitively
-  (task, models, training) — any edit there retrains;
-* the arguments, written out canonically (a ``functools.partial`` as its
+  (task, models, training; imports found by reading the source, wherever they
+  are in it; a dynamic import brings in the whole package) — any edit there
+  retrains.  Each file is read once per process, right after its import, so
+  an edit made while a training runs is keyed as the change it is;
+* the arguments, bound to the function's signature with its defaults, written
+  out canonically (a ``functools.partial`` as its
   function and arguments; anything else that has no exact text form is
   refused with a ``TypeError`` rather than keyed by a memory address);
 * the torch version and ``requirements.lock``.
@@ -20,6 +24,11 @@ key that does not match) is reported on stderr and computed again, never used.
 ``KITOB_OMBORSIZ=1`` in the environment bypasses the store (nothing read,
 nothing written): every call computes afresh.  ``KITOB_OMBOR`` moves it.
 ``make clean`` empties it with the rest of ``_build/``.
+
+Known limit: the key does not include the thread count or the denormal
+setting; the chapters train through ``parallel``, whose workers always use one
+thread with denormals flushed (``oqitish._bir_ip``), so entries are made under
+the same settings.
 
 What the chapters keep here is named where they call it: the trainings
 (``oqitish.oqit``: test accuracy and trained weights).  Measurements of the
@@ -58,33 +67,68 @@ def yoqilganmi() -> bool:
 # --------------------------------------------------------------------------
 # the key
 # --------------------------------------------------------------------------
+#: Source bytes of each file as first read by this process (right after its import):
+#: an edit made on disk while a training runs does not change that training's key.
+_MANBALAR: dict[Path, bytes] = {}
+
+
+def _manba(fayl: Path) -> bytes:
+    if fayl not in _MANBALAR:
+        _MANBALAR[fayl] = fayl.read_bytes()
+    return _MANBALAR[fayl]
+
+
+def _fayli(nom: str) -> Path | None:
+    """The source file of the chapter_code module ``nom`` (None for a name that is not a module)."""
+    if nom != PAKET and not nom.startswith(PAKET + "."):
+        return None
+    yol = ILDIZ.joinpath(*nom.split("."))
+    for nomzod in (yol.with_suffix(".py"), yol / "__init__.py"):
+        if nomzod.is_file():
+            return nomzod
+    return None
+
+
 def _modul_importlari(fayl: Path, modul: str) -> set[str]:
-    """chapter_code modules imported by the source file ``fayl`` of module ``modul``."""
+    """chapter_code modules the source of ``modul`` imports, anywhere in it (read, not imported).
+
+    A dynamic import (``importlib``, ``__import__``, ``from chapter_code import *``)
+    cannot be followed: the whole package is then part of the key.
+    """
+    paket = modul if fayl.name == "__init__.py" else modul.rpartition(".")[0]
     topildi = set()
-    for tugun in ast.walk(ast.parse(fayl.read_text(encoding="utf-8"))):
+    for tugun in ast.walk(ast.parse(_manba(fayl))):
         if isinstance(tugun, ast.Import):
             topildi |= {a.name for a in tugun.names}
         elif isinstance(tugun, ast.ImportFrom):
-            nom = (modul.rsplit(".", tugun.level)[0] + (f".{tugun.module}" if tugun.module else "")
+            nom = (paket.rsplit(".", tugun.level - 1)[0] + (f".{tugun.module}" if tugun.module else "")
                    if tugun.level else tugun.module or "")
+            if any(a.name == "*" for a in tugun.names) and nom.startswith(PAKET):
+                return {f"{PAKET}.{p.stem}" for p in (ILDIZ / PAKET).glob("*.py")}
             topildi |= {nom} | {f"{nom}.{a.name}" for a in tugun.names}
-    return {n for n in topildi if (n == PAKET or n.startswith(PAKET + ".")) and n in sys.modules}
+        elif isinstance(tugun, ast.Name) and tugun.id in ("importlib", "__import__"):
+            return {f"{PAKET}.{p.stem}" for p in (ILDIZ / PAKET).glob("*.py")}
+    return {n for n in topildi if _fayli(n) is not None}
 
 
 def manba_fayllari(modullar: set[str]) -> list[Path]:
-    """Source files of ``modullar`` and of the chapter_code modules they import, transitively."""
+    """Source files of the chapter_code ``modullar``, their packages and what they import, transitively.
+
+    Modules outside chapter_code (torch, the standard library) are covered by
+    the torch version and the lock file in the key.
+    """
     fayllar, navbat, korilgan = set(), set(modullar), set()
     while navbat:
         nom = navbat.pop()
         if nom in korilgan:
             continue
         korilgan.add(nom)
-        fayl = getattr(sys.modules.get(nom), "__file__", None)
-        if fayl is None:
-            continue
-        fayllar.add(Path(fayl))
-        if nom == PAKET or nom.startswith(PAKET + "."):
-            navbat |= _modul_importlari(Path(fayl), nom)
+        qismlar = nom.split(".")
+        navbat |= {".".join(qismlar[:i]) for i in range(1, len(qismlar))}   # parent packages
+        fayl = _fayli(nom)
+        if fayl is not None:
+            fayllar.add(fayl)
+            navbat |= _modul_importlari(fayl, nom)
     return sorted(fayllar)
 
 
@@ -118,14 +162,20 @@ def _tavsif(qiymat, modullar: set[str]) -> str:
 
 
 def kalit(fn, args: tuple, kwargs: dict) -> str:
-    """The store's key of the call ``fn(*args, **kwargs)`` (see the module docstring)."""
+    """The store's key of the call ``fn(*args, **kwargs)`` (see the module docstring).
+
+    The arguments are bound to ``fn``'s signature with its defaults filled in,
+    so ``oqit(m, 60, 0)`` and ``oqit(m, 60, seed=0, epoxalar=60)`` are one entry.
+    """
     modullar = {fn.__module__}
-    tavsif = _tavsif(fn, modullar) + _tavsif(tuple(args), modullar) + _tavsif(dict(kwargs), modullar)
+    boglangan = inspect.signature(fn).bind(*args, **kwargs)
+    boglangan.apply_defaults()
+    tavsif = _tavsif(fn, modullar) + _tavsif(dict(boglangan.arguments), modullar)
     h = hashlib.sha256()
     h.update(f"torch {torch.__version__}\n{tavsif}\n".encode())
     qulf = ILDIZ / "requirements.lock"
     for fayl in manba_fayllari(modullar) + ([qulf] if qulf.is_file() else []):
-        h.update(fayl.name.encode() + b"\0" + fayl.read_bytes() + b"\0")
+        h.update(fayl.relative_to(ILDIZ).as_posix().encode() + b"\0" + _manba(fayl) + b"\0")
     return h.hexdigest()
 
 
@@ -137,7 +187,9 @@ def _yol(fn, k: str) -> Path:
 
 
 def _xabar(matn: str) -> None:
-    print(f"ombor: {matn}", file=sys.stderr, flush=True)
+    """A note for the author, on the process's own stderr: the build's console, not the
+    chapter's output (a kernel's sys.stderr would put it into the published page)."""
+    print(f"ombor: {matn}", file=sys.__stderr__, flush=True)
 
 
 def saqlanadi(saqla, tikla):
@@ -151,10 +203,7 @@ def saqlanadi(saqla, tikla):
     to send only what is missing to its workers).
     """
     def bezak(fn):
-        def ombordan(*args, **kwargs):
-            if not yoqilganmi():
-                return None
-            k = kalit(fn, args, kwargs)
+        def _ol(k, args, kwargs):
             yol = _yol(fn, k)
             if not yol.exists():
                 return None
@@ -167,19 +216,23 @@ def saqlanadi(saqla, tikla):
                 _xabar(f"{yol} could not be used ({type(xato).__name__}: {xato}); computing it again")
                 return None
 
+        def ombordan(*args, **kwargs):
+            return _ol(kalit(fn, args, kwargs), args, kwargs) if yoqilganmi() else None
+
         @functools.wraps(fn)
         def oraliq(*args, **kwargs):
-            topildi = ombordan(*args, **kwargs)
+            if not yoqilganmi():
+                return fn(*args, **kwargs)
+            k = kalit(fn, args, kwargs)          # one key per call: looked up and written under it
+            topildi = _ol(k, args, kwargs)
             if topildi is not None:
                 return topildi
             natija = fn(*args, **kwargs)
-            if yoqilganmi():
-                k = kalit(fn, args, kwargs)
-                yol = _yol(fn, k)
-                yol.parent.mkdir(parents=True, exist_ok=True)
-                vaqtincha = yol.with_suffix(f".{os.getpid()}.tmp")
-                torch.save({"kalit": k, "natija": saqla(natija)}, vaqtincha)
-                os.replace(vaqtincha, yol)      # a reader never sees half a file
+            yol = _yol(fn, k)
+            yol.parent.mkdir(parents=True, exist_ok=True)
+            vaqtincha = yol.with_suffix(f".{os.getpid()}.tmp")
+            torch.save({"kalit": k, "natija": saqla(natija)}, vaqtincha)
+            os.replace(vaqtincha, yol)          # a reader never sees half a file
             return natija
 
         oraliq.ombordan = ombordan

@@ -67,6 +67,15 @@ def pytest_configure(config):
     config.addinivalue_line("markers", "build: builds the book with jupyter-book (slow)")
 
 
+def pytest_collection_modifyitems(config, items):
+    """A test that needs the built book must be marked build, or make unit would build it."""
+    yoq = [i.nodeid for i in items
+           if "qurilgan" in getattr(i, "fixturenames", ()) and i.get_closest_marker("build") is None]
+    if yoq:
+        raise pytest.UsageError("these tests use the qurilgan fixture (a full build) but are not "
+                                "marked @pytest.mark.build: " + ", ".join(yoq))
+
+
 @pytest.fixture
 def chiqishlar(monkeypatch, tmp_path):
     """Capture what the helpers display, and write their pictures into tmp_path."""

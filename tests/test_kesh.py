@@ -187,9 +187,27 @@ def test_watched_files_follow_the_imports(paket, kod, kutilgan):
     assert _nomlar(matn, paket) == sorted(set(kutilgan_fayllar)) + ["requirements.lock"]
 
 
-def test_a_chapter_that_does_not_parse_watches_every_module(paket):
-    matn = "# %%\nfrom chapter_code.a import f\nprint('yopilmagan'\n"
+@pytest.mark.parametrize("kod", [
+    "from chapter_code.a import f\nprint('yopilmagan'",                 # does not parse
+    "import importlib\nm = importlib.import_module('chapter_code.c')",   # dynamic
+    "m = __import__('chapter_code.c')",
+    "from chapter_code import *",                                       # star
+    "%run -m chapter_code.c",                                           # a magic naming it
+])
+def test_imports_that_cannot_be_followed_watch_every_module(paket, kod):
+    matn = f"# %%\n{kod}\n"
     assert len(_nomlar(matn, paket)) == 7       # 6 modules + the lock
+
+
+@pytest.mark.parametrize("kod, kutilgan", [
+    ("import chapter_code.c as c", ["c"]),
+    ("def f():\n    from chapter_code.a import f\n    return f", ["a", "b"]),    # inside a function
+    ("%%time\nfrom chapter_code import c", ["c"]),                             # under a cell magic
+])
+def test_other_import_forms_are_followed(paket, kod, kutilgan):
+    matn = f"# %%\n{kod}\n"
+    assert _nomlar(matn, paket) == ["chapter_code/__init__.py"] + [
+        f"chapter_code/{k}.py" for k in kutilgan] + ["requirements.lock"]
 
 
 def test_digest_changes_with_what_is_imported_only(paket):

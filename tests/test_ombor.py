@@ -117,7 +117,51 @@ def test_code_defined_in_the_chapter_cannot_be_a_key():
     with pytest.raises(TypeError, match="defined in the chapter itself"):
         kalit(oqitish.oqit, (lambda: Ketma("rnn"), 8, 0), {})
     with pytest.raises(TypeError, match="cannot key a kept result by an argument of type Tensor"):
-        kalit(oqitish.oqit, (torch.zeros(2),), {})
+        kalit(oqitish.oqit, (torch.zeros(2), 8, 0), {})
+
+
+def test_defaults_and_keywords_give_the_same_key():
+    yasa = functools.partial(Ketma, "rnn")
+    birinchi = kalit(oqitish.oqit, (yasa, 60, 0), {})
+    assert kalit(oqitish.oqit, (yasa, 60), {"seed": 0, "epoxalar": 60}) == birinchi
+    assert kalit(oqitish.oqit, (yasa, 60, 0), {"epoxalar": 59}) != birinchi
+
+
+def test_a_call_is_written_under_the_key_it_was_looked_up_with(ombor, monkeypatch):
+    """An edit of the training code while a training runs must not file the old result as new."""
+    papka, sanoq = ombor
+    from chapter_code import ombor as ombor_moduli
+    yasa = functools.partial(Ketma, "rnn")
+    oldingi = kalit(oqitish.oqit, (yasa, 8, 0), KICHIK)
+    asl_vazifa = oqitish.vazifa
+    modellar = next(f for f in ombor_moduli._MANBALAR if f.name == "modellar.py")
+
+    def tahrir_paytida(*a):             # the model code "changes" once the training has started
+        monkeypatch.setitem(ombor_moduli._MANBALAR, modellar, b"# tahrir\n")
+        return asl_vazifa(*a)
+    monkeypatch.setattr(oqitish, "vazifa", tahrir_paytida)
+    oqitish.oqit(yasa, 8, 0, **KICHIK)
+    assert kalit(oqitish.oqit, (yasa, 8, 0), KICHIK) != oldingi    # the edit is a new key ...
+    assert [p.stem for p in papka.rglob("*.pt")] == [oldingi]      # ... but the result ran old code
+
+
+def test_imports_are_followed_from_the_source_wherever_they_are(tmp_path, monkeypatch):
+    from chapter_code import ombor as ombor_moduli
+
+    paket = tmp_path / "chapter_code"
+    paket.mkdir()
+    (paket / "__init__.py").write_text("")
+    (paket / "a.py").write_text("def f():\n    from chapter_code.b import g\n    return g\n")
+    (paket / "b.py").write_text("from .c import h\n")
+    (paket / "c.py").write_text("h = 1\n")
+    (paket / "d.py").write_text("import importlib\nm = importlib.import_module('chapter_code.c')\n")
+    (paket / "e.py").write_text("x = 1\n")
+    monkeypatch.setattr(ombor_moduli, "ILDIZ", tmp_path)
+    monkeypatch.setattr(ombor_moduli, "_MANBALAR", {})
+    nomlar = lambda m: [f.name for f in ombor_moduli.manba_fayllari({m})]  # noqa: E731
+    assert nomlar("chapter_code.a") == ["__init__.py", "a.py", "b.py", "c.py"]   # import inside a function
+    assert nomlar("chapter_code.d") == ["__init__.py", "a.py", "b.py", "c.py", "d.py", "e.py"]   # dynamic: all
+    assert nomlar("torch.nn") == []                     # outside chapter_code: the torch version keys it
 
 
 SKRIPT = textwrap.dedent("""

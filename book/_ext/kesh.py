@@ -48,24 +48,44 @@ def _ildiz() -> Path:
 FORMATLAR = {".py": "py:percent", ".ipynb": "ipynb", ".md": "md:myst"}
 
 
-def _kod(matn: str, fmt: str) -> str:
-    """The Python of a chapter's text: its code cells, IPython magics and shell lines left out."""
+def _kod(matn: str, fmt: str) -> str | None:
+    """The Python of a chapter's text: its code cells, IPython magics and shell lines left out.
+
+    None when a magic or shell line names chapter_code (``%run -m chapter_code.a``):
+    what it runs cannot be followed.
+    """
     nb = jupytext.reads(matn, fmt=fmt)
     qatorlar = []
     for h in nb.cells:
-        if h.cell_type == "code":
-            qatorlar += [q for q in h.source.splitlines() if not q.lstrip().startswith(("%", "!"))]
+        if h.cell_type != "code":
+            continue
+        for q in h.source.splitlines():
+            if not q.lstrip().startswith(("%", "!")):
+                qatorlar.append(q)
+            elif PAKET in q:
+                return None
     return "\n".join(qatorlar)
 
 
-def _importlar(kod: str, modul: str | None, ildiz: Path) -> set[str] | None:
-    """Dotted names of the chapter_code modules ``kod`` imports (None: it cannot be parsed)."""
+def _importlar(kod: str | None, modul: str | None, ildiz: Path) -> set[str] | None:
+    """Dotted names of the chapter_code modules ``kod`` imports, anywhere in it.
+
+    None when they cannot all be known: the code does not parse, imports
+    dynamically (``importlib``, ``__import__``) or star-imports chapter_code.
+    """
+    if kod is None:
+        return None
     try:
         daraxt = ast.parse(kod)
     except SyntaxError:
         return None
     topildi: set[str] = set()
     for tugun in ast.walk(daraxt):
+        if isinstance(tugun, ast.Name) and tugun.id in ("importlib", "__import__"):
+            return None
+        if isinstance(tugun, ast.ImportFrom) and any(a.name == "*" for a in tugun.names) \
+                and (tugun.level or (tugun.module or "").startswith(PAKET)):
+            return None
         if isinstance(tugun, ast.Import):
             topildi |= {a.name for a in tugun.names}
         elif isinstance(tugun, ast.ImportFrom):
@@ -92,9 +112,10 @@ def kuzatilgan_fayllar(matn: str, ildiz: Path | None = None, fmt: str = "py:perc
     """The files whose change re-executes the chapter whose text is ``matn``.
 
     The chapter_code modules it imports, transitively, each package's
-    ``__init__.py`` with them, and the lock file.  A chapter whose code cannot
-    be parsed (a syntax error the execution will report) watches every
-    chapter_code module, so nothing stale is ever reused.
+    ``__init__.py`` with them, and the lock file.  Where the imports cannot all
+    be known (a syntax error the execution will report, a dynamic or star
+    import, a magic line naming chapter_code), every chapter_code module is
+    watched, so nothing stale is ever reused.
     """
     ildiz = ildiz or _ildiz()
     navbat = _importlar(_kod(matn, fmt), None, ildiz)
