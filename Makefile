@@ -67,7 +67,7 @@ test: setup
 	$(PY) -m pytest tests -q
 
 # The author's loop measured side by side in one run (cold execution against f1dd76e,
-# cold build, rebuild after each kind of edit); BENCH_SEED=1 adds the seed draft.
+# cold build, rebuild after each kind of edit); BENCH_SEED=<file> adds the seed draft.
 # JSON in _build/bench.json.
 bench: setup
 	$(PY) tests/benchmark.py

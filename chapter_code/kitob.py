@@ -9,7 +9,7 @@ The chapter calls three helpers, spelled as the seed spells them:
 Each helper checks its arguments before anything is drawn or written and raises
 a ``ValueError``/``TypeError`` that names the bad value and what would be right.
 Figures and tables reach the book as MyST markdown outputs (a ``{glue:figure}``
-or ``{table}`` directive), so Sphinx numbers them ("1-rasm", "1-jadval"), gives
+or ``{table}`` directive), so Sphinx numbers them within their chapter ("1.1-rasm", "1.1-jadval"), gives
 them a label for ``{numref}`` and turns them into HTML for the web and LaTeX
 (booktabs) for the PDF.  A figure's picture is stored with MyST-NB's ``glue``
 as PNG (for the web) and PDF (vector, for the print build), which its

@@ -20,6 +20,8 @@ LaTeX target of ``_config.yml``.  For each chapter:
 * **the files themselves**, written next to the chapter's page when the HTML
   build finishes.
 
+The root page gets one line too: the whole book as one PDF.
+
 The site's root ``index.html`` (a valid Uzbek page that sends the browser to
 the root page) is written here too and reaches the site through Sphinx's
 ``html_extra_path``.
@@ -164,18 +166,29 @@ def yuklab_html(docname: str, pdf: str, notebook: bool, kengaytma: str = ".py") 
         "JupyterLab da ochib, hamma kataklarni ishga tushiring.</p>\n")
 
 
+def ildiz_html(docname: str, pdf: str) -> str:
+    """The root page's line: the whole book as one PDF."""
+    pdf_manzil = html.escape(posixpath.relpath(pdf, posixpath.dirname(docname) or "."))
+    return (f'<p class="yuklab-olish"><a href="{pdf_manzil}" download>PDF yuklab olish</a>'
+            " — butun kitob bitta faylda, chop etish uchun.</p>\n")
+
+
 def _yuklab_qatori(app, doctree) -> None:
-    """doctree-read: put the download line under a chapter's title."""
+    """doctree-read: put the download line under a chapter's title (the PDF's under the root's)."""
     docname = app.env.docname
-    if docname not in _bob_boshi(app):
+    ildizmi = docname == app.config.root_doc
+    if not ildizmi and docname not in _bob_boshi(app):
         return
     bolim = next(iter(doctree.findall(nodes.section)), None)
     if bolim is None or not isinstance(bolim[0], nodes.title):
         raise ExtensionError(f"{app.env.doc2path(docname)}: a chapter must start with a title "
                              "(a '# ...' heading) for its download line to go under it")
-    kengaytma = Path(app.env.doc2path(docname)).suffix
-    bolim.insert(1, nodes.raw("", yuklab_html(docname, pdf_nomi(app), _notebookmi(app, docname),
-                                              kengaytma), format="html"))
+    if ildizmi:
+        satr = ildiz_html(docname, pdf_nomi(app))
+    else:
+        satr = yuklab_html(docname, pdf_nomi(app), _notebookmi(app, docname),
+                           Path(app.env.doc2path(docname)).suffix)
+    bolim.insert(1, nodes.raw("", satr, format="html"))
 
 
 # --- the files of the download line --------------------------------------------------
@@ -185,7 +198,10 @@ def _nom(paket: str) -> str:
 
 
 def bob_talablari(ildiz: Path) -> str:
-    """requirements.txt of the archive: the lock's pins of the packages marked [bob]."""
+    """requirements.txt of the archive: the lock's pins of the packages marked [bob].
+
+    A pin's local label (``+cpu``) is left out: the same release, any build of it.
+    """
     for nom in ("requirements.txt", "requirements.lock"):
         if not (ildiz / nom).is_file():
             raise ExtensionError(f"{ildiz / nom} is missing: a notebook chapter's archive gets its "
@@ -199,7 +215,10 @@ def bob_talablari(ildiz: Path) -> str:
     qulf = {}
     for qator in (ildiz / "requirements.lock").read_text(encoding="utf-8").splitlines():
         if "==" in qator and not qator.startswith("#"):
-            qulf[_nom(qator.split("==")[0])] = qator.strip()
+            # without a local label: torch==2.13.0+cpu exists only for Linux and Windows;
+            # torch==2.13.0 with the CPU index (the page says how) takes it there, and
+            # PyPI's own build on a Mac
+            qulf[_nom(qator.split("==")[0])] = qator.strip().split("+")[0]
     yoq = [k for k in kerak if k not in qulf]
     if yoq:
         raise ExtensionError(f"requirements.txt marks {', '.join(yoq)} {BOB_BELGISI}, but "

@@ -15,7 +15,7 @@ from __future__ import annotations
 from sphinx.builders.latex import util
 
 #: Uzbek names LaTeX prints; babel's uz-Latn ini file has none of them.
-#: (Figure and table names come from ``numfig_format``: "1-rasm", "1-jadval".)
+#: (Figure and table names come from ``numfig_format``: "1.1-rasm", "1.1-jadval".)
 NOMLAR = {
     "contentsname": "Mundarija",
     "indexname": "Koʻrsatkich",
