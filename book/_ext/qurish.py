@@ -39,6 +39,7 @@ from pathlib import Path
 
 import yaml
 
+import kesh
 import qulf
 
 #: The project's root: the folder above book/.
@@ -73,7 +74,7 @@ def jb(ildiz: Path, *qoshimcha: str) -> None:
                          "the reason is printed above")
 
 
-SAHIFA_TURLARI = (".md", ".py", ".ipynb")
+SAHIFA_TURLARI = tuple(kesh.FORMATLAR)      # the kinds of page a book can list: .py .ipynb .md
 
 
 def tekshir(ildiz: Path) -> dict:
