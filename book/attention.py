@@ -188,6 +188,8 @@ print("  softmax(Q @ K.T / sqrt(d)) @ V")
 #
 # Ikki rekurrent model: `Ketma("rnn")` va `Ketma("lstm")`. Ikkalasi ham
 # ketma-ketlikni oxirigacha oʻqiydi va oxirgi yashirin holatdan javob beradi.
+# LSTM ning `unutish` parametri — unutish darvozasi (*forget gate*)
+# siljishining boshlangʻich qiymati; u nega muhimligini quyida oʻlchaymiz.
 #
 # ```{literalinclude} ../chapter_code/modellar.py
 # :pyobject: Ketma
@@ -208,18 +210,22 @@ print("  softmax(Q @ K.T / sqrt(d)) @ V")
 # Modelni oʻqitishdan oldin oddiy savol beramiz: yoʻqotish funksiyasining
 # gradienti kirishning birinchi va oxirgi qadamiga qanchalik kuchli yetib
 # boradi? Gradient — model oʻrganadigan signal. Agar 0-qadamga yetib
-# boradigan gradient juda kichik boʻlsa, model javob aynan oʻsha yerda
-# ekanini «sezmaydi».
+# boradigan gradient juda kichik boʻlsa, oʻqitish boshida model javob
+# aynan oʻsha yerda ekanini sezishi qiyin.
 #
 # Har model uchun tasodifiy ogʻirliklar bilan bitta backward qilamiz va
 # $|\partial L / \partial x_t|$ ni namunalar boʻyicha oʻrtachalaymiz.
 
 # %%
 T = 60
+UNUTISH = 3.0      # LSTM unutish darvozasi siljishi (standart boshlanish: ≈ 0)
+lstm_u = f"LSTM (unutish = {UNUTISH:g})"
 grad_jadval = []
-for nom, yasa in [("RNN", partial(Ketma, "rnn")),
-                  ("LSTM", partial(Ketma, "lstm")),
-                  ("attention", partial(Attention, T))]:
+for nom, qisqa, yasa in [
+        ("RNN", "rnn", partial(Ketma, "rnn")),
+        ("LSTM", "lstm", partial(Ketma, "lstm")),
+        (lstm_u, "lstm_unutish", partial(Ketma, "lstm", unutish=UNUTISH)),
+        ("attention", "attention", partial(Attention, T))]:
     torch.manual_seed(0)
     Xg, yg = vazifa(256, T, 1)
     Xg.requires_grad_(True)
@@ -231,7 +237,7 @@ for nom, yasa in [("RNN", partial(Ketma, "rnn")),
                         "qadam 0": f"{g[0]:.3e}",
                         f"qadam {T-1}": f"{g[T-1]:.3e}",
                         f"qadam {T-1} / qadam 0": f"{g[T-1] / g[0]:.2e}"})
-    glue(f"grad_{nom.lower()}", float(g[T-1] / g[0]), display=False)
+    glue(f"grad_{qisqa}", float(g[T-1] / g[0]), display=False)
 show(pd.DataFrame(grad_jadval),
      izoh=f"Kirishning birinchi va oxirgi qadamiga yetib boradigan "
           f"gradient (T={T}).",
@@ -240,12 +246,17 @@ show(pd.DataFrame(grad_jadval),
 # %% [markdown]
 # {numref}`grad_jadval` farqni aniq koʻrsatadi. RNN da oxirgi qadam
 # gradienti 0-qadamnikidan {glue:text}`grad_rnn:.1e` marta katta, LSTM da
-# {glue:text}`grad_lstm:.1e` marta. Boshqacha aytganda, 0-qadamga deyarli
-# hech narsa yetib bormaydi: signal 59 ta qadamda koʻpaytma-koʻpaytma
-# soʻnadi. Attention da esa nisbat {glue:text}`grad_attention:.2f`: birinchi
-# va oxirgi qadam teng huquqli.
+# {glue:text}`grad_lstm:.1e` marta. Boshqacha aytganda, boshlangʻich
+# modelda 0-qadamga deyarli hech narsa yetib bormaydi: signal 59 ta qadamda
+# koʻpaytma-koʻpaytma soʻnadi. Attention da esa nisbat
+# {glue:text}`grad_attention:.2f`: birinchi va oxirgi qadam teng huquqli.
+# Uchinchi qator ham LSTM, faqat unutish darvozasi siljishi
+# {glue:text}`unutish:g` dan boshlangan: unda nisbat atigi
+# {glue:text}`grad_lstm_unutish:.2f`. Demak LSTM dagi soʻnish arxitekturaning
+# emas, boshlangʻich qiymatning natijasi — sababini oʻqitishdan keyin
+# koʻramiz.
 #
-# ## Oʻqitish: 4 model × 3 seed
+# ## Oʻqitish: har model uch seed bilan
 #
 # Gradient — faqat boshlangʻich holat. Haqiqiy savol: modellar vazifani
 # oʻrganadimi? Har model bir xil protokol bilan oʻqitiladi: bu — `oqit`
@@ -272,7 +283,7 @@ glue("d_model", d_model, display=False)
 # :pyobject: oqit
 # ```
 #
-# Oʻn ikki oʻqitish bir-biriga bogʻliq emas, shuning uchun `parallel`
+# Oʻqitishlar bir-biriga bogʻliq emas, shuning uchun `parallel`
 # (`chapter_code/oqitish.py`) ularni har yadroda bittadan alohida jarayonda
 # yurgizadi. Har oʻqitish oʻz seedini oʻzi oʻrnatadi, shuning uchun natija
 # jarayonlar soniga bogʻliq emas. Oʻqitish natijalari (aniqlik va
@@ -282,19 +293,21 @@ glue("d_model", d_model, display=False)
 # yangidan olinadi.
 
 # %%
+glue("unutish", UNUTISH, display=False)
 modellar = {
     "RNN": partial(Ketma, "rnn"),
     "LSTM": partial(Ketma, "lstm"),
+    lstm_u: partial(Ketma, "lstm", unutish=UNUTISH),
     "attention (+ pozitsiya)": partial(Attention, T),
     "attention (pozitsiyasiz)": partial(Attention, T, pozitsiya=False),
 }
 seedlar = (0, 1, 2)
 ishlar = [(yasa, T, s) for yasa in modellar.values() for s in seedlar]
 kalitlar = [(nom, s) for nom in modellar for s in seedlar]
-natija = dict(zip(kalitlar, parallel(oqit, ishlar)))   # 12 ta oʻqitish
+natija = dict(zip(kalitlar, parallel(oqit, ishlar)))   # har model × har seed
 
 # %%
-print("Tasodifiy javob = 0.50. Har model 3 seed bilan.")
+print(f"Tasodifiy javob = 0.50. Har model {len(seedlar)} seed bilan.")
 sinov = []
 for nom, yasa in modellar.items():
     aniq = [natija[nom, s][0] for s in seedlar]
@@ -302,7 +315,8 @@ for nom, yasa in modellar.items():
                   "oʻrtacha": round(float(np.mean(aniq)), 4),
                   "eng yomon": round(min(aniq), 4),
                   "parametrlar": parametrlar(yasa())})
-show(pd.DataFrame(sinov), izoh="Sinov aniqligi: 4 model, 3 seed.",
+show(pd.DataFrame(sinov),
+     izoh=f"Sinov aniqligi: {len(modellar)} model, {len(seedlar)} seed.",
      nom="sinov_jadval")
 # 3-mashq yechimi: parametrlar formula bilan sanaladi (jadvaldagi son bilan solishtiring)
 glue("T_vazifa", T, display=False)
@@ -313,15 +327,23 @@ glue("param_formula", 3 * d_model**2 + d_model * (T + 7) + 2, display=False)
 
 # %%
 aniqliklar = {nom: [natija[nom, s][0] for s in seedlar] for nom in modellar}
-for nom, qisqa in [("RNN", "rnn"), ("LSTM", "lstm"),
+for nom, qisqa in [("RNN", "rnn"), ("LSTM", "lstm"), (lstm_u, "lstmu"),
                    ("attention (+ pozitsiya)", "attn"),
                    ("attention (pozitsiyasiz)", "attn0")]:
     glue(f"{qisqa}_min", min(aniqliklar[nom]), display=False)
     glue(f"{qisqa}_max", max(aniqliklar[nom]), display=False)
     glue(f"{qisqa}_orta", float(np.mean(aniqliklar[nom])), display=False)
 
+# LSTM xotirasi har qadamda unutish darvozasiga koʻpaytiriladi: f = sigmoid(... + siljish).
+# Boshlanishda (kirish hissasi kichik) f ≈ sigmoid(siljish); T-1 qadamdan keyin f^(T-1).
+for nom, siljish in [("standart", 0.0), ("unutish", UNUTISH)]:
+    f = torch.sigmoid(torch.tensor(siljish)).item()
+    print(f"{nom:>9}: sigmoid({siljish:g}) = {f:.3f},  {f:.3f}^{T-1} = {f ** (T-1):.1e}")
+    glue(f"f_{nom}", f, display=False)
+    glue(f"f_{nom}_T", f ** (T - 1), display=False)
+
 # %% [markdown]
-# {numref}`%s-jadvaldan <sinov_jadval>` uchta xulosa.
+# {numref}`%s-jadvaldan <sinov_jadval>` toʻrtta xulosa.
 #
 # - **Pozitsiyali attention** vazifani uchala seedda ham yechdi: eng yomon
 #   seedda ham aniqlik {glue:text}`attn_min:.3f`.
@@ -329,12 +351,30 @@ for nom, qisqa in [("RNN", "rnn"), ("LSTM", "lstm"),
 #   {glue:text}`rnn_max:.3f`, eng yomonida {glue:text}`rnn_min:.3f`. Bitta
 #   seed bilan oʻlchaganimizda, omadga qarab «RNN ishlaydi» yoki «ishlamaydi»
 #   degan boʻlardik.
-# - **LSTM** esa kutilmaganda uchala seedda ham tasodifiy taxmin darajasida
-#   qoldi (oʻrtacha {glue:text}`lstm_orta:.3f`). Uzoq xotira uchun
-#   yaratilgan model bu protokolda 0-qadamdagi signalni topa olmadi:
-#   {numref}`%s-jadvaldagi <grad_jadval>` kabi, boshida u yerga deyarli gradient yetib
-#   bormaydi. Bu natijani yashirmaymiz: u faqat shu protokol ({glue:text}`protokol_epoxalar` epoxa,
-#   shu oʻrganish tezligi) uchun oʻlchangan.
+#   RNN ning boshlangʻich gradient nisbati {glue:text}`grad_rnn:.1e` edi,
+#   lekin u baʼzi seedlarda baribir oʻrgandi: boshidagi kichik gradient
+#   modelni sekinlashtiradi, lekin oʻrganishni taqiqlamaydi.
+# - **LSTM** standart boshlanish bilan uchala seedda ham tasodifiy taxmin
+#   darajasida qoldi (oʻrtacha {glue:text}`lstm_orta:.3f`).
+# - **Unutish siljishi {glue:text}`unutish:g` boʻlgan LSTM** esa vazifani
+#   uchala seedda yechdi (eng yomon seedda {glue:text}`lstmu_min:.3f`).
+#   Arxitektura bir xil — farq faqat bitta boshlangʻich qiymatda.
+#
+# Nega? LSTM ning xotira hujayrasi har qadamda unutish darvozasi
+# $f_t = \sigma(W x_t + U h_{t-1} + b_f)$ ga koʻpaytiriladi. PyTorch $b_f$ ni
+# nolga yaqin boshlaydi, shuning uchun boshida $f_t \approx \sigma(0)$ =
+# {glue:text}`f_standart:.2f` va 59 qadamdan keyin 0-qadamdagi
+# maʼlumotning taxminan {glue:text}`f_standart_T:.0e` qismigina qoladi;
+# gradient ham xotira hujayrasi boʻylab xuddi shu koʻpaytuvchilar orqali
+# qaytadi. $b_f$ = {glue:text}`unutish:g` da
+# $\sigma(b_f)$ = {glue:text}`f_unutish:.3f` va 59 qadamdan keyin
+# {glue:text}`f_unutish_T:.2f` qismi qoladi: model 0-qadamni boshidanoq
+# «eslaydi». Unutish darvozasining oʻzi Gers va boshq. (2000) ishidan;
+# Jozefowicz va boshq. (2015) uning siljishini 1 yoki undan katta qilib
+# boshlashni tavsiya qiladi. Bizning $T = 60$ li vazifada
+# {glue:text}`unutish:g` ni oldik. Xulosa: rekurrent model uzoq masofani
+# eslay oladi, lekin buning uchun uni toʻgʻri boshlash kerak; attention da
+# esa bu masofa boshidanoq bitta qadam.
 #
 # Pozitsiyasiz attention ham tasodifiy darajaga yaqin qoldi
 # (eng yaxshi seedda {glue:text}`attn0_max:.3f`). Nega — keyingi boʻlimda.
@@ -659,7 +699,12 @@ xulosa = pd.DataFrame([
      f"Har pozitsiya orasida bitta qadam — {T-1} emas"),
     ("Gradient oqimi",
      f"Oʻlchandi: attention da nisbat {grad['attention']:.2f}, "
-     f"RNN da {grad['RNN']:.0e}, LSTM da {grad['LSTM']:.0e}"),
+     f"RNN da {grad['RNN']:.0e}, LSTM da {grad['LSTM']:.0e}, "
+     f"unutish siljishi {UNUTISH:g} li LSTM da {grad[lstm_u]:.2f}"),
+    ("Boshlanish muhim",
+     f"Oʻlchandi: LSTM standart boshlanish bilan oʻrtacha "
+     f"{np.mean(aniqliklar['LSTM']):.2f}, unutish siljishi {UNUTISH:g} bilan "
+     f"{np.mean(aniqliklar[lstm_u]):.2f}"),
     ("Pozitsiya kodlash",
      f"Oʻlchandi: busiz model tartibni koʻrmaydi (farq {farq:.0e}), "
      f"aniqlik {max(aniqliklar['attention (pozitsiyasiz)']):.2f} dan oshmadi"),

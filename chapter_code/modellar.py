@@ -12,14 +12,27 @@ import torch.nn as nn
 
 
 class Ketma(nn.Module):
-    """RNN (turi="rnn") yoki LSTM (turi="lstm"), h ta yashirin birlik."""
+    """RNN (turi="rnn") yoki LSTM (turi="lstm"), h ta yashirin birlik.
 
-    def __init__(self, turi, h=32):
+    unutish: LSTM ning unutish darvozasi (forget gate) siljishining
+    boshlangʻich qiymati; None — PyTorch ning standart boshlanishi.
+    """
+
+    def __init__(self, turi, h=32, unutish=None):
         super().__init__()
         if turi not in ("rnn", "lstm"):
             raise ValueError(f"turi must be 'rnn' or 'lstm', got {turi!r}")
+        if unutish is not None and turi != "lstm":
+            raise ValueError(f"unutish (the forget-gate bias) exists only for turi='lstm', got turi={turi!r}")
         qatlam = nn.RNN if turi == "rnn" else nn.LSTM
         self.rnn = qatlam(1, h, batch_first=True)
+        if unutish is not None:
+            # PyTorch LSTM darvozalari tartibi: kirish, UNUTISH, hujayra, chiqish —
+            # har biri h ta. Siljish ikki vektorda (bias_ih, bias_hh): yigʻindisi
+            # unutish ga teng boʻlsin.
+            with torch.no_grad():
+                self.rnn.bias_ih_l0[h:2 * h].fill_(unutish)
+                self.rnn.bias_hh_l0[h:2 * h].zero_()
         self.fc = nn.Linear(h, 2)
 
     def forward(self, x):

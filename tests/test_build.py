@@ -101,17 +101,19 @@ def test_every_reference_names_the_number_of_its_target(sahifa):
 def test_tables_hold_the_seeds_rows(sahifa):
     grad = _hujayralar(_jadval(sahifa, "grad_jadval"))
     assert grad[:4] == ["model", "qadam 0", "qadam 59", "qadam 59 / qadam 0"]
-    assert [grad[i] for i in (4, 8, 12)] == ["RNN", "LSTM", "attention"]
+    assert [grad[i] for i in (4, 8, 12, 16)] == ["RNN", "LSTM", "LSTM (unutish = 3)", "attention"]
+    assert len(grad) == 4 * 5
     sinov = _hujayralar(_jadval(sahifa, "sinov_jadval"))
     assert sinov[:5] == ["model", "seedlar", "oʻrtacha", "eng yomon", "parametrlar"]
-    assert [sinov[i] for i in (5, 10, 15, 20)] == [
-        "RNN", "LSTM", "attention (+ pozitsiya)", "attention (pozitsiyasiz)"]
-    assert [sinov[i] for i in (9, 14, 19, 24)] == ["1186", "4546", "5218", "3298"]
+    assert [sinov[i] for i in (5, 10, 15, 20, 25)] == [
+        "RNN", "LSTM", "LSTM (unutish = 3)", "attention (+ pozitsiya)", "attention (pozitsiyasiz)"]
+    assert [sinov[i] for i in (9, 14, 19, 24, 29)] == ["1186", "4546", "4546", "5218", "3298"]
+    assert len(sinov) == 5 * 6
     vaqt = _hujayralar(_jadval(sahifa, "vaqt_jadval"))
     assert [vaqt[i] for i in (4, 8, 12, 16)] == ["30", "60", "120", "240"]
     assert "LayerNorm" in " ".join(_hujayralar(_jadval(sahifa, "qismlar_jadval")))
     assert "RAG — qidirish + LLM" in _hujayralar(_jadval(sahifa, "qollash_jadval"))
-    assert len(_hujayralar(_jadval(sahifa, "xulosa_jadval"))) == 2 * 11
+    assert len(_hujayralar(_jadval(sahifa, "xulosa_jadval"))) == 2 * 12
 
 
 def test_figures_have_images_alt_text_and_references(sahifa, qurilgan):

@@ -86,3 +86,28 @@ def test_vazifa_label_is_the_sign_of_the_first_element():
     assert X.shape == (100, 7, 1) and X.dtype == torch.float32
     assert torch.equal(y, (X[:, 0, 0] > 0).long())
     assert 20 < int(y.sum()) < 80
+
+
+def test_lstm_forget_bias_sets_exactly_the_forget_gate():
+    """PyTorch's gate order is input, forget, cell, output; the two bias vectors add up."""
+    torch.manual_seed(0)
+    m = Ketma("lstm", h=8, unutish=3.0)
+    yigindi = m.rnn.bias_ih_l0 + m.rnn.bias_hh_l0
+    assert torch.equal(yigindi[8:16], torch.full((8,), 3.0))
+    torch.manual_seed(0)
+    asl = Ketma("lstm", h=8)
+    boshqa = [slice(0, 8), slice(16, 32)]      # input, cell and output gates: untouched
+    for q in boshqa:
+        assert torch.equal(m.rnn.bias_ih_l0[q], asl.rnn.bias_ih_l0[q])
+        assert torch.equal(m.rnn.bias_hh_l0[q], asl.rnn.bias_hh_l0[q])
+    # the forget gate starts open: sigmoid(3) of the cell state is kept at an input of 0
+    x = torch.zeros(1, 1, 1)
+    with torch.no_grad():
+        _, (h, c) = m.rnn(x, (torch.zeros(1, 1, 8), torch.ones(1, 1, 8)))
+        _, (h0, c0) = m.rnn(x, (torch.zeros(1, 1, 8), torch.zeros(1, 1, 8)))
+    assert torch.allclose(c - c0, torch.sigmoid(torch.tensor(3.0)).expand(1, 1, 8), atol=1e-6)
+
+
+def test_forget_bias_only_for_lstm():
+    with pytest.raises(ValueError, match="only for turi='lstm'"):
+        Ketma("rnn", unutish=3.0)
