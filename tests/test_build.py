@@ -71,7 +71,7 @@ def test_every_seed_output_is_on_the_page_in_order(sahifa):
         _joy(matn, "Pozitsiya kodlashsiz attention — kirishni", "maksimal farq"),       # 5 permutation
         _joy(matn, "Qadam 0 ga berilgan oʻrtacha eʼtibor", "Eng koʻp eʼtibor olgan qadam"),  # 6
         _joy(matn, "1.2-rasm Chapda: har qadamga berilgan oʻrtacha eʼtibor"),           # 7 figure
-        _joy(matn, "1.3-jadval Bitta forward pass vaqti"),                              # 8 timing
+        _joy(matn, "1.3-jadval Bitta paket (64 ta namuna) vaqti", "torch ", "protsessor:"),  # 8 timing
         _joy(matn, "1.5-jadval Transformer blokining qismlari"),                        # 9 parts
         _joy(matn, "Parametrlar: 12704", "Chiqish: (2, 10, 32)"),                       # 10 block demo
         _joy(matn, "1.6-jadval Transformerlarning amaliy"),                             # 11 applications
@@ -110,7 +110,10 @@ def test_tables_hold_the_seeds_rows(sahifa):
     assert [sinov[i] for i in (9, 14, 19, 24, 29)] == ["1186", "4546", "4546", "5218", "3298"]
     assert len(sinov) == 5 * 6
     vaqt = _hujayralar(_jadval(sahifa, "vaqt_jadval"))
-    assert [vaqt[i] for i in (4, 8, 12, 16)] == ["30", "60", "120", "240"]
+    assert vaqt[:6] == ["T", "model", "fwd (ms)", "fwd+bwd (ms)", "MAC", "qadamlar"]
+    qatorlar = [vaqt[i:i + 6] for i in range(6, len(vaqt), 6)]
+    assert [(q[0], q[1], q[5]) for q in qatorlar] == [
+        (str(T), m, str(T) if m == "RNN" else "1") for T in (30, 60, 120, 240) for m in ("RNN", "attention")]
     assert "LayerNorm" in " ".join(_hujayralar(_jadval(sahifa, "qismlar_jadval")))
     assert "RAG — qidirish + LLM" in _hujayralar(_jadval(sahifa, "qollash_jadval"))
     assert len(_hujayralar(_jadval(sahifa, "xulosa_jadval"))) == 2 * 12

@@ -132,10 +132,26 @@ def test_memory_grows_as_t_squared_and_time_grows_too(glued, sahifa):
 @pytest.mark.build
 def test_parallelism_claim_matches_the_timing_table(glued, sahifa):
     """The summary names the T at which attention beat the RNN: recompute it from the table."""
-    qatorlar = _qatorlar(sahifa, "vaqt-jadval")
-    assert len(qatorlar) == 4, qatorlar
-    tezroq = [T for T, rnn, attn, *_ in qatorlar if float(attn) < float(rnn)]
-    assert glued["attn_tezroq_T"] == (", ".join(tezroq) or "hech qaysi")
+    jadval = sahifa.find("table", id="vaqt-jadval")
+    sarlavha = [c.get_text().strip() for c in jadval.find("thead").find_all("th")]
+    qatorlar = [dict(zip(sarlavha, q)) for q in _qatorlar(sahifa, "vaqt-jadval")]
+    assert len(qatorlar) == 8, qatorlar
+    jadval_ = {(q["T"], q["model"]): q for q in qatorlar}
+    Tlar = sorted({q["T"] for q in qatorlar}, key=int)
+    tezroq = [T for T in Tlar
+              if float(jadval_[T, "attention"]["fwd (ms)"]) < float(jadval_[T, "RNN"]["fwd (ms)"])]
+    assert glued["attn_tezroq_T"] == (", ".join(tezroq) or "yoʻq")
+    if tezroq:
+        assert glued["tezlik_jumla"].endswith(f"T = {', '.join(tezroq)} da RNN nikidan tezroq boʻldi.")
+    else:
+        assert glued["tezlik_jumla"].endswith("hech bir T da RNN nikidan tezroq boʻlmadi.")
+    # the work counts of the largest T are the ratio the text quotes
+    T = Tlar[-1]
+    assert glued["mac_nisbat"] == pytest.approx(
+        int(jadval_[T, "attention"]["MAC"]) / int(jadval_[T, "RNN"]["MAC"]), rel=1e-9)
+    assert glued["vaqt_nisbat"] == pytest.approx(
+        float(jadval_[T, "attention"]["fwd (ms)"]) / float(jadval_[T, "RNN"]["fwd (ms)"]), rel=0.02)
+    assert (glued["vaqt_nisbat_yonalish"] == "sekinroq") == (glued["vaqt_nisbat"] > 1)
 
 
 # --------------------------------------------------------------------------
