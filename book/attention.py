@@ -131,12 +131,15 @@ print(np.round(ball[0].detach().numpy(), 2))
 
 # %% [markdown]
 # Ikkinchi qadam: ballarni $\sqrt{d}$ ga boʻlamiz. Nega aynan $\sqrt{d}$?
-# Agar $q$ va $k$ ning komponentlari oʻzaro bogʻliq boʻlmagan, dispersiyasi 1
-# ga teng sonlar boʻlsa, skalyar koʻpaytma $q \cdot k = \sum_{j=1}^{d} q_j k_j$
-# $d$ ta hadning yigʻindisi va uning dispersiyasi $d$ ga teng. $\sqrt{d}$ ga
-# boʻlish dispersiyani yana 1 ga qaytaradi. Boʻlmasak, katta $d$ da ballar
-# katta boʻladi, softmax bitta elementga $1$, qolganlarga $0$ beradi va
-# gradient deyarli yoʻqoladi.
+# Agar $q$ va $k$ ning komponentlari oʻzaro bogʻliq boʻlmagan, oʻrtachasi 0
+# va dispersiyasi 1 ga teng sonlar boʻlsa, skalyar koʻpaytma
+# $q \cdot k = \sum_{j=1}^{d} q_j k_j$ — $d$ ta hadning yigʻindisi, har
+# hadning dispersiyasi 1, yigʻindiniki esa $d$. $\sqrt{d}$ ga boʻlish
+# dispersiyani yana 1 ga qaytaradi. Boʻlmasak, katta $d$ da ballar katta
+# boʻladi, softmax bitta elementga deyarli $1$, qolganlarga deyarli $0$
+# beradi va gradient deyarli yoʻqoladi. (Komponentlarning dispersiyasi 1
+# emas, $\sigma^2$ boʻlsa, ball dispersiyasi $d\,\sigma^4$; boʻlish baribir
+# uni $d$ ga bogʻliq boʻlmaydigan qiladi — buni birozdan keyin oʻlchaymiz.)
 #
 # Uchinchi qadam: softmax har qatorni musbat va yigʻindisi 1 boʻlgan
 # ogʻirliklarga aylantiradi:
@@ -155,6 +158,71 @@ yigindi = ogirlik[0].sum(dim=-1).detach().numpy().round(4)
 print(f"  har qator yigʻindisi: {yigindi}")
 
 # %% [markdown]
+# $\sqrt{d}$ haqidagi gapni oʻlchab koʻramiz. $d$ ni 8 dan 1024 gacha
+# oʻzgartirib, bobdagi kabi $Q$ va $K$ yasaymiz (tasodifiy kirish,
+# `nn.Linear` ning standart boshlanishi) va ballarning standart ogʻishini
+# hamda har qatordagi eng katta ogʻirlikni boʻlish bilan va boʻlmasdan
+# yozib olamiz ({numref}`sqrt_d`).
+
+# %%
+supurish = []
+for d_s in [8, 16, 32, 64, 128, 256, 512, 1024]:
+    torch.manual_seed(0)
+    h_s = torch.randn(64, 16, d_s)         # 64 ta ketma-ketlik, 16 pozitsiya
+    Wq_s, Wk_s = (nn.Linear(d_s, d_s, bias=False) for _ in range(2))
+    with torch.no_grad():
+        q_s, k_s = Wq_s(h_s), Wk_s(h_s)
+        b_s = q_s @ k_s.transpose(1, 2)   # (64, 16, 16)
+    for usul, z in [("boʻlishsiz", b_s), ("sqrt(d) ga boʻlib", b_s / d_s ** 0.5)]:
+        eng_katta = torch.softmax(z, dim=-1).max(dim=-1).values
+        supurish.append({"d": d_s, "usul": usul, "ball std": z.std().item(),
+                         "eng katta ogʻirlik": eng_katta.mean().item(),
+                         "eng katta (min)": eng_katta.min().item(),
+                         "q komponenti dispersiyasi": q_s.var().item()})
+sp = pd.DataFrame(supurish)
+bol0 = sp[sp.usul == "boʻlishsiz"].set_index("d")
+bol1 = sp[sp.usul == "sqrt(d) ga boʻlib"].set_index("d")
+
+rasm, (b1, b2) = plt.subplots(1, 2, figsize=(11, 3.6))
+for jadval_, belgi in [(bol0, "o-"), (bol1, "s--")]:
+    b1.plot(jadval_.index, jadval_["ball std"], belgi, label=jadval_["usul"].iloc[0])
+    b2.plot(jadval_.index, jadval_["eng katta ogʻirlik"], belgi, label=jadval_["usul"].iloc[0])
+b1.set_xscale("log", base=2); b1.set_yscale("log")
+b1.set_xlabel("d"); b1.set_ylabel("ballarning standart ogʻishi"); b1.legend()
+b2.set_xscale("log", base=2); b2.set_ylim(0, 1.02)
+b2.set_xlabel("d"); b2.set_ylabel("qatordagi eng katta ogʻirlik"); b2.legend()
+for b in (b1, b2):
+    b.grid(True, which="both", alpha=0.3)
+plt.tight_layout()
+fig("sqrt_d.png",
+    caption="Ballar va softmax d ga qarab (16 pozitsiya, 64 ta ketma-ketlik). "
+            "Chapda: boʻlishsiz ballarning standart ogʻishi d bilan oʻsadi, "
+            "sqrt(d) ga boʻlinganda oʻzgarmaydi. Oʻngda: qatordagi eng katta "
+            "ogʻirlikning oʻrtachasi.")
+glue("sq_var_q", float(bol0["q komponenti dispersiyasi"].mean()), display=False)
+glue("sq_std_8", float(bol0.loc[8, "ball std"]), display=False)
+glue("sq_std_512", float(bol0.loc[512, "ball std"]), display=False)
+glue("sq_std_1024", float(bol0.loc[1024, "ball std"]), display=False)
+glue("sq_std_bol_min", float(bol1["ball std"].min()), display=False)
+glue("sq_std_bol_max", float(bol1["ball std"].max()), display=False)
+glue("sq_max_512", float(bol0.loc[512, "eng katta ogʻirlik"]), display=False)
+glue("sq_max_512_min", float(bol0.loc[512, "eng katta (min)"]), display=False)
+glue("sq_max_512_bol", float(bol1.loc[512, "eng katta ogʻirlik"]), display=False)
+
+# %% [markdown]
+# {numref}`%s-rasmning <sqrt_d>` chap qismida boʻlishsiz ballarning standart
+# ogʻishi $d = 8$ da {glue:text}`sq_std_8:.2f`, $d = 1024$ da
+# {glue:text}`sq_std_1024:.1f` — $\sqrt{d}$ kabi oʻsadi; $\sqrt{d}$ ga
+# boʻlinganda esa hamma $d$ da {glue:text}`sq_std_bol_min:.2f` …
+# {glue:text}`sq_std_bol_max:.2f` oraligʻida qoladi. Son 1 emas: `nn.Linear`
+# ning standart boshlanishida $Q$ komponentlarining dispersiyasi 1 emas,
+# taxminan {glue:text}`sq_var_q:.2f` (oʻlchandi), shuning uchun ballar
+# dispersiyasi $d\,\sigma^4$. Muhimi — boʻlishdan keyin u $d$ ga bogʻliq
+# emas. Oʻng qismda: boʻlishsiz softmax $d$ oʻsgan sari bitta elementga
+# yopishadi ($d = 512$ da eng katta ogʻirlik oʻrtacha
+# {glue:text}`sq_max_512:.2f`), boʻlingani esa ancha tekis
+# ({glue:text}`sq_max_512_bol:.2f`).
+#
 # Ogʻirliklar matritsasining har qatori — bitta pozitsiyaning «eʼtibor
 # taqsimoti». Toʻrtinchi qadam: qiymatlarni shu ogʻirliklar bilan
 # oʻrtachalaymiz. Har pozitsiyaning chiqishi — hamma pozitsiya qiymatlarining
@@ -791,12 +859,16 @@ show(xulosa, izoh="Bobning xulosasi.", nom="xulosa_jadval")
 # :::{admonition} Yechim
 # :class: dropdown
 #
-# Boʻlishsiz ballarning standart ogʻishi taxminan $\sqrt{d} \approx 22{,}6$
-# boʻladi. Softmax bunday ballarni deyarli «bittasi 1, qolgani 0» ga
-# aylantiradi: har qatordagi eng katta ogʻirlik 1 ga juda yaqin chiqadi.
-# $\sqrt{d}$ ga boʻlinganda ballar dispersiyasi 1 atrofida qoladi va
-# ogʻirliklar ancha tekis taqsimlanadi. Toʻyingan softmax ning gradienti
-# deyarli nol, shuning uchun bunday model sekin oʻrganadi.
+# {numref}`sqrt_d` dagi oʻlchov javob beradi. Komponentlar dispersiyasi 1
+# boʻlsa, boʻlishsiz ballarning standart ogʻishi $\sqrt{512} \approx 22{,}6$
+# boʻlardi; `nn.Linear` ning standart boshlanishida esa u $d = 512$ da
+# {glue:text}`sq_std_512:.1f` (oʻlchandi). Bu ham softmax ni toʻyintirishga
+# yetadi: eng katta ogʻirlik oʻrtacha {glue:text}`sq_max_512:.2f`, lekin
+# har doim ham 1 ga yaqin emas — eng kichigi {glue:text}`sq_max_512_min:.2f`.
+# $\sqrt{d}$ ga boʻlinganda eng katta ogʻirlik oʻrtacha
+# {glue:text}`sq_max_512_bol:.2f` va ogʻirliklar ancha tekis taqsimlanadi.
+# Toʻyingan softmax ning gradienti deyarli nol, shuning uchun bunday model
+# sekin oʻrganadi.
 # :::
 #
 # **2-mashq (uzunroq ketma-ketlik).** Gradient jadvalini `T = 120` bilan

@@ -85,6 +85,20 @@ def test_rnn_depends_on_the_seed_and_lstm_needs_its_forget_bias(glued):
 
 
 @pytest.mark.build
+def test_scaling_by_sqrt_d_keeps_scores_and_softmax_from_growing_with_d(glued):
+    """The sqrt(d) sweep: unscaled std grows like sqrt(d) (1024/8 = 128, sqrt = 11.3),
+    scaled std stays put, and the unscaled softmax is the peakier one at d = 512."""
+    assert glued["sq_std_1024"] / glued["sq_std_8"] == pytest.approx(128 ** 0.5, rel=0.2)
+    assert glued["sq_std_bol_max"] / glued["sq_std_bol_min"] < 1.25
+    assert glued["sq_max_512"] > glued["sq_max_512_bol"] + 0.3
+    # the text's explanation of the level: Q's components have variance ≈ 1/3, so the
+    # scaled std is ≈ 1/3 and the unscaled std at d = 512 is ≈ sqrt(512)/3
+    assert glued["sq_var_q"] == pytest.approx(1 / 3, rel=0.1)
+    assert glued["sq_std_512"] == pytest.approx(512 ** 0.5 * glued["sq_var_q"], rel=0.2)
+    assert glued["sq_max_512_min"] < glued["sq_max_512"] <= 1
+
+
+@pytest.mark.build
 def test_exercise_3s_parameter_formula_matches_the_table(glued, sahifa):
     """The solution's formula 3d² + d(T + 7) + 2, computed by the chapter, is the table's count."""
     qatorlar = {q[0]: q for q in _qatorlar(sahifa, "sinov-jadval")}
