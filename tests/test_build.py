@@ -72,10 +72,10 @@ def test_every_seed_output_is_on_the_page_in_order(sahifa):
         _joy(matn, "Qadam 0 ga berilgan oʻrtacha eʼtibor", "Eng koʻp eʼtibor olgan qadam"),  # 6
         _joy(matn, "1.3-rasm Chapda: har qadamga berilgan oʻrtacha eʼtibor"),           # 7 figure
         _joy(matn, "1.3-jadval Bitta paket (64 ta namuna) vaqti", "torch ", "protsessor:"),  # 8 timing
-        _joy(matn, "1.5-jadval Transformer blokining qismlari"),                        # 9 parts
+        _joy(matn, "1.6-jadval Transformer blokining qismlari"),                        # 9 parts
         _joy(matn, "Parametrlar: 12704", "Chiqish: (2, 10, 32)"),                       # 10 block demo
-        _joy(matn, "1.6-jadval Transformerlarning amaliy"),                             # 11 applications
-        _joy(matn, "1.7-jadval Bobning xulosasi"),                                      # 12 summary
+        _joy(matn, "1.7-jadval Transformerlarning amaliy"),                             # 11 applications
+        _joy(matn, "1.8-jadval Bobning xulosasi"),                                      # 12 summary
     ]
     assert joylar == sorted(joylar), "the outputs are not in the seed's order"
 
@@ -120,7 +120,7 @@ def test_tables_hold_the_seeds_rows(sahifa):
 
 
 def test_figures_have_images_alt_text_and_references(sahifa, qurilgan):
-    for nom in ("yol_uzunligi", "sqrt_d", "attention_ogirligi", "xotira_vaqt"):
+    for nom in ("yol_uzunligi", "sqrt_d", "attention_ogirligi", "xotira_vaqt", "flash"):
         rasm = sahifa.find("figure", id=_id(nom))
         assert rasm is not None, f"figure {nom!r} is missing"
         img = rasm.find("img")

@@ -99,6 +99,22 @@ def test_scaling_by_sqrt_d_keeps_scores_and_softmax_from_growing_with_d(glued):
 
 
 @pytest.mark.build
+def test_sdpa_removes_the_quadratic_memory_not_the_quadratic_time(glued, sahifa):
+    """The FlashAttention paragraph: the formula's memory grows as T², SDPA's as T; both
+    take time growing as T²; the outputs agree."""
+    assert 1.8 <= glued["fl_xotira_formula"] <= 2.2
+    assert glued["fl_xotira_sdpa"] < 1.3 and glued["fl_xotira_sdpa_soz"] == "chiziqli"
+    assert glued["fl_chuqqi_formula"] > 50 * glued["fl_chuqqi_sdpa"]
+    assert glued["fl_vaqt_formula"] >= 1.5 and glued["fl_vaqt_sdpa"] >= 1.5
+    assert glued["fl_vaqt_sdpa_soz"] == "kvadratik"
+    assert glued["fl_farq"] < 1e-5
+    # the formula's peak at T = 4096 holds at least its 8 x 4096 x 4096 float32 matrix
+    assert glued["fl_chuqqi_formula"] >= 8 * 4096 * 4096 * 4 / 2**20
+    jadval = sahifa.find("table", id="flash-jadval")
+    assert jadval is not None and len(jadval.find("tbody").find_all("tr")) == 10
+
+
+@pytest.mark.build
 def test_exercise_3s_parameter_formula_matches_the_table(glued, sahifa):
     """The solution's formula 3d² + d(T + 7) + 2, computed by the chapter, is the table's count."""
     qatorlar = {q[0]: q for q in _qatorlar(sahifa, "sinov-jadval")}
