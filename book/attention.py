@@ -404,7 +404,8 @@ for nom, qisqa in [("RNN", "rnn"), ("LSTM", "lstm"), (lstm_u, "lstmu"),
 
 # LSTM xotirasi har qadamda unutish darvozasiga koʻpaytiriladi: f = sigmoid(... + siljish).
 # Boshlanishda (kirish hissasi kichik) f ≈ sigmoid(siljish); T-1 qadamdan keyin f^(T-1).
-for nom, siljish in [("standart", 0.0), ("unutish", UNUTISH)]:
+for nom, siljish in [("standart", 0.0), ("tavsiya", 1.0), ("unutish", UNUTISH),
+                     ("katta", 5.0)]:
     f = torch.sigmoid(torch.tensor(siljish)).item()
     print(f"{nom:>9}: sigmoid({siljish:g}) = {f:.3f},  {f:.3f}^{T-1} = {f ** (T-1):.1e}")
     glue(f"f_{nom}", f, display=False)
@@ -417,11 +418,11 @@ for nom, siljish in [("standart", 0.0), ("unutish", UNUTISH)]:
 #   seedda ham aniqlik {glue:text}`attn_min:.3f`.
 # - **RNN** natijasi seedga qattiq bogʻliq: eng yaxshi seedda
 #   {glue:text}`rnn_max:.3f`, eng yomonida {glue:text}`rnn_min:.3f`. Bitta
-#   seed bilan oʻlchaganimizda, omadga qarab «RNN ishlaydi» yoki «ishlamaydi»
-#   degan boʻlardik.
-#   RNN ning boshlangʻich gradient nisbati {glue:text}`grad_rnn:.1e` edi,
-#   lekin u baʼzi seedlarda baribir oʻrgandi: boshidagi kichik gradient
-#   modelni sekinlashtiradi, lekin oʻrganishni taqiqlamaydi.
+#   seed bilan oʻlchaganimizda, omadga qarab «RNN yaxshi ishlaydi» yoki
+#   «oʻrtacha ishlaydi» degan boʻlardik. RNN ning boshlangʻich gradient
+#   nisbati {glue:text}`grad_rnn:.1e` edi, lekin u uchala seedda ham
+#   oʻrgandi: boshidagi kichik gradient oʻrganishni taqiqlamaydi, va
+#   boshlangʻich nisbatning oʻzi natijani oldindan aytib bermaydi.
 # - **LSTM** standart boshlanish bilan uchala seedda ham tasodifiy taxmin
 #   darajasida qoldi (oʻrtacha {glue:text}`lstm_orta:.3f`).
 # - **Unutish siljishi {glue:text}`unutish:g` boʻlgan LSTM** esa vazifani
@@ -430,17 +431,23 @@ for nom, siljish in [("standart", 0.0), ("unutish", UNUTISH)]:
 #
 # Nega? LSTM ning xotira hujayrasi har qadamda unutish darvozasi
 # $f_t = \sigma(W x_t + U h_{t-1} + b_f)$ ga koʻpaytiriladi. PyTorch $b_f$ ni
-# nolga yaqin boshlaydi, shuning uchun boshida $f_t \approx \sigma(0)$ =
-# {glue:text}`f_standart:.2f` va 59 qadamdan keyin 0-qadamdagi
-# maʼlumotning taxminan {glue:text}`f_standart_T:.0e` qismigina qoladi;
-# gradient ham xotira hujayrasi boʻylab xuddi shu koʻpaytuvchilar orqali
-# qaytadi. $b_f$ = {glue:text}`unutish:g` da
-# $\sigma(b_f)$ = {glue:text}`f_unutish:.3f` va 59 qadamdan keyin
+# ikki kichik tasodifiy sonning yigʻindisi sifatida, nol atrofida
+# boshlaydi, kirish hissasi ham boshida kichik; shuning uchun boshida
+# $f_t \approx \sigma(0)$ = {glue:text}`f_standart:.2f` va 59 qadamdan
+# keyin 0-qadamdagi maʼlumotning taxminan {glue:text}`f_standart_T:.0e`
+# qismigina qoladi (bu sodda baho: haqiqiy darvozalar 0,5 atrofida biroz
+# farq qiladi, natija baribir juda kichik). Gradient ham asosan shu yoʻl
+# bilan soʻnadi, lekin $h$ orqali ham oqadi, shuning uchun
+# {numref}`grad_jadval` dagi nisbat bu bahoga aniq teng emas.
+# $b_f$ = {glue:text}`unutish:g` da $\sigma(b_f)$ =
+# {glue:text}`f_unutish:.3f` va 59 qadamdan keyin
 # {glue:text}`f_unutish_T:.2f` qismi qoladi: model 0-qadamni boshidanoq
-# «eslaydi». Unutish darvozasining oʻzi Gers va boshq. (2000) ishidan;
-# Jozefowicz va boshq. (2015) uning siljishini 1 yoki undan katta qilib
-# boshlashni tavsiya qiladi. Bizning $T = 60$ li vazifada
-# {glue:text}`unutish:g` ni oldik. Xulosa: rekurrent model uzoq masofani
+# «eslaydi». Unutish darvozasini Gers, Schmidhuber va Cummins (2000)
+# kiritgan; Jozefowicz, Zaremba va Sutskever (2015) uning siljishini 1 yoki
+# 2 kabi katta qiymatdan boshlash kerakligini eslatib, har bir LSTM da 1
+# ni tavsiya qiladi. Bizning $T = 60$ li vazifada 1 yetmaydi:
+# $\sigma(1)^{59}$ = {glue:text}`f_tavsiya_T:.0e` (6-mashqda oʻzingiz
+# sinab koʻring); biz {glue:text}`unutish:g` ni oldik. Xulosa: rekurrent model uzoq masofani
 # eslay oladi, lekin buning uchun uni toʻgʻri boshlash kerak; attention da
 # esa bu masofa boshidanoq bitta qadam.
 #
@@ -1008,6 +1015,22 @@ show(xulosa, izoh="Bobning xulosasi.", nom="xulosa_jadval")
 # ular har pozitsiyada har xil. Aralashtirilgan kirishga boshqa vektorlar
 # qoʻshiladi va chiqish oʻzgaradi (`tests/test_modellar.py` buni
 # tekshiradi). Oʻqitish bu vektorlarga maʼno beradi.
+# :::
+#
+# **6-mashq (unutish siljishi).** `partial(Ketma, "lstm", unutish=1.0)` ni
+# `parallel(oqit, ...)` bilan uchta seedda oʻqiting, soʻng `unutish=5.0`
+# bilan takrorlang. Oʻqitishdan oldin natijani taxmin qiling.
+#
+# :::{admonition} Yechim
+# :class: dropdown
+#
+# Taxmin uchun bobdagi bahoni hisoblang: $\sigma(1)^{59}$ =
+# {glue:text}`f_tavsiya_T:.0e` — 0-qadam xotirasi boshida deyarli toʻliq
+# soʻnadi, shuning uchun model standart LSTM kabi tasodifiy darajaga yaqin
+# qolishini kutamiz. $\sigma(5)^{59}$ = {glue:text}`f_katta_T:.2f` — xotira
+# saqlanadi, vazifa yechilishi kerak. Oʻlchab, taxminingizni tekshiring;
+# bahoning sodda ekanini ham unutmang: u boshlangʻich holatni tasvirlaydi,
+# oʻqitish jarayonini emas.
 # :::
 #
 # ## Atamalar
