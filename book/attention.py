@@ -435,7 +435,7 @@ for nom, siljish in [("standart", 0.0), ("tavsiya", 1.0), ("unutish", UNUTISH),
 # boshlaydi, kirish hissasi ham boshida kichik; shuning uchun boshida
 # $f_t \approx \sigma(0)$ = {glue:text}`f_standart:.2f` va 59 qadamdan
 # keyin 0-qadamdagi maʼlumotning taxminan {glue:text}`f_standart_T:.0e`
-# qismigina qoladi (bu sodda baho: haqiqiy darvozalar 0,5 atrofida biroz
+# qismigina qoladi (bu sodda baho: haqiqiy darvozalar $\sigma(0)$ atrofida biroz
 # farq qiladi, natija baribir juda kichik). Gradient ham asosan shu yoʻl
 # bilan soʻnadi, lekin $h$ orqali ham oqadi, shuning uchun
 # {numref}`grad_jadval` dagi nisbat bu bahoga aniq teng emas.
