@@ -33,7 +33,6 @@
 
 # %%
 import inspect
-import time
 from functools import partial
 
 import numpy as np
@@ -131,13 +130,13 @@ print(np.round(ball[0].detach().numpy(), 2))
 
 # %% [markdown]
 # Ikkinchi qadam: ballarni $\sqrt{d}$ ga boʻlamiz. Nega aynan $\sqrt{d}$?
-# Agar $q$ va $k$ ning komponentlari oʻzaro bogʻliq boʻlmagan, oʻrtachasi 0
-# va dispersiyasi 1 ga teng sonlar boʻlsa, skalyar koʻpaytma
+# Agar $q$ va $k$ bir-biridan mustaqil, komponentlari esa oʻrtachasi 0 va
+# dispersiyasi 1 ga teng sonlar boʻlsa, skalyar koʻpaytma
 # $q \cdot k = \sum_{j=1}^{d} q_j k_j$ — $d$ ta hadning yigʻindisi, har
 # hadning dispersiyasi 1, yigʻindiniki esa $d$. $\sqrt{d}$ ga boʻlish
 # dispersiyani yana 1 ga qaytaradi. Boʻlmasak, katta $d$ da ballar katta
 # boʻladi, softmax bitta elementga deyarli $1$, qolganlarga deyarli $0$
-# beradi va gradient deyarli yoʻqoladi. (Komponentlarning dispersiyasi 1
+# beradi va toʻyingan qatorlarda gradient deyarli yoʻqoladi. (Komponentlarning dispersiyasi 1
 # emas, $\sigma^2$ boʻlsa, ball dispersiyasi $d\,\sigma^4$; boʻlish baribir
 # uni $d$ ga bogʻliq boʻlmaydigan qiladi — buni birozdan keyin oʻlchaymiz.)
 #
@@ -558,14 +557,17 @@ fig("attention_ogirligi.png",
 # bilan (har oʻlchov koʻp marta takrorlanadi va medianasi olinadi), bitta
 # ipda (*thread*), forward va forward + backward uchun. Har qatorda hisob
 # hajmi — bitta namunaga koʻpaytirish-qoʻshishlar soni (*multiply-add*,
-# MAC) — va ketma-ket bajariladigan qadamlar soni ham bor: RNN da $T$ ta,
-# attention da bitta.
+# MAC) — va $T$ ga bogʻliq ketma-ket qadamlar soni ham bor: RNN da $T$ ta,
+# attention da $T$ ga bogʻliq emas (jadvalda 1).
 
 # %%
 import platform
 from torch.utils import benchmark
 
 IPLAR = 1                                  # vaqt shu sondagi ipda oʻlchanadi
+# 1e-38 dan kichik («denormal») sonlar x86 da juda sekin hisoblanadi; oʻqitish
+# ishchilaridagi kabi ularni nolga tenglaymiz (backward da ular paydo boʻladi)
+torch.set_flush_denormal(True)
 
 
 def protsessor():
@@ -610,8 +612,9 @@ for Tx in [30, 60, 120, 240]:
                             "qadamlar": qadamlar})
 show(pd.DataFrame(vaqt_jadval).round(2),
      izoh=f"Bitta paket (64 ta namuna) vaqti, {IPLAR} ipda, mediana: fwd — "
-          "forward, fwd+bwd — forward + backward; MAC — bitta namunaga "
-          "koʻpaytirish-qoʻshishlar; qadamlar — ketma-ket qadamlar soni.",
+          "forward, fwd+bwd — forward + backward; MAC — bitta namunaning "
+          "forward dagi matritsa koʻpaytmalari (siljish, tanh, softmax, "
+          "oʻrtachalash kirmaydi); qadamlar — T ga bogʻliq ketma-ket qadamlar.",
      nom="vaqt_jadval")
 vj = pd.DataFrame(vaqt_jadval).pivot(index="T", columns="model")
 
@@ -645,15 +648,16 @@ glue("iplar", IPLAR, display=False)
 # bajaradi, lekin ularning hammasi bitta ketma-ket qadamda, katta matritsa
 # koʻpaytmalarida; RNN esa kam hisobni {glue:text}`T_kat` ta kichik qadamda
 # navbat bilan bajaradi va har qadamda amallarning doimiy xarajatini
-# toʻlaydi. Oʻlchovda attention shu $T$ da RNN ga nisbatan
+# toʻlaydi. Oʻlchovda attention shu $T$ da RNN nikiga nisbatan
 # {glue:text}`vaqt_nisbat:.2f` barobar vaqt oldi
 # ({glue:text}`vaqt_nisbat_yonalish`). $T$ 120 dan 240 ga oshganda RNN
 # vaqti {glue:text}`rnn_vaqt_osish:.1f` marta, attention vaqti
 # {glue:text}`attn_vaqt_osish:.1f` marta oʻsdi. Bu oʻlchov
-# {glue:text}`iplar` ipda olingan: GPU yoki koʻp yadroda attention ning
-# yagona katta qadami parallel bajariladi, RNN ning $T$ ta qadami esa
-# baribir navbat bilan — katta modellarda attention tanlanishining asosiy
-# sababi shu.
+# {glue:text}`iplar` ipda olingan; GPU yoki koʻp yadroda attention ning
+# $T$ ga bogʻliq boʻlmagan qadamlari parallel bajarilishi mumkin, RNN ning
+# $T$ ta qadami esa baribir navbat bilan qoladi (buni bu bobda
+# oʻlchamadik). Vaswani va boshq. (2017) bu parallellikni yoʻl uzunligi
+# bilan birga attention ning asosiy afzalliklari qatorida keltiradi.
 #
 # Vaqt shovqinli oʻlchov: jadvaldagi millisekundlar har yigʻishda biroz
 # farq qiladi. Xotira esa aniq hisoblanadi. Endi $T$ ni 960 gacha
@@ -668,8 +672,7 @@ for Tx in [30, 60, 120, 240, 480, 960]:
     with torch.no_grad():
         a_m(Xb)                                            # isitish
         chuqqi, _ = xotira_chuqqisi(a_m, Xb)
-        t0 = time.perf_counter(); [a_m(Xb) for _ in range(5)]
-        ms = (time.perf_counter() - t0) * 200             # ms, bitta forward
+        ms = median_ms("m(X)", m=a_m, X=Xb)                # ms, bitta forward
     matritsa = a_m.ogirlik.nelement() * a_m.ogirlik.element_size()
     xotira.append({"T": Tx, "matritsa (MiB)": matritsa / 2**20,
                    "choʻqqi (MiB)": chuqqi / 2**20, "vaqt (ms)": ms})
@@ -724,11 +727,14 @@ fig("xotira_vaqt.png",
 # bitta matritsasi {glue:text}`uzun_gib:.0f` GiB boʻladi, haqiqiy modelda
 # esa boshlar va qatlamlar oʻnlab. FlashAttention kabi yadrolar (*kernel*)
 # bu matritsani toʻliq saqlamaydi: $Q K^\top$ ni boʻlaklab hisoblaydi va
-# softmax ni boʻlak-boʻlak yigʻadi. PyTorch da bu
-# `torch.nn.functional.scaled_dot_product_attention` (SDPA). Uni yozilgan
-# formula bilan $T = 4096$ gacha solishtiramiz: 8 ta namuna, $d = 32$,
-# xotira choʻqqisi (`xotira_chuqqisi`), vaqt (mediana) va ikki natijaning
-# eng katta farqi ({numref}`flash_jadval`).
+# softmax ni boʻlak-boʻlak yigʻadi. PyTorch da
+# `torch.nn.functional.scaled_dot_product_attention` (SDPA) mos yadroni
+# tanlaydi: CPU da flash yadrosi faqat 4 oʻlchamli kirishda (namuna, bosh,
+# $T$, $d$) ishlaydi, 3 oʻlchamli kirishda SDPA oddiy («math») yoʻlga
+# qaytadi. Ikkalasini yozilgan formula bilan $T = 4096$ gacha
+# solishtiramiz: 8 ta namuna, bitta bosh, $d = 32$, xotira choʻqqisi
+# (`xotira_chuqqisi`), vaqt (mediana) va formula natijasidan eng katta farq
+# ({numref}`flash_jadval`).
 
 # %%
 import torch.nn.functional as F
@@ -742,18 +748,22 @@ def yozilgan(Q, K, V):
 flash = []
 for Tx in [256, 512, 1024, 2048, 4096]:
     torch.manual_seed(0)
-    Q, K, V = (torch.randn(8, Tx, 32) for _ in range(3))
+    Q, K, V = (torch.randn(8, 1, Tx, 32) for _ in range(3))    # (namuna, bosh, T, d)
+    uch = (Q[:, 0], K[:, 0], V[:, 0])                              # (namuna, T, d)
     with torch.no_grad():
-        farq = (yozilgan(Q, K, V) - F.scaled_dot_product_attention(Q, K, V)).abs().max()
-        for nom, fn in [("formula", yozilgan), ("SDPA", F.scaled_dot_product_attention)]:
-            chuqqi, _ = xotira_chuqqisi(fn, Q, K, V)
+        asl = yozilgan(Q, K, V)
+        for nom, fn, kirish in [("formula", yozilgan, (Q, K, V)),
+                                ("SDPA", F.scaled_dot_product_attention, (Q, K, V)),
+                                ("SDPA, 3 oʻlchamli", F.scaled_dot_product_attention, uch)]:
+            chuqqi, chiqish = xotira_chuqqisi(fn, *kirish)
+            farq = (chiqish.reshape(asl.shape) - asl).abs().max()
             flash.append({"T": Tx, "usul": nom, "choʻqqi (MiB)": chuqqi / 2**20,
-                          "vaqt (ms)": median_ms("fn(Q, K, V)", fn=fn, Q=Q, K=K, V=V),
+                          "vaqt (ms)": median_ms("fn(*kirish)", fn=fn, kirish=kirish),
                           "eng katta farq": f"{farq:.1e}"})
 fl = pd.DataFrame(flash)
 show(fl.round({"choʻqqi (MiB)": 2, "vaqt (ms)": 1}),
      izoh=f"Yozilgan formula va SDPA: xotira choʻqqisi, vaqt ({IPLAR} ipda, "
-          "mediana) va natijalarning eng katta farqi (8 ta namuna, d = 32).",
+          "mediana) va formula natijasidan eng katta farq (8 ta namuna, d = 32).",
      nom="flash_jadval")
 
 
@@ -763,22 +773,26 @@ def qiyalik(usul, ustun, eng_kichik_T=1024):
     return float(np.polyfit(np.log2(a["T"]), np.log2(a[ustun]), 1)[0])
 
 
-for usul in ("formula", "SDPA"):
+for usul, q in [("formula", "formula"), ("SDPA", "sdpa"), ("SDPA, 3 oʻlchamli", "sdpa3")]:
     for ustun, qisqa in [("choʻqqi (MiB)", "xotira"), ("vaqt (ms)", "vaqt")]:
-        glue(f"fl_{qisqa}_{usul.lower()}", qiyalik(usul, ustun), display=False)
+        glue(f"fl_{qisqa}_{q}", qiyalik(usul, ustun), display=False)
 katta = fl[fl["T"] == 4096].set_index("usul")
 glue("fl_chuqqi_formula", float(katta.loc["formula", "choʻqqi (MiB)"]), display=False)
 glue("fl_chuqqi_sdpa", float(katta.loc["SDPA", "choʻqqi (MiB)"]), display=False)
 glue("fl_vaqt_formula_ms", float(katta.loc["formula", "vaqt (ms)"]), display=False)
 glue("fl_vaqt_sdpa_ms", float(katta.loc["SDPA", "vaqt (ms)"]), display=False)
+glue("fl_chuqqi_sdpa3", float(katta.loc["SDPA, 3 oʻlchamli", "choʻqqi (MiB)"]), display=False)
 glue("fl_farq", float(fl["eng katta farq"].astype(float).max()), display=False)
 glue("fl_xotira_sdpa_soz",
      "chiziqli" if qiyalik("SDPA", "choʻqqi (MiB)") < 1.5 else "kvadratik", display=False)
+glue("fl_xotira_sdpa3_soz",
+     "chiziqli" if qiyalik("SDPA, 3 oʻlchamli", "choʻqqi (MiB)") < 1.5 else "kvadratik",
+     display=False)
 glue("fl_vaqt_sdpa_soz",
      "kvadratik" if qiyalik("SDPA", "vaqt (ms)") >= 1.5 else "kvadratikdan sekin", display=False)
 
 rasm, (b1, b2) = plt.subplots(1, 2, figsize=(11, 3.6))
-for usul, belgi in [("formula", "o-"), ("SDPA", "s--")]:
+for usul, belgi in [("formula", "o-"), ("SDPA", "s--"), ("SDPA, 3 oʻlchamli", "^:")]:
     a = fl[fl.usul == usul]
     b1.loglog(a["T"], a["choʻqqi (MiB)"], belgi, label=usul)
     b2.loglog(a["T"], a["vaqt (ms)"], belgi, label=usul)
@@ -788,7 +802,8 @@ for b in (b1, b2):
     b.grid(True, which="both", alpha=0.3)
 plt.tight_layout()
 fig("flash.png",
-    caption="Yozilgan formula va SDPA, log-log oʻqlarda (8 ta namuna, d = 32). "
+    caption="Yozilgan formula va SDPA (4 va 3 oʻlchamli kirish), log-log oʻqlarda "
+            "(8 ta namuna, d = 32). "
             "Chapda: xotira choʻqqisi. Oʻngda: vaqt.")
 
 # %% [markdown]
@@ -799,14 +814,18 @@ fig("flash.png",
 # {glue:text}`fl_xotira_formula:.2f` bilan oʻsdi ($T = 4096$ da
 # {glue:text}`fl_chuqqi_formula:.0f` MiB), SDPA niki
 # {glue:text}`fl_xotira_sdpa:.2f` bilan — {glue:text}`fl_xotira_sdpa_soz`
-# ({glue:text}`fl_chuqqi_sdpa:.1f` MiB). Vaqt esa ikkalasida ham qiyaligi
+# ({glue:text}`fl_chuqqi_sdpa:.1f` MiB). 3 oʻlchamli kirishdagi SDPA esa
+# qiyaligi {glue:text}`fl_xotira_sdpa3:.2f` bilan —
+# {glue:text}`fl_chuqqi_sdpa3:.0f` MiB: u $T \times T$ matritsani baribir
+# yasaydi. Vaqt esa formulada ham, flash yadrosida ham qiyaligi
 # {glue:text}`fl_vaqt_formula:.2f` va {glue:text}`fl_vaqt_sdpa:.2f` bilan
 # oʻsdi: SDPA da ham {glue:text}`fl_vaqt_sdpa_soz`, $T = 4096$ da
 # {glue:text}`fl_vaqt_sdpa_ms:.0f` ms (formulada
 # {glue:text}`fl_vaqt_formula_ms:.0f` ms). Natijalar bir xil: eng katta
 # farq {glue:text}`fl_farq:.1e`. Xulosa: FlashAttention turidagi yadro
 # $T^2$ **xotirani** olib tashlaydi, $T^2$ **hisobni** esa yoʻq — har
-# soʻrov baribir har kalit bilan solishtiriladi.
+# soʻrov baribir har kalit bilan solishtiriladi. Yadro kirish shaklini ham
+# talab qiladi: boshqa shaklda bu foyda yoʻqoladi.
 
 # %% [markdown]
 # ## Transformer bloki
@@ -922,12 +941,12 @@ xulosa = pd.DataFrame([
      f"Ogʻirliklar modelning qarashini koʻrsatadi: "
      f"{w[0]:.0%} eʼtibor 0-qadamga"),
     ("O(T kvadrat)",
-     f"Oʻlchandi: formulada xotira va vaqt ikkalasi T² bilan oʻsadi; SDPA "
-     f"xotirani {'chiziqli' if qiyalik('SDPA', 'choʻqqi (MiB)') < 1.5 else 'kvadratik'} "
-     "qiladi, hisobni emas"),
+     f"Oʻlchandi: xotira ham, vaqt ham T² bilan oʻsadi; SDPA (flash) xotirani "
+     f"{'chiziqli' if qiyalik('SDPA', 'choʻqqi (MiB)') < 1.5 else 'kvadratik'} qiladi, "
+     "vaqtni emas"),
     ("Parallellik",
-     f"Oʻlchandi: T = {T_kat} da attention {mac_nisbat:.0f}× koʻp "
-     f"hisobni 1 qadamda, RNN {T_kat} qadamda bajardi"),
+     f"T = {T_kat} da attention {mac_nisbat:.0f}× koʻp MAC, ketma-ket qadami 1 "
+     f"(RNN da {T_kat}); {IPLAR} ipda vaqti {vaqt_nisbat:.1f}×"),
     ("Transformer bloki", "Attention + residual + norm + feed-forward"),
 ], columns=["Tushuncha", "Bitta jumla"])
 show(xulosa, izoh="Bobning xulosasi.", nom="xulosa_jadval")
@@ -955,8 +974,11 @@ show(xulosa, izoh="Bobning xulosasi.", nom="xulosa_jadval")
 # har doim ham 1 ga yaqin emas — eng kichigi {glue:text}`sq_max_512_min:.2f`.
 # $\sqrt{d}$ ga boʻlinganda eng katta ogʻirlik oʻrtacha
 # {glue:text}`sq_max_512_bol:.2f` va ogʻirliklar ancha tekis taqsimlanadi.
-# Toʻyingan softmax ning gradienti deyarli nol, shuning uchun bunday model
-# sekin oʻrganadi.
+# (Bu sonlar {numref}`sqrt_d` dagi 16 pozitsiyali oʻlchovdan; «toʻrt
+# qadam» misolining 4 pozitsiyasida tekis ogʻirlik $1/4$, shuning uchun
+# boʻlingandagi eng katta ogʻirlik kattaroq chiqadi.) Toʻyingan qatorlarda
+# softmax ning gradienti deyarli nol: ular orqali $Q$ va $K$ ga signal
+# deyarli oʻtmaydi.
 # :::
 #
 # **2-mashq (uzunroq ketma-ketlik).** Gradient jadvalini `T = 120` bilan

@@ -137,8 +137,8 @@ def xotira_chuqqisi(fn, *args):
     """Peak bytes that ``fn(*args)`` allocates on the CPU, as PyTorch counts them.
 
     Runs ``fn`` under ``torch.profiler`` with memory profiling and adds up
-    the allocations (+) and frees (-) of its operations in the order they
-    started; the largest running total is the peak.  Returns (peak, result).
+    the allocations (+) of its operations at their start and the frees (-) at
+    their end; the largest running total is the peak.  Returns (peak, result).
 
     It is measured on the second profiled call: the first profiled call of a
     model reports one (batch, T, d) activation more than every later call
@@ -163,7 +163,11 @@ def xotira_chuqqisi(fn, *args):
         finally:
             os.dup2(asl, 2)
             os.close(asl)
-    hodisalar = sorted((e.time_range.start, e.self_cpu_memory_usage) for e in p.events())
+    # an operation's own allocations (+) count from its start, its own frees (-) from its
+    # end: an operation that frees what its sub-operations allocated (a negative "self"
+    # figure) must not cancel them before they happen
+    hodisalar = sorted((e.time_range.start if e.self_cpu_memory_usage > 0 else e.time_range.end,
+                        e.self_cpu_memory_usage) for e in p.events())
     joriy = chuqqi = 0
     for _, bayt in hodisalar:
         joriy += bayt

@@ -33,8 +33,8 @@ VAQT_USTUNLARI = {"fwd (ms)", "fwd+bwd (ms)", "vaqt (ms)"}
 # glued values computed from those columns
 VAQT_GLUE = {"attn_vaqt_osish", "rnn_vaqt_osish", "vaqt_960", "vaqt_osish_katta",
              "attn_tezroq_T", "tezlik_jumla", "vaqt_nisbat", "vaqt_nisbat_yonalish",
-             "fl_vaqt_formula", "fl_vaqt_sdpa", "fl_vaqt_formula_ms", "fl_vaqt_sdpa_ms",
-             "fl_vaqt_sdpa_soz"}
+             "fl_vaqt_formula", "fl_vaqt_sdpa", "fl_vaqt_sdpa3", "fl_vaqt_formula_ms",
+             "fl_vaqt_sdpa_ms", "fl_vaqt_sdpa_soz"}
 # summary-table rows whose sentence is built from a timing ("attention is faster for T: ...")
 VAQT_QATORLARI = {"Parallellik"}
 
