@@ -86,9 +86,9 @@ diagramma(
 #
 # Attention har pozitsiya uchun uchta vektor yasaydi:
 #
-# - **soʻrov** (query, $Q$) — «men nimani qidiryapman?»;
-# - **kalit** (key, $K$) — «menda nima bor?»;
-# - **qiymat** (value, $V$) — «meni tanlashsa, nimani beraman?».
+# - **soʻrov** (query, *Q*) — «men nimani qidiryapman?»;
+# - **kalit** (key, *K*) — «menda nima bor?»;
+# - **qiymat** (value, *V*) — «meni tanlashsa, nimani beraman?».
 #
 # Uchalasi ham kirishdan chiziqli proyeksiya bilan olinadi. Soʻng har soʻrov
 # har kalit bilan solishtiriladi, oʻxshashlik balli ogʻirlikka aylantiriladi va
@@ -98,7 +98,7 @@ diagramma(
 # \mathrm{Attention}(Q, K, V) = \mathrm{softmax}\!\left(\frac{QK^\top}{\sqrt{d}}\right) V
 # $$
 #
-# Bu yerda $d$ — kalit vektorining uzunligi. Kichik misolda har qadamni
+# Bu yerda *d* — kalit vektorining uzunligi. Kichik misolda har qadamni
 # alohida koʻramiz: 4 pozitsiyali ketma-ketlik, har pozitsiya 8 oʻlchamli
 # vektor.
 
@@ -114,9 +114,9 @@ print(f"Kirish h: {tuple(h.shape)}   -> {T_kichik} pozitsiya, "
 print(f"Q, K, V : {tuple(Q.shape)}")
 
 # %% [markdown]
-# Kirish $4 \times 8$ matritsa edi; $Q$, $K$, $V$ ham shunday. Birinchi
+# Kirish $4 \times 8$ matritsa edi; *Q*, *K*, *V* ham shunday. Birinchi
 # qadam: har soʻrovni har kalit bilan skalyar koʻpaytiramiz. Natija
-# $4 \times 4$ ballar matritsasi: $i$-qator — $i$-pozitsiya qolganlarga
+# $4 \times 4$ ballar matritsasi: *i*-qator — *i*-pozitsiya qolganlarga
 # qanchalik «oʻxshashi».
 
 # %%
@@ -130,15 +130,15 @@ print(np.round(ball[0].detach().numpy(), 2))
 
 # %% [markdown]
 # Ikkinchi qadam: ballarni $\sqrt{d}$ ga boʻlamiz. Nega aynan $\sqrt{d}$?
-# Agar $q$ va $k$ bir-biridan mustaqil, komponentlari esa oʻrtachasi 0 va
-# dispersiyasi 1 ga teng sonlar boʻlsa, skalyar koʻpaytma
-# $q \cdot k = \sum_{j=1}^{d} q_j k_j$ — $d$ ta hadning yigʻindisi, har
-# hadning dispersiyasi 1, yigʻindiniki esa $d$. $\sqrt{d}$ ga boʻlish
-# dispersiyani yana 1 ga qaytaradi. Boʻlmasak, katta $d$ da ballar katta
+# Agar *q* va *k* bir-biridan mustaqil, komponentlari esa oʻzaro mustaqil,
+# oʻrtachasi 0 va dispersiyasi 1 ga teng sonlar boʻlsa, skalyar koʻpaytma
+# $q \cdot k = \sum_{j=1}^{d} q_j k_j$ — *d* ta hadning yigʻindisi, har
+# hadning dispersiyasi 1, yigʻindiniki esa *d*. $\sqrt{d}$ ga boʻlish
+# dispersiyani yana 1 ga qaytaradi. Boʻlmasak, katta *d* da ballar katta
 # boʻladi, softmax bitta elementga deyarli $1$, qolganlarga deyarli $0$
 # beradi va toʻyingan qatorlarda gradient deyarli yoʻqoladi. (Komponentlarning dispersiyasi 1
 # emas, $\sigma^2$ boʻlsa, ball dispersiyasi $d\,\sigma^4$; boʻlish baribir
-# uni $d$ ga bogʻliq boʻlmaydigan qiladi — buni birozdan keyin oʻlchaymiz.)
+# uni *d* ga bogʻliq boʻlmaydigan qiladi — buni birozdan keyin oʻlchaymiz.)
 #
 # Uchinchi qadam: softmax har qatorni musbat va yigʻindisi 1 boʻlgan
 # ogʻirliklarga aylantiradi:
@@ -157,8 +157,8 @@ yigindi = ogirlik[0].sum(dim=-1).detach().numpy().round(4)
 print(f"  har qator yigʻindisi: {yigindi}")
 
 # %% [markdown]
-# $\sqrt{d}$ haqidagi gapni oʻlchab koʻramiz. $d$ ni 8 dan 1024 gacha
-# oʻzgartirib, bobdagi kabi $Q$ va $K$ yasaymiz (tasodifiy kirish,
+# $\sqrt{d}$ haqidagi gapni oʻlchab koʻramiz. *d* ni 8 dan 1024 gacha
+# oʻzgartirib, bobdagi kabi *Q* va *K* yasaymiz (tasodifiy kirish,
 # `nn.Linear` ning standart boshlanishi) va ballarning standart ogʻishini
 # hamda har qatordagi eng katta ogʻirlikni boʻlish bilan va boʻlmasdan
 # yozib olamiz ({numref}`sqrt_d`).
@@ -210,15 +210,15 @@ glue("sq_max_512_bol", float(bol1.loc[512, "eng katta ogʻirlik"]), display=Fals
 
 # %% [markdown]
 # {numref}`%s-rasmning <sqrt_d>` chap qismida boʻlishsiz ballarning standart
-# ogʻishi $d = 8$ da {glue:text}`sq_std_8:.2f`, $d = 1024$ da
+# ogʻishi *d* = 8 da {glue:text}`sq_std_8:.2f`, *d* = 1024 da
 # {glue:text}`sq_std_1024:.1f` — $\sqrt{d}$ kabi oʻsadi; $\sqrt{d}$ ga
-# boʻlinganda esa hamma $d$ da {glue:text}`sq_std_bol_min:.2f` …
+# boʻlinganda esa hamma *d* da {glue:text}`sq_std_bol_min:.2f` …
 # {glue:text}`sq_std_bol_max:.2f` oraligʻida qoladi. Son 1 emas: `nn.Linear`
-# ning standart boshlanishida $Q$ komponentlarining dispersiyasi 1 emas,
+# ning standart boshlanishida *Q* komponentlarining dispersiyasi 1 emas,
 # taxminan {glue:text}`sq_var_q:.2f` (oʻlchandi), shuning uchun ballar
-# dispersiyasi $d\,\sigma^4$. Muhimi — boʻlishdan keyin u $d$ ga bogʻliq
-# emas. Oʻng qismda: boʻlishsiz softmax $d$ oʻsgan sari bitta elementga
-# yopishadi ($d = 512$ da eng katta ogʻirlik oʻrtacha
+# dispersiyasi $d\,\sigma^4$. Muhimi — boʻlishdan keyin u *d* ga bogʻliq
+# emas. Oʻng qismda: boʻlishsiz softmax *d* oʻsgan sari bitta elementga
+# yopishadi (*d* = 512 da eng katta ogʻirlik oʻrtacha
 # {glue:text}`sq_max_512:.2f`), boʻlingani esa ancha tekis
 # ({glue:text}`sq_max_512_bol:.2f`).
 #
@@ -244,7 +244,7 @@ print("  softmax(Q @ K.T / sqrt(d)) @ V")
 # ## Vazifa va modellar
 #
 # Solishtirish uchun ataylab «RNN uchun noqulay» oʻyinchoq vazifa olamiz.
-# Kirish — uzunligi $T = 60$ boʻlgan tasodifiy sonlar ketma-ketligi. Javob
+# Kirish — uzunligi *T* = 60 boʻlgan tasodifiy sonlar ketma-ketligi. Javob
 # (0 yoki 1) faqat **birinchi** elementning ishorasiga bogʻliq; qolgan 59 ta
 # element — shovqin. Vazifani yechish uchun model 0-qadamdagi maʼlumotni
 # oxirigacha olib borishi kerak. Tasodifiy taxmin 50 % aniqlik beradi.
@@ -263,7 +263,7 @@ print("  softmax(Q @ K.T / sqrt(d)) @ V")
 # ```
 #
 # Attention modeli yuqoridagi toʻrt qadamni aynan takrorlaydi. Farqi ikkita:
-# kirish avval $d$ = {glue:text}`d_model` oʻlchamga koʻtariladi va unga oʻrganiladigan
+# kirish avval *d* = {glue:text}`d_model` oʻlchamga koʻtariladi va unga oʻrganiladigan
 # **pozitsiya kodlash** (`self.poz`, har pozitsiyaga bitta vektor) qoʻshiladi;
 # oxirida hamma pozitsiyalar chiqishi oʻrtachalanib, javobga aylanadi.
 #
@@ -435,16 +435,18 @@ for nom, siljish in [("standart", 0.0), ("tavsiya", 1.0), ("unutish", UNUTISH),
 # $f_t \approx \sigma(0)$ = {glue:text}`f_standart:.2f` va 59 qadamdan
 # keyin 0-qadamdagi maʼlumotning taxminan {glue:text}`f_standart_T:.0e`
 # qismigina qoladi (bu sodda baho: haqiqiy darvozalar $\sigma(0)$ atrofida biroz
-# farq qiladi, natija baribir juda kichik). Gradient ham asosan shu yoʻl
-# bilan soʻnadi, lekin $h$ orqali ham oqadi, shuning uchun
-# {numref}`grad_jadval` dagi nisbat bu bahoga aniq teng emas.
+# farq qiladi, natija baribir juda kichik). Gradient esa faqat shu yoʻl
+# bilan oqmaydi: *h* orqali oʻtadigan yoʻllar bu yerda sekinroq soʻnadi va
+# 0-qadam gradientining deyarli hammasini ular olib keladi, shuning uchun
+# {numref}`grad_jadval` dagi nisbat ({glue:text}`grad_lstm:.1e`) bu sodda
+# baho aytadigandan bir necha tartib kichik.
 # $b_f$ = {glue:text}`unutish:g` da $\sigma(b_f)$ =
 # {glue:text}`f_unutish:.3f` va 59 qadamdan keyin
 # {glue:text}`f_unutish_T:.2f` qismi qoladi: model 0-qadamni boshidanoq
 # «eslaydi». Unutish darvozasini Gers, Schmidhuber va Cummins (2000)
 # kiritgan; Jozefowicz, Zaremba va Sutskever (2015) uning siljishini 1 yoki
 # 2 kabi katta qiymatdan boshlash kerakligini eslatib, har bir LSTM da 1
-# ni tavsiya qiladi. Bizning $T = 60$ li vazifada 1 yetmaydi:
+# ni tavsiya qiladi. Bizning *T* = 60 li vazifada 1 yetmaydi:
 # $\sigma(1)^{59}$ = {glue:text}`f_tavsiya_T:.0e` (6-mashqda oʻzingiz
 # sinab koʻring); biz {glue:text}`unutish:g` ni oldik. Xulosa: rekurrent model uzoq masofani
 # eslay oladi, lekin buning uchun uni toʻgʻri boshlash kerak; attention da
@@ -550,35 +552,23 @@ fig("attention_ogirligi.png",
 # ## Attention narxi: $O(T^2)$
 #
 # Attention bepul emas. Ballar matritsasi $T \times T$: har pozitsiya har
-# pozitsiyaga ball qoʻyadi. $T$ ikki barobar oshsa, matritsa toʻrt barobar
-# oʻsadi. RNN esa $T$ ta qadamni ketma-ket bajaradi: uning ishi $T$ ga
+# pozitsiyaga ball qoʻyadi. *T* ikki barobar oshsa, matritsa toʻrt barobar
+# oʻsadi. RNN esa *T* ta qadamni ketma-ket bajaradi: uning ishi *T* ga
 # chiziqli, lekin qadamlarni parallel qilib boʻlmaydi. Ikkalasini bir xil
 # sharoitda oʻlchaymiz ({numref}`vaqt_jadval`): `torch.utils.benchmark`
 # bilan (har oʻlchov koʻp marta takrorlanadi va medianasi olinadi), bitta
 # ipda (*thread*), forward va forward + backward uchun. Har qatorda hisob
 # hajmi — bitta namunaga koʻpaytirish-qoʻshishlar soni (*multiply-add*,
-# MAC) — va $T$ ga bogʻliq ketma-ket qadamlar soni ham bor: RNN da $T$ ta,
-# attention da $T$ ga bogʻliq emas (jadvalda 1).
+# MAC) — va *T* ga bogʻliq ketma-ket qadamlar soni ham bor: RNN da *T* ta,
+# attention da *T* ga bogʻliq emas (jadvalda 1).
 
 # %%
-import platform
-from torch.utils import benchmark
+from chapter_code.oqitish import mediana_ms, protsessor
 
 IPLAR = 1                                  # vaqt shu sondagi ipda oʻlchanadi
 # 1e-38 dan kichik («denormal») sonlar x86 da juda sekin hisoblanadi; oʻqitish
 # ishchilaridagi kabi ularni nolga tenglaymiz (backward da ular paydo boʻladi)
 torch.set_flush_denormal(True)
-
-
-def protsessor():
-    """Protsessor nomi (Linux da /proc/cpuinfo dan)."""
-    try:
-        for qator in open("/proc/cpuinfo", encoding="utf-8"):
-            if qator.startswith("model name"):
-                return qator.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or "nomaʼlum"
 
 
 def rnn_mac(T, h=32):
@@ -592,8 +582,8 @@ def attn_mac(T, d=32):
 
 
 def median_ms(ifoda, **nomlar):
-    t = benchmark.Timer(stmt=ifoda, globals=nomlar, num_threads=IPLAR)
-    return t.blocked_autorange(min_run_time=0.3).median * 1000
+    # torch.utils.benchmark: koʻp takror, mediana (chapter_code/oqitish.py)
+    return mediana_ms(ifoda, iplar=IPLAR, **nomlar)
 
 
 print(f"torch {torch.__version__}, {IPLAR} ip, protsessor: {protsessor()}")
@@ -643,24 +633,24 @@ glue("rnn_vaqt_osish", float(vj.loc[240, ("fwd (ms)", "RNN")]
 glue("iplar", IPLAR, display=False)
 
 # %% [markdown]
-# {glue:text}`tezlik_jumla` $T$ = {glue:text}`T_kat` da attention bitta
+# {glue:text}`tezlik_jumla` *T* = {glue:text}`T_kat` da attention bitta
 # namunaga RNN dan {glue:text}`mac_nisbat:.1f` marta koʻp koʻpaytirish-qoʻshish
 # bajaradi, lekin ularning hammasi bitta ketma-ket qadamda, katta matritsa
 # koʻpaytmalarida; RNN esa kam hisobni {glue:text}`T_kat` ta kichik qadamda
 # navbat bilan bajaradi va har qadamda amallarning doimiy xarajatini
-# toʻlaydi. Oʻlchovda attention shu $T$ da RNN nikiga nisbatan
+# toʻlaydi. Oʻlchovda attention shu *T* da RNN nikiga nisbatan
 # {glue:text}`vaqt_nisbat:.2f` barobar vaqt oldi
-# ({glue:text}`vaqt_nisbat_yonalish`). $T$ 120 dan 240 ga oshganda RNN
+# ({glue:text}`vaqt_nisbat_yonalish`). *T* 120 dan 240 ga oshganda RNN
 # vaqti {glue:text}`rnn_vaqt_osish:.1f` marta, attention vaqti
 # {glue:text}`attn_vaqt_osish:.1f` marta oʻsdi. Bu oʻlchov
 # {glue:text}`iplar` ipda olingan; GPU yoki koʻp yadroda attention ning
-# $T$ ga bogʻliq boʻlmagan qadamlari parallel bajarilishi mumkin, RNN ning
-# $T$ ta qadami esa baribir navbat bilan qoladi (buni bu bobda
+# yagona qadamidagi *T* ta pozitsiya hisobi parallel bajarilishi mumkin, RNN ning
+# *T* ta qadami esa baribir navbat bilan qoladi (buni bu bobda
 # oʻlchamadik). Vaswani va boshq. (2017) bu parallellikni yoʻl uzunligi
 # bilan birga attention ning asosiy afzalliklari qatorida keltiradi.
 #
 # Vaqt shovqinli oʻlchov: jadvaldagi millisekundlar har yigʻishda biroz
-# farq qiladi. Xotira esa aniq hisoblanadi. Endi $T$ ni 960 gacha
+# farq qiladi. Xotira esa aniq hisoblanadi. Endi *T* ni 960 gacha
 # oshirib, bitta forward pass uchun attention matritsasi egallaydigan
 # baytlarni, PyTorch oʻlchagan xotira choʻqqisini va vaqtni yozib olamiz.
 
@@ -683,7 +673,7 @@ show(xotira.round(2).reset_index(),
      nom="xotira_jadval")
 
 # %% [markdown]
-# {numref}`%s-jadvalning <xotira_jadval>` oxirgi qatorida ($T = 960$) attention
+# {numref}`%s-jadvalning <xotira_jadval>` oxirgi qatorida (*T* = 960) attention
 # matritsasining oʻzi {glue:text}`matritsa_960:.0f` MiB, bitta forward
 # pass xotirasining choʻqqisi {glue:text}`chuqqi_960:.0f` MiB.
 # {numref}`xotira_vaqt` ikkalasini log-log oʻqlarda koʻrsatadi.
@@ -716,23 +706,23 @@ fig("xotira_vaqt.png",
             "2, yaʼni T² ga proporsional. Oʻngda: vaqt.")
 
 # %% [markdown]
-# $T$ har ikki barobar oshganda matritsa aniq
+# *T* har ikki barobar oshganda matritsa aniq
 # {glue:text}`matritsa_osish:.1f` barobar oʻsdi — log-log oʻqlarda bu
-# qiyaligi 2 ga teng toʻgʻri chiziq. Vaqt ham oʻsadi: $T$ 240 dan 960 ga
+# qiyaligi 2 ga teng toʻgʻri chiziq. Vaqt ham oʻsadi: *T* 240 dan 960 ga
 # (4 marta) oshganda u {glue:text}`vaqt_osish_katta:.0f` marta oʻsdi,
-# $T = 960$ da bitta forward pass {glue:text}`vaqt_960:.0f` ms.
+# *T* = 960 da bitta forward pass {glue:text}`vaqt_960:.0f` ms.
 #
 # Demak $T^2$ bilan **ikkalasi ham** oʻsadi: xotira ham, vaqt ham. Bitta
-# uzun hujjat ($T$ = {glue:text}`uzun_T`) uchun bitta attention boshining
+# uzun hujjat (*T* = {glue:text}`uzun_T`) uchun bitta attention boshining
 # bitta matritsasi {glue:text}`uzun_gib:.0f` GiB boʻladi, haqiqiy modelda
 # esa boshlar va qatlamlar oʻnlab. FlashAttention kabi yadrolar (*kernel*)
 # bu matritsani toʻliq saqlamaydi: $Q K^\top$ ni boʻlaklab hisoblaydi va
 # softmax ni boʻlak-boʻlak yigʻadi. PyTorch da
 # `torch.nn.functional.scaled_dot_product_attention` (SDPA) mos yadroni
 # tanlaydi: CPU da flash yadrosi faqat 4 oʻlchamli kirishda (namuna, bosh,
-# $T$, $d$) ishlaydi, 3 oʻlchamli kirishda SDPA oddiy («math») yoʻlga
-# qaytadi. Ikkalasini yozilgan formula bilan $T = 4096$ gacha
-# solishtiramiz: 8 ta namuna, bitta bosh, $d = 32$, xotira choʻqqisi
+# *T*, *d*) ishlaydi, 3 oʻlchamli kirishda SDPA oddiy («math») yoʻlga
+# qaytadi. Ikkalasini yozilgan formula bilan *T* = 4096 gacha
+# solishtiramiz: 8 ta namuna, bitta bosh, *d* = 32, xotira choʻqqisi
 # (`xotira_chuqqisi`), vaqt (mediana) va formula natijasidan eng katta farq
 # ({numref}`flash_jadval`).
 
@@ -807,19 +797,22 @@ fig("flash.png",
             "Chapda: xotira choʻqqisi. Oʻngda: vaqt.")
 
 # %% [markdown]
-# {numref}`%s-rasmdagi <flash>` chiziqlarning qiyaligini $T$ = 1024, 2048
+# {numref}`%s-rasmdagi <flash>` chiziqlarning qiyaligini *T* = 1024, 2048
 # va 4096 nuqtalari orqali oʻtkazilgan eng yaqin toʻgʻri chiziqdan
 # (eng kichik kvadratlar usuli) oʻlchadik: qiyalik 2 — $T^2$ ga, qiyalik 1 —
-# $T$ ga proporsional. Formulaning xotirasi qiyaligi
-# {glue:text}`fl_xotira_formula:.2f` bilan oʻsdi ($T = 4096$ da
+# *T* ga proporsional. Formulaning xotirasi qiyaligi
+# {glue:text}`fl_xotira_formula:.2f` bilan oʻsdi (*T* = 4096 da
 # {glue:text}`fl_chuqqi_formula:.0f` MiB), SDPA niki
-# {glue:text}`fl_xotira_sdpa:.2f` bilan — {glue:text}`fl_xotira_sdpa_soz`
-# ({glue:text}`fl_chuqqi_sdpa:.1f` MiB). 3 oʻlchamli kirishdagi SDPA esa
+# {glue:text}`fl_xotira_sdpa:.2f` bilan — kvadratik emas
+# ({glue:text}`fl_chuqqi_sdpa:.1f` MiB: asosan chiqishning oʻzi, u *T* ga
+# chiziqli, qolgani har ipga kichik ish buferi; shuning uchun qiyalik 1
+# dan ham kichik chiqishi mumkin). Xotira kitob yigʻilayotgan jarayonning
+# iplar sonida, vaqt esa bitta ipda oʻlchangan. 3 oʻlchamli kirishdagi SDPA esa
 # qiyaligi {glue:text}`fl_xotira_sdpa3:.2f` bilan —
 # {glue:text}`fl_chuqqi_sdpa3:.0f` MiB: u $T \times T$ matritsani baribir
 # yasaydi. Vaqt esa formulada ham, flash yadrosida ham qiyaligi
 # {glue:text}`fl_vaqt_formula:.2f` va {glue:text}`fl_vaqt_sdpa:.2f` bilan
-# oʻsdi: SDPA da ham {glue:text}`fl_vaqt_sdpa_soz`, $T = 4096$ da
+# oʻsdi: SDPA da ham {glue:text}`fl_vaqt_sdpa_soz`, *T* = 4096 da
 # {glue:text}`fl_vaqt_sdpa_ms:.0f` ms (formulada
 # {glue:text}`fl_vaqt_formula_ms:.0f` ms). Natijalar bir xil: eng katta
 # farq {glue:text}`fl_farq:.1e`. Xulosa: FlashAttention turidagi yadro
@@ -852,8 +845,8 @@ print("Farqlar: blok soni, oʻlcham, pozitsiya kodlash turi "
       "va attention maskasi.")
 
 # %% [markdown]
-# **Multi-head attention** $d$ oʻlchamni bir nechta «boshga» boʻladi
-# (bizda 4 ta boshning har biri 8 oʻlchamli) va har bosh oʻz $Q$, $K$, $V$
+# **Multi-head attention** *d* oʻlchamni bir nechta «boshga» boʻladi
+# (bizda 4 ta boshning har biri 8 oʻlchamli) va har bosh oʻz *Q*, *K*, *V*
 # bilan alohida attention hisoblaydi. **Residual ulanish** ($x + f(x)$)
 # gradientga qatlamlarni chetlab oʻtadigan toʻgʻri yoʻl beradi — RNN dagi
 # soʻnish muammosining chuqurlik boʻyicha yechimi. **LayerNorm** har
@@ -879,7 +872,7 @@ glue("blok_param", parametrlar(blok), display=False)
 # %% [markdown]
 # Blok kirish shaklini saqlaydi, shuning uchun uni istalgancha ustma-ust
 # qoʻyish mumkin. Bitta blokda {glue:text}`blok_param` ta parametr bor;
-# katta til modellarida bunday bloklar oʻnlab, $d$ esa minglab.
+# katta til modellarida bunday bloklar oʻnlab, *d* esa minglab.
 #
 # ## Transformerlar qayerda ishlatiladi
 #
@@ -941,12 +934,13 @@ xulosa = pd.DataFrame([
      f"Ogʻirliklar modelning qarashini koʻrsatadi: "
      f"{w[0]:.0%} eʼtibor 0-qadamga"),
     ("O(T kvadrat)",
-     f"Oʻlchandi: xotira ham, vaqt ham T² bilan oʻsadi; SDPA (flash) xotirani "
+     f"Oʻlchandi: xotira ham, vaqt ham T² bilan oʻsadi; SDPA (flash, 4D) xotirani "
      f"{'chiziqli' if qiyalik('SDPA', 'choʻqqi (MiB)') < 1.5 else 'kvadratik'} qiladi, "
      "vaqtni emas"),
     ("Parallellik",
-     f"T = {T_kat} da attention {mac_nisbat:.0f}× koʻp MAC, ketma-ket qadami 1 "
-     f"(RNN da {T_kat}); {IPLAR} ipda vaqti {vaqt_nisbat:.1f}×"),
+     f"T = {T_kat}: attention {mac_nisbat:.1f}× koʻp MAC, ketma-ket qadami 1 "
+     f"(RNN da {T_kat}); {IPLAR} ipda {vaqt_nisbat:.1f}× "
+     f"{'sekinroq' if vaqt_nisbat > 1 else 'tezroq'}"),
     ("Transformer bloki", "Attention + residual + norm + feed-forward"),
 ], columns=["Tushuncha", "Bitta jumla"])
 show(xulosa, izoh="Bobning xulosasi.", nom="xulosa_jadval")
@@ -968,7 +962,7 @@ show(xulosa, izoh="Bobning xulosasi.", nom="xulosa_jadval")
 #
 # {numref}`sqrt_d` dagi oʻlchov javob beradi. Komponentlar dispersiyasi 1
 # boʻlsa, boʻlishsiz ballarning standart ogʻishi $\sqrt{512} \approx 22{,}6$
-# boʻlardi; `nn.Linear` ning standart boshlanishida esa u $d = 512$ da
+# boʻlardi; `nn.Linear` ning standart boshlanishida esa u *d* = 512 da
 # {glue:text}`sq_std_512:.1f` (oʻlchandi). Bu ham softmax ni toʻyintirishga
 # yetadi: eng katta ogʻirlik oʻrtacha {glue:text}`sq_max_512:.2f`, lekin
 # har doim ham 1 ga yaqin emas — eng kichigi {glue:text}`sq_max_512_min:.2f`.
@@ -977,7 +971,7 @@ show(xulosa, izoh="Bobning xulosasi.", nom="xulosa_jadval")
 # (Bu sonlar {numref}`sqrt_d` dagi 16 pozitsiyali oʻlchovdan; «toʻrt
 # qadam» misolining 4 pozitsiyasida tekis ogʻirlik $1/4$, shuning uchun
 # boʻlingandagi eng katta ogʻirlik kattaroq chiqadi.) Toʻyingan qatorlarda
-# softmax ning gradienti deyarli nol: ular orqali $Q$ va $K$ ga signal
+# softmax ning gradienti deyarli nol: ular orqali *Q* va *K* ga signal
 # deyarli oʻtmaydi.
 # :::
 #
@@ -992,7 +986,7 @@ show(xulosa, izoh="Bobning xulosasi.", nom="xulosa_jadval")
 # shuning uchun nisbat masofaga **eksponensial** bogʻliq: qadamlar ikki
 # barobar koʻpaysa, nisbatning tartibi ham taxminan ikki barobar oshadi
 # (float32 ning eng kichik sonlariga yetib, nolga aylanishi ham mumkin).
-# Attention da nisbat yana 1 atrofida qoladi: yoʻl uzunligi $T$ ga bogʻliq
+# Attention da nisbat yana 1 atrofida qoladi: yoʻl uzunligi *T* ga bogʻliq
 # emas.
 # :::
 #
@@ -1003,10 +997,10 @@ show(xulosa, izoh="Bobning xulosasi.", nom="xulosa_jadval")
 # :::{admonition} Yechim
 # :class: dropdown
 #
-# Kirish qatlami (1 → $d$): $1 \cdot d + d$. Pozitsiya kodlash: $T \cdot d$.
-# $Q$, $K$, $V$: $3\,(d \cdot d + d)$. Chiqish ($d$ → 2): $d \cdot 2 + 2$.
-# Jami $3d^2 + d\,(T + 7) + 2$; bizda $d$ = {glue:text}`d_model`,
-# $T$ = {glue:text}`T_vazifa`, yaʼni {glue:text}`param_formula` — bu
+# Kirish qatlami (1 → *d*): $1 \cdot d + d$. Pozitsiya kodlash: $T \cdot d$.
+# *Q*, *K*, *V*: $3\,(d \cdot d + d)$. Chiqish (*d* → 2): $d \cdot 2 + 2$.
+# Jami $3d^2 + d\,(T + 7) + 2$; bizda *d* = {glue:text}`d_model`,
+# *T* = {glue:text}`T_vazifa`, yaʼni {glue:text}`param_formula` — bu
 # {numref}`%s-jadvaldagi <sinov_jadval>` son bilan bir xil; pozitsiyasiz
 # modeldan farqi aynan $T \cdot d$.
 # :::
@@ -1063,14 +1057,14 @@ show(xulosa, izoh="Bobning xulosasi.", nom="xulosa_jadval")
 #   qiymatlarining ogʻirlikli oʻrtachasi sifatida hisoblash usuli.
 #
 # soʻrov
-#   ingl. *query*, $Q$. Pozitsiya «nimani qidirayotganini» ifodalovchi vektor.
+#   ingl. *query*, *Q*. Pozitsiya «nimani qidirayotganini» ifodalovchi vektor.
 #
 # kalit
-#   ingl. *key*, $K$. Pozitsiya «nimaga egaligini» ifodalovchi vektor;
+#   ingl. *key*, *K*. Pozitsiya «nimaga egaligini» ifodalovchi vektor;
 #   soʻrov bilan solishtiriladi.
 #
 # qiymat
-#   ingl. *value*, $V$. Pozitsiya tanlansa, chiqishga qoʻshadigan vektori.
+#   ingl. *value*, *V*. Pozitsiya tanlansa, chiqishga qoʻshadigan vektori.
 #
 # ball
 #   ingl. *score*. Soʻrov va kalitning skalyar koʻpaytmasi (oʻxshashlik).

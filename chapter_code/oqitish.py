@@ -173,3 +173,26 @@ def xotira_chuqqisi(fn, *args):
         joriy += bayt
         chuqqi = max(chuqqi, joriy)
     return chuqqi, natija
+
+
+def mediana_ms(ifoda, iplar=1, **nomlar):
+    """Median milliseconds of ``ifoda`` (a statement using ``nomlar``), measured by
+    ``torch.utils.benchmark`` (``blocked_autorange``: many repeats) on ``iplar`` threads."""
+    from torch.utils import benchmark
+
+    t = benchmark.Timer(stmt=ifoda, globals=nomlar, num_threads=iplar)
+    return t.blocked_autorange(min_run_time=0.3).median * 1000
+
+
+def protsessor():
+    """The CPU's name (Linux: /proc/cpuinfo), for saying where timings were taken."""
+    import platform
+
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as f:
+            for qator in f:
+                if qator.startswith("model name"):
+                    return qator.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or "nomaʼlum"
