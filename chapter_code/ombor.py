@@ -51,7 +51,6 @@ import torch
 from chapter_code import ILDIZ
 
 PAKET = "chapter_code"
-_YOQ = object()
 
 
 def papka() -> Path:

@@ -67,8 +67,11 @@ def _kod(matn: str, fmt: str) -> str | None:
     return "\n".join(qatorlar)
 
 
-def _importlar(kod: str | None, modul: str | None, ildiz: Path) -> set[str] | None:
+def _importlar(kod: str | None, paket: str | None) -> set[str] | None:
     """Dotted names of the chapter_code modules ``kod`` imports, anywhere in it.
+
+    ``paket`` is the package the code belongs to (relative imports resolve
+    against it); None for a chapter.
 
     None when they cannot all be known: the code does not parse, imports
     dynamically (``importlib``, ``__import__``) or star-imports chapter_code.
@@ -89,8 +92,8 @@ def _importlar(kod: str | None, modul: str | None, ildiz: Path) -> set[str] | No
         if isinstance(tugun, ast.Import):
             topildi |= {a.name for a in tugun.names}
         elif isinstance(tugun, ast.ImportFrom):
-            if tugun.level and modul:               # from .malumot import vazifa
-                asos = modul.rsplit(".", tugun.level)[0]
+            if tugun.level and paket:               # from .malumot import vazifa
+                asos = paket.rsplit(".", tugun.level - 1)[0]
                 nom = f"{asos}.{tugun.module}" if tugun.module else asos
             else:
                 nom = tugun.module or ""
@@ -118,7 +121,7 @@ def kuzatilgan_fayllar(matn: str, ildiz: Path | None = None, fmt: str = "py:perc
     watched, so nothing stale is ever reused.
     """
     ildiz = ildiz or _ildiz()
-    navbat = _importlar(_kod(matn, fmt), None, ildiz)
+    navbat = _importlar(_kod(matn, fmt), None)
     if navbat is None:
         fayllar = set((ildiz / PAKET).rglob("*.py"))
     else:
@@ -135,7 +138,7 @@ def kuzatilgan_fayllar(matn: str, ildiz: Path | None = None, fmt: str = "py:perc
                 continue                            # an attribute, not a module
             fayllar.add(fayl)
             paket = nom if fayl.name == "__init__.py" else nom.rpartition(".")[0]
-            ichki = _importlar(fayl.read_text(encoding="utf-8"), paket + ".x", ildiz)
+            ichki = _importlar(fayl.read_text(encoding="utf-8"), paket)
             navbat |= (ichki if ichki is not None else
                        {f"{PAKET}.{p.stem}" for p in (ildiz / PAKET).glob("*.py")})
     royxat = sorted(fayllar)
