@@ -44,6 +44,7 @@ import torch.nn as nn
 from chapter_code.kitob import diagramma, show, fig
 from chapter_code.malumot import vazifa
 from chapter_code.modellar import Ketma, Attention, TransformerBlok
+from chapter_code.modellar import KopBoshli, Blok, KichikGPT
 from chapter_code.modellar import parametrlar
 from chapter_code.oqitish import oqit, parallel, xotira_chuqqisi
 from myst_nb import glue
@@ -238,8 +239,69 @@ print("  softmax(Q @ K.T / sqrt(d)) @ V")
 
 # %% [markdown]
 # Chiqish kirish bilan bir xil shaklda: har pozitsiya uchun yangi vektor.
-# Shu toʻrt qadam — attention ning butun mexanizmi. Endi uni RNN bilan
-# solishtiramiz.
+# Shu toʻrt qadam — attention ning butun mexanizmi.
+#
+# ## Kauzal maska: kelajakka qaramaslik
+#
+# Yuqoridagi misolda har pozitsiya hamma pozitsiyaga qaradi — oʻzidan
+# keyingilariga ham. Matn yozadigan model (GPT kabi *dekoder*) uchun bu
+# mumkin emas: u soʻzlarni chapdan oʻngga bittadan yasaydi, keyingi soʻz hali
+# yoʻq. Oʻqitishda esa matn toʻliq beriladi va model har pozitsiyada
+# keyingi tokenni (soʻz yoki soʻz boʻlagini) taxmin qiladi; agar
+# *i*-pozitsiya *i* + 1-pozitsiyaga qaray olsa, javobni shunchaki koʻchirib
+# oladi. Shuning uchun softmax dan oldin diagonaldan yuqoridagi ballar
+# $-\infty$ bilan almashtiriladi: $e^{-\infty} = 0$, demak u joylarning
+# ogʻirligi nol. Bu — **kauzal (sababiy) maska** (*causal mask*):
+# *i*-pozitsiya faqat oʻziga va oʻzidan oldingilarga qaraydi.
+
+# %%
+# True — yashiriladigan joylar: diagonaldan yuqorisi (j > i)
+maska = torch.triu(torch.ones(T_kichik, T_kichik, dtype=torch.bool), diagonal=1)
+ogirlik_maskali = torch.softmax(ball_normal.masked_fill(maska, float("-inf")), dim=-1).detach()
+print("maska (1 — yashirilgan):")
+print(maska.int().numpy())
+print("maskali ogʻirliklar:")
+print(np.round(ogirlik_maskali[0].detach().numpy(), 3))
+print(f"  har qator yigʻindisi: {ogirlik_maskali[0].sum(dim=-1).detach().numpy().round(4)}")
+glue("kauzal_yigindi_farq",
+     float((ogirlik_maskali[0].sum(dim=-1) - 1).abs().max()), display=False)
+glue("kauzal_yuqori", float(ogirlik_maskali[0][maska].abs().max()), display=False)
+glue("kauzal_birinchi", float(ogirlik_maskali[0, 0, 0]), display=False)
+
+rasm, panellar = plt.subplots(1, 2, figsize=(8.6, 3.6))
+for b, (sarlavha, w_) in zip(panellar, [("maskasiz", ogirlik), ("kauzal maska bilan", ogirlik_maskali)]):
+    qiymat = w_[0].detach().numpy()
+    tasvir = b.imshow(qiymat, cmap="viridis", vmin=0, vmax=1)
+    for i in range(T_kichik):
+        for j in range(T_kichik):
+            b.text(j, i, f"{qiymat[i, j]:.2f}".replace(".", ","), ha="center", va="center",
+                   color="white" if qiymat[i, j] < 0.6 else "black", fontsize=10)
+    b.set_title(sarlavha)
+    b.set_xlabel("qaralayotgan pozitsiya (kalit)"); b.set_ylabel("soʻrov pozitsiyasi")
+    b.set_xticks(range(T_kichik)); b.set_yticks(range(T_kichik))
+plt.colorbar(tasvir, ax=panellar, fraction=0.046)
+fig("kauzal.png",
+    caption="Toʻrt pozitsiyali misolning ogʻirliklari: chapda maskasiz, oʻngda "
+            "kauzal maska bilan. Maskadan keyin diagonaldan yuqorisi nol, har "
+            "qator yigʻindisi baribir 1.")
+
+# %% [markdown]
+# {numref}`%s-rasmning <kauzal>` oʻng qismida diagonaldan yuqoridagi
+# ogʻirliklar aniq nol (eng kattasi {glue:text}`kauzal_yuqori:g`), 0-qatorda
+# yagona ogʻirlik {glue:text}`kauzal_birinchi:g`: birinchi pozitsiya faqat
+# oʻziga qaraydi. Softmax qolgan ballarni qayta normallashtirgani uchun
+# har qator yigʻindisi baribir 1 (yuqorida chop etilgan). Maska
+# qiymatlarni emas, kimga qarash mumkinligini oʻzgartiradi.
+#
+# Matnni tushunadigan model (BERT kabi *koder*, ingl. *encoder*) esa maska
+# ishlatmaydi: u butun gapni birdan oladi va har soʻzni ikki tomondagi
+# soʻzlar yordamida tushunadi — oʻqitishda u gapdagi yashirilgan soʻzlarni
+# topishni oʻrganadi, kelajakni taxmin qilmaydi. Kauzal maskaning ikkinchi
+# foydasi keyinroq, «KV kesh» boʻlimida koʻrinadi: oldingi pozitsiyalar
+# keyingilarni koʻrmagani uchun ularning hisobi yangi token qoʻshilganda
+# oʻzgarmaydi.
+#
+# Endi attention ni RNN bilan solishtiramiz.
 #
 # ## Vazifa va modellar
 #
@@ -823,38 +885,126 @@ fig("flash.png",
 # %% [markdown]
 # ## Transformer bloki
 #
-# Bizning `Attention` modeli bitta qatlam edi. Transformer bloki attention
+# Bizning `Attention` modelimiz bitta qatlam edi. Transformer bloki attention
 # atrofiga yana uchta qism qoʻshadi va shu blok koʻp marta ustma-ust
 # qoʻyiladi. Qismlar {numref}`%s-jadvalda <qismlar_jadval>`.
 
 # %%
 show(pd.DataFrame([
     ("1. Multi-head attention",
-     "Bir nechta attention parallel — har biri boshqa munosabatga qaraydi"),
+     "Bir nechta attention parallel ishlaydi — har biri boshqa munosabatga qaraydi"),
     ("2. Residual ulanish (x + attn(x))",
      "Gradientga toʻgʻri yoʻl beradi — chuqur tarmoq uchun shart"),
     ("3. LayerNorm",
-     "Har qatlam chiqishini barqarorlashtiradi"),
+     "Har pozitsiya vektorini normallashtiradi"),
     ("4. Feed-forward (2 qatlamli MLP)",
-     "Attention yigʻgan maʼlumotni qayta ishlaydi"),
+     "Attention yigʻgan maʼlumotni har pozitsiyada qayta ishlaydi"),
 ], columns=["Qism", "Vazifasi"]),
      izoh="Transformer blokining qismlari.", nom="qismlar_jadval")
-print("Shu blok N marta taxlanadi. "
-      "GPT, BERT, Llama — hammasi shu naqshning variantlari.")
-print("Farqlar: blok soni, oʻlcham, pozitsiya kodlash turi "
-      "va attention maskasi.")
+print("Shu blok N marta ustma-ust qoʻyiladi. GPT, BERT, Llama — shu arxitekturaning")
+print("variantlari; farqlari: normning joyi (quyida), pozitsiya kodlash turi,")
+print("attention maskasi, blok soni va oʻlchami.")
 
 # %% [markdown]
-# **Multi-head attention** *d* oʻlchamni bir nechta «boshga» boʻladi
-# (bizda 4 ta boshning har biri 8 oʻlchamli) va har bosh oʻz *Q*, *K*, *V*
-# bilan alohida attention hisoblaydi. **Residual ulanish** ($x + f(x)$)
-# gradientga qatlamlarni chetlab oʻtadigan toʻgʻri yoʻl beradi — RNN dagi
-# soʻnish muammosining chuqurlik boʻyicha yechimi. **LayerNorm** har
-# pozitsiya vektorini normallaydi, **feed-forward** qismi esa har
-# pozitsiyani alohida qayta ishlaydi.
+# ### Multi-head attention kodda
+#
+# **Multi-head attention** (*koʻp boshli attention*) *d* oʻlchamni bir
+# nechta «boshga» boʻladi: har bosh *Q*, *K*, *V* ning oʻz ustunlarini oladi
+# va alohida attention hisoblaydi, soʻng boshlar chiqishi yonma-yon qoʻyilib,
+# yana bitta chiziqli qatlamdan (`self.o`) oʻtadi. Boʻlish — faqat
+# tenzor shaklini oʻzgartirish (`view` va `transpose`); shakllar kodda
+# izohlangan.
+#
+# ```{literalinclude} ../chapter_code/modellar.py
+# :pyobject: KopBoshli
+# ```
+#
+# PyTorch ning `nn.MultiheadAttention` qatlami aynan shu hisobni bajaradi:
+# unga `KopBoshli` ning vaznlarini koʻchirsak, natija bir xil chiqadi.
+
+# %%
+torch.manual_seed(0)
+d_blok, boshlar = 32, 4
+kb = KopBoshli(d_blok, boshlar)
+x = torch.randn(2, 10, d_blok)                           # (namuna, T, d)
+dh = d_blok // boshlar
+q_boshlar = kb.q(x).view(2, 10, boshlar, dh).transpose(1, 2)
+print(f"kirish x            : {tuple(x.shape)}    (namuna, T, d)")
+print(f"Q, boshlarga boʻlingan: {tuple(q_boshlar.shape)}  (namuna, bosh, T, d/bosh)")
+with torch.no_grad():
+    chiqish_kb = kb(x)
+print(f"ogʻirliklar         : {tuple(kb.ogirlik.shape)} (namuna, bosh, T, T)")
+print(f"chiqish             : {tuple(chiqish_kb.shape)}    (namuna, T, d)")
+
+mha = nn.MultiheadAttention(d_blok, boshlar, batch_first=True)
+with torch.no_grad():                                     # vaznlarni koʻchiramiz
+    mha.in_proj_weight.copy_(torch.cat([kb.q.weight, kb.k.weight, kb.v.weight]))
+    mha.in_proj_bias.copy_(torch.cat([kb.q.bias, kb.k.bias, kb.v.bias]))
+    mha.out_proj.weight.copy_(kb.o.weight)
+    mha.out_proj.bias.copy_(kb.o.bias)
+    mha_farq = float((mha(x, x, x)[0] - chiqish_kb).abs().max())
+print(f"nn.MultiheadAttention bilan eng katta farq: {mha_farq:.1e}")
+glue("mha_farq", mha_farq, display=False)
+glue("d_bosh", dh, display=False)
+
+# %% [markdown]
+# Eng katta farq {glue:text}`mha_farq:.0e` — float32 yaxlitlash xatosi
+# darajasi. Demak `nn.MultiheadAttention` — bobning boshidagi formulaning
+# oʻzi emas: unga boshlarga boʻlish va chiqish proyeksiyasi qoʻshilgan.
+# Har boshning oʻlchami {glue:text}`d_bosh`; bitta boshli attention bilan
+# hisob hajmi deyarli bir xil, lekin endi boshlar har xil narsaga qarashi
+# mumkin — buni bobning oxirida oʻqitilgan modelda koʻramiz.
+#
+# ### Normning joyi: post-LN va pre-LN
+#
+# Asl Transformer maqolasida (Vaswani va boshq., 2017) LayerNorm qoldiq
+# qoʻshishdan **keyin** turadi (*post-LN*): `x = norm(x + f(x))`. GPT-2 dan
+# boshlab koʻp modellar (Llama ham) uni qismning **oldiga** qoʻyadi
+# (*pre-LN*): `x = x + f(norm(x))`. Pre-LN da qoldiq yoʻli (*residual
+# stream*) normdan oʻtmaydi: kirishdan chiqishgacha toʻgʻri yoʻl qoladi,
+# shuning uchun chuqur modellar barqarorroq oʻqitiladi
+# ({numref}`post_pre_ln`). Llama bundan tashqari LayerNorm oʻrniga RMSNorm,
+# feed-forward da SwiGLU va pozitsiyalar uchun RoPE ishlatadi (RoPE
+# haqida quyida).
+
+# %%
+post = "Post-LN (2017)\\nkirish x"
+pre = "Pre-LN (GPT-2, Llama)\\nkirish x"
+post1, post2 = "x = LayerNorm(x + attention(x))", "x = LayerNorm(x + FF(x))"
+pre1, pre2 = "x = x + attention(LayerNorm(x))", "x = x + FF(LayerNorm(x))"
+diagramma(
+    {
+        post: (0.2, 0.2, 4.0, 0.8, "manba"),
+        post1: (0.2, 1.5, 4.0, 0.7, "xizmat"),
+        post2: (0.2, 2.7, 4.0, 0.7, "xizmat"),
+        "chiqish (post-LN)": (0.2, 3.9, 4.0, 0.6, "qayta"),
+        pre: (4.8, 0.2, 4.0, 0.8, "manba"),
+        pre1: (4.8, 1.5, 4.0, 0.7, "xizmat"),
+        pre2: (4.8, 2.7, 4.0, 0.7, "xizmat"),
+        "chiqish (pre-LN)": (4.8, 3.9, 4.0, 0.6, "qayta"),
+    },
+    [(post, post1), (post1, post2), (post2, "chiqish (post-LN)"),
+     (pre, pre1), (pre1, pre2), (pre2, "chiqish (pre-LN)")],
+    nom="post_pre_ln.png",
+    izoh="Transformer blokining ikki turi (pastdan yuqoriga oʻqiladi). Chapda "
+         "asl post-LN: qoldiq yoʻli har qismdan keyin normdan oʻtadi. "
+         "Oʻngda pre-LN: norm faqat qism kirishida, x + … yoʻli toʻgʻri qoladi.",
+)
+
+# %% [markdown]
+# Bobning `TransformerBlok` i — asl post-LN blok, `nn.MultiheadAttention`
+# bilan:
 #
 # ```{literalinclude} ../chapter_code/modellar.py
 # :pyobject: TransformerBlok
+# ```
+#
+# `Blok` esa pre-LN va oʻzimiz yozgan `KopBoshli` bilan; u kerak boʻlsa
+# ikkinchi attention — koderga qaraydigan *cross-attention* ni ham oladi
+# (u quyida, kapstoun modelida ishlatiladi).
+#
+# ```{literalinclude} ../chapter_code/modellar.py
+# :pyobject: Blok
 # ```
 
 # %%
@@ -862,17 +1012,49 @@ blok = TransformerBlok()
 namuna = torch.randn(2, 10, 32)
 print(f"Kirish : {tuple(namuna.shape)}")
 print(f"Chiqish: {tuple(blok(namuna).shape)}   "
-      "(shakl saqlanadi — shuning uchun taxlash mumkin)")
-print(f"Parametrlar: {parametrlar(blok)}")
-print()
-print("nn.MultiheadAttention — biz qoʻlda yozgan formulaning "
-      "tayyor, tezroq versiyasi.")
+      "(shakl saqlanadi — shuning uchun ustma-ust qoʻyish mumkin)")
+print(f"Parametrlar soni: TransformerBlok {parametrlar(blok)}, "
+      f"Blok {parametrlar(Blok(32, 4))}")
 glue("blok_param", parametrlar(blok), display=False)
 
 # %% [markdown]
 # Blok kirish shaklini saqlaydi, shuning uchun uni istalgancha ustma-ust
-# qoʻyish mumkin. Bitta blokda {glue:text}`blok_param` ta parametr bor;
-# katta til modellarida bunday bloklar oʻnlab, *d* esa minglab.
+# qoʻyish mumkin. Bitta blokda {glue:text}`blok_param` ta parametr bor
+# (ikkala turda ham bir xil: norm faqat joyini oʻzgartiradi); katta til
+# modellarida bunday bloklar oʻnlab, *d* esa minglab.
+#
+# ### Butun arxitektura
+#
+# GPT kabi dekoder modelining hammasi {numref}`%s-rasmda <arxitektura>`:
+# tokenlar raqamlarga, raqamlar vektorlarga (*embedding*) aylanadi, ularga
+# pozitsiya kodlash qoʻshiladi, soʻng *N* ta pre-LN blok (har birida kauzal
+# maska) va oxirgi norm. Chiziqli qatlam har pozitsiyada lugʻatdagi har
+# token uchun ball beradi: oxirgi pozitsiyaning ballari keyingi tokenni
+# tanlash uchun ishlatiladi.
+
+# %%
+qismlar = ["tokenlar (lugʻatdagi raqamlari)",
+           "embedding + pozitsiya kodlash",
+           "N × Blok (pre-LN, kauzal maska)",
+           "LayerNorm",
+           "chiziqli qatlam → softmax",
+           "keyingi token ehtimollari"]
+turlar = ["manba", "xizmat", "qayta", "xizmat", "xizmat", "manba"]
+diagramma(
+    {q: (0.2, 0.2 + 0.8 * i, 4.6, 0.5, t) for i, (q, t) in enumerate(zip(qismlar, turlar))},
+    list(zip(qismlar, qismlar[1:])),
+    nom="arxitektura.png",
+    izoh="Dekoder (GPT turidagi) Transformer, pastdan yuqoriga oʻqiladi. "
+         "Bloklar — yuqoridagi pre-LN blok.",
+)
+
+# %% [markdown]
+# Shu arxitektura `chapter_code/modellar.py` dagi `KichikGPT` da — bir necha
+# qatorda:
+#
+# ```{literalinclude} ../chapter_code/modellar.py
+# :pyobject: KichikGPT
+# ```
 #
 # ## Transformerlar qayerda ishlatiladi
 #
@@ -1005,19 +1187,25 @@ show(xulosa, izoh="Bobning xulosasi.", nom="xulosa_jadval")
 # modeldan farqi aynan $T \cdot d$.
 # :::
 #
-# **4-mashq (kauzal maska).** GPT kabi modellarda har pozitsiya faqat
-# oʻzidan oldingilarga qaraydi. Toʻrt qadamli misolda softmax dan oldin
-# `ball_normal.masked_fill(torch.triu(torch.ones(4, 4, dtype=torch.bool), 1),
-# float("-inf"))` qiling. Ogʻirliklar matritsasi qanday koʻrinishga keladi?
-# Har qator yigʻindisi-chi?
+# **4-mashq (maska tartibni sezadimi?).** Pozitsiya kodlashsiz attention
+# kirish tartibini koʻrmaydi: elementlarni aralashtirsak, har elementning
+# chiqishi u bilan birga koʻchadi, oʻzi oʻzgarmaydi. Kauzal maska bilan-chi?
+# «Kauzal maska» boʻlimidagi misolda `h` ni teskari tartibga qoʻying
+# (`h.flip(1)`) va maskali chiqishni qayta hisoblang. Toʻrt elementdan
+# qaysilarining chiqishi oʻzgaradi? Avval taxmin qiling.
 #
 # :::{admonition} Yechim
 # :class: dropdown
 #
-# Diagonaldan yuqoridagi hamma ogʻirlik nolga aylanadi (quyi uchburchak
-# matritsa), birinchi qatorda esa yagona ogʻirlik 1 boʻladi. Softmax
-# $e^{-\infty} = 0$ ni hisobga olib qolganlarini normallagani uchun har
-# qator yigʻindisi baribir 1.
+# Toʻrttasiniki ham oʻzgaradi. Maska bilan *i*-pozitsiyadagi element faqat
+# oʻzidan oldingi elementlarni koʻradi. Asl tartibda 0-element faqat oʻzini
+# koʻrardi, teskari tartibda u oxirida turadi va hammani koʻradi; qolganlarida
+# ham koʻradigan toʻplam oʻzgaradi. Demak kauzal maskaning oʻzi modelga
+# tartib haqida maʼlumot beradi: pozitsiya kodlashsiz dekoder ham
+# pozitsiyani qisman sezishi mumkin (Haviv va boshq., 2022). Maskasiz
+# attention da esa har element hamma elementni koʻradi va chiqishi faqat
+# u bilan birga joyini almashtiradi (`tests/test_transformer.py` ikkalasini
+# tekshiradi).
 # :::
 #
 # **5-mashq (oʻylash uchun).** Oʻqitilmagan `Attention(T, pozitsiya=True)`
