@@ -21,11 +21,16 @@
 #
 # Bu bobda siz:
 #
-# - attention ni toʻrt qadamda qoʻlda hisoblaysiz;
+# - attention ni toʻrt bosqichda qoʻlda hisoblaysiz va unga kauzal maska
+#   qoʻshasiz;
 # - RNN, LSTM va attention ni bitta vazifada oʻlchab solishtirasiz;
-# - pozitsiya kodlash nega kerakligini tajribada koʻrasiz;
+# - pozitsiya kodlash nega kerakligini va qaysi turi uzunroq
+#   ketma-ketlikka koʻchishini tajribada koʻrasiz;
 # - attention narxini — vaqt va xotirani — oʻlchaysiz;
-# - Transformer blokini yigʻasiz.
+# - multi-head attention va Transformer blokini yigʻasiz, KV kesh matn
+#   yaratishni qanchaga tezlatishini oʻlchaysiz;
+# - oʻzbekcha soʻz bilan yozilgan sonlarni raqamga aylantiradigan kichik
+#   Transformer oʻqitasiz va u qaysi soʻzga qarayotganini koʻrasiz.
 #
 # Sahifadagi har bir son, jadval va rasm shu koddan, kitob yigʻilayotganda
 # hisoblangan. Avval kutubxonalar va bobning umumiy kodi (`chapter_code/`)
@@ -44,7 +49,7 @@ import torch.nn as nn
 from chapter_code.kitob import diagramma, show, fig
 from chapter_code.malumot import vazifa
 from chapter_code.modellar import Ketma, Attention, TransformerBlok
-from chapter_code.modellar import KopBoshli, Blok, KichikGPT
+from chapter_code.modellar import KopBoshli, Blok, KichikGPT, sinus_pozitsiya
 from chapter_code.modellar import parametrlar
 from chapter_code.oqitish import oqit, parallel, xotira_chuqqisi
 from myst_nb import glue
@@ -537,14 +542,14 @@ with torch.no_grad():
 print("Pozitsiya kodlashsiz attention — kirishni aralashtirib koʻramiz:")
 print(f"  asl chiqish[0]     : {asl[0].numpy().round(5)}")
 print(f"  aralash chiqish[0] : {aralash[0].numpy().round(5)}")
-farq = float((asl - aralash).abs().max())
-print(f"  maksimal farq      : {farq:.2e}")
+aralash_farq = float((asl - aralash).abs().max())
+print(f"  maksimal farq      : {aralash_farq:.2e}")
 print()
 print("Chiqish oʻzgarmadi. "
       "Demak model uchun ketma-ketlik — TARTIBSIZ TOʻPLAM.")
 print("U «birinchi element» degan tushunchaga ega emas, "
       "shuning uchun vazifani yecha olmaydi.")
-glue("aralash_farq", farq, display=False)
+glue("aralash_farq", aralash_farq, display=False)
 
 # %% [markdown]
 # Maksimal farq {glue:text}`aralash_farq:.1e` — bu float32 hisobining
@@ -610,7 +615,283 @@ fig("attention_ogirligi.png",
 # soʻrov qadami 0-qadamga qaraydi. Attention ogʻirliklari modelni
 # tushuntirishning eng oddiy vositasi, lekin ehtiyot boʻling: koʻp qatlamli
 # modellarda ogʻirlik va «sabab» har doim ham bir narsa emas.
+
+# %% [markdown]
+# (pozitsiyalar_uzunroq)=
+# ## Pozitsiyalar uzunroq ketma-ketlikda
 #
+# Modelimizdagi pozitsiya vektorlari oʻrganiladi va ularning soni qatʼiy:
+# `Attention(60)` da aniq 60 ta, 0-pozitsiyadan 59-pozitsiyagacha. Qisqaroq
+# ketma-ketlikda model ularning boshidagilarini oladi (`self.poz[:, :T]`).
+# Uzunroq ketma-ketlikda esa 60-pozitsiya va undan keyingilar uchun vektor
+# umuman yoʻq.
+#
+# Asl Transformer maqolasi (Vaswani va boshq., 2017) pozitsiya vektorlarini
+# oʻrganmaydi, balki formula bilan hisoblaydi. Bu —
+# **sinusoidal pozitsiya kodlash** (*sinusoidal positional encoding*).
+# *p*-pozitsiya vektorining juft va toq komponentlari:
+#
+# $$
+# \mathrm{PE}[p, 2i] = \sin\!\left(\frac{p}{10000^{2i/d}}\right), \qquad
+# \mathrm{PE}[p, 2i+1] = \cos\!\left(\frac{p}{10000^{2i/d}}\right).
+# $$
+#
+# Bu yerda *d* — vektor oʻlchami, *i* — komponentlar juftligining raqami
+# ($i = 0, 1, \dots, d/2 - 1$). Har juftlik — oʻz chastotasidagi toʻlqin:
+# $i = 0$ juftlik har $2\pi$ pozitsiyada bir marta takrorlanadi, keyingilari
+# tobora sekinroq tebranadi. Formulada *T* yoʻq: vektorni istalgan
+# pozitsiya uchun hisoblash mumkin. Kodda buni `sinus_pozitsiya` qiladi,
+# `Attention(T, pozitsiya="sinus")` esa natijani kirishga qoʻshadi
+# (yuqoridagi `Attention` kodining `elif self.sinus` qatori).
+#
+# ```{literalinclude} ../chapter_code/modellar.py
+# :pyobject: sinus_pozitsiya
+# ```
+#
+# Matritsani modelimiz oʻlchami *d* = {glue:text}`d_model` va
+# {glue:text}`poz_T_rasm` ta pozitsiya uchun chizamiz
+# ({numref}`sinus_pozitsiya`). Yonida — ikki pozitsiya vektorining
+# **kosinus oʻxshashligi** (*cosine similarity*, vektorlar orasidagi
+# burchak kosinusi: 1 — yoʻnalishi bir xil), ular orasidagi masofaga qarab.
+
+# %%
+poz_T_rasm = 128
+pe = sinus_pozitsiya(poz_T_rasm, d_model)                  # (128, d): qator — pozitsiya
+# har pozitsiyaning 0-pozitsiya bilan kosinus oʻxshashligi: (128, d), (1, d) -> (128,)
+oxshash = torch.nn.functional.cosine_similarity(pe, pe[:1], dim=1)
+# skalyar koʻpaytma faqat masofaga bogʻliqmi? 5 va 25, 50 va 70: masofa ikkalasida 20
+print(f"PE[5]·PE[25] = {pe[5] @ pe[25]:.4f},  PE[50]·PE[70] = {pe[50] @ pe[70]:.4f}")
+glue("poz_T_rasm", poz_T_rasm, display=False)
+glue("poz_oxshash_1", oxshash[1].item(), display=False)
+glue("poz_oxshash_uzoq", oxshash[10:].max().item(), display=False)
+davr = 2 * np.pi * 10000 ** ((d_model - 2) / d_model)     # oxirgi juftlik: i = d/2 - 1
+glue("poz_davr_max", float(davr), display=False)
+
+# %%
+rasm, (b1, b2) = plt.subplots(1, 2, figsize=(11, 3.6), gridspec_kw={"width_ratios": [1.6, 1]})
+tasvir = b1.imshow(pe.T.numpy(), cmap="RdBu_r", vmin=-1, vmax=1, aspect="auto")
+b1.set_xlabel("pozitsiya p"); b1.set_ylabel("komponent")
+plt.colorbar(tasvir, ax=b1, fraction=0.046, ticks=[-1, 0, 1])
+b2.plot(np.arange(poz_T_rasm), oxshash.numpy(), color="#1a73e8")
+b2.set_xlabel("masofa (pozitsiya)"); b2.set_ylabel("kosinus oʻxshashligi")
+b2.yaxis.set_major_formatter(lambda y, _: f"{y:g}".replace(".", ",").replace("-", "−"))
+b2.grid(True, alpha=0.3)
+plt.tight_layout()
+fig("sinus_pozitsiya.png",
+    caption=f"Chapda: sinusoidal pozitsiya kodlash, {poz_T_rasm} pozitsiya × {d_model} "
+            "komponent (qizil — +1, koʻk — −1). Oʻngda: ikki pozitsiya vektorining "
+            "kosinus oʻxshashligi, ular orasidagi masofaga qarab.")
+
+# %% [markdown]
+# {numref}`%s-rasmning <sinus_pozitsiya>` chap qismida har ustun — bitta
+# pozitsiyaning vektori. Yuqoridagi komponentlar tez tebranadi: 0- va
+# 1-komponent rangini bir necha pozitsiyada almashtiradi. Pastga tushgan
+# sari toʻlqin sekinlashadi; eng pastki komponentlar butun rasm davomida
+# deyarli oʻzgarmaydi (oxirgi juftlik {glue:text}`poz_davr_max:,.0f` pozitsiyada
+# bir marta takrorlanadi). Pastdagi yoʻl-yoʻl koʻrinish shundan: juft
+# qatorlar — sinus, 0 dan boshlanadi; toq qatorlar — kosinus, 1 dan. Tez
+# komponentlar yaqin pozitsiyalarni bir-biridan ajratadi, sekinlari —
+# uzoqlarini. Shuning uchun har ustun boshqa
+# ustunlardan farq qiladi: ikki pozitsiya bir xil vektor olmaydi.
+#
+# Oʻng qismda: qoʻshni pozitsiyalar vektorlari juda oʻxshash (kosinus
+# oʻxshashligi {glue:text}`poz_oxshash_1:.3f`). Masofa oshgani sari oʻxshashlik
+# kamayadi, lekin tekis emas: toʻlqinlar goh mos tushadi, goh yoʻq. 10 va
+# undan katta masofada u {glue:text}`poz_oxshash_uzoq:.2f` dan oshmadi. Kod
+# chiqargan ikki son esa yana bir xossani koʻrsatadi: skalyar koʻpaytma
+# faqat masofaga bogʻliq, pozitsiyalarning oʻziga emas. Sababi —
+# $\sin a \sin b + \cos a \cos b = \cos(a - b)$.
+#
+# Endi asosiy savol: *T* = 60 da oʻqitilgan model uzunroq ketma-ketlikda
+# ishlaydimi? Bu xossa **uzunlikka umumlashtirish** (*length
+# generalisation*) deyiladi. `Attention(60, pozitsiya="sinus")` ni bobning
+# protokoli bilan (`oqit` ning standart qiymatlari, seed 0) oʻqitamiz.
+# Yonida — {numref}`%s-jadvaldagi <sinov_jadval>` oʻrganiladigan pozitsiyali model
+# (seed 0). U omborda saqlangan, `parallel` uni qayta oʻqitmaydi.
+
+# %%
+poz_ishlar = [(partial(Attention, T, pozitsiya="sinus"), T, 0),   # yangi
+              (partial(Attention, T), T, 0)]                       # bobdagi, ombordan
+(sin_aniq, m_sinus), (org_aniq, m_organ) = parallel(oqit, poz_ishlar)
+print(f"T = {T} dagi sinov aniqligi: sinusoidal {sin_aniq:.3f}, "
+      f"oʻrganiladigan {org_aniq:.3f}")
+
+# %% [markdown]
+# Oʻqitish uzunligida ikkalasi ham vazifani yechdi. Endi har bir
+# *T* = {glue:text}`poz_Tlar_matn` uchun yangi sinov maʼlumotini yasaymiz
+# ({glue:text}`poz_n` ta namuna; seed oʻqitishda ishlatilmagan) va
+# modellarni baholaymiz. Sinusoidal model uchun har soʻrov 0-qadamga bergan
+# oʻrtacha ogʻirlikni ham yozib olamiz: model javobni aynan 0-qadamdan
+# olayotganini shu koʻrsatadi.
+#
+# Solishtirish uchun pozitsiyani umuman bilmaydigan ikki qoida ham bor.
+# Tartibni koʻrmaydigan model faqat sonlar toʻplamini biladi. Toʻplam
+# berilsa, birinchi element ulardan istalgani boʻlishi mumkin, hammasi bir
+# xil ehtimol bilan. Demak, $x_0 > 0$ boʻlish ehtimoli — toʻplamdagi musbat
+# sonlar ulushi. Shuning uchun tartibni bilmaydigan qoidalar ichida eng yaxshisi —
+# **ishoralar koʻpchiligi**: musbat sonlar koʻp boʻlsa, javob 1. Ikkinchi
+# qoida — yigʻindining ishorasi, $\mathrm{sign}(\sum_t x_t)$: u ham tartibga
+# qaramaydi, lekin nazariy jihatdan biroz kuchsizroq. Model bu qoidalardan
+# yuqori boʻlsa, u pozitsiyani ishlatayotgan boʻladi.
+
+# %%
+def poz_baho(m, X, y, bolak=250):
+    # aniqlik va soʻrovlarning 0-qadamga oʻrtacha ogʻirligi;
+    # boʻlaklab: (2000, 240, 240) matritsa birdaniga 460 MB boʻlardi
+    togri, w0 = 0, 0.0
+    with torch.no_grad():
+        for i in range(0, len(X), bolak):
+            togri += (m(X[i:i + bolak]).argmax(1) == y[i:i + bolak]).sum().item()
+            w0 += m.ogirlik[:, :, 0].sum().item()   # (bolak, T, T) -> (bolak, T): 0-kalit ustuni
+    return togri / len(X), w0 / (len(X) * X.shape[1])
+
+# %%
+poz_Tlar, poz_n = [30, 60, 120, 240], 2000
+poz_aniq = {"sinusoidal": {}, "oʻrganiladigan": {}, "ishoralar koʻpchiligi": {}, "sign(Σx)": {}}
+poz_etibor = {}
+for Tx in poz_Tlar:
+    Xp, yp = vazifa(poz_n, Tx, 4)             # oʻqitish seed 1, sinov seed 2 bilan edi
+    poz_aniq["sinusoidal"][Tx], poz_etibor[Tx] = poz_baho(m_sinus, Xp, yp)
+    if Tx <= m_organ.poz.shape[1]:              # oʻrganiladigan vektorlar bor joyda
+        poz_aniq["oʻrganiladigan"][Tx] = poz_baho(m_organ, Xp, yp)[0]
+    musbat = (Xp > 0).sum(dim=(1, 2))          # (n, T, 1) -> (n,): musbat sonlar soni
+    poz_aniq["ishoralar koʻpchiligi"][Tx] = ((2 * musbat > Tx).long() == yp).float().mean().item()
+    poz_aniq["sign(Σx)"][Tx] = ((Xp.sum(dim=(1, 2)) > 0).long() == yp).float().mean().item()
+
+# %% [markdown]
+# Natijalar {numref}`%s-jadvalda <poz_jadval>`.
+
+# %%
+poz_jadval = pd.DataFrame(
+    [{"model yoki qoida": nom, **{f"T = {Tx}": round(q[Tx], 3) if Tx in q else "vektor yoʻq"
+                                  for Tx in poz_Tlar}}
+     for nom, q in poz_aniq.items()])
+show(poz_jadval,
+     izoh=f"Aniqlik turli uzunlikdagi yangi sinov maʼlumotida ({poz_n} ta namuna har T da). "
+          f"Ikkala model T = {T} da oʻqitilgan; pastki ikki qator — pozitsiyani "
+          "bilmaydigan qoidalar.",
+     nom="poz_jadval")
+print(f"oʻrganiladigan model: self.poz shakli {tuple(m_organ.poz.shape)} — faqat "
+      f"0…{m_organ.poz.shape[1] - 1}-pozitsiyalar uchun vektor bor")
+print("sinusoidal model, 0-qadamga oʻrtacha ogʻirlik:",
+      ", ".join(f"T = {Tx}: {poz_etibor[Tx]:.4f}" for Tx in poz_Tlar))
+
+# %%
+glue("poz_Tlar_matn", ", ".join(map(str, poz_Tlar[:-1])) + f" va {poz_Tlar[-1]}", display=False)
+glue("poz_n", poz_n, display=False)
+glue("poz_T_max", poz_Tlar[-1], display=False)
+glue("poz_org_T", m_organ.poz.shape[1], display=False)
+for nom, qisqa in [("sinusoidal", "sin"), ("oʻrganiladigan", "org"),
+                   ("ishoralar koʻpchiligi", "kop"), ("sign(Σx)", "yig")]:
+    for Tx, a in poz_aniq[nom].items():
+        glue(f"poz_{qisqa}_{Tx}", a, display=False)
+sin_q = list(poz_aniq["sinusoidal"].values())
+sin_farq = max(sin_q) - min(sin_q)
+# bitta aniqlikning standart xatosi: sqrt(p(1 - p) / n)
+sin_xato = float(np.sqrt(np.mean(sin_q) * (1 - np.mean(sin_q)) / poz_n))
+glue("poz_sin_farq", sin_farq, display=False)
+glue("poz_xato", sin_xato, display=False)
+glue("poz_farq_soz", "tasodifiy xato chegarasida" if sin_farq <= 3 * sin_xato
+     else "tasodifiy xatodan kattaroq", display=False)
+glue("poz_qoida_max", max(max(poz_aniq[q].values())
+                               for q in ("ishoralar koʻpchiligi", "sign(Σx)")), display=False)
+glue("poz_etibor_min", min(poz_etibor.values()), display=False)
+
+# %% [markdown]
+# {numref}`%s-jadvaldan <poz_jadval>` uchta xulosa.
+#
+# - **Sinusoidal model** *T* = {glue:text}`poz_T_max` da ham ishladi:
+#   aniqlik {glue:text}`poz_sin_240:.3f` (*T* = 60 da {glue:text}`poz_sin_60:.3f`).
+#   Toʻrt uzunlikdagi eng katta va eng kichik aniqlik farqi
+#   {glue:text}`poz_sin_farq:.3f` — bu {glue:text}`poz_farq_soz` (bitta
+#   aniqlikning standart xatosi taxminan {glue:text}`poz_xato:.3f`). Model
+#   oʻqitishda 60-pozitsiyadan keyingilarini hech koʻrmagan, lekin ular
+#   uni chalgʻitmadi.
+# - **Oʻrganiladigan model** *T* = 30 da ham ishladi
+#   ({glue:text}`poz_org_30:.3f`): qisqa ketma-ketlikka uning birinchi 30 ta
+#   vektori yetadi. *T* = 120 va 240 da esa uni ishga tushirib boʻlmaydi:
+#   {glue:text}`poz_org_T`-pozitsiyadan boshlab qoʻshadigan vektori yoʻq,
+#   `forward` `ValueError` bilan toʻxtaydi.
+# - **Tartibni bilmaydigan qoidalar** hech bir *T* da {glue:text}`poz_qoida_max:.3f` dan
+#   oshmadi. Nazariy jihatdan ular *T* oshgan sari tasodifiy taxmin
+#   darajasiga (50 %) yaqinlashadi: uzunroq ketma-ketlikda birinchi sonning
+#   toʻplamdagi hissasi kichrayadi. Ikkala model ulardan
+#   ancha yuqori — ular pozitsiyani ishlatmoqda.
+#
+# Sinusoidal model aynan 0-qadamga qarayotganini ogʻirliklar tasdiqlaydi:
+# har *T* da soʻrovlar 0-qadamga oʻrtacha kamida
+# {glue:text}`poz_etibor_min:.3f` ogʻirlik berdi. Demak, bu uzunliklarda
+# ikki xavf ham ishga tushmadi. Birinchisi — softmaxning suyulishi
+# (*dilution*): kalitlar koʻpaysa, ogʻirlik ular orasida boʻlinib, 0-qadam
+# ulushi kamayishi mumkin. Ikkinchisi — oxirgi oʻrtalashtirish: agar bir qism
+# soʻrovlar 0-qadamga qaramay qoʻysa, ularning shovqini javobga aralashadi.
+# Ogʻirlik 0-qadamda qolgani uchun ikkalasi ham sezilmadi.
+#
+# Nega bu ishladi? 0-pozitsiyaning vektori *T* ga bogʻliq emas, model uni
+# oʻqitishda koʻrgan. Model faqat yangi pozitsiyalarni 0-pozitsiya bilan
+# adashtirmasligi kerak. Bu kafolatlanmagan: *T* ni
+# {glue:text}`poz_T_uzun` gacha oshirib, ogʻirliklar qayerga ketishini
+# koʻramiz (100 ta namuna yetadi: biz aniqlikni emas, oʻrtacha ogʻirlikni
+# oʻlchaymiz).
+
+# %%
+poz_T_uzun = 960
+Xu, _ = vazifa(100, poz_T_uzun, 4)
+ogir = torch.zeros(poz_T_uzun)                 # har kalitga oʻrtacha ogʻirlik
+with torch.no_grad():
+    for i in range(0, len(Xu), 25):           # 25 ta namuna: (25, 960, 960) matritsa ≈ 90 MB
+        m_sinus(Xu[i:i + 25])
+        ogir += m_sinus.ogirlik.sum(dim=(0, 1))   # (25, 960, 960) -> (960,)
+ogir /= len(Xu) * poz_T_uzun                  # har soʻrov qatorining yigʻindisi 1
+eng_kop = ogir[1:].argsort(descending=True)[:5] + 1
+print(f"0-qadam: {ogir[0]:.3f};  1…{T - 1}: {ogir[1:T].sum():.3f};  "
+      f"{T}…{poz_T_uzun - 1} (oʻqitishda yoʻq): {ogir[T:].sum():.3f}")
+print("eng koʻp ogʻirlik olgan boshqa pozitsiyalar:",
+      ", ".join(f"{p} ({ogir[p]:.3f})" for p in eng_kop.tolist()))
+glue("poz_T_uzun", poz_T_uzun, display=False)
+glue("poz_etibor_uzun", ogir[0].item(), display=False)
+glue("poz_yangi_ulush", float(ogir[T:].sum() / (1 - ogir[0])), display=False)
+glue("poz_top", ", ".join(map(str, eng_kop[:3].tolist())), display=False)
+glue("poz_top_ulush", float(ogir[eng_kop].sum() / (1 - ogir[0])), display=False)
+
+# %% [markdown]
+# *T* = {glue:text}`poz_T_uzun` da 0-qadam oʻrtacha ogʻirlikning
+# {glue:text}`poz_etibor_uzun:.3f` qismini oldi. Qolganining
+# {glue:text}`poz_yangi_ulush:.0%` qismi oʻqitishda boʻlmagan pozitsiyalarga
+# ketdi, va bir tekis emas: atigi beshta pozitsiya 0-qadamdan qochgan
+# ogʻirlikning {glue:text}`poz_top_ulush:.0%` qismini oldi (eng kattalari —
+# {glue:text}`poz_top`-pozitsiyalar). Bu oddiy suyulish emas: unda
+# ogʻirlik yangi pozitsiyalarning hammasiga teng boʻlinardi. Har namunada
+# sonlar boshqa, pozitsiyalar esa bir xil. Demak, eʼtiborni bu
+# pozitsiyalarning vektorlari tortmoqda — model uchun ular 0-pozitsiyaga
+# oʻxshab qolgan. Oʻqitishda bunday pozitsiyalar boʻlmagan, shuning uchun
+# model ularni «0-pozitsiya emas» deb oʻrganmagan.
+#
+# Xulosa: sinusoidal kodlash istalgan uzunlikda vektor beradi, lekin model
+# bu vektorlarni oʻqitishda koʻrmagan joyda ham toʻgʻri ishlatishiga kafolat
+# yoʻq. Bizning vazifamizda faqat bitta pozitsiya muhim, shuning uchun
+# natija bunchalik yaxshi. Til modellarida sinusoidal kodlash oʻqitish
+# uzunligidan biroz oʻtgach yomonlashadi (Press, Smith va Lewis, 2022).
+# Biz bitta seed bilan oʻlchadik; qisqaroq oʻqitish uzunligi bilan natija
+# seedga qanchalik bogʻliq boʻlishini 7-mashqda koʻrasiz.
+#
+# Zamonaviy til modellari, masalan Llama, pozitsiyani boshqacha beradi:
+# **RoPE** (*rotary position embedding*, aylantiruvchi pozitsiya kodlash;
+# Su va boshq., 2021). RoPE kirishga hech narsa qoʻshmaydi. U har attention
+# qatlamida soʻrov va kalit vektorlarining komponentlarini juftlarga
+# ajratadi va har juftlikni tekislikda burchakka buradi. *p*-pozitsiyada
+# *i*-juftlikning burchagi $p\,\theta_i$, bu yerda
+# $\theta_i = 10000^{-2i/d}$ — sinusoidal kodlashdagi chastotalar. Qiymat
+# vektorlari burilmaydi. *m*-soʻrov va *n*-kalitning skalyar koʻpaytmasida
+# ikki burilishdan faqat burchaklar farqi qoladi: $(m - n)\,\theta_i$. Demak,
+# ballga pozitsiya faqat nisbiy masofa $m - n$ orqali kiradi — yuqorida
+# sinus vektorlarda koʻrgan xossamiz endi toʻgʻridan-toʻgʻri ballarda
+# ishlaydi. Lekin RoPE ham oʻqitish uzunligidan ancha uzoqqa oʻz-oʻzidan
+# koʻchmaydi: model bir vaqtda koʻradigan uzunlikni (kontekst oynasini,
+# *context window*) kengaytirish uchun burchaklarni qayta masshtablash
+# usullari ishlatiladi (masalan, Chen va boshq., 2023).
+
+# %% [markdown]
 # ## Attention narxi: $O(T^2)$
 #
 # Attention bepul emas. Ballar matritsasi $T \times T$: har pozitsiya har
@@ -965,7 +1246,7 @@ glue("d_bosh", dh, display=False)
 # shuning uchun chuqur modellar barqarorroq oʻqitiladi
 # ({numref}`post_pre_ln`). Llama bundan tashqari LayerNorm oʻrniga RMSNorm,
 # feed-forward da SwiGLU va pozitsiyalar uchun RoPE ishlatadi (RoPE
-# haqida quyida).
+# haqida {ref}`pozitsiyalar_uzunroq` boʻlimida).
 
 # %%
 post = "Post-LN (2017)\\nkirish x"
@@ -1055,7 +1336,566 @@ diagramma(
 # ```{literalinclude} ../chapter_code/modellar.py
 # :pyobject: KichikGPT
 # ```
+
+# %% [markdown]
+# ## KV kesh: oldingi hisobni saqlab qoʻyish
 #
+# GPT kabi dekoder matnni tokenma-token yaratadi. Har qadamda model shu
+# paytgacha yozilgan matnni oladi va keyingi token uchun har bir lugʻat
+# tokeniga ball hisoblaydi. Bu ballar — **logitlar** (ingl. *logits*,
+# softmaxdan oldingi ballar). Model bitta tokenni tanlaydi, uni matn
+# oxiriga qoʻshadi va hammasi yangi token bilan takrorlanadi.
+#
+# Yangi tokenning soʻrovi har qatlamda oldingi hamma tokenlarning kalit va
+# qiymatlari bilan uchrashadi. Eng oddiy yoʻl — har qadamda butun matnni
+# modeldan qayta oʻtkazish. Unda oldingi tokenlarning kalit va qiymatlari
+# har qadamda qaytadan hisoblanadi, holbuki ular oʻzgarmaydi.
+#
+# Nega oʻzgarmaydi? Kauzal maska tufayli *i*-pozitsiya faqat oʻziga va
+# oʻzidan oldingilarga qaraydi. Demak uning har qatlamdagi vektori faqat
+# 0-tokendan *i*-tokengacha boʻlgan tokenlarga bogʻliq. Matn oxiriga yangi
+# token qoʻshilsa, bu vektor ham, undan olinadigan kalit va qiymat ham
+# oʻzgarmaydi. Shuning uchun ularni bir marta hisoblab, saqlab qoʻyish
+# mumkin. Bu — **KV kesh** (ingl. *KV cache*, kalit–qiymat keshi; *kesh* —
+# qayta ishlatish uchun saqlab qoʻyilgan natijalar). Kesh bilan har qadamda
+# modeldan faqat yangi token oʻtadi: uning *q*, *k*, *v* vektorlari
+# hisoblanadi, *k* va *v* keshga qoʻshiladi, *q* esa keshdagi hamma
+# kalitlarga qaraydi. Maskasiz koderda (BERT kabi) bunday qilib boʻlmaydi:
+# u yerda oldingi pozitsiyalar ham yangi tokenga qaraydi, ularning birinchi
+# qatlam chiqishi oʻzgaradi, demak ikkinchi qatlamdan boshlab kalit va
+# qiymatlari ham oʻzgaradi.
+
+# %% [markdown]
+# Bizning `KopBoshli` da kesh — bitta Python lugʻati (`dict`). Unda
+# kalitlar (`"k"`) va qiymatlar (`"v"`) (namuna, bosh, *T*, bosh oʻlchami)
+# shaklida turadi, yangilari `torch.cat` bilan oxiriga qoʻshiladi:
+#
+# ```{literalinclude} ../chapter_code/modellar.py
+# :pyobject: KopBoshli.forward
+# :start-at: if kesh is not None
+# :end-before: ball = q @ k
+# :dedent:
+# ```
+#
+# `KichikGPT` har blokka bittadan dict oladi. Yangi tokenlarning
+# pozitsiyasini u keshdagi tokenlar sonidan (`oldin`) biladi, maska esa
+# yangi soʻrovlarga keshdagi hamma kalitni va oʻzidan oldingi yangi
+# tokenlarni koʻrsatadi:
+#
+# ```{literalinclude} ../chapter_code/modellar.py
+# :pyobject: KichikGPT.forward
+# :start-at: oldin =
+# :end-before: for i, blok
+# :dedent:
+# ```
+#
+# Avval ikki yoʻl bir xil natija berishini tekshiramiz. Model oʻqitilmagan,
+# vaznlari tasodifiy. Bu yerda shu yetarli: biz matnning sifatini emas,
+# ikki yoʻlning tengligini va vaqtini oʻlchaymiz. Tenglik har qanday
+# vaznlarda kauzal maskadan kelib chiqadi, vaqt esa faqat oʻlchamlarga
+# (qatlamlar, kenglik, tokenlar soni) bogʻliq. Har qadamda eng katta logitli
+# tokenni olamiz — bu **ochkoʻz tanlash** (ingl. *greedy decoding*).
+# Boshlangʻich matn (ingl. *prompt*) — {glue:text}`kv_boshi` ta tasodifiy
+# token, undan keyin {glue:text}`kv_N` ta yangi token yaratamiz.
+#
+# Birinchi yoʻl — keshsiz: har qadamda butun matn modeldan oʻtadi.
+
+# %%
+torch.manual_seed(0)
+LUGAT = 100                                  # lugʻatdagi tokenlar soni
+gpt = KichikGPT(LUGAT, d=64, boshlar=4, qatlamlar=2).eval()   # oʻqitilmagan
+boshi = torch.randint(LUGAT, (1, 8))         # boshlangʻich matn (prompt): 8 ta token
+N_YANGI = 40                                 # nechta yangi token yaratamiz
+
+idx_a, logitlar_a = boshi, []
+with torch.no_grad():
+    for _ in range(N_YANGI):
+        logit = gpt(idx_a)[:, -1]                    # (1, T, lugʻat) -> (1, lugʻat)
+        logitlar_a.append(logit)
+        yangi = logit.argmax(dim=-1, keepdim=True)   # (1, 1): eng katta logitli token
+        idx_a = torch.cat([idx_a, yangi], dim=1)     # (1, T) -> (1, T + 1)
+
+# %% [markdown]
+# Ikkinchi yoʻl — KV kesh bilan. Birinchi qadamda modelga butun
+# boshlangʻich matn kiradi va kesh toʻladi; keyingi qadamlarda faqat oxirgi
+# tanlangan token kiradi.
+
+# %%
+keshlar = [{} for _ in gpt.bloklar]                  # har blokka bitta boʻsh dict
+idx_b, logitlar_b, kirish = boshi, [], boshi
+with torch.no_grad():
+    for _ in range(N_YANGI):
+        logit = gpt(kirish, keshlar)[:, -1]          # (1, kirish uzunligi, lugʻat) -> (1, lugʻat)
+        logitlar_b.append(logit)
+        kirish = logit.argmax(dim=-1, keepdim=True)  # (1, 1): keyingi qadamda faqat shu
+        idx_b = torch.cat([idx_b, kirish], dim=1)
+
+
+# %% [markdown]
+# Ikki yoʻlni solishtiramiz: har qadamdagi logitlar va tanlangan tokenlar.
+
+# %%
+# ikkala roʻyxatda N_YANGI ta (1, lugʻat) logit: har qadamda bittadan
+logit_farq = (torch.cat(logitlar_a) - torch.cat(logitlar_b)).abs().max().item()
+farqli = int((idx_a != idx_b).sum())               # nechta token farq qildi
+print(f"logitlarning eng katta farqi: {logit_farq:.1e}")
+print(f"farq qilgan tokenlar: {farqli} / {N_YANGI}")
+print("yaratilgan tokenlar:", idx_b[0, boshi.shape[1]:].tolist())
+print("birinchi blok keshi, k:", tuple(keshlar[0]["k"].shape), "(namuna, bosh, T, bosh oʻlchami)")
+glue("kv_N", N_YANGI, display=False)
+glue("kv_boshi", boshi.shape[1], display=False)
+glue("kv_farq", logit_farq, display=False)
+glue("kv_farqli", farqli, display=False)
+glue("kv_tokenlar_jumla",
+     f"Ikkala yoʻl {N_YANGI} ta yangi tokenning hammasini aynan bir xil tanladi."
+     if farqli == 0 else
+     f"Ikki yoʻl {N_YANGI} ta yangi tokendan {farqli} tasida farq qildi.", display=False)
+
+# %% [markdown]
+# {glue:text}`kv_tokenlar_jumla` Logitlarning eng katta farqi
+# {glue:text}`kv_farq:.1e` — float32 hisobining yaxlitlash xatosi darajasi:
+# kesh bilan matritsalar boshqa shaklda koʻpaytiriladi va qoʻshish tartibi
+# biroz oʻzgaradi. Kesh hisobni qisqartiradi, natijani oʻzgartirmaydi.
+#
+# ### Bitta token qancha vaqt oladi
+#
+# Endi vaqtni oʻlchaymiz. Matnda *T* ta token bor, keyingi token logitlari
+# kerak. Keshsiz yoʻlda model *T* ta tokenning hammasini qayta hisoblaydi.
+# Kesh bilan esa keshda *T* − 1 ta token tayyor turadi, modelga faqat
+# *T*-token kiradi va uning soʻrovi *T* ta kalitga qaraydi. Har bir
+# oʻlchov — `torch.utils.benchmark` bilan koʻp takrorning medianasi,
+# bitta ipda (ingl. *thread*).
+#
+# Bir nozik joy bor: kesh har chaqiruvda oʻsadi. Bitta keshni takrordan
+# takrorga ishlatsak, har takror avvalgisidan uzunroq keshdan boshlanardi.
+# Shuning uchun keshni oʻlchovdan oldin tayyorlaymiz (`tayyor`) va har
+# takrorda yangi dictlar yasaymiz: `dict(k)` — yangi dict, u tayyor
+# tensorlarga ishora qiladi, `torch.cat` esa yangi tensor yasaydi. Tayyor
+# kesh oʻzgarmaydi, har takror bir xil ishni bajaradi — kod buni `assert`
+# bilan tekshiradi.
+#
+# Jadvalda vaqtdan tashqari yana ikki xil ustun bor. MAC — bitta qadamdagi
+# koʻpaytirish-qoʻshishlar (ingl. *multiply-add*) soni, yaʼni qadam
+# bajaradigan hisob hajmi (faqat matritsa koʻpaytmalari). «Eng katta farq» —
+# oʻlchangan ikki yoʻl bergan logitlarning farqi: ikkalasi aynan bir xil
+# narsani hisoblaydi.
+
+# %%
+torch.set_flush_denormal(True)        # bobdagi boshqa vaqt oʻlchovlari kabi
+
+
+def mac_keshsiz(T, d=gpt.emb.embedding_dim, L=len(gpt.bloklar), lugat=LUGAT):
+    # har qatlamda: T ta pozitsiyaning q, k, v, o (4·d·d) va feed-forward (8·d·d),
+    # T × T ballar va ogʻirlik·v (2·T·T·d); oxirida T ta pozitsiyaning logitlari
+    return L * (12 * d * d * T + 2 * T * T * d) + T * d * lugat
+
+
+def mac_kesh(T, d=gpt.emb.embedding_dim, L=len(gpt.bloklar), lugat=LUGAT):
+    # har qatlamda: bitta tokenning q, k, v, o va feed-forward, T ta kalitga attention
+    return L * (12 * d * d + 2 * T * d) + d * lugat
+
+
+print(f"torch {torch.__version__}, 1 ip, protsessor: {protsessor()}")
+
+# %%
+torch.manual_seed(1)
+matn = torch.randint(LUGAT, (1, 1024))           # vaqt tokenlarning qiymatiga bogʻliq emas
+kv_vaqt, eng_katta_farq = [], 0.0
+with torch.no_grad():
+    for Tx in [128, 256, 512, 1024]:
+        idx = matn[:, :Tx]                       # (1, T)
+        keshsiz_ms = mediana_ms("gpt(idx)", iplar=1, gpt=gpt, idx=idx)
+        tayyor = [{} for _ in gpt.bloklar]
+        gpt(idx[:, :-1], tayyor)                 # keshda T − 1 ta token
+        # har takrorda yangi dictlar, ular tayyor tensorlarga ishora qiladi
+        kesh_ms = mediana_ms("gpt(idx[:, -1:], [dict(k) for k in tayyor])",
+                             iplar=1, gpt=gpt, idx=idx, tayyor=tayyor)
+        assert tayyor[0]["k"].shape[2] == Tx - 1     # tayyor kesh oʻsmadi
+        # ikki yoʻl bir xil logit beradimi: (1, lugʻat) va (1, lugʻat)
+        yangi_logit = gpt(idx[:, -1:], [dict(k) for k in tayyor])[:, -1]
+        farq_T = (gpt(idx)[:, -1] - yangi_logit).abs().max().item()
+        eng_katta_farq = max(eng_katta_farq, farq_T)
+        kv_vaqt.append({"T": Tx, "keshsiz (ms)": keshsiz_ms, "kesh bilan (ms)": kesh_ms,
+                        "nisbat": keshsiz_ms / kesh_ms, "MAC keshsiz": mac_keshsiz(Tx),
+                        "MAC kesh bilan": mac_kesh(Tx), "eng katta farq": f"{farq_T:.1e}"})
+kv = pd.DataFrame(kv_vaqt)
+show(kv.round({"keshsiz (ms)": 3, "kesh bilan (ms)": 3, "nisbat": 1}),
+     izoh="Matnda T ta token boʻlganda keyingi token logitlari: keshsiz (T ta token "
+          "qayta hisoblanadi) va KV kesh bilan (faqat yangi token). Vaqt — bitta ipda, "
+          "mediana; nisbat — keshsiz vaqt / kesh bilan vaqt; MAC — bitta qadamning "
+          "matritsa koʻpaytmalari; eng katta farq — ikki yoʻl logitlarining farqi.",
+     nom="kv_vaqt_jadval")
+
+# %%
+rasm, b1 = plt.subplots(figsize=(5.6, 3.8))
+b1.plot(kv["T"], kv["keshsiz (ms)"], "o-", label="keshsiz")
+b1.plot(kv["T"], kv["kesh bilan (ms)"], "s--", label="KV kesh bilan")
+b1.set_xscale("log", base=2); b1.set_yscale("log")
+b1.set_xticks(kv["T"], kv["T"].astype(str))
+b1.set_xlabel("matndagi tokenlar, T"); b1.set_ylabel("bitta token vaqti (ms)")
+b1.grid(True, which="both", alpha=0.3); b1.legend()
+plt.tight_layout()
+fig("kv_kesh_vaqt.png",
+    caption="Keyingi tokenni yaratish vaqti matn uzunligiga qarab, log-log oʻqlarda "
+            f"(oʻqitilmagan KichikGPT, {len(gpt.bloklar)} qatlam, "
+            f"d = {gpt.emb.embedding_dim}, bitta ip).")
+
+
+# %%
+def osish_sozi(q):
+    # log-log qiyalikni soʻz bilan aytish
+    for chegara, soz in [(0.5, "deyarli oʻzgarmadi"), (0.85, "chiziqlidan sekin oʻsdi"),
+                         (1.15, "taxminan chiziqli oʻsdi"),
+                         (1.85, "chiziqlidan tez, kvadratikdan sekin oʻsdi"),
+                         (2.15, "taxminan kvadratik oʻsdi")]:
+        if q < chegara:
+            return soz
+    return "kvadratikdan ham tez oʻsdi"
+
+
+eng_kichik = kv.set_index("T").loc[kv["T"].min()]     # T eng kichik boʻlgan qator
+eng_katta = kv.set_index("T").loc[kv["T"].max()]      # T eng katta boʻlgan qator
+for ustun, qisqa in [("keshsiz (ms)", "keshsiz"), ("kesh bilan (ms)", "kesh")]:
+    # eng kichik kvadratlar toʻgʻri chizigʻi log-log oʻqlarda, hamma T orqali
+    q = float(np.polyfit(np.log2(kv["T"]), np.log2(kv[ustun]), 1)[0])
+    glue(f"kv_qiyalik_{qisqa}", q, display=False)
+    glue(f"kv_qiyalik_{qisqa}_soz", osish_sozi(q), display=False)
+    glue(f"kv_ms_{qisqa}", float(eng_katta[ustun]), display=False)
+glue("kv_T_kichik", int(kv["T"].min()), display=False)
+glue("kv_T_katta", int(kv["T"].max()), display=False)
+glue("kv_nisbat", float(eng_katta["nisbat"]), display=False)
+glue("kv_mac_nisbat", float(eng_katta["MAC keshsiz"] / eng_katta["MAC kesh bilan"]), display=False)
+glue("kv_mac_osish_kesh", float(eng_katta["MAC kesh bilan"] / eng_kichik["MAC kesh bilan"]), display=False)
+glue("kv_ms_kesh_kichik", float(eng_kichik["kesh bilan (ms)"]), display=False)
+glue("kv_vaqt_farq", eng_katta_farq, display=False)
+
+# %% [markdown]
+# Natijalar {numref}`%s-jadvalda <kv_vaqt_jadval>` va
+# {numref}`%s-rasmda <kv_kesh_vaqt>`. *T* = {glue:text}`kv_T_katta` da
+# keshsiz yoʻl bitta token uchun {glue:text}`kv_ms_keshsiz:.2f` ms, kesh
+# bilan esa {glue:text}`kv_ms_kesh:.2f` ms oldi — {glue:text}`kv_nisbat:.0f`
+# marta tez.
+# Ikki yoʻl logitlarining eng katta farqi hamma *T* da
+# {glue:text}`kv_vaqt_farq:.1e` dan oshmadi.
+#
+# Chiziqlarning qiyaligini log-log oʻqlarda hamma nuqta orqali oʻtkazilgan
+# eng yaqin toʻgʻri chiziqdan (eng kichik kvadratlar usuli) oʻlchadik:
+# qiyalik 1 — *T* ga, 2 — *T*² ga proporsional oʻsish. Keshsiz yoʻlda model
+# *T* ta pozitsiyaning har birida chiziqli qatlamlarni hisoblaydi (*T* ga
+# chiziqli) va $T \times T$ ballar matritsasini yasaydi (*T*² ga), shuning
+# uchun qiyalik 1 bilan 2 orasida boʻlishi kutiladi. Oʻlchangan qiyalik
+# {glue:text}`kv_qiyalik_keshsiz:.2f`: vaqt {glue:text}`kv_qiyalik_keshsiz_soz`.
+# Kesh bilan qiyalik {glue:text}`kv_qiyalik_kesh:.2f`: vaqt
+# {glue:text}`kv_qiyalik_kesh_soz`.
+#
+# Nazariy jihatdan kesh bilan ham hisob hajmi *T* ga chiziqli bogʻliq:
+# yangi soʻrov *T* ta kalitga qaraydi, `torch.cat` esa butun keshni yangi
+# tensorga koʻchiradi. MAC ustuni buni koʻrsatadi: *T* =
+# {glue:text}`kv_T_kichik` dan {glue:text}`kv_T_katta` gacha kesh bilan
+# qadamning hisobi {glue:text}`kv_mac_osish_kesh:.1f` marta oʻsdi.
+# Oʻlchangan vaqt esa *T* = {glue:text}`kv_T_kichik` da
+# {glue:text}`kv_ms_kesh_kichik:.2f` ms, *T* = {glue:text}`kv_T_katta` da
+# {glue:text}`kv_ms_kesh:.2f` ms boʻldi (vaqt — shovqinli oʻlchov, kichik
+# farqlar yigʻishdan yigʻishga oʻzgaradi). Keshsiz qadam esa kesh bilan
+# qadamdan aynan *T* marta koʻp hisob qiladi: *T* ta pozitsiyaning har biri
+# uchun xuddi shu ishni bajaradi (*T* = {glue:text}`kv_T_katta` da
+# {glue:text}`kv_mac_nisbat:.0f` marta). Vaqt boʻyicha esa kesh atigi
+# {glue:text}`kv_nisbat:.0f` marta tez.
+#
+# Sabab — hisobning hajmi emas, amallar soni. Bitta token uchun matritsalar
+# juda kichik. Vaqtning katta qismini har bir amalning oʻlchamga bogʻliq
+# boʻlmagan doimiy narxi oladi (Python va PyTorch chaqiruvlari), bitta
+# qadamda esa bunday amallar oʻnlab. Model kattalashgani sari matritsalar
+# ham kattalashadi va hisobning oʻzi ustun kela boshlaydi (buni bu yerda
+# oʻlchamadik).
+#
+# Bu — bitta token narxi. *N* ta token yaratish uchun shu qadamlar *N*
+# marta takrorlanadi va matn har qadamda uzayadi. Keshsiz yoʻlda har qadam
+# butun matnni qayta hisoblagani uchun umumiy ish *N* ga kamida kvadratik
+# oʻsadi; kesh bilan esa har bir qadam arzon qoladi.
+
+# %% [markdown]
+# ### Kesh qancha joy egallaydi
+#
+# Kesh tekin emas: u xotirada turadi. Har qatlamda har bir token uchun
+# bitta kalit va bitta qiymat vektori saqlanadi. Har biri $n_{kv}$ ta
+# boshda $d_{\text{bosh}}$ tadan son. Demak
+#
+# $$
+# \text{kesh hajmi} = 2 \cdot L \cdot T \cdot n_{kv} \cdot d_{\text{bosh}} \cdot b,
+# $$
+#
+# bu yerda 2 — kalit va qiymat, *L* — qatlamlar soni, *T* — keshdagi
+# tokenlar soni, $n_{kv}$ — kalit/qiymat boshlari soni, $d_{\text{bosh}}$ —
+# bitta boshning oʻlchami, *b* — bitta sonning baytlari (float32da 4,
+# bfloat16da 2; bfloat16 — 16 bitli kasr son formati). Kesh *T* ga
+# chiziqli oʻsadi: matn qancha uzun boʻlsa, kesh shuncha katta.
+#
+# Katta modellarda kesh xotiraning asosiy isteʼmolchilaridan biriga
+# aylanadi. Shuning uchun Llama 3 kabi modellar **guruhli soʻrov
+# attention** (ingl. *grouped-query attention*, GQA) ishlatadi: soʻrov
+# boshlari koʻp, kalit/qiymat boshlari esa kam. Bir guruhdagi bir nechta
+# soʻrov boshi bitta kalit/qiymat boshini birgalikda ishlatadi, keshda esa
+# faqat kalit/qiymat boshlari saqlanadi.
+#
+# Formulani ikki modelda hisoblaymiz: bobdagi `KichikGPT` va Llama 3 8B
+# (Meta eʼlon qilgan `config.json` dagi qiymatlar). `KichikGPT` uchun
+# formulani yuqorida tokenlar yaratilgandan keyin dictlarda turgan haqiqiy
+# tensorlar baytlari bilan ham solishtiramiz. KiB — $2^{10}$, MiB — $2^{20}$,
+# GiB — $2^{30}$ bayt.
+
+
+# %%
+def kesh_bayt(L, T, n_kv, d_bosh, b):
+    # har qatlamda 2 ta tensor (kalitlar va qiymatlar), har biri T × n_kv × d_bosh son
+    return 2 * L * T * n_kv * d_bosh * b
+
+
+def keshdagi_bayt(keshlar):
+    # dictlarda haqiqatan turgan tensorlar hajmi
+    return sum(t.nelement() * t.element_size() for kesh in keshlar for t in kesh.values())
+
+
+# KichikGPT: yuqorida N_YANGI ta token yaratilgandan keyingi kesh
+L_gpt, n_gpt = len(gpt.bloklar), gpt.bloklar[0].attn.boshlar
+d_bosh_gpt = gpt.emb.embedding_dim // n_gpt
+b_gpt = keshlar[0]["k"].element_size()                     # float32: 4 bayt
+T_kesh = keshlar[0]["k"].shape[2]
+formula_gpt = kesh_bayt(L_gpt, T_kesh, n_gpt, d_bosh_gpt, b_gpt)
+haqiqiy_gpt = keshdagi_bayt(keshlar)
+T_max_gpt = gpt.poz.shape[0]
+print(f"KichikGPT, {T_kesh} token: formula {formula_gpt} bayt, dictlarda {haqiqiy_gpt} bayt")
+assert formula_gpt == haqiqiy_gpt
+
+# %%
+# Meta Llama 3 8B: config.json (huggingface.co/meta-llama/Meta-Llama-3-8B)
+llama3_8b = {"num_hidden_layers": 32, "num_attention_heads": 32, "num_key_value_heads": 8,
+             "hidden_size": 4096, "max_position_embeddings": 8192, "torch_dtype": "bfloat16"}
+L_l, T_l = llama3_8b["num_hidden_layers"], llama3_8b["max_position_embeddings"]
+n_q_l, n_kv_l = llama3_8b["num_attention_heads"], llama3_8b["num_key_value_heads"]
+d_bosh_l = llama3_8b["hidden_size"] // n_q_l                                  # 4096 / 32
+b_l = torch.empty(0, dtype=getattr(torch, llama3_8b["torch_dtype"])).element_size()
+
+hajm = pd.DataFrame([
+    ("KichikGPT", L_gpt, n_gpt, n_gpt, d_bosh_gpt, b_gpt, T_max_gpt),
+    ("Llama 3 8B (GQA)", L_l, n_q_l, n_kv_l, d_bosh_l, b_l, T_l),
+    ("Llama 3 8B, GQAsiz", L_l, n_q_l, n_q_l, d_bosh_l, b_l, T_l),
+], columns=["model", "qatlamlar", "soʻrov boshlari", "KV boshlar", "bosh oʻlchami", "bayt", "T"])
+hajm["kesh (MiB)"] = kesh_bayt(hajm["qatlamlar"], hajm["T"], hajm["KV boshlar"],
+                               hajm["bosh oʻlchami"], hajm["bayt"]) / 2**20
+show(hajm, izoh="KV kesh hajmi toʻliq kontekstda (T — modelning eng katta uzunligi): "
+                "KichikGPT (float32) va Llama 3 8B (bfloat16, Meta config.json); oxirgi "
+                f"qator — Llama 3 8B modelining {n_q_l} ta "
+                "soʻrov boshining har biri oʻz kalit/qiymatini saqlaganda (GQAsiz).",
+     nom="kv_hajm_jadval")
+
+# %%
+glue("kv_kesh_T", T_kesh, display=False)
+glue("kv_formula_bayt", formula_gpt, display=False)
+glue("kv_haqiqiy_bayt", haqiqiy_gpt, display=False)
+glue("kv_T_max", T_max_gpt, display=False)
+glue("kv_gpt_mib", float(hajm.loc[0, "kesh (MiB)"]), display=False)
+glue("kv_llama_q", n_q_l, display=False)
+glue("kv_llama_kv", n_kv_l, display=False)
+glue("kv_llama_T", T_l, display=False)
+glue("kv_llama_gqa_marta", n_q_l // n_kv_l, display=False)
+glue("kv_llama_token_kib", kesh_bayt(L_l, 1, n_kv_l, d_bosh_l, b_l) / 2**10, display=False)
+glue("kv_llama_gib", float(hajm.loc[1, "kesh (MiB)"]) / 2**10, display=False)
+glue("kv_llama_mha_gib", float(hajm.loc[2, "kesh (MiB)"]) / 2**10, display=False)
+
+# 8-mashq yechimi: boshlar yoki qatlamlar soni oʻzgarganda oʻlchangan kesh
+for nom_, sozlama in [("bosh8", {"boshlar": 8}), ("qatlam4", {"qatlamlar": 4})]:
+    torch.manual_seed(0)
+    m_ = KichikGPT(LUGAT, d=64, **sozlama).eval()
+    keshlar_ = [{} for _ in m_.bloklar]
+    with torch.no_grad():
+        m_(matn[:, :m_.poz.shape[0]], keshlar_)               # keshni toʻliq toʻldiramiz
+    glue(f"kv_mashq_{nom_}_mib", keshdagi_bayt(keshlar_) / 2**20, display=False)
+
+# %% [markdown]
+# Formula va haqiqiy kesh mos keldi: {glue:text}`kv_kesh_T` ta token
+# (boshlangʻich matn va yaratilgan tokenlar, oxirgisidan tashqari — u hali
+# modeldan oʻtmagan) uchun formula {glue:text}`kv_formula_bayt:d` bayt
+# beradi, dictlardagi tensorlar ham {glue:text}`kv_haqiqiy_bayt:d` bayt.
+# {numref}`kv_hajm_jadval` toʻliq kontekstdagi hajmni koʻrsatadi.
+# `KichikGPT` ning {glue:text}`kv_T_max` tokenli keshi atigi
+# {glue:text}`kv_gpt_mib:g` MiB.
+#
+# Llama 3 8B modelida esa bitta tokenning keshi {glue:text}`kv_llama_token_kib:g`
+# KiB, toʻliq kontekst ({glue:text}`kv_llama_T` token) —
+# {glue:text}`kv_llama_gib:g` GiB. Bu bitta matn uchun: model bir vaqtda
+# bir nechta foydalanuvchiga javob yozsa, har biriga oʻz keshi kerak.
+# GQA boʻlmaganda, yaʼni {glue:text}`kv_llama_q` ta soʻrov boshining har
+# biri oʻz kalit va qiymatini saqlaganda, kesh
+# {glue:text}`kv_llama_mha_gib:g` GiB boʻlardi. {glue:text}`kv_llama_kv`
+# ta kalit/qiymat boshi bilan u {glue:text}`kv_llama_gqa_marta` marta
+# kichik.
+
+# %% [markdown]
+# ## Yakuniy misol: attention oʻzbekcha sonlarni oʻqiydi
+#
+# Endi hamma qismni bitta haqiqiy vazifada yigʻamiz. Model oʻzbekcha soʻz
+# bilan yozilgan sonni oʻqiydi va uni raqamlar bilan yozadi: «uch yuz qirq
+# yetti ming ikki yuz besh» → 347205. Kirish — haqiqiy oʻzbekcha soʻzlar,
+# chiqish — raqamlar, va qaysi raqam qaysi soʻzdan kelishini biz aniq
+# bilamiz. Shuning uchun modelning qayerga qarashini tekshirish mumkin.
+#
+# Maʼlumotni kod yasaydi: hech narsa yuklab olinmaydi. Son 1 dan
+# 999 999 gacha; hujjatlardagi kabi «bir yuz», «bir ming» deb yoziladi,
+# shunda har nolmas raqamning oʻz soʻzi bor.
+#
+# ```{literalinclude} ../chapter_code/sonlar.py
+# :pyobject: soz_bilan
+# ```
+#
+# Bu — tarjima vazifasi, shuning uchun asl Transformer maqolasidagi kabi
+# **koder–dekoder** modelini olamiz (`Tarjimon`). Koder soʻzlarni maskasiz
+# attention bilan oʻqiydi. Dekoder raqamlarni bittadan yozadi: oʻzi yozgan
+# raqamlarga kauzal maska bilan qaraydi, soʻzlarga esa **cross-attention**
+# (*oʻzaro attention*: soʻrovlar dekoderdan, kalit va qiymatlar koder
+# chiqishidan) orqali qaraydi. Ikkalasi ham yuqoridagi pre-LN `Blok`.
+#
+# ```{literalinclude} ../chapter_code/modellar.py
+# :pyobject: Tarjimon
+# ```
+#
+# Oʻqitishda dekoder kirishiga oʻzi yozgan emas, toʻgʻri oldingi raqamlar
+# beriladi (*teacher forcing*, «oʻqituvchi yordami»): hamma pozitsiya bitta
+# hisobda oʻqitiladi. Sinov sonlari oʻqitishda hech qachon uchramaydi; javob
+# faqat hamma raqami toʻgʻri boʻlsa toʻgʻri hisoblanadi (*aniq moslik*,
+# ingl. *exact match*). Oʻqitish kodi — `chapter_code/sonlar.py` dagi
+# `oqit_tarjimon`; u ham omborda saqlanadi. Ikki seed bilan oʻqitamiz:
+# ular ikki yadroda parallel ishlaydi.
+
+# %%
+import inspect as _inspect
+from chapter_code.sonlar import (oqit_tarjimon, sonlar_toplami, soz_bilan, javob,
+                                 manba_soz, kesishgan_ogirlik, moslik)
+
+tarjima_seedlar = (0, 1)
+tarjimonlar = parallel(oqit_tarjimon, [(s,) for s in tarjima_seedlar])
+tarjima_protokol = {nom: p.default for nom, p in
+                    _inspect.signature(oqit_tarjimon).parameters.items()
+                    if p.default is not _inspect.Parameter.empty}
+print("oqit_tarjimon() protokoli:", tarjima_protokol)
+for s, (aniq_, m_) in zip(tarjima_seedlar, tarjimonlar):
+    print(f"seed {s}: sinov aniqligi (aniq moslik) {aniq_:.3f}, "
+          f"parametrlar soni {parametrlar(m_)}")
+tarjima_aniq, tarjimon = tarjimonlar[0]
+_, sinov_sonlar = sonlar_toplami(0, tarjima_protokol["n"], tarjima_protokol["n_sinov"])
+sinov_javob = javob(tarjimon, sinov_sonlar)
+glue("tr_aniq_0", tarjimonlar[0][0], display=False)
+glue("tr_aniq_1", tarjimonlar[1][0], display=False)
+glue("tr_n_sinov", tarjima_protokol["n_sinov"], display=False)
+glue("tr_qadamlar", tarjima_protokol["qadamlar"], display=False)
+glue("tr_xato_soni", sum(j != str(s) for j, s in zip(sinov_javob, sinov_sonlar)), display=False)
+
+# %% [markdown]
+# Seed 0 bilan oʻqitilgan model {glue:text}`tr_n_sinov` ta yangi sonning
+# {glue:text}`tr_aniq_0:.1%` qismini toʻliq toʻgʻri yozdi (seed 1 da
+# {glue:text}`tr_aniq_1:.1%`); bunga {glue:text}`tr_qadamlar` ta
+# oʻqitish qadami yetdi. {numref}`%s-jadvalda <tarjima_misollar>` sinov
+# sonlaridan bir nechta toʻgʻri javob va modelning hamma xatolari
+# ({glue:text}`tr_xato_soni` ta) bor.
+
+# %%
+togri_misol = [(s, j) for s, j in zip(sinov_sonlar, sinov_javob) if j == str(s)][:4]
+xato_misol = [(s, j) for s, j in zip(sinov_sonlar, sinov_javob) if j != str(s)]
+show(pd.DataFrame([{"soʻz bilan": soz_bilan(s), "toʻgʻri javob": str(s),
+                    "model javobi": j, "toʻgʻrimi": "ha" if j == str(s) else "yoʻq"}
+                   for s, j in togri_misol + xato_misol]),
+     izoh="Oʻqitishda uchramagan sonlar: birinchi toʻrtta toʻgʻri javob va "
+          "modelning hamma xatosi (seed 0).",
+     nom="tarjima_misollar")
+
+# %% [markdown]
+# Xatolarga qarang: ularning hammasida ketma-ket nollar bor, masalan
+# «… yuz ming …» — nollar guruhini hech bir soʻz aytmaydi, model uni
+# «yuz» va «ming» ning joylashuvidan topishi kerak. Endi model yozayotganda
+# qayerga qarashini koʻramiz. Dekoderning yagona qatlamidagi
+# cross-attention ogʻirliklarini olamiz: har qator — bitta raqamni
+# yozayotgan pozitsiya, har ustun — bitta soʻz. Misol sifatida bitta nolli
+# olti xonali sinov sonini tanlaymiz.
+
+# %%
+misol = next(s for s in sinov_sonlar if len(str(s)) == 6 and str(s).count("0") == 1)
+sozlar = soz_bilan(misol).split()
+raqamlar = list(str(misol))
+# (qatlamlar, 1, boshlar, Tq, Tm) -> oxirgi (yagona) qatlam, 1-namuna: (boshlar, Tq, Tm)
+w_tr = kesishgan_ogirlik(tarjimon, [misol])[-1, 0][:, :len(raqamlar), :len(sozlar)]
+w_orta = w_tr.mean(0)                                  # boshlar oʻrtachasi: (raqamlar, soʻzlar)
+print(f"{misol} = «{soz_bilan(misol)}»;  model javobi: {javob(tarjimon, [misol])[0]}")
+for t, (r, j) in enumerate(zip(raqamlar, manba_soz(misol))):
+    eng = int(w_orta[t].argmax())
+    print(f"  {t}-raqam {r}: eng koʻp «{sozlar[eng]}» ga ({w_orta[t, eng]:.2f}); "
+          f"uni beradigan soʻz: {'yoʻq (nol)' if j is None else '«' + sozlar[j] + '»'}")
+
+rasm, b = plt.subplots(figsize=(7.2, 3.8))
+tasvir = b.imshow(w_orta.numpy(), cmap="viridis", vmin=0, vmax=1, aspect="auto")
+b.set_xticks(range(len(sozlar)), sozlar, rotation=35, ha="right")
+b.set_yticks(range(len(raqamlar)), [f"{t}-raqam: {r}" for t, r in enumerate(raqamlar)])
+b.set_xlabel("soʻz (koder)"); b.set_ylabel("yozilayotgan raqam (dekoder)")
+plt.colorbar(tasvir, ax=b, fraction=0.046)
+plt.tight_layout()
+fig("tarjima_xarita.png",
+    caption=f"Cross-attention: {misol} sonini yozayotgan dekoder qaysi soʻzga "
+            "qaraydi (yagona dekoder qatlami, 4 boshning oʻrtachasi). Har nolmas "
+            "raqamning eng yorqin katagi — uni beradigan soʻz; nolning soʻzi yoʻq.")
+
+ulush = moslik(tarjimon, sinov_sonlar)[-1]            # (boshlar + 1,): oxirgi qatlam
+glue("tr_moslik", float(ulush[-1]), display=False)
+glue("tr_moslik_min", float(ulush[:-1].min()), display=False)
+glue("tr_moslik_max", float(ulush[:-1].max()), display=False)
+glue("tr_misol", misol, display=False)
+glue("tr_misol_togri", all(int(w_orta[t].argmax()) == j
+                           for t, j in enumerate(manba_soz(misol)) if j is not None), display=False)
+nol_t = raqamlar.index("0")
+glue("tr_nol_soz", sozlar[int(w_orta[nol_t].argmax())], display=False)
+
+# %% [markdown]
+# {numref}`%s-rasmda <tarjima_xarita>` har nolmas raqamning qatori bitta
+# yorqin katakka ega, va u aynan shu raqamni beradigan soʻz: yuz minglar
+# raqami — birinchi soʻz, oʻnliklar raqami — oʻnlik soʻzi («qirq»,
+# «sakson»…). Bu — asl attention maqolasidagi (Bahdanau va boshq., 2015)
+# mashhur tekislash (*alignment*) rasmining oʻzbekcha varianti, va uni
+# modelga hech kim oʻrgatmagan: u faqat toʻgʻri raqamlarni yozishga
+# oʻqitilgan. Hamma sinov sonlarida nolmas raqamlarning
+# {glue:text}`tr_moslik:.1%` qismida eng kuchli oʻrtacha ogʻirlik aynan
+# oʻsha raqamni beradigan soʻzga tushdi.
+#
+# Xarita mukammal emas. Nol raqamining soʻzi yoʻq: bu misolda u eng koʻp
+# «{glue:text}`tr_nol_soz`» ga qaraydi — «yuz» va «ming» kabi soʻzlar
+# qaysi xonalar boʻsh qolganini bildiradi. Nolmas raqamlarda ham ogʻirlik
+# bitta soʻzda toʻliq emas: bir qismi qoʻshni soʻzlarga tarqaladi.
+#
+# Bu xarita 4 boshning oʻrtachasi. Har bosh alohida nimaga qaraydi?
+# {numref}`%s-rasmda <tarjima_boshlar>` oʻsha misolning toʻrtala boshi.
+
+# %%
+rasm, panellar = plt.subplots(1, w_tr.shape[0], figsize=(11, 3.4), sharey=True)
+for h_i, b in enumerate(panellar):
+    b.imshow(w_tr[h_i].numpy(), cmap="viridis", vmin=0, vmax=1, aspect="auto")
+    b.set_title(f"{h_i}-bosh: {ulush[h_i]:.0%}")
+    b.set_xticks(range(len(sozlar)), sozlar, rotation=60, ha="right", fontsize=8)
+    b.set_yticks(range(len(raqamlar)), raqamlar)
+panellar[0].set_ylabel("yozilayotgan raqam")
+plt.tight_layout()
+fig("tarjima_boshlar.png",
+    caption="Oʻsha misolda har boshning cross-attention ogʻirliklari. Sarlavhada: "
+            "hamma sinov sonlarida nolmas raqamning eng kuchli ogʻirligi oʻz "
+            "soʻziga tushgan ulush (shu boshda).")
+
+# %% [markdown]
+# {numref}`%s-rasmdagi <tarjima_boshlar>` boshlar bir xil emas: hamma sinov
+# sonlarida ularning «toʻgʻri soʻzga tushish» ulushi
+# {glue:text}`tr_moslik_min:.0%` dan {glue:text}`tr_moslik_max:.0%` gacha.
+# Ulushi past boshlar ogʻirligining katta qismini boshqa soʻzlarga — qoʻshni
+# soʻzlarga yoki «yuz», «ming» ga — beradi. Multi-head attention ning maʼnosi
+# shu: har bosh oʻz *Q*, *K* proyeksiyasi bilan boshqa narsaga qaraydi,
+# chiqish esa ularning hammasini birlashtiradi. Qaysi bosh qaysi vazifani
+# olishi seedga bogʻliq: boshqa seed bilan rollar almashadi.
+
+# %% [markdown]
 # ## Transformerlar qayerda ishlatiladi
 #
 # Amalda transformer deyarli hech qachon noldan oʻqitilmaydi. Katta model
@@ -1110,7 +1950,7 @@ xulosa = pd.DataFrame([
      f"Oʻlchandi: LSTM aniqligi {np.mean(aniqliklar['LSTM']):.2f}, "
      f"unutish siljishi {UNUTISH:g} bilan {np.mean(aniqliklar[lstm_u]):.2f}"),
     ("Pozitsiya kodlash",
-     f"Oʻlchandi: busiz model tartibni koʻrmaydi (farq {farq:.0e}), "
+     f"Oʻlchandi: busiz model tartibni koʻrmaydi (farq {aralash_farq:.0e}), "
      f"aniqlik {max(aniqliklar['attention (pozitsiyasiz)']):.2f} dan oshmadi"),
     ("Tushuntirish",
      f"Ogʻirliklar modelning qarashini koʻrsatadi: "
@@ -1123,7 +1963,19 @@ xulosa = pd.DataFrame([
      f"T = {T_kat}: attention {mac_nisbat:.1f}× koʻp MAC, ketma-ket qadami 1 "
      f"(RNN da {T_kat}); {IPLAR} ipda {vaqt_nisbat:.1f}× "
      f"{'sekinroq' if vaqt_nisbat > 1 else 'tezroq'}"),
-    ("Transformer bloki", "Attention + residual + norm + feed-forward"),
+    ("Transformer bloki", "Attention + residual + norm + feed-forward; GPT-2, Llama: pre-LN"),
+    ("Kauzal maska",
+     f"Oʻlchandi: diagonaldan yuqorisi {ogirlik_maskali[0][maska].abs().max():g}, "
+     "qatorlar yigʻindisi 1"),
+    ("Uzunroq ketma-ketlik",
+     f"Oʻlchandi: sinusoidal T = {T} → {poz_Tlar[-1]}: aniqlik "
+     f"{poz_aniq['sinusoidal'][poz_Tlar[-1]]:.3f}"),
+    ("KV kesh",
+     f"Oʻlchandi: natija bir xil (farq {logit_farq:.0e}); T = {kv['T'].max()}: "
+     f"{kv['nisbat'].iloc[-1]:.0f}× tez"),
+    ("Cross-attention",
+     f"Oʻlchandi: aniqlik {tarjima_aniq:.3f}, raqamlarning {ulush[-1]:.0%} "
+     "i oʻz soʻziga qaraydi"),
 ], columns=["Tushuncha", "Bitta jumla"])
 show(xulosa, izoh="Bobning xulosasi.", nom="xulosa_jadval")
 
@@ -1237,6 +2089,49 @@ show(xulosa, izoh="Bobning xulosasi.", nom="xulosa_jadval")
 # oʻqitish jarayonini emas.
 # :::
 #
+# **7-mashq (qisqa oʻqitish).** Sinusoidal modelni *T* = 30 da oʻqiting:
+# `parallel(oqit, [(partial(Attention, 30, pozitsiya="sinus"), 30, 0)])`.
+# Soʻng uni `poz_baho` bilan *T* = 30, 60, 120 va 240 da baholang.
+# Oʻqitishdan oldin taxmin qiling: aniqlik *T* = 60 da oʻqitilgan
+# modeldagidek saqlanadimi? 0-qadamga ogʻirlik-chi? Keyin seed 1 va 2
+# bilan takrorlang.
+#
+# :::{admonition} Yechim
+# :class: dropdown
+#
+# Bu model faqat 30 ta pozitsiyani koʻrgan. *T* = 240 da pozitsiyalarning
+# sakkizdan yettisi unga yangi, va ular orasida model 0-pozitsiya bilan
+# adashtiradiganlari boʻlishi ehtimoli kattaroq. Bizning oʻlchovimizda aniqlik
+# uchala seedda ham *T* = 240 da sezilarli tushdi, 0-qadamga ogʻirlik ham
+# kamaydi. Qanchaga — seedga qarab juda farq qildi: bir seedda model *T* =
+# 120 dayoq buzildi, boshqasida 120 gacha ishladi. Xulosa: yangi
+# pozitsiyalarga koʻchish sinusoidal formulaning emas, oʻqitilgan
+# modelning xossasi, shuning uchun uni bitta seed bilan baholab boʻlmaydi.
+# Oʻqitish uzunligi qancha katta boʻlsa, model «0-pozitsiya emas» degan
+# pozitsiyalarni shuncha koʻp koʻradi.
+# :::
+#
+# **8-mashq (KV kesh hajmi).** `KichikGPT(LUGAT, d=64, boshlar=8)` va
+# `KichikGPT(LUGAT, d=64, qatlamlar=4)` ni yasang. Har birida
+# {glue:text}`kv_T_max` tokenli kesh necha MiB boʻladi? Avval formuladan
+# taxmin qiling. Soʻng keshni toʻldiring: modelga `matn` ni `keshlar`
+# (har blokka bitta boʻsh dict) bilan bering va dictlardagi tensorlar
+# baytlarini `keshdagi_bayt` bilan sanang.
+#
+# :::{admonition} Yechim
+# :class: dropdown
+#
+# Formulada $n_{kv} \cdot d_{\text{bosh}}$ koʻpaytmasi turibdi. Oddiy
+# multi-head attentionda u *d* ga teng: boshlar ikki barobar koʻpaysa,
+# har boshning oʻlchami ikki barobar kichrayadi. Shuning uchun boshlar
+# sonini oshirish keshni oʻzgartirmaydi: oʻlchandi —
+# {glue:text}`kv_mashq_bosh8_mib:g` MiB, xuddi asl modeldagidek
+# ({glue:text}`kv_gpt_mib:g` MiB). Qatlamlar ikki barobar koʻpaysa, kesh
+# ham ikki barobar oshadi: {glue:text}`kv_mashq_qatlam4_mib:g` MiB. Keshni
+# kalit/qiymat boshlarini kamaytirish (GQA), *d* ni kichraytirish yoki
+# sonlarni qisqaroq formatda saqlash kichraytiradi.
+# :::
+#
 # ## Atamalar
 #
 # :::{glossary}
@@ -1289,4 +2184,110 @@ show(xulosa, izoh="Bobning xulosasi.", nom="xulosa_jadval")
 # fine-tuning
 #   ingl. *fine-tuning*. Oldindan oʻqitilgan modelni oʻz vazifangiz
 #   maʼlumotida qisqa qoʻshimcha oʻqitish.
+#
+# kauzal maska
+#   ingl. *causal mask*. Softmax dan oldin diagonaldan yuqoridagi ballarni
+#   $-\infty$ ga almashtirish: har pozitsiya faqat oʻziga va oʻzidan
+#   oldingilarga qaraydi.
+#
+# token
+#   ingl. *token*. Model oʻqiydigan matn birligi (soʻz, soʻz boʻlagi yoki
+#   belgi); modelga lugʻatdagi raqami bilan beriladi.
+#
+# koder
+#   ingl. *encoder*. Kirishni butunligicha, maskasiz attention bilan
+#   oʻqiydigan model yoki uning qismi (BERT kabi).
+#
+# embedding
+#   ingl. *embedding*. Token raqamini oʻrganiladigan vektorga aylantiruvchi
+#   jadval.
+#
+# bosh
+#   ingl. *head*. Multi-head attention dagi bitta mustaqil attention: *d*
+#   ning oʻz qismida, oʻz *Q*, *K*, *V* proyeksiyalari bilan ishlaydi.
+#
+# post-LN va pre-LN
+#   ingl. *post-LN, pre-LN*. LayerNorm qoldiq qoʻshishdan keyin (asl
+#   Transformer) yoki qism oldida (GPT-2, Llama) turadigan blok turlari.
+#
+# qoldiq yoʻli
+#   ingl. *residual stream*. Bloklar orqali oʻtadigan `x + …` yoʻli; pre-LN
+#   da u normdan oʻtmaydi.
+#
+# cross-attention
+#   ingl. *cross-attention*, oʻzaro attention. Soʻrovlar dekoderdan, kalit va
+#   qiymatlar koder chiqishidan olinadigan attention.
+#
+# teacher forcing
+#   ingl. *teacher forcing*, «oʻqituvchi yordami». Oʻqitishda dekoder
+#   kirishiga oʻzi yozgan emas, toʻgʻri oldingi tokenlar beriladi.
+#
+# aniq moslik
+#   ingl. *exact match*. Javob faqat hamma tokeni toʻgʻri boʻlsa toʻgʻri
+#   hisoblanadigan aniqlik.
+#
+# tekislash
+#   ingl. *alignment*. Chiqishdagi har element kirishning qaysi qismidan
+#   kelishini koʻrsatuvchi moslik; attention xaritasida koʻrinadi.
+#
+# sinusoidal pozitsiya kodlash
+#   ingl. *sinusoidal positional encoding*. Har pozitsiyaga turli
+#   chastotali sinus va kosinuslardan formula bilan yasalgan vektor; istalgan
+#   uzunlikda hisoblanadi.
+#
+# kosinus oʻxshashligi
+#   ingl. *cosine similarity*. Ikki vektor orasidagi burchak kosinusi: 1 —
+#   yoʻnalishi bir xil, 0 — perpendikulyar.
+#
+# RoPE
+#   ingl. *rotary position embedding*. Soʻrov va kalit komponentlari
+#   juftlarini pozitsiyaga proporsional burchakka burish; ball nisbiy
+#   masofaga bogʻliq boʻladi.
+#
+# ishoralar koʻpchiligi
+#   ingl. *majority vote (of signs)*. Musbat sonlar koʻp boʻlsa 1 deb
+#   javob beruvchi qoida; tartibni bilmaydigan qoidalarning eng yaxshisi.
+#
+# uzunlikka umumlashtirish
+#   ingl. *length generalisation (extrapolation)*. Modelning oʻqitishda
+#   koʻrmagan uzunlikdagi ketma-ketlikda ham ishlashi.
+#
+# KV kesh
+#   ingl. *KV cache*, kalit–qiymat keshi. Dekoder oldingi tokenlarning har
+#   qatlamdagi kalit va qiymatlarini saqlab qoʻyadi; yangi token uchun ular
+#   qayta hisoblanmaydi.
+#
+# guruhli soʻrov attention (GQA)
+#   ingl. *grouped-query attention*. Bir nechta soʻrov boshi bitta kalit/qiymat
+#   boshini birgalikda ishlatadi; KV kesh shuncha marta kichrayadi.
+#
+# logit
+#   ingl. *logit*. Softmaxdan oldingi ball; model lugʻatdagi har token uchun
+#   bittadan beradi.
+#
+# ochkoʻz tanlash
+#   ingl. *greedy decoding*. Har qadamda eng katta logitli tokenni olib, matnni
+#   tokenma-token yaratish.
+#
+# boshlangʻich matn
+#   ingl. *prompt*. Yaratish boshlanishidan oldin modelga beriladigan tokenlar.
+#
+# dekoder
+#   ingl. *decoder*. Kauzal maskali model (GPT kabi): matnni chapdan oʻngga
+#   tokenma-token yaratadi.
+#
+# bfloat16
+#   ingl. *bfloat16*. 16 bitli kasr son formati: float32 bilan bir xil
+#   oraliq, lekin aniqligi kamroq; bitta son 2 bayt.
+#
+# MAC
+#   ingl. *multiply-add*. Bitta koʻpaytirish va bitta qoʻshish; hisob hajmini
+#   sanash birligi.
+#
+# ip
+#   ingl. *thread*. Protsessordagi alohida hisob oqimi; bobdagi vaqtlar bitta
+#   ipda oʻlchanadi.
+#
+# KiB, MiB, GiB
+#   ingl. *kibibyte, mebibyte, gibibyte*. $2^{10}$, $2^{20}$ va $2^{30}$ bayt.
 # :::

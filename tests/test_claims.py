@@ -220,3 +220,63 @@ def test_no_hand_typed_decimal_in_the_prose():
 def test_the_decimal_check_can_fail():
     assert hand_typed_decimals("# %% [markdown]\n# Aniqlik 0.993 boʻldi.\n") == ["0.993"]
     assert hand_typed_decimals("# %% [markdown]\n# Qadam $0{,}005$ va {glue:text}`x:.2f`.\n") == []
+
+
+# --- the sections of "Beyond the anchors": causal mask, multi-head, positions, KV cache, capstone
+
+@pytest.mark.build
+def test_causal_mask_zeroes_the_future_and_rows_still_sum_to_one(glued):
+    assert glued["kauzal_yuqori"] == 0.0
+    assert glued["kauzal_birinchi"] == 1.0          # "position 0 looks only at itself"
+    assert glued["kauzal_yigindi_farq"] < 1e-6
+    # "nn.MultiheadAttention computes exactly this" (float32 rounding)
+    assert glued["mha_farq"] < 1e-5
+
+
+@pytest.mark.build
+def test_sinusoidal_positions_generalise_and_learned_ones_do_where_they_exist(glued):
+    for T in (30, 60, 120, 240):
+        assert glued[f"poz_sin_{T}"] >= 0.95, T       # "ishladi" at every length the text names
+    assert glued["poz_org_30"] >= 0.95 and glued["poz_org_60"] >= 0.95
+    assert "poz_org_120" not in glued and "poz_org_240" not in glued   # no vectors there
+    eng_past = min(glued[f"poz_sin_{T}"] for T in (30, 60, 120, 240))
+    assert glued["poz_qoida_max"] < eng_past - 0.3   # "both models far above the order-blind rules"
+    assert glued["poz_sin_farq"] == pytest.approx(
+        max(glued[f"poz_sin_{T}"] for T in (30, 60, 120, 240)) - eng_past)
+    assert (glued["poz_farq_soz"] == "tasodifiy xato chegarasida") == (glued["poz_sin_farq"] <= 3 * glued["poz_xato"])
+    assert glued["poz_etibor_min"] > 0.9              # attention stays on step 0
+    # T = 960: attention on step 0 drops, most of the rest goes to unseen positions, unevenly
+    assert glued["poz_etibor_uzun"] < glued["poz_etibor_min"]
+    assert glued["poz_yangi_ulush"] > 0.5
+    assert glued["poz_top_ulush"] > 0.2               # five positions of ~900 take a large share
+    # "nearby positions very similar; from distance 10 on at most ..."
+    assert glued["poz_oxshash_1"] > glued["poz_oxshash_uzoq"]
+
+
+@pytest.mark.build
+def test_kv_cache_equals_recomputation_and_its_size_is_the_formula(glued):
+    assert glued["kv_farqli"] == 0
+    assert glued["kv_farq"] < 1e-5 and glued["kv_vaqt_farq"] < 1e-5
+    assert glued["kv_formula_bayt"] == glued["kv_haqiqiy_bayt"]
+    assert glued["kv_mac_nisbat"] == glued["kv_T_katta"]        # "exactly T times the work"
+    assert 1 < glued["kv_nisbat"] < glued["kv_mac_nisbat"]      # "faster, but only ... times"
+    assert glued["kv_llama_token_kib"] == 2 * 32 * 8 * 128 * 2 / 2**10
+    assert glued["kv_llama_mha_gib"] == glued["kv_llama_gqa_marta"] * glued["kv_llama_gib"]
+    assert glued["kv_mashq_bosh8_mib"] == glued["kv_gpt_mib"]   # exercise 8: heads do not change it
+    assert glued["kv_mashq_qatlam4_mib"] == 2 * glued["kv_gpt_mib"]
+
+
+@pytest.mark.build
+def test_capstone_reads_uzbek_numbers_and_looks_at_the_right_words(glued, sahifa):
+    # the specification: held-out exact-match accuracy above 0.9, on both seeds
+    assert glued["tr_aniq_0"] >= 0.9 and glued["tr_aniq_1"] >= 0.9
+    # the alignment claim: a non-zero digit's strongest (mean) attention is on its word
+    assert glued["tr_moslik"] >= 0.9
+    assert glued["tr_misol_togri"] is True            # the figure's caption, for its example
+    assert glued["tr_nol_soz"] in ("yuz", "ming")     # "a zero looks at yuz / ming"
+    assert glued["tr_moslik_max"] - glued["tr_moslik_min"] > 0.1   # "the heads are not alike"
+    qatorlar = _qatorlar(sahifa, "tarjima-misollar")
+    xatolar = [q for q in qatorlar if q[-1] == "yoʻq"]
+    assert len(xatolar) == glued["tr_xato_soni"]
+    assert all("00" in q[1] for q in xatolar), xatolar   # "every error has a run of zeros"
+    assert len(qatorlar) - len(xatolar) == 4

@@ -29,14 +29,16 @@ from nbclient import NotebookClient
 pytestmark = pytest.mark.build
 
 # table columns holding milliseconds read off a clock
-VAQT_USTUNLARI = {"fwd (ms)", "fwd+bwd (ms)", "vaqt (ms)"}
+VAQT_USTUNLARI = {"fwd (ms)", "fwd+bwd (ms)", "vaqt (ms)", "keshsiz (ms)", "kesh bilan (ms)", "nisbat"}
 # glued values computed from those columns
 VAQT_GLUE = {"attn_vaqt_osish", "rnn_vaqt_osish", "vaqt_960", "vaqt_osish_katta",
              "attn_tezroq_T", "tezlik_jumla", "vaqt_nisbat", "vaqt_nisbat_yonalish",
              "fl_vaqt_formula", "fl_vaqt_sdpa", "fl_vaqt_sdpa3", "fl_vaqt_formula_ms",
-             "fl_vaqt_sdpa_ms", "fl_vaqt_sdpa_soz"}
+             "fl_vaqt_sdpa_ms", "fl_vaqt_sdpa_soz",
+             "kv_ms_keshsiz", "kv_ms_kesh", "kv_ms_kesh_kichik", "kv_nisbat",
+             "kv_qiyalik_keshsiz", "kv_qiyalik_kesh", "kv_qiyalik_keshsiz_soz", "kv_qiyalik_kesh_soz"}
 # summary-table rows whose sentence is built from a timing ("attention is faster for T: ...")
-VAQT_QATORLARI = {"Parallellik"}
+VAQT_QATORLARI = {"Parallellik", "KV kesh"}
 
 
 def _katak(matn: str) -> str:
