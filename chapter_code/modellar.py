@@ -127,14 +127,14 @@ def kauzal_maska(Tq, Tk=None):
 def sinus_pozitsiya(T, d):
     """Sinusoidal pozitsiya kodlash (Vaswani va boshq., 2017): (T, d) matritsa.
 
-    Juft ustunlar sin(p / 10000^(i/d)), toq ustunlar cos(...): har pozitsiyada
-    har xil toʻlqin uzunliklari.
+    PE[p, 2i] = sin(p / 10000^(2i/d)), PE[p, 2i+1] = cos(p / 10000^(2i/d)):
+    har juftlik (2i, 2i+1) oʻz toʻlqin uzunligida.
     """
     if d % 2:
         raise ValueError(f"sinusoidal positions need an even width d, got d={d}")
     p = torch.arange(T, dtype=torch.float32).unsqueeze(1)      # (T, 1)
-    i = torch.arange(0, d, 2, dtype=torch.float32)             # (d/2,)
-    burchak = p / 10000 ** (i / d)                             # (T, d/2)
+    ikki_i = torch.arange(0, d, 2, dtype=torch.float32)        # 2i = 0, 2, 4, ...: (d/2,)
+    burchak = p / 10000 ** (ikki_i / d)                        # (T, d/2)
     pe = torch.zeros(T, d)
     pe[:, 0::2] = torch.sin(burchak)
     pe[:, 1::2] = torch.cos(burchak)

@@ -252,3 +252,28 @@ def moslik(model, sonlar):
     hisob = togri >= 0
     tushdi = (w.argmax(-1) == togri[None, :, None]) & hisob[None, :, None]   # (L, B, h+1, Tq)
     return tushdi.sum((1, 3)) / hisob.sum()
+
+
+def ogirlik_qayerda(model, sonlar):
+    """Nolmas raqamlar ogʻirligi oʻrtacha qayerga tushadi: oʻz soʻziga, «yuz»/«ming» ga, boshqa soʻzga.
+
+    Teacher forcing bilan, ``moslik`` dagi raqamlar ustida. Natija
+    (qatlamlar, boshlar + 1, 3): oxirgi oʻqda [oʻz soʻzi, «yuz» yoki «ming»,
+    raqam beradigan boshqa soʻzlar] ulushi (yigʻindisi 1); boshlar oʻqining
+    oxirida — boshlar oʻrtachasi.
+    """
+    w = kesishgan_ogirlik(model, sonlar)                      # (L, B, h, Tq, Tm)
+    w = torch.cat([w, w.mean(2, keepdim=True)], dim=2)
+    jami, soni = torch.zeros(w.shape[0], w.shape[2], 3), 0
+    for i, n in enumerate(sonlar):
+        sozlar = soz_bilan(n).split()
+        yuz_ming = torch.tensor([soz in ("yuz", "ming") for soz in sozlar])
+        for t, j in enumerate(manba_soz(n)):
+            if j is None:
+                continue
+            qator = w[:, i, :, t, :len(sozlar)]               # (L, h+1, soʻzlar)
+            oz = qator[..., j]
+            ym = qator[..., yuz_ming].sum(-1)
+            jami += torch.stack([oz, ym, qator.sum(-1) - oz - ym], dim=-1)
+            soni += 1
+    return jami / soni

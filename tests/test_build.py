@@ -61,21 +61,31 @@ def _raqami(element: Tag) -> str:
     return raqam.get_text().strip()
 
 
+def _nomli(sahifa: BeautifulSoup, nom: str, boshi: str) -> str:
+    """ "<number> <caption start>" of the figure or table labelled ``nom``: the number is read
+    from the page (new sections renumber what follows them), the caption start is the seed's."""
+    element = sahifa.find(["figure", "table"], id=_id(nom))
+    assert element is not None, f"{nom!r} is not on the chapter page"
+    return f"{_raqami(element)} {boshi}"
+
+
 def test_every_seed_output_is_on_the_page_in_order(sahifa):
     matn = " ".join(_matn(sahifa).split())
     joylar = [
-        _joy(matn, "1.1-rasm RNN da maʼlumot zanjir boʻylab yuradi"),                   # 1 diagram
+        _joy(matn, _nomli(sahifa, "yol_uzunligi", "RNN da maʼlumot zanjir boʻylab yuradi")),  # 1 diagram
         _joy(matn, "1-qadam: har Q ni har K bilan", "3-qadam: softmax", "4-qadam:"),     # 2 worked example
-        _joy(matn, "1.1-jadval Kirishning birinchi va oxirgi qadamiga"),                # 3 gradients
-        _joy(matn, "1.2-jadval Sinov aniqligi"),                                        # 4 training
+        _joy(matn, _nomli(sahifa, "grad_jadval", "Kirishning birinchi va oxirgi qadamiga")),  # 3 gradients
+        _joy(matn, _nomli(sahifa, "sinov_jadval", "Sinov aniqligi")),                   # 4 training
         _joy(matn, "Pozitsiya kodlashsiz attention — kirishni", "maksimal farq"),       # 5 permutation
         _joy(matn, "Qadam 0 ga berilgan oʻrtacha eʼtibor", "Eng koʻp eʼtibor olgan qadam"),  # 6
-        _joy(matn, "1.3-rasm Chapda: har qadamga berilgan oʻrtacha eʼtibor"),           # 7 figure
-        _joy(matn, "1.3-jadval Bitta paket (64 ta namuna) vaqti", "torch ", "protsessor:"),  # 8 timing
-        _joy(matn, "1.6-jadval Transformer blokining qismlari"),                        # 9 parts
-        _joy(matn, "Parametrlar: 12704", "Chiqish: (2, 10, 32)"),                       # 10 block demo
-        _joy(matn, "1.7-jadval Transformerlarning amaliy"),                             # 11 applications
-        _joy(matn, "1.8-jadval Bobning xulosasi"),                                      # 12 summary
+        _joy(matn, _nomli(sahifa, "attention_ogirligi",
+                          "Chapda: har qadamga berilgan oʻrtacha eʼtibor")),            # 7 figure
+        _joy(matn, _nomli(sahifa, "vaqt_jadval", "Bitta paket (64 ta namuna) vaqti"),
+             "torch ", "protsessor:"),                                                  # 8 timing
+        _joy(matn, _nomli(sahifa, "qismlar_jadval", "Transformer blokining qismlari")),  # 9 parts
+        _joy(matn, "Parametrlar soni: TransformerBlok 12704", "Chiqish: (2, 10, 32)"),                # 10 block demo
+        _joy(matn, _nomli(sahifa, "qollash_jadval", "Transformerlarning amaliy")),      # 11 applications
+        _joy(matn, _nomli(sahifa, "xulosa_jadval", "Bobning xulosasi")),                # 12 summary
     ]
     assert joylar == sorted(joylar), "the outputs are not in the seed's order"
 
@@ -116,7 +126,7 @@ def test_tables_hold_the_seeds_rows(sahifa):
         (str(T), m, str(T) if m == "RNN" else "1") for T in (30, 60, 120, 240) for m in ("RNN", "attention")]
     assert "LayerNorm" in " ".join(_hujayralar(_jadval(sahifa, "qismlar_jadval")))
     assert "RAG — qidirish + LLM" in _hujayralar(_jadval(sahifa, "qollash_jadval"))
-    assert len(_hujayralar(_jadval(sahifa, "xulosa_jadval"))) == 2 * 12
+    assert len(_hujayralar(_jadval(sahifa, "xulosa_jadval"))) == 2 * 16     # header + 15 rows
 
 
 def test_figures_have_images_alt_text_and_references(sahifa, qurilgan):

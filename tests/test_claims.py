@@ -278,5 +278,14 @@ def test_capstone_reads_uzbek_numbers_and_looks_at_the_right_words(glued, sahifa
     qatorlar = _qatorlar(sahifa, "tarjima-misollar")
     xatolar = [q for q in qatorlar if q[-1] == "yoʻq"]
     assert len(xatolar) == glued["tr_xato_soni"]
-    assert all("00" in q[1] for q in xatolar), xatolar   # "every error has a run of zeros"
+    assert glued["tr_00_xato"] == sum("00" in q[1] for q in xatolar)
+    # "... of the errors have a run of zeros, while only ... of the test numbers do"
+    assert glued["tr_00_xato"] / glued["tr_xato_soni"] > 2 * glued["tr_00_sinov"] / glued["tr_n_sinov"]
     assert len(qatorlar) - len(xatolar) == 4
+    # the weakest head still gives its own word the largest share, spreads the rest more
+    assert glued["tr_zaif_oz"] > max(glued["tr_zaif_ym"], glued["tr_zaif_boshqa"])
+    assert glued["tr_zaif_oz"] < glued["tr_orta_oz"]
+    assert glued["tr_orta_oz"] + glued["tr_orta_ym"] < 1          # "the rest to other words"
+    # "roles depend on the seed": seed 1 has a head mostly on yuz/ming, seed 0 none
+    assert glued["tr1_ym"] > 0.5 and glued["tr1_ym_moslik"] < 0.5
+    assert glued["tr0_ym_max"] < glued["tr1_ym"] / 2

@@ -287,3 +287,16 @@ def test_tiny_training_is_deterministic_and_kept(tmp_path, monkeypatch):
             assert torch.equal(kept[1](manba, kirish), birinchi[1](manba, kirish))
     finally:
         torch.set_num_threads(iplar)
+
+
+def test_where_the_weight_goes():
+    royxat = [347_205, 12_345, 505_050, 17, 100_001]
+    oz = sonlar.ogirlik_qayerda(_Qaragan(0), royxat)         # weight 1 on the own word, 0.01 elsewhere
+    assert oz.shape == (1, 3, 3)
+    assert (oz[..., 0] == 1).all() and (oz[..., 1:] < 0.1).all()
+    boshqa = sonlar.ogirlik_qayerda(_Qaragan(1), royxat)     # the next word: never the own one
+    assert (boshqa[..., 0] < 0.1).all() and (boshqa[..., 1:].sum(-1) > 0.9).all()
+    torch.manual_seed(0)                                     # softmax weights: the three shares make 1
+    model = sonlar.Tarjimon(len(MANBA), len(MAQSAD), d=16, boshlar=2, qatlamlar=2, pad=PAD)
+    ulush = sonlar.ogirlik_qayerda(model, royxat)
+    assert ulush.shape == (2, 3, 3) and torch.allclose(ulush.sum(-1), torch.ones(2, 3), atol=1e-5)
