@@ -254,13 +254,14 @@ def moslik(model, sonlar):
     return tushdi.sum((1, 3)) / hisob.sum()
 
 
-def ogirlik_qayerda(model, sonlar):
-    """Nolmas raqamlar ogʻirligi oʻrtacha qayerga tushadi: oʻz soʻziga, «yuz»/«ming» ga, boshqa soʻzga.
+def ogirlik_qayerda(model, sonlar, nollar=False):
+    """Raqamlar ogʻirligi oʻrtacha qayerga tushadi: oʻz soʻziga, «yuz»/«ming» ga, boshqa soʻzga.
 
-    Teacher forcing bilan, ``moslik`` dagi raqamlar ustida. Natija
-    (qatlamlar, boshlar + 1, 3): oxirgi oʻqda [oʻz soʻzi, «yuz» yoki «ming»,
-    raqam beradigan boshqa soʻzlar] ulushi (yigʻindisi 1); boshlar oʻqining
-    oxirida — boshlar oʻrtachasi.
+    Teacher forcing bilan. ``nollar=False``: nolmas raqamlar ustida (``moslik``
+    dagi raqamlar); ``nollar=True``: nollar ustida (ularning oʻz soʻzi yoʻq,
+    birinchi ulush 0). Natija (qatlamlar, boshlar + 1, 3): oxirgi oʻqda
+    [oʻz soʻzi, «yuz» yoki «ming», raqam beradigan boshqa soʻzlar] ulushi
+    (yigʻindisi 1); boshlar oʻqining oxirida — boshlar oʻrtachasi.
     """
     w = kesishgan_ogirlik(model, sonlar)                      # (L, B, h, Tq, Tm)
     w = torch.cat([w, w.mean(2, keepdim=True)], dim=2)
@@ -269,10 +270,10 @@ def ogirlik_qayerda(model, sonlar):
         sozlar = soz_bilan(n).split()
         yuz_ming = torch.tensor([soz in ("yuz", "ming") for soz in sozlar])
         for t, j in enumerate(manba_soz(n)):
-            if j is None:
+            if (j is None) != nollar:
                 continue
             qator = w[:, i, :, t, :len(sozlar)]               # (L, h+1, soʻzlar)
-            oz = qator[..., j]
+            oz = qator[..., j] if j is not None else torch.zeros(qator.shape[:-1])
             ym = qator[..., yuz_ming].sum(-1)
             jami += torch.stack([oz, ym, qator.sum(-1) - oz - ym], dim=-1)
             soni += 1

@@ -300,3 +300,6 @@ def test_where_the_weight_goes():
     model = sonlar.Tarjimon(len(MANBA), len(MAQSAD), d=16, boshlar=2, qatlamlar=2, pad=PAD)
     ulush = sonlar.ogirlik_qayerda(model, royxat)
     assert ulush.shape == (2, 3, 3) and torch.allclose(ulush.sum(-1), torch.ones(2, 3), atol=1e-5)
+    nol = sonlar.ogirlik_qayerda(model, royxat, nollar=True)     # zeros: no word of their own
+    assert (nol[..., 0] == 0).all() and torch.allclose(nol.sum(-1), torch.ones(2, 3), atol=1e-5)
+    assert not torch.allclose(nol, ulush)
