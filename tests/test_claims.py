@@ -238,7 +238,7 @@ def test_sinusoidal_positions_generalise_and_learned_ones_do_where_they_exist(gl
     for T in (30, 60, 120, 240):
         assert glued[f"poz_sin_{T}"] >= 0.95, T       # "ishladi" at every length the text names
     assert glued["poz_org_30"] >= 0.95 and glued["poz_org_60"] >= 0.95
-    assert glued["poz_sin1_240"] >= 0.95 and glued["poz_sin2_240"] >= 0.95   # seeds 1, 2 "ishladi"
+    assert glued["poz_sin1_240"] >= 0.95                  # seed 1 "ishladi" too
     assert "poz_org_120" not in glued and "poz_org_240" not in glued   # no vectors there
     eng_past = min(glued[f"poz_sin_{T}"] for T in (30, 60, 120, 240))
     assert glued["poz_qoida_max"] < eng_past - 0.3   # "both models far above the order-blind rules"
@@ -251,10 +251,9 @@ def test_sinusoidal_positions_generalise_and_learned_ones_do_where_they_exist(gl
     assert glued["poz_yangi_ulush"] > 0.5
     assert glued["poz_top_ulush"] > 0.2               # five positions of ~900 take a large share
     assert glued["poz_etibor_uzun_0"] == glued["poz_etibor_uzun"]
-    # "much stronger in seeds 1 and 2: they cannot take the answer from step 0 at this length"
-    for s in (1, 2):
-        assert glued[f"poz_etibor_uzun_{s}"] < min(0.5, glued["poz_etibor_uzun"]), s
-    # "the same positions draw the attention in all three": a shared top five
+    # "much stronger in seed 1: at this length it hardly looks at step 0"
+    assert glued["poz_etibor_uzun_1"] < min(0.5, glued["poz_etibor_uzun"])
+    # "the same positions draw the attention in both": a shared top five
     assert glued["poz_umumiy_soni"] >= 1 and glued["poz_umumiy"] != "hech qaysi"
     # "nearby positions very similar; from distance 10 on at most ..."
     assert glued["poz_oxshash_1"] > glued["poz_oxshash_uzoq"]
