@@ -16,6 +16,7 @@ Screenshots go to ``_build/screenshots/``; the page weight to
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import http.server
 import json
@@ -53,17 +54,24 @@ class _Jim(http.server.SimpleHTTPRequestHandler):
         pass
 
 
+@contextlib.contextmanager
+def xizmat(papka: Path):
+    """The folder served on a free local port while the block runs: its base URL."""
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0),
+                                             functools.partial(_Jim, directory=str(papka)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
 @pytest.fixture(scope="module")
 def manzil(qurilgan):
     """The published site served on a free local port: its base URL."""
-    sayt = (qurilgan / "sayt").resolve()
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0),
-                                             functools.partial(_Jim, directory=str(sayt)))
-    ip = threading.Thread(target=server.serve_forever, daemon=True)
-    ip.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/"
-    server.shutdown()
-    server.server_close()
+    with xizmat((qurilgan / "sayt").resolve()) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")

@@ -15,18 +15,16 @@ the search page, the phone's sidebar, a copied code cell.
 
 from __future__ import annotations
 
-import functools
 import html
-import http.server
 import json
 import re
 import shutil
-import threading
 from pathlib import Path
 
 import pytest
 
 import yengil
+from test_brauzer import brauzer, xizmat  # noqa: F401  (brauzer: the same Chromium fixture)
 from yengil import (TEKIS, Kutilmagan, Pygments, ajrat, keraksizini_ol, lugat_tuz, nomlar,
                     pre_ichini_tekisla, pre_qoidalari, psevdosiz, pygments_sinflari, yengillat)
 
@@ -498,36 +496,11 @@ TINCH_JS = """() => { void document.body.offsetHeight;
   return document.getAnimations().every(a => a.playState !== 'running'); }"""
 
 
-class _Jim(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args):
-        pass
-
-
 @pytest.fixture(scope="module")
 def manzillar(qurilgan, asl_sayt):
     """{"kesilgan": URL of the published site, "asl": URL of the original copy}."""
-    serverlar, natija = [], {}
-    for nom, papka in (("kesilgan", (qurilgan / "sayt").resolve()), ("asl", asl_sayt)):
-        s = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Jim, directory=str(papka)))
-        threading.Thread(target=s.serve_forever, daemon=True).start()
-        serverlar.append(s)
-        natija[nom] = f"http://127.0.0.1:{s.server_address[1]}/"
-    yield natija
-    for s in serverlar:
-        s.shutdown()
-        s.server_close()
-
-
-@pytest.fixture(scope="module")
-def brauzer():
-    from playwright.sync_api import sync_playwright
-    from test_brauzer import BAYROQLAR, CHROMIUM
-
-    assert Path(CHROMIUM).is_file(), f"{CHROMIUM} is missing: apt-get install chromium (make does this)"
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=BAYROQLAR)
-        yield b
-        b.close()
+    with xizmat((qurilgan / "sayt").resolve()) as kesilgan, xizmat(asl_sayt) as asl:
+        yield {"kesilgan": kesilgan, "asl": asl}
 
 
 #: Chromium does not paint text quite the same way every time (the same site against itself:

@@ -195,9 +195,8 @@ def yoz(tugunlar: list[Tugun]) -> str:
     return "".join(qismlar)
 
 
-def vergul_bilan(s: str) -> list[str]:
-    """A selector list split at its top-level commas."""
-    qismlar, chuqurlik, boshi, i = [], 0, 0, 0
+def _belgilar(s: str, i: int = 0):
+    """(index, character) of ``s`` from ``i`` on, stepping over escapes and quoted strings."""
     while i < len(s):
         c = s[i]
         if c == "\\":
@@ -206,6 +205,14 @@ def vergul_bilan(s: str) -> list[str]:
         if c in "\"'":
             i = _satr_oxiri(s, i)
             continue
+        yield i, c
+        i += 1
+
+
+def vergul_bilan(s: str) -> list[str]:
+    """A selector list split at its top-level commas."""
+    qismlar, chuqurlik, boshi = [], 0, 0
+    for i, c in _belgilar(s):
         if c in "([":
             chuqurlik += 1
         elif c in ")]":
@@ -213,7 +220,6 @@ def vergul_bilan(s: str) -> list[str]:
         elif c == "," and chuqurlik == 0:
             qismlar.append(s[boshi:i])
             boshi = i + 1
-        i += 1
     qismlar.append(s[boshi:])
     return [q.strip() for q in qismlar if q.strip()]
 
@@ -244,22 +250,14 @@ def _escapesiz(s: str) -> str:
 def _qavs_oxiri(s: str, i: int, ochiq: str, yopiq: str) -> int:
     """Index after the bracket opened at s[i]."""
     chuqurlik = 0
-    while i < len(s):
-        c = s[i]
-        if c == "\\":
-            i += 2
-            continue
-        if c in "\"'":
-            i = _satr_oxiri(s, i)
-            continue
+    for j, c in _belgilar(s, i):
         if c == ochiq:
             chuqurlik += 1
         elif c == yopiq:
             chuqurlik -= 1
             if chuqurlik == 0:
-                return i + 1
-        i += 1
-    return i
+                return j + 1
+    return len(s)
 
 
 def psevdosiz(selektor: str) -> str:
