@@ -13,22 +13,23 @@
 # %% [markdown]
 # # Attention va Transformer
 #
-# RNN ketma-ketlikni bittadan qadam bilan oʻqiydi va uzoqdagi maʼlumotni
+# RNN ketma-ketlik elementlarini birma-bir oʻqiydi va uzoqdagi maʼlumotni
 # eslab qolishga qiynaladi. Attention (oʻzbekchasi — *eʼtibor mexanizmi*) bu
 # muammoni boshqacha hal qiladi: har bir pozitsiya qolgan hamma pozitsiyaga
 # bevosita qaraydi. Zamonaviy til modellari (GPT, BERT, Llama) aynan shu
-# gʻoyaga qurilgan Transformer bloklaridan iborat.
+# gʻoya asosida qurilgan Transformer bloklaridan iborat.
 #
 # Bu bobda siz:
 #
-# - attention ni toʻrt bosqichda qoʻlda hisoblaysiz va unga kauzal maska
-#   qoʻshasiz;
-# - RNN, LSTM va attention ni bitta vazifada oʻlchab solishtirasiz;
+# - attentionni toʻrt bosqichda qoʻlda hisoblaysiz va unga kauzal (sababiy)
+#   maska qoʻshasiz;
+# - RNN, LSTM va attentionni bitta vazifada oʻlchab solishtirasiz;
 # - pozitsiya kodlash nega kerakligini va qaysi turi uzunroq
 #   ketma-ketlikka koʻchishini tajribada koʻrasiz;
 # - attention narxini — vaqt va xotirani — oʻlchaysiz;
-# - multi-head attention va Transformer blokini yigʻasiz, KV kesh matn
-#   yaratishni qanchaga tezlatishini oʻlchaysiz;
+# - koʻp boshli attention (*multi-head attention*) va Transformer blokini
+#   yigʻasiz, KV kesh (oldingi kalit va qiymatlar xotirasi) matn yaratishni
+#   qanchaga tezlatishini oʻlchaysiz;
 # - oʻzbekcha soʻz bilan yozilgan sonlarni raqamga aylantiradigan kichik
 #   Transformer oʻqitasiz va u qaysi soʻzga qarayotganini koʻrasiz.
 #
@@ -47,6 +48,7 @@ import torch
 import torch.nn as nn
 
 from chapter_code.kitob import diagramma, show, fig
+from chapter_code.raqam import son, foiz
 from chapter_code.malumot import vazifa
 from chapter_code.modellar import Ketma, Attention, TransformerBlok
 from chapter_code.modellar import KopBoshli, Blok, KichikGPT, sinus_pozitsiya
@@ -58,12 +60,13 @@ from myst_nb import glue
 # ## Nega attention: yoʻl uzunligi
 #
 # RNN ketma-ketlikni qadamma-qadam oʻqiydi: har qadamda yashirin holat
-# yangilanadi. 1-qadamdagi maʼlumot 60-qadamga yetishi uchun 59 ta
+# yangilanadi. Qadamlarni Python kabi 0 dan sanaymiz: 60 ta qadam — 0-qadamdan
+# 59-qadamgacha. 0-qadamdagi maʼlumot oxirgi, 59-qadamga yetishi uchun 59 ta
 # yangilanishdan oʻtadi. Har oʻtishda u biroz oʻzgaradi va kuchsizlanadi;
 # oʻqitishda gradient ham xuddi shu yoʻlni teskari bosib oʻtadi.
 #
-# Attention da esa har pozitsiya istalgan boshqa pozitsiyaga bitta qadamda
-# qaraydi. Quyidagi diagramma ({numref}`yol_uzunligi`) ikki yoʻlni
+# Attentionda esa har pozitsiya istalgan boshqa pozitsiyaga bevosita,
+# oraliq holatlarsiz qaraydi. Quyidagi diagramma ({numref}`yol_uzunligi`) ikki yoʻlni
 # solishtiradi.
 
 # %%
@@ -71,24 +74,24 @@ rnn = "RNN: 59 ta qadam\\nbosib oʻtiladi"
 att = "Attention: har qadamga\\nTOʻGʻRIDAN-TOʻGʻRI yoʻl"
 diagramma(
     {
-        "1-qadam": (0.2, 0.2, 1.3, 0.7, "manba"),
+        "0-qadam": (0.2, 0.2, 1.3, 0.7, "manba"),
         "...": (1.9, 0.2, 1.3, 0.7, "manba"),
-        "60-qadam": (3.6, 0.2, 1.3, 0.7, "manba"),
+        "59-qadam": (3.6, 0.2, 1.3, 0.7, "manba"),
         rnn: (0.2, 1.5, 4.7, 0.8, "xizmat"),
         att: (0.2, 2.7, 4.7, 0.8, "qayta"),
     },
-    [("1-qadam", rnn), ("60-qadam", rnn), (rnn, att)],
+    [("0-qadam", rnn), ("59-qadam", rnn), (rnn, att)],
     nom="yol_uzunligi.png",
-    izoh="RNN da maʼlumot zanjir boʻylab yuradi va yoʻlda kuchsizlanadi. "
-         "Attention da har pozitsiya orasidagi masofa — bitta qadam.",
+    izoh="RNNda maʼlumot zanjir boʻylab yuradi va yoʻlda kuchsizlanadi. "
+         "Attentionda istalgan ikki pozitsiya orasidagi yoʻl — bitta bogʻlanish.",
 )
 
 # %% [markdown]
-# {numref}`%s-rasmdagi <yol_uzunligi>` asosiy farq — *yoʻl uzunligi*: RNN da
-# ikki pozitsiya orasidagi yoʻl ular orasidagi masofaga teng, attention da
-# esa doim bitta. Bu bobning qolgan qismi shu farqni oʻlchaydi.
+# {numref}`%s-rasmdagi <yol_uzunligi>` asosiy farq — *yoʻl uzunligi*: RNNda
+# ikki pozitsiya orasidagi yoʻl ular orasidagi masofaga teng, attentionda
+# esa doim bitta bogʻlanish. Bu bobning qolgan qismi shu farqni oʻlchaydi.
 #
-# ## Attention toʻrt qadamda
+# ## Attention toʻrt bosqichda
 #
 # Attention har pozitsiya uchun uchta vektor yasaydi:
 #
@@ -98,13 +101,14 @@ diagramma(
 #
 # Uchalasi ham kirishdan chiziqli proyeksiya bilan olinadi. Soʻng har soʻrov
 # har kalit bilan solishtiriladi, oʻxshashlik balli ogʻirlikka aylantiriladi va
-# qiymatlar shu ogʻirliklar bilan oʻrtachalanadi. Hammasi bitta formulada:
+# qiymatlarning shu ogʻirliklar bilan vaznli oʻrtachasi olinadi. Hammasi bitta
+# formulada:
 #
 # $$
 # \mathrm{Attention}(Q, K, V) = \mathrm{softmax}\!\left(\frac{QK^\top}{\sqrt{d}}\right) V
 # $$
 #
-# Bu yerda *d* — kalit vektorining uzunligi. Kichik misolda har qadamni
+# Bu yerda *d* — kalit vektorining oʻlchami. Kichik misolda har bosqichni
 # alohida koʻramiz: 4 pozitsiyali ketma-ketlik, har pozitsiya 8 oʻlchamli
 # vektor.
 
@@ -121,43 +125,44 @@ print(f"Q, K, V : {tuple(Q.shape)}")
 
 # %% [markdown]
 # Kirish $4 \times 8$ matritsa edi; *Q*, *K*, *V* ham shunday. Birinchi
-# qadam: har soʻrovni har kalit bilan skalyar koʻpaytiramiz. Natija
-# $4 \times 4$ ballar matritsasi: *i*-qator — *i*-pozitsiya qolganlarga
-# qanchalik «oʻxshashi».
+# bosqich: har soʻrovni har kalit bilan skalyar koʻpaytiramiz. Natija —
+# $4 \times 4$ ballar matritsasi: *i*-qator *i*-pozitsiyaning boshqalarga
+# qanchalik «oʻxshashini» koʻrsatadi.
 
 # %%
 # (1, T, d) @ (1, d, T) -> (1, T, T)
 ball = Q @ K.transpose(1, 2)
-print("1-qadam: har Q ni har K bilan skalyar koʻpaytirish "
+print("1-bosqich: har Q ni har K bilan skalyar koʻpaytirish "
       "(oʻxshashlik balli)")
 print(f"  ball shakli: {tuple(ball.shape)}  "
       "-> har pozitsiya har pozitsiyaga ball qoʻyadi")
 print(np.round(ball[0].detach().numpy(), 2))
 
 # %% [markdown]
-# Ikkinchi qadam: ballarni $\sqrt{d}$ ga boʻlamiz. Nega aynan $\sqrt{d}$?
+# Ikkinchi bosqich: ballarni $\sqrt{d}$ ga boʻlamiz. Nega aynan $\sqrt{d}$?
 # Agar *q* va *k* bir-biridan mustaqil, komponentlari esa oʻzaro mustaqil,
 # oʻrtachasi 0 va dispersiyasi 1 ga teng sonlar boʻlsa, skalyar koʻpaytma
 # $q \cdot k = \sum_{j=1}^{d} q_j k_j$ — *d* ta hadning yigʻindisi, har
 # hadning dispersiyasi 1, yigʻindiniki esa *d*. $\sqrt{d}$ ga boʻlish
-# dispersiyani yana 1 ga qaytaradi. Boʻlmasak, katta *d* da ballar katta
-# boʻladi, softmax bitta elementga deyarli $1$, qolganlarga deyarli $0$
-# beradi va toʻyingan qatorlarda gradient deyarli yoʻqoladi. (Komponentlarning dispersiyasi 1
+# dispersiyani yana 1 ga qaytaradi. $\sqrt{d}$ ga boʻlinmasa, katta *d* da
+# ballar katta boʻladi va softmax **toʻyinadi** (*saturation*): bitta elementga
+# deyarli $1$, qolganlarga deyarli $0$ beradi. Bunday toʻyingan qatorlarda
+# gradient deyarli yoʻqoladi. (Komponentlarning dispersiyasi 1
 # emas, $\sigma^2$ boʻlsa, ball dispersiyasi $d\,\sigma^4$; boʻlish baribir
 # uni *d* ga bogʻliq boʻlmaydigan qiladi — buni birozdan keyin oʻlchaymiz.)
 #
-# Uchinchi qadam: softmax har qatorni musbat va yigʻindisi 1 boʻlgan
+# Uchinchi bosqich: softmax har qatorni musbat va yigʻindisi 1 boʻlgan
 # ogʻirliklarga aylantiradi:
 # $\mathrm{softmax}(z)_j = e^{z_j} / \sum_k e^{z_k}$.
 
 # %%
 ball_normal = ball / d ** 0.5
-print(f"2-qadam: sqrt(d) ga boʻlish (d={d}, sqrt={d**0.5:.3f})")
-print("  Nega: d katta boʻlsa ballar ham katta boʻladi, "
-      "softmax esa 0 va 1 ga yopishib qoladi.")
+print(f"2-bosqich: sqrt(d) ga boʻlish (d={d}, sqrt={d**0.5:.3f})")
+print("  Nega: d katta boʻlsa, ballar ham katta boʻladi, "
+      "softmax esa toʻyinadi (0 va 1 ga yopishadi).")
 print()
 ogirlik = torch.softmax(ball_normal, dim=-1)
-print("3-qadam: softmax — ballarni ogʻirlikka aylantirish")
+print("3-bosqich: softmax — ballarni ogʻirlikka aylantirish")
 print(np.round(ogirlik[0].detach().numpy(), 3))
 yigindi = ogirlik[0].sum(dim=-1).detach().numpy().round(4)
 print(f"  har qator yigʻindisi: {yigindi}")
@@ -165,8 +170,8 @@ print(f"  har qator yigʻindisi: {yigindi}")
 # %% [markdown]
 # $\sqrt{d}$ haqidagi gapni oʻlchab koʻramiz. *d* ni 8 dan 1024 gacha
 # oʻzgartirib, bobdagi kabi *Q* va *K* yasaymiz (tasodifiy kirish,
-# `nn.Linear` ning standart boshlanishi) va ballarning standart ogʻishini
-# hamda har qatordagi eng katta ogʻirlikni boʻlish bilan va boʻlmasdan
+# `nn.Linear` ning standart boshlanishi) va ballarning oʻrtacha kvadratik
+# (standart) chetlanishini hamda har qatordagi eng katta ogʻirlikni boʻlish bilan va boʻlmasdan
 # yozib olamiz ({numref}`sqrt_d`).
 
 # %%
@@ -193,7 +198,7 @@ for jadval_, belgi in [(bol0, "o-"), (bol1, "s--")]:
     b1.plot(jadval_.index, jadval_["ball std"], belgi, label=jadval_["usul"].iloc[0])
     b2.plot(jadval_.index, jadval_["eng katta ogʻirlik"], belgi, label=jadval_["usul"].iloc[0])
 b1.set_xscale("log", base=2); b1.set_yscale("log")
-b1.set_xlabel("d"); b1.set_ylabel("ballarning standart ogʻishi"); b1.legend()
+b1.set_xlabel("d"); b1.set_ylabel("ballarning standart chetlanishi"); b1.legend()
 b2.set_xscale("log", base=2); b2.set_ylim(0, 1.02)
 b2.set_xlabel("d"); b2.set_ylabel("qatordagi eng katta ogʻirlik"); b2.legend()
 for b in (b1, b2):
@@ -201,7 +206,7 @@ for b in (b1, b2):
 plt.tight_layout()
 fig("sqrt_d.png",
     caption="Ballar va softmax d ga qarab (16 pozitsiya, 64 ta ketma-ketlik). "
-            "Chapda: boʻlishsiz ballarning standart ogʻishi d bilan oʻsadi, "
+            "Chapda: boʻlishsiz ballarning standart chetlanishi d bilan oʻsadi, "
             "sqrt(d) ga boʻlinganda oʻzgarmaydi. Oʻngda: qatordagi eng katta "
             "ogʻirlikning oʻrtachasi.")
 glue("sq_var_q", float(bol0["q komponenti dispersiyasi"].mean()), display=False)
@@ -216,27 +221,27 @@ glue("sq_max_512_bol", float(bol1.loc[512, "eng katta ogʻirlik"]), display=Fals
 
 # %% [markdown]
 # {numref}`%s-rasmning <sqrt_d>` chap qismida boʻlishsiz ballarning standart
-# ogʻishi *d* = 8 da {glue:text}`sq_std_8:.2f`, *d* = 1024 da
+# chetlanishi *d* = 8 da {glue:text}`sq_std_8:.2f`, *d* = 1024 da
 # {glue:text}`sq_std_1024:.1f` — $\sqrt{d}$ kabi oʻsadi; $\sqrt{d}$ ga
 # boʻlinganda esa hamma *d* da {glue:text}`sq_std_bol_min:.2f` …
 # {glue:text}`sq_std_bol_max:.2f` oraligʻida qoladi. Son 1 emas: `nn.Linear`
 # ning standart boshlanishida *Q* komponentlarining dispersiyasi 1 emas,
 # taxminan {glue:text}`sq_var_q:.2f` (oʻlchandi), shuning uchun ballar
 # dispersiyasi $d\,\sigma^4$. Muhimi — boʻlishdan keyin u *d* ga bogʻliq
-# emas. Oʻng qismda: boʻlishsiz softmax *d* oʻsgan sari bitta elementga
-# yopishadi (*d* = 512 da eng katta ogʻirlik oʻrtacha
+# emas. Oʻng qismda: boʻlishsiz softmax *d* oʻsgan sari toʻyinadi — ogʻirlik
+# bitta elementga toʻplanadi (*d* = 512 da eng katta ogʻirlik oʻrtacha
 # {glue:text}`sq_max_512:.2f`), boʻlingani esa ancha tekis
 # ({glue:text}`sq_max_512_bol:.2f`).
 #
 # Ogʻirliklar matritsasining har qatori — bitta pozitsiyaning «eʼtibor
-# taqsimoti». Toʻrtinchi qadam: qiymatlarni shu ogʻirliklar bilan
-# oʻrtachalaymiz. Har pozitsiyaning chiqishi — hamma pozitsiya qiymatlarining
-# ogʻirlikli yigʻindisi.
+# taqsimoti». Toʻrtinchi bosqich: qiymatlarning shu ogʻirliklar bilan vaznli
+# oʻrtachasini olamiz. Har pozitsiyaning chiqishi — hamma pozitsiya
+# qiymatlarining vaznli yigʻindisi.
 
 # %%
 # (1, T, T) @ (1, T, d) -> (1, T, d)
 chiqish = ogirlik @ V
-print("4-qadam: ogʻirliklar bilan V ning oʻrtachasi "
+print("4-bosqich: ogʻirliklar bilan V ning vaznli oʻrtachasi "
       f"-> {tuple(chiqish.shape)}")
 print()
 print("Hammasi bitta qatorda:")
@@ -244,17 +249,17 @@ print("  softmax(Q @ K.T / sqrt(d)) @ V")
 
 # %% [markdown]
 # Chiqish kirish bilan bir xil shaklda: har pozitsiya uchun yangi vektor.
-# Shu toʻrt qadam — attention ning butun mexanizmi.
+# Shu toʻrt bosqich — attentionning butun mexanizmi.
 #
 # ## Kauzal maska: kelajakka qaramaslik
 #
 # Yuqoridagi misolda har pozitsiya hamma pozitsiyaga qaradi — oʻzidan
-# keyingilariga ham. Matn yozadigan model (GPT kabi *dekoder*) uchun bu
+# keyingilariga ham. Matn yozadigan model (GPT kabi *dekoder*, ingl. *decoder*) uchun bu
 # mumkin emas: u soʻzlarni chapdan oʻngga bittadan yasaydi, keyingi soʻz hali
 # yoʻq. Oʻqitishda esa matn toʻliq beriladi va model har pozitsiyada
 # keyingi tokenni (soʻz yoki soʻz boʻlagini) taxmin qiladi; agar
 # *i*-pozitsiya *i* + 1-pozitsiyaga qaray olsa, javobni shunchaki koʻchirib
-# oladi. Shuning uchun softmax dan oldin diagonaldan yuqoridagi ballar
+# oladi. Shuning uchun softmaxdan oldin diagonaldan yuqoridagi ballar
 # $-\infty$ bilan almashtiriladi: $e^{-\infty} = 0$, demak u joylarning
 # ogʻirligi nol. Bu — **kauzal (sababiy) maska** (*causal mask*):
 # *i*-pozitsiya faqat oʻziga va oʻzidan oldingilarga qaraydi.
@@ -280,7 +285,7 @@ for b, (sarlavha, w_) in zip(panellar, [("maskasiz", ogirlik), ("kauzal maska bi
     tasvir = b.imshow(qiymat, cmap="viridis", vmin=0, vmax=1)
     for i in range(T_kichik):
         for j in range(T_kichik):
-            b.text(j, i, f"{qiymat[i, j]:.2f}".replace(".", ","), ha="center", va="center",
+            b.text(j, i, son(qiymat[i, j], ".2f"), ha="center", va="center",
                    color="white" if qiymat[i, j] < 0.6 else "black", fontsize=10)
     b.set_title(sarlavha)
     b.set_xlabel("qaralayotgan pozitsiya (kalit)"); b.set_ylabel("soʻrov pozitsiyasi")
@@ -298,7 +303,7 @@ fig("kauzal.png",
 # oʻziga qaraydi. Softmax qolgan ballarni qayta normallashtirgani uchun
 # har qator yigʻindisi baribir 1 (yuqorida chop etilgan). Maska *V*
 # qiymatlarini emas, kimga qarash mumkinligini oʻzgartiradi: chiqish
-# (`chiqish_maskali`) oʻsha *V* larning boshqacha oʻrtachasi.
+# (`chiqish_maskali`) oʻsha *V* larning boshqacha vaznli oʻrtachasi.
 #
 # Matnni tushunadigan model (BERT kabi *koder*, ingl. *encoder*) esa kauzal
 # maska ishlatmaydi (faqat gaplarni bir uzunlikka keltirgan toʻldiruvchi
@@ -309,11 +314,11 @@ fig("kauzal.png",
 # keyingilarni koʻrmagani uchun ularning hisobi yangi token qoʻshilganda
 # oʻzgarmaydi.
 #
-# Endi attention ni RNN bilan solishtiramiz.
+# Endi attentionni RNN bilan solishtiramiz.
 #
 # ## Vazifa va modellar
 #
-# Solishtirish uchun ataylab «RNN uchun noqulay» oʻyinchoq vazifa olamiz.
+# Solishtirish uchun ataylab «RNN uchun noqulay» sodda sunʼiy masala olamiz.
 # Kirish — uzunligi *T* = 60 boʻlgan tasodifiy sonlar ketma-ketligi. Javob
 # (0 yoki 1) faqat **birinchi** elementning ishorasiga bogʻliq; qolgan 59 ta
 # element — shovqin. Vazifani yechish uchun model 0-qadamdagi maʼlumotni
@@ -325,17 +330,19 @@ fig("kauzal.png",
 #
 # Ikki rekurrent model: `Ketma("rnn")` va `Ketma("lstm")`. Ikkalasi ham
 # ketma-ketlikni oxirigacha oʻqiydi va oxirgi yashirin holatdan javob beradi.
-# LSTM ning `unutish` parametri — unutish darvozasi (*forget gate*)
+# LSTMning `unutish` parametri — unutish darvozasi (*forget gate*)
 # siljishining boshlangʻich qiymati; u nega muhimligini quyida oʻlchaymiz.
 #
 # ```{literalinclude} ../chapter_code/modellar.py
 # :pyobject: Ketma
 # ```
 #
-# Attention modeli yuqoridagi toʻrt qadamni aynan takrorlaydi. Farqi ikkita:
+# Attention modeli yuqoridagi toʻrt bosqichni aynan takrorlaydi. Bu —
+# **self-attention** (*oʻz-oʻziga attention*): soʻrov, kalit va qiymat bitta
+# ketma-ketlikdan olinadi. Farqi ikkita:
 # kirish avval *d* = {glue:text}`d_model` oʻlchamga koʻtariladi va unga oʻrganiladigan
 # **pozitsiya kodlash** (`self.poz`, har pozitsiyaga bitta vektor) qoʻshiladi;
-# oxirida hamma pozitsiyalar chiqishi oʻrtachalanib, javobga aylanadi.
+# oxirida hamma pozitsiyalar chiqishlari oʻrtalashtirilib, javobga aylanadi.
 #
 # ```{literalinclude} ../chapter_code/modellar.py
 # :pyobject: Attention
@@ -344,20 +351,21 @@ fig("kauzal.png",
 # %% [markdown]
 # ## Gradient birinchi qadamga yetib boradimi?
 #
-# Modelni oʻqitishdan oldin oddiy savol beramiz: yoʻqotish funksiyasining
+# Modelni oʻqitishdan oldin oddiy savol qoʻyamiz: yoʻqotish funksiyasining
 # gradienti kirishning birinchi va oxirgi qadamiga qanchalik kuchli yetib
-# boradi? Gradient — model oʻrganadigan signal. Agar 0-qadamga yetib
+# boradi? Gradient — model oʻrganishda tayanadigan signal. Agar 0-qadamga yetib
 # boradigan gradient juda kichik boʻlsa, oʻqitish boshida model javob
 # aynan oʻsha yerda ekanini sezishi qiyin.
 #
-# Har model uchun tasodifiy ogʻirliklar bilan bitta backward qilamiz va
-# $|\partial L / \partial x_t|$ ni namunalar boʻyicha oʻrtachalaymiz.
+# Har model uchun tasodifiy parametrlar (vaznlar) bilan bitta teskari oʻtish
+# (*backward pass*: yoʻqotishdan orqaga qarab gradientlarni hisoblash) qilamiz
+# va $|\partial L / \partial x_t|$ ni namunalar boʻyicha oʻrtalashtiramiz.
 
 # %%
 T = 60
 UNUTISH = 3.0      # LSTM unutish darvozasi siljishi (standart boshlanish: ≈ 0)
 lstm_u = f"LSTM (unutish = {UNUTISH:g})"
-grad_jadval = []
+grad_jadval, grad_nisbat = [], {}
 for nom, qisqa, yasa in [
         ("RNN", "rnn", partial(Ketma, "rnn")),
         ("LSTM", "lstm", partial(Ketma, "lstm")),
@@ -371,31 +379,33 @@ for nom, qisqa, yasa in [
     # (256, T, 1) -> (T,): har qadamdagi |gradient| ning oʻrtachasi
     g = Xg.grad.abs().mean(dim=(0, 2))
     grad_jadval.append({"model": nom,
-                        "qadam 0": f"{g[0]:.3e}",
-                        f"qadam {T-1}": f"{g[T-1]:.3e}",
-                        f"qadam {T-1} / qadam 0": f"{g[T-1] / g[0]:.2e}"})
-    glue(f"grad_{qisqa}", float(g[T-1] / g[0]), display=False)
+                        "0-qadam": son(g[0], ".3e"),
+                        f"{T-1}-qadam": son(g[T-1], ".3e"),
+                        f"{T-1}-qadam / 0-qadam": son(g[T-1] / g[0], ".2e")})
+    grad_nisbat[nom] = float(g[T-1] / g[0])
+    glue(f"grad_{qisqa}", grad_nisbat[nom], display=False)
 show(pd.DataFrame(grad_jadval),
      izoh=f"Kirishning birinchi va oxirgi qadamiga yetib boradigan "
           f"gradient (T={T}).",
      nom="grad_jadval")
 
 # %% [markdown]
-# {numref}`grad_jadval` farqni aniq koʻrsatadi. RNN da oxirgi qadam
-# gradienti 0-qadamnikidan {glue:text}`grad_rnn:.1e` marta katta, LSTM da
+# {numref}`grad_jadval` farqni aniq koʻrsatadi. RNNda oxirgi qadam
+# gradienti 0-qadamnikidan {glue:text}`grad_rnn:.1e` marta katta, LSTMda
 # {glue:text}`grad_lstm:.1e` marta. Boshqacha aytganda, boshlangʻich
 # modelda 0-qadamga deyarli hech narsa yetib bormaydi: signal 59 ta qadamda
-# koʻpaytma-koʻpaytma soʻnadi. Attention da esa nisbat
+# har qadamda koʻpaytirilib, asta-sekin soʻnadi — bu **gradientning soʻnishi**
+# (*vanishing gradient*). Attentionda esa nisbat
 # {glue:text}`grad_attention:.2f`: birinchi va oxirgi qadam teng huquqli.
 # Uchinchi qator ham LSTM, faqat unutish darvozasi siljishi
 # {glue:text}`unutish:g` dan boshlangan: unda nisbat atigi
-# {glue:text}`grad_lstm_unutish:.2f`. Demak LSTM dagi soʻnish arxitekturaning
+# {glue:text}`grad_lstm_unutish:.2f`. Demak, LSTMdagi soʻnish arxitekturaning
 # emas, boshlangʻich qiymatning natijasi — sababini oʻqitishdan keyin
 # koʻramiz.
 #
 # ## Oʻqitish: har model uch seed bilan
 #
-# Gradient — faqat boshlangʻich holat. Haqiqiy savol: modellar vazifani
+# Gradient tahlili faqat oʻqitishdan oldingi holatni koʻrsatadi. Haqiqiy savol: modellar vazifani
 # oʻrganadimi? Har model bir xil protokol bilan oʻqitiladi: bu — `oqit`
 # funksiyasining standart qiymatlari, ularni koddan oʻqiymiz.
 
@@ -405,16 +415,19 @@ protokol = {nom: p.default for nom, p in inspect.signature(oqit).parameters.item
 print("oqit() protokoli:", protokol)
 for nom, qiymat in protokol.items():
     glue(f"protokol_{nom}", qiymat, display=False)
-glue("protokol_lr_uz", str(protokol["lr"]).replace(".", ","), display=False)
 d_model = inspect.signature(Attention).parameters["d"].default
 glue("d_model", d_model, display=False)
 
 # %% [markdown]
-# Yaʼni {glue:text}`protokol_epoxalar` epoxa, {glue:text}`protokol_n` ta
-# oʻquv va {glue:text}`protokol_n_sinov` ta sinov namunasi,
-# {glue:text}`protokol_batch` talik paketlar, Adam (oʻrganish tezligi
-# {glue:text}`protokol_lr_uz`). Bitta natija tasodif boʻlishi mumkin,
-# shuning uchun har model uch xil seed bilan oʻqitiladi.
+# Yaʼni {glue:text}`protokol_epoxalar` epoxa (*epoch*: oʻquv namunalarining
+# hammasidan bir marta oʻtish), {glue:text}`protokol_n` ta oʻquv va
+# {glue:text}`protokol_n_sinov` ta sinov namunasi, {glue:text}`protokol_batch`
+# talik paketlar (*batch*: parametrlar bir marta yangilanadigan namunalar
+# guruhi), Adam optimizatori, oʻrganish tezligi (*learning rate*)
+# {glue:text}`protokol_lr`. Bitta natija tasodif boʻlishi mumkin, shuning uchun
+# har model uch xil seed (*seed*: tasodifiy sonlar generatorining boshlangʻich
+# qiymati; u boshlangʻich parametrlarni va maʼlumotni belgilaydi) bilan
+# oʻqitiladi.
 #
 # ```{literalinclude} ../chapter_code/oqitish.py
 # :pyobject: oqit
@@ -448,10 +461,10 @@ print(f"Tasodifiy javob = 0.50. Har model {len(seedlar)} seed bilan.")
 sinov = []
 for nom, yasa in modellar.items():
     aniq = [natija[nom, s][0] for s in seedlar]
-    sinov.append({"model": nom, "seedlar": str([round(a, 3) for a in aniq]),
+    sinov.append({"model": nom, "seedlar": "; ".join(son(a, ".3f") for a in aniq),
                   "oʻrtacha": round(float(np.mean(aniq)), 4),
                   "eng yomon": round(min(aniq), 4),
-                  "parametrlar": parametrlar(yasa())})
+                  "parametrlar soni": parametrlar(yasa())})
 show(pd.DataFrame(sinov),
      izoh=f"Sinov aniqligi: {len(modellar)} model, {len(seedlar)} seed.",
      nom="sinov_jadval")
@@ -486,9 +499,9 @@ for nom, siljish in [("standart", 0.0), ("tavsiya", 1.0), ("unutish", UNUTISH),
 # - **Pozitsiyali attention** vazifani uchala seedda ham yechdi: eng yomon
 #   seedda ham aniqlik {glue:text}`attn_min:.3f`.
 # - **RNN** natijasi seedga qattiq bogʻliq: eng yaxshi seedda
-#   {glue:text}`rnn_max:.3f`, eng yomonida {glue:text}`rnn_min:.3f`. Bitta
-#   seed bilan oʻlchaganimizda, omadga qarab «RNN yaxshi ishlaydi» yoki
-#   «oʻrtacha ishlaydi» degan boʻlardik. RNN ning boshlangʻich gradient
+#   {glue:text}`rnn_max:.3f`, eng yomonida {glue:text}`rnn_min:.3f`. Agar
+#   bitta seed bilan oʻlchaganimizda edi, omadga qarab «RNN yaxshi ishlaydi»
+#   yoki «oʻrtacha ishlaydi» degan boʻlardik. RNNning boshlangʻich gradient
 #   nisbati {glue:text}`grad_rnn:.1e` edi, lekin u uchala seedda ham
 #   oʻrgandi: boshidagi kichik gradient oʻrganishni taqiqlamaydi, va
 #   boshlangʻich nisbatning oʻzi natijani oldindan aytib bermaydi.
@@ -498,7 +511,7 @@ for nom, siljish in [("standart", 0.0), ("tavsiya", 1.0), ("unutish", UNUTISH),
 #   uchala seedda yechdi (eng yomon seedda {glue:text}`lstmu_min:.3f`).
 #   Arxitektura bir xil — farq faqat bitta boshlangʻich qiymatda.
 #
-# Nega? LSTM ning xotira hujayrasi har qadamda unutish darvozasi
+# Nega? LSTMning xotira hujayrasi har qadamda unutish darvozasi
 # $f_t = \sigma(W x_t + U h_{t-1} + b_f)$ ga koʻpaytiriladi. PyTorch $b_f$ ni
 # ikki kichik tasodifiy sonning yigʻindisi sifatida, nol atrofida
 # boshlaydi, kirish hissasi ham boshida kichik; shuning uchun boshida
@@ -508,19 +521,19 @@ for nom, siljish in [("standart", 0.0), ("tavsiya", 1.0), ("unutish", UNUTISH),
 # farq qiladi, natija baribir juda kichik). Gradient esa faqat shu yoʻl
 # bilan oqmaydi: *h* orqali oʻtadigan yoʻllar bu yerda sekinroq soʻnadi va
 # 0-qadam gradientining deyarli hammasini ular olib keladi, shuning uchun
-# {numref}`grad_jadval` dagi nisbat ({glue:text}`grad_lstm:.1e`) bu sodda
+# {numref}`%s-jadvaldagi <grad_jadval>` nisbat ({glue:text}`grad_lstm:.1e`) bu sodda
 # baho aytadigandan bir necha tartib kichik.
 # $b_f$ = {glue:text}`unutish:g` da $\sigma(b_f)$ =
 # {glue:text}`f_unutish:.3f` va 59 qadamdan keyin
 # {glue:text}`f_unutish_T:.2f` qismi qoladi: model 0-qadamni boshidanoq
 # «eslaydi». Unutish darvozasini Gers, Schmidhuber va Cummins (2000)
 # kiritgan; Jozefowicz, Zaremba va Sutskever (2015) uning siljishini 1 yoki
-# 2 kabi katta qiymatdan boshlash kerakligini eslatib, har bir LSTM da 1
-# ni tavsiya qiladi. Bizning *T* = 60 li vazifada 1 yetmaydi:
+# 2 kabi katta qiymatdan boshlash kerakligini eslatib, har bir LSTMda 1
+# ni tavsiya qiladi. *T* = 60 boʻlgan vazifamizda 1 yetmaydi:
 # $\sigma(1)^{59}$ = {glue:text}`f_tavsiya_T:.0e` (6-mashqda oʻzingiz
 # sinab koʻring); biz {glue:text}`unutish:g` ni oldik. Xulosa: rekurrent model uzoq masofani
-# eslay oladi, lekin buning uchun uni toʻgʻri boshlash kerak; attention da
-# esa bu masofa boshidanoq bitta qadam.
+# eslay oladi, lekin buning uchun uni toʻgʻri boshlash kerak; attentionda
+# esa bu masofa boshidanoq bitta bogʻlanish.
 #
 # Pozitsiyasiz attention ham tasodifiy darajaga yaqin qoldi
 # (eng yaxshi seedda {glue:text}`attn0_max:.3f`). Nega — keyingi boʻlimda.
@@ -530,7 +543,7 @@ for nom, siljish in [("standart", 0.0), ("tavsiya", 1.0), ("unutish", UNUTISH),
 # Attention formulasida pozitsiya raqami hech qayerda yoʻq. Agar kirish
 # qatorlarini aralashtirsak, ballar matritsasining qatorlari va ustunlari
 # xuddi shunday aralashadi, softmax va oʻrtacha esa tartibga qaramaydi.
-# Demak pozitsiya kodlashsiz modelning chiqishi kirish tartibiga bogʻliq
+# Demak, pozitsiya kodlashsiz modelning chiqishi kirish tartibiga bogʻliq
 # emas. Buni tekshiramiz: bir xil sonlarni boshqa tartibda beramiz.
 
 # %%
@@ -549,7 +562,7 @@ aralash_farq = float((asl - aralash).abs().max())
 print(f"  maksimal farq      : {aralash_farq:.2e}")
 print()
 print("Chiqish oʻzgarmadi. "
-      "Demak model uchun ketma-ketlik — TARTIBSIZ TOʻPLAM.")
+      "Demak, model uchun ketma-ketlik — TARTIBSIZ TOʻPLAM.")
 print("U «birinchi element» degan tushunchaga ega emas, "
       "shuning uchun vazifani yecha olmaydi.")
 glue("aralash_farq", aralash_farq, display=False)
@@ -562,15 +575,15 @@ glue("aralash_farq", aralash_farq, display=False)
 #
 # Yechim — **pozitsiya kodlash**: har pozitsiyaga oʻz vektori qoʻshiladi
 # (`hh + self.poz`). Endi 0-qadamdagi son boshqa qadamdagi xuddi shunday
-# sondan farq qiladi. Bizning modelda bu vektorlar oʻrganiladi; asl
+# sondan farq qiladi. Modelimizda bu vektorlar oʻrganiladi; asl
 # Transformer maqolasida ular sinus va kosinuslardan yasalgan.
 #
-# ## Oʻqitilgan model nimaga qaraydi
+# ## Oʻqitilgan model qayerga qaraydi
 #
 # Attention ogʻirliklari modelning «qayerga qarayotganini» bevosita
 # koʻrsatadi. {numref}`%s-jadvaldagi <sinov_jadval>` seed 0 bilan oʻqitilgan
 # pozitsiyali modelni olamiz (uni qayta oʻqitmaymiz) va yangi 200 ta
-# namunada ogʻirliklarni oʻrtachalaymiz.
+# namunada ogʻirliklarni oʻrtalashtiramiz.
 
 # %%
 aniqlik, model = natija["attention (+ pozitsiya)", 0]
@@ -581,7 +594,7 @@ w = model.ogirlik.mean(dim=(0, 1)).numpy()       # (200, T, T) -> (T,)
 
 print(f"Oʻqitilgan attention modelining aniqligi: {aniqlik:.4f}")
 print()
-print(f"Qadam 0 ga berilgan oʻrtacha eʼtibor : {w[0]:.4f}")
+print(f"0-qadamga berilgan oʻrtacha eʼtibor   : {w[0]:.4f}")
 print(f"Qolgan {T-1} qadamning oʻrtachasi      : {w[1:].mean():.6f}")
 print(f"Eng koʻp eʼtibor olgan qadam        : {int(w.argmax())}")
 print()
@@ -607,8 +620,8 @@ b2.set_xlabel("qaralayotgan qadam"); b2.set_ylabel("soʻrov qadami")
 plt.colorbar(tasvir, ax=b2, fraction=0.046)
 plt.tight_layout()
 fig("attention_ogirligi.png",
-    caption="Chapda: har qadamga berilgan oʻrtacha eʼtibor; butun eʼtibor "
-            "0-qadamga toʻplangan. Oʻngda: bitta namunaning attention "
+    caption="Chapda: har qadamga berilgan oʻrtacha eʼtibor; eʼtiborning deyarli "
+            "hammasi 0-qadamga toʻplangan. Oʻngda: bitta namunaning attention "
             "matritsasi; chap ustun yorqin — har pozitsiya 0-qadamga "
             "qaraydi.")
 
@@ -668,7 +681,7 @@ glue("poz_T_rasm", poz_T_rasm, display=False)
 glue("poz_oxshash_1", oxshash[1].item(), display=False)
 glue("poz_oxshash_uzoq", oxshash[10:].max().item(), display=False)
 davr = 2 * np.pi * 10000 ** ((d_model - 2) / d_model)     # oxirgi juftlik: i = d/2 - 1
-glue("poz_davr_max", f"{davr:,.0f}".replace(",", "\u202f"), display=False)   # 35 333: guruhlar ingichka boʻshliq bilan
+glue("poz_davr_max", davr, display=False)
 
 # %%
 rasm, (b1, b2) = plt.subplots(1, 2, figsize=(11, 3.6), gridspec_kw={"width_ratios": [1.6, 1]})
@@ -677,7 +690,6 @@ b1.set_xlabel("pozitsiya p"); b1.set_ylabel("komponent")
 plt.colorbar(tasvir, ax=b1, fraction=0.046, ticks=[-1, 0, 1])
 b2.plot(np.arange(poz_T_rasm), oxshash.numpy(), color="#1a73e8")
 b2.set_xlabel("masofa (pozitsiya)"); b2.set_ylabel("kosinus oʻxshashligi")
-b2.yaxis.set_major_formatter(lambda y, _: f"{y:g}".replace(".", ",").replace("-", "−"))
 b2.grid(True, alpha=0.3)
 plt.tight_layout()
 fig("sinus_pozitsiya.png",
@@ -690,7 +702,7 @@ fig("sinus_pozitsiya.png",
 # pozitsiyaning vektori. Yuqoridagi komponentlar tez tebranadi: 0- va
 # 1-komponent rangini bir necha pozitsiyada almashtiradi. Pastga tushgan
 # sari toʻlqin sekinlashadi; eng pastki komponentlar butun rasm davomida
-# deyarli oʻzgarmaydi (oxirgi juftlik {glue:text}`poz_davr_max` pozitsiyada
+# deyarli oʻzgarmaydi (oxirgi juftlik {glue:text}`poz_davr_max:.0f` pozitsiyada
 # bir marta takrorlanadi). Pastdagi yoʻl-yoʻl koʻrinish shundan: juft
 # qatorlar — sinus, 0 dan boshlanadi; toq qatorlar — kosinus, 1 dan. Tez
 # komponentlar yaqin pozitsiyalarni bir-biridan ajratadi, sekinlari —
@@ -817,13 +829,13 @@ glue("poz_etibor_min", min(poz_etibor.values()), display=False)
 #   Toʻrt uzunlikdagi eng katta va eng kichik aniqlik farqi
 #   {glue:text}`poz_sin_farq:.3f` — bu {glue:text}`poz_farq_soz` (bitta
 #   aniqlikning standart xatosi taxminan {glue:text}`poz_xato:.3f`). Model
-#   oʻqitishda 60-pozitsiyadan keyingilarini hech koʻrmagan, lekin ular
+#   oʻqitishda 60-pozitsiya va undan keyingilarini hech koʻrmagan, lekin ular
 #   uni chalgʻitmadi. Seed 1 bilan oʻqitilgan model ham *T* =
 #   {glue:text}`poz_T_max` da ishladi: {glue:text}`poz_sin1_240:.3f`.
 # - **Oʻrganiladigan model** *T* = 30 da ham ishladi
 #   ({glue:text}`poz_org_30:.3f`): qisqa ketma-ketlikka uning birinchi 30 ta
 #   vektori yetadi. *T* = 120 va 240 da esa uni ishga tushirib boʻlmaydi:
-#   {glue:text}`poz_org_T`-pozitsiyadan boshlab qoʻshadigan vektori yoʻq,
+#   {glue:text}`poz_org_T`-pozitsiyadan boshlab uning qoʻshadigan vektori yoʻq,
 #   `forward` `ValueError` bilan toʻxtaydi.
 # - **Tartibni bilmaydigan qoidalar** hech bir *T* da {glue:text}`poz_qoida_max:.3f` dan
 #   oshmadi. Nazariy jihatdan ular *T* oshgan sari tasodifiy taxmin
@@ -869,6 +881,9 @@ for s, (_, m_s) in zip(poz_seedlar, sinuslar):
         ogir, eng_kop = ogir_s, eng_kop_s      # asosiy model (seed 0)
 umumiy = sorted(set.intersection(*beshliklar))
 glue("poz_umumiy", ", ".join(map(str, umumiy)) or "hech qaysi", display=False)
+glue("poz_umumiy_jumla",
+     f"{', '.join(map(str, umumiy))}-pozitsiyalar ikkalasining ham beshligiga kirdi" if umumiy
+     else "lekin ikkala modelning beshligiga birga kirgan pozitsiya yoʻq", display=False)
 glue("poz_umumiy_soni", len(umumiy), display=False)
 glue("poz_T_uzun", poz_T_uzun, display=False)
 glue("poz_etibor_uzun", ogir[0].item(), display=False)
@@ -892,8 +907,7 @@ glue("poz_top_ulush", float(ogir[eng_kop].sum() / (1 - ogir[0])), display=False)
 # Seed 1 modelida bu ancha kuchli: *T* = {glue:text}`poz_T_uzun` da
 # 0-qadam atigi {glue:text}`poz_etibor_uzun_1:.3f` ogʻirlik oldi: bu
 # uzunlikda u 0-qadamga deyarli qaramaydi. Eʼtiborni tortgan pozitsiyalar
-# esa ikkala modelda deyarli bir xil: {glue:text}`poz_umumiy`-pozitsiyalar
-# ikkalasining ham beshligiga kirdi. Koʻrinishidan, qaysi pozitsiyalar
+# esa ikkala modelda deyarli bir xil: {glue:text}`poz_umumiy_jumla`. Koʻrinishidan, qaysi pozitsiyalar
 # 0-pozitsiyaga «oʻxshab» qolishini kodlash vektorlarining oʻzi belgilaydi,
 # qanchalik kuchli adashishni esa oʻqitilgan model (seed).
 #
@@ -912,7 +926,7 @@ glue("poz_top_ulush", float(ogir[eng_kop].sum() / (1 - ogir[0])), display=False)
 # ajratadi va har juftlikni tekislikda burchakka buradi. *p*-pozitsiyada
 # *i*-juftlikning burchagi $p\,\theta_i$, bu yerda
 # $\theta_i = b^{-2i/d}$: asos $b = 10000$ boʻlsa — sinusoidal kodlashdagi
-# chastotalar (Llama 3 da $b = 500\,000$, konfiguratsiyadagi `rope_theta`:
+# chastotalar (Llama 3 modelida $b = 500\,000$, konfiguratsiyadagi `rope_theta`:
 # sekin burilishlar uzun kontekstga yetadi). Qiymat
 # vektorlari burilmaydi. *m*-soʻrov va *n*-kalitning skalyar koʻpaytmasida
 # ikki burilishdan faqat burchaklar farqi qoladi: $(m - n)\,\theta_i$. Demak,
@@ -928,14 +942,15 @@ glue("poz_top_ulush", float(ogir[eng_kop].sum() / (1 - ogir[0])), display=False)
 #
 # Attention bepul emas. Ballar matritsasi $T \times T$: har pozitsiya har
 # pozitsiyaga ball qoʻyadi. *T* ikki barobar oshsa, matritsa toʻrt barobar
-# oʻsadi. RNN esa *T* ta qadamni ketma-ket bajaradi: uning ishi *T* ga
-# chiziqli, lekin qadamlarni parallel qilib boʻlmaydi. Ikkalasini bir xil
+# oʻsadi. RNN esa *T* ta qadamni ketma-ket bajaradi: uning hisob hajmi *T* ga
+# chiziqli bogʻliq, lekin qadamlarni parallel qilib boʻlmaydi. Ikkalasini bir xil
 # sharoitda oʻlchaymiz ({numref}`vaqt_jadval`): `torch.utils.benchmark`
 # bilan (har oʻlchov koʻp marta takrorlanadi va medianasi olinadi), bitta
-# ipda (*thread*), forward va forward + backward uchun. Har qatorda hisob
+# ipda (*thread*), toʻgʻri oʻtish (*forward pass*: kirishdan chiqishgacha
+# hisob) va toʻgʻri + teskari oʻtish uchun. Har qatorda hisob
 # hajmi — bitta namunaga koʻpaytirish-qoʻshishlar soni (*multiply–accumulate*,
-# MAC) — va *T* ga bogʻliq ketma-ket qadamlar soni ham bor: RNN da *T* ta,
-# attention da *T* ga bogʻliq emas (jadvalda 1).
+# MAC) — va *T* ga bogʻliq ketma-ket qadamlar soni ham bor: RNNda *T* ta,
+# attentionda *T* ga bogʻliq emas (jadvalda 1).
 
 # %%
 from chapter_code.oqitish import mediana_ms, protsessor
@@ -977,9 +992,9 @@ for Tx in [30, 60, 120, 240]:
                             "qadamlar": qadamlar})
 show(pd.DataFrame(vaqt_jadval).round(2),
      izoh=f"Bitta paket (64 ta namuna) vaqti, {IPLAR} ipda, mediana: fwd — "
-          "forward, fwd+bwd — forward + backward; MAC — bitta namunaning "
-          "forward dagi matritsa koʻpaytmalari (siljish, tanh, softmax, "
-          "oʻrtachalash kirmaydi); qadamlar — T ga bogʻliq ketma-ket qadamlar.",
+          "toʻgʻri oʻtish (forward), fwd+bwd — toʻgʻri va teskari oʻtish; MAC — "
+          "bitta namunaning toʻgʻri oʻtishdagi matritsa koʻpaytmalari (siljish, tanh, "
+          "softmax, oʻrtalashtirish kirmaydi); qadamlar — T ga bogʻliq ketma-ket qadamlar.",
      nom="vaqt_jadval")
 vj = pd.DataFrame(vaqt_jadval).pivot(index="T", columns="model")
 
@@ -990,11 +1005,11 @@ T_kat = max(vj.index)
 mac_nisbat = vj.loc[T_kat, ("MAC", "attention")] / vj.loc[T_kat, ("MAC", "RNN")]
 vaqt_nisbat = vj.loc[T_kat, ("fwd (ms)", "attention")] / vj.loc[T_kat, ("fwd (ms)", "RNN")]
 if tezroq:
-    tezlik_jumla = ("Bu oʻlchovda attention ning forward hisobi T = "
-                    + ", ".join(map(str, tezroq)) + " da RNN nikidan tezroq boʻldi.")
+    tezlik_jumla = ("Bu oʻlchovda attentionning toʻgʻri oʻtishi T = "
+                    + ", ".join(map(str, tezroq)) + " da RNNnikidan tezroq boʻldi.")
 else:
-    tezlik_jumla = ("Bu oʻlchovda attention ning forward hisobi hech bir T da "
-                    "RNN nikidan tezroq boʻlmadi.")
+    tezlik_jumla = ("Bu oʻlchovda attentionning toʻgʻri oʻtishi hech bir T da "
+                    "RNNnikidan tezroq boʻlmadi.")
 glue("tezlik_jumla", tezlik_jumla, display=False)
 glue("attn_tezroq_T", ", ".join(map(str, tezroq)) or "yoʻq", display=False)
 glue("T_kat", int(T_kat), display=False)
@@ -1009,24 +1024,24 @@ glue("iplar", IPLAR, display=False)
 
 # %% [markdown]
 # {glue:text}`tezlik_jumla` *T* = {glue:text}`T_kat` da attention bitta
-# namunaga RNN dan {glue:text}`mac_nisbat:.1f` marta koʻp koʻpaytirish-qoʻshish
+# namunaga RNNdan {glue:text}`mac_nisbat:.1f` marta koʻp koʻpaytirish-qoʻshish
 # bajaradi, lekin ularning hammasi bitta ketma-ket qadamda, katta matritsa
 # koʻpaytmalarida; RNN esa kam hisobni {glue:text}`T_kat` ta kichik qadamda
 # navbat bilan bajaradi va har qadamda amallarning doimiy xarajatini
-# toʻlaydi. Oʻlchovda attention shu *T* da RNN nikiga nisbatan
+# toʻlaydi. Oʻlchovda attention shu *T* da RNNnikiga nisbatan
 # {glue:text}`vaqt_nisbat:.2f` barobar vaqt oldi
 # ({glue:text}`vaqt_nisbat_yonalish`). *T* 120 dan 240 ga oshganda RNN
 # vaqti {glue:text}`rnn_vaqt_osish:.1f` marta, attention vaqti
 # {glue:text}`attn_vaqt_osish:.1f` marta oʻsdi. Bu oʻlchov
-# {glue:text}`iplar` ipda olingan; GPU yoki koʻp yadroda attention ning
-# yagona qadamidagi *T* ta pozitsiya hisobi parallel bajarilishi mumkin, RNN ning
+# {glue:text}`iplar` ipda olingan; GPU yoki koʻp yadroda attentionning
+# yagona qadamidagi *T* ta pozitsiya hisobi parallel bajarilishi mumkin, RNNning
 # *T* ta qadami esa baribir navbat bilan qoladi (buni bu bobda
 # oʻlchamadik). Vaswani va boshq. (2017) bu parallellikni yoʻl uzunligi
-# bilan birga attention ning asosiy afzalliklari qatorida keltiradi.
+# bilan birga attentionning asosiy afzalliklari qatorida keltiradi.
 #
 # Vaqt shovqinli oʻlchov: jadvaldagi millisekundlar har yigʻishda biroz
 # farq qiladi. Xotira esa aniq hisoblanadi. Endi *T* ni 960 gacha
-# oshirib, bitta forward pass uchun attention matritsasi egallaydigan
+# oshirib, bitta toʻgʻri oʻtishda attention matritsasi egallaydigan
 # baytlarni, PyTorch oʻlchagan xotira choʻqqisini va vaqtni yozib olamiz.
 
 # %%
@@ -1043,14 +1058,14 @@ for Tx in [30, 60, 120, 240, 480, 960]:
                    "choʻqqi (MiB)": chuqqi / 2**20, "vaqt (ms)": ms})
 xotira = pd.DataFrame(xotira).set_index("T")
 show(xotira.round(2).reset_index(),
-     izoh="Attention ning bitta forward pass narxi (64 ta namuna): "
+     izoh="Attentionning bitta toʻgʻri oʻtishdagi narxi (64 ta namuna): "
           "matritsa hajmi, xotira choʻqqisi va vaqt.",
      nom="xotira_jadval")
 
 # %% [markdown]
 # {numref}`%s-jadvalning <xotira_jadval>` oxirgi qatorida (*T* = 960) attention
-# matritsasining oʻzi {glue:text}`matritsa_960:.0f` MiB, bitta forward
-# pass xotirasining choʻqqisi {glue:text}`chuqqi_960:.0f` MiB.
+# matritsasining oʻzi {glue:text}`matritsa_960:.0f` MiB, bitta toʻgʻri
+# oʻtishdagi xotira choʻqqisi {glue:text}`chuqqi_960:.0f` MiB.
 # {numref}`xotira_vaqt` ikkalasini log-log oʻqlarda koʻrsatadi.
 
 # %%
@@ -1076,7 +1091,7 @@ for b in (b1, b2):
     b.grid(True, which="both", alpha=0.3)
 plt.tight_layout()
 fig("xotira_vaqt.png",
-    caption="Attention ning bitta forward pass narxi (64 ta namuna), "
+    caption="Attentionning bitta toʻgʻri oʻtishdagi narxi (64 ta namuna), "
             "log-log oʻqlarda. Chapda: xotira — toʻgʻri chiziq, qiyaligi "
             "2, yaʼni T² ga proporsional. Oʻngda: vaqt.")
 
@@ -1085,16 +1100,18 @@ fig("xotira_vaqt.png",
 # {glue:text}`matritsa_osish:.1f` barobar oʻsdi — log-log oʻqlarda bu
 # qiyaligi 2 ga teng toʻgʻri chiziq. Vaqt ham oʻsadi: *T* 240 dan 960 ga
 # (4 marta) oshganda u {glue:text}`vaqt_osish_katta:.0f` marta oʻsdi,
-# *T* = 960 da bitta forward pass {glue:text}`vaqt_960:.0f` ms.
+# *T* = 960 da bitta toʻgʻri oʻtish {glue:text}`vaqt_960:.0f` ms.
 #
-# Demak $T^2$ bilan **ikkalasi ham** oʻsadi: xotira ham, vaqt ham. Bitta
-# uzun hujjat (*T* = {glue:text}`uzun_T`) uchun bitta attention boshining
-# bitta matritsasi {glue:text}`uzun_gib:.0f` GiB boʻladi, haqiqiy modelda
-# esa boshlar va qatlamlar oʻnlab. FlashAttention kabi yadrolar (*kernel*)
-# bu matritsani toʻliq saqlamaydi: $Q K^\top$ ni boʻlaklab hisoblaydi va
-# softmax ni boʻlak-boʻlak yigʻadi. PyTorch da
-# `torch.nn.functional.scaled_dot_product_attention` (SDPA) mos yadroni
-# tanlaydi: CPU da flash yadrosi faqat 4 oʻlchamli kirishda (namuna, bosh,
+# Demak, $T^2$ bilan **ikkalasi ham** oʻsadi: xotira ham, vaqt ham. Bitta
+# uzun hujjat (*T* = {glue:text}`uzun_T`) uchun bitta attention matritsasining
+# oʻzi {glue:text}`uzun_gib:.0f` GiB boʻladi. Haqiqiy modelda esa bunday
+# matritsa har qatlamda va har «boshda» bor (boshlar haqida — quyida),
+# qatlamlar va boshlar esa oʻnlab. FlashAttention (Dao va boshq., 2022;
+# matritsani xotirada toʻliq saqlamaydigan attention) kabi yadrolar
+# (*kernel*: bitta amalni bajaradigan optimallashtirilgan past darajali
+# funksiya) $Q K^\top$ ni boʻlaklab hisoblaydi va softmaxni boʻlak-boʻlak
+# yigʻadi. PyTorchda `torch.nn.functional.scaled_dot_product_attention`
+# (SDPA) mos yadroni tanlaydi: CPUda flash yadrosi faqat 4 oʻlchamli kirishda (namuna, bosh,
 # *T*, *d*) ishlaydi, 3 oʻlchamli kirishda SDPA oddiy («math») yoʻlga
 # qaytadi. Ikkalasini yozilgan formula bilan *T* = 4096 gacha
 # solishtiramiz: 8 ta namuna, bitta bosh, *d* = 32, xotira choʻqqisi
@@ -1124,9 +1141,10 @@ for Tx in [256, 512, 1024, 2048, 4096]:
             farq = (chiqish.reshape(asl.shape) - asl).abs().max()
             flash.append({"T": Tx, "usul": nom, "choʻqqi (MiB)": chuqqi / 2**20,
                           "vaqt (ms)": median_ms("fn(*kirish)", fn=fn, kirish=kirish),
-                          "eng katta farq": f"{farq:.1e}"})
+                          "eng katta farq": float(farq)})
 fl = pd.DataFrame(flash)
-show(fl.round({"choʻqqi (MiB)": 2, "vaqt (ms)": 1}),
+show(fl.round({"choʻqqi (MiB)": 2, "vaqt (ms)": 1})
+       .assign(**{"eng katta farq": fl["eng katta farq"].map(lambda v: son(v, ".1e"))}),
      izoh=f"Yozilgan formula va SDPA: xotira choʻqqisi, vaqt ({IPLAR} ipda, "
           "mediana) va formula natijasidan eng katta farq (8 ta namuna, d = 32).",
      nom="flash_jadval")
@@ -1147,7 +1165,7 @@ glue("fl_chuqqi_sdpa", float(katta.loc["SDPA", "choʻqqi (MiB)"]), display=False
 glue("fl_vaqt_formula_ms", float(katta.loc["formula", "vaqt (ms)"]), display=False)
 glue("fl_vaqt_sdpa_ms", float(katta.loc["SDPA", "vaqt (ms)"]), display=False)
 glue("fl_chuqqi_sdpa3", float(katta.loc["SDPA, 3 oʻlchamli", "choʻqqi (MiB)"]), display=False)
-glue("fl_farq", float(fl["eng katta farq"].astype(float).max()), display=False)
+glue("fl_farq", float(fl["eng katta farq"].max()), display=False)
 glue("fl_xotira_sdpa_soz",
      "chiziqli" if qiyalik("SDPA", "choʻqqi (MiB)") < 1.5 else "kvadratik", display=False)
 glue("fl_xotira_sdpa3_soz",
@@ -1177,7 +1195,7 @@ fig("flash.png",
 # (eng kichik kvadratlar usuli) oʻlchadik: qiyalik 2 — $T^2$ ga, qiyalik 1 —
 # *T* ga proporsional. Formulaning xotirasi qiyaligi
 # {glue:text}`fl_xotira_formula:.2f` bilan oʻsdi (*T* = 4096 da
-# {glue:text}`fl_chuqqi_formula:.0f` MiB), SDPA niki
+# {glue:text}`fl_chuqqi_formula:.0f` MiB), SDPAniki
 # {glue:text}`fl_xotira_sdpa:.2f` bilan — kvadratik emas
 # ({glue:text}`fl_chuqqi_sdpa:.1f` MiB: asosan chiqishning oʻzi, u *T* ga
 # chiziqli, qolgani har ipga kichik ish buferi; shuning uchun qiyalik 1
@@ -1187,7 +1205,7 @@ fig("flash.png",
 # {glue:text}`fl_chuqqi_sdpa3:.0f` MiB: u $T \times T$ matritsani baribir
 # yasaydi. Vaqt esa formulada ham, flash yadrosida ham qiyaligi
 # {glue:text}`fl_vaqt_formula:.2f` va {glue:text}`fl_vaqt_sdpa:.2f` bilan
-# oʻsdi: SDPA da ham {glue:text}`fl_vaqt_sdpa_soz`, *T* = 4096 da
+# oʻsdi: SDPAda ham {glue:text}`fl_vaqt_sdpa_soz`, *T* = 4096 da
 # {glue:text}`fl_vaqt_sdpa_ms:.0f` ms (formulada
 # {glue:text}`fl_vaqt_formula_ms:.0f` ms). Natijalar bir xil: eng katta
 # farq {glue:text}`fl_farq:.1e`. Xulosa: FlashAttention turidagi yadro
@@ -1204,13 +1222,13 @@ fig("flash.png",
 
 # %%
 show(pd.DataFrame([
-    ("1. Multi-head attention",
+    ("1. Koʻp boshli attention (multi-head attention)",
      "Bir nechta attention parallel ishlaydi — har biri boshqa munosabatga qaraydi"),
-    ("2. Residual ulanish (x + attn(x))",
+    ("2. Qoldiq ulanish (residual): x + attn(x)",
      "Gradientga toʻgʻri yoʻl beradi — chuqur tarmoq uchun shart"),
     ("3. LayerNorm",
      "Har pozitsiya vektorini normallashtiradi"),
-    ("4. Feed-forward (2 qatlamli MLP)",
+    ("4. Feed-forward tarmoq (toʻgʻri tarqaluvchi): 2 qatlamli MLP (koʻp qatlamli perseptron)",
      "Attention yigʻgan maʼlumotni har pozitsiyada qayta ishlaydi"),
 ], columns=["Qism", "Vazifasi"]),
      izoh="Transformer blokining qismlari.", nom="qismlar_jadval")
@@ -1219,9 +1237,9 @@ print("variantlari; farqlari: normning joyi (quyida), pozitsiya kodlash turi,")
 print("attention maskasi, blok soni va oʻlchami.")
 
 # %% [markdown]
-# ### Multi-head attention kodda
+# ### Koʻp boshli attention kodda
 #
-# **Multi-head attention** (*koʻp boshli attention*) *d* oʻlchamni bir
+# **Koʻp boshli attention** (*multi-head attention*) *d* oʻlchamni bir
 # nechta «boshga» boʻladi: har bosh *Q*, *K*, *V* ning oʻz ustunlarini oladi
 # va alohida attention hisoblaydi, soʻng boshlar chiqishi yonma-yon qoʻyilib,
 # yana bitta chiziqli qatlamdan (`self.o`) oʻtadi. Boʻlish — faqat
@@ -1232,7 +1250,7 @@ print("attention maskasi, blok soni va oʻlchami.")
 # :pyobject: KopBoshli
 # ```
 #
-# PyTorch ning `nn.MultiheadAttention` qatlami aynan shu hisobni bajaradi:
+# PyTorchning `nn.MultiheadAttention` qatlami aynan shu hisobni bajaradi:
 # unga `KopBoshli` ning vaznlarini koʻchirsak, natija bir xil chiqadi.
 
 # %%
@@ -1273,13 +1291,13 @@ glue("d_bosh", dh, display=False)
 # Asl Transformer maqolasida (Vaswani va boshq., 2017) LayerNorm qoldiq
 # qoʻshishdan **keyin** turadi (*post-LN*): `x = norm(x + f(x))`. GPT-2 kabi
 # koʻp modellar (Llama ham) uni qismning **oldiga** qoʻyadi
-# (*pre-LN*): `x = x + f(norm(x))`. Pre-LN da qoldiq yoʻli (*residual
+# (*pre-LN*): `x = x + f(norm(x))`. Pre-LNda qoldiq yoʻli (*residual
 # stream*) normdan oʻtmaydi: kirishdan chiqishgacha toʻgʻri yoʻl qoladi
 # ({numref}`post_pre_ln`). Xiong va boshq. (2020) shu sababli pre-LN
 # modellar oʻrganish tezligini asta-sekin oshiradigan boshlangʻich bosqichsiz
 # (*warm-up*) ham barqaror oʻqitilishini koʻrsatgan; bu bobda biz buni
 # oʻlchamadik. Llama bundan tashqari LayerNorm oʻrniga RMSNorm,
-# feed-forward da SwiGLU va pozitsiyalar uchun RoPE ishlatadi (RoPE
+# feed-forward qismida SwiGLU va pozitsiyalar uchun RoPE ishlatadi (RoPE
 # haqida {ref}`pozitsiyalar_uzunroq` boʻlimida).
 
 # %%
@@ -1307,7 +1325,7 @@ diagramma(
 )
 
 # %% [markdown]
-# Bobning `TransformerBlok` i — asl post-LN blok, `nn.MultiheadAttention`
+# Bobdagi `TransformerBlok` — asl post-LN blok, `nn.MultiheadAttention`
 # bilan:
 #
 # ```{literalinclude} ../chapter_code/modellar.py
@@ -1315,8 +1333,9 @@ diagramma(
 # ```
 #
 # `Blok` esa pre-LN va oʻzimiz yozgan `KopBoshli` bilan; u kerak boʻlsa
-# ikkinchi attention — koderga qaraydigan *cross-attention* ni ham oladi
-# (u quyida, yakuniy misolda ishlatiladi).
+# ikkinchi attentionni ham oladi: koderga qaraydigan **cross-attention**
+# (*oʻzaro attention*: soʻrovlar shu blokdan, kalit va qiymatlar koder
+# chiqishidan olinadi). U quyida, yakuniy misolda ishlatiladi.
 #
 # ```{literalinclude} ../chapter_code/modellar.py
 # :pyobject: Blok
@@ -1386,7 +1405,7 @@ diagramma(
 # har qadamda qaytadan hisoblanadi, holbuki ular oʻzgarmaydi.
 #
 # Nega oʻzgarmaydi? Kauzal maska tufayli *i*-pozitsiya faqat oʻziga va
-# oʻzidan oldingilarga qaraydi. Demak uning har qatlamdagi vektori faqat
+# oʻzidan oldingilarga qaraydi. Demak, uning har qatlamdagi vektori faqat
 # 0-tokendan *i*-tokengacha boʻlgan tokenlarga bogʻliq. Matn oxiriga yangi
 # token qoʻshilsa, bu vektor ham, undan olinadigan kalit va qiymat ham
 # oʻzgarmaydi. Shuning uchun ularni bir marta hisoblab, saqlab qoʻyish
@@ -1400,7 +1419,7 @@ diagramma(
 # qiymatlari ham oʻzgaradi.
 
 # %% [markdown]
-# Bizning `KopBoshli` da kesh — bitta Python lugʻati (`dict`). Unda
+# `KopBoshli` klassimizda kesh — bitta Python lugʻati (`dict`). Unda
 # kalitlar (`"k"`) va qiymatlar (`"v"`) (namuna, bosh, *T*, bosh oʻlchami)
 # shaklida turadi, yangilari `torch.cat` bilan oxiriga qoʻshiladi:
 #
@@ -1551,7 +1570,7 @@ with torch.no_grad():
         eng_katta_farq = max(eng_katta_farq, farq_T)
         kv_vaqt.append({"T": Tx, "keshsiz (ms)": keshsiz_ms, "kesh bilan (ms)": kesh_ms,
                         "nisbat": keshsiz_ms / kesh_ms, "MAC keshsiz": mac_keshsiz(Tx),
-                        "MAC kesh bilan": mac_kesh(Tx), "eng katta farq": f"{farq_T:.1e}"})
+                        "MAC kesh bilan": mac_kesh(Tx), "eng katta farq": son(farq_T, ".1e")})
 kv = pd.DataFrame(kv_vaqt)
 show(kv.round({"keshsiz (ms)": 3, "kesh bilan (ms)": 3, "nisbat": 1}),
      izoh="Matnda T ta token boʻlganda keyingi token logitlari: keshsiz (T ta token "
@@ -1607,11 +1626,11 @@ q_mac = float(np.diff(np.log2(oxirgi_ikki["MAC keshsiz"].values.astype(float)))[
               / np.diff(np.log2(oxirgi_ikki["T"].values))[0])
 glue("kv_mac_qiyalik_oxir", q_mac, display=False)
 glue("kv_egilish_gap",
-     f"bu MAC ustunining shu oraliqdagi qiyaligidan ({q_mac:.2f}) katta: vaqt hisobdan tezroq "
-     "oʻsadi. Ehtimol, sababi MAC ga kirmagan T × T tensorlardagi amallar (maska, softmax, "
+     f"bu MAC ustunining shu oraliqdagi qiyaligidan ({son(q_mac, '.2f')}) katta: vaqt hisobdan tezroq "
+     "oʻsadi. Ehtimol, sababi MACga kirmagan T × T tensorlardagi amallar (maska, softmax, "
      "boʻlish): katta T da bu tensorlar protsessor keshiga sigʻmaydi (buni alohida "
      "oʻlchamadik)" if q_oxir > q_mac + 0.2 else
-     f"bu MAC ustunining shu oraliqdagi qiyaligiga ({q_mac:.2f}) yaqin: vaqt hisob bilan "
+     f"bu MAC ustunining shu oraliqdagi qiyaligiga ({son(q_mac, '.2f')}) yaqin: vaqt hisob bilan "
      "birga oʻsadi", display=False)
 glue("kv_T_kichik", int(kv["T"].min()), display=False)
 glue("kv_T_katta", int(kv["T"].max()), display=False)
@@ -1648,10 +1667,10 @@ glue("kv_vaqt_farq", eng_katta_farq, display=False)
 # Nazariy jihatdan kesh bilan ham ish *T* ga chiziqli bogʻliq: yangi soʻrov
 # *T* ta kalitga qaraydi (MAC ustuni shu koʻpaytirishlarni sanaydi), `torch.cat`
 # esa butun keshni yangi tensorga koʻchiradi (koʻchirish ham *T* ga
-# chiziqli, lekin MAC ga kirmaydi). *T* = {glue:text}`kv_T_kichik` dan
+# chiziqli, lekin MACga kirmaydi). *T* = {glue:text}`kv_T_kichik` dan
 # {glue:text}`kv_T_katta` gacha kesh bilan qadamning MAC soni
 # {glue:text}`kv_mac_osish_kesh:.1f` marta oʻsdi. Demak, *N* ta tokenni kesh
-# bilan yaratish ham jami $O(N^2)$ ish: kesh attention ning kvadratik
+# bilan yaratish ham jami $O(N^2)$ ish: kesh attentionning kvadratik
 # narxini yoʻqotmaydi, faqat oldingi tokenlarni har qadamda qayta
 # hisoblashni olib tashlaydi (keshsiz jami $O(N^3)$ boʻlardi).
 # Oʻlchangan vaqt esa *T* = {glue:text}`kv_T_kichik` da
@@ -1797,7 +1816,7 @@ for nom_, sozlama in [("bosh8", {"boshlar": 8}), ("qatlam4", {"qatlamlar": 4})]:
 #
 # Endi hamma qismni bitta haqiqiy vazifada yigʻamiz. Model oʻzbekcha soʻz
 # bilan yozilgan sonni oʻqiydi va uni raqamlar bilan yozadi: «uch yuz qirq
-# yetti ming ikki yuz besh» → 347205. Kirish — haqiqiy oʻzbekcha soʻzlar,
+# yetti ming ikki yuz besh» → `347205`. Kirish — haqiqiy oʻzbekcha soʻzlar,
 # chiqish — raqamlar, va qaysi raqam qaysi soʻzdan kelishini biz aniq
 # bilamiz. Shuning uchun modelning qayerga qarashini tekshirish mumkin.
 #
@@ -1896,8 +1915,9 @@ show(pd.DataFrame([{"soʻz bilan": soz_bilan(s), "toʻgʻri javob": str(s),
 # {glue:text}`tr_n_sinov` ta sinov sonining atigi {glue:text}`tr_00_sinov`
 # tasida shunday. Seed 1 modelida ham shu manzara: oʻz sinov sonlaridagi
 # {glue:text}`tr1_00_gap` «00» bor (sinov sonlarining
-# {glue:text}`tr1_00_sinov` tasida bor). Masalan, «… yuz ming …» dagi nollar guruhini hech bir soʻz
-# aytmaydi: model uni «yuz» va «ming» ning joylashuvidan topishi kerak. Endi model yozayotganda
+# {glue:text}`tr1_00_sinov` tasida bor). Masalan, «… yuz ming …» kabi sonlardagi
+# nollar guruhini hech bir soʻz aytmaydi: model uni «yuz» va «ming»
+# soʻzlarining joylashuvidan topishi kerak. Endi model yozayotganda
 # qayerga qarashini koʻramiz. Dekoderning yagona qatlamidagi
 # cross-attention ogʻirliklarini olamiz: har qator — bitta raqamni
 # yozayotgan pozitsiya, har ustun — bitta soʻz. Misol sifatida bitta nolli
@@ -1924,7 +1944,7 @@ b.set_xlabel("soʻz (koder)"); b.set_ylabel("yozilayotgan raqam (dekoder)")
 plt.colorbar(tasvir, ax=b, fraction=0.046)
 plt.tight_layout()
 fig("tarjima_xarita.png",
-    caption=f"Cross-attention: {misol} sonini yozayotgan dekoder qaysi soʻzga "
+    caption=f"Cross-attention: {son(misol)} sonini yozayotgan dekoder qaysi soʻzga "
             "qaraydi (yagona dekoder qatlami, 4 boshning oʻrtachasi). Har nolmas "
             "raqamning eng yorqin katagi — uni beradigan soʻz; nolning soʻzi yoʻq.")
 
@@ -1958,21 +1978,21 @@ glue("tr_nol_soz", sozlar[int(w_orta[nol_t].argmax())], display=False)
 # oʻsha raqamni beradigan soʻzga tushdi.
 #
 # Xarita mukammal emas. Nol raqamining soʻzi yoʻq: bu misolda u eng koʻp
-# «{glue:text}`tr_nol_soz`» ga qaraydi, hamma sinov sonlarida esa nollar
-# ogʻirligining oʻrtacha {glue:text}`tr_nol_ym:.0%` i «yuz» va «ming» ga
-# tushadi — aynan shu soʻzlar qaysi xonalar boʻsh qolganini bildiradi. Nolmas raqamlarda ham ogʻirlik
+# «{glue:text}`tr_nol_soz`» soʻziga qaraydi, hamma sinov sonlarida esa nollar
+# ogʻirligining oʻrtacha {glue:text}`tr_nol_ym:.0%` qismi «yuz» va «ming»
+# soʻzlariga tushadi — aynan shu soʻzlar qaysi xonalar boʻsh qolganini bildiradi. Nolmas raqamlarda ham ogʻirlik
 # bitta soʻzda toʻliq emas: hamma sinov sonlarida oʻrtacha
-# {glue:text}`tr_orta_oz:.0%` i oʻz soʻziga, {glue:text}`tr_orta_ym:.0%` i
-# «yuz» va «ming» ga, qolgani boshqa soʻzlarga tushadi.
+# {glue:text}`tr_orta_oz:.0%` qismi oʻz soʻziga, {glue:text}`tr_orta_ym:.0%`
+# qismi «yuz» va «ming» soʻzlariga, qolgani boshqa soʻzlarga tushadi.
 #
-# Bu xarita 4 boshning oʻrtachasi. Har bosh alohida nimaga qaraydi?
+# Bu xarita 4 boshning oʻrtachasi. Har bosh alohida qayerga qaraydi?
 # {numref}`%s-rasmda <tarjima_boshlar>` oʻsha misolning toʻrtala boshi.
 
 # %%
 rasm, panellar = plt.subplots(1, w_tr.shape[0], figsize=(11, 3.4), sharey=True)
 for h_i, b in enumerate(panellar):
     b.imshow(w_tr[h_i].numpy(), cmap="viridis", vmin=0, vmax=1, aspect="auto")
-    b.set_title(f"{h_i}-bosh: {ulush[h_i]:.0%}")
+    b.set_title(f"{h_i}-bosh: {foiz(ulush[h_i])}")
     b.set_xticks(range(len(sozlar)), sozlar, rotation=60, ha="right", fontsize=8)
     b.set_yticks(range(len(raqamlar)), raqamlar)
 panellar[0].set_ylabel("yozilayotgan raqam")
@@ -2000,52 +2020,59 @@ glue("tr1_ym_moslik", float(moslik(tarjimonlar[1][1], sinov_sonlar_1)[-1, ym_1])
 # sonlarida ularning «toʻgʻri soʻzga tushish» ulushi
 # {glue:text}`tr_moslik_min:.0%` dan {glue:text}`tr_moslik_max:.0%` gacha.
 # Eng past ulushli {glue:text}`tr_zaif_bosh`-bosh ham ogʻirligining
-# {glue:text}`tr_zaif_oz:.0%` ini oʻz soʻziga beradi, lekin qolganini
-# koʻproq tarqatadi: {glue:text}`tr_zaif_ym:.0%` i «yuz» va «ming» ga,
-# {glue:text}`tr_zaif_boshqa:.0%` i boshqa raqam soʻzlariga. Multi-head
-# attention ning maʼnosi shu: har bosh oʻz *Q*, *K* proyeksiyasi bilan
+# {glue:text}`tr_zaif_oz:.0%` qismini oʻz soʻziga beradi, lekin qolganini
+# koʻproq tarqatadi: {glue:text}`tr_zaif_ym:.0%` qismini «yuz» va «ming»
+# soʻzlariga, {glue:text}`tr_zaif_boshqa:.0%` qismini boshqa raqam
+# soʻzlariga. Koʻp boshli attentionning maʼnosi shu: har bosh oʻz *Q*, *K* proyeksiyasi bilan
 # boshqa narsaga qaraydi, chiqish esa ularning hammasini birlashtiradi.
 #
 # Boshlar ishni qanday boʻlishi seedga bogʻliq. Seed 1 bilan oʻqitilgan
 # modelda (uning oʻz sinov sonlarida) {glue:text}`tr1_ym_bosh`-bosh
-# ogʻirligining {glue:text}`tr1_ym:.0%` ini «yuz» va «ming» ga beradi
+# ogʻirligining {glue:text}`tr1_ym:.0%` qismini «yuz» va «ming» soʻzlariga beradi
 # (toʻgʻri soʻzga tushish ulushi atigi {glue:text}`tr1_ym_moslik:.0%`):
 # ehtimol, u xonalarni kuzatadi (buni alohida tekshirmadik). Seed 0
-# modelida esa hech bir bosh «yuz» va «ming» ga {glue:text}`tr0_ym_max:.0%`
-# dan koʻp bermaydi.
+# modelida esa hech bir bosh «yuz» va «ming» soʻzlariga
+# {glue:text}`tr0_ym_max:.0%` dan koʻp bermaydi.
 
 # %% [markdown]
 # ## Transformerlar qayerda ishlatiladi
 #
-# Amalda transformer deyarli hech qachon noldan oʻqitilmaydi. Katta model
-# milliardlab soʻz ustida oʻqitilgan boʻladi; buni takrorlash uchun juda
-# koʻp maʼlumot va hisoblash kerak. Oʻrniga tayyor model olinadi va oʻz
-# vazifangizga moslashtiriladi (*fine-tuning*).
+# Amalda Transformer deyarli hech qachon noldan oʻqitilmaydi. Katta model
+# milliardlab soʻzli matnlarda oʻqitilgan boʻladi; buni takrorlash uchun juda
+# koʻp maʼlumot va hisoblash kerak. Buning oʻrniga tayyor model olinadi va
+# oʻz vazifangizga moslashtiriladi: u sizning maʼlumotingizda qisqa
+# qoʻshimcha oʻqitiladi (*fine-tuning*). Jadvaldagi qisqartmalar: LLM (*large
+# language model*) — katta til modeli; RAG (*retrieval-augmented
+# generation*) — avval hujjatlardan mos parchalar qidiriladi, soʻng LLM
+# ular asosida javob yozadi; LoRA (*low-rank adaptation*) — modelning oʻzi
+# emas, unga qoʻshilgan kichik matritsalar oʻqitiladi; OCR (*optical
+# character recognition*) — rasmdagi matnni tanish.
 # {numref}`qollash_jadval` odatiy vazifalar va yondashuvlarni koʻrsatadi.
 
 # %%
 show(pd.DataFrame([
-    ("Matn klassifikatsiya",
+    ("Matnni tasniflash (klassifikatsiya)",
      "Tayyor model + oxirgi qatlam (fine-tuning)"),
-    ("Savol-javob oʻz hujjatlaringiz ustida",
-     "RAG — qidirish + LLM"),
+    ("Oʻz hujjatlaringiz boʻyicha savol-javob",
+     "RAG: qidirish + LLM"),
     ("Oʻz uslubingizda matn",
-     "LoRA fine-tuning"),
-    ("Rasmdan matn (OCR)",
-     "Vision transformer + dekoder"),
-    ("Vaqt qatori",
-     "Avval 34-bob: differensiyalash va klassik usullar"),
+     "LoRA bilan fine-tuning"),
+    ("Rasmdagi matnni tanish (OCR)",
+     "Vision Transformer (rasm uchun Transformer) + dekoder"),
+    ("Vaqt qatorlari",
+     "Avval toʻliq darslikning 34-bobi: ayirmalarni olish (differencing) va klassik usullar"),
 ], columns=["Vazifa", "Yondashuv"]),
      izoh="Transformerlarning amaliy qoʻllanishi.", nom="qollash_jadval")
-print("Muhim: bu vazifalarning hech birida transformer ni "
+print("Muhim: bu vazifalarning hech birida Transformerni "
       "NOLDAN oʻqitmaysiz.")
 print("Tayyor model olinadi va moslashtiriladi. "
-      "Buning yoʻli — 38-bobda (LoRA, QLoRA).")
+      "Buning yoʻli — toʻliq darslikning 38-bobida (LoRA, QLoRA).")
 
 # %% [markdown]
+# Bu sahifa — kitobning bitta bobi; 34- va 38-boblar toʻliq darslikda.
 # Vaqt qatorlari uchun avval klassik usullarni sinab koʻring (34-bob).
-# Tayyor modelni kam resurs bilan moslashtirish yoʻllari — LoRA va QLoRA —
-# 38-bobda.
+# Tayyor modelni kam resurs bilan moslashtirish yoʻllari — LoRA va QLoRA
+# (LoRA sonlari kam bitda saqlangan modelga qoʻllanadi) — 38-bobda.
 #
 # ## Xulosa
 #
@@ -2054,48 +2081,48 @@ print("Tayyor model olinadi va moslashtiriladi. "
 # tuzilgan.
 
 # %%
-grad = {r["model"]: float(r[f"qadam {T-1} / qadam 0"]) for r in grad_jadval}
+grad = grad_nisbat                          # oxirgi / birinchi qadam gradienti, har model
 xulosa = pd.DataFrame([
     ("Attention formulasi", "softmax(Q @ K.T / sqrt(d)) @ V"),
     ("Q, K, V",
      "Soʻrov, kalit, qiymat — uchtasi ham chiziqli proyeksiya"),
-    ("Nega sqrt(d)", "Softmax ni toʻyinishdan saqlaydi"),
+    ("Nega sqrt(d)", "Softmaxni toʻyinishdan saqlaydi"),
     ("Yoʻl uzunligi",
-     f"Har pozitsiya orasida bitta qadam — {T-1} emas"),
+     f"Istalgan ikki pozitsiya orasida bitta bogʻlanish — {T-1} ta qadam emas"),
     ("Gradient oqimi",
-     f"Oʻlchandi: nisbat attention da {grad['attention']:.2f}, "
-     f"RNN da {grad['RNN']:.0e}, LSTM da {grad['LSTM']:.0e}"),
+     f"Oʻlchandi: nisbat attentionda {son(grad['attention'], '.2f')}, "
+     f"RNNda {son(grad['RNN'], '.0e')}, LSTMda {son(grad['LSTM'], '.0e')}"),
     ("Boshlanish",
-     f"Oʻlchandi: LSTM aniqligi {np.mean(aniqliklar['LSTM']):.2f}, "
-     f"unutish siljishi {UNUTISH:g} bilan {np.mean(aniqliklar[lstm_u]):.2f}"),
+     f"Oʻlchandi: LSTM aniqligi {son(np.mean(aniqliklar['LSTM']), '.2f')}, "
+     f"unutish siljishi {son(UNUTISH, 'g')} bilan {son(np.mean(aniqliklar[lstm_u]), '.2f')}"),
     ("Pozitsiya kodlash",
-     f"Oʻlchandi: busiz model tartibni koʻrmaydi (farq {aralash_farq:.0e}), "
-     f"aniqlik {max(aniqliklar['attention (pozitsiyasiz)']):.2f} dan oshmadi"),
+     f"Oʻlchandi: busiz model tartibni koʻrmaydi (farq {son(aralash_farq, '.0e')}), "
+     f"aniqlik {son(max(aniqliklar['attention (pozitsiyasiz)']), '.2f')} dan oshmadi"),
     ("Tushuntirish",
-     f"Ogʻirliklar modelning qarashini koʻrsatadi: "
-     f"{w[0]:.0%} eʼtibor 0-qadamga"),
+     f"Ogʻirliklar model qayerga qarashini koʻrsatadi: "
+     f"eʼtiborning {foiz(w[0])} qismi 0-qadamga"),
     ("O(T kvadrat)",
      f"Oʻlchandi: xotira ham, vaqt ham T² bilan oʻsadi; SDPA (flash, 4D) xotirani "
      f"{'chiziqli' if qiyalik('SDPA', 'choʻqqi (MiB)') < 1.5 else 'kvadratik'} qiladi, "
      "vaqtni emas"),
     ("Parallellik",
-     f"T = {T_kat}: attention {mac_nisbat:.1f}× koʻp MAC, ketma-ket qadami 1 "
-     f"(RNN da {T_kat}); {IPLAR} ipda {vaqt_nisbat:.1f}× "
+     f"T = {T_kat}: attention {son(mac_nisbat, '.1f')}× koʻp MAC, ketma-ket qadami 1 "
+     f"(RNNda {T_kat}); {IPLAR} ipda {son(vaqt_nisbat, '.1f')}× "
      f"{'sekinroq' if vaqt_nisbat > 1 else 'tezroq'}"),
-    ("Transformer bloki", "Attention + residual + norm + feed-forward; GPT-2, Llama: pre-LN"),
+    ("Transformer bloki", "Attention + qoldiq ulanish + norm + feed-forward; GPT-2, Llama: pre-LN"),
     ("Kauzal maska",
-     f"Oʻlchandi: diagonaldan yuqorisi {ogirlik_maskali[0][maska].abs().max():g}, "
+     f"Oʻlchandi: diagonaldan yuqorisi {son(ogirlik_maskali[0][maska].abs().max().item(), 'g')}, "
      "qatorlar yigʻindisi 1"),
     ("Uzunroq ketma-ketlik",
      f"Oʻlchandi: sinusoidal T = {T} → {poz_Tlar[-1]}: aniqlik kamida "
-     f"{min(poz_aniq[n][poz_Tlar[-1]] for n in poz_aniq if n.startswith('sinus')):.3f} "
+     f"{son(min(poz_aniq[n][poz_Tlar[-1]] for n in poz_aniq if n.startswith('sinus')), '.3f')} "
      f"(2 seed); T = {poz_T_uzun} da kafolat yoʻq"),
     ("KV kesh",
-     f"Oʻlchandi: natija bir xil (farq {logit_farq:.0e}); T = {kv['T'].max()}: "
-     f"bu yigʻishda {kv['nisbat'].iloc[-1]:.0f}× tezroq"),
+     f"Oʻlchandi: natija bir xil (farq {son(logit_farq, '.0e')}); T = {kv['T'].max()}: "
+     f"bu yigʻishda {son(kv['nisbat'].iloc[-1], '.0f')}× tezroq"),
     ("Cross-attention",
-     f"Oʻlchandi: aniqlik {tarjima_aniq:.3f}; nolmas raqamlarning {ulush[-1]:.0%} "
-     "ida eng kuchli ogʻirlik oʻz soʻzida"),
+     f"Oʻlchandi: aniqlik {son(tarjima_aniq, '.3f')}; nolmas raqamlarning "
+     f"{foiz(ulush[-1])} qismida eng kuchli ogʻirlik oʻz soʻzida"),
 ], columns=["Tushuncha", "Bitta jumla"])
 show(xulosa, izoh="Bobning xulosasi.", nom="xulosa_jadval")
 
@@ -2105,42 +2132,43 @@ show(xulosa, izoh="Bobning xulosasi.", nom="xulosa_jadval")
 # Kod bilan ishlaydigan mashqlarda avval natijani **taxmin qiling**, soʻng
 # oʻlchang. Taxmin va oʻlchov farq qilsa — eng koʻp oʻrganiladigan joy shu.
 #
-# **1-mashq ($\sqrt{d}$ siz).** «Attention toʻrt qadamda» boʻlimida
-# `d = 512` qiling va `ball_normal = ball` deb yozing (boʻlishni olib
-# tashlang). Har qatordagi eng katta ogʻirlik qanday boʻladi? Taxmin
-# qiling, soʻng `ogirlik.max(dim=-1)` ni chop eting va boʻlish bilan
-# solishtiring.
+# **1-mashq ($\sqrt{d}$ ga boʻlmasdan).** «Attention toʻrt bosqichda»
+# boʻlimida `d = 512` deb oʻzgartiring va `ball_normal = ball` deb yozing
+# (boʻlishni olib tashlang). Har qatordagi eng katta ogʻirlik qanday
+# boʻladi? Taxmin qiling, soʻng `ogirlik.max(dim=-1)` ni ekranga chiqaring
+# va boʻlish bilan solishtiring.
 #
 # :::{admonition} Yechim
 # :class: dropdown
 #
-# {numref}`sqrt_d` dagi oʻlchov javob beradi. Komponentlar dispersiyasi 1
-# boʻlsa, boʻlishsiz ballarning standart ogʻishi $\sqrt{512} \approx 22{,}6$
+# {numref}`%s-rasmdagi <sqrt_d>` oʻlchov javob beradi. Komponentlar dispersiyasi 1
+# boʻlsa, boʻlishsiz ballarning standart chetlanishi $\sqrt{512} \approx 22{,}6$
 # boʻlardi; `nn.Linear` ning standart boshlanishida esa u *d* = 512 da
-# {glue:text}`sq_std_512:.1f` (oʻlchandi). Bu ham softmax ni toʻyintirishga
+# {glue:text}`sq_std_512:.1f` (oʻlchandi). Bu ham softmaxni toʻyintirishga
 # yetadi: eng katta ogʻirlik oʻrtacha {glue:text}`sq_max_512:.2f`, lekin
 # har doim ham 1 ga yaqin emas — eng kichigi {glue:text}`sq_max_512_min:.2f`.
 # $\sqrt{d}$ ga boʻlinganda eng katta ogʻirlik oʻrtacha
 # {glue:text}`sq_max_512_bol:.2f` va ogʻirliklar ancha tekis taqsimlanadi.
-# (Bu sonlar {numref}`sqrt_d` dagi 16 pozitsiyali oʻlchovdan; «toʻrt
-# qadam» misolining 4 pozitsiyasida tekis ogʻirlik $1/4$, shuning uchun
+# (Bu sonlar {numref}`%s-rasmdagi <sqrt_d>` 16 pozitsiyali oʻlchovdan; «toʻrt
+# bosqich» misolining 4 pozitsiyasida tekis ogʻirlik $1/4$, shuning uchun
 # boʻlingandagi eng katta ogʻirlik kattaroq chiqadi.) Toʻyingan qatorlarda
-# softmax ning gradienti deyarli nol: ular orqali *Q* va *K* ga signal
+# softmaxning gradienti deyarli nol: ular orqali *Q* va *K* ga signal
 # deyarli oʻtmaydi.
 # :::
 #
 # **2-mashq (uzunroq ketma-ketlik).** Gradient jadvalini `T = 120` bilan
-# qayta hisoblang. RNN dagi «qadam 119 / qadam 0» nisbati qanday
-# oʻzgaradi? Attention dagi-chi?
+# qayta hisoblang. RNNdagi «119-qadam / 0-qadam» nisbati qanday
+# oʻzgaradi? Attentiondagi-chi?
 #
 # :::{admonition} Yechim
 # :class: dropdown
 #
-# RNN da gradient har qadamda taxminan bir xil koʻpaytuvchiga koʻpaytiriladi,
+# RNNda gradient har qadamda taxminan bir xil koʻpaytuvchiga koʻpaytiriladi,
 # shuning uchun nisbat masofaga **eksponensial** bogʻliq: qadamlar ikki
 # barobar koʻpaysa, nisbatning tartibi ham taxminan ikki barobar oshadi
-# (float32 ning eng kichik sonlariga yetib, nolga aylanishi ham mumkin).
-# Attention da nisbat yana 1 atrofida qoladi: yoʻl uzunligi *T* ga bogʻliq
+# (0-qadam gradienti float32 ifodalay oladigan eng kichik sondan ham
+# kichrayib, nolga aylanishi mumkin — unda nisbat cheksiz boʻladi).
+# Attentionda nisbat yana 1 atrofida qoladi: yoʻl uzunligi *T* ga bogʻliq
 # emas.
 # :::
 #
@@ -2170,12 +2198,12 @@ show(xulosa, izoh="Bobning xulosasi.", nom="xulosa_jadval")
 # :class: dropdown
 #
 # Toʻrttasiniki ham oʻzgaradi. Maska bilan *i*-pozitsiyadagi element faqat
-# oʻzidan oldingi elementlarni koʻradi. Asl tartibda 0-element faqat oʻzini
+# oʻzini va oʻzidan oldingi elementlarni koʻradi. Asl tartibda 0-element faqat oʻzini
 # koʻrardi, teskari tartibda u oxirida turadi va hammani koʻradi; qolganlarida
-# ham koʻradigan toʻplam oʻzgaradi. Demak kauzal maskaning oʻzi modelga
+# ham koʻradigan toʻplam oʻzgaradi. Demak, kauzal maskaning oʻzi modelga
 # tartib haqida maʼlumot beradi: pozitsiya kodlashsiz dekoder ham
 # pozitsiyani qisman sezishi mumkin (Haviv va boshq., 2022). Maskasiz
-# attention da esa har element hamma elementni koʻradi va chiqishi faqat
+# attentionda esa har element hamma elementni koʻradi va chiqishi faqat
 # u bilan birga joyini almashtiradi (`tests/test_transformer.py` ikkalasini
 # tekshiradi).
 # :::
@@ -2244,7 +2272,7 @@ show(xulosa, izoh="Bobning xulosasi.", nom="xulosa_jadval")
 # :class: dropdown
 #
 # Formulada $n_{kv} \cdot d_{\text{bosh}}$ koʻpaytmasi turibdi. Oddiy
-# multi-head attentionda u *d* ga teng: boshlar ikki barobar koʻpaysa,
+# koʻp boshli attentionda u *d* ga teng: boshlar ikki barobar koʻpaysa,
 # har boshning oʻlchami ikki barobar kichrayadi. Shuning uchun boshlar
 # sonini oshirish keshni oʻzgartirmaydi: oʻlchandi —
 # {glue:text}`kv_mashq_bosh8_mib:g` MiB, xuddi asl modeldagidek
@@ -2259,7 +2287,8 @@ show(xulosa, izoh="Bobning xulosasi.", nom="xulosa_jadval")
 # :::{glossary}
 # attention (eʼtibor mexanizmi)
 #   ingl. *attention*. Har pozitsiya chiqishini hamma pozitsiya
-#   qiymatlarining ogʻirlikli oʻrtachasi sifatida hisoblash usuli.
+#   qiymatlarining vaznli oʻrtachasi sifatida hisoblash usuli. Qoʻshimchalar
+#   soʻzga qoʻshib yoziladi: attentionni, attentionda.
 #
 # soʻrov
 #   ingl. *query*, *Q*. Pozitsiya «nimani qidirayotganini» ifodalovchi vektor.
@@ -2269,13 +2298,14 @@ show(xulosa, izoh="Bobning xulosasi.", nom="xulosa_jadval")
 #   soʻrov bilan solishtiriladi.
 #
 # qiymat
-#   ingl. *value*, *V*. Pozitsiya tanlansa, chiqishga qoʻshadigan vektori.
+#   ingl. *value*, *V*. Pozitsiya tanlansa, uning chiqishga qoʻshadigan vektori.
 #
 # ball
 #   ingl. *score*. Soʻrov va kalitning skalyar koʻpaytmasi (oʻxshashlik).
 #
 # ogʻirlik
-#   ingl. *weight*. Softmax dan keyingi ball; bir qatordagilar yigʻindisi 1.
+#   ingl. *attention weight*. Softmaxdan keyingi ball; bir qatordagilar
+#   yigʻindisi 1. Model parametrlari (vaznlar) bilan adashtirmang.
 #
 # pozitsiya kodlash
 #   ingl. *positional encoding*. Har pozitsiyaga qoʻshiladigan vektor; usiz
@@ -2286,29 +2316,116 @@ show(xulosa, izoh="Bobning xulosasi.", nom="xulosa_jadval")
 #   qadamlaridagi sonlar yoki soʻzlar.
 #
 # qadam
-#   ingl. *step*, *time step*. Ketma-ketlikdagi bitta pozitsiya.
+#   ingl. *time step*. Ketma-ketlikdagi bitta pozitsiya; 0 dan sanaladi
+#   (0-qadam, 1-qadam, …). Algoritmning bosqichlari va oʻrganish tezligi
+#   boshqa soʻzlar bilan ataladi.
+#
+# bosqich
+#   ingl. *stage*. Algoritmning bitta qismi, masalan attentionning toʻrt
+#   bosqichi.
+#
+# vaznli oʻrtacha
+#   ingl. *weighted average*. Har qiymat oʻz vazni (ogʻirligi) bilan
+#   koʻpaytirilib qoʻshiladi; vaznlar yigʻindisi 1.
+#
+# oʻrtacha kvadratik (standart) chetlanish
+#   ingl. *standard deviation*. Sonlarning oʻz oʻrtachasidan odatdagi
+#   uzoqligi; dispersiyaning kvadrat ildizi.
+#
+# toʻyinish
+#   ingl. *saturation*. Softmax kirishidagi ballar juda katta boʻlganda u
+#   bitta elementga deyarli 1, qolganlarga deyarli 0 beradi; bunday joyda
+#   gradient deyarli nol.
+#
+# gradientning soʻnishi
+#   ingl. *vanishing gradient*. Gradient koʻp qadam orqali orqaga
+#   uzatilganda har qadamda koʻpaytirilib, nolga yaqinlashib ketishi.
+#
+# unutish darvozasi
+#   ingl. *forget gate*. LSTMda xotira hujayrasi har qadamda
+#   koʻpaytiriladigan 0 va 1 orasidagi son; uning siljishi boshida qancha
+#   eslab qolinishini belgilaydi.
+#
+# parametrlar (vaznlar)
+#   ingl. *parameters, weights*. Model oʻqitishda oʻzgartiradigan sonlar
+#   (matritsalar va siljishlar).
+#
+# seed
+#   ingl. *seed*. Tasodifiy sonlar generatorining boshlangʻich qiymati: u
+#   boshlangʻich parametrlarni va tasodifiy maʼlumotni belgilaydi. Bir xil
+#   seed — bir xil natija.
+#
+# epoxa
+#   ingl. *epoch*. Oʻqitishda oʻquv namunalarining hammasidan bir marta
+#   oʻtish.
+#
+# paket
+#   ingl. *batch*. Parametrlar bir marta yangilanadigan namunalar guruhi.
+#
+# oʻrganish tezligi
+#   ingl. *learning rate*. Har yangilanishda parametrlar gradient
+#   yoʻnalishida qancha siljishini belgilovchi son.
+#
+# toʻgʻri oʻtish
+#   ingl. *forward pass*. Kirishdan chiqish va yoʻqotishgacha hisoblash.
+#
+# teskari oʻtish
+#   ingl. *backward pass*. Yoʻqotishdan orqaga qarab har parametr (va
+#   kirish) boʻyicha gradientni hisoblash.
 #
 # yoʻl uzunligi
 #   ingl. *path length*. Maʼlumot bir pozitsiyadan boshqasiga yetishi uchun
 #   oʻtadigan amallar soni.
 #
-# residual ulanish
+# qoldiq ulanish
 #   ingl. *residual connection*. Qatlam kirishini uning chiqishiga qoʻshish:
 #   $x + f(x)$.
 #
 # qatlam
 #   ingl. *layer*. Tarmoqning bitta hisoblash bosqichi.
 #
-# multi-head attention
+# koʻp boshli attention
 #   ingl. *multi-head attention*. Bir nechta mustaqil attention «boshi»
 #   parallel ishlaydi, natijalari birlashtiriladi.
+#
+# feed-forward tarmoq
+#   ingl. *feed-forward network*. Transformer blokida har pozitsiyaga
+#   alohida qoʻllanadigan ikki qatlamli MLP.
+#
+# MLP
+#   ingl. *multilayer perceptron*, koʻp qatlamli perseptron. Chiziqli
+#   qatlamlar va ular orasidagi nochiziqli funksiyalardan iborat tarmoq.
+#
+# FlashAttention
+#   ingl. *FlashAttention*. $T \times T$ matritsani xotirada toʻliq
+#   saqlamasdan, boʻlaklab hisoblaydigan attention yadrosi (Dao va boshq.,
+#   2022).
+#
+# yadro
+#   ingl. *kernel*. Bitta amalni (masalan, attentionni) bajaradigan
+#   optimallashtirilgan past darajali funksiya.
+#
+# LLM
+#   ingl. *large language model*. Katta til modeli: milliardlab parametrli,
+#   juda koʻp matnda oʻqitilgan Transformer.
+#
+# RAG
+#   ingl. *retrieval-augmented generation*. Avval hujjatlardan mos
+#   parchalarni qidirib, soʻng LLM ular asosida javob yozadigan usul.
+#
+# LoRA
+#   ingl. *low-rank adaptation*. Modelning oʻzini emas, unga qoʻshilgan
+#   kichik (past rangli) matritsalarni oʻqitib moslashtirish usuli.
+#
+# OCR
+#   ingl. *optical character recognition*. Rasmdagi matnni tanish.
 #
 # fine-tuning
 #   ingl. *fine-tuning*. Oldindan oʻqitilgan modelni oʻz vazifangiz
 #   maʼlumotida qisqa qoʻshimcha oʻqitish.
 #
-# kauzal maska
-#   ingl. *causal mask*. Softmax dan oldin diagonaldan yuqoridagi ballarni
+# kauzal (sababiy) maska
+#   ingl. *causal mask*. Softmaxdan oldin diagonaldan yuqoridagi ballarni
 #   $-\infty$ ga almashtirish: har pozitsiya faqat oʻziga va oʻzidan
 #   oldingilarga qaraydi.
 #
@@ -2326,21 +2443,25 @@ show(xulosa, izoh="Bobning xulosasi.", nom="xulosa_jadval")
 #   jadval.
 #
 # bosh
-#   ingl. *head*. Multi-head attention dagi bitta mustaqil attention: *d*
+#   ingl. *head*. Koʻp boshli attentiondagi bitta mustaqil attention: *d*
 #   ning oʻz qismida, oʻz *Q*, *K*, *V* proyeksiyalari bilan ishlaydi.
 #
 # post-LN va pre-LN
 #   ingl. *post-LN, pre-LN*. LayerNorm qoldiq qoʻshishdan keyin (asl
-#   Transformer) yoki qism oldida (GPT-2, Llama; Llama da LayerNorm oʻrnida
+#   Transformer) yoki qism oldida (GPT-2, Llama; Llamada LayerNorm oʻrnida
 #   RMSNorm) turadigan blok turlari.
 #
 # qoldiq yoʻli
-#   ingl. *residual stream*. Bloklar orqali oʻtadigan `x + …` yoʻli; pre-LN
-#   da u normdan oʻtmaydi.
+#   ingl. *residual stream*. Bloklar orqali oʻtadigan `x + …` yoʻli; pre-LNda
+#   u normdan oʻtmaydi.
 #
 # cross-attention
 #   ingl. *cross-attention*, oʻzaro attention. Soʻrovlar dekoderdan, kalit va
 #   qiymatlar koder chiqishidan olinadigan attention.
+#
+# self-attention
+#   ingl. *self-attention*, oʻz-oʻziga attention. Soʻrov, kalit va qiymat
+#   bitta ketma-ketlikdan olinadigan attention.
 #
 # teacher forcing
 #   ingl. *teacher forcing*, «oʻqituvchi yordami». Oʻqitishda dekoder

@@ -1,10 +1,13 @@
 """Shared code of the book's chapters: what a chapter imports, and nothing else.
 
 Split by concern: ``kitob`` (book helpers: diagrams, tables, figures),
+``raqam`` (numbers in Uzbek form: 0,997; 2,8·10⁻⁵; 98 %),
 ``malumot`` (the toy task), ``modellar`` (the models), ``oqitish`` (training
 and measurement) and ``ombor`` (results of long computations kept on disk,
 keyed by their code).  The build code (Sphinx extensions, the build driver)
-lives in ``book/_ext/``; neither side imports the other.  This package imports
+lives in ``book/_ext/``; neither side imports the other, with one exception:
+the build writes glued numbers with ``raqam`` (numbers in Uzbek form), the
+helper that writes the chapter's tables and figure ticks too.  This package imports
 nothing heavy on its own: a chapter imports the modules it uses directly.
 """
 

@@ -39,6 +39,7 @@ from matplotlib.patches import FancyArrowPatch, FancyBboxPatch
 from myst_nb import glue
 
 from chapter_code import ILDIZ
+from chapter_code.raqam import oqlarni_ozbekcha, son
 
 #: The one place for settings of the book helpers.
 SOZLAMA = {
@@ -301,14 +302,20 @@ def fig(nom: str, caption: str, alt: str | None = None) -> None:
         plt.close(figura)
         raise ValueError(f"fig({nom!r}): the current figure has nothing drawn on it")
     try:
+        oqlarni_ozbekcha(figura)   # tick labels in Uzbek form: 0,5; 10⁻³; 35 333
         _rasm_chiqar(figura, yol, caption, alt or caption)
     finally:
         plt.close(figura)
 
 
 def _hujayra(qiymat: object) -> str:
+    """A table cell's text: numbers in Uzbek form (``raqam.son``), NaN as a dash."""
+    if isinstance(qiymat, (bool, np.bool_)):
+        return str(qiymat)
     if isinstance(qiymat, (float, np.floating)):
-        return repr(round(float(qiymat), 10)) if qiymat == qiymat else "—"
+        return son(round(float(qiymat), 10)) if qiymat == qiymat else "—"
+    if isinstance(qiymat, (int, np.integer)):
+        return son(int(qiymat))
     return str(qiymat)
 
 

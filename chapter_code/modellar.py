@@ -20,8 +20,8 @@ import torch.nn as nn
 class Ketma(nn.Module):
     """RNN (turi="rnn") yoki LSTM (turi="lstm"), h ta yashirin birlik.
 
-    unutish: LSTM ning unutish darvozasi (forget gate) siljishining
-    boshlangʻich qiymati; None — PyTorch ning standart boshlanishi.
+    unutish: LSTMning unutish darvozasi (forget gate) siljishining
+    boshlangʻich qiymati; None — PyTorchning standart boshlanishi.
     """
 
     def __init__(self, turi, h=32, unutish=None):
@@ -35,7 +35,7 @@ class Ketma(nn.Module):
         if unutish is not None:
             # PyTorch LSTM darvozalari tartibi: kirish, UNUTISH, hujayra, chiqish —
             # har biri h ta. Siljish ikki vektorda (bias_ih, bias_hh): yigʻindisi
-            # unutish ga teng boʻlsin.
+            # `unutish` ga teng boʻlsin.
             with torch.no_grad():
                 self.rnn.bias_ih_l0[h:2 * h].fill_(unutish)
                 self.rnn.bias_hh_l0[h:2 * h].zero_()
@@ -47,7 +47,7 @@ class Ketma(nn.Module):
 
 
 class Attention(nn.Module):
-    """Uzunligi T boʻlgan ketma-ketlik uchun self-attention, oʻlchami d.
+    """Uzunligi T boʻlgan ketma-ketlik uchun self-attention (oʻz-oʻziga attention), oʻlchami d.
 
     pozitsiya: True — oʻrganiladigan pozitsiya vektorlari (faqat T tagacha
     bor), "sinus" — sinusoidal (istalgan uzunlikda hisoblanadi), False — yoʻq.
@@ -89,7 +89,7 @@ class Attention(nn.Module):
 
 
 class TransformerBlok(nn.Module):
-    """Minimal, lekin toʻliq: attention + residual + norm + feed-forward."""
+    """Minimal, lekin toʻliq: attention + qoldiq ulanish (residual) + norm + feed-forward."""
 
     def __init__(self, d=32, boshlar=4):
         super().__init__()
@@ -100,7 +100,7 @@ class TransformerBlok(nn.Module):
 
     def forward(self, x):
         a, _ = self.attn(x, x, x)             # (batch, T, d)
-        x = self.norm1(x + a)                 # residual + norm
+        x = self.norm1(x + a)                 # qoldiq ulanish + norm
         return self.norm2(x + self.ff(x))     # residual + norm
 
 
@@ -142,7 +142,7 @@ def sinus_pozitsiya(T, d):
 
 
 class KopBoshli(nn.Module):
-    """Multi-head attention, qoʻlda: d oʻlcham `boshlar` ta boshga boʻlinadi.
+    """Koʻp boshli (multi-head) attention, qoʻlda: d oʻlcham `boshlar` ta boshga boʻlinadi.
 
     forward(x, manba=None, maska=None, kesh=None):
     x — soʻrovlar (batch, Tq, d); manba — kalit va qiymatlar olinadigan
@@ -207,7 +207,7 @@ class Blok(nn.Module):
 
 
 class KichikGPT(nn.Module):
-    """Decoder-only til modeli: token + pozitsiya -> N ta kauzal Blok -> keyingi token.
+    """Faqat dekoderli (decoder-only) til modeli: token + pozitsiya -> N ta kauzal Blok -> keyingi token.
 
     forward(idx, keshlar=None): idx (batch, T) token raqamlari; keshlar —
     har blokka bittadan dict (KV kesh), None boʻlsa hammasi qayta hisoblanadi.
@@ -236,7 +236,7 @@ class KichikGPT(nn.Module):
 
 
 class Tarjimon(nn.Module):
-    """Encoder-decoder Transformer: manba tokenlari -> maqsad tokenlari.
+    """Koder–dekoder (encoder-decoder) Transformer: manba tokenlari -> maqsad tokenlari.
 
     Koder manbani oʻqiydi (self-attention, pad maskasi bilan); dekoder oʻzining
     oldingi tokenlariga kauzal maska bilan, koder chiqishiga cross-attention

@@ -227,7 +227,7 @@ def test_the_download_line_sits_under_the_title_and_its_links_resolve(kitob, nom
     assert len(gaplar) == 2 and matn.endswith("."), gaplar
     assert gaplar[0].startswith("Bobni oʻzingiz ishga tushirish uchun .zip arxivini oching")
     assert "pip install -r requirements.txt" in gaplar[1]
-    assert f"{nom}.ipynb ni JupyterLab da ochib, hamma kataklarni ishga tushiring." in gaplar[1]
+    assert f"{nom}.ipynb ni JupyterLabda ochib, hamma kataklarni ishga tushiring." in gaplar[1]
 
 
 def test_the_root_page_is_no_chapter(kitob):

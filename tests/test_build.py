@@ -72,12 +72,12 @@ def _nomli(sahifa: BeautifulSoup, nom: str, boshi: str) -> str:
 def test_every_seed_output_is_on_the_page_in_order(sahifa):
     matn = " ".join(_matn(sahifa).split())
     joylar = [
-        _joy(matn, _nomli(sahifa, "yol_uzunligi", "RNN da maʼlumot zanjir boʻylab yuradi")),  # 1 diagram
-        _joy(matn, "1-qadam: har Q ni har K bilan", "3-qadam: softmax", "4-qadam:"),     # 2 worked example
+        _joy(matn, _nomli(sahifa, "yol_uzunligi", "RNNda maʼlumot zanjir boʻylab yuradi")),  # 1 diagram
+        _joy(matn, "1-bosqich: har Q ni har K bilan", "3-bosqich: softmax", "4-bosqich:"),     # 2 worked example
         _joy(matn, _nomli(sahifa, "grad_jadval", "Kirishning birinchi va oxirgi qadamiga")),  # 3 gradients
         _joy(matn, _nomli(sahifa, "sinov_jadval", "Sinov aniqligi")),                   # 4 training
         _joy(matn, "Pozitsiya kodlashsiz attention — kirishni", "maksimal farq"),       # 5 permutation
-        _joy(matn, "Qadam 0 ga berilgan oʻrtacha eʼtibor", "Eng koʻp eʼtibor olgan qadam"),  # 6
+        _joy(matn, "0-qadamga berilgan oʻrtacha eʼtibor", "Eng koʻp eʼtibor olgan qadam"),  # 6
         _joy(matn, _nomli(sahifa, "attention_ogirligi",
                           "Chapda: har qadamga berilgan oʻrtacha eʼtibor")),            # 7 figure
         _joy(matn, _nomli(sahifa, "vaqt_jadval", "Bitta paket (64 ta namuna) vaqti"),
@@ -110,11 +110,11 @@ def test_every_reference_names_the_number_of_its_target(sahifa):
 
 def test_tables_hold_the_seeds_rows(sahifa):
     grad = _hujayralar(_jadval(sahifa, "grad_jadval"))
-    assert grad[:4] == ["model", "qadam 0", "qadam 59", "qadam 59 / qadam 0"]
+    assert grad[:4] == ["model", "0-qadam", "59-qadam", "59-qadam / 0-qadam"]
     assert [grad[i] for i in (4, 8, 12, 16)] == ["RNN", "LSTM", "LSTM (unutish = 3)", "attention"]
     assert len(grad) == 4 * 5
     sinov = _hujayralar(_jadval(sahifa, "sinov_jadval"))
-    assert sinov[:5] == ["model", "seedlar", "oʻrtacha", "eng yomon", "parametrlar"]
+    assert sinov[:5] == ["model", "seedlar", "oʻrtacha", "eng yomon", "parametrlar soni"]
     assert [sinov[i] for i in (5, 10, 15, 20, 25)] == [
         "RNN", "LSTM", "LSTM (unutish = 3)", "attention (+ pozitsiya)", "attention (pozitsiyasiz)"]
     assert [sinov[i] for i in (9, 14, 19, 24, 29)] == ["1186", "4546", "4546", "5218", "3298"]
@@ -125,7 +125,7 @@ def test_tables_hold_the_seeds_rows(sahifa):
     assert [(q[0], q[1], q[5]) for q in qatorlar] == [
         (str(T), m, str(T) if m == "RNN" else "1") for T in (30, 60, 120, 240) for m in ("RNN", "attention")]
     assert "LayerNorm" in " ".join(_hujayralar(_jadval(sahifa, "qismlar_jadval")))
-    assert "RAG — qidirish + LLM" in _hujayralar(_jadval(sahifa, "qollash_jadval"))
+    assert "RAG: qidirish + LLM" in _hujayralar(_jadval(sahifa, "qollash_jadval"))
     assert len(_hujayralar(_jadval(sahifa, "xulosa_jadval"))) == 2 * 16     # header + 15 rows
 
 

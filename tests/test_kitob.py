@@ -226,4 +226,4 @@ def test_empty_caption_is_an_error(chiqishlar):
 def test_show_keeps_integer_columns_integer_in_mixed_tables():
     df = pd.DataFrame({"T": [30, 960], "MiB": [0.22, 487.51]})
     qatorlar = jadval_bundle(df)["text/markdown"].splitlines()
-    assert "| 30 | 0\\.22 |" in qatorlar and "| 960 | 487\\.51 |" in qatorlar
+    assert "| 30 | 0\\,22 |" in qatorlar and "| 960 | 487\\,51 |" in qatorlar   # decimal comma (raqam.son)

@@ -162,8 +162,8 @@ def yuklab_html(docname: str, pdf: str, notebook: bool, kengaytma: str = ".py") 
         "<code>chapter_code/</code> modullari va <code>requirements.txt</code> bor. "
         "Arxiv papkasida <code>pip install -r requirements.txt jupyterlab "
         "--extra-index-url https://download.pytorch.org/whl/cpu</code> buyrugʻini bajaring "
-        f"(oxirgi qismi PyTorch ning CPU versiyasi uchun), soʻng <code>{nom}.ipynb</code> ni "
-        "JupyterLab da ochib, hamma kataklarni ishga tushiring.</p>\n")
+        f"(oxirgi qismi PyTorchning CPU versiyasi uchun), soʻng <code>{nom}.ipynb</code> ni "
+        "JupyterLabda ochib, hamma kataklarni ishga tushiring.</p>\n")
 
 
 def ildiz_html(docname: str, pdf: str) -> str:

@@ -1,0 +1,47 @@
+"""Build side: glued numbers written in Uzbek form (a Sphinx extension).
+
+The chapter glues numbers as numbers (``glue("aniqlik", 0.997)``), so the tests
+read them from the notebook as numbers, and the prose says how many digits to
+show: ``{glue:text}`aniqlik:.3f```.  MyST-NB formats that with Python's
+``format()`` — ``0.997``, ``2.8e-05``, ``98%``.  This extension makes
+``{glue:text}`` write every glued *number* through ``chapter_code.raqam.son``,
+the one helper that also writes the chapter's table cells and figure ticks:
+``0,997``, ``2,8·10⁻⁵``, ``98 %`` in the web page and the PDF alike.  Glued
+text (a ``str``) is left as it is.
+
+This is the one place where the build imports from ``chapter_code``: the
+helper is shared so that a number is written the same way wherever a reader
+meets it.  MyST-NB has no hook for this, so its ``format_plain_text`` is
+replaced in the two modules that call it (the version is pinned in
+requirements.lock; ``tests/test_raqam.py`` checks the replacement is in place
+and the build test reads the result in the built page).
+"""
+
+from __future__ import annotations
+
+from ast import literal_eval
+
+from myst_nb.core import variables as _variables
+from myst_nb.ext.glue import crossref as _crossref
+from myst_nb.ext.glue import roles as _roles
+
+from chapter_code.raqam import son
+
+_ASL = _variables.format_plain_text
+
+
+def ozbekcha_format(text: str, fmt_spec: str) -> str:
+    """MyST-NB's ``format_plain_text`` for glued numbers in Uzbek form (text unchanged)."""
+    try:
+        qiymat = literal_eval(text)
+    except (SyntaxError, ValueError):
+        qiymat = None
+    if isinstance(qiymat, (int, float)) and not isinstance(qiymat, bool):
+        return son(qiymat, "" if fmt_spec == "s" else fmt_spec)
+    return _ASL(text, fmt_spec)
+
+
+def setup(app):
+    _roles.format_plain_text = ozbekcha_format
+    _crossref.format_plain_text = ozbekcha_format
+    return {"parallel_read_safe": True, "parallel_write_safe": True}

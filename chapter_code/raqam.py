@@ -1,0 +1,180 @@
+"""Numbers as an Uzbek reader reads them: one formatting helper for prose, tables and figures.
+
+Python writes ``0.997``, ``2.8e-05``, ``35333`` and ``98%``; an Uzbek textbook
+writes 0,997, 2,8·10⁻⁵, 35 333 and 98 %.  Everything a reader reads outside
+code goes through :func:`son`:
+
+* decimal comma: ``son(0.997, ".3f")`` → ``0,997``;
+* thousands grouped with a narrow no-break space (U+202F) when the whole part
+  has five digits or more (``32 768``; four-digit numbers such as 1024 or
+  years stay whole, as Uzbek and Russian typography do);
+* powers of ten instead of e-notation: ``son(2.8e-5, ".1e")`` → ``2,8·10⁻⁵``
+  (``1·10⁻⁵`` is written ``10⁻⁵``);
+* percent after a narrow no-break space: ``son(0.988, ".1%")`` → ``98,8 %``;
+* the minus sign U+2212 (``−0,5``), ``∞`` for infinity.
+
+The format spec is Python's (``".3f"``, ``".1e"``, ``".0%"``, ``"g"``, ``""``):
+it only says how many digits; the Uzbek form is applied afterwards.  The
+number itself is never changed, so tests keep comparing numbers.
+
+Who calls it: glued values (``{glue:text}`nom:.3f```) through the build's
+``book/_ext/raqamlar.py``; table cells through ``kitob.show``; figure ticks
+through :class:`OzbekFormat`, which ``kitob.fig`` puts on every axis; and the
+chapter wherever it builds a label or cell text from a number.  Printed code
+output (``print``) stays as Python prints it.
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+import re
+
+from matplotlib import ticker
+
+#: narrow no-break space: between digit groups and before "%"
+INGICHKA = "\u202f"
+MINUS = "\u2212"
+_DARAJA = str.maketrans("0123456789-", "⁰¹²³⁴⁵⁶⁷⁸⁹⁻")
+
+#: a number as Python's format() writes it (sign, digits with optional ","
+#: groups, fraction, exponent, percent)
+_PYTHON_SONI = re.compile(
+    r"(?P<ishora>[-+\u2212]?)(?P<butun>\d[\d,]*)(?:\.(?P<kasr>\d*))?"
+    r"(?:[eE](?P<daraja>[-+]?\d+))?(?P<foiz>%?)"
+)
+
+
+def _guruhla(butun: str) -> str:
+    """'35333' → '35 333' (five digits or more); '1024' stays."""
+    if len(butun) < 5:
+        return butun
+    boshi = len(butun) % 3 or 3
+    guruhlar = [butun[:boshi]] + [butun[i:i + 3] for i in range(boshi, len(butun), 3)]
+    return INGICHKA.join(guruhlar)
+
+
+def _bitta(m: re.Match) -> str:
+    ishora = MINUS if m["ishora"] in ("-", MINUS) else m["ishora"]
+    butun = _guruhla(m["butun"].replace(",", ""))
+    s = butun + ("," + m["kasr"] if m["kasr"] else "")
+    if m["daraja"] is not None and int(m["daraja"]) != 0:     # 1,05e+00 is just 1,05
+        daraja = str(int(m["daraja"])).translate(_DARAJA)
+        s = "10" + daraja if s == "1" else s + "·10" + daraja
+    return ishora + s + (INGICHKA + "%" if m["foiz"] else "")
+
+
+def ozbekcha(matn: str) -> str:
+    """A number written by Python (``'-2.8e-05'``, ``'35,333'``, ``'98.8%'``) in Uzbek form.
+
+    The whole text must be one number (spaces around it are dropped);
+    ``'inf'``/``'nan'`` become ``∞``/``—``.  Anything else is a ``ValueError``.
+    """
+    s = matn.strip()
+    if s.lstrip("+-").lower() in ("inf", "infinity"):
+        return (MINUS if s.startswith("-") else "") + "∞"
+    if s.lower() == "nan":
+        return "—"
+    m = _PYTHON_SONI.fullmatch(s)
+    if m is None:
+        raise ValueError(f"{matn!r} is not a number as Python writes it (for example '0.997', '2.8e-05', '98%')")
+    return _bitta(m)
+
+
+def son(qiymat: numbers.Real, spec: str = "") -> str:
+    """The number ``qiymat`` formatted with the Python spec ``spec``, in Uzbek form.
+
+    >>> son(0.997, ".3f"), son(2.8e-5, ".1e"), son(35333), son(0.988, ".1%")
+    ('0,997', '2,8·10⁻⁵', '35\u202f333', '98,8\u202f%')
+    """
+    if not isinstance(qiymat, numbers.Real) and getattr(qiymat, "ndim", None) == 0:
+        qiymat = qiymat.item()          # a one-number tensor or array: torch.tensor(0.5)
+    if isinstance(qiymat, bool) or not isinstance(qiymat, numbers.Real):
+        raise TypeError(f"son() takes one number (int, float, or a 0-dimensional tensor), "
+                        f"got {type(qiymat).__name__} {qiymat!r}")
+    if not isinstance(spec, str):
+        raise TypeError(f"son(): spec must be a format spec string such as '.3f', got {spec!r}")
+    qiymat = qiymat.item() if hasattr(qiymat, "item") else qiymat   # numpy scalar → Python
+    try:
+        python = format(qiymat, spec)
+    except ValueError as xato:
+        raise ValueError(f"son({qiymat!r}, {spec!r}): {xato}; use a spec such as '.3f', '.1e', '.0%', 'g' or ''") from None
+    try:
+        return ozbekcha(python)
+    except ValueError:
+        raise ValueError(f"son({qiymat!r}, {spec!r}) gave {python!r}, not one number: "
+                         "leave width, fill and alignment out of the spec") from None
+
+
+def foiz(ulush: numbers.Real, xona: int = 0) -> str:
+    """A share as a percent: ``foiz(0.5)`` → ``'50 %'``, ``foiz(0.988, 1)`` → ``'98,8 %'``."""
+    if isinstance(xona, bool) or not isinstance(xona, int) or xona < 0:
+        raise ValueError(f"foiz(): xona is the number of decimals, a whole number ≥ 0; got {xona!r}")
+    return son(ulush, f".{xona}%")
+
+
+# --------------------------------------------------------------------------
+# figures
+# --------------------------------------------------------------------------
+_MATHTEXT_KASR = re.compile(r"(?<=\d)\.(?=\d)")
+
+
+def yorliq(matn: str) -> str:
+    """A tick label in Uzbek form: a plain number is rewritten, mathtext gets ``{,}`` and ``\\cdot``.
+
+    Labels that are not numbers (category names, words) are returned as they are.
+    """
+    if not matn:
+        return matn
+    if "$" in matn:   # mathtext, e.g. $\\mathdefault{2\\times10^{-3}}$ or $\\mathdefault{0.5}$
+        return _MATHTEXT_KASR.sub("{,}", matn).replace(r"\times", r"\cdot")
+    try:
+        return ozbekcha(matn)
+    except ValueError:
+        return matn
+
+
+class OzbekFormat(ticker.Formatter):
+    """A matplotlib tick formatter: another formatter's labels, in Uzbek form.
+
+    It wraps the axis' own formatter (``ScalarFormatter``, ``LogFormatter``...),
+    which still decides where the ticks are and how many digits they need, and
+    passes each label through :func:`yorliq`.
+    """
+
+    def __init__(self, ichki: ticker.Formatter | None = None) -> None:
+        self.ichki = ichki if ichki is not None else ticker.ScalarFormatter()
+
+    def set_axis(self, axis) -> None:
+        super().set_axis(axis)
+        self.ichki.set_axis(axis)
+
+    def set_locs(self, locs) -> None:
+        super().set_locs(locs)
+        self.ichki.set_locs(locs)
+
+    def __call__(self, x, pos=None) -> str:
+        return yorliq(self.ichki(x, pos))
+
+    def format_ticks(self, values) -> list[str]:
+        return [yorliq(s) for s in self.ichki.format_ticks(values)]
+
+    def get_offset(self) -> str:
+        return yorliq(self.ichki.get_offset())
+
+    def format_data_short(self, value) -> str:
+        return yorliq(self.ichki.format_data_short(value))
+
+
+def oqlarni_ozbekcha(figura) -> None:
+    """Put :class:`OzbekFormat` on every axis of ``figura`` (colour bars too); idempotent."""
+    for ax in figura.axes:
+        for oq in (ax.xaxis, ax.yaxis):
+            for olish, qoyish in ((oq.get_major_formatter, oq.set_major_formatter),
+                                  (oq.get_minor_formatter, oq.set_minor_formatter)):
+                eski = olish()
+                if not isinstance(eski, OzbekFormat):
+                    qoyish(OzbekFormat(eski))
+
+
+__all__ = ["son", "foiz", "ozbekcha", "yorliq", "OzbekFormat", "oqlarni_ozbekcha", "INGICHKA", "MINUS"]

@@ -1,0 +1,152 @@
+"""Numbers in Uzbek form (chapter_code/raqam.py) and where the book uses them."""
+
+import re
+
+import matplotlib.pyplot as plt
+import numpy as np
+import pytest
+
+from chapter_code import raqam
+from chapter_code.raqam import INGICHKA, MINUS, OzbekFormat, foiz, oqlarni_ozbekcha, ozbekcha, son, yorliq
+
+
+@pytest.mark.parametrize("qiymat, spec, kutilgan", [
+    (0.997, ".3f", "0,997"),
+    (0.5, "", "0,5"),
+    (2.8e-5, ".1e", "2,8·10⁻⁵"),
+    (2.8e-5, "", "2,8·10⁻⁵"),            # repr uses e-notation below 1e-4
+    (4.7e11, ".2g", "4,7·10¹¹"),
+    (1e-5, ".0e", "10⁻⁵"),                 # 1·10⁻⁵ is written 10⁻⁵
+    (1.5e3, ".1e", "1,5·10³"),
+    (1.05, ".2e", "1,05"),                 # ·10⁰ is left out
+    (32768, "", f"32{INGICHKA}768"),
+    (1234567, "", f"1{INGICHKA}234{INGICHKA}567"),
+    (1024, "", "1024"),                     # four digits stay whole
+    (2026, "d", "2026"),
+    (35333.4, ",.0f", f"35{INGICHKA}333"),  # Python's ',' grouping becomes the thin space
+    (12345.678, ".2f", f"12{INGICHKA}345,68"),
+    (0.988, ".1%", f"98,8{INGICHKA}%"),
+    (0.5, ".0%", f"50{INGICHKA}%"),
+    (-0.25, ".2f", f"{MINUS}0,25"),
+    (0.25, "+.2f", "+0,25"),
+    (-3e-7, ".0e", f"{MINUS}3·10⁻⁷"),
+    (float("inf"), "", "∞"),
+    (float("-inf"), "", f"{MINUS}∞"),
+    (np.float32(0.25), ".2f", "0,25"),
+    (np.int64(40000), "", f"40{INGICHKA}000"),
+    (np.array(0.125), ".3f", "0,125"),                # 0-dimensional array (as torch.tensor(x))
+    (7, "", "7"),
+])
+def test_son_writes_uzbek_numbers(qiymat, spec, kutilgan):
+    assert son(qiymat, spec) == kutilgan
+
+
+def test_son_has_no_python_marks_left():
+    for x in np.geomspace(1e-9, 1e12, 60):
+        for spec in ("", "g", ".3e", ".2f", ".1%"):
+            s = son(float(x), spec)
+            assert not re.search(r"[.e+]", s) and s.count(",") <= 1, (x, spec, s)
+
+
+@pytest.mark.parametrize("yomon, xabar", [
+    (("0.5",), "takes one number"), ((True,), "takes one number"), ((None,), "takes one number"),
+    ((np.array([0.5, 0.25]),), "takes one number"),
+    ((0.5, 3), "spec must be"), ((0.5, ".3q"), "use a spec such as"), ((0.5, "*>12.3f"), "leave width"),
+])
+def test_son_says_what_is_wrong(yomon, xabar):
+    with pytest.raises((TypeError, ValueError), match=xabar):
+        son(*yomon)
+
+
+def test_foiz_and_its_checks():
+    assert foiz(0.5) == f"50{INGICHKA}%" and foiz(0.988, 1) == f"98,8{INGICHKA}%"
+    with pytest.raises(ValueError, match="number of decimals"):
+        foiz(0.5, -1)
+    with pytest.raises(ValueError, match="number of decimals"):
+        foiz(0.5, 1.5)
+
+
+@pytest.mark.parametrize("matn, kutilgan", [
+    ("0.5", "0,5"), ("−0.5", f"{MINUS}0,5"), ("1e-05", "10⁻⁵"), ("35,333", f"35{INGICHKA}333"),
+    ("nan", "—"), (" 12 ", "12"),
+])
+def test_ozbekcha_converts_python_number_text(matn, kutilgan):
+    assert ozbekcha(matn) == kutilgan
+
+
+@pytest.mark.parametrize("matn", ["GPT-2", "0.5 s", "abc", "1.2.3", ""])
+def test_ozbekcha_refuses_what_is_not_one_number(matn):
+    with pytest.raises(ValueError, match="not a number as Python writes it"):
+        ozbekcha(matn)
+
+
+@pytest.mark.parametrize("matn, kutilgan", [
+    ("0.25", "0,25"), ("GPT-2", "GPT-2"), ("qadam", "qadam"), ("", ""),
+    (r"$\mathdefault{10^{-3}}$", r"$\mathdefault{10^{-3}}$"),
+    (r"$\mathdefault{2\times10^{-3}}$", r"$\mathdefault{2\cdot10^{-3}}$"),
+    (r"$\mathdefault{0.5}$", r"$\mathdefault{0{,}5}$"),
+])
+def test_tick_labels(matn, kutilgan):
+    assert yorliq(matn) == kutilgan
+
+
+def _yorliqlar(oq):
+    return [t.get_text() for t in oq.get_ticklabels() if t.get_text()]
+
+
+def test_every_axis_of_a_figure_gets_uzbek_ticks():
+    figura, (a, b) = plt.subplots(1, 2)
+    a.plot([0, 0.5, 1.5], [-0.25, 0.75, 0.5])
+    b.loglog([1e-4, 1e-1], [20000, 50000])
+    tasvir = a.imshow(np.array([[0.1, 0.9]]), extent=(0, 1.5, 0, 0.5))
+    figura.colorbar(tasvir, ax=a)
+    figura.canvas.draw()
+    oldin = [s for ax in figura.axes for oq in (ax.xaxis, ax.yaxis) for s in _yorliqlar(oq)]
+    assert any("." in s for s in oldin)             # the check below can fail
+    oqlarni_ozbekcha(figura)
+    oqlarni_ozbekcha(figura)                        # idempotent: wrapped once
+    figura.canvas.draw()
+    keyin = [s for ax in figura.axes for oq in (ax.xaxis, ax.yaxis) for s in _yorliqlar(oq)]
+    assert keyin and not any(re.search(r"\d[.e]|e[-+]?\d", s) for s in keyin), keyin
+    assert any(r"\mathdefault{10^{" in s for s in keyin)   # log axes: powers of ten, unchanged
+    assert "0,5" in _yorliqlar(a.xaxis)
+    assert all(isinstance(oq.get_major_formatter(), OzbekFormat)
+               and not isinstance(oq.get_major_formatter().ichki, OzbekFormat)
+               for ax in figura.axes for oq in (ax.xaxis, ax.yaxis))
+    plt.close(figura)
+
+
+def test_kitob_fig_puts_uzbek_ticks_on_the_saved_figure(tmp_path, monkeypatch):
+    from chapter_code import kitob
+    saqlangan = []
+    monkeypatch.setitem(kitob.SOZLAMA, "rasm_papkasi", tmp_path)
+    monkeypatch.setattr(kitob, "_display", lambda *a, **k: None)
+    monkeypatch.setattr(kitob, "glue", lambda *a, **k: None)
+    asl = kitob._rasm_chiqar
+
+    def ushla(figura, *a):
+        figura.canvas.draw()
+        saqlangan.extend(_yorliqlar(figura.axes[0].yaxis))
+        return asl(figura, *a)
+    monkeypatch.setattr(kitob, "_rasm_chiqar", ushla)
+    plt.plot([0, 1], [0.1, 0.35])
+    kitob.fig("raqam_sinov.png", "Sinov")
+    assert saqlangan and any("," in s for s in saqlangan) and not any("." in s for s in saqlangan), saqlangan
+
+
+def test_the_build_writes_glued_numbers_with_son():
+    import sys
+    from conftest import ILDIZ
+    sys.path.insert(0, str(ILDIZ / "book" / "_ext"))
+    import raqamlar
+    from myst_nb.ext.glue import crossref, roles
+
+    assert raqamlar.ozbekcha_format("0.99712", ".3f") == "0,997"
+    assert raqamlar.ozbekcha_format("2.8e-05", ".1e") == "2,8·10⁻⁵"
+    assert raqamlar.ozbekcha_format("35333", "s") == f"35{INGICHKA}333"   # no spec: the role passes "s"
+    assert raqamlar.ozbekcha_format("'T = 60'", "s") == "T = 60"          # text is left as text
+    assert raqamlar.ozbekcha_format("True", "s") == "True"
+    raqamlar.setup(type("App", (), {})())
+    assert roles.format_plain_text is raqamlar.ozbekcha_format
+    assert crossref.format_plain_text is raqamlar.ozbekcha_format
+    assert raqam.son is raqamlar.son
