@@ -322,7 +322,7 @@ fig("kauzal.png",
 # Kirish — uzunligi *T* = 60 boʻlgan tasodifiy sonlar ketma-ketligi. Javob
 # (0 yoki 1) faqat **birinchi** elementning ishorasiga bogʻliq; qolgan 59 ta
 # element — shovqin. Vazifani yechish uchun model 0-qadamdagi maʼlumotni
-# oxirigacha olib borishi kerak. Tasodifiy taxmin 50 % aniqlik beradi.
+# oxirigacha olib borishi kerak. Tasodifiy taxmin 50 % aniqlik beradi.
 #
 # ```{literalinclude} ../chapter_code/malumot.py
 # :pyobject: vazifa
@@ -568,7 +568,8 @@ print("U «birinchi element» degan tushunchaga ega emas, "
 glue("aralash_farq", aralash_farq, display=False)
 
 # %% [markdown]
-# Maksimal farq {glue:text}`aralash_farq:.1e` — bu float32 hisobining
+# Maksimal farq {glue:text}`aralash_farq:.1e` — bu float32 (32 bitli kasr son
+# formati) hisobining
 # yaxlitlash xatosi darajasi, yaʼni chiqish amalda bir xil. Model uchun
 # «birinchi element» degan tushuncha yoʻq, shuning uchun
 # {numref}`%s-jadvalda <sinov_jadval>` pozitsiyasiz attention vazifani yecha olmadi.
@@ -839,7 +840,7 @@ glue("poz_etibor_min", min(poz_etibor.values()), display=False)
 #   `forward` `ValueError` bilan toʻxtaydi.
 # - **Tartibni bilmaydigan qoidalar** hech bir *T* da {glue:text}`poz_qoida_max:.3f` dan
 #   oshmadi. Nazariy jihatdan ular *T* oshgan sari tasodifiy taxmin
-#   darajasiga (50 %) yaqinlashadi: uzunroq ketma-ketlikda birinchi sonning
+#   darajasiga (50 %) yaqinlashadi: uzunroq ketma-ketlikda birinchi sonning
 #   toʻplamdagi hissasi kichrayadi. Ikkala model ulardan
 #   ancha yuqori — ular pozitsiyani ishlatmoqda.
 #
@@ -1064,7 +1065,7 @@ show(xotira.round(2).reset_index(),
 
 # %% [markdown]
 # {numref}`%s-jadvalning <xotira_jadval>` oxirgi qatorida (*T* = 960) attention
-# matritsasining oʻzi {glue:text}`matritsa_960:.0f` MiB, bitta toʻgʻri
+# matritsasining oʻzi {glue:text}`matritsa_960:.0f` MiB (mebibayt, $2^{20}$ bayt), bitta toʻgʻri
 # oʻtishdagi xotira choʻqqisi {glue:text}`chuqqi_960:.0f` MiB.
 # {numref}`xotira_vaqt` ikkalasini log-log oʻqlarda koʻrsatadi.
 
@@ -1226,9 +1227,9 @@ show(pd.DataFrame([
      "Bir nechta attention parallel ishlaydi — har biri boshqa munosabatga qaraydi"),
     ("2. Qoldiq ulanish (residual): x + attn(x)",
      "Gradientga toʻgʻri yoʻl beradi — chuqur tarmoq uchun shart"),
-    ("3. LayerNorm",
-     "Har pozitsiya vektorini normallashtiradi"),
-    ("4. Feed-forward tarmoq (toʻgʻri tarqaluvchi): 2 qatlamli MLP (koʻp qatlamli perseptron)",
+    ("3. LayerNorm (qatlam normallashtirish)",
+     "Har pozitsiya vektorini normallashtiradi: oʻrtachasi 0, dispersiyasi 1 boʻladi"),
+    ("4. Feed-forward (toʻgʻri tarqaluvchi tarmoq): 2 qatlamli MLP (koʻp qatlamli perseptron)",
      "Attention yigʻgan maʼlumotni har pozitsiyada qayta ishlaydi"),
 ], columns=["Qism", "Vazifasi"]),
      izoh="Transformer blokining qismlari.", nom="qismlar_jadval")
@@ -1821,7 +1822,7 @@ for nom_, sozlama in [("bosh8", {"boshlar": 8}), ("qatlam4", {"qatlamlar": 4})]:
 # bilamiz. Shuning uchun modelning qayerga qarashini tekshirish mumkin.
 #
 # Maʼlumotni kod yasaydi: hech narsa yuklab olinmaydi. Son 1 dan
-# 999 999 gacha; hujjatlardagi kabi «bir yuz», «bir ming» deb yoziladi,
+# 999 999 gacha; hujjatlardagi kabi «bir yuz», «bir ming» deb yoziladi,
 # shunda har nolmas raqamning oʻz soʻzi bor.
 #
 # ```{literalinclude} ../chapter_code/sonlar.py
@@ -1903,8 +1904,14 @@ glue("tr1_00_gap", xato_gapi(len(xato_1), sum("00" in str(s) for s in xato_1)), 
 # %%
 togri_misol = [(s, j) for s, j in zip(sinov_sonlar, sinov_javob) if j == str(s)][:4]
 xato_misol = [(s, j) for s, j in zip(sinov_sonlar, sinov_javob) if j != str(s)]
-show(pd.DataFrame([{"soʻz bilan": soz_bilan(s), "toʻgʻri javob": str(s),
-                    "model javobi": j, "toʻgʻrimi": "ha" if j == str(s) else "yoʻq"}
+# sonlar oʻqish uchun xonalari guruhlab koʻrsatiladi (138 402); model javobi raqamlardan
+# iborat boʻlmasa yoki 0 bilan boshlansa, model yozganicha qoladi
+def guruhla(j):
+    return son(int(j)) if j.isdigit() and not j.startswith("0") else j
+
+
+show(pd.DataFrame([{"soʻz bilan": soz_bilan(s), "toʻgʻri javob": son(s),
+                    "model javobi": guruhla(j), "toʻgʻrimi": "ha" if j == str(s) else "yoʻq"}
                    for s, j in togri_misol + xato_misol]),
      izoh="Oʻqitishda uchramagan sonlar: birinchi toʻrtta toʻgʻri javob va "
           "modelning hamma xatosi (seed 0).",
@@ -2100,7 +2107,7 @@ xulosa = pd.DataFrame([
      f"aniqlik {son(max(aniqliklar['attention (pozitsiyasiz)']), '.2f')} dan oshmadi"),
     ("Tushuntirish",
      f"Ogʻirliklar model qayerga qarashini koʻrsatadi: "
-     f"eʼtiborning {foiz(w[0])} qismi 0-qadamga"),
+     f"eʼtiborning {foiz(w[0], 1)} qismi 0-qadamga"),
     ("O(T kvadrat)",
      f"Oʻlchandi: xotira ham, vaqt ham T² bilan oʻsadi; SDPA (flash, 4D) xotirani "
      f"{'chiziqli' if qiyalik('SDPA', 'choʻqqi (MiB)') < 1.5 else 'kvadratik'} qiladi, "
@@ -2502,6 +2509,24 @@ show(xulosa, izoh="Bobning xulosasi.", nom="xulosa_jadval")
 #   ingl. *KV cache*, kalit–qiymat keshi. Dekoder oldingi tokenlarning har
 #   qatlamdagi kalit va qiymatlarini saqlab qoʻyadi; yangi token uchun ular
 #   qayta hisoblanmaydi.
+#
+# float32, bfloat16 (pastda)
+#   ingl. *32-bit floating point*. 32 bitli kasr son formati (bitta son 4
+#   bayt); PyTorchda odatiy.
+#
+# LayerNorm
+#   ingl. *layer normalization*, qatlam normallashtirish. Har pozitsiya
+#   vektorini oʻrtachasi 0, dispersiyasi 1 boʻladigan qilib siljitish va
+#   masshtablash (keyin oʻrganiladigan koʻpaytuvchi va siljish).
+#
+# SDPA
+#   ingl. *scaled dot-product attention*. PyTorchning
+#   `scaled_dot_product_attention` funksiyasi: bobdagi formula, mos yadro
+#   (masalan, flash) bilan hisoblanadi.
+#
+# QLoRA
+#   ingl. *quantized LoRA*. Sonlari kam bitda (4 bitda) saqlangan modelga
+#   qoʻllanadigan LoRA.
 #
 # guruhli soʻrov attention (GQA)
 #   ingl. *grouped-query attention*. Bir nechta soʻrov boshi bitta kalit/qiymat

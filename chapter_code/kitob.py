@@ -69,9 +69,11 @@ def md_escape(matn: object) -> str:
 
     CommonMark lets any ASCII punctuation be escaped with a backslash, so every
     one is: ``<script>`` becomes text, ``$x$`` is not maths, ``|`` does not
-    split a table cell.  Line breaks become spaces.
+    split a table cell.  Line breaks become spaces; a narrow no-break space
+    (U+202F, as ``raqam.son`` writes 35 333) is kept.
     """
-    s = " ".join(str(matn).split())
+    # only ordinary whitespace collapses: the narrow no-break space of "35 333" and "61 %" stays
+    s = re.sub(r"[ \t\r\n\f\v]+", " ", str(matn)).strip(" ")
     return "".join("\\" + c if c in string.punctuation else c for c in s)
 
 

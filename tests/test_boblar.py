@@ -96,9 +96,10 @@ SAHIFALAR = {"book/index.md": INDEX, "book/birinchi.py": BIRINCHI, "book/ikkinch
 
 #: chapter -> (number, title, the chapter_code files it imports, transitively)
 BOBLAR = {
-    "birinchi": (1, "Birinchi bob", {"chapter_code/__init__.py", "chapter_code/kitob.py"}),
+    "birinchi": (1, "Birinchi bob", {"chapter_code/__init__.py", "chapter_code/kitob.py",
+                                     "chapter_code/raqam.py"}),      # kitob imports raqam
     "ikkinchi": (2, "Ikkinchi bob", {"chapter_code/__init__.py", "chapter_code/kitob.py",
-                                     "chapter_code/malumot.py"}),
+                                     "chapter_code/raqam.py", "chapter_code/malumot.py"}),
 }
 PDF = yaml.safe_load((ILDIZ / "_config.yml").read_text())["latex"]["latex_documents"]["targetname"]
 PDF = PDF.removesuffix(".tex") + ".pdf"

@@ -138,3 +138,11 @@ def test_introduction_has_its_heading_and_header(pdf_betlar):
     assert "Mundarija" not in kirish[0]
     mundarija = next(b for b in betlar if b.lstrip().startswith("Mundarija"))
     assert re.search(r"Bob haqida\s+\.*\s*1\b", mundarija), mundarija[:500]
+
+
+def test_title_page_date_has_no_leading_zero(pdf_betlar):
+    """The title page's date is Uzbek, "2026-yil 5-noyabr" (book/_ext/pdf.py: sana), never "05-noyabr"."""
+    oylar = "yanvar|fevral|mart|aprel|may|iyun|iyul|avgust|sentabr|oktabr|noyabr|dekabr"
+    sana = re.search(rf"\b(\d{{4}})-yil (\d{{1,2}})-({oylar})\b", pdf_betlar[0])
+    assert sana, pdf_betlar[0][:500]
+    assert not sana.group(2).startswith("0"), sana.group()

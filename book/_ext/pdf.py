@@ -12,6 +12,9 @@ in ``_config.yml`` win over these defaults.
 
 from __future__ import annotations
 
+import os
+from datetime import date, datetime, timezone
+
 from sphinx.builders.latex import util
 
 #: Uzbek names LaTeX prints; babel's uz-Latn ini file has none of them.
@@ -28,6 +31,28 @@ NOMLAR = {
     "seename": "qarang",
     "alsoname": "yana qarang",
 }
+
+#: Uzbek month names (Latin), January first.
+OYLAR = ("yanvar", "fevral", "mart", "aprel", "may", "iyun",
+         "iyul", "avgust", "sentabr", "oktabr", "noyabr", "dekabr")
+
+
+def sana(kun: date) -> str:
+    """The Uzbek date the title page shows: 2026-11-05 -> "2026-yil 5-noyabr".
+
+    Built here rather than with ``today_fmt``: "%d" gives a leading zero
+    ("05-noyabr"), and "%-d" is a glibc extension, not portable.
+    """
+    return f"{kun.year}-yil {kun.day}-{OYLAR[kun.month - 1]}"
+
+
+def bugun() -> date:
+    """Today, or the day of $SOURCE_DATE_EPOCH (a reproducible build), as Sphinx reads it."""
+    epoch = os.environ.get("SOURCE_DATE_EPOCH")
+    if epoch is not None:
+        return datetime.fromtimestamp(int(epoch), tz=timezone.utc).date()
+    return date.today()
+
 
 PREAMBULA = r"""
 \makeatletter
@@ -80,9 +105,9 @@ def _sozla(app, config) -> None:
     # figures and tables numbered within their chapter, as on the web (boblar.py):
     # chapter 2's first figure is 2.1-rasm (Sphinx's LaTeX option numfigreset=1)
     config.numfig_secnum_depth = 1
-    # the title page's date in Uzbek: "2026-yil 30-noyabr"
-    if not config.today_fmt:
-        config.today_fmt = "%Y-yil %d-%B"
+    # the title page's date in Uzbek: "2026-yil 5-noyabr" (an author's today/today_fmt win)
+    if not config.today and not config.today_fmt:
+        config.today = sana(bugun())
 
 
 def _kirish_sarlavhasi(app, env) -> None:

@@ -18,11 +18,31 @@ packages that have no domain of their own), is compiled here at build time:
   copies of those files; MyST-NB's hidden-cell ``aria-label`` is rendered here.
   Strings hard-coded in theme templates are translated by ``book/_templates/``.
 
-Search: ``SearchUzbek`` indexes words as they are written (no English stemmer,
-no English stop-words) and treats every apostrophe variant between two letters
-(' ‘ ’ ` ʼ ʻ) as ʻ, so "o'rtacha" finds "oʻrtacha".  The JavaScript that splits
-and stems the reader's query (``JS_KOD``) does the same mapping as
-``normallashtir``.
+Search (Sphinx's own, through ``SearchUzbek``) meets readers as they type.
+Every word of the index and of the query goes through the same two steps:
+
+* one canonical key (``qidiruv_kaliti``): lower case; Uzbek Cyrillic
+  transliterated to the official Latin (ш sh, ч ch, ғ gʻ, ў oʻ, қ q, ҳ h, ё yo,
+  ю yu, я ya, э e, ъ ʼ, ь dropped; е "ye" at the start of a word and after a
+  vowel, ъ or ь, else "e"; ц "ts" after a vowel, else "s"); then every
+  apostrophe look-alike (' ` ´ ‘ ’ ‛ ′ ＇ and the modifier letters ʹ ʻ ʼ ʽ ˈ ˊ ˋ)
+  removed; then "iye" folded to "ie" (Cyrillic "градиент" is "gradiyent" by the
+  rule, the Latin text writes "gradient").  So "koʻrsatadi", "ko'rsatadi",
+  "korsatadi" and "кўрсатади" are one key, and so are "eʼtibor" and "эътибор";
+* a light stemmer (``ozak``): case endings, plural -lar and possessives
+  stripped, longest first, again and again, while at least MIN_OZAK (4)
+  letters remain: "pozitsiya", "pozitsiyaga", "pozitsiyalarining" are one stem.
+
+The rules are data (APOSTROFLAR, KIRILL, KONTEKSTLI, BUKLAMALAR, QOSHIMCHALAR,
+MIN_OZAK), applied here to the index and, embedded as JSON, by the JavaScript
+of the search page (``JS_KOD``, Sphinx's ``language_data.js``) to the query.
+Words are split as before: an apostrophe between two letters joins them
+(``normallashtir`` maps it to ʻ), so "o'rtacha" stays one word.  On the
+search page the result summary is centred on the page's word that has the
+query's stem, and that word is highlighted (Sphinx looks for the stem itself,
+which "korsat..." is not, inside "koʻrsatadi").  The price: words that differ
+only by ʻ share a key ("bosh" head, "boʻsh" empty), and a few stems join
+related forms imperfectly (listed in ``ozak``).
 """
 
 from __future__ import annotations
@@ -32,6 +52,7 @@ import importlib
 import json
 import re
 import shutil
+import unicodedata
 from pathlib import Path
 
 from sphinx.errors import ExtensionError
@@ -42,43 +63,232 @@ from sphinx.util.i18n import CatalogRepository
 TIL = "uz"
 
 # --- search -----------------------------------------------------------------
+#
+# The rules are data, written once here: ``qidiruv_kaliti`` applies them in
+# Python (the index), and ``JS_KOD`` carries the same tables as JSON to the
+# JavaScript that applies them to the reader's query, so the two cannot drift
+# (tests/test_qidiruv.py runs both over the chapter's words with node).
 
-#: Apostrophe variants that mean the same letter mark between two letters:
-#: ASCII ', ‘ (U+2018), ’ (U+2019), ` (typed for oʻ on many keyboards),
-#: ʼ (U+02BC, tutuq belgisi) and ʻ (U+02BB) itself.
-APOSTROFLAR = "'\u2018\u2019`\u02bc\u02bb"
-#: ... all of them become this one in the index and in the query.
+#: Apostrophe look-alikes that stand for the letter marks of oʻ, gʻ and the
+#: tutuq belgisi: ASCII ' and ` (typed for oʻ on many keyboards), ´ (U+00B4),
+#: the modifier letters ʹ ʻ ʼ ʽ ˈ ˊ ˋ (U+02B9, U+02BB–U+02BD, U+02C8, U+02CA,
+#: U+02CB: the official ʻ and ʼ and what some keyboards put in their place),
+#: ‘ ’ ‛ (U+2018, U+2019, U+201B), ′ (U+2032) and ＇ (U+FF07).
+APOSTROFLAR = "'`\u00b4\u02b9\u02bb\u02bc\u02bd\u02c8\u02ca\u02cb\u2018\u2019\u201b\u2032\uff07"
+#: Between two letters every one of them is this one when words are split
+#: (``normallashtir``), so "oʻrtacha" stays one word however it is typed.
 KANONIK = "\u02bb"
 _ORADA = re.compile(r"(?<=\w)[" + re.escape(APOSTROFLAR) + r"](?=\w)")
 
+#: Uzbek Cyrillic -> the official Latin alphabet, letter by letter (the two
+#: context-dependent letters, е and ц, are in KONTEKSTLI).  щ and ы occur only
+#: in Russian loanwords.
+KIRILL = {
+    "а": "a", "б": "b", "в": "v", "г": "g", "д": "d", "ё": "yo", "ж": "j", "з": "z",
+    "и": "i", "й": "y", "к": "k", "л": "l", "м": "m", "н": "n", "о": "o", "п": "p",
+    "р": "r", "с": "s", "т": "t", "у": "u", "ф": "f", "х": "x", "ч": "ch", "ш": "sh",
+    "щ": "sh", "ъ": "\u02bc", "ы": "i", "ь": "", "э": "e", "ю": "yu", "я": "ya",
+    "ў": "o\u02bb", "қ": "q", "ғ": "g\u02bb", "ҳ": "h",
+}
+#: Vowels (Cyrillic, and Latin for mixed words): the context of е and ц.
+UNLILAR = "аеёиоуэюяўыaeiou"
+#: letter -> [at the start of a word, after one of these letters, there, elsewhere]:
+#: е is "ye" at the start of a word and after a vowel, ъ or ь ("етарли" yetarli,
+#: "поезд" poyezd, "объект" obyekt), else "e"; ц is "ts" after a vowel
+#: ("позиция" pozitsiya), else "s" ("функция" funksiya).
+KONTEKSTLI = {
+    "е": ["ye", UNLILAR + "ъь", "ye", "e"],
+    "ц": ["s", UNLILAR, "ts", "s"],
+}
+#: Folds applied to the key after transliteration, on both sides: "iye" -> "ie".
+#: The official rule writes е after и as "ye" ("градиент" -> gradiyent), while
+#: the Latin text keeps the loanword's spelling ("gradient", "klient",
+#: "koeffitsiyent" and "koeffitsient" both seen): folding "iye" to "ie" makes
+#: them meet.  No Uzbek word contrasts "iye" with "ie".
+BUKLAMALAR = [["iye", "ie"]]
+
+#: Suffixes the stemmer strips, as [suffix, letters one of which must precede
+#: it ("" = any)]: case endings (-ning, -ni, -ga/-ka/-qa, -da/-ta, -dan/-tan,
+#: -dagi, -gacha), plural -lar, possessives (-im, -ing, -i/-si, -imiz,
+#: -ingiz, -lari).  -ka follows k and -qa follows q ("blokka", "uzoqqa"), so
+#: "boshqa" (other) is not "bosh" (head); -ta/-tan follow a voiceless
+#: consonant.  Written as keys (no apostrophes).
+QOSHIMCHALAR = [
+    ["gacha", ""], ["ingiz", ""], ["dagi", ""], ["imiz", ""], ["lari", ""], ["ning", ""],
+    ["dan", ""], ["tan", "ptkfsxqh"], ["ing", ""], ["lar", ""],
+    ["ga", ""], ["ka", "k"], ["qa", "q"], ["da", ""], ["ta", "ptkfsxqh"], ["ni", ""],
+    ["im", ""], ["si", ""], ["i", ""],
+]
+#: The shortest stem left: a suffix is stripped only if at least this many
+#: letters remain (measured over the chapter's words: see ``ozak``).
+MIN_OZAK = 4
+
 
 def normallashtir(matn: str) -> str:
-    """Every apostrophe variant between two word characters becomes ʻ (the index's form)."""
+    """Every apostrophe variant between two word characters becomes ʻ (words stay whole when split)."""
     return _ORADA.sub(KANONIK, matn)
 
 
-#: language_data.js: the query is normalised like the index (the JavaScript
-#: mirror of ``normallashtir``; the character class is APOSTROFLAR), split at
-#: non-letters like Sphinx's default splitter, and "stemmed" by lower-casing.
+def qidiruv_kaliti(soz: str) -> str:
+    """The canonical search key of one word: lower case, Latin, no apostrophes, folded.
+
+    "Koʻrsatadi", "ko'rsatadi", "korsatadi" and "кўрсатади" all give "korsatadi";
+    "эътибор" and "eʼtibor" give "etibor"; "градиент" gives "gradient".
+    """
+    harflar = list(unicodedata.normalize("NFC", soz).lower())
+    chiqish = []
+    for i, h in enumerate(harflar):
+        if h in KONTEKSTLI:
+            boshida, keyin, ha, yoq = KONTEKSTLI[h]
+            chiqish.append(boshida if i == 0 else ha if harflar[i - 1] in keyin else yoq)
+        else:
+            chiqish.append(KIRILL.get(h, h))
+    kalit = "".join(h for h in "".join(chiqish) if h not in APOSTROFLAR)
+    for eski, yangi in BUKLAMALAR:
+        kalit = kalit.replace(eski, yangi)
+    return kalit
+
+
+def ozak(kalit: str) -> str:
+    """The stem of a key: the longest matching suffix stripped, again and again.
+
+    A suffix goes only if MIN_OZAK letters remain and its preceding-letter
+    condition holds: "pozitsiyalarining" -> "pozitsiya", "modelimizdagi" ->
+    "model", "qiymatlarni" -> "qiymat".  Verbs are not conjugated away, only
+    their final -i or -ni ("korsatadi" -> "korsatad"): a query is stemmed the
+    same way, so it still meets them.
+
+    MIN_OZAK = 4 was measured over the built chapter page (every word of its
+    main text): 3,045 distinct lower-cased words, 3,033 keys, 2,338 stems;
+    261 stems join 956 keys (e.g. model <- model, modelda, modelimizdagi,
+    modellarida ... 18 forms; pozitsiya <- 15; qiymat <- 13).  At 3
+    there are 2,272 stems, and unrelated words meet: "key" with "keyingi"
+    (next), "hal" (solve) with "hali" (still), "qoʻl" (hand) with "qolgani"
+    (remaining), "old" with "oldingi"; at 5 (2,441 stems) common short nouns
+    lose their forms (vaqt, qism, rasm, matn, kesh, blok, token ...).
+
+    Accepted at 4:
+
+    * key collisions (the apostrophe removed): "bosh" (head) and "boʻsh"
+      (empty) are one word for the search; the other 11 keys that two written
+      words share in the chapter are one word spelt with and without ʻ (in
+      code names: "oqitish"/"oʻqitish", "soz"/"soʻz" ...);
+    * -ni read where -i was meant after a stem in n: "tokeni" -> "toke",
+      "ustuni" -> "ustu", "qolgani" -> "qolga" (while "token", "ustun",
+      "qolgan" keep theirs: the query "token" still finds the page through its
+      other forms);
+    * stems under four letters keep some forms apart: "soni", "sonni",
+      "sonlar" are three stems, so are "bob"/"bobn", "yoli"/"yoln";
+    * verbs lose a final -i or -im ("korsatadi" -> "korsatad", "beradimi" ->
+      "berad"), nothing else; no verb collision was seen.
+    """
+    while True:
+        for qoshimcha, oldidan in QOSHIMCHALAR:
+            qoldiq = len(kalit) - len(qoshimcha)
+            if (qoldiq >= MIN_OZAK and kalit.endswith(qoshimcha)
+                    and (not oldidan or kalit[qoldiq - 1] in oldidan)):
+                kalit = kalit[:qoldiq]
+                break
+        else:
+            return kalit
+
+
+def qidiruv_ozagi(soz: str) -> str:
+    """What the index holds for a word and what a query word is looked up as."""
+    return ozak(qidiruv_kaliti(soz))
+
+
+#: The rules as the JavaScript reads them (JSON: the same objects as above).
+QOIDALAR = {"apostroflar": APOSTROFLAR, "kanonik": KANONIK, "kirill": KIRILL,
+            "kontekstli": KONTEKSTLI, "buklamalar": BUKLAMALAR, "qoshimchalar": QOSHIMCHALAR,
+            "min_ozak": MIN_OZAK}
+
+#: language_data.js: the query goes through the same rules as the index.
+#: ``splitQuery`` joins words over apostrophes like ``normallashtir`` and
+#: splits at non-letters like Sphinx's default splitter; ``Stemmer.stemWord``
+#: is ``qidiruv_ozagi``.  On the search page the result summaries are centred
+#: on a word of the page with the query's stem (Sphinx looks for the stem
+#: itself, which "korsat..." is not in "koʻrsatadi"), and the words found are
+#: highlighted there and on the page the reader opens.
 JS_KOD = r"""
-/* Uzbek (book/_ext/uzbek.py): every apostrophe variant between two letters is ʻ */
-var uzApostrof = /([\p{Letter}\p{Number}_])['‘’`ʼʻ](?=[\p{Letter}\p{Number}_])/gu;
-var uzNormallashtir = (matn) => matn.replace(uzApostrof, "$1ʻ");
+/* Uzbek search (book/_ext/uzbek.py): the rules are the JSON below, the same data the index used */
+var uzQoidalar = """ + json.dumps(QOIDALAR, ensure_ascii=False) + r""";
+var uzBelgilar = uzQoidalar.apostroflar.replace(/[\\\]\[^-]/g, "\\$&");
+var uzApostrof = new RegExp("([\\p{Letter}\\p{Number}_])[" + uzBelgilar + "](?=[\\p{Letter}\\p{Number}_])", "gu");
+/* a word as written, apostrophes inside it kept as they are (to find it in the text of a page) */
+var uzYozilgan = new RegExp("[\\p{Letter}\\p{Number}_]+(?:[" + uzBelgilar + "][\\p{Letter}\\p{Number}_]+)*", "gu");
+var uzNormallashtir = (matn) => matn.replace(uzApostrof, "$1" + uzQoidalar.kanonik);
+var uzKalit = (soz) => {
+  const harflar = Array.from(soz.normalize("NFC").toLowerCase());
+  let kalit = harflar.map((h, i) => {
+    const k = uzQoidalar.kontekstli[h];
+    if (k) return i === 0 ? k[0] : (k[1].includes(harflar[i - 1]) ? k[2] : k[3]);
+    return Object.prototype.hasOwnProperty.call(uzQoidalar.kirill, h) ? uzQoidalar.kirill[h] : h;
+  }).join("");
+  kalit = Array.from(kalit).filter((h) => !uzQoidalar.apostroflar.includes(h)).join("");
+  for (const [eski, yangi] of uzQoidalar.buklamalar) kalit = kalit.split(eski).join(yangi);
+  return kalit;
+};
+var uzOzak = (kalit) => {
+  let h = Array.from(kalit);
+  for (;;) {
+    const topilgan = uzQoidalar.qoshimchalar.find(([q, oldidan]) => {
+      const qoldiq = h.length - Array.from(q).length;
+      return qoldiq >= uzQoidalar.min_ozak && h.slice(qoldiq).join("") === q
+        && (!oldidan || oldidan.includes(h[qoldiq - 1]));
+    });
+    if (!topilgan) return h.join("");
+    h = h.slice(0, h.length - Array.from(topilgan[0]).length);
+  }
+};
+var uzOzagi = (soz) => uzOzak(uzKalit(soz));
 var Stemmer = function() {
   this.stemWord = function(w) {
-    return uzNormallashtir(w).toLowerCase();
+    return uzOzagi(w);
   }
 }
+/* the search page: summaries and highlighting by stem (Sphinx 7.4 searchtools.js) */
+var uzUlash = () => {
+  if (typeof Search === "undefined" || Search.uzUlangan) return;
+  Search.uzUlangan = true;
+  let belgilanadi = null;   // the highlight terms of the current query (a Set searchtools keeps)
+  const tahlil = Search._parseQuery;
+  if (typeof tahlil === "function") Search._parseQuery = (query) => {
+    const natija = tahlil(query);
+    if (Array.isArray(natija) && natija[3] instanceof Set) belgilanadi = natija[3];
+    return natija;
+  };
+  const xulosa = Search.makeSearchSummary;
+  if (typeof xulosa !== "function" || typeof Search.htmlToText !== "function") return;
+  Search.makeSearchSummary = (htmlText, keywords, anchor) => {
+    const ozaklar = new Set(keywords);
+    const matn = Search.htmlToText(htmlText, anchor);
+    const sozlar = [...new Set((matn.match(uzYozilgan) || []).map((s) => s.toLowerCase()))];
+    const mos = sozlar.filter((s) => ozaklar.has(uzOzagi(s)));
+    if (!mos.length) return xulosa(htmlText, keywords, anchor);
+    if (belgilanadi) {
+      mos.forEach((s) => belgilanadi.add(s));
+      if (typeof SPHINX_HIGHLIGHT_ENABLED !== "undefined" && SPHINX_HIGHLIGHT_ENABLED)
+        localStorage.setItem("sphinx_highlight_terms", [...belgilanadi].join(" "));
+    }
+    // the summary of Sphinx, around the first of these words on the page
+    const matnKichik = matn.toLowerCase();
+    const birinchi = mos.reduce((a, b) => (matnKichik.indexOf(a) <= matnKichik.indexOf(b) ? a : b));
+    return xulosa(htmlText, [birinchi], anchor);
+  };
+};
+uzUlash();
+if (typeof document !== "undefined") document.addEventListener("DOMContentLoaded", uzUlash);
 """
 JS_BOLUVCHI = r"""
 var splitQuery = (query) => uzNormallashtir(query)
     .split(/[^\p{Letter}\p{Number}_\p{Emoji_Presentation}]+/gu)
-    .filter(term => term)  // remove remaining empty strings
+    .filter(term => uzKalit(term))  // remove empty strings and lone apostrophes
 """
 
 
 class SearchUzbek(SearchLanguage):
-    """Uzbek: words as written, lower-cased, apostrophes unified; no stop-words."""
+    """Uzbek: one key for every spelling (Latin or Cyrillic, any apostrophe), light suffix stemming."""
 
     lang = TIL
     language_name = "Uzbek"
@@ -88,10 +298,10 @@ class SearchUzbek(SearchLanguage):
     _word_re = re.compile(r"\w+")
 
     def split(self, input: str) -> list[str]:
-        return self._word_re.findall(normallashtir(input))
+        return [s for s in self._word_re.findall(normallashtir(input)) if qidiruv_kaliti(s)]
 
     def stem(self, word: str) -> str:
-        return normallashtir(word).lower()
+        return qidiruv_ozagi(word)
 
 
 # --- interface strings --------------------------------------------------------

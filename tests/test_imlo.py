@@ -1,0 +1,245 @@
+"""The chapter's Uzbek spelling rules (tests/imlo.py): each rule shown able to fail, then the real checks.
+
+The self-tests give each rule a small text that breaks it (a finding) and one
+that follows it (none), including the exclusions: a formula or a number before
+a spaced suffix, inline code, maths, URLs, version numbers, numbered figures.
+``test_bob_manbasi_imlo`` checks the chapter source (fast); the build test
+checks the built pages.  Every failure lists each finding as
+``line: «fragment» (context) … rule … what would be right``.
+"""
+
+import pytest
+from conftest import ILDIZ
+
+import imlo
+
+BOB = ILDIZ / "book" / "attention.py"
+NNBSP = "\u202f"
+
+
+def _qoidalar(topilmalar):
+    return [t.qoida for t in topilmalar]
+
+
+def _bob(markdown: str, kod: str = "") -> str:
+    """A tiny jupytext chapter: one markdown cell (lines get "# "), one code cell."""
+    md = "\n".join("# " + q if q else "#" for q in markdown.splitlines())
+    return f"# %% [markdown]\n{md}\n\n# %%\n{kod}\n"
+
+
+# --- 1. numbers -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("matn, qoida, tavsiya", [
+    ("aniqlik 0.997 boʻldi", "son: oʻnli nuqta", "0,997"),
+    ("farq 2.8e-05 ga teng", "son: e-yozuv", "2,8·10⁻⁵"),
+    ("farq 1e-5 dan kichik", "son: e-yozuv", "10⁻⁵"),
+    ("nisbat 4.7e+11 marta", "son: e-yozuv", "4,7·10¹¹"),
+    ("aniqlik 98% boʻldi", "son: foiz yozuvi", "98" + NNBSP + "%"),
+    ("aniqlik 98 % boʻldi", "son: foiz yozuvi", "98" + NNBSP + "%"),
+    ("aniqlik 99.4% boʻldi", "son: foiz yozuvi", "99,4" + NNBSP + "%"),
+    ("T = 32768 boʻlganda", "son: xonalar guruhlanmagan", "32" + NNBSP + "768"),
+    ("1 dan 999 999 gacha", "son: guruhlar oddiy boʻshliq bilan", "999" + NNBSP + "999"),
+])
+def test_son_qoidasi_buzilishini_topadi(matn, qoida, tavsiya):
+    topilmalar = imlo.son_qoidasi(matn, 7)
+    assert qoida in _qoidalar(topilmalar), topilmalar
+    t = next(t for t in topilmalar if t.qoida == qoida)
+    assert tavsiya in t.tavsiya and t.qator == 7
+    assert str(t).startswith("7: «") and " … " in str(t)
+
+
+@pytest.mark.parametrize("matn", [
+    "aniqlik 0,997 boʻldi",
+    "farq 2,8·10⁻⁵ ga teng",
+    "aniqlik 98" + NNBSP + "% boʻldi",
+    "T = 32" + NNBSP + "768 boʻlganda",
+    "Vaswani va boshq. (2017) maqolasi; T = 4096 va 1024",       # four digits need no grouping
+    "Python 3.11 va torch 2.13.0 bilan, Jupyter Book 1.0.4 da",   # versions
+    "GPT-3.5 kabi modellar",
+    "1.2-rasmda va 1.3-jadvaldan koʻrinadi; 3-bob",               # numbered figures and tables
+    "T = 60. Keyingi gap",                                        # a full stop after a number
+])
+def test_son_qoidasi_togri_matnga_indamaydi(matn):
+    assert imlo.son_qoidasi(matn) == []
+
+
+@pytest.mark.parametrize("spec, bormi", [
+    (".2f", True), (".1e", True), (".0e", True), (".0%", True), (".1%", True),
+    (".0f", False), ("d", False), ("g", False), ("", False),
+])
+def test_format_spec(spec, bormi):
+    assert (imlo.format_spec_topilmasi(spec) is not None) == bormi
+
+
+def test_glue_formati_manbada_xato_emas_fstring_formati_esa_xato():
+    """A glued number's spec is written in Uzbek form by the build (raqam.son), an f-string's is not."""
+    manba = _bob("Aniqlik {glue:text}`aniq:.3f`, ulush {glue:text}`ulush:.0%`,\n"
+                 "farq {glue:text}`farq:.1e`; butun son {glue:text}`n` va {glue:text}`m:.0f`.")
+    assert [t for t in imlo.manbani_tekshir(manba) if t.qoida.startswith("son")] == []
+    kod = _bob("Matn.", kod='fig("a.png", caption=f"Aniqlik {aniq:.3f}, farq {farq:.1e}")\n')
+    topilmalar = [t for t in imlo.manbani_tekshir(kod) if t.qoida == "son: f-satr formati"]
+    assert sorted(t.parcha for t in topilmalar) == ["{aniq:.3f}", "{farq:.1e}"]
+    assert all("son(x," in t.tavsiya for t in topilmalar)
+
+
+def test_sonlar_kod_matematika_va_urlda_tekshirilmaydi():
+    manba = _bob("Kodda `lr = 0.005` va `n = 32768`, formulada $x = 0.5$ va\n"
+                 "$$\n0.25 + 1e-5\n$$\n"
+                 "havola https://example.com/v1.2/98%25 va [matn](https://a.uz/0.5).\n"
+                 "```python\nprint(0.5)\n```",
+                 kod="print(0.997, 2.8e-05, '98%')\nx = 32768")
+    assert imlo.manbani_tekshir(manba) == []
+
+
+def test_izoh_va_jadval_satrlari_tekshiriladi():
+    kod = ('fig("rasm.png", caption=f"Aniqlik 0.99 va {x:.2f} (RNN da)")\n'
+           'show(pd.DataFrame([("LSTM ning xotirasi", "98%")], columns=["A", "B"]), izoh="Jadval.")\n')
+    topilmalar = imlo.manbani_tekshir(_bob("Matn.", kod))
+    qoidalar = {(t.qator, t.qoida) for t in topilmalar}
+    assert (5, "son: oʻnli nuqta") in qoidalar                  # the caption's literal text
+    assert (5, "son: f-satr formati") in qoidalar               # {x:.2f}
+    assert (5, "qoʻshimcha ajratib yozilgan") in qoidalar       # RNN da
+    assert (6, "qoʻshimcha ajratib yozilgan") in qoidalar       # a table cell: LSTM ning
+    assert (6, "son: foiz yozuvi") in qoidalar
+
+
+# --- 2. suffixes ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("matn, togri", [
+    ("RNN da maʼlumot", "RNNda"),
+    ("LSTM ning xotirasi", "LSTMning"),
+    ("GPT-2 ga oʻxshash", "GPT-2ga"),
+    ("bu attention ni oʻlchaydi", "attentionni"),
+    ("softmax dan oldin", "softmaxdan"),
+    ("float32 ning eng kichik soni", "float32ning"),
+    ("KV kesh ni toʻldiring", "keshni"),
+    ("SDPA niki kichik", "SDPAniki"),
+    ("Attention dagi-chi?", "Attentiondagi"),
+    ("har bir RNN\nda yashirin holat", "RNNda"),                 # across a line break
+    ("1.2-rasm dagi oʻlchov", "1.2-rasmdagi"),                   # a numbered reference
+])
+def test_qoshimcha_qoidasi_buzilishini_topadi(matn, togri):
+    topilmalar = imlo.qoshimcha_qoidasi(matn)
+    assert len(topilmalar) == 1, topilmalar
+    assert togri in topilmalar[0].tavsiya
+
+
+@pytest.mark.parametrize("matn", [
+    "RNNda, LSTMning, GPT-2ga, attentionni, softmaxdan, float32ning",
+    "$…$ ga boʻlamiz",                # after a formula: mathematics-textbook practice
+    "katta d da ballar, T ga chiziqli, V larning oʻrtachasi",   # italic one-letter variables
+    "59 ta yangilanish, 1 ga teng, 240 da",                     # after numbers
+    "`…` ni chaqiring",               # after inline code: allowed (identifier stays copyable)
+    "RNN va LSTM, attention bilan",   # no suffix
+    "keldi da ketdi",                 # "da" after an Uzbek word is not looked at
+])
+def test_qoshimcha_qoidasi_togri_matnga_indamaydi(matn):
+    assert imlo.qoshimcha_qoidasi(matn) == []
+
+
+def test_qoshimcha_manbada_formula_kod_va_glue_dan_keyin_ruxsat():
+    manba = _bob("Ballarni $\\sqrt{d}$ ga boʻlamiz; *T* ga chiziqli; `Attention` modelimiz,\n"
+                 "`dict` lar; qiymat {glue:text}`n` ga teng; {numref}`%s-rasmdagi <r>` oʻlchov.\n"
+                 "Lekin RNN da va {numref}`r` dagi nisbat.",
+                 kod='fig("r.png", caption="Rasm.")')
+    topilmalar = [t for t in imlo.manbani_tekshir(manba) if t.qoida == "qoʻshimcha ajratib yozilgan"]
+    assert [(t.qator, t.parcha) for t in topilmalar] == [(4, "RNN da"), (4, "1.1-rasm dagi")]
+
+
+# --- 3. glosses -----------------------------------------------------------------------
+
+SEED = [("seed", ("seed",), ("seed",))]
+LUGAT = "\n## Atamalar\n\n:::{glossary}\nseed\n  ingl. *seed*. Boshlangʻich qiymat.\n:::\n"
+
+
+@pytest.mark.parametrize("matn, xato_soni", [
+    ("Har model uch xil seed bilan oʻqitiladi." + LUGAT, 1),                       # no gloss
+    ("Model seed bilan.\n\n## Atamalar\n\n:::{glossary}\nepoxa\n  ingl. *epoch*. Bir aylanish.\n:::\n", 2),
+    ("Tasodifiy sonlar generatorining boshlangʻich qiymati (seed) 0." + LUGAT, 0),
+    ("Boshlangʻich qiymat (ingl. *seed*) 0 boʻlsin." + LUGAT, 0),
+    ("Har **seed** (tasodifiy sonlar boshlangʻich qiymati) uchun." + LUGAT, 0),
+    ("Bitta seed — tasodifiy sonlar boshlangʻich qiymati." + LUGAT, 0),
+    ("Seedni 0 qilamiz, bu seed — boshlangʻich qiymat." + LUGAT, 0),               # later in the sentence
+    ("## Uch seed bilan\n\nSeed (boshlangʻich qiymat) 0." + LUGAT, 0),               # headings are skipped
+    ("Uch seed bilan.\n\nBu seed (boshlangʻich qiymat) edi." + LUGAT, 1),            # the gloss comes too late
+])
+def test_izoh_qoidasi(matn, xato_soni):
+    parchalar = imlo.manba_parchalari(_bob(matn))
+    topilmalar = imlo.izoh_qoidasi(parchalar, SEED)
+    assert len(topilmalar) == xato_soni, topilmalar
+
+
+def test_atamalar_lugati_oqiladi():
+    parchalar = imlo.manba_parchalari(_bob("Matn." + LUGAT))
+    assert imlo.atamalar_lugati(parchalar) == ["seed | seed"]
+
+
+def test_atama_boshqa_atama_izohi_ichida_hisoblanmaydi():
+    atamalar = SEED + [("RoPE", ("RoPE", "rotary seed embedding"), ("RoPE",))]
+    matn = "Bu RoPE (ingl. rotary seed embedding) edi. Keyin seed bilan." + LUGAT
+    topilmalar = imlo.izoh_qoidasi(imlo.manba_parchalari(_bob(matn)), atamalar)
+    assert [(t.parcha, t.qoida) for t in topilmalar if t.qator != "Atamalar"] == [
+        ("seed", "izoh: «seed» birinchi uchrashida izohlanmagan")]
+
+
+def test_atamalar_royxatidagi_har_atama_bobda_uchraydi():
+    """The list is built from the chapter: a term it never uses is a stale entry."""
+    parchalar = imlo.manba_parchalari(BOB.read_text())
+    matn = "\n".join(s for p in parchalar for _, s in p.qatorlar)
+    yoq = [nom for nom, aliaslar, _ in imlo.ATAMALAR
+           if not any(imlo._atama_regex(a).search(matn) for a in aliaslar)]
+    assert not yoq, yoq
+
+
+# --- built pages ------------------------------------------------------------------------
+
+SAHIFA = """<html><body>
+<p>Aniqlik <span class="pasted-text">0.997</span>, RNN da esa 50%.</p>
+<p>Formula <span class="math notranslate nohighlight">\\(0.5\\)</span> ga boʻlamiz,
+<span class="katex"><span class="katex-mathml">0.25</span></span> ga ham;
+kod <code class="docutils literal notranslate"><span class="pre">lr=0.005</span></code> ni oʻzgartiring.</p>
+<div class="cell_output docutils container">
+<div class="output stream highlight-myst-ansi notranslate"><div class="highlight"><pre>0.5 2.8e-05</pre></div></div>
+<div class="output text_plain highlight-myst-ansi notranslate"><div class="highlight"><pre>98%</pre></div></div>
+<table><caption><span class="caption-text">Natijalar</span></caption>
+<tr><th>model</th><th>aniqlik</th></tr><tr><td>LSTM ning</td><td>0.51</td></tr></table>
+</div>
+<script>var x = 0.5;</script><style>.a{width:0.5em}</style>
+</body></html>"""
+
+
+def test_sahifa_qoidalari():
+    topilmalar = imlo.sahifani_tekshir(SAHIFA, "s.html", [(12, "aniq:.3f")])
+    jufti = sorted((t.parcha, t.qoida) for t in topilmalar)
+    assert jufti == sorted([
+        ("0.997", "son: oʻnli nuqta"), ("RNN da", "qoʻshimcha ajratib yozilgan"),
+        ("50%", "son: foiz yozuvi"),
+        ("LSTM ning", "qoʻshimcha ajratib yozilgan"), ("0.51", "son: oʻnli nuqta")])
+    aniq = next(t for t in topilmalar if t.parcha == "0.997")
+    assert "{glue}`aniq:.3f`, 12-qator" in str(aniq.qator)          # traced to its role
+    jadvaldagi = next(t for t in topilmalar if t.parcha == "0.51")
+    assert "jadval «Natijalar»" in str(jadvaldagi.qator)
+
+
+# --- the real checks -----------------------------------------------------------------
+
+
+def test_bob_manbasi_imlo():
+    topilmalar = imlo.manbani_tekshir(BOB.read_text())
+    if topilmalar:
+        pytest.fail(f"book/attention.py: {len(topilmalar)} ta imlo topilmasi\n"
+                    + imlo.hisobot(topilmalar), pytrace=False)
+
+
+@pytest.mark.build
+def test_qurilgan_sahifalar_imlo(qurilgan):
+    rollar = imlo.glue_rollari(BOB.read_text())
+    topilmalar = []
+    for nom in ("book/attention.html", "book/index.html"):
+        html = (qurilgan / "sayt" / nom).read_text()
+        topilmalar += imlo.sahifani_tekshir(html, nom, rollar if nom.endswith("attention.html") else None)
+    if topilmalar:
+        pytest.fail(f"qurilgan sahifalar: {len(topilmalar)} ta imlo topilmasi\n"
+                    + imlo.hisobot(topilmalar), pytrace=False)
