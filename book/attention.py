@@ -29,7 +29,7 @@
 # - attention narxini — vaqt va xotirani — oʻlchaysiz;
 # - koʻp boshli attention (*multi-head attention*) va Transformer blokini
 #   yigʻasiz, KV kesh (oldingi kalit va qiymatlar xotirasi) matn yaratishni
-#   qanchaga tezlatishini oʻlchaysiz;
+#   necha marta tezlatishini oʻlchaysiz;
 # - oʻzbekcha soʻz bilan yozilgan sonlarni raqamga aylantiradigan kichik
 #   Transformer oʻqitasiz va u qaysi soʻzga qarayotganini koʻrasiz.
 #
@@ -224,7 +224,7 @@ glue("sq_max_512_bol", float(bol1.loc[512, "eng katta ogʻirlik"]), display=Fals
 # chetlanishi *d* = 8 da {glue:text}`sq_std_8:.2f`, *d* = 1024 da
 # {glue:text}`sq_std_1024:.1f` — $\sqrt{d}$ kabi oʻsadi; $\sqrt{d}$ ga
 # boʻlinganda esa hamma *d* da {glue:text}`sq_std_bol_min:.2f` …
-# {glue:text}`sq_std_bol_max:.2f` oraligʻida qoladi. Son 1 emas: `nn.Linear`
+# {glue:text}`sq_std_bol_max:.2f` oraligʻida qoladi. Bu son 1 ga teng emas: `nn.Linear`
 # ning standart boshlanishida *Q* komponentlarining dispersiyasi 1 emas,
 # taxminan {glue:text}`sq_var_q:.2f` (oʻlchandi), shuning uchun ballar
 # dispersiyasi $d\,\sigma^4$. Muhimi — boʻlishdan keyin u *d* ga bogʻliq
@@ -258,7 +258,7 @@ print("  softmax(Q @ K.T / sqrt(d)) @ V")
 # mumkin emas: u soʻzlarni chapdan oʻngga bittadan yasaydi, keyingi soʻz hali
 # yoʻq. Oʻqitishda esa matn toʻliq beriladi va model har pozitsiyada
 # keyingi tokenni (soʻz yoki soʻz boʻlagini) taxmin qiladi; agar
-# *i*-pozitsiya *i* + 1-pozitsiyaga qaray olsa, javobni shunchaki koʻchirib
+# *i*-pozitsiya (*i* + 1)-pozitsiyaga qaray olsa, javobni shunchaki koʻchirib
 # oladi. Shuning uchun softmaxdan oldin diagonaldan yuqoridagi ballar
 # $-\infty$ bilan almashtiriladi: $e^{-\infty} = 0$, demak u joylarning
 # ogʻirligi nol. Bu — **kauzal (sababiy) maska** (*causal mask*):
@@ -342,14 +342,14 @@ fig("kauzal.png",
 # ketma-ketlikdan olinadi. Farqi ikkita:
 # kirish avval *d* = {glue:text}`d_model` oʻlchamga koʻtariladi va unga oʻrganiladigan
 # **pozitsiya kodlash** (`self.poz`, har pozitsiyaga bitta vektor) qoʻshiladi;
-# oxirida hamma pozitsiyalar chiqishlari oʻrtalashtirilib, javobga aylanadi.
+# oxirida hamma pozitsiyalarning chiqishlari oʻrtalashtirilib, javobga aylanadi.
 #
 # ```{literalinclude} ../chapter_code/modellar.py
 # :pyobject: Attention
 # ```
 
 # %% [markdown]
-# ## Gradient birinchi qadamga yetib boradimi?
+# ## Gradient 0-qadamga yetib boradimi?
 #
 # Modelni oʻqitishdan oldin oddiy savol qoʻyamiz: yoʻqotish funksiyasining
 # gradienti kirishning birinchi va oxirgi qadamiga qanchalik kuchli yetib
@@ -434,7 +434,7 @@ glue("d_model", d_model, display=False)
 # ```
 #
 # Oʻqitishlar bir-biriga bogʻliq emas, shuning uchun `parallel`
-# (`chapter_code/oqitish.py`) ularni har yadroda bittadan alohida jarayonda
+# (`chapter_code/oqitish.py`) ularni har protsessor yadrosida bittadan alohida jarayonda
 # yurgizadi. Har oʻqitish oʻz seedini oʻzi oʻrnatadi, shuning uchun natija
 # jarayonlar soniga bogʻliq emas. Oʻqitish natijalari (aniqlik va
 # vaznlar) diskda saqlanadi va faqat oʻqitish kodi (vazifa, modellar,
@@ -473,7 +473,7 @@ glue("T_vazifa", T, display=False)
 glue("param_formula", 3 * d_model**2 + d_model * (T + 7) + 2, display=False)
 
 # %% [markdown]
-# Jadvaldagi sonlardan xulosalar uchun ularni nomlab olamiz.
+# Xulosa chiqarish uchun jadvaldagi sonlarni nomlab olamiz.
 
 # %%
 aniqliklar = {nom: [natija[nom, s][0] for s in seedlar] for nom in modellar}
@@ -500,10 +500,10 @@ for nom, siljish in [("standart", 0.0), ("tavsiya", 1.0), ("unutish", UNUTISH),
 #   seedda ham aniqlik {glue:text}`attn_min:.3f`.
 # - **RNN** natijasi seedga qattiq bogʻliq: eng yaxshi seedda
 #   {glue:text}`rnn_max:.3f`, eng yomonida {glue:text}`rnn_min:.3f`. Agar
-#   bitta seed bilan oʻlchaganimizda edi, omadga qarab «RNN yaxshi ishlaydi»
+#   bitta seed bilan oʻlchaganimizda, omadga qarab «RNN yaxshi ishlaydi»
 #   yoki «oʻrtacha ishlaydi» degan boʻlardik. RNNning boshlangʻich gradient
 #   nisbati {glue:text}`grad_rnn:.1e` edi, lekin u uchala seedda ham
-#   oʻrgandi: boshidagi kichik gradient oʻrganishni taqiqlamaydi, va
+#   oʻrgandi: boshidagi kichik gradient oʻrganishga toʻsqinlik qilmaydi va
 #   boshlangʻich nisbatning oʻzi natijani oldindan aytib bermaydi.
 # - **LSTM** standart boshlanish bilan uchala seedda ham tasodifiy taxmin
 #   darajasida qoldi (oʻrtacha {glue:text}`lstm_orta:.3f`).
@@ -528,8 +528,8 @@ for nom, siljish in [("standart", 0.0), ("tavsiya", 1.0), ("unutish", UNUTISH),
 # {glue:text}`f_unutish_T:.2f` qismi qoladi: model 0-qadamni boshidanoq
 # «eslaydi». Unutish darvozasini Gers, Schmidhuber va Cummins (2000)
 # kiritgan; Jozefowicz, Zaremba va Sutskever (2015) uning siljishini 1 yoki
-# 2 kabi katta qiymatdan boshlash kerakligini eslatib, har bir LSTMda 1
-# ni tavsiya qiladi. *T* = 60 boʻlgan vazifamizda 1 yetmaydi:
+# 2 kabi katta qiymatdan boshlash kerakligini koʻrsatib, har bir LSTMda 1
+# dan boshlashni tavsiya qiladi. *T* = 60 boʻlgan vazifamizda 1 yetmaydi:
 # $\sigma(1)^{59}$ = {glue:text}`f_tavsiya_T:.0e` (6-mashqda oʻzingiz
 # sinab koʻring); biz {glue:text}`unutish:g` ni oldik. Xulosa: rekurrent model uzoq masofani
 # eslay oladi, lekin buning uchun uni toʻgʻri boshlash kerak; attentionda
@@ -606,7 +606,7 @@ glue("qolgan_orta", float(w[1:].mean()), display=False)
 glue("eng_kop_qadam", int(w.argmax()), display=False)
 
 # %% [markdown]
-# Oʻrtacha eʼtiborning {glue:text}`qadam0:.3f` qismi 0-qadamga tushadi,
+# Oʻrtacha eʼtiborning {glue:text}`qadam0:.1%` qismi 0-qadamga tushadi,
 # qolgan qadamlarning har biriga oʻrtacha {glue:text}`qolgan_orta:.1e`.
 # Modelga javob qayerdaligini hech kim aytmagan: u buni gradient orqali
 # oʻzi topdi. Xuddi shu ogʻirliklar {numref}`%s-rasmda <attention_ogirligi>`.
@@ -643,8 +643,8 @@ fig("attention_ogirligi.png",
 # Uzunroq ketma-ketlikda esa 60-pozitsiya va undan keyingilar uchun vektor
 # umuman yoʻq.
 #
-# Asl Transformer maqolasi (Vaswani va boshq., 2017) pozitsiya vektorlarini
-# oʻrganmaydi, balki formula bilan hisoblaydi. Bu —
+# Asl Transformer maqolasida (Vaswani va boshq., 2017) pozitsiya vektorlari
+# oʻrganilmaydi, balki formula bilan hisoblanadi. Bu —
 # **sinusoidal pozitsiya kodlash** (*sinusoidal positional encoding*).
 # *p*-pozitsiya vektorining juft va toq komponentlari:
 #
@@ -791,7 +791,7 @@ poz_jadval = pd.DataFrame(
                                   for Tx in poz_Tlar}}
      for nom, q in poz_aniq.items()])
 show(poz_jadval,
-     izoh=f"Aniqlik turli uzunlikdagi yangi sinov maʼlumotida ({poz_n} ta namuna har T da). "
+     izoh=f"Aniqlik turli uzunlikdagi yangi sinov maʼlumotida (har T da {poz_n} ta namuna). "
           f"Hamma model T = {T} da oʻqitilgan (seed koʻrsatilmagani — seed 0); pastki "
           "ikki qator — pozitsiyani bilmaydigan qoidalar.",
      nom="poz_jadval")
@@ -847,9 +847,9 @@ glue("poz_etibor_min", min(poz_etibor.values()), display=False)
 # Bu sinusoidal model (seed 0) aynan 0-qadamga qarayotganini ogʻirliklar
 # tasdiqlaydi: har *T* da soʻrovlar 0-qadamga oʻrtacha kamida
 # {glue:text}`poz_etibor_min:.3f` ogʻirlik berdi. Demak, bu uzunliklarda
-# ikki xavf ham ishga tushmadi. Birinchisi — softmaxning suyulishi
+# ikki xavfning hech biri yuz bermadi. Birinchisi — softmaxning suyulishi
 # (*dilution*): kalitlar koʻpaysa, ogʻirlik ular orasida boʻlinib, 0-qadam
-# ulushi kamayishi mumkin. Ikkinchisi — oxirgi oʻrtalashtirish: agar bir qism
+# ulushi kamayishi mumkin. Ikkinchisi — oxirgi oʻrtalashtirish: agar soʻrovlarning bir qismi
 # soʻrovlar 0-qadamga qaramay qoʻysa, ularning shovqini javobga aralashadi.
 # Ogʻirlik 0-qadamda qolgani uchun ikkalasi ham sezilmadi.
 #
@@ -882,9 +882,15 @@ for s, (_, m_s) in zip(poz_seedlar, sinuslar):
         ogir, eng_kop = ogir_s, eng_kop_s      # asosiy model (seed 0)
 umumiy = sorted(set.intersection(*beshliklar))
 glue("poz_umumiy", ", ".join(map(str, umumiy)) or "hech qaysi", display=False)
+umumiy_matn = (", ".join(map(str, umumiy[:-1])) + " va " if len(umumiy) > 1 else "") + str(umumiy[-1]) \
+    if umumiy else ""
 glue("poz_umumiy_jumla",
-     f"{', '.join(map(str, umumiy))}-pozitsiyalar ikkalasining ham beshligiga kirdi" if umumiy
-     else "lekin ikkala modelning beshligiga birga kirgan pozitsiya yoʻq", display=False)
+     f"qisman bir xil: har modelda eng koʻp ogʻirlik olgan beshta pozitsiyadan {umumiy_matn} "
+     "ikkalasida ham bor. Koʻrinishidan, qaysi pozitsiyalar 0-pozitsiyaga «oʻxshab» qolishini "
+     "kodlash vektorlarining oʻzi belgilaydi, qanchalik kuchli adashishni esa oʻqitilgan model "
+     "(seed) belgilaydi" if umumiy else
+     "ikkala modelda har xil: eng koʻp ogʻirlik olgan beshta pozitsiyadan hech biri ikkalasida "
+     "birga uchramadi", display=False)
 glue("poz_umumiy_soni", len(umumiy), display=False)
 glue("poz_T_uzun", poz_T_uzun, display=False)
 glue("poz_etibor_uzun", ogir[0].item(), display=False)
@@ -894,7 +900,7 @@ glue("poz_top_ulush", float(ogir[eng_kop].sum() / (1 - ogir[0])), display=False)
 
 # %% [markdown]
 # *T* = {glue:text}`poz_T_uzun` da seed 0 modelida 0-qadam oʻrtacha ogʻirlikning
-# {glue:text}`poz_etibor_uzun:.3f` qismini oldi. Qolganining
+# {glue:text}`poz_etibor_uzun:.1%` qismini oldi. Qolganining
 # {glue:text}`poz_yangi_ulush:.0%` qismi oʻqitishda boʻlmagan pozitsiyalarga
 # ketdi, va bir tekis emas: atigi beshta pozitsiya 0-qadamdan qochgan
 # ogʻirlikning {glue:text}`poz_top_ulush:.0%` qismini oldi (eng kattalari —
@@ -906,11 +912,9 @@ glue("poz_top_ulush", float(ogir[eng_kop].sum() / (1 - ogir[0])), display=False)
 # model ularni «0-pozitsiya emas» deb oʻrganmagan.
 #
 # Seed 1 modelida bu ancha kuchli: *T* = {glue:text}`poz_T_uzun` da
-# 0-qadam atigi {glue:text}`poz_etibor_uzun_1:.3f` ogʻirlik oldi: bu
+# 0-qadam atigi {glue:text}`poz_etibor_uzun_1:.3f` ogʻirlik oldi. Bu
 # uzunlikda u 0-qadamga deyarli qaramaydi. Eʼtiborni tortgan pozitsiyalar
-# esa ikkala modelda deyarli bir xil: {glue:text}`poz_umumiy_jumla`. Koʻrinishidan, qaysi pozitsiyalar
-# 0-pozitsiyaga «oʻxshab» qolishini kodlash vektorlarining oʻzi belgilaydi,
-# qanchalik kuchli adashishni esa oʻqitilgan model (seed).
+# esa {glue:text}`poz_umumiy_jumla`.
 #
 # Xulosa: sinusoidal kodlash istalgan uzunlikda vektor beradi, lekin model
 # bu vektorlarni oʻqitishda koʻrmagan joyda ham toʻgʻri ishlatishiga kafolat
@@ -949,16 +953,16 @@ glue("poz_top_ulush", float(ogir[eng_kop].sum() / (1 - ogir[0])), display=False)
 # bilan (har oʻlchov koʻp marta takrorlanadi va medianasi olinadi), bitta
 # ipda (*thread*), toʻgʻri oʻtish (*forward pass*: kirishdan chiqishgacha
 # hisob) va toʻgʻri + teskari oʻtish uchun. Har qatorda hisob
-# hajmi — bitta namunaga koʻpaytirish-qoʻshishlar soni (*multiply–accumulate*,
-# MAC) — va *T* ga bogʻliq ketma-ket qadamlar soni ham bor: RNNda *T* ta,
+# hajmi — bitta namuna uchun koʻpaytirish-qoʻshishlar soni (*multiply–accumulate*,
+# MAC) — va *T* ga bogʻliq ketma-ket bosqichlar soni ham bor: RNNda *T* ta,
 # attentionda *T* ga bogʻliq emas (jadvalda 1).
 
 # %%
 from chapter_code.oqitish import mediana_ms, protsessor
 
 IPLAR = 1                                  # vaqt shu sondagi ipda oʻlchanadi
-# 1e-38 dan kichik («denormal») sonlar x86 da juda sekin hisoblanadi; oʻqitish
-# ishchilaridagi kabi ularni nolga tenglaymiz (backward da ular paydo boʻladi)
+# 1e-38 dan kichik («denormal») sonlar x86 protsessorlarida juda sekin hisoblanadi;
+# oʻqitish ishchilaridagi kabi ularni nolga tenglaymiz (teskari oʻtishda ular paydo boʻladi)
 torch.set_flush_denormal(True)
 
 
@@ -990,12 +994,12 @@ for Tx in [30, 60, 120, 240]:
                             m=m, X=Xb, y=yb, krit=nn.CrossEntropyLoss())
         vaqt_jadval.append({"T": Tx, "model": nom, "fwd (ms)": fwd,
                             "fwd+bwd (ms)": fwd_bwd, "MAC": mac,
-                            "qadamlar": qadamlar})
+                            "ketma-ket bosqichlar": qadamlar})
 show(pd.DataFrame(vaqt_jadval).round(2),
      izoh=f"Bitta paket (64 ta namuna) vaqti, {IPLAR} ipda, mediana: fwd — "
           "toʻgʻri oʻtish (forward), fwd+bwd — toʻgʻri va teskari oʻtish; MAC — "
           "bitta namunaning toʻgʻri oʻtishdagi matritsa koʻpaytmalari (siljish, tanh, "
-          "softmax, oʻrtalashtirish kirmaydi); qadamlar — T ga bogʻliq ketma-ket qadamlar.",
+          "softmax, oʻrtalashtirish kirmaydi); ketma-ket bosqichlar — T ga bogʻliq, navbat bilan bajariladigan bosqichlar.",
      nom="vaqt_jadval")
 vj = pd.DataFrame(vaqt_jadval).pivot(index="T", columns="model")
 
@@ -1017,6 +1021,8 @@ glue("T_kat", int(T_kat), display=False)
 glue("mac_nisbat", float(mac_nisbat), display=False)
 glue("vaqt_nisbat", float(vaqt_nisbat), display=False)
 glue("vaqt_nisbat_yonalish", "sekinroq" if vaqt_nisbat > 1 else "tezroq", display=False)
+glue("vaqt_nisbat_jumla", f"RNNdan {son(vaqt_nisbat, '.2f')} marta sekin ishladi" if vaqt_nisbat > 1
+     else f"RNNdan {son(1 / vaqt_nisbat, '.2f')} marta tez ishladi", display=False)
 glue("attn_vaqt_osish", float(vj.loc[240, ("fwd (ms)", "attention")]
                               / vj.loc[120, ("fwd (ms)", "attention")]), display=False)
 glue("rnn_vaqt_osish", float(vj.loc[240, ("fwd (ms)", "RNN")]
@@ -1025,13 +1031,11 @@ glue("iplar", IPLAR, display=False)
 
 # %% [markdown]
 # {glue:text}`tezlik_jumla` *T* = {glue:text}`T_kat` da attention bitta
-# namunaga RNNdan {glue:text}`mac_nisbat:.1f` marta koʻp koʻpaytirish-qoʻshish
-# bajaradi, lekin ularning hammasi bitta ketma-ket qadamda, katta matritsa
+# namuna uchun RNNdan {glue:text}`mac_nisbat:.1f` marta koʻp koʻpaytirish-qoʻshish
+# bajaradi, lekin ularning hammasi bitta bosqichda, katta matritsa
 # koʻpaytmalarida; RNN esa kam hisobni {glue:text}`T_kat` ta kichik qadamda
 # navbat bilan bajaradi va har qadamda amallarning doimiy xarajatini
-# toʻlaydi. Oʻlchovda attention shu *T* da RNNnikiga nisbatan
-# {glue:text}`vaqt_nisbat:.2f` barobar vaqt oldi
-# ({glue:text}`vaqt_nisbat_yonalish`). *T* 120 dan 240 ga oshganda RNN
+# toʻlaydi. Oʻlchovda attention shu *T* da {glue:text}`vaqt_nisbat_jumla`. *T* 120 dan 240 ga oshganda RNN
 # vaqti {glue:text}`rnn_vaqt_osish:.1f` marta, attention vaqti
 # {glue:text}`attn_vaqt_osish:.1f` marta oʻsdi. Bu oʻlchov
 # {glue:text}`iplar` ipda olingan; GPU yoki koʻp yadroda attentionning
@@ -1076,6 +1080,16 @@ glue("matritsa_osish", float(osish.mean()), display=False)
 glue("matritsa_960", float(xotira.loc[960, "matritsa (MiB)"]), display=False)
 glue("chuqqi_960", float(xotira.loc[960, "choʻqqi (MiB)"]), display=False)
 glue("vaqt_960", float(xotira.loc[960, "vaqt (ms)"]), display=False)
+vaqt_qiyalik = float(np.log(xotira.loc[960, "vaqt (ms)"] / xotira.loc[240, "vaqt (ms)"]) / np.log(4))
+if vaqt_qiyalik >= 2.15:
+    vaqt_T2 = "bu T² kutadigan 16 martadan ham koʻp: vaqt T² dan ham tez oʻsdi"
+elif vaqt_qiyalik >= 1.85:
+    vaqt_T2 = "bu T² kutadigan 16 martaga yaqin"
+else:
+    vaqt_T2 = "bu T² kutadigan 16 martadan kam: bu oraliqda vaqt T² dan sekinroq oʻsdi"
+glue("vaqt_T2_jumla", vaqt_T2, display=False)
+glue("vaqt_T2_xulosa", "xotira ham, vaqt ham kamida T² bilan oʻsadi" if vaqt_qiyalik >= 1.85
+     else "xotira T² bilan oʻsadi, vaqt ham tez oʻsadi", display=False)
 glue("vaqt_osish_katta", float(xotira.loc[960, "vaqt (ms)"]
                                / xotira.loc[240, "vaqt (ms)"]), display=False)
 uzun = 32768                                # bitta uzun hujjat, bitta bosh
@@ -1100,10 +1114,11 @@ fig("xotira_vaqt.png",
 # *T* har ikki barobar oshganda matritsa aniq
 # {glue:text}`matritsa_osish:.1f` barobar oʻsdi — log-log oʻqlarda bu
 # qiyaligi 2 ga teng toʻgʻri chiziq. Vaqt ham oʻsadi: *T* 240 dan 960 ga
-# (4 marta) oshganda u {glue:text}`vaqt_osish_katta:.0f` marta oʻsdi,
-# *T* = 960 da bitta toʻgʻri oʻtish {glue:text}`vaqt_960:.0f` ms.
+# (4 marta) oshganda u {glue:text}`vaqt_osish_katta:.0f` marta oʻsdi —
+# {glue:text}`vaqt_T2_jumla`. *T* = 960 da bitta toʻgʻri oʻtish
+# {glue:text}`vaqt_960:.0f` ms.
 #
-# Demak, $T^2$ bilan **ikkalasi ham** oʻsadi: xotira ham, vaqt ham. Bitta
+# Demak, {glue:text}`vaqt_T2_xulosa`. Bitta
 # uzun hujjat (*T* = {glue:text}`uzun_T`) uchun bitta attention matritsasining
 # oʻzi {glue:text}`uzun_gib:.0f` GiB boʻladi. Haqiqiy modelda esa bunday
 # matritsa har qatlamda va har «boshda» bor (boshlar haqida — quyida),
@@ -1211,7 +1226,7 @@ fig("flash.png",
 # {glue:text}`fl_vaqt_formula_ms:.0f` ms). Natijalar bir xil: eng katta
 # farq {glue:text}`fl_farq:.1e`. Xulosa: FlashAttention turidagi yadro
 # $T^2$ **xotirani** olib tashlaydi, $T^2$ **hisobni** esa yoʻq — har
-# soʻrov baribir har kalit bilan solishtiriladi. Yadro kirish shaklini ham
+# soʻrov baribir har kalit bilan solishtiriladi. Yadro maʼlum kirish shaklini ham
 # talab qiladi: boshqa shaklda bu foyda yoʻqoladi.
 
 # %% [markdown]
@@ -1281,8 +1296,9 @@ glue("d_bosh", dh, display=False)
 
 # %% [markdown]
 # Eng katta farq {glue:text}`mha_farq:.0e` — float32 yaxlitlash xatosi
-# darajasi. Demak `nn.MultiheadAttention` — bobning boshidagi formulaning
-# oʻzi emas: unga boshlarga boʻlish va chiqish proyeksiyasi qoʻshilgan.
+# darajasi. Demak, `nn.MultiheadAttention` `KopBoshli` bilan bir xil hisoblaydi:
+# bu bobning boshidagi formulaning oʻzi emas, unga boshlarga boʻlish va chiqish
+# proyeksiyasi qoʻshilgan.
 # Har boshning oʻlchami {glue:text}`d_bosh`; bitta boshli attention bilan
 # hisob hajmi deyarli bir xil, lekin endi boshlar har xil narsaga qarashi
 # mumkin — buni bobning oxirida oʻqitilgan modelda koʻramiz.
@@ -1294,12 +1310,14 @@ glue("d_bosh", dh, display=False)
 # koʻp modellar (Llama ham) uni qismning **oldiga** qoʻyadi
 # (*pre-LN*): `x = x + f(norm(x))`. Pre-LNda qoldiq yoʻli (*residual
 # stream*) normdan oʻtmaydi: kirishdan chiqishgacha toʻgʻri yoʻl qoladi
-# ({numref}`post_pre_ln`). Xiong va boshq. (2020) shu sababli pre-LN
+# ({numref}`post_pre_ln`). Xiong va boshq. (2020) pre-LN
 # modellar oʻrganish tezligini asta-sekin oshiradigan boshlangʻich bosqichsiz
 # (*warm-up*) ham barqaror oʻqitilishini koʻrsatgan; bu bobda biz buni
-# oʻlchamadik. Llama bundan tashqari LayerNorm oʻrniga RMSNorm,
-# feed-forward qismida SwiGLU va pozitsiyalar uchun RoPE ishlatadi (RoPE
-# haqida {ref}`pozitsiyalar_uzunroq` boʻlimida).
+# oʻlchamadik. Llama bundan tashqari LayerNorm oʻrniga RMSNorm (oʻrtachani
+# ayirmasdan, faqat oʻrtacha kvadratning ildiziga boʻladigan normallashtirish),
+# feed-forward qismida SwiGLU (darvozali faollashtirish funksiyasi) va
+# pozitsiyalar uchun RoPE ishlatadi (RoPE haqida «{ref}`pozitsiyalar_uzunroq`»
+# boʻlimida).
 
 # %%
 post = "Post-LN (2017)\\nkirish x"
@@ -1360,7 +1378,7 @@ glue("blok_param", parametrlar(blok), display=False)
 #
 # ### Butun arxitektura
 #
-# GPT kabi dekoder modelining hammasi {numref}`%s-rasmda <arxitektura>`:
+# GPT kabi dekoder modelining toʻliq tuzilishi {numref}`%s-rasmda <arxitektura>`:
 # tokenlar raqamlarga, raqamlar vektorlarga (*embedding*) aylanadi, ularga
 # pozitsiya kodlash qoʻshiladi, soʻng *N* ta pre-LN blok (har birida kauzal
 # maska) va oxirgi norm. Chiziqli qatlam har pozitsiyada lugʻatdagi har
@@ -1420,7 +1438,7 @@ diagramma(
 # qiymatlari ham oʻzgaradi.
 
 # %% [markdown]
-# `KopBoshli` klassimizda kesh — bitta Python lugʻati (`dict`). Unda
+# `KopBoshli` klassimizda kesh — bitta `dict`. Unda
 # kalitlar (`"k"`) va qiymatlar (`"v"`) (namuna, bosh, *T*, bosh oʻlchami)
 # shaklida turadi, yangilari `torch.cat` bilan oxiriga qoʻshiladi:
 #
@@ -1433,7 +1451,7 @@ diagramma(
 #
 # `KichikGPT` har blokka bittadan dict oladi. Yangi tokenlarning
 # pozitsiyasini u keshdagi tokenlar sonidan (`oldin`) biladi, maska esa
-# yangi soʻrovlarga keshdagi hamma kalitni va oʻzidan oldingi yangi
+# yangi soʻrovlarga keshdagi hamma kalitni, oʻzini va oʻzidan oldingi yangi
 # tokenlarni koʻrsatadi:
 #
 # ```{literalinclude} ../chapter_code/modellar.py
@@ -1447,7 +1465,7 @@ diagramma(
 # vaznlari tasodifiy. Bu yerda shu yetarli: biz matnning sifatini emas,
 # ikki yoʻlning tengligini va vaqtini oʻlchaymiz. Tenglik har qanday
 # vaznlarda kauzal maskadan kelib chiqadi, vaqt esa faqat oʻlchamlarga
-# (qatlamlar, kenglik, tokenlar soni) bogʻliq. Har qadamda eng katta logitli
+# (qatlamlar soni, *d*, tokenlar soni) bogʻliq. Har qadamda eng katta logitli
 # tokenni olamiz — bu **ochkoʻz tanlash** (ingl. *greedy decoding*).
 # Boshlangʻich matn (ingl. *prompt*) — {glue:text}`kv_boshi` ta tasodifiy
 # token, undan keyin {glue:text}`kv_N` ta yangi token yaratamiz.
@@ -1524,7 +1542,7 @@ glue("kv_tokenlar_jumla",
 # takrorga ishlatsak, har takror avvalgisidan uzunroq keshdan boshlanardi.
 # Shuning uchun keshni oʻlchovdan oldin tayyorlaymiz (`tayyor`) va har
 # takrorda yangi dictlar yasaymiz: `dict(k)` — yangi dict, u tayyor
-# tensorlarga ishora qiladi, `torch.cat` esa yangi tensor yasaydi. Tayyor
+# tenzorlarga ishora qiladi, `torch.cat` esa yangi tenzor yasaydi. Tayyor
 # kesh oʻzgarmaydi, har takror bir xil ishni bajaradi — kod buni `assert`
 # bilan tekshiradi.
 #
@@ -1561,7 +1579,7 @@ with torch.no_grad():
         keshsiz_ms = mediana_ms("gpt(idx)", iplar=1, gpt=gpt, idx=idx)
         tayyor = [{} for _ in gpt.bloklar]
         gpt(idx[:, :-1], tayyor)                 # keshda T − 1 ta token
-        # har takrorda yangi dictlar, ular tayyor tensorlarga ishora qiladi
+        # har takrorda yangi dictlar, ular tayyor tenzorlarga ishora qiladi
         kesh_ms = mediana_ms("gpt(idx[:, -1:], [dict(k) for k in tayyor])",
                              iplar=1, gpt=gpt, idx=idx, tayyor=tayyor)
         assert tayyor[0]["k"].shape[2] == Tx - 1     # tayyor kesh oʻsmadi
@@ -1573,11 +1591,15 @@ with torch.no_grad():
                         "nisbat": keshsiz_ms / kesh_ms, "MAC keshsiz": mac_keshsiz(Tx),
                         "MAC kesh bilan": mac_kesh(Tx), "eng katta farq": son(farq_T, ".1e")})
 kv = pd.DataFrame(kv_vaqt)
-show(kv.round({"keshsiz (ms)": 3, "kesh bilan (ms)": 3, "nisbat": 1}),
+mln = {"MAC keshsiz": "MAC keshsiz (mln)", "MAC kesh bilan": "MAC kesh bilan (mln)"}
+show(kv.assign(**{u: kv[u] / 1e6 for u in mln}).rename(columns=mln)
+       .round({"keshsiz (ms)": 3, "kesh bilan (ms)": 3, "nisbat": 1,
+               "MAC keshsiz (mln)": 2, "MAC kesh bilan (mln)": 2}),
      izoh="Matnda T ta token boʻlganda keyingi token logitlari: keshsiz (T ta token "
           "qayta hisoblanadi) va KV kesh bilan (faqat yangi token). Vaqt — bitta ipda, "
           "mediana; nisbat — keshsiz vaqt / kesh bilan vaqt; MAC — bitta qadamning "
-          "matritsa koʻpaytmalari; eng katta farq — ikki yoʻl logitlarining farqi.",
+          "matritsa koʻpaytmalari, million hisobida; eng katta farq — ikki yoʻl "
+          "logitlarining farqi.",
      nom="kv_vaqt_jadval")
 
 # %%
@@ -1628,8 +1650,8 @@ q_mac = float(np.diff(np.log2(oxirgi_ikki["MAC keshsiz"].values.astype(float)))[
 glue("kv_mac_qiyalik_oxir", q_mac, display=False)
 glue("kv_egilish_gap",
      f"bu MAC ustunining shu oraliqdagi qiyaligidan ({son(q_mac, '.2f')}) katta: vaqt hisobdan tezroq "
-     "oʻsadi. Ehtimol, sababi MACga kirmagan T × T tensorlardagi amallar (maska, softmax, "
-     "boʻlish): katta T da bu tensorlar protsessor keshiga sigʻmaydi (buni alohida "
+     "oʻsadi. Ehtimol, sababi MACga kirmagan T × T tenzorlardagi amallar (maska, softmax, "
+     "boʻlish): katta T da bu tenzorlar protsessor keshiga sigʻmaydi (buni alohida "
      "oʻlchamadik)" if q_oxir > q_mac + 0.2 else
      f"bu MAC ustunining shu oraliqdagi qiyaligiga ({son(q_mac, '.2f')}) yaqin: vaqt hisob bilan "
      "birga oʻsadi", display=False)
@@ -1667,7 +1689,7 @@ glue("kv_vaqt_farq", eng_katta_farq, display=False)
 #
 # Nazariy jihatdan kesh bilan ham ish *T* ga chiziqli bogʻliq: yangi soʻrov
 # *T* ta kalitga qaraydi (MAC ustuni shu koʻpaytirishlarni sanaydi), `torch.cat`
-# esa butun keshni yangi tensorga koʻchiradi (koʻchirish ham *T* ga
+# esa butun keshni yangi tenzorga koʻchiradi (koʻchirish ham *T* ga
 # chiziqli, lekin MACga kirmaydi). *T* = {glue:text}`kv_T_kichik` dan
 # {glue:text}`kv_T_katta` gacha kesh bilan qadamning MAC soni
 # {glue:text}`kv_mac_osish_kesh:.1f` marta oʻsdi. Demak, *N* ta tokenni kesh
@@ -1700,7 +1722,7 @@ glue("kv_vaqt_farq", eng_katta_farq, display=False)
 #
 # Kesh tekin emas: u xotirada turadi. Har qatlamda har bir token uchun
 # bitta kalit va bitta qiymat vektori saqlanadi. Har biri $n_{kv}$ ta
-# boshda $d_{\text{bosh}}$ tadan son. Demak
+# boshda $d_{\text{bosh}}$ tadan son. Demak,
 #
 # $$
 # \text{kesh hajmi} = 2 \cdot L \cdot T \cdot n_{kv} \cdot d_{\text{bosh}} \cdot b,
@@ -1722,18 +1744,18 @@ glue("kv_vaqt_farq", eng_katta_farq, display=False)
 # Formulani ikki modelda hisoblaymiz: bobdagi `KichikGPT` va Llama 3 8B
 # (Meta eʼlon qilgan `config.json` dagi qiymatlar). `KichikGPT` uchun
 # formulani yuqorida tokenlar yaratilgandan keyin dictlarda turgan haqiqiy
-# tensorlar baytlari bilan ham solishtiramiz. KiB — $2^{10}$, MiB — $2^{20}$,
+# tenzorlar baytlari bilan ham solishtiramiz. KiB — $2^{10}$, MiB — $2^{20}$,
 # GiB — $2^{30}$ bayt.
 
 
 # %%
 def kesh_bayt(L, T, n_kv, d_bosh, b):
-    # har qatlamda 2 ta tensor (kalitlar va qiymatlar), har biri T × n_kv × d_bosh son
+    # har qatlamda 2 ta tenzor (kalitlar va qiymatlar), har biri T × n_kv × d_bosh son
     return 2 * L * T * n_kv * d_bosh * b
 
 
 def keshdagi_bayt(keshlar):
-    # dictlarda haqiqatan turgan tensorlar hajmi
+    # dictlarda haqiqatan turgan tenzorlar hajmi
     return sum(t.nelement() * t.element_size() for kesh in keshlar for t in kesh.values())
 
 
@@ -1797,7 +1819,7 @@ for nom_, sozlama in [("bosh8", {"boshlar": 8}), ("qatlam4", {"qatlamlar": 4})]:
 # Formula va haqiqiy kesh mos keldi: {glue:text}`kv_kesh_T` ta token
 # (boshlangʻich matn va yaratilgan tokenlar, oxirgisidan tashqari — u hali
 # modeldan oʻtmagan) uchun formula {glue:text}`kv_formula_bayt:d` bayt
-# beradi, dictlardagi tensorlar ham {glue:text}`kv_haqiqiy_bayt:d` bayt.
+# beradi, dictlardagi tenzorlar ham {glue:text}`kv_haqiqiy_bayt:d` bayt.
 # {numref}`kv_hajm_jadval` toʻliq kontekstdagi hajmni koʻrsatadi.
 # `KichikGPT` ning {glue:text}`kv_T_max` tokenli keshi atigi
 # {glue:text}`kv_gpt_mib:g` MiB.
@@ -1896,8 +1918,8 @@ glue("tr1_00_gap", xato_gapi(len(xato_1), sum("00" in str(s) for s in xato_1)), 
 # %% [markdown]
 # Seed 0 bilan oʻqitilgan model {glue:text}`tr_n_sinov` ta yangi sonning
 # {glue:text}`tr_aniq_0:.1%` qismini toʻliq toʻgʻri yozdi (seed 1 da
-# {glue:text}`tr_aniq_1:.1%`); bunga {glue:text}`tr_qadamlar` ta
-# oʻqitish qadami yetdi. {numref}`%s-jadvalda <tarjima_misollar>` sinov
+# {glue:text}`tr_aniq_1:.1%`); bunga parametrlarni {glue:text}`tr_qadamlar`
+# marta yangilash yetdi. {numref}`%s-jadvalda <tarjima_misollar>` sinov
 # sonlaridan bir nechta toʻgʻri javob va modelning hamma xatolari
 # ({glue:text}`tr_xato_soni` ta) bor.
 
@@ -1973,8 +1995,8 @@ nol_t = raqamlar.index("0")
 glue("tr_nol_soz", sozlar[int(w_orta[nol_t].argmax())], display=False)
 
 # %% [markdown]
-# {numref}`%s-rasmda <tarjima_xarita>` har nolmas raqamning qatori bitta
-# yorqin katakka ega, va u aynan shu raqamni beradigan soʻz: yuz minglar
+# {numref}`%s-rasmda <tarjima_xarita>` har nolmas raqamning qatorida bitta
+# yorqin katak bor va bu katak aynan shu raqamni beradigan soʻz ustunida: yuz minglar
 # raqami — birinchi soʻz, oʻnliklar raqami — oʻnlik soʻzi (masalan, «qirq»
 # 4 ni beradi). Bu — asl attention maqolasidagi (Bahdanau va boshq., 2015)
 # mashhur tekislash (*alignment*) rasmining oʻzbekcha varianti, va uni
@@ -2033,7 +2055,7 @@ glue("tr1_ym_moslik", float(moslik(tarjimonlar[1][1], sinov_sonlar_1)[-1, ym_1])
 # soʻzlariga. Koʻp boshli attentionning maʼnosi shu: har bosh oʻz *Q*, *K* proyeksiyasi bilan
 # boshqa narsaga qaraydi, chiqish esa ularning hammasini birlashtiradi.
 #
-# Boshlar ishni qanday boʻlishi seedga bogʻliq. Seed 1 bilan oʻqitilgan
+# Boshlar ishni qanday taqsimlashi seedga bogʻliq. Seed 1 bilan oʻqitilgan
 # modelda (uning oʻz sinov sonlarida) {glue:text}`tr1_ym_bosh`-bosh
 # ogʻirligining {glue:text}`tr1_ym:.0%` qismini «yuz» va «ming» soʻzlariga beradi
 # (toʻgʻri soʻzga tushish ulushi atigi {glue:text}`tr1_ym_moslik:.0%`):
@@ -2079,7 +2101,7 @@ print("Tayyor model olinadi va moslashtiriladi. "
 # Bu sahifa — kitobning bitta bobi; 34- va 38-boblar toʻliq darslikda.
 # Vaqt qatorlari uchun avval klassik usullarni sinab koʻring (34-bob).
 # Tayyor modelni kam resurs bilan moslashtirish yoʻllari — LoRA va QLoRA
-# (LoRA sonlari kam bitda saqlangan modelga qoʻllanadi) — 38-bobda.
+# (QLoRA — sonlari kam bitda saqlangan modelga qoʻllanadigan LoRA) — 38-bobda.
 #
 # ## Xulosa
 #
@@ -2098,7 +2120,7 @@ xulosa = pd.DataFrame([
      f"Istalgan ikki pozitsiya orasida bitta bogʻlanish — {T-1} ta qadam emas"),
     ("Gradient oqimi",
      f"Oʻlchandi: nisbat attentionda {son(grad['attention'], '.2f')}, "
-     f"RNNda {son(grad['RNN'], '.0e')}, LSTMda {son(grad['LSTM'], '.0e')}"),
+     f"RNNda {son(grad['RNN'], '.1e')}, LSTMda {son(grad['LSTM'], '.1e')}"),
     ("Boshlanish",
      f"Oʻlchandi: LSTM aniqligi {son(np.mean(aniqliklar['LSTM']), '.2f')}, "
      f"unutish siljishi {son(UNUTISH, 'g')} bilan {son(np.mean(aniqliklar[lstm_u]), '.2f')}"),
@@ -2108,12 +2130,13 @@ xulosa = pd.DataFrame([
     ("Tushuntirish",
      f"Ogʻirliklar model qayerga qarashini koʻrsatadi: "
      f"eʼtiborning {foiz(w[0], 1)} qismi 0-qadamga"),
-    ("O(T kvadrat)",
-     f"Oʻlchandi: xotira ham, vaqt ham T² bilan oʻsadi; SDPA (flash, 4D) xotirani "
+    ("O(T²)",
+     f"Oʻlchandi: {'xotira ham, vaqt ham kamida T² bilan' if vaqt_qiyalik >= 1.85 else 'xotira T² bilan, vaqt ham tez'} "
+     "oʻsadi; 4 oʻlchamli kirishdagi SDPA (flash) xotirani "
      f"{'chiziqli' if qiyalik('SDPA', 'choʻqqi (MiB)') < 1.5 else 'kvadratik'} qiladi, "
      "vaqtni emas"),
     ("Parallellik",
-     f"T = {T_kat}: attention {son(mac_nisbat, '.1f')}× koʻp MAC, ketma-ket qadami 1 "
+     f"T = {T_kat}: attention {son(mac_nisbat, '.1f')}× koʻp MAC, ketma-ket bosqichi 1 "
      f"(RNNda {T_kat}); {IPLAR} ipda {son(vaqt_nisbat, '.1f')}× "
      f"{'sekinroq' if vaqt_nisbat > 1 else 'tezroq'}"),
     ("Transformer bloki", "Attention + qoldiq ulanish + norm + feed-forward; GPT-2, Llama: pre-LN"),
@@ -2259,7 +2282,7 @@ show(xulosa, izoh="Bobning xulosasi.", nom="xulosa_jadval")
 # qancha koʻp boʻlsa, ular orasida model 0-pozitsiya bilan
 # adashtiradiganlari boʻlishi ehtimoli shuncha katta. Shuning uchun aniqlik
 # va 0-qadamga ogʻirlik *T* = 60 da oʻqitilgan modeldagidan ertaroq —
-# *T* = 60 dayoq — tushishi mumkin, va qanchaga tushishi seeddan seedga
+# *T* = 60 dayoq — tushishi mumkin va qanchalik tushishi seeddan seedga
 # farq qiladi. Oʻlchovingiz shuni koʻrsatsa, xulosa *T* =
 # {glue:text}`poz_T_uzun` dagi tajribadagi kabi: yangi pozitsiyalarga koʻchish
 # faqat sinusoidal formulaga emas, oʻqitilgan modelga ham bogʻliq, shuning
@@ -2272,7 +2295,7 @@ show(xulosa, izoh="Bobning xulosasi.", nom="xulosa_jadval")
 # `KichikGPT(LUGAT, d=64, qatlamlar=4)` ni yasang. Har birida
 # {glue:text}`kv_T_max` tokenli kesh necha MiB boʻladi? Avval formuladan
 # taxmin qiling. Soʻng keshni toʻldiring: modelga `matn` ni `keshlar`
-# (har blokka bitta boʻsh dict) bilan bering va dictlardagi tensorlar
+# (har blokka bitta boʻsh dict) bilan bering va dictlardagi tenzorlar
 # baytlarini `keshdagi_bayt` bilan sanang.
 #
 # :::{admonition} Yechim
@@ -2294,8 +2317,7 @@ show(xulosa, izoh="Bobning xulosasi.", nom="xulosa_jadval")
 # :::{glossary}
 # attention (eʼtibor mexanizmi)
 #   ingl. *attention*. Har pozitsiya chiqishini hamma pozitsiya
-#   qiymatlarining vaznli oʻrtachasi sifatida hisoblash usuli. Qoʻshimchalar
-#   soʻzga qoʻshib yoziladi: attentionni, attentionda.
+#   qiymatlarining vaznli oʻrtachasi sifatida hisoblash usuli.
 #
 # soʻrov
 #   ingl. *query*, *Q*. Pozitsiya «nimani qidirayotganini» ifodalovchi vektor.
@@ -2319,7 +2341,7 @@ show(xulosa, izoh="Bobning xulosasi.", nom="xulosa_jadval")
 #   attention tartibni koʻrmaydi.
 #
 # ketma-ketlik
-#   ingl. *sequence*. Tartiblangan elementlar qatori, masalan vaqt
+#   ingl. *sequence*. Tartiblangan elementlar qatori, masalan, vaqt
 #   qadamlaridagi sonlar yoki soʻzlar.
 #
 # qadam
@@ -2328,7 +2350,7 @@ show(xulosa, izoh="Bobning xulosasi.", nom="xulosa_jadval")
 #   boshqa soʻzlar bilan ataladi.
 #
 # bosqich
-#   ingl. *stage*. Algoritmning bitta qismi, masalan attentionning toʻrt
+#   ingl. *stage*. Algoritmning bitta qismi, masalan, attentionning toʻrt
 #   bosqichi.
 #
 # vaznli oʻrtacha
@@ -2458,6 +2480,41 @@ show(xulosa, izoh="Bobning xulosasi.", nom="xulosa_jadval")
 #   Transformer) yoki qism oldida (GPT-2, Llama; Llamada LayerNorm oʻrnida
 #   RMSNorm) turadigan blok turlari.
 #
+# siljish
+#   ingl. *bias*. Chiziqli qatlamda koʻpaytmaga qoʻshiladigan oʻrganiladigan
+#   son: $Wx + b$ dagi $b$.
+#
+# boshlanish (boshlangʻich qiymatlar)
+#   ingl. *initialization*. Oʻqitish boshlanishidan oldin parametrlarga
+#   beriladigan qiymatlar (odatda tasodifiy).
+#
+# toʻldiruvchi token
+#   ingl. *padding token*, `<pad>`. Qisqa ketma-ketliklarni paketdagi eng
+#   uzuniga tenglashtirish uchun oxiriga qoʻshiladigan, maska bilan
+#   yopiladigan token.
+#
+# standart xato
+#   ingl. *standard error*. Oʻlchangan kattalik (masalan, aniqlik) tasodifan
+#   qanchalik tebranishining bahosi: $\sqrt{p(1-p)/n}$.
+#
+# suyulish
+#   ingl. *dilution*. Kalitlar koʻpayganda softmax ogʻirligining koʻp kalit
+#   orasida yoyilib, har biriga kamroq tushishi.
+#
+# kontekst oynasi
+#   ingl. *context window*. Model bir vaqtda koʻra oladigan eng koʻp token
+#   soni.
+#
+# warm-up
+#   ingl. *warm-up*. Oʻqitish boshida oʻrganish tezligini noldan asta-sekin
+#   oshirib boriladigan bosqich.
+#
+# RMSNorm, SwiGLU
+#   ingl. *root mean square normalization*, *Swish-gated linear unit*.
+#   Llama ishlatadigan normallashtirish (oʻrtachani ayirmaydi, faqat oʻrtacha
+#   kvadrat ildiziga boʻladi) va feed-forward qismidagi darvozali
+#   faollashtirish.
+#
 # qoldiq yoʻli
 #   ingl. *residual stream*. Bloklar orqali oʻtadigan `x + …` yoʻli; pre-LNda
 #   u normdan oʻtmaydi.
@@ -2510,7 +2567,7 @@ show(xulosa, izoh="Bobning xulosasi.", nom="xulosa_jadval")
 #   qatlamdagi kalit va qiymatlarini saqlab qoʻyadi; yangi token uchun ular
 #   qayta hisoblanmaydi.
 #
-# float32, bfloat16 (pastda)
+# float32
 #   ingl. *32-bit floating point*. 32 bitli kasr son formati (bitta son 4
 #   bayt); PyTorchda odatiy.
 #

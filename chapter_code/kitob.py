@@ -310,12 +310,28 @@ def fig(nom: str, caption: str, alt: str | None = None) -> None:
         plt.close(figura)
 
 
-def _hujayra(qiymat: object) -> str:
+def _xonalar(ustun: pd.Series) -> int | None:
+    """How many decimals a column's float cells show: the most any of them needs, so a column
+    reads 0,990 / 0,994 rather than 0,99 / 0,994.  None: a cell needs a power of ten (2,8·10⁻⁵),
+    so each cell keeps its own shortest form."""
+    kerak = 0
+    for v in ustun:
+        if isinstance(v, (float, np.floating)) and not isinstance(v, bool) and np.isfinite(v):
+            yozuv = repr(round(float(v), 10))
+            if "e" in yozuv:
+                return None
+            kerak = max(kerak, len(yozuv.partition(".")[2]) if yozuv.partition(".")[2] != "0" else 0)
+    return kerak
+
+
+def _hujayra(qiymat: object, xonalar: int | None = None) -> str:
     """A table cell's text: numbers in Uzbek form (``raqam.son``), NaN as a dash."""
     if isinstance(qiymat, (bool, np.bool_)):
         return str(qiymat)
     if isinstance(qiymat, (float, np.floating)):
-        return son(round(float(qiymat), 10)) if qiymat == qiymat else "—"
+        if qiymat != qiymat:
+            return "—"
+        return son(round(float(qiymat), 10)) if xonalar is None else son(float(qiymat), f".{xonalar}f")
     if isinstance(qiymat, (int, np.integer)):
         return son(int(qiymat))
     return str(qiymat)
@@ -334,8 +350,9 @@ def jadval_bundle(df: pd.DataFrame, izoh: str | None = None, nom: str | None = N
     sarlavhalar = [md_escape(c) for c in df.columns]
     tekis = [("---:" if _sonmi(df[c]) else ":---") for c in df.columns]
     qatorlar = ["| " + " | ".join(sarlavhalar) + " |", "|" + "|".join(tekis) + "|"]
+    xonalar = [_xonalar(df[c]) for c in df.columns]
     for qator in df.itertuples(index=False):   # keeps each column's own type
-        qatorlar.append("| " + " | ".join(md_escape(_hujayra(v)) or " " for v in qator) + " |")
+        qatorlar.append("| " + " | ".join(md_escape(_hujayra(v, x)) or " " for v, x in zip(qator, xonalar)) + " |")
     bosh = "```{table}" + (f" {md_escape(izoh)}" if izoh else "")
     opsiyalar = [f":name: {nom}"] if nom else []
     markdown = "\n".join([bosh, *opsiyalar, ":align: center", "", *qatorlar, "```"])

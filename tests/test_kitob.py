@@ -233,3 +233,11 @@ def test_md_escape_keeps_the_narrow_no_break_space_of_uzbek_numbers():
     from chapter_code.raqam import son
     assert md_escape(f"T = {son(32768)}\nva {son(0.61, '.0%')}") == "T \\= 32\u202f768 va 61\u202f\\%"
     assert md_escape("a \t\n  b") == "a b"                      # ordinary whitespace still collapses
+
+
+def test_show_gives_a_float_column_one_number_of_decimals():
+    df = pd.DataFrame({"T": [30, 60], "aniqlik": [0.99, 0.994], "MiB": [225.0, 0.22],
+                       "kichik": [2.8e-05, 0.5], "aralash": [0.9, "vektor yoʻq"]})
+    qatorlar = jadval_bundle(df)["text/markdown"].splitlines()
+    assert "| 30 | 0\\,990 | 225\\,00 | 2\\,8·10⁻⁵ | 0\\,9 |" in qatorlar, qatorlar
+    assert "| 60 | 0\\,994 | 0\\,22 | 0\\,5 | vektor yoʻq |" in qatorlar, qatorlar

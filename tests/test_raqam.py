@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from chapter_code import raqam
-from chapter_code.raqam import INGICHKA, MINUS, OzbekFormat, foiz, oqlarni_ozbekcha, ozbekcha, son, yorliq
+from chapter_code.raqam import INGICHKA, MINUS, OzbekFormat, foiz, oqlarni_ozbekcha, ozbekcha, son, songa, yorliq
 
 
 @pytest.mark.parametrize("qiymat, spec, kutilgan", [
@@ -39,6 +39,16 @@ from chapter_code.raqam import INGICHKA, MINUS, OzbekFormat, foiz, oqlarni_ozbek
 ])
 def test_son_writes_uzbek_numbers(qiymat, spec, kutilgan):
     assert son(qiymat, spec) == kutilgan
+
+
+def test_songa_reads_back_what_son_writes():
+    for x in [0.997, -0.25, 2.8e-5, 4.7e11, 1e-5, 35333, 1234567, 1024, 0.5, -3e-7, 12345.678]:
+        for spec in ("", ".3g", ".2e", ".4f"):
+            assert songa(son(x, spec)) == pytest.approx(float(format(x, spec)), rel=1e-12)
+    assert songa(foiz(0.61)) == pytest.approx(0.61) and songa("∞") == float("inf")
+    for yomon in ["0.5", "1e-5", "35 333", "abc", "", "0,5 s"]:
+        with pytest.raises(ValueError, match="not a number as son"):
+            songa(yomon)
 
 
 def test_son_has_no_python_marks_left():
@@ -150,3 +160,19 @@ def test_the_build_writes_glued_numbers_with_son():
     assert roles.format_plain_text is raqamlar.ozbekcha_format
     assert crossref.format_plain_text is raqamlar.ozbekcha_format
     assert raqam.son is raqamlar.son
+
+
+@pytest.mark.build
+def test_every_figure_of_the_built_book_writes_its_numbers_in_uzbek_form(qurilgan):
+    """The vector figures of the PDF build (the same figures as the web's PNGs): their text
+    (tick labels, values written on heatmaps, titles) has no decimal point and no e-notation."""
+    import subprocess
+
+    rasmlar = [p for p in (qurilgan / "latex").glob("*.pdf") if not p.stem.startswith("attention")]
+    assert len(rasmlar) >= 10, rasmlar
+    vergulli = 0
+    for p in rasmlar:
+        matn = subprocess.run(["pdftotext", str(p), "-"], capture_output=True, text=True, check=True).stdout
+        assert not re.search(r"\d\.\d|\de[-+]?\d", matn), (p.name, re.findall(r".{20}(?:\d\.\d|\de[-+]?\d).{10}", matn))
+        vergulli += len(re.findall(r"\d,\d", matn))
+    assert vergulli >= 20          # the figures do write decimals: in the Uzbek form

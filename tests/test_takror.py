@@ -37,9 +37,10 @@ VAQT_GLUE = {"attn_vaqt_osish", "rnn_vaqt_osish", "vaqt_960", "vaqt_osish_katta"
              "fl_vaqt_sdpa_ms", "fl_vaqt_sdpa_soz",
              "kv_ms_keshsiz", "kv_ms_kesh", "kv_ms_kesh_kichik", "kv_nisbat",
              "kv_qiyalik_keshsiz", "kv_qiyalik_kesh", "kv_qiyalik_keshsiz_soz", "kv_qiyalik_kesh_soz",
-             "kv_qiyalik_keshsiz_oxir", "kv_egilish_gap"}
+             "kv_qiyalik_keshsiz_oxir", "kv_egilish_gap",
+             "vaqt_T2_jumla", "vaqt_T2_xulosa", "vaqt_nisbat_jumla"}
 # summary-table rows whose sentence is built from a timing ("attention is faster for T: ...")
-VAQT_QATORLARI = {"Parallellik", "KV kesh"}
+VAQT_QATORLARI = {"Parallellik", "KV kesh", "O(T²)"}
 
 
 def _katak(matn: str) -> str:
