@@ -18,14 +18,12 @@ import subprocess
 from pathlib import Path
 from urllib.parse import quote
 
-import jupytext
 import pytest
 from bs4 import BeautifulSoup
-from conftest import ILDIZ
 
 import uzbek
 from test_brauzer import brauzer, manzil  # noqa: F401  (the same Chromium and local server)
-from test_uzbek import _markdown_matni, _satrlar
+from test_uzbek import bob_matnlari
 
 TIL = uzbek.SearchUzbek({})
 BOB = "book/attention.html"
@@ -214,14 +212,7 @@ def _python(sozlar: list[str], qatorlar: list[str]):
 
 
 def _bob_manbasi_sozlari() -> list[str]:
-    nb = jupytext.read(ILDIZ / "book" / "attention.py")
-    matnlar = []
-    for katak in nb.cells:
-        if katak.cell_type == "markdown":
-            matnlar.append(_markdown_matni(katak.source))
-        elif katak.cell_type == "code":
-            matnlar.extend(_satrlar(katak.source))
-    return sorted(set(TIL.split(" ".join(matnlar))))
+    return sorted(set(TIL.split(" ".join(bob_matnlari("book/attention.py")))))
 
 
 #: Words the chapter does not have: Cyrillic, every apostrophe, case, emoji, digits.

@@ -177,16 +177,21 @@ def _satrlar(kod: str) -> list[str]:
             if t.type == tokenize.STRING]
 
 
-@pytest.mark.parametrize("bob", ["book/attention.py", "book/index.md"])
-def test_chapter_source_uses_the_official_orthography(bob):
-    nb = jupytext.read(ILDIZ / bob)
+def bob_matnlari(bob: str) -> list[str]:
+    """The reader's text of a chapter: its markdown, and its code's string literals
+    (figure labels, captions and printed output)."""
     matnlar = []
-    for katak in nb.cells:
+    for katak in jupytext.read(ILDIZ / bob).cells:
         if katak.cell_type == "markdown":
             matnlar.append(_markdown_matni(katak.source))
         elif katak.cell_type == "code":
-            # figure labels, captions and printed output are string literals
             matnlar.extend(_satrlar(katak.source))
+    return matnlar
+
+
+@pytest.mark.parametrize("bob", ["book/attention.py", "book/index.md"])
+def test_chapter_source_uses_the_official_orthography(bob):
+    matnlar = bob_matnlari(bob)
     assert matnlar
     yomon = [m for m in matnlar if NOTOGRI.search(m)]
     assert not yomon, yomon[:5]
