@@ -339,7 +339,7 @@ fig("kauzal.png",
 #
 # Attention modeli yuqoridagi toʻrt bosqichni aynan takrorlaydi. Bu —
 # **self-attention** (*oʻz-oʻziga attention*): soʻrov, kalit va qiymat bitta
-# ketma-ketlikdan olinadi. Farqi ikkita:
+# ketma-ketlikdan olinadi. Yuqoridagi misoldan farqi ikkita:
 # kirish avval *d* = {glue:text}`d_model` oʻlchamga koʻtariladi va unga oʻrganiladigan
 # **pozitsiya kodlash** (`self.poz`, har pozitsiyaga bitta vektor) qoʻshiladi;
 # oxirida hamma pozitsiyalarning chiqishlari oʻrtalashtirilib, javobga aylanadi.
@@ -394,7 +394,7 @@ show(pd.DataFrame(grad_jadval),
 # gradienti 0-qadamnikidan {glue:text}`grad_rnn:.1e` marta katta, LSTMda
 # {glue:text}`grad_lstm:.1e` marta. Boshqacha aytganda, boshlangʻich
 # modelda 0-qadamga deyarli hech narsa yetib bormaydi: signal 59 ta qadamda
-# har qadamda koʻpaytirilib, asta-sekin soʻnadi — bu **gradientning soʻnishi**
+# har birida koʻpaytirilib, eksponensial soʻnadi — bu **gradientning soʻnishi**
 # (*vanishing gradient*). Attentionda esa nisbat
 # {glue:text}`grad_attention:.2f`: birinchi va oxirgi qadam teng huquqli.
 # Uchinchi qator ham LSTM, faqat unutish darvozasi siljishi
@@ -426,8 +426,8 @@ glue("d_model", d_model, display=False)
 # guruhi), Adam optimizatori, oʻrganish tezligi (*learning rate*)
 # {glue:text}`protokol_lr`. Bitta natija tasodif boʻlishi mumkin, shuning uchun
 # har model uch xil seed (*seed*: tasodifiy sonlar generatorining boshlangʻich
-# qiymati; u boshlangʻich parametrlarni va maʼlumotni belgilaydi) bilan
-# oʻqitiladi.
+# qiymati; bu yerda u boshlangʻich parametrlarni va paketlar tartibini
+# belgilaydi, maʼlumot esa uchala seedda bir xil) bilan oʻqitiladi.
 #
 # ```{literalinclude} ../chapter_code/oqitish.py
 # :pyobject: oqit
@@ -528,7 +528,7 @@ for nom, siljish in [("standart", 0.0), ("tavsiya", 1.0), ("unutish", UNUTISH),
 # {glue:text}`f_unutish_T:.2f` qismi qoladi: model 0-qadamni boshidanoq
 # «eslaydi». Unutish darvozasini Gers, Schmidhuber va Cummins (2000)
 # kiritgan; Jozefowicz, Zaremba va Sutskever (2015) uning siljishini 1 yoki
-# 2 kabi katta qiymatdan boshlash kerakligini koʻrsatib, har bir LSTMda 1
+# 2 kabi katta qiymatdan boshlash kerakligini eslatib, har bir LSTMda 1
 # dan boshlashni tavsiya qiladi. *T* = 60 boʻlgan vazifamizda 1 yetmaydi:
 # $\sigma(1)^{59}$ = {glue:text}`f_tavsiya_T:.0e` (6-mashqda oʻzingiz
 # sinab koʻring); biz {glue:text}`unutish:g` ni oldik. Xulosa: rekurrent model uzoq masofani
@@ -850,7 +850,7 @@ glue("poz_etibor_min", min(poz_etibor.values()), display=False)
 # ikki xavfning hech biri yuz bermadi. Birinchisi — softmaxning suyulishi
 # (*dilution*): kalitlar koʻpaysa, ogʻirlik ular orasida boʻlinib, 0-qadam
 # ulushi kamayishi mumkin. Ikkinchisi — oxirgi oʻrtalashtirish: agar soʻrovlarning bir qismi
-# soʻrovlar 0-qadamga qaramay qoʻysa, ularning shovqini javobga aralashadi.
+# 0-qadamga qaramay qoʻysa, ularning shovqini javobga aralashadi.
 # Ogʻirlik 0-qadamda qolgani uchun ikkalasi ham sezilmadi.
 #
 # Nega bu ishladi? 0-pozitsiyaning vektori *T* ga bogʻliq emas, model uni
@@ -1021,8 +1021,8 @@ glue("T_kat", int(T_kat), display=False)
 glue("mac_nisbat", float(mac_nisbat), display=False)
 glue("vaqt_nisbat", float(vaqt_nisbat), display=False)
 glue("vaqt_nisbat_yonalish", "sekinroq" if vaqt_nisbat > 1 else "tezroq", display=False)
-glue("vaqt_nisbat_jumla", f"RNNdan {son(vaqt_nisbat, '.2f')} marta sekin ishladi" if vaqt_nisbat > 1
-     else f"RNNdan {son(1 / vaqt_nisbat, '.2f')} marta tez ishladi", display=False)
+glue("vaqt_nisbat_jumla", f"RNNdan {son(vaqt_nisbat, '.2f')} marta sekinroq ishladi" if vaqt_nisbat > 1
+     else f"RNNdan {son(1 / vaqt_nisbat, '.2f')} marta tezroq ishladi", display=False)
 glue("attn_vaqt_osish", float(vj.loc[240, ("fwd (ms)", "attention")]
                               / vj.loc[120, ("fwd (ms)", "attention")]), display=False)
 glue("rnn_vaqt_osish", float(vj.loc[240, ("fwd (ms)", "RNN")]
@@ -1039,7 +1039,7 @@ glue("iplar", IPLAR, display=False)
 # vaqti {glue:text}`rnn_vaqt_osish:.1f` marta, attention vaqti
 # {glue:text}`attn_vaqt_osish:.1f` marta oʻsdi. Bu oʻlchov
 # {glue:text}`iplar` ipda olingan; GPU yoki koʻp yadroda attentionning
-# yagona qadamidagi *T* ta pozitsiya hisobi parallel bajarilishi mumkin, RNNning
+# yagona bosqichidagi *T* ta pozitsiya hisobi parallel bajarilishi mumkin, RNNning
 # *T* ta qadami esa baribir navbat bilan qoladi (buni bu bobda
 # oʻlchamadik). Vaswani va boshq. (2017) bu parallellikni yoʻl uzunligi
 # bilan birga attentionning asosiy afzalliklari qatorida keltiradi.
@@ -1082,11 +1082,11 @@ glue("chuqqi_960", float(xotira.loc[960, "choʻqqi (MiB)"]), display=False)
 glue("vaqt_960", float(xotira.loc[960, "vaqt (ms)"]), display=False)
 vaqt_qiyalik = float(np.log(xotira.loc[960, "vaqt (ms)"] / xotira.loc[240, "vaqt (ms)"]) / np.log(4))
 if vaqt_qiyalik >= 2.15:
-    vaqt_T2 = "bu T² kutadigan 16 martadan ham koʻp: vaqt T² dan ham tez oʻsdi"
+    vaqt_T2 = "bu T² qonuni boʻyicha kutiladigan 16 martadan ham koʻp: vaqt T² dan ham tez oʻsdi"
 elif vaqt_qiyalik >= 1.85:
-    vaqt_T2 = "bu T² kutadigan 16 martaga yaqin"
+    vaqt_T2 = "bu T² qonuni boʻyicha kutiladigan 16 martaga yaqin"
 else:
-    vaqt_T2 = "bu T² kutadigan 16 martadan kam: bu oraliqda vaqt T² dan sekinroq oʻsdi"
+    vaqt_T2 = "bu T² qonuni boʻyicha kutiladigan 16 martadan kam: bu oraliqda vaqt T² dan sekinroq oʻsdi"
 glue("vaqt_T2_jumla", vaqt_T2, display=False)
 glue("vaqt_T2_xulosa", "xotira ham, vaqt ham kamida T² bilan oʻsadi" if vaqt_qiyalik >= 1.85
      else "xotira T² bilan oʻsadi, vaqt ham tez oʻsadi", display=False)
@@ -1243,7 +1243,8 @@ show(pd.DataFrame([
     ("2. Qoldiq ulanish (residual): x + attn(x)",
      "Gradientga toʻgʻri yoʻl beradi — chuqur tarmoq uchun shart"),
     ("3. LayerNorm (qatlam normallashtirish)",
-     "Har pozitsiya vektorini normallashtiradi: oʻrtachasi 0, dispersiyasi 1 boʻladi"),
+     "Har pozitsiya vektorini normallashtiradi: oʻrtachasi 0, dispersiyasi 1 boʻladi "
+     "(oʻrganiladigan koʻpaytuvchi va siljishdan oldin)"),
     ("4. Feed-forward (toʻgʻri tarqaluvchi tarmoq): 2 qatlamli MLP (koʻp qatlamli perseptron)",
      "Attention yigʻgan maʼlumotni har pozitsiyada qayta ishlaydi"),
 ], columns=["Qism", "Vazifasi"]),
@@ -2346,7 +2347,7 @@ show(xulosa, izoh="Bobning xulosasi.", nom="xulosa_jadval")
 #
 # qadam
 #   ingl. *time step*. Ketma-ketlikdagi bitta pozitsiya; 0 dan sanaladi
-#   (0-qadam, 1-qadam, …). Algoritmning bosqichlari va oʻrganish tezligi
+#   (0-qadam, 1-qadam, …). Algoritmning bosqichlari va parametrlarni yangilash
 #   boshqa soʻzlar bilan ataladi.
 #
 # bosqich
@@ -2381,7 +2382,8 @@ show(xulosa, izoh="Bobning xulosasi.", nom="xulosa_jadval")
 #
 # seed
 #   ingl. *seed*. Tasodifiy sonlar generatorining boshlangʻich qiymati: u
-#   boshlangʻich parametrlarni va tasodifiy maʼlumotni belgilaydi. Bir xil
+#   boshlangʻich parametrlar, maʼlumotlar tartibi kabi tasodifiy tanlovlarni
+#   belgilaydi. Bir xil
 #   seed — bir xil natija.
 #
 # epoxa
@@ -2392,8 +2394,8 @@ show(xulosa, izoh="Bobning xulosasi.", nom="xulosa_jadval")
 #   ingl. *batch*. Parametrlar bir marta yangilanadigan namunalar guruhi.
 #
 # oʻrganish tezligi
-#   ingl. *learning rate*. Har yangilanishda parametrlar gradient
-#   yoʻnalishida qancha siljishini belgilovchi son.
+#   ingl. *learning rate*. Har yangilanishda parametrlar qanchalik katta
+#   qadam bilan (gradientga teskari tomonga) siljishini belgilovchi son.
 #
 # toʻgʻri oʻtish
 #   ingl. *forward pass*. Kirishdan chiqish va yoʻqotishgacha hisoblash.
@@ -2495,7 +2497,7 @@ show(xulosa, izoh="Bobning xulosasi.", nom="xulosa_jadval")
 #
 # standart xato
 #   ingl. *standard error*. Oʻlchangan kattalik (masalan, aniqlik) tasodifan
-#   qanchalik tebranishining bahosi: $\sqrt{p(1-p)/n}$.
+#   qanchalik tebranishining bahosi; aniqlik (ulush) uchun $\sqrt{p(1-p)/n}$.
 #
 # suyulish
 #   ingl. *dilution*. Kalitlar koʻpayganda softmax ogʻirligining koʻp kalit
@@ -2507,7 +2509,8 @@ show(xulosa, izoh="Bobning xulosasi.", nom="xulosa_jadval")
 #
 # warm-up
 #   ingl. *warm-up*. Oʻqitish boshida oʻrganish tezligini noldan asta-sekin
-#   oshirib boriladigan bosqich.
+#   oshirib boriladigan bosqich (oʻrganish tezligi noldan yoki kichik qiymatdan
+#   oshib boradi).
 #
 # RMSNorm, SwiGLU
 #   ingl. *root mean square normalization*, *Swish-gated linear unit*.

@@ -24,6 +24,8 @@ import re
 import jupytext
 import pytest
 from conftest import ILDIZ
+
+from chapter_code.raqam import songa
 from nbclient import NotebookClient
 
 pytestmark = pytest.mark.build
@@ -90,7 +92,7 @@ def _glue(nb) -> dict[str, str]:
 
 def _musbat_son(matn: str) -> bool:
     try:
-        son = float(matn.strip("'"))
+        son = songa(matn.strip("'"))      # table cells are in Uzbek form (0,60)
     except ValueError:
         return False
     return math.isfinite(son) and son > 0

@@ -458,10 +458,11 @@ TAYYOR_JS = """async () => {
   return true;
 }"""
 
-#: Every visible character of every <pre>: its look — colour, weight, style and the background
+#: Every visible character of every <pre> and of every inline <code> (Chromium places an
+#: inline code word a sub-pixel step apart now and then: compared by letter, as <pre> is): its look — colour, weight, style and the background
 #: it shows (a span's own is transparent: the first opaque one from it up) — and, if asked
 #: (``joy``: slow, a Range per character), where it is.
-KOD_JS = """joy => [...document.querySelectorAll('pre')].map(pre => {
+KOD_JS = """joy => [...document.querySelectorAll('pre, :not(pre) > code')].map(pre => {
   const fon = el => { for (let e = el; e; e = e.parentElement) {
     const b = getComputedStyle(e).backgroundColor; if (!/^rgba\\(.*, 0\\)$|^transparent$/.test(b)) return b; } };
   const korinish = [], joylar = [], r = document.createRange();
@@ -484,8 +485,9 @@ KOD_JS = """joy => [...document.querySelectorAll('pre')].map(pre => {
   return {korinish, joylar};
 })"""
 
-#: The code's letters painted transparent: what is left must be the same pixels.
-KODSIZ_CSS = "pre, pre * { color: transparent !important; text-shadow: none !important }"
+#: The code's letters (blocks and inline) painted transparent: what is left must be the same pixels.
+KODSIZ_CSS = ("pre, pre *, :not(pre) > code, :not(pre) > code * "
+              "{ color: transparent !important; text-shadow: none !important }")
 #: How far a letter of code may move sideways: Chromium starts every inline box (every
 #: span) at a multiple of 1/64 px, so fewer spans move a letter by a fraction of a pixel
 #: (0.28 px at most on the chapter, its letters 8.4 px wide); never up or down.
