@@ -324,7 +324,6 @@ _HAVOLA_MD = re.compile(r"\[([^\]]*)\]\(([^)]*)\)")
 _URL = re.compile(r"<?https?://[^\s>)]+>?|\bwww\.[^\s)]+")
 _HTML_IZOH = re.compile(r"<!--.*?-->", re.S)
 _BELGI = re.compile(r"(?<!\\)\*{1,3}|(?<![\w\\])_{1,2}(?=\w)|(?<=\w)_{1,2}(?![\w])")
-_GLUE_SPEC = re.compile(r":(?P<spec>[^:`]*)$")
 
 
 def format_spec_topilmasi(spec: str) -> str | None:
@@ -359,7 +358,7 @@ def _rol_matni(rol: str, ichi: str, belgilar: dict[str, str]) -> str:
     return "{" + rol + "}"
 
 
-def _tozala(qator: str, belgilar: dict[str, str], topilmalar: list, raqam: int) -> str:
+def _tozala(qator: str, belgilar: dict[str, str]) -> str:
     """A markdown line -> the text the reader sees, with code and maths as placeholders."""
     qator = _URL.sub("{url}", qator)
     qator = _HAVOLA_MD.sub(lambda m: m.group(1), qator)
@@ -418,9 +417,8 @@ def belgilar(manba: str) -> dict[str, str]:
     return natija
 
 
-def markdown_parchalari(manba: str, topilmalar: list | None = None) -> list[Parcha]:
+def markdown_parchalari(manba: str) -> list[Parcha]:
     """The prose of the markdown cells, headings and glossary apart, cleaned line by line."""
-    topilmalar = [] if topilmalar is None else topilmalar
     yorliqlar = belgilar(manba)
     parchalar = []
     for tur, bosh, qatorlar in _katakchalar(manba):
@@ -477,14 +475,13 @@ def markdown_parchalari(manba: str, topilmalar: list | None = None) -> list[Parc
             ochilgan = False
             if s.startswith("#"):                             # a heading: its own piece
                 sarlavha = Parcha("sarlavha")
-                sarlavha.qatorlar.append((raqam, _tozala(s.lstrip("#").strip(), yorliqlar,
-                                                         topilmalar, raqam)))
+                sarlavha.qatorlar.append((raqam, _tozala(s.lstrip("#").strip(), yorliqlar)))
                 sarlavha.asl[raqam] = q
                 parchalar.append(sarlavha)
                 joriy = Parcha(joriy.turi)
                 parchalar.append(joriy)
                 continue
-            joriy.qatorlar.append((raqam, _tozala(q, yorliqlar, topilmalar, raqam)))
+            joriy.qatorlar.append((raqam, _tozala(q, yorliqlar)))
             joriy.asl[raqam] = q
     return [p for p in parchalar if p.qatorlar]
 
@@ -709,7 +706,7 @@ def izoh_qoidasi(parchalar: list[Parcha], atamalar=None) -> list[Topilma]:
 
 def manba_parchalari(manba: str, topilmalar: list | None = None) -> list[Parcha]:
     """Everything the reader sees that is written in the chapter source."""
-    return markdown_parchalari(manba, topilmalar) + kod_parchalari(manba, topilmalar)
+    return markdown_parchalari(manba) + kod_parchalari(manba, topilmalar)
 
 
 def manbani_tekshir(manba: str) -> list[Topilma]:
