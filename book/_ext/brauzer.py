@@ -121,13 +121,15 @@ def kod_nuqtalari(css: str) -> set[int]:
     return {n for n in nuqtalar if 0xE000 <= n <= 0xF8FF or n >= 0xF0000}
 
 
-def _shriftni_kes(asl: Path, maqsad: Path, nuqtalar: set[int]) -> None:
+def _shriftni_kes(asl: Path, maqsad: Path, nuqtalar: set[int], hinting: bool = True) -> None:
+    """``asl`` cut to the ``nuqtalar`` it has, as WOFF at ``maqsad`` (without hinting if asked)."""
     from fontTools import subset
 
     logging.getLogger("fontTools").setLevel(logging.WARNING)    # not a line per table
     sozlama = subset.Options()
     sozlama.flavor = "woff"                 # zlib: no brotli needed
     sozlama.layout_features = ["*"]
+    sozlama.hinting = hinting
     shrift = subset.load_font(str(asl), sozlama)
     kesuvchi = subset.Subsetter(sozlama)
     kesuvchi.populate(unicodes=sorted(nuqtalar & set(shrift.getBestCmap())))

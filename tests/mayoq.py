@@ -1,0 +1,117 @@
+"""Lighthouse ("mayoq") on the published site, served as a host serves it (tests and ``make bench``).
+
+Lighthouse is pinned in ``tests/lighthouse/package.json`` (and its lock file)
+and installed there by ``make`` (``npm ci``).  It drives Debian's Chromium in
+its default mobile run: a phone screen, simulated slow 4G, the CPU slowed 4×.
+The site is served by ``tests/xizmat.py`` (gzip, as a static host serves it).
+
+``python tests/mayoq.py [runs]`` (``make bench``) measures the chapter page and
+the front page ``runs`` times each (3 by default) and writes every report
+(``_build/mayoq/<page>-<n>.report.html`` and ``.json``) and a summary with the
+medians, ``_build/mayoq/xulosa.json``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import statistics
+import subprocess
+import sys
+from pathlib import Path
+
+TESTLAR = Path(__file__).resolve().parent
+ILDIZ = TESTLAR.parent
+LIGHTHOUSE = TESTLAR / "lighthouse" / "node_modules" / ".bin" / "lighthouse"
+CHROMIUM = "/usr/bin/chromium"
+#: Chromium as root on a machine that reaches no server but the package registries.
+BAYROQLAR = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+             "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+SAHIFALAR = {"bob": "book/attention.html", "kirish": "book/index.html"}
+TOIFALAR = ("performance", "accessibility", "best-practices", "seo")
+
+
+def tayyormi() -> str | None:
+    """None when Lighthouse and Chromium are installed, else what is missing and how to get it."""
+    if not LIGHTHOUSE.is_file():
+        return f"{LIGHTHOUSE.relative_to(ILDIZ)} is missing: run make (npm ci in tests/lighthouse)"
+    if not Path(CHROMIUM).is_file():
+        return f"{CHROMIUM} is missing: apt-get install chromium (make does this)"
+    return None
+
+
+def olch(url: str, nom: Path) -> dict:
+    """One default (mobile) Lighthouse run of ``url``; reports ``nom.report.json``/``.html``: the result."""
+    yoq = tayyormi()
+    if yoq:
+        raise RuntimeError(yoq)
+    nom.parent.mkdir(parents=True, exist_ok=True)
+    buyruq = [str(LIGHTHOUSE), url, "--quiet", "--output=json", "--output=html",
+              f"--output-path={nom}", f"--chrome-flags={' '.join(BAYROQLAR)}",
+              f"--only-categories={','.join(TOIFALAR)}"]
+    natija = subprocess.run(buyruq, capture_output=True, text=True, timeout=300,
+                            env={**os.environ, "CHROME_PATH": CHROMIUM})
+    hisobot = nom.with_name(nom.name + ".report.json")
+    if natija.returncode != 0 or not hisobot.is_file():
+        raise RuntimeError(f"lighthouse {url} failed ({natija.returncode}):\n{natija.stderr[-3000:]}")
+    lhr = json.loads(hisobot.read_text(encoding="utf-8"))
+    if lhr.get("runtimeError"):
+        raise RuntimeError(f"lighthouse {url}: {lhr['runtimeError']}")
+    return lhr
+
+
+def baholar(lhr: dict) -> dict[str, int]:
+    """Category scores as Lighthouse shows them (0–100)."""
+    return {t: round(lhr["categories"][t]["score"] * 100) for t in TOIFALAR if t in lhr["categories"]}
+
+
+def korsatkichlar(lhr: dict) -> dict[str, float]:
+    """The metrics behind the performance score, and the bytes the first view transferred."""
+    a = lhr["audits"]
+    return {"FCP_s": a["first-contentful-paint"]["numericValue"] / 1000,
+            "LCP_s": a["largest-contentful-paint"]["numericValue"] / 1000,
+            "TBT_ms": a["total-blocking-time"]["numericValue"],
+            "CLS": a["cumulative-layout-shift"]["numericValue"],
+            "SI_s": a["speed-index"]["numericValue"] / 1000,
+            "bayt": a["total-byte-weight"]["numericValue"]}
+
+
+def muvaffaqiyatsiz(lhr: dict, toifa: str) -> list[str]:
+    """The audits of a category that did not pass: why its score is below 100."""
+    qator = []
+    for ref in lhr["categories"][toifa]["auditRefs"]:
+        audit = lhr["audits"][ref["id"]]
+        if audit.get("score") is not None and audit["score"] < 1 and audit.get("scoreDisplayMode") != "informative":
+            qator.append(f"{ref['id']}: {audit['title']} ({audit.get('displayValue', audit['score'])})")
+    return qator
+
+
+def bench(marta: int = 3) -> dict:
+    sys.path.insert(0, str(TESTLAR))
+    from xizmat import xizmat
+
+    papka = ILDIZ / "_build" / "mayoq"
+    xulosa: dict = {}
+    with xizmat(ILDIZ / "_build" / "sayt") as url:
+        for nom, yol in SAHIFALAR.items():
+            yugurishlar = []
+            for n in range(1, marta + 1):
+                lhr = olch(url + yol, papka / f"{nom}-{n}")
+                yugurishlar.append({**baholar(lhr), **korsatkichlar(lhr)})
+                print(f"{yol} run {n}: {yugurishlar[-1]}", flush=True)
+            tezlik = [y["performance"] for y in yugurishlar]
+            xulosa[yol] = {"yugurishlar": yugurishlar,
+                           "mediana": {k: statistics.median(y[k] for y in yugurishlar) for k in yugurishlar[0]},
+                           "tezlik_oraligi": [min(tezlik), max(tezlik)]}
+    (papka / "xulosa.json").write_text(json.dumps(xulosa, indent=2, ensure_ascii=False))
+    for yol, x in xulosa.items():
+        m = x["mediana"]
+        print(f"{yol}: performance median {m['performance']:.0f} (runs {x['tezlik_oraligi']}), "
+              f"FCP {m['FCP_s']:.2f} s, LCP {m['LCP_s']:.2f} s, TBT {m['TBT_ms']:.0f} ms, CLS {m['CLS']:.3f}, "
+              f"{m['bayt'] / 1024:.0f} KiB; a11y {m['accessibility']:.0f}, best practices "
+              f"{m['best-practices']:.0f}, SEO {m['seo']:.0f}")
+    return xulosa
+
+
+if __name__ == "__main__":
+    bench(int(sys.argv[1]) if len(sys.argv) > 1 else 3)

@@ -1,0 +1,161 @@
+"""Unit tests of book/_ext/tez.py (fast on a phone) and tests/xizmat.py (the site served as a host serves it)."""
+
+from __future__ import annotations
+
+import gzip
+import os
+import re
+import urllib.request
+from pathlib import Path
+
+import pytest
+from docutils.core import publish_doctree
+
+import tez
+from xizmat import xizmat
+
+
+# --- descriptions ------------------------------------------------------------------
+
+def test_description_takes_whole_sentences_up_to_the_limit():
+    matn = "Birinchi gap shu. Ikkinchi gap ham bor. " + "Uchinchi gap juda uzun " * 20 + "."
+    assert tez.qisqartir(matn, 60) == "Birinchi gap shu. Ikkinchi gap ham bor."
+    assert tez.qisqartir("Qisqa.", 60) == "Qisqa."
+
+
+def test_description_cuts_a_long_first_sentence_at_a_word():
+    matn = "Bu gap " + "juda " * 80 + "uzun."
+    natija = tez.qisqartir(matn, 50)
+    assert len(natija) <= 50 and natija.endswith("…") and " juda…" in natija, natija
+
+
+def test_description_is_the_first_prose_paragraph_not_a_caption_list_or_formula():
+    doctree = publish_doctree(
+        "Sarlavha\n========\n\n"
+        "- ro'yxatdagi uzun band, tavsifga kirmasligi kerak bo'lgan matn\n\n"
+        ".. note:: Eslatma ichidagi uzun matn ham tavsifga kirmaydi, hech qachon.\n\n"
+        "Qisqa.\n\n"
+        "Bu xatboshi tavsif boʻladi: u sahifaning oʻz matni, qoʻlda yozilgan nusxa emas.\n")
+    assert tez._birinchi_xatboshi(doctree) == ("Bu xatboshi tavsif boʻladi: u sahifaning oʻz "
+                                               "matni, qoʻlda yozilgan nusxa emas.")
+
+
+def test_meta_tag_escapes_quotes():
+    assert tez._meta('U "attention" & <b>') == \
+        '<meta name="description" content="U &quot;attention&quot; &amp; &lt;b&gt;" />\n'
+
+
+# --- figures ------------------------------------------------------------------------
+
+def test_images_get_lazy_loading_async_decoding_and_their_size():
+    body = '<p>x</p><img alt="a" src="../_images/r.png" /><img src="b.png" loading="eager">'
+    natija = tez.rasmlarni_dangasa(body, lambda src: (800, 600) if src.endswith("r.png") else None)
+    assert '<img alt="a" src="../_images/r.png" loading="lazy" decoding="async" width="800" height="600" />' in natija
+    # an author's own loading= is kept; no size when it is not known
+    assert '<img src="b.png" loading="eager" decoding="async">' in natija
+    assert tez.rasmlarni_dangasa(natija, lambda src: (800, 600) if src.endswith("r.png") else None) == natija, "applied twice, it changes nothing more"
+
+
+def test_an_image_with_its_own_size_or_style_keeps_it():
+    for teg in ('<img src="r.png" width="10">', '<img src="r.png" style="width: 50%">'):
+        natija = tez.rasmlarni_dangasa(teg, lambda src: (800, 600))
+        assert "800" not in natija and 'loading="lazy"' in natija, natija
+
+
+# --- fonts --------------------------------------------------------------------------
+
+def test_every_font_face_gets_font_display_swap_once():
+    css = ('@font-face{font-family:A;src:url(a.woff) format("woff")}'
+           '@font-face{font-family:B;font-display:block;src:url(b.woff)}p{color:red}')
+    natija = tez.font_display(css)
+    assert natija.count("font-display:swap") == 1 and "font-display:block" in natija, natija
+    assert tez.font_display(natija) == natija
+
+
+def test_katex_characters_come_from_the_rendered_formulas_and_the_stylesheet():
+    sahifa = ('<span class="katex"><span class="katex-mathml"><math><mi>Ж</mi></math></span>'
+              '<span class="katex-html" aria-hidden="true"><span class="mord mathnormal">q</span>'
+              '<span class="mord">√</span></span></span><p>matn</p>')
+    belgilar = tez.katex_belgilari([sahifa], '.x:after{content:"\\2192"}')
+    assert {ord("q"), ord("√"), 0x2192} <= belgilar
+    assert ord("Ж") not in belgilar, "MathML is not drawn with KaTeX's fonts"
+    assert ord("m") not in belgilar, "the page's text outside formulas is not in the maths fonts"
+
+
+# --- the theme's tab stops ----------------------------------------------------------
+
+def test_the_installed_theme_script_hands_its_tab_stops_to_kitob_js():
+    import pydata_sphinx_theme
+
+    js = (Path(pydata_sphinx_theme.__file__).parent / "theme" / "pydata_sphinx_theme" / "static"
+          / "scripts" / "pydata-sphinx-theme.js").read_text(encoding="utf-8")
+    yangi = tez.tab_stops_kitobga(js)
+    assert "window.kitobTabStops||" in yangi and len(yangi) - len(js) < 200
+    # the theme's own rule is kept as the fallback when kitob.js is not there
+    assert yangi.count("scrollWidth>") == js.count("scrollWidth>")
+
+
+def test_an_unexpected_theme_script_is_a_clear_error():
+    from sphinx.errors import ExtensionError
+
+    with pytest.raises(ExtensionError, match="does not measure its scrollable boxes as expected"):
+        tez.tab_stops_kitobga("function I(){}")
+
+
+# --- gzip twins and the host-like server ---------------------------------------------
+
+def _sayt(papka: Path) -> Path:
+    (papka / "book").mkdir(parents=True)
+    (papka / "book" / "a.html").write_text("<p>" + "salom " * 500 + "</p>", encoding="utf-8")
+    (papka / "s.css").write_text("p{color:red}" * 200)
+    (papka / "r.png").write_bytes(b"\x89PNG" + os.urandom(2000))
+    (papka / "k.js").write_text("x")                  # too small to gain
+    (papka / "eski.css.gz").write_bytes(b"orphan")
+    return papka
+
+
+def test_gzip_twins_for_text_only_and_no_orphans(tmp_path):
+    sayt = _sayt(tmp_path)
+    oldin, keyin = tez.siq(sayt)
+    assert gzip.decompress((sayt / "book" / "a.html.gz").read_bytes()) == (sayt / "book" / "a.html").read_bytes()
+    assert (sayt / "s.css.gz").is_file() and not (sayt / "r.png.gz").exists()
+    assert not (sayt / "k.js.gz").exists(), "a twin that is not smaller is not written"
+    assert not (sayt / "eski.css.gz").exists(), "a twin without its file is removed"
+    assert keyin < oldin / 5
+    ikkinchi = (sayt / "s.css.gz").read_bytes()
+    tez.siq(sayt)
+    assert (sayt / "s.css.gz").read_bytes() == ikkinchi, "the same file gives the same twin"
+
+
+def _ol(url: str, gzip_qabul: bool) -> tuple[int, dict, bytes]:
+    sorov = urllib.request.Request(url, headers={"Accept-Encoding": "gzip, deflate"} if gzip_qabul else {})
+    try:
+        with urllib.request.urlopen(sorov) as javob:
+            return javob.status, dict(javob.headers), javob.read()
+    except urllib.error.HTTPError as xato:
+        return xato.code, dict(xato.headers), xato.read()
+
+
+def test_server_sends_the_twin_to_a_client_that_accepts_gzip(tmp_path):
+    sayt = _sayt(tmp_path)
+    tez.siq(sayt)
+    asl = (sayt / "book" / "a.html").read_bytes()
+    with xizmat(sayt) as url:
+        holat, sarlavhalar, tana = _ol(url + "book/a.html", gzip_qabul=True)
+        assert holat == 200 and sarlavhalar["Content-Encoding"] == "gzip"
+        assert sarlavhalar["Content-Type"].startswith("text/html") and gzip.decompress(tana) == asl
+        holat, sarlavhalar, tana = _ol(url + "book/a.html", gzip_qabul=False)
+        assert holat == 200 and "Content-Encoding" not in sarlavhalar and tana == asl
+        holat, sarlavhalar, tana = _ol(url + "r.png", gzip_qabul=True)
+        assert "Content-Encoding" not in sarlavhalar and tana == (sayt / "r.png").read_bytes()
+
+
+def test_server_refuses_a_twin_older_than_its_file(tmp_path):
+    sayt = _sayt(tmp_path)
+    tez.siq(sayt)
+    fayl = sayt / "s.css"
+    fayl.write_text("p{color:blue}" * 200)
+    os.utime(fayl, (fayl.stat().st_atime, (sayt / "s.css.gz").stat().st_mtime + 10))
+    with xizmat(sayt) as url:
+        holat, _, tana = _ol(url + "s.css", gzip_qabul=True)
+    assert holat == 500 and re.search(rb"s\.css\.gz is older than s\.css", tana), tana[:300]
