@@ -11,7 +11,9 @@ it.  What this extension does, each from the built site itself:
   root redirect page (``book/_ext/boblar.py``) takes the front page's;
 * **scripts that do not hold up the page**: the scripts Sphinx and the
   extensions put in ``<head>`` load with ``defer`` (in the same order, run
-  before ``DOMContentLoaded``, when every one of them starts its work);
+  before ``DOMContentLoaded``, when every one of them starts its work), except
+  on the search page, whose search scripts run as the page is read and need
+  them first;
   the three search scripts pydata-sphinx-theme loads on every page for a
   search-as-you-type it does not switch on stay on the search page
   (``book/_templates/layout.html``);
@@ -153,7 +155,9 @@ def _sahifa(app, pagename, templatename, context, doctree) -> None:
     sarlavha = re.sub(r"<[^>]+>", "", context.get("title") or "") or {
         "search": _("Search"), "genindex": _("Index")}.get(pagename, "")
     context["metatags"] = context.get("metatags", "") + _meta(tavsif(app, pagename, doctree, html.unescape(sarlavha)))
-    if "script_files" in context:
+    # the search page runs Sphinx's search scripts as it is read (its template puts them
+    # after the head's): they need documentation_options.js and the rest already run
+    if "script_files" in context and pagename != "search":
         yangi = []
         for js in context["script_files"]:
             a = dict(getattr(js, "attributes", {}) or {})
