@@ -116,7 +116,8 @@ RASMLAR_JS = """async () => {
   }
   window.scrollTo(0, 0);
   return imgs.map(i => [i.getAttribute('src'), i.naturalWidth, i.getAttribute('loading'),
-                        i.getAttribute('width'), i.getAttribute('height'), i.closest('article') !== null]);
+                        i.getAttribute('width'), i.getAttribute('height'), i.closest('article') !== null,
+                        i.currentSrc]);
 }"""
 
 #: The article's text outside code and rendered formulas: where raw TeX would show.
@@ -140,6 +141,11 @@ def test_page_loads_without_errors_and_renders_images_and_maths(kuzat, manzil, y
     # a figure loads when the reader gets near it, and its box is reserved before it arrives
     shoshgan = [r for r in rasmlar if r[5] and (r[2] != "lazy" or not r[3] or not r[4])]
     assert not shoshgan, f"{yol}: figures not lazy or without width/height: {shoshgan}"
+    # ... in WebP (book/_ext/tez.py), at full sharpness: every pixel of the PNG
+    for src, kenglik, _, w, _, maqolada, joriy in rasmlar:
+        if maqolada and src.endswith(".png") and "_images/" in src:
+            assert joriy.endswith(".webp"), f"{yol}: {src} was not shown as WebP ({joriy})"
+            assert kenglik == int(w), f"{yol}: {joriy} is {kenglik} px wide, the PNG {w} px"
     matn = sahifa.evaluate(MATN_JS)
     for xom in (r"\$[^$\s][^$]*\$", r"\\\(", r"\\\[", r"\\begin\{"):
         topildi = re.search(xom, matn)

@@ -159,3 +159,27 @@ def test_server_refuses_a_twin_older_than_its_file(tmp_path):
     with xizmat(sayt) as url:
         holat, _, tana = _ol(url + "s.css", gzip_qabul=True)
     assert holat == 500 and re.search(rb"s\.css\.gz is older than s\.css", tana), tana[:300]
+
+
+def test_figure_pngs_are_offered_as_webp_in_a_picture():
+    body = ('<img alt="a" src="../_images/abc.png" loading="lazy" />'
+            '<img alt="b" src="../_images/yoq.png" /><img alt="c" src="logo.png" />')
+    natija = tez.webp_bilan(body, lambda nom: nom == "abc")
+    assert natija.startswith('<picture><source type="image/webp" srcset="../_images/abc.webp">'
+                             '<img alt="a" src="../_images/abc.png" loading="lazy" /></picture>'), natija
+    assert '<img alt="b" src="../_images/yoq.png" /><img alt="c" src="logo.png" />' in natija
+    assert tez.webp_bilan(natija, lambda nom: True).count("<picture>") == 2, "a picture is not wrapped again"
+
+
+def test_webp_twins_have_the_same_pixels_and_follow_their_png(tmp_path):
+    from PIL import Image, ImageChops, ImageDraw
+
+    rasm = Image.new("RGBA", (300, 120), "white")
+    ImageDraw.Draw(rasm).line((0, 0, 299, 119), fill=(200, 30, 30, 255), width=3)
+    rasm.save(tmp_path / "r.png")
+    (tmp_path / "eski.webp").write_bytes(b"orphan")
+    assert tez.webp_yoz(tmp_path) == 1
+    with Image.open(tmp_path / "r.webp") as w, Image.open(tmp_path / "r.png") as p:
+        assert w.size == p.size and ImageChops.difference(w.convert("RGBA"), p.convert("RGBA")).getbbox() is None
+    assert not (tmp_path / "eski.webp").exists()
+    assert tez.webp_yoz(tmp_path) == 0, "an up-to-date twin is not written again"

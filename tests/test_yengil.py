@@ -410,6 +410,8 @@ def asl_sayt(qurilgan, tmp_path_factory) -> Path:
         if fayl.is_file():
             assert (nusxa / fayl.relative_to(asl)).is_file(), f"{fayl} is not in the site"
             shutil.copy(fayl, nusxa / fayl.relative_to(asl))
+            # its gzip twin is the cut file's: gone, so the server sends the original itself
+            (nusxa / f"{fayl.relative_to(asl)}.gz").unlink(missing_ok=True)
     return nusxa
 
 
@@ -450,9 +452,11 @@ KOMPYUTER = {"width": 1280, "height": 900}
 BALAND = 4000
 
 #: Ready to compare: every image loaded, fonts loaded (no scrolling: Bootstrap's scrollspy
-#: would mark the table of contents by how fast the page was scrolled).
+#: would mark the table of contents by how fast the page was scrolled).  The figures load
+#: lazily (book/_ext/tez.py): both sites are told to load them now.
 TAYYOR_JS = """async () => {
   const imgs = [...document.images];
+  imgs.forEach(i => { i.loading = 'eager'; });
   await Promise.all(imgs.map(i => i.complete ? null : new Promise(r => { i.onload = i.onerror = r; })));
   await document.fonts.ready;
   return true;
@@ -484,6 +488,10 @@ KOD_JS = """joy => [...document.querySelectorAll('pre, :not(pre) > code')].map(p
   }
   return {korinish, joylar};
 })"""
+
+#: The whole page laid out in both: kitob.css lets Chromium skip sections off screen
+#: (content-visibility), which makes where a letter lies depend on what was scrolled past.
+TOLIQ_CSS = ".bd-article section { content-visibility: visible !important }"
 
 #: The code's letters (blocks and inline) painted transparent: what is left must be the same pixels.
 KODSIZ_CSS = ("pre, pre *, :not(pre) > code, :not(pre) > code * "
@@ -547,6 +555,7 @@ class _IkkiSayt:
             s.on("console", lambda m, nom=nom: m.type == "error" and self.xatolar.append(f"{nom}: {m.text}"))
             s.on("pageerror", lambda e, nom=nom: self.xatolar.append(f"{nom}: {e}"))
             s.goto(manzil + yol, wait_until="networkidle")
+            s.add_style_tag(content=TOLIQ_CSS)
             s.evaluate(TAYYOR_JS)
             if kod_joyi is not None:
                 self.kod[nom] = s.evaluate(KOD_JS, kod_joyi)

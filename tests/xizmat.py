@@ -62,3 +62,20 @@ def xizmat(papka: Path):
     finally:
         server.shutdown()
         server.server_close()
+
+
+if __name__ == "__main__":
+    # python tests/xizmat.py [folder] [port]: look at the site as a host serves it
+    import sys
+
+    papka = Path(sys.argv[1] if len(sys.argv) > 1 else Path(__file__).resolve().parent.parent / "_build" / "sayt")
+    port = int(sys.argv[2]) if len(sys.argv) > 2 else 8000
+    if not (papka / "index.html").is_file():
+        raise SystemExit(f"xizmat: {papka} has no index.html; build the site first (make book)")
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", port), functools.partial(Xost, directory=str(papka.resolve())))
+    print(f"xizmat: {papka.resolve()} at http://127.0.0.1:{port}/ (gzip as a host sends it); Ctrl-C stops",
+          flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
