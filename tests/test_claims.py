@@ -76,11 +76,17 @@ def test_without_positions_output_is_unchanged_and_accuracy_near_chance(glued):
 @pytest.mark.build
 def test_rnn_depends_on_the_seed_and_lstm_needs_its_forget_bias(glued):
     # the text says: RNN's best and worst seed differ a lot, and it learns despite a tiny
-    # initial gradient; LSTM with PyTorch's default initialisation is at chance on all
-    # three seeds; the same LSTM with the forget-gate bias raised solves it on all three
+    # initial gradient; LSTM with PyTorch's default initialisation is unreliable; the same
+    # LSTM with the forget-gate bias raised solves it on all three
     assert glued["rnn_max"] - glued["rnn_min"] >= 0.1
     assert glued["rnn_max"] >= 0.9 and glued["grad_rnn"] >= 1e6
-    assert glued["lstm_max"] < 0.6
+    # LSTM with PyTorch's default initialisation: the text says how many seeds solved the
+    # task and how many stayed at chance (which one a seed does depends on the machine's
+    # arithmetic too: seen on different CPUs); every seed is one or the other, and at
+    # least one fails, or "unreliable without the forget bias" would not be true
+    assert glued["lstm_yechdi"] + glued["lstm_tasodifiy"] == 3
+    assert glued["lstm_tasodifiy"] >= 1
+    assert glued["lstm_orta"] < glued["lstmu_min"]
     assert glued["lstmu_min"] >= 0.95
     # the explanation's numbers: sigma(0) = 0.5 and 0.5**59; sigma(b)**59 keeps a real share
     assert glued["f_standart"] == 0.5 and glued["f_standart_T"] < 1e-15

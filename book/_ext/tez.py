@@ -289,8 +289,11 @@ def tab_stops_kitobga(js: str) -> str:
 
 def _pydata_js(app) -> None:
     js = Path(app.outdir) / PYDATA_JS
-    if js.is_file() and (Path(app.outdir) / "_static" / SKRIPT).is_file():
-        js.write_text(tab_stops_kitobga(js.read_text(encoding="utf-8")), encoding="utf-8")
+    if not js.is_file() or not (Path(app.outdir) / "_static" / SKRIPT).is_file():
+        return
+    matn = js.read_text(encoding="utf-8")
+    if "window.kitobTabStops||" not in matn:     # a build that wrote nothing left last build's as it was
+        js.write_text(tab_stops_kitobga(matn), encoding="utf-8")
 
 
 def siq(sayt: Path) -> tuple[int, int]:
