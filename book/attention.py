@@ -491,14 +491,17 @@ yechdi = sum(a >= 0.9 for a in lstm_aniq)
 tasodifiy = sum(a < 0.6 for a in lstm_aniq)
 glue("lstm_yechdi", yechdi, display=False)
 glue("lstm_tasodifiy", tasodifiy, display=False)
+nechtasida = {0: "hech birida", 1: "bittasida", 2: "ikkitasida", 3: "uchalasida"}
 if yechdi == 0:
     lstm_jumla = ("uchala seedda ham tasodifiy taxmin darajasida qoldi "
                   f"(oʻrtacha {son(np.mean(lstm_aniq), '.3f')})")
 else:
-    lstm_jumla = (f"ishonchsiz: {yechdi} ta seedda vazifani yechdi, {tasodifiy} tasida "
-                  f"tasodifiy taxmin darajasida qoldi (seedlar boʻyicha "
-                  f"{'; '.join(son(a, '.3f') for a in lstm_aniq)})")
+    lstm_jumla = (f"ishonchsiz: uch seeddan {nechtasida[yechdi]} vazifani yechdi, "
+                  f"{nechtasida[tasodifiy]} esa tasodifiy taxmin darajasida qoldi "
+                  f"(seed 0, 1, 2: {'; '.join(son(a, '.3f') for a in lstm_aniq)})")
 glue("lstm_jumla", lstm_jumla, display=False)
+lstm_xulosa = (f"standart LSTM uch seeddan {nechtasida[yechdi]} yechdi" if yechdi
+               else "standart LSTM hech bir seedda yecha olmadi")
 
 # LSTM xotirasi har qadamda unutish darvozasiga koʻpaytiriladi: f = sigmoid(... + siljish).
 # Boshlanishda (kirish hissasi kichik) f ≈ sigmoid(siljish); T-1 qadamdan keyin f^(T-1).
@@ -519,7 +522,7 @@ for nom, siljish in [("standart", 0.0), ("tavsiya", 1.0), ("unutish", UNUTISH),
 #   bitta seed bilan oʻlchaganimizda, omadga qarab «RNN yaxshi ishlaydi»
 #   yoki «oʻrtacha ishlaydi» degan boʻlardik. RNNning boshlangʻich gradient
 #   nisbati {glue:text}`grad_rnn:.1e` edi, lekin u uchala seedda ham
-#   oʻrgandi: boshidagi kichik gradient oʻrganishga toʻsqinlik qilmaydi va
+#   oʻrgandi: boshidagi kichik gradient bu yerda RNNga toʻsqinlik qilmadi —
 #   boshlangʻich nisbatning oʻzi natijani oldindan aytib bermaydi.
 # - **LSTM** standart boshlanish bilan {glue:text}`lstm_jumla`.
 # - **Unutish siljishi {glue:text}`unutish:g` boʻlgan LSTM** esa vazifani
@@ -541,14 +544,14 @@ for nom, siljish in [("standart", 0.0), ("tavsiya", 1.0), ("unutish", UNUTISH),
 # $b_f$ = {glue:text}`unutish:g` da $\sigma(b_f)$ =
 # {glue:text}`f_unutish:.3f` va 59 qadamdan keyin
 # {glue:text}`f_unutish_T:.2f` qismi qoladi: model 0-qadamni boshidanoq
-# «eslaydi». Standart boshlanishda esa oʻqitish bu toʻsiqni yengishi ham,
-# yengolmasligi ham mumkin: kafolat yoʻq, natija seedga bogʻliq. Unutish darvozasini Gers, Schmidhuber va Cummins (2000)
+# «eslaydi». Standart boshlanishda esa oʻqitish bu soʻnishni yengishi ham,
+# yenga olmasligi ham mumkin: kafolat yoʻq, natija seedga bogʻliq. Unutish darvozasini Gers, Schmidhuber va Cummins (2000)
 # kiritgan; Jozefowicz, Zaremba va Sutskever (2015) uning siljishini 1 yoki
 # 2 kabi katta qiymatdan boshlash kerakligini eslatib, har bir LSTMda 1
-# dan boshlashni tavsiya qiladi. *T* = 60 boʻlgan vazifamizda 1 yetmaydi:
+# dan boshlashni tavsiya qiladi. *T* = 60 boʻlgan vazifamizda boshlangʻich baho boʻyicha 1 yetmaydi:
 # $\sigma(1)^{59}$ = {glue:text}`f_tavsiya_T:.0e` (6-mashqda oʻzingiz
 # sinab koʻring); biz {glue:text}`unutish:g` ni oldik. Xulosa: rekurrent model uzoq masofani
-# eslay oladi, lekin buni ishonchli qilishi uchun uni toʻgʻri boshlash kerak; attentionda
+# eslay oladi va toʻgʻri boshlash bunga katta yordam beradi; attentionda
 # esa bu masofa boshidanoq bitta bogʻlanish.
 #
 # Pozitsiyasiz attention ham tasodifiy darajaga yaqin qoldi
@@ -2139,8 +2142,9 @@ xulosa = pd.DataFrame([
      f"Oʻlchandi: nisbat attentionda {son(grad['attention'], '.2f')}, "
      f"RNNda {son(grad['RNN'], '.1e')}, LSTMda {son(grad['LSTM'], '.1e')}"),
     ("Boshlanish",
-     f"Oʻlchandi: LSTM aniqligi {son(np.mean(aniqliklar['LSTM']), '.2f')}, "
-     f"unutish siljishi {son(UNUTISH, 'g')} bilan {son(np.mean(aniqliklar[lstm_u]), '.2f')}"),
+     f"Oʻlchandi: {lstm_xulosa} "
+     f"(eng yomoni {son(min(aniqliklar['LSTM']), '.2f')}), unutish siljishi "
+     f"{son(UNUTISH, 'g')} bilan eng yomoni {son(min(aniqliklar[lstm_u]), '.3f')}"),
     ("Pozitsiya kodlash",
      f"Oʻlchandi: busiz model tartibni koʻrmaydi (farq {son(aralash_farq, '.0e')}), "
      f"aniqlik {son(max(aniqliklar['attention (pozitsiyasiz)']), '.2f')} dan oshmadi"),
@@ -2277,9 +2281,10 @@ show(xulosa, izoh="Bobning xulosasi.", nom="xulosa_jadval")
 #
 # Taxmin uchun bobdagi bahoni hisoblang: $\sigma(1)^{59}$ =
 # {glue:text}`f_tavsiya_T:.0e` — 0-qadam xotirasi boshida deyarli toʻliq
-# soʻnadi, shuning uchun natija standart LSTMnikiga oʻxshash boʻlishini
-# kutamiz. $\sigma(5)^{59}$ = {glue:text}`f_katta_T:.2f` — xotira
-# saqlanadi, vazifa yechilishi kerak. Oʻlchab, taxminingizni tekshiring;
+# soʻnadi, shuning uchun standart LSTMdagidan yaxshiroq natija kutishga
+# asos yoʻq. $\sigma(5)^{59}$ = {glue:text}`f_katta_T:.2f` — xotira
+# saqlanadi, vazifa yechilishi ehtimoli katta, lekin kafolat yoʻq.
+# Oʻlchab, taxminingizni tekshiring;
 # bahoning sodda ekanini ham unutmang: u boshlangʻich holatni tasvirlaydi,
 # oʻqitish jarayonini emas.
 # :::

@@ -40,15 +40,16 @@ def tayyormi() -> str | None:
     return None
 
 
-def olch(url: str, nom: Path) -> dict:
-    """One default (mobile) Lighthouse run of ``url``; reports ``nom.report.json``/``.html``: the result."""
+def olch(url: str, nom: Path, *qoshimcha: str) -> dict:
+    """One Lighthouse run of ``url`` (default: mobile; ``--preset=desktop`` in ``qoshimcha``
+    for the desktop run); reports ``nom.report.json``/``.html``: the result."""
     yoq = tayyormi()
     if yoq:
         raise RuntimeError(yoq)
     nom.parent.mkdir(parents=True, exist_ok=True)
     buyruq = [str(LIGHTHOUSE), url, "--quiet", "--output=json", "--output=html",
               f"--output-path={nom}", f"--chrome-flags={' '.join(BAYROQLAR)}",
-              f"--only-categories={','.join(TOIFALAR)}"]
+              f"--only-categories={','.join(TOIFALAR)}", *qoshimcha]
     natija = subprocess.run(buyruq, capture_output=True, text=True, timeout=300,
                             env={**os.environ, "CHROME_PATH": CHROMIUM})
     hisobot = nom.with_name(nom.name + ".report.json")

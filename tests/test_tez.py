@@ -183,3 +183,14 @@ def test_webp_twins_have_the_same_pixels_and_follow_their_png(tmp_path):
         assert w.size == p.size and ImageChops.difference(w.convert("RGBA"), p.convert("RGBA")).getbbox() is None
     assert not (tmp_path / "eski.webp").exists()
     assert tez.webp_yoz(tmp_path) == 0, "an up-to-date twin is not written again"
+
+
+def test_every_box_that_may_scroll_starts_with_a_tab_stop():
+    body = ('<div class="highlight"><pre><span>x</span></pre></div><pre tabindex="-1">y</pre>'
+            '<div class="output stream highlight-myst-ansi notranslate"><div class="highlight"><pre>z</pre>'
+            '</div></div><div class="pst-scrollable-table-container"><table></table></div>'
+            '<div class="math notranslate nohighlight">m</div><div class="outputs">n</div>')
+    natija = tez.tab_toxtash(body)
+    assert natija.count('tabindex="0"') == 5, natija
+    assert '<pre tabindex="-1">' in natija and '<div class="outputs">' in natija
+    assert tez.tab_toxtash(natija) == natija

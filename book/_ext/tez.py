@@ -23,6 +23,13 @@ it.  What this extension does, each from the built site itself:
 * **figures as WebP**: every PNG figure gets a lossless WebP twin (the same
   pixels, full sharpness, about a third of the bytes), offered first in a
   ``<picture>``; the PNG stays for a browser without WebP (and the PDF);
+* **tab stops without laying the page out**: pydata-sphinx-theme measures
+  every code and output box at load (tabindex 0 if it scrolls, -1 if not),
+  which lays a long page out at once; its script is pointed at
+  ``book/_static/kitob.js``, which keeps the rule but measures a box when it
+  comes near the screen, the rest after the reader's first action (at once on
+  a first Tab).  Until then every such box has ``tabindex="0"`` from the build:
+  a keyboard reaches every box that may scroll;
 * **maths fonts cut to the glyphs the pages use**: KaTeX's fonts, like Font
   Awesome's in ``brauzer.py``, become small WOFF files holding the characters
   the rendered formulas (and KaTeX's stylesheet) contain; every ``@font-face``
@@ -148,6 +155,22 @@ def rasmlarni_dangasa(body: str, olcham) -> str:
     return _IMG.sub(bitta, body)
 
 
+#: The boxes the theme gives a tab stop when they scroll (its selectors), and display maths.
+_QUTI = re.compile(r'<(?:pre\b|div class="(?:output\b|pst-scrollable-table-container\b|math\b))[^>]*>')
+
+
+def tab_toxtash(body: str) -> str:
+    """``tabindex="0"`` on every box that may scroll: reachable by keyboard before kitob.js
+    has measured it (it then sets -1 where the box does not scroll, as the theme does)."""
+    def bitta(m):
+        teg = m.group(0)
+        if "tabindex=" in teg:
+            return teg
+        oxir = " />" if teg.endswith("/>") else ">"
+        return teg[: -len(oxir)] + ' tabindex="0"' + oxir
+    return _QUTI.sub(bitta, body)
+
+
 _PNG_IMG = re.compile(r'<img\b[^>]*\bsrc="([^"]*_images/[^"/]+)\.png"[^>]*>')
 
 
@@ -186,7 +209,7 @@ def _sahifa(app, pagename, templatename, context, doctree) -> None:
     if context.get("body"):
         body = rasmlarni_dangasa(context["body"], lambda src: _rasm_olchami(app, src, pagename))
         pnglar = {Path(n).stem for n in app.builder.images.values() if n.lower().endswith(".png")}
-        context["body"] = webp_bilan(body, lambda nom: nom in pnglar)
+        context["body"] = tab_toxtash(webp_bilan(body, lambda nom: nom in pnglar))
 
 
 # --- after the build: the root page's description, KaTeX fonts, gzip twins ------------------

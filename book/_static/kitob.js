@@ -5,48 +5,67 @@
    does not, by measuring all of them as soon as the page loads and again after any
    change: on a long page that lays the whole page out at once, 0.4 s of a phone's time
    before the reader can do anything.  tez.py points the theme's measuring here, which
-   keeps its rule and measures box by box instead: the boxes near the screen at once,
-   the rest in the browser's idle moments.  Display formulas (which kitob.css lets scroll
-   sideways) get the same rule.  When every box is measured,
-   <html data-tab-stops="tayyor"> says so. */
+   keeps its rule and measures at the right time instead:
+   - the boxes on and near the screen at once, and every other box as it comes near;
+   - all the rest when the reader first does something (scrolls, touches, clicks, types),
+     in the browser's idle moments;
+   - all of them at once, before the focus moves, when the first thing is the Tab key:
+     a keyboard reader finds every scrolling box in the tab order from the first press.
+   Until a box is measured it keeps the tabindex="0" the build gave it (tez.py), so a
+   keyboard reaches every box that may scroll.  Display formulas (which kitob.css lets
+   scroll sideways) get the same rule.  When every
+   box is measured, <html data-tab-stops="tayyor"> says so. */
 (() => {
   "use strict";
   const olch = (el) => {
     el.tabIndex = el.scrollWidth > el.clientWidth || el.scrollHeight > el.clientHeight ? 0 : -1;
   };
-  const boshHolat = (f) => (window.requestIdleCallback ? window.requestIdleCallback(f) : setTimeout(f, 50));
+  const bosh = (f) => (window.requestIdleCallback ? window.requestIdleCallback(f) : setTimeout(f, 50));
+  const html = document.documentElement;
   let kuzatuvchi = null;
+  let qolgan = new Set();
+  let faol = false;            // the reader has done something: measure the rest
   let davr = 0;
 
-  window.kitobTabStops = (qutilar) => {
-    davr += 1;
-    const buDavr = davr;
-    // ... and the display formulas, which kitob.css lets scroll sideways on a phone
-    const qolgan = new Set([...qutilar, ...document.querySelectorAll(".bd-article div.math")]);
-    document.documentElement.dataset.tabStops = "olchanmoqda";
-    const tugat = (el) => {
-      olch(el);
-      qolgan.delete(el);
-      if (kuzatuvchi) kuzatuvchi.unobserve(el);
-    };
-    const tugadimi = () => {
-      if (!qolgan.size && buDavr === davr) document.documentElement.dataset.tabStops = "tayyor";
-    };
-    if (kuzatuvchi) kuzatuvchi.disconnect();
-    kuzatuvchi = "IntersectionObserver" in window
-      ? new IntersectionObserver((yozuvlar) => {
-          for (const y of yozuvlar) if (y.isIntersecting && qolgan.has(y.target)) tugat(y.target);
-          tugadimi();
-        }, { rootMargin: "300px 0px" })
-      : null;
-    if (kuzatuvchi) qolgan.forEach((el) => kuzatuvchi.observe(el));
+  const tugat = (el) => {
+    olch(el);
+    qolgan.delete(el);
+    if (kuzatuvchi) kuzatuvchi.unobserve(el);
+    if (!qolgan.size) html.dataset.tabStops = "tayyor";
+  };
+  const hammasi = () => { for (const el of [...qolgan]) tugat(el); };
+  const boshqasi = (buDavr) => {
     const bosqich = () => {
       if (buDavr !== davr) return;              // a newer round took over
       const boshi = performance.now();
       while (qolgan.size && performance.now() - boshi < 4) tugat(qolgan.values().next().value);
-      if (qolgan.size) boshHolat(bosqich);
-      else tugadimi();
+      if (qolgan.size) bosh(bosqich);
     };
-    boshHolat(bosqich);
+    bosh(bosqich);
   };
+
+  window.kitobTabStops = (qutilar) => {
+    davr += 1;
+    qolgan = new Set([...qutilar, ...document.querySelectorAll(".bd-article div.math")]);
+    html.dataset.tabStops = qolgan.size ? "olchanmoqda" : "tayyor";
+    if (kuzatuvchi) kuzatuvchi.disconnect();
+    kuzatuvchi = "IntersectionObserver" in window
+      ? new IntersectionObserver((yozuvlar) => {
+          for (const y of yozuvlar) if (y.isIntersecting && qolgan.has(y.target)) tugat(y.target);
+        }, { rootMargin: "300px 0px" })
+      : null;
+    if (kuzatuvchi) qolgan.forEach((el) => kuzatuvchi.observe(el));
+    else hammasi();
+    if (faol) boshqasi(davr);
+  };
+
+  const birinchi = (e) => {
+    if (faol) return;
+    faol = true;
+    for (const t of TURLAR) window.removeEventListener(t, birinchi, true);
+    if (e.type === "keydown" && e.key === "Tab") hammasi();
+    else boshqasi(davr);
+  };
+  const TURLAR = ["keydown", "pointerdown", "wheel", "touchstart", "scroll"];
+  for (const t of TURLAR) window.addEventListener(t, birinchi, { capture: true, passive: true });
 })();
