@@ -574,7 +574,8 @@ def pre_qoidalari(pyg: Pygments) -> str:
     return "".join(f"\n{p} pre.{TEKIS} {{ color: {rang} }}" for p, rang in zip(pyg.mavzular, pyg.blok))
 
 
-_PRE = re.compile(r'(<div class="highlight"><pre)>(.*?)(</pre>)', re.S)
+#: A Pygments block; its <pre> may carry attributes other than a class (tez.py's tabindex).
+_PRE = re.compile(r'(<div class="highlight"><pre(?: (?!class=)[\w-]+="[^"]*")*)>(.*?)(</pre>)', re.S)
 #: A Pygments block's inside, piece by piece: a span (with no span inside), text, or anything else.
 _BOLAK = re.compile(r'<span(?: class="([^"<>]*)")?>([^<]*)</span>|([^<]+)|<')
 
