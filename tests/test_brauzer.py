@@ -447,6 +447,31 @@ def test_boxes_that_scroll_get_a_tab_stop_and_others_do_not(kuzat, manzil, oyna,
     assert not k.xatolar, "\n".join(k.xatolar)
 
 
+#: Figures, tables and sections from the chapter's start to its end (in sections drawn only
+#: when near the screen: kitob.css's content-visibility guesses their height until then).
+LANGARLAR = ["kauzal", "sinov-jadval", "kv-kesh-oldingi-hisobni-saqlab-qoyish", "mashqlar", "atamalar"]
+
+
+@pytest.mark.parametrize("oyna", [TELEFON, KOMPYUTER], ids=["telefon", "kompyuter"])
+def test_links_into_the_page_land_on_their_target(kuzat, manzil, oyna):
+    """A cross-reference (1.2-rasm) and an address with #... show their target under the header."""
+    k = kuzat(viewport=oyna)
+    sahifa = k.och(manzil + BOB)
+    joy = "id => Math.round(document.getElementById(id).getBoundingClientRect().top)"
+    for langar in LANGARLAR:
+        sahifa.goto(f"{manzil}{BOB}#{langar}", wait_until="networkidle")
+        sahifa.wait_for_timeout(500)
+        assert 0 <= sahifa.evaluate(joy, langar) <= 150, f"#{langar} is at y={sahifa.evaluate(joy, langar)}"
+    # a reader near the end clicks a reference to an early figure
+    sahifa.goto(f"{manzil}{BOB}#mashqlar", wait_until="networkidle")
+    havola = sahifa.locator("article a[href='#kauzal']").last
+    havola.scroll_into_view_if_needed()
+    havola.click()
+    sahifa.wait_for_timeout(500)
+    assert 0 <= sahifa.evaluate(joy, "kauzal") <= 150, f"the link left #kauzal at y={sahifa.evaluate(joy, 'kauzal')}"
+    assert not k.xatolar, "\n".join(k.xatolar)
+
+
 def test_maths_fonts_cut_to_their_glyphs_load(kuzat, manzil):
     k = kuzat()
     sahifa = k.och(manzil + BOB)
