@@ -107,7 +107,7 @@ def bench(marta: int = 3) -> dict:
     (papka / "xulosa.json").write_text(json.dumps(xulosa, indent=2, ensure_ascii=False))
     for yol, x in xulosa.items():
         m = x["mediana"]
-        print(f"{yol}: performance median {m['performance']:.0f} (runs {x['tezlik_oraligi']}), "
+        print(f"{yol}: performance median {m['performance']:.0f} (runs {[y['performance'] for y in x['yugurishlar']]}), "
               f"FCP {m['FCP_s']:.2f} s, LCP {m['LCP_s']:.2f} s, TBT {m['TBT_ms']:.0f} ms, CLS {m['CLS']:.3f}, "
               f"{m['bayt'] / 1024:.0f} KiB; a11y {m['accessibility']:.0f}, best practices "
               f"{m['best-practices']:.0f}, SEO {m['seo']:.0f}")

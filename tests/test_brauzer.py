@@ -472,6 +472,25 @@ def test_links_into_the_page_land_on_their_target(kuzat, manzil, oyna):
     assert not k.xatolar, "\n".join(k.xatolar)
 
 
+QIDIRUV_JOY_JS = """f => { const i = f.querySelector('input[name=q]'), b = f.querySelector('.fa-magnifying-glass');
+  return {belgi: b.getBoundingClientRect().right,
+          matn: i.getBoundingClientRect().left + parseFloat(getComputedStyle(i).paddingLeft)}; }"""
+
+
+@pytest.mark.parametrize("oyna", [TELEFON, KOMPYUTER], ids=["telefon", "kompyuter"])
+def test_typed_search_text_starts_after_the_magnifier(kuzat, manzil, oyna):
+    k = kuzat(viewport=oyna)
+    sahifa = k.och(manzil + "search.html?q=attention")
+    joylar = {"qidiruv sahifasi": sahifa.locator("main form.bd-search").first.evaluate(QIDIRUV_JOY_JS)}
+    sahifa = k.och(manzil + BOB)
+    sahifa.keyboard.press("Control+k")
+    sahifa.locator("#pst-search-dialog input[name=q]").wait_for(state="visible")
+    joylar["Ctrl+K oynasi"] = sahifa.locator("#pst-search-dialog form.bd-search").evaluate(QIDIRUV_JOY_JS)
+    for nom, j in joylar.items():
+        assert j["matn"] >= j["belgi"], f"{nom}: the text starts at x={j['matn']:.1f}, under the icon (ends {j['belgi']:.1f})"
+    assert not k.xatolar, "\n".join(k.xatolar)
+
+
 def test_maths_fonts_cut_to_their_glyphs_load(kuzat, manzil):
     k = kuzat()
     sahifa = k.och(manzil + BOB)
