@@ -24,7 +24,8 @@ from pathlib import Path
 import pytest
 
 import yengil
-from test_brauzer import brauzer, xizmat  # noqa: F401  (brauzer: the same Chromium fixture)
+from test_brauzer import brauzer  # noqa: F401  (the same Chromium fixture)
+from xizmat import xizmat
 from yengil import (TEKIS, Kutilmagan, Pygments, ajrat, keraksizini_ol, lugat_tuz, nomlar,
                     pre_ichini_tekisla, pre_qoidalari, psevdosiz, pygments_sinflari, yengillat)
 

@@ -120,18 +120,24 @@ def _meta(matn: str) -> str:
 
 # --- page context: description, deferred scripts, lazy figures ------------------------
 
-def _rasm_olchami(app, src: str, sahifa: str) -> tuple[int, int] | None:
-    """(width, height) in pixels of the image a page's ``src`` names, from the file Sphinx copies."""
+def _rasm_olchami(manbalar: dict[str, Path], src: str) -> tuple[int, int] | None:
+    """(width, height) in pixels of the image a page's ``src`` names (``manbalar``: its name in
+    ``_images/`` -> the file Sphinx copies there)."""
     from PIL import Image
 
-    nom = Path(src.split("?")[0]).name
-    for manba, chiqish in app.builder.images.items():
-        if chiqish == nom:
-            yol = Path(app.srcdir) / manba
-            if yol.is_file():
-                with Image.open(yol) as rasm:
-                    return rasm.size
-    return None
+    yol = manbalar.get(Path(src.split("?")[0]).name)
+    if yol is None or not yol.is_file():
+        return None
+    with Image.open(yol) as rasm:
+        return rasm.size
+
+
+def _atribut_qosh(teg: str, qoshimcha: list[str]) -> str:
+    """An opening tag with ``qoshimcha`` (``name="value"`` strings) added before its end."""
+    if not qoshimcha:
+        return teg
+    oxir = " />" if teg.endswith("/>") else ">"
+    return teg[: -len(oxir)].rstrip() + " " + " ".join(qoshimcha) + oxir
 
 
 def rasmlarni_dangasa(body: str, olcham) -> str:
@@ -148,10 +154,7 @@ def rasmlarni_dangasa(body: str, olcham) -> str:
             wh = olcham(a.get("src", ""))
             if wh:
                 qoshimcha.append(f'width="{wh[0]}" height="{wh[1]}"')
-        if not qoshimcha:
-            return teg
-        oxir = " />" if teg.endswith("/>") else ">"
-        return teg[: -len(oxir)].rstrip() + " " + " ".join(qoshimcha) + oxir
+        return _atribut_qosh(teg, qoshimcha)
     return _IMG.sub(bitta, body)
 
 
@@ -162,13 +165,8 @@ _QUTI = re.compile(r'<(?:pre\b|div class="(?:output\b|pst-scrollable-table-conta
 def tab_toxtash(body: str) -> str:
     """``tabindex="0"`` on every box that may scroll: reachable by keyboard before kitob.js
     has measured it (it then sets -1 where the box does not scroll, as the theme does)."""
-    def bitta(m):
-        teg = m.group(0)
-        if "tabindex=" in teg:
-            return teg
-        oxir = " />" if teg.endswith("/>") else ">"
-        return teg[: -len(oxir)] + ' tabindex="0"' + oxir
-    return _QUTI.sub(bitta, body)
+    return _QUTI.sub(lambda m: _atribut_qosh(m.group(0), [] if "tabindex=" in m.group(0) else ['tabindex="0"']),
+                     body)
 
 
 _PNG_IMG = re.compile(r'<img\b[^>]*\bsrc="([^"]*_images/[^"/]+)\.png"[^>]*>')
@@ -207,8 +205,9 @@ def _sahifa(app, pagename, templatename, context, doctree) -> None:
             yangi.append(js)
         context["script_files"] = yangi         # a new list: the builder's own is shared by every page
     if context.get("body"):
-        body = rasmlarni_dangasa(context["body"], lambda src: _rasm_olchami(app, src, pagename))
-        pnglar = {Path(n).stem for n in app.builder.images.values() if n.lower().endswith(".png")}
+        manbalar = {chiqish: Path(app.srcdir) / manba for manba, chiqish in app.builder.images.items()}
+        body = rasmlarni_dangasa(context["body"], lambda src: _rasm_olchami(manbalar, src))
+        pnglar = {Path(n).stem for n in manbalar if n.lower().endswith(".png")}
         context["body"] = tab_toxtash(webp_bilan(body, lambda nom: nom in pnglar))
 
 
