@@ -54,6 +54,8 @@ from chapter_code.modellar import Ketma, Attention, TransformerBlok
 from chapter_code.modellar import KopBoshli, Blok, KichikGPT, sinus_pozitsiya
 from chapter_code.modellar import parametrlar
 from chapter_code.oqitish import oqit, parallel, xotira_chuqqisi
+from chapter_code.natijalar import Seedlar, hammasida, nechtasida, seeddan
+from chapter_code import muhit
 from myst_nb import glue
 
 # %% [markdown]
@@ -477,31 +479,20 @@ glue("param_formula", 3 * d_model**2 + d_model * (T + 7) + 2, display=False)
 
 # %%
 aniqliklar = {nom: [natija[nom, s][0] for s in seedlar] for nom in modellar}
+# Seedlar: har seed qanday tugaganini sanaydi — yechdi (≥ 0,9), qisman,
+# tasodifiy daraja (< 0,6) — va buni gap bilan aytadi (chapter_code/natijalar.py)
+tugadi = {nom: Seedlar(dict(zip(seedlar, aniq))) for nom, aniq in aniqliklar.items()}
 for nom, qisqa in [("RNN", "rnn"), ("LSTM", "lstm"), (lstm_u, "lstmu"),
                    ("attention (+ pozitsiya)", "attn"),
                    ("attention (pozitsiyasiz)", "attn0")]:
+    glue(f"{qisqa}_seedlar", aniqliklar[nom], display=False)
     glue(f"{qisqa}_min", min(aniqliklar[nom]), display=False)
     glue(f"{qisqa}_max", max(aniqliklar[nom]), display=False)
     glue(f"{qisqa}_orta", float(np.mean(aniqliklar[nom])), display=False)
-
-# Standart LSTM har seedda yo vazifani yechadi (≥ 0,9), yo tasodifiy darajada qoladi
-# (< 0,6): qaysi biri necha marta boʻlganini sanab, matndagi gapni shundan tuzamiz.
-lstm_aniq = aniqliklar["LSTM"]
-yechdi = sum(a >= 0.9 for a in lstm_aniq)
-tasodifiy = sum(a < 0.6 for a in lstm_aniq)
-glue("lstm_yechdi", yechdi, display=False)
-glue("lstm_tasodifiy", tasodifiy, display=False)
-nechtasida = {0: "hech birida", 1: "bittasida", 2: "ikkitasida", 3: "uchalasida"}
-if yechdi == 0:
-    lstm_jumla = ("uchala seedda ham tasodifiy taxmin darajasida qoldi "
-                  f"(oʻrtacha {son(np.mean(lstm_aniq), '.3f')})")
-else:
-    lstm_jumla = (f"ishonchsiz: uch seeddan {nechtasida[yechdi]} vazifani yechdi, "
-                  f"{nechtasida[tasodifiy]} esa tasodifiy taxmin darajasida qoldi "
-                  f"(seed 0, 1, 2: {'; '.join(son(a, '.3f') for a in lstm_aniq)})")
-glue("lstm_jumla", lstm_jumla, display=False)
-lstm_xulosa = (f"standart LSTM uch seeddan {nechtasida[yechdi]} yechdi" if yechdi
-               else "standart LSTM hech bir seedda yecha olmadi")
+    glue(f"{qisqa}_jumla", tugadi[nom].jumla(), display=False)
+    glue(f"{qisqa}_yomoni", tugadi[nom].eng_yomoni(), display=False)
+    glue(f"{qisqa}_yechdi", tugadi[nom].soni("yechdi"), display=False)
+glue("seedlar_soni", len(seedlar), display=False)
 
 # LSTM xotirasi har qadamda unutish darvozasiga koʻpaytiriladi: f = sigmoid(... + siljish).
 # Boshlanishda (kirish hissasi kichik) f ≈ sigmoid(siljish); T-1 qadamdan keyin f^(T-1).
@@ -512,22 +503,77 @@ for nom, siljish in [("standart", 0.0), ("tavsiya", 1.0), ("unutish", UNUTISH),
     glue(f"f_{nom}", f, display=False)
     glue(f"f_{nom}_T", f ** (T - 1), display=False)
 
+# %% tags=["remove-cell"]
+# Matndagi gaplar shu yigʻishning oʻlchovidan tuziladi: boshqa protsessorda
+# (boshqa yadrolar, boshqa yaxlitlash) beqaror oʻqitish boshqacha tugashi mumkin.
+n_sinov, n_seed = protokol["n_sinov"], len(seedlar)
+glue("hisob_muhiti", f"{muhit.protsessor()[0]}, PyTorch koʻrsatmalar toʻplami: "
+     f"{torch.backends.cpu.get_cpu_capability()}", display=False)
+rnn, lstm, lstmu = tugadi["RNN"], tugadi["LSTM"], tugadi[lstm_u]
+rnn_xato = rnn.farq_xatosi(n_sinov)                # eng yaxshi − eng yomon farqining standart xatosi
+rnn_sonlar = (f"eng yaxshi seedda {son(max(rnn.aniqlik.values()), '.3f')}, eng yomonida "
+              f"{son(min(rnn.aniqlik.values()), '.3f')}")
+if rnn.farq > 3 * rnn_xato:
+    glue("rnn_gap", f"natijasi seedga bogʻliq: {rnn_sonlar} — farq {son(rnn.farq, '.3f')} tasodifiy "
+         f"xatodan ancha katta (bu farqning standart xatosi taxminan {son(rnn_xato, '.3f')}). "
+         "Bitta seed bilan oʻlchaganimizda, qaysi seed tushganiga qarab boshqa-boshqa xulosa "
+         "chiqargan boʻlardik", display=False)
+else:
+    glue("rnn_gap", f"natijasi seedga deyarli bogʻliq emas: {rnn_sonlar} — farq "
+         f"{son(rnn.farq, '.3f')} tasodifiy xato chegarasida (bu farqning standart xatosi "
+         f"taxminan {son(rnn_xato, '.3f')})", display=False)
+k0 = rnn.soni("tasodifiy")
+if k0 == 0:
+    rnn_oqish = (f"Shunga qaramay u {hammasida(n_seed)} tasodifiy taxmindan sezilarli yuqori "
+                 "natija berdi: boshidagi kichik gradient bu yerda RNNga toʻsqinlik qilmadi — "
+                 "boshlangʻich nisbatning oʻzi natijani oldindan aytib bermaydi.")
+elif k0 < n_seed:
+    rnn_oqish = (f"U {seeddan(n_seed - k0, n_seed)} tasodifiy taxmindan sezilarli yuqori natija "
+                 f"berdi, {nechtasida(k0)} esa tasodifiy taxmin darajasida qoldi: boshlangʻich "
+                 "nisbat hamma seedda juda kichik edi, demak uning oʻzi natijani oldindan aytib bermaydi.")
+else:
+    rnn_oqish = (f"U {hammasida(n_seed)} tasodifiy taxmin darajasida qoldi: gradientning "
+                 "soʻnishi oʻrganishga yoʻl bermadi.")
+glue("rnn_oqish", rnn_oqish, display=False)
+glue("lstm_gap", ("ishonchsiz: " if lstm.aralashmi else "") + f"{lstm.jumla()} ({lstm.qiymatlar()})",
+     display=False)
+glue("lstmu_gap", f"{lstmu.jumla()} ({lstmu.qiymatlar()})", display=False)
+kd, ku = lstm.soni("yechdi"), lstmu.soni("yechdi")
+asos = "Arxitektura bir xil, farq faqat bitta boshlangʻich qiymatda"
+if ku > kd:
+    glue("lstm_solishtir", f"{asos} — va shu qiymat vazifani yechgan seedlar sonini {kd} dan "
+         f"{ku} ga oshirdi.", display=False)
+    glue("lstm_xulosa_gap", "rekurrent model uzoq masofani eslay oladi va toʻgʻri boshlash bunga "
+         "katta yordam beradi", display=False)
+else:
+    glue("lstm_solishtir", f"{asos} — lekin bu yigʻishda u vazifani yechgan seedlar sonini "
+         f"oshirmadi ({ku} ta, standart LSTMda {kd} ta).", display=False)
+    glue("lstm_xulosa_gap", "rekurrent model uzoq masofani eslay oladi, lekin uni oʻqitish "
+         "ishonchsiz: bu yigʻishda boshlangʻich qiymatni oʻzgartirish ham yordam bermadi",
+         display=False)
+attn0_max = max(aniqliklar["attention (pozitsiyasiz)"])
+glue("attn0_gap", f"tasodifiy darajaga yaqin qoldi (eng yaxshi seedda {son(attn0_max, '.3f')})"
+     if attn0_max < tugadi["attention (pozitsiyasiz)"].tasodif_chegara else
+     f"vazifani yecha olmadi, lekin tasodifiydan biroz yuqori chiqdi (eng yaxshi seedda "
+     f"{son(attn0_max, '.3f')})", display=False)
+
 # %% [markdown]
 # {numref}`%s-jadvaldan <sinov_jadval>` toʻrtta xulosa.
 #
-# - **Pozitsiyali attention** vazifani uchala seedda ham yechdi: eng yomon
-#   seedda ham aniqlik {glue:text}`attn_min:.3f`.
-# - **RNN** natijasi seedga qattiq bogʻliq: eng yaxshi seedda
-#   {glue:text}`rnn_max:.3f`, eng yomonida {glue:text}`rnn_min:.3f`. Agar
-#   bitta seed bilan oʻlchaganimizda, omadga qarab «RNN yaxshi ishlaydi»
-#   yoki «oʻrtacha ishlaydi» degan boʻlardik. RNNning boshlangʻich gradient
-#   nisbati {glue:text}`grad_rnn:.1e` edi, lekin u uchala seedda ham
-#   oʻrgandi: boshidagi kichik gradient bu yerda RNNga toʻsqinlik qilmadi —
-#   boshlangʻich nisbatning oʻzi natijani oldindan aytib bermaydi.
-# - **LSTM** standart boshlanish bilan {glue:text}`lstm_jumla`.
-# - **Unutish siljishi {glue:text}`unutish:g` boʻlgan LSTM** esa vazifani
-#   uchala seedda yechdi (eng yomon seedda {glue:text}`lstmu_min:.3f`).
-#   Arxitektura bir xil — farq faqat bitta boshlangʻich qiymatda.
+# - **Pozitsiyali attention** {glue:text}`attn_jumla`
+#   ({glue:text}`attn_yomoni`).
+# - **RNN** {glue:text}`rnn_gap`. RNNning boshlangʻich gradient
+#   nisbati {glue:text}`grad_rnn:.1e` edi. {glue:text}`rnn_oqish`
+# - **LSTM** standart boshlanish bilan {glue:text}`lstm_gap`.
+# - **Unutish siljishi {glue:text}`unutish:g` boʻlgan LSTM**
+#   {glue:text}`lstmu_gap`. {glue:text}`lstm_solishtir`
+#
+# Bu natijalar kitob yigʻilgan protsessorda oʻlchandi ({glue:text}`hisob_muhiti`).
+# Bir xil kod va seed bitta mashinada har safar aynan bir xil natija beradi.
+# Boshqa protsessorda esa kutubxonalar boshqa hisob yadrolarini tanlaydi,
+# qoʻshishlar tartibi va yaxlitlash oʻzgaradi, va beqaror oʻqitish
+# boshqacha tugashi mumkin. Shuning uchun yuqoridagi gaplar har yigʻishda
+# oʻlchovdan tuziladi.
 #
 # Nega? LSTMning xotira hujayrasi har qadamda unutish darvozasi
 # $f_t = \sigma(W x_t + U h_{t-1} + b_f)$ ga koʻpaytiriladi. PyTorch $b_f$ ni
@@ -550,12 +596,12 @@ for nom, siljish in [("standart", 0.0), ("tavsiya", 1.0), ("unutish", UNUTISH),
 # 2 kabi katta qiymatdan boshlash kerakligini eslatib, har bir LSTMda 1
 # dan boshlashni tavsiya qiladi. *T* = 60 boʻlgan vazifamizda boshlangʻich baho boʻyicha 1 yetmaydi:
 # $\sigma(1)^{59}$ = {glue:text}`f_tavsiya_T:.0e` (6-mashqda oʻzingiz
-# sinab koʻring); biz {glue:text}`unutish:g` ni oldik. Xulosa: rekurrent model uzoq masofani
-# eslay oladi va toʻgʻri boshlash bunga katta yordam beradi; attentionda
-# esa bu masofa boshidanoq bitta bogʻlanish.
+# sinab koʻring); biz {glue:text}`unutish:g` ni oldik. Bu ham kafolat emas:
+# baho faqat oʻqitish boshidagi holatni tasvirlaydi, qanday tugashini esa
+# oʻqitishning oʻzi hal qiladi. Xulosa: {glue:text}`lstm_xulosa_gap`;
+# attentionda esa bu masofa boshidanoq bitta bogʻlanish.
 #
-# Pozitsiyasiz attention ham tasodifiy darajaga yaqin qoldi
-# (eng yaxshi seedda {glue:text}`attn0_max:.3f`). Nega — keyingi boʻlimda.
+# Pozitsiyasiz attention {glue:text}`attn0_gap`. Nega — keyingi boʻlimda.
 #
 # ## Pozitsiya kodlashsiz attention tartibni koʻrmaydi
 #
@@ -601,34 +647,44 @@ glue("aralash_farq", aralash_farq, display=False)
 # ## Oʻqitilgan model qayerga qaraydi
 #
 # Attention ogʻirliklari modelning «qayerga qarayotganini» bevosita
-# koʻrsatadi. {numref}`%s-jadvaldagi <sinov_jadval>` seed 0 bilan oʻqitilgan
-# pozitsiyali modelni olamiz (uni qayta oʻqitmaymiz) va yangi 200 ta
-# namunada ogʻirliklarni oʻrtalashtiramiz.
+# koʻrsatadi. {numref}`%s-jadvaldagi <sinov_jadval>` pozitsiyali modellardan
+# sinovda eng yaxshi natija bergani — seed {glue:text}`attn_seed` bilan
+# oʻqitilganini olamiz (uni qayta oʻqitmaymiz) va yangi 200 ta namunada
+# ogʻirliklarni oʻrtalashtiramiz.
 
 # %%
-aniqlik, model = natija["attention (+ pozitsiya)", 0]
+attn_seed = tugadi["attention (+ pozitsiya)"].eng_yaxshi      # sinovda eng yaxshi seed
+aniqlik, model = natija["attention (+ pozitsiya)", attn_seed]
 Xv, _ = vazifa(200, T, 2)
 with torch.no_grad():
     model(Xv)
 w = model.ogirlik.mean(dim=(0, 1)).numpy()       # (200, T, T) -> (T,)
 
-print(f"Oʻqitilgan attention modelining aniqligi: {aniqlik:.4f}")
+print(f"Oʻqitilgan attention modelining (seed {attn_seed}) aniqligi: {aniqlik:.4f}")
 print()
 print(f"0-qadamga berilgan oʻrtacha eʼtibor   : {w[0]:.4f}")
 print(f"Qolgan {T-1} qadamning oʻrtachasi      : {w[1:].mean():.6f}")
 print(f"Eng koʻp eʼtibor olgan qadam        : {int(w.argmax())}")
-print()
-print("Model oʻzi topdi: javob BIRINCHI qadamda. "
-      "Biz bunga hech qanday koʻrsatma bermadik.")
+qaraydi0 = int(w.argmax()) == 0 and w[0] > 0.5      # eʼtiborning koʻpi 0-qadamdami
+if qaraydi0:
+    print()
+    print("Model oʻzi topdi: javob BIRINCHI qadamda. "
+          "Biz bunga hech qanday koʻrsatma bermadik.")
+glue("attn_seed", attn_seed, display=False)
 glue("qadam0", float(w[0]), display=False)
 glue("qolgan_orta", float(w[1:].mean()), display=False)
 glue("eng_kop_qadam", int(w.argmax()), display=False)
+glue("qadam0_gap", "Modelga javob qayerdaligini hech kim aytmagan: u buni gradient orqali oʻzi topdi."
+     if qaraydi0 else "Demak, bu model javobni faqat 0-qadamdan olmayapti: eʼtiborning "
+     "koʻp qismi boshqa qadamlarga ketadi.", display=False)
+glue("qadam0_rasm_gap", "chap qismida bitta ustun qolganlaridan ancha baland; oʻng qismida "
+     "matritsaning chap ustuni yorqin: har bir soʻrov qadami 0-qadamga qaraydi" if qaraydi0 else
+     "eʼtibor 0-qadamga toʻplanmagan: u boshqa qadamlarga ham tarqalgan", display=False)
 
 # %% [markdown]
 # Oʻrtacha eʼtiborning {glue:text}`qadam0:.1%` qismi 0-qadamga tushadi,
 # qolgan qadamlarning har biriga oʻrtacha {glue:text}`qolgan_orta:.1e`.
-# Modelga javob qayerdaligini hech kim aytmagan: u buni gradient orqali
-# oʻzi topdi. Xuddi shu ogʻirliklar {numref}`%s-rasmda <attention_ogirligi>`.
+# {glue:text}`qadam0_gap` Xuddi shu ogʻirliklar {numref}`%s-rasmda <attention_ogirligi>`.
 
 # %%
 rasm, (b1, b2) = plt.subplots(1, 2, figsize=(11, 3.6),
@@ -640,15 +696,12 @@ b2.set_xlabel("qaralayotgan qadam"); b2.set_ylabel("soʻrov qadami")
 plt.colorbar(tasvir, ax=b2, fraction=0.046)
 plt.tight_layout()
 fig("attention_ogirligi.png",
-    caption="Chapda: har qadamga berilgan oʻrtacha eʼtibor; eʼtiborning deyarli "
-            "hammasi 0-qadamga toʻplangan. Oʻngda: bitta namunaning attention "
-            "matritsasi; chap ustun yorqin — har pozitsiya 0-qadamga "
-            "qaraydi.")
+    caption=f"Chapda: har qadamga berilgan oʻrtacha eʼtibor (seed {attn_seed}); "
+            f"eʼtiborning {foiz(w[0])} qismi 0-qadamga tushgan. Oʻngda: bitta namunaning "
+            "attention matritsasi; chap ustun — har soʻrov qadami 0-qadamga bergan ogʻirlik.")
 
 # %% [markdown]
-# {numref}`%s-rasmning <attention_ogirligi>` chap qismida bitta ustun qolganlaridan
-# ancha baland; oʻng qismida matritsaning chap ustuni yorqin: har bir
-# soʻrov qadami 0-qadamga qaraydi. Attention ogʻirliklari modelni
+# {numref}`%s-rasmning <attention_ogirligi>` {glue:text}`qadam0_rasm_gap`. Attention ogʻirliklari modelni
 # tushuntirishning eng oddiy vositasi, lekin ehtiyot boʻling: koʻp qatlamli
 # modellarda ogʻirlik va «sabab» har doim ham bir narsa emas.
 
@@ -756,8 +809,15 @@ print(f"T = {T} dagi sinov aniqligi: sinusoidal "
       + ", ".join(f"seed {s} — {a:.3f}" for s, (a, _) in zip(poz_seedlar, sinuslar))
       + f"; oʻrganiladigan (seed 0) {org_aniq:.3f}")
 
+# %% tags=["remove-cell"]
+poz_tugadi = Seedlar({s: a for s, (a, _) in zip(poz_seedlar, sinuslar)})
+glue("poz_oqitish_gap", "Oʻqitish uzunligida ikkalasi ham vazifani yechdi."
+     if poz_tugadi.soni("yechdi") == poz_tugadi.n and org_aniq >= poz_tugadi.yechdi_chegara else
+     f"Oʻqitish uzunligida sinusoidal model {poz_tugadi.jumla()} ({poz_tugadi.qiymatlar()}), "
+     f"oʻrganiladigan pozitsiyali model esa {son(org_aniq, '.3f')} aniqlik berdi.", display=False)
+
 # %% [markdown]
-# Oʻqitish uzunligida ikkalasi ham vazifani yechdi. Endi har bir
+# {glue:text}`poz_oqitish_gap` Endi har bir
 # *T* = {glue:text}`poz_Tlar_matn` uchun yangi sinov maʼlumotini yasaymiz
 # ({glue:text}`poz_n` ta namuna; seed oʻqitishda ishlatilmagan) va
 # modellarni baholaymiz. Sinusoidal model uchun har soʻrov 0-qadamga bergan
@@ -841,38 +901,69 @@ glue("poz_qoida_max", max(max(poz_aniq[q].values())
                                for q in ("ishoralar koʻpchiligi", "sign(Σx)")), display=False)
 glue("poz_etibor_min", min(poz_etibor.values()), display=False)
 
+# %% tags=["remove-cell"]
+# gaplar oʻlchovdan: «ishladi» — aniqlik kamida 0,9 (Seedlar.yechdi_chegara)
+ishladi = lambda a: a >= poz_tugadi.yechdi_chegara
+sin_hammasi = all(ishladi(a) for n_ in poz_aniq if n_.startswith("sinus") for a in poz_aniq[n_].values())
+glue("poz_sin_soz", "ham ishladi" if ishladi(poz_aniq["sinusoidal"][poz_Tlar[-1]]) else "yomonlashdi",
+     display=False)
+glue("poz_chalgitmadi", "Model oʻqitishda 60-pozitsiya va undan keyingilarini hech koʻrmagan, lekin "
+     "ular uni chalgʻitmadi." if all(ishladi(a) for a in poz_aniq["sinusoidal"].values()) else
+     "Model oʻqitishda 60-pozitsiya va undan keyingilarini hech koʻrmagan va ular uni chalgʻitdi.",
+     display=False)
+glue("poz_sin1_soz", "ham ishladi" if ishladi(poz_aniq["sinusoidal, seed 1"][poz_Tlar[-1]])
+     else "esa yomonlashdi", display=False)
+glue("poz_org_soz", "ham ishladi" if ishladi(poz_aniq["oʻrganiladigan"][30]) else "yomonlashdi",
+     display=False)
+modellar_min = min(a for n_ in ("sinusoidal", "sinusoidal, seed 1", "oʻrganiladigan")
+                   for a in poz_aniq[n_].values())
+glue("poz_modellar_min", modellar_min, display=False)
+qoida_max = max(max(poz_aniq[q].values()) for q in ("ishoralar koʻpchiligi", "sign(Σx)"))
+glue("poz_qoida_gap", "Ikkala model ulardan ancha yuqori — ular pozitsiyani ishlatmoqda."
+     if modellar_min > qoida_max + 0.1 else
+     f"Modellar esa har doim ham ulardan ancha yuqori emas: eng past aniqlik "
+     f"{son(modellar_min, '.3f')}.", display=False)
+glue("poz_xavf_gap", "Ogʻirlik 0-qadamda qolgani uchun bu uzunliklarda ikkalasi ham sezilmadi."
+     if min(poz_etibor.values()) > 0.9 else
+     f"Bu uzunliklarda 0-qadam ulushi {son(min(poz_etibor.values()), '.3f')} gacha tushdi: "
+     "xavf sezildi.", display=False)
+glue("poz_nega", "Nega bu ishladi?" if sin_hammasi else "Nega uzunroq ketma-ketlikda yomonlashdi?",
+     display=False)
+glue("poz_yaxshi_gap", f"Bizning vazifamizda faqat bitta pozitsiya muhim, shuning uchun T = "
+     f"{poz_Tlar[-1]} gacha natija bunchalik yaxshi." if sin_hammasi else
+     "Bizning vazifamizda faqat bitta pozitsiya muhim, lekin shunda ham natija yomonlashdi.",
+     display=False)
+
 # %% [markdown]
 # {numref}`%s-jadvaldan <poz_jadval>` uchta xulosa.
 #
-# - **Sinusoidal model** *T* = {glue:text}`poz_T_max` da ham ishladi:
+# - **Sinusoidal model** *T* = {glue:text}`poz_T_max` da {glue:text}`poz_sin_soz`:
 #   aniqlik {glue:text}`poz_sin_240:.3f` (*T* = 60 da {glue:text}`poz_sin_60:.3f`).
 #   Toʻrt uzunlikdagi eng katta va eng kichik aniqlik farqi
 #   {glue:text}`poz_sin_farq:.3f` — bu {glue:text}`poz_farq_soz` (bitta
-#   aniqlikning standart xatosi taxminan {glue:text}`poz_xato:.3f`). Model
-#   oʻqitishda 60-pozitsiya va undan keyingilarini hech koʻrmagan, lekin ular
-#   uni chalgʻitmadi. Seed 1 bilan oʻqitilgan model ham *T* =
-#   {glue:text}`poz_T_max` da ishladi: {glue:text}`poz_sin1_240:.3f`.
-# - **Oʻrganiladigan model** *T* = 30 da ham ishladi
-#   ({glue:text}`poz_org_30:.3f`): qisqa ketma-ketlikka uning birinchi 30 ta
-#   vektori yetadi. *T* = 120 va 240 da esa uni ishga tushirib boʻlmaydi:
+#   aniqlikning standart xatosi taxminan {glue:text}`poz_xato:.3f`).
+#   {glue:text}`poz_chalgitmadi` Seed 1 bilan oʻqitilgan model *T* =
+#   {glue:text}`poz_T_max` da {glue:text}`poz_sin1_soz`: {glue:text}`poz_sin1_240:.3f`.
+# - **Oʻrganiladigan model** *T* = 30 da {glue:text}`poz_org_soz`
+#   ({glue:text}`poz_org_30:.3f`): qisqa ketma-ketlikda u faqat birinchi 30 ta
+#   vektorini oladi. *T* = 120 va 240 da esa uni ishga tushirib boʻlmaydi:
 #   {glue:text}`poz_org_T`-pozitsiyadan boshlab uning qoʻshadigan vektori yoʻq,
 #   `forward` `ValueError` bilan toʻxtaydi.
 # - **Tartibni bilmaydigan qoidalar** hech bir *T* da {glue:text}`poz_qoida_max:.3f` dan
 #   oshmadi. Nazariy jihatdan ular *T* oshgan sari tasodifiy taxmin
 #   darajasiga (50 %) yaqinlashadi: uzunroq ketma-ketlikda birinchi sonning
-#   toʻplamdagi hissasi kichrayadi. Ikkala model ulardan
-#   ancha yuqori — ular pozitsiyani ishlatmoqda.
+#   toʻplamdagi hissasi kichrayadi. {glue:text}`poz_qoida_gap`
 #
-# Bu sinusoidal model (seed 0) aynan 0-qadamga qarayotganini ogʻirliklar
-# tasdiqlaydi: har *T* da soʻrovlar 0-qadamga oʻrtacha kamida
-# {glue:text}`poz_etibor_min:.3f` ogʻirlik berdi. Demak, bu uzunliklarda
-# ikki xavfning hech biri yuz bermadi. Birinchisi — softmaxning suyulishi
+# Sinusoidal model (seed 0) qayerga qarayotganini ogʻirliklar koʻrsatadi:
+# har *T* da soʻrovlar 0-qadamga oʻrtacha kamida
+# {glue:text}`poz_etibor_min:.3f` ogʻirlik berdi. Uzunroq ketma-ketlikda
+# ikki xavf bor. Birinchisi — softmaxning suyulishi
 # (*dilution*): kalitlar koʻpaysa, ogʻirlik ular orasida boʻlinib, 0-qadam
 # ulushi kamayishi mumkin. Ikkinchisi — oxirgi oʻrtalashtirish: agar soʻrovlarning bir qismi
 # 0-qadamga qaramay qoʻysa, ularning shovqini javobga aralashadi.
-# Ogʻirlik 0-qadamda qolgani uchun ikkalasi ham sezilmadi.
+# {glue:text}`poz_xavf_gap`
 #
-# Nega bu ishladi? 0-pozitsiyaning vektori *T* ga bogʻliq emas, model uni
+# {glue:text}`poz_nega` 0-pozitsiyaning vektori *T* ga bogʻliq emas, model uni
 # oʻqitishda koʻrgan. Model faqat yangi pozitsiyalarni 0-pozitsiya bilan
 # adashtirmasligi kerak. Bu kafolatlanmagan: *T* ni
 # {glue:text}`poz_T_uzun` gacha oshirib, ogʻirliklar qayerga ketishini
@@ -883,6 +974,7 @@ glue("poz_etibor_min", min(poz_etibor.values()), display=False)
 poz_T_uzun = 960
 Xu, _ = vazifa(100, poz_T_uzun, 4)
 beshliklar = []                                # har seedda eng koʻp ogʻirlik olgan 5 pozitsiya
+uzun_0qadam = {}                               # har seedda 0-qadam ogʻirligi
 for s, (_, m_s) in zip(poz_seedlar, sinuslar):
     ogir_s = torch.zeros(poz_T_uzun)           # har kalitga oʻrtacha ogʻirlik
     with torch.no_grad():
@@ -896,7 +988,8 @@ for s, (_, m_s) in zip(poz_seedlar, sinuslar):
           f"{T}…{poz_T_uzun - 1} (oʻqitishda yoʻq): {ogir_s[T:].sum():.3f}")
     print("        eng koʻp ogʻirlik olgan boshqa pozitsiyalar:",
           ", ".join(f"{p} ({ogir_s[p]:.3f})" for p in eng_kop_s.tolist()))
-    glue(f"poz_etibor_uzun_{s}", ogir_s[0].item(), display=False)
+    uzun_0qadam[s] = ogir_s[0].item()
+    glue(f"poz_etibor_uzun_{s}", uzun_0qadam[s], display=False)
     if s == 0:
         ogir, eng_kop = ogir_s, eng_kop_s      # asosiy model (seed 0)
 umumiy = sorted(set.intersection(*beshliklar))
@@ -917,28 +1010,47 @@ glue("poz_yangi_ulush", float(ogir[T:].sum() / (1 - ogir[0])), display=False)
 glue("poz_top", ", ".join(map(str, eng_kop[:3].tolist())), display=False)
 glue("poz_top_ulush", float(ogir[eng_kop].sum() / (1 - ogir[0])), display=False)
 
+# %% tags=["remove-cell"]
+top_ulush = float(ogir[eng_kop].sum() / (1 - ogir[0]))
+tekis_ulush = len(eng_kop) / (poz_T_uzun - 1)      # bir tekis boʻlinsa beshta pozitsiya ulushi
+if top_ulush > 10 * tekis_ulush:
+    glue("poz_uzun_gap", f"va bir tekis emas: atigi beshta pozitsiya 0-qadamdan qochgan "
+         f"ogʻirlikning {foiz(top_ulush)} qismini oldi (eng kattalari — "
+         f"{', '.join(map(str, eng_kop[:3].tolist()))}-pozitsiyalar). Bu oddiy suyulish emas: "
+         f"unda ogʻirlik yangi pozitsiyalarning hammasiga teng boʻlinardi va beshtasiga "
+         f"{foiz(tekis_ulush, 1)} tushardi. Har namunada sonlar boshqa, pozitsiyalar esa bir xil. "
+         "Demak, eʼtiborni bu pozitsiyalarning vektorlari tortmoqda — model uchun ular "
+         "0-pozitsiyaga oʻxshab qolgan. Oʻqitishda bunday pozitsiyalar boʻlmagan, shuning uchun "
+         "model ularni «0-pozitsiya emas» deb oʻrganmagan.", display=False)
+else:
+    glue("poz_uzun_gap", f"deyarli bir tekis: eng koʻp ogʻirlik olgan beshta pozitsiya "
+         f"0-qadamdan qochgan ogʻirlikning atigi {foiz(top_ulush)} qismini oldi (teng "
+         f"boʻlinganda {foiz(tekis_ulush, 1)}). Bu oddiy suyulishga oʻxshaydi: kalitlar koʻpaydi "
+         "va ogʻirlik ular orasida boʻlindi.", display=False)
+w0_uzun = [uzun_0qadam[s] for s in poz_seedlar]       # seed 0 va seed 1: 0-qadam ogʻirligi
+if w0_uzun[1] < w0_uzun[0] / 2:
+    glue("poz_seed1_gap", f"Seed 1 modelida bu ancha kuchli: T = {poz_T_uzun} da 0-qadam atigi "
+         f"{son(w0_uzun[1], '.3f')} ogʻirlik oldi" + (". Bu uzunlikda u 0-qadamga deyarli qaramaydi"
+                                                     if w0_uzun[1] < 0.2 else ""), display=False)
+elif w0_uzun[1] > 2 * w0_uzun[0] or w0_uzun[1] > w0_uzun[0] + 0.1:
+    glue("poz_seed1_gap", f"Seed 1 modelida bu kuchsizroq: T = {poz_T_uzun} da 0-qadam "
+         f"{son(w0_uzun[1], '.3f')} ogʻirlik oldi", display=False)
+else:
+    glue("poz_seed1_gap", f"Seed 1 modelida ham shunga yaqin: T = {poz_T_uzun} da 0-qadam "
+         f"{son(w0_uzun[1], '.3f')} ogʻirlik oldi", display=False)
+
 # %% [markdown]
 # *T* = {glue:text}`poz_T_uzun` da seed 0 modelida 0-qadam oʻrtacha ogʻirlikning
 # {glue:text}`poz_etibor_uzun:.1%` qismini oldi. Qolganining
 # {glue:text}`poz_yangi_ulush:.0%` qismi oʻqitishda boʻlmagan pozitsiyalarga
-# ketdi, va bir tekis emas: atigi beshta pozitsiya 0-qadamdan qochgan
-# ogʻirlikning {glue:text}`poz_top_ulush:.0%` qismini oldi (eng kattalari —
-# {glue:text}`poz_top`-pozitsiyalar). Bu oddiy suyulish emas: unda
-# ogʻirlik yangi pozitsiyalarning hammasiga teng boʻlinardi. Har namunada
-# sonlar boshqa, pozitsiyalar esa bir xil. Demak, eʼtiborni bu
-# pozitsiyalarning vektorlari tortmoqda — model uchun ular 0-pozitsiyaga
-# oʻxshab qolgan. Oʻqitishda bunday pozitsiyalar boʻlmagan, shuning uchun
-# model ularni «0-pozitsiya emas» deb oʻrganmagan.
+# ketdi, {glue:text}`poz_uzun_gap`
 #
-# Seed 1 modelida bu ancha kuchli: *T* = {glue:text}`poz_T_uzun` da
-# 0-qadam atigi {glue:text}`poz_etibor_uzun_1:.3f` ogʻirlik oldi. Bu
-# uzunlikda u 0-qadamga deyarli qaramaydi. Eʼtiborni tortgan pozitsiyalar
+# {glue:text}`poz_seed1_gap`. Eng koʻp ogʻirlik olgan pozitsiyalar
 # esa {glue:text}`poz_umumiy_jumla`.
 #
 # Xulosa: sinusoidal kodlash istalgan uzunlikda vektor beradi, lekin model
 # bu vektorlarni oʻqitishda koʻrmagan joyda ham toʻgʻri ishlatishiga kafolat
-# yoʻq. Bizning vazifamizda faqat bitta pozitsiya muhim, shuning uchun
-# natija bunchalik yaxshi. Til modellarida sinusoidal kodlash oʻqitish
+# yoʻq. {glue:text}`poz_yaxshi_gap` Til modellarida sinusoidal kodlash oʻqitish
 # uzunligidan biroz oʻtgach yomonlashadi (Press, Smith va Lewis, 2022).
 # Qisqaroq oʻqitish uzunligi bilan natija seedga qanchalik bogʻliqligini
 # 7-mashqda oʻzingiz oʻlchaysiz.
@@ -1935,6 +2047,36 @@ glue("tr_00_gap", xato_gapi(sum(j != str(s) for j, s in zip(sinov_javob, sinov_s
                                 for j, s in zip(sinov_javob, sinov_sonlar))), display=False)
 glue("tr1_00_gap", xato_gapi(len(xato_1), sum("00" in str(s) for s in xato_1)), display=False)
 
+# %% tags=["remove-cell"]
+# «xatolar 00 li sonlarga toʻplangan»: xatolardagi ulushi sinov sonlaridagidan kamida 2 marta katta
+def toplanganmi(xato_soni, xato_00, sinov_00, n_):
+    return xato_soni > 0 and xato_00 / xato_soni > 2 * sinov_00 / n_
+
+
+n_tr = tarjima_protokol["n_sinov"]
+xato_0 = [s for j, s in zip(sinov_javob, sinov_sonlar) if j != str(s)]
+sinov00 = [sum("00" in str(s) for s in sonlar_) for sonlar_ in (sinov_sonlar, sinov_sonlar_1)]
+xato00 = [sum("00" in str(s) for s in x) for x in (xato_0, xato_1)]
+kons = [toplanganmi(len(x), x00, s00, n_tr) for x, x00, s00 in zip((xato_0, xato_1), xato00, sinov00)]
+if not xato_0:
+    gap0 = "Seed 0 modeli sinov sonlarining hammasini toʻgʻri yozdi."
+elif kons[0]:
+    gap0 = (f"Xatolarga qarang: {xato_gapi(len(xato_0), xato00[0])} ketma-ket nollar («00») bor, "
+            f"holbuki {n_tr} ta sinov sonining atigi {sinov00[0]} tasida shunday.")
+else:
+    gap0 = (f"Xatolar «00» li sonlarga toʻplanmagan: {len(xato_0)} ta xatoning {xato00[0]} tasida "
+            f"ketma-ket nollar bor, {n_tr} ta sinov sonining esa {sinov00[0]} tasida.")
+if kons[1]:
+    gap1 = (f"Seed 1 modelida {'ham shu manzara' if kons[0] else 'esa xatolar «00» li sonlarga toʻplangan'}: "
+            f"oʻz sinov sonlaridagi {xato_gapi(len(xato_1), xato00[1])} «00» bor (sinov "
+            f"sonlarining {sinov00[1]} tasida bor).")
+else:
+    gap1 = (f"Seed 1 modelida xatolar «00» li sonlarga toʻplanmagan: {len(xato_1)} ta xatoning "
+            f"{xato00[1]} tasida «00» bor (sinov sonlarining {sinov00[1]} tasida bor).")
+sabab = (" Masalan, «… yuz ming …» kabi sonlardagi nollar guruhini hech bir soʻz aytmaydi: model "
+         "uni «yuz» va «ming» soʻzlarining joylashuvidan topishi kerak." if any(kons) else "")
+glue("tr_00_paragraf", gap0 + " " + gap1 + sabab, display=False)
+
 # %% [markdown]
 # Seed 0 bilan oʻqitilgan model {glue:text}`tr_n_sinov` ta yangi sonning
 # {glue:text}`tr_aniq_0:.1%` qismini toʻliq toʻgʻri yozdi (seed 1 da
@@ -1960,13 +2102,7 @@ show(pd.DataFrame([{"soʻz bilan": soz_bilan(s), "toʻgʻri javob": son(s),
      nom="tarjima_misollar")
 
 # %% [markdown]
-# Xatolarga qarang: {glue:text}`tr_00_gap` ketma-ket nollar («00») bor, holbuki
-# {glue:text}`tr_n_sinov` ta sinov sonining atigi {glue:text}`tr_00_sinov`
-# tasida shunday. Seed 1 modelida ham shu manzara: oʻz sinov sonlaridagi
-# {glue:text}`tr1_00_gap` «00» bor (sinov sonlarining
-# {glue:text}`tr1_00_sinov` tasida bor). Masalan, «… yuz ming …» kabi sonlardagi
-# nollar guruhini hech bir soʻz aytmaydi: model uni «yuz» va «ming»
-# soʻzlarining joylashuvidan topishi kerak. Endi model yozayotganda
+# {glue:text}`tr_00_paragraf` Endi model yozayotganda
 # qayerga qarashini koʻramiz. Dekoderning yagona qatlamidagi
 # cross-attention ogʻirliklarini olamiz: har qator — bitta raqamni
 # yozayotgan pozitsiya, har ustun — bitta soʻz. Misol sifatida bitta nolli
@@ -1985,6 +2121,7 @@ for t, (r, j) in enumerate(zip(raqamlar, manba_soz(misol))):
     print(f"  {t}-raqam {r}: eng koʻp «{sozlar[eng]}» ga ({w_orta[t, eng]:.2f}); "
           f"uni beradigan soʻz: {'yoʻq (nol)' if j is None else '«' + sozlar[j] + '»'}")
 
+misol_togri = all(int(w_orta[t].argmax()) == j for t, j in enumerate(manba_soz(misol)) if j is not None)
 rasm, b = plt.subplots(figsize=(7.2, 3.8))
 tasvir = b.imshow(w_orta.numpy(), cmap="viridis", vmin=0, vmax=1, aspect="auto")
 b.set_xticks(range(len(sozlar)), sozlar, rotation=35, ha="right")
@@ -1994,8 +2131,10 @@ plt.colorbar(tasvir, ax=b, fraction=0.046)
 plt.tight_layout()
 fig("tarjima_xarita.png",
     caption=f"Cross-attention: {son(misol)} sonini yozayotgan dekoder qaysi soʻzga "
-            "qaraydi (yagona dekoder qatlami, 4 boshning oʻrtachasi). Har nolmas "
-            "raqamning eng yorqin katagi — uni beradigan soʻz; nolning soʻzi yoʻq.")
+            "qaraydi (yagona dekoder qatlami, 4 boshning oʻrtachasi). "
+            + ("Har nolmas raqamning eng yorqin katagi — uni beradigan soʻz"
+               if misol_togri else "Nolmas raqamlarning hammasida ham eng yorqin katak uni "
+               "beradigan soʻzda emas") + "; nolning soʻzi yoʻq.")
 
 ulush = moslik(tarjimon, sinov_sonlar)[-1]            # (boshlar + 1,): oxirgi qatlam
 # [oʻz soʻzi, «yuz»/«ming», boshqa soʻz] ulushlari: (boshlar + 1, 3)
@@ -2009,19 +2148,25 @@ glue("tr_nol_ym", float(ogirlik_qayerda(tarjimon, sinov_sonlar, nollar=True)[-1,
 glue("tr_moslik_min", float(ulush[:-1].min()), display=False)
 glue("tr_moslik_max", float(ulush[:-1].max()), display=False)
 glue("tr_misol", misol, display=False)
-glue("tr_misol_togri", all(int(w_orta[t].argmax()) == j
-                           for t, j in enumerate(manba_soz(misol)) if j is not None), display=False)
+glue("tr_misol_togri", misol_togri, display=False)
 nol_t = raqamlar.index("0")
 glue("tr_nol_soz", sozlar[int(w_orta[nol_t].argmax())], display=False)
 
+# %% tags=["remove-cell"]
+glue("tr_xarita_gap", "har nolmas raqamning qatorida bitta yorqin katak bor va bu katak aynan shu "
+     "raqamni beradigan soʻz ustunida" if misol_togri else "nolmas raqamlarning hammasida ham eng "
+     "yorqin katak shu raqamni beradigan soʻz ustunida emas", display=False)
+glue("tr_nol_gap", "aynan shu soʻzlar qaysi xonalar boʻsh qolganini bildiradi" if float(
+     ogirlik_qayerda(tarjimon, sinov_sonlar, nollar=True)[-1, -1, 1]) > 0.5 else
+     "qolgani boshqa soʻzlarga tarqaladi", display=False)
+
 # %% [markdown]
-# {numref}`%s-rasmda <tarjima_xarita>` har nolmas raqamning qatorida bitta
-# yorqin katak bor va bu katak aynan shu raqamni beradigan soʻz ustunida: yuz minglar
-# raqami — birinchi soʻz, oʻnliklar raqami — oʻnlik soʻzi (masalan, «qirq»
-# 4 ni beradi). Bu — asl attention maqolasidagi (Bahdanau va boshq., 2015)
-# mashhur tekislash (*alignment*) rasmining oʻzbekcha varianti, va uni
-# modelga hech kim oʻrgatmagan: u faqat toʻgʻri raqamlarni yozishga
-# oʻqitilgan. Hamma sinov sonlarida, dekoderga toʻgʻri oldingi raqamlar
+# {numref}`%s-rasmda <tarjima_xarita>` {glue:text}`tr_xarita_gap`. Raqamni
+# beradigan soʻz: yuz minglar raqami uchun — birinchi soʻz, oʻnliklar raqami
+# uchun — oʻnlik soʻzi (masalan, «qirq» 4 ni beradi). Bu — asl attention
+# maqolasidagi (Bahdanau va boshq., 2015) mashhur tekislash (*alignment*)
+# rasmining oʻzbekcha varianti, va tekislashni modelga hech kim oʻrgatmagan:
+# u faqat toʻgʻri raqamlarni yozishga oʻqitilgan. Hamma sinov sonlarida, dekoderga toʻgʻri oldingi raqamlar
 # berilganda (oʻqitishdagi kabi), nolmas raqamlarning
 # {glue:text}`tr_moslik:.1%` qismida eng kuchli oʻrtacha ogʻirlik aynan
 # oʻsha raqamni beradigan soʻzga tushdi.
@@ -2029,7 +2174,7 @@ glue("tr_nol_soz", sozlar[int(w_orta[nol_t].argmax())], display=False)
 # Xarita mukammal emas. Nol raqamining soʻzi yoʻq: bu misolda u eng koʻp
 # «{glue:text}`tr_nol_soz`» soʻziga qaraydi, hamma sinov sonlarida esa nollar
 # ogʻirligining oʻrtacha {glue:text}`tr_nol_ym:.0%` qismi «yuz» va «ming»
-# soʻzlariga tushadi — aynan shu soʻzlar qaysi xonalar boʻsh qolganini bildiradi. Nolmas raqamlarda ham ogʻirlik
+# soʻzlariga tushadi — {glue:text}`tr_nol_gap`. Nolmas raqamlarda ham ogʻirlik
 # bitta soʻzda toʻliq emas: hamma sinov sonlarida oʻrtacha
 # {glue:text}`tr_orta_oz:.0%` qismi oʻz soʻziga, {glue:text}`tr_orta_ym:.0%`
 # qismi «yuz» va «ming» soʻzlariga, qolgani boshqa soʻzlarga tushadi.
@@ -2064,24 +2209,56 @@ glue("tr1_ym_bosh", ym_1, display=False)
 glue("tr1_ym", float(qayerda_1[ym_1, 1]), display=False)
 glue("tr1_ym_moslik", float(moslik(tarjimonlar[1][1], sinov_sonlar_1)[-1, ym_1]), display=False)
 
+# %% tags=["remove-cell"]
+glue("tr_boshlar_soz", "bir xil emas" if float(ulush[:-1].max() - ulush[:-1].min()) > 0.1
+     else "bir-biriga oʻxshaydi", display=False)
+oz_, ym_, boshqa_ = (float(x) for x in qayerda[zaif])
+if oz_ > max(ym_, boshqa_):
+    zaif_gap = (f"Eng past ulushli {zaif}-bosh ham ogʻirligining {foiz(oz_)} qismini oʻz soʻziga "
+                f"beradi, lekin qolganini koʻproq tarqatadi: {foiz(ym_)} qismini «yuz» va «ming» "
+                f"soʻzlariga, {foiz(boshqa_)} qismini boshqa raqam soʻzlariga.")
+else:
+    zaif_gap = (f"Eng past ulushli {zaif}-bosh ogʻirligining koʻp qismini oʻz soʻziga emas, "
+                + ("«yuz» va «ming» soʻzlariga" if ym_ >= boshqa_ else "boshqa raqam soʻzlariga")
+                + f" beradi: oʻz soʻziga {foiz(oz_)}, «yuz» va «ming» ga {foiz(ym_)}, "
+                f"boshqa soʻzlarga {foiz(boshqa_)}.")
+glue("tr_zaif_gap", zaif_gap, display=False)
+# har seedda «yuz»/«ming» ga eng koʻp qaraydigan bosh: (bosh, ulushi, toʻgʻri soʻzga tushish ulushi)
+ym_bosh = [(int(q[:-1, 1].argmax()), float(q[:-1, 1].max()), float(m_[int(q[:-1, 1].argmax())]))
+           for q, m_ in ((qayerda, ulush), (qayerda_1, moslik(tarjimonlar[1][1], sinov_sonlar_1)[-1]))]
+bor = [u > 0.5 for _, u, _ in ym_bosh]                # shu seedda «yuz»/«ming» boshi bormi
+
+
+def ym_gapi(s):
+    bosh, u, m_ = ym_bosh[s]
+    return (f"seed {s} bilan oʻqitilgan modelda (uning oʻz sinov sonlarida) {bosh}-bosh "
+            f"ogʻirligining {foiz(u)} qismini «yuz» va «ming» soʻzlariga beradi (toʻgʻri soʻzga "
+            f"tushish ulushi atigi {foiz(m_)}): ehtimol, u xonalarni kuzatadi (buni alohida "
+            "tekshirmadik)")
+
+
+if bor[0] != bor[1]:
+    bir, boshqa = (0, 1) if bor[0] else (1, 0)
+    gap = (f"Boshlar ishni qanday taqsimlashi seedga bogʻliq. {ym_gapi(bir)[0].upper()}"
+           f"{ym_gapi(bir)[1:]}. Seed {boshqa} modelida esa hech bir bosh «yuz» va «ming» "
+           f"soʻzlariga {foiz(ym_bosh[boshqa][1])} dan koʻp bermaydi.")
+elif all(bor):
+    gap = ("Ikkala seedda ham «yuz» va «ming» soʻzlariga ixtisoslashgan bosh bor: "
+           + "; ".join(f"seed {s_} da {ym_bosh[s_][0]}-bosh ({foiz(ym_bosh[s_][1])})" for s_ in (0, 1))
+           + ". Ehtimol, ular xonalarni kuzatadi (buni alohida tekshirmadik).")
+else:
+    gap = ("Hech bir seedda «yuz» va «ming» soʻzlariga ixtisoslashgan bosh chiqmadi: bunday soʻzlarga "
+           + " va ".join(f"seed {s_} da eng koʻpi {foiz(ym_bosh[s_][1])}" for s_ in (0, 1)) + ".")
+glue("tr_seed_boshlar_gap", gap, display=False)
+
 # %% [markdown]
-# {numref}`%s-rasmdagi <tarjima_boshlar>` boshlar bir xil emas: hamma sinov
+# {numref}`%s-rasmdagi <tarjima_boshlar>` boshlar {glue:text}`tr_boshlar_soz`: hamma sinov
 # sonlarida ularning «toʻgʻri soʻzga tushish» ulushi
 # {glue:text}`tr_moslik_min:.0%` dan {glue:text}`tr_moslik_max:.0%` gacha.
-# Eng past ulushli {glue:text}`tr_zaif_bosh`-bosh ham ogʻirligining
-# {glue:text}`tr_zaif_oz:.0%` qismini oʻz soʻziga beradi, lekin qolganini
-# koʻproq tarqatadi: {glue:text}`tr_zaif_ym:.0%` qismini «yuz» va «ming»
-# soʻzlariga, {glue:text}`tr_zaif_boshqa:.0%` qismini boshqa raqam
-# soʻzlariga. Koʻp boshli attentionning maʼnosi shu: har bosh oʻz *Q*, *K* proyeksiyasi bilan
+# {glue:text}`tr_zaif_gap` Koʻp boshli attentionning maʼnosi shu: har bosh oʻz *Q*, *K* proyeksiyasi bilan
 # boshqa narsaga qaraydi, chiqish esa ularning hammasini birlashtiradi.
 #
-# Boshlar ishni qanday taqsimlashi seedga bogʻliq. Seed 1 bilan oʻqitilgan
-# modelda (uning oʻz sinov sonlarida) {glue:text}`tr1_ym_bosh`-bosh
-# ogʻirligining {glue:text}`tr1_ym:.0%` qismini «yuz» va «ming» soʻzlariga beradi
-# (toʻgʻri soʻzga tushish ulushi atigi {glue:text}`tr1_ym_moslik:.0%`):
-# ehtimol, u xonalarni kuzatadi (buni alohida tekshirmadik). Seed 0
-# modelida esa hech bir bosh «yuz» va «ming» soʻzlariga
-# {glue:text}`tr0_ym_max:.0%` dan koʻp bermaydi.
+# {glue:text}`tr_seed_boshlar_gap`
 
 # %% [markdown]
 # ## Transformerlar qayerda ishlatiladi
@@ -2142,9 +2319,10 @@ xulosa = pd.DataFrame([
      f"Oʻlchandi: nisbat attentionda {son(grad['attention'], '.2f')}, "
      f"RNNda {son(grad['RNN'], '.1e')}, LSTMda {son(grad['LSTM'], '.1e')}"),
     ("Boshlanish",
-     f"Oʻlchandi: {lstm_xulosa} "
-     f"(eng yomoni {son(min(aniqliklar['LSTM']), '.2f')}), unutish siljishi "
-     f"{son(UNUTISH, 'g')} bilan eng yomoni {son(min(aniqliklar[lstm_u]), '.3f')}"),
+     f"Oʻlchandi: vazifani yechgan seedlar ({n_seed} tadan) — standart LSTMda "
+     f"{tugadi['LSTM'].soni('yechdi')} ta, unutish siljishi {son(UNUTISH, 'g')} bilan "
+     f"{tugadi[lstm_u].soni('yechdi')} ta; eng yomon seedlar {son(min(aniqliklar['LSTM']), '.2f')} "
+     f"va {son(min(aniqliklar[lstm_u]), '.2f')}"),
     ("Pozitsiya kodlash",
      f"Oʻlchandi: busiz model tartibni koʻrmaydi (farq {son(aralash_farq, '.0e')}), "
      f"aniqlik {son(max(aniqliklar['attention (pozitsiyasiz)']), '.2f')} dan oshmadi"),

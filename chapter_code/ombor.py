@@ -17,7 +17,12 @@ same call is made.  The key is a SHA-256 of
   out canonically (a ``functools.partial`` as its
   function and arguments; anything else that has no exact text form is
   refused with a ``TypeError`` rather than keyed by a memory address);
-* the torch version and ``requirements.lock``.
+* the torch version and ``requirements.lock``;
+* the arithmetic of the machine (``chapter_code.muhit.izi``: the processor and
+  the variables that choose PyTorch's, MKL's and oneDNN's CPU kernels), since
+  an unstable training can end differently under another one; a build with
+  ``ATEN_CPU_CAPABILITY=default`` trains afresh, and back under the native
+  setting takes the kept results again.
 
 An entry that cannot be read (a truncated file, another version's format, a
 key that does not match) is reported on stderr and computed again, never used.
@@ -48,7 +53,7 @@ from pathlib import Path
 
 import torch
 
-from chapter_code import ILDIZ
+from chapter_code import ILDIZ, muhit
 
 PAKET = "chapter_code"
 
@@ -171,7 +176,7 @@ def kalit(fn, args: tuple, kwargs: dict) -> str:
     boglangan.apply_defaults()
     tavsif = _tavsif(fn, modullar) + _tavsif(dict(boglangan.arguments), modullar)
     h = hashlib.sha256()
-    h.update(f"torch {torch.__version__}\n{tavsif}\n".encode())
+    h.update(f"torch {torch.__version__}\n{muhit.izi()}\n{tavsif}\n".encode())
     qulf = ILDIZ / "requirements.lock"
     for fayl in manba_fayllari(modullar) + ([qulf] if qulf.is_file() else []):
         h.update(fayl.relative_to(ILDIZ).as_posix().encode() + b"\0" + _manba(fayl) + b"\0")

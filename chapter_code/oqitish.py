@@ -23,6 +23,7 @@ from multiprocessing import get_context
 import torch
 import torch.nn as nn
 
+from chapter_code import muhit
 from chapter_code.malumot import vazifa
 from chapter_code.ombor import saqlanadi
 
@@ -185,14 +186,5 @@ def mediana_ms(ifoda, iplar=1, **nomlar):
 
 
 def protsessor():
-    """The CPU's name (Linux: /proc/cpuinfo), for saying where timings were taken."""
-    import platform
-
-    try:
-        with open("/proc/cpuinfo", encoding="utf-8") as f:
-            for qator in f:
-                if qator.startswith("model name"):
-                    return qator.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or "nomaʼlum"
+    """The CPU's name, for saying where timings were taken (``chapter_code.muhit``)."""
+    return muhit.protsessor()[0]

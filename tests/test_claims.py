@@ -14,7 +14,8 @@ import pytest
 from bs4 import BeautifulSoup
 from conftest import ILDIZ
 
-from chapter_code.raqam import songa   # table cells are written in Uzbek form (0,22; 35 333)
+from chapter_code.natijalar import Seedlar
+from chapter_code.raqam import son, songa   # table cells are written in Uzbek form (0,22; 35 333)
 
 BOB = ILDIZ / "book" / "attention.py"
 
@@ -60,39 +61,95 @@ def test_gradient_ratio_near_one_for_attention_huge_for_rnn_and_lstm(glued):
     assert glued["grad_lstm_unutish"] <= 10
 
 
-@pytest.mark.build
-def test_attention_with_positions_solves_the_task_on_every_seed(glued):
-    assert glued["attn_min"] >= 0.98
+# --------------------------------------------------------------------------
+# trainings: the text says what this build measured
+# --------------------------------------------------------------------------
+# A training that is unstable ends differently on different CPUs (issue 22: the forget-bias
+# LSTM stalled at 0.83 on one seed on an AMD EPYC; the default LSTM solved 2 of 3 seeds on an
+# AVX-512 machine and none elsewhere).  So these tests check that each sentence is the one
+# the glued accuracies give, and besides that only properties that hold on any CPU, each with
+# the margin the independent ten-seed re-run (shared/reviews/content-2.md) leaves.
+MODELLAR = ("rnn", "lstm", "lstmu", "attn", "attn0")
+
+
+def _matn(sahifa) -> str:
+    """The page's text with runs of ASCII white space (line breaks in the source) as one space
+    (U+202F, the thin space of Uzbek numbers, stays)."""
+    return re.sub(r"[ \t\r\n]+", " ", sahifa.get_text())
+
+
+def _seedlar(glued, qisqa) -> Seedlar:
+    aniq = glued[f"{qisqa}_seedlar"]
+    assert len(aniq) == glued["seedlar_soni"]
+    return Seedlar(dict(enumerate(aniq)))
 
 
 @pytest.mark.build
-def test_without_positions_output_is_unchanged_and_accuracy_near_chance(glued):
-    # "unchanged under permutation": float32 rounding only
+@pytest.mark.parametrize("qisqa", MODELLAR)
+def test_each_models_sentence_is_its_measured_counts(glued, sahifa, qisqa):
+    s = _seedlar(glued, qisqa)
+    aniq = glued[f"{qisqa}_seedlar"]
+    # the counts, recomputed here from the accuracies with the thresholds the text names
+    assert glued[f"{qisqa}_yechdi"] == sum(a >= 0.9 for a in aniq)
+    assert s.soni("tasodifiy") == sum(a < 0.6 for a in aniq)
+    assert glued[f"{qisqa}_min"] == min(aniq) and glued[f"{qisqa}_max"] == max(aniq)
+    assert glued[f"{qisqa}_jumla"] == s.jumla()
+    assert glued[f"{qisqa}_yomoni"] == f"eng yomoni — seed {aniq.index(min(aniq))}: {son(min(aniq), '.3f')}"
+    # and the reader reads it: the sentence (and its values, where given) is on the page
+    matn = _matn(sahifa)
+    if qisqa == "attn":
+        assert f"Pozitsiyali attention {s.jumla()} ({s.eng_yomoni()})." in matn
+    if qisqa in ("lstm", "lstmu"):
+        assert f"{s.jumla()} ({s.qiymatlar()})" in matn
+
+
+@pytest.mark.build
+def test_recurrent_sentences_follow_the_measurement(glued, sahifa):
+    rnn, lstm, lstmu = (_seedlar(glued, q) for q in ("rnn", "lstm", "lstmu"))
+    # RNN: "depends on the seed" only where best and worst differ by more than 3 standard errors
+    xato = rnn.farq_xatosi(glued["protokol_n_sinov"])
+    assert ("deyarli bogʻliq emas" in glued["rnn_gap"]) == (rnn.farq <= 3 * xato)
+    assert son(rnn.farq, ".3f") in glued["rnn_gap"]
+    k0, n = rnn.soni("tasodifiy"), rnn.n
+    assert glued["rnn_oqish"].startswith("Shunga qaramay" if k0 == 0 else "U ")
+    assert ("sezilarli yuqori" in glued["rnn_oqish"]) == (k0 < n)
+    # LSTM: "unreliable" exactly when its seeds ended in different ways
+    assert glued["lstm_gap"].startswith("ishonchsiz: ") == lstm.aralashmi
+    assert glued["lstmu_gap"] == f"{lstmu.jumla()} ({lstmu.qiymatlar()})"
+    kd, ku = lstm.soni("yechdi"), lstmu.soni("yechdi")
+    assert (f"sonini {kd} dan {ku} ga oshirdi" in glued["lstm_solishtir"]) == (ku > kd)
+    assert ("katta yordam beradi" in glued["lstm_xulosa_gap"]) == (ku > kd)
+    # the summary row gives the same counts
+    qatorlar = {q[0]: q[1] for q in _qatorlar(sahifa, "xulosa-jadval")}
+    assert f"standart LSTMda {kd} ta" in qatorlar["Boshlanish"]
+    assert f"bilan {ku} ta" in qatorlar["Boshlanish"]
+    # the page names the machine the trainings ran on
+    assert glued["hisob_muhiti"] in _matn(sahifa)
+
+
+@pytest.mark.build
+def test_training_properties_that_hold_on_any_cpu(glued):
+    """Each bound has room on every CPU seen and in the ten-seed re-run (content-2.md)."""
+    # attention with positions: some seed solves it (re-run: sinusoidal 5 of 5 >= 0.981;
+    # here all three learned-position seeds 0.993)
+    assert glued["attn_max"] >= 0.95
+    # RNN: its best seed solves it, its worst is above chance (re-run, 5 seeds: 0.737-0.942;
+    # generic kernels 0.918-0.985; here 0.737-0.940)
+    assert glued["rnn_max"] >= 0.9 and glued["rnn_min"] >= 0.6
+    # forget bias 3: some seed solves it (re-run: 8 of 10 seeds >= 0.993)
+    assert glued["lstmu_max"] >= 0.9
+    # position-free attention sees a set, not a sequence (float32 rounding only): no training
+    # lifts it over the best order-blind rule (0.55 at T = 60) by the 0.35 to "solved"
     assert glued["aralash_farq"] < 1e-5
-    # "near chance": no seed reaches 0.6 on 600 test samples (chance is 0.5)
-    assert glued["attn0_max"] < 0.6
+    assert glued["attn0_max"] < 0.9
+    assert ("tasodifiy darajaga yaqin" in glued["attn0_gap"]) == (glued["attn0_max"] < 0.6)
 
 
 @pytest.mark.build
-def test_rnn_depends_on_the_seed_and_lstm_needs_its_forget_bias(glued):
-    # the text says: RNN's best and worst seed differ a lot, and it learns despite a tiny
-    # initial gradient; LSTM with PyTorch's default initialisation is unreliable; the same
-    # LSTM with the forget-gate bias raised solves it on all three
-    assert glued["rnn_max"] - glued["rnn_min"] >= 0.1
-    assert glued["rnn_max"] >= 0.9 and glued["grad_rnn"] >= 1e6
-    # LSTM with PyTorch's default initialisation: the text says how many seeds solved the
-    # task and how many stayed at chance (which one a seed does depends on the machine's
-    # arithmetic too: seen on different CPUs); every seed is one or the other, and at
-    # least one fails, or "unreliable without the forget bias" would not be true
-    assert glued["lstm_yechdi"] + glued["lstm_tasodifiy"] == 3
-    assert glued["lstm_tasodifiy"] >= 1
-    assert glued["lstm_orta"] < glued["lstmu_min"]
-    assert glued["lstmu_min"] >= 0.95
+def test_gradient_ratio_explanation_numbers(glued):
     # the explanation's numbers: sigma(0) = 0.5 and 0.5**59; sigma(b)**59 keeps a real share
     assert glued["f_standart"] == 0.5 and glued["f_standart_T"] < 1e-15
     assert glued["f_unutish_T"] > 0.01
-    # "the RNN learned on all three seeds": its worst seed is far above chance (0.5; SE ≈ 0.02)
-    assert glued["rnn_min"] >= 0.7
     # "1 is not enough here": sigma(1)^59 vanishes; exercise 6: sigma(5)^59 keeps most
     assert glued["f_tavsiya_T"] < 1e-6 and glued["f_katta_T"] > 0.5
 
@@ -118,8 +175,10 @@ def test_sdpa_removes_the_quadratic_memory_not_the_quadratic_time(glued, sahifa)
     assert 1.8 <= glued["fl_xotira_formula"] <= 2.2
     assert glued["fl_xotira_sdpa"] < 1.3 and glued["fl_xotira_sdpa_soz"] == "chiziqli"
     assert glued["fl_chuqqi_formula"] > 50 * glued["fl_chuqqi_sdpa"]
-    assert glued["fl_vaqt_formula"] >= 1.5 and glued["fl_vaqt_sdpa"] >= 1.5
-    assert glued["fl_vaqt_sdpa_soz"] == "kvadratik"
+    # time: the formula does 8·T²·d multiply-adds and little else at T >= 1024, so its time
+    # grows close to T² on any CPU (slope 2.04 here); SDPA's word is read off its own slope
+    assert glued["fl_vaqt_formula"] >= 1.5
+    assert glued["fl_vaqt_sdpa_soz"] == ("kvadratik" if glued["fl_vaqt_sdpa"] >= 1.5 else "kvadratikdan sekin")
     assert glued["fl_farq"] < 1e-5
     # the formula's peak at T = 4096 holds at least its 8 x 4096 x 4096 float32 matrix
     assert glued["fl_chuqqi_formula"] >= 8 * 4096 * 4096 * 4 / 2**20
@@ -138,10 +197,15 @@ def test_exercise_3s_parameter_formula_matches_the_table(glued, sahifa):
 
 
 @pytest.mark.build
-def test_attention_concentrates_on_step_zero(glued):
-    assert glued["eng_kop_qadam"] == 0
-    assert glued["qadam0"] > 0.9
-    assert glued["qolgan_orta"] < glued["qadam0"] / 100
+def test_the_model_looked_at_is_the_best_seed_and_the_text_says_where_it_looks(glued):
+    aniq = glued["attn_seedlar"]
+    assert glued["attn_seed"] == aniq.index(max(aniq))
+    qaraydi0 = glued["eng_kop_qadam"] == 0 and glued["qadam0"] > 0.5
+    assert glued["qadam0_gap"].startswith("Modelga javob qayerdaligini") == qaraydi0
+    assert glued["qadam0_rasm_gap"].startswith("chap qismida bitta ustun") == qaraydi0
+    # a one-layer attention that averages its outputs reads x_0 only by weighting step 0,
+    # so the seed that solved the task (attn_max >= 0.95 above) must look there
+    assert qaraydi0 and glued["qolgan_orta"] < glued["qadam0"] / 100
 
 
 @pytest.mark.build
@@ -248,28 +312,47 @@ def test_causal_mask_zeroes_the_future_and_rows_still_sum_to_one(glued):
 
 
 @pytest.mark.build
-def test_sinusoidal_positions_generalise_and_learned_ones_do_where_they_exist(glued):
-    for T in (30, 60, 120, 240):
-        assert glued[f"poz_sin_{T}"] >= 0.95, T       # "ishladi" at every length the text names
-    assert glued["poz_org_30"] >= 0.95 and glued["poz_org_60"] >= 0.95
-    assert glued["poz_sin1_240"] >= 0.95                  # seed 1 "ishladi" too
-    assert "poz_org_120" not in glued and "poz_org_240" not in glued   # no vectors there
-    eng_past = min(glued[f"poz_sin_{T}"] for T in (30, 60, 120, 240))
-    assert glued["poz_qoida_max"] < eng_past - 0.3   # "both models far above the order-blind rules"
-    assert glued["poz_sin_farq"] == pytest.approx(
-        max(glued[f"poz_sin_{T}"] for T in (30, 60, 120, 240)) - eng_past)
+def test_position_sentences_follow_the_measurement(glued):
+    Tlar = (30, 60, 120, 240)
+    ishladi = lambda a: a >= 0.9
+    sin = [glued[f"poz_sin_{T}"] for T in Tlar] + [glued[f"poz_sin1_{T}"] for T in Tlar]
+    yechdi_60 = ishladi(glued["poz_sin_60"]) and ishladi(glued["poz_sin1_60"]) and ishladi(glued["poz_org_60"])
+    assert glued["poz_oqitish_gap"].startswith("Oʻqitish uzunligida ikkalasi ham") == yechdi_60
+    assert glued["poz_sin_soz"] == ("ham ishladi" if ishladi(glued["poz_sin_240"]) else "yomonlashdi")
+    assert glued["poz_sin1_soz"] == ("ham ishladi" if ishladi(glued["poz_sin1_240"]) else "esa yomonlashdi")
+    assert glued["poz_org_soz"] == ("ham ishladi" if ishladi(glued["poz_org_30"]) else "yomonlashdi")
+    assert glued["poz_chalgitmadi"].endswith("chalgʻitmadi.") == all(
+        ishladi(glued[f"poz_sin_{T}"]) for T in Tlar)
+    assert glued["poz_nega"] == ("Nega bu ishladi?" if all(map(ishladi, sin))
+                                 else "Nega uzunroq ketma-ketlikda yomonlashdi?")
+    assert glued["poz_modellar_min"] == min(sin + [glued["poz_org_30"], glued["poz_org_60"]])
+    assert glued["poz_qoida_gap"].startswith("Ikkala model ulardan ancha yuqori") == (
+        glued["poz_modellar_min"] > glued["poz_qoida_max"] + 0.1)
+    assert glued["poz_xavf_gap"].startswith("Ogʻirlik 0-qadamda qolgani") == (glued["poz_etibor_min"] > 0.9)
+    assert glued["poz_sin_farq"] == pytest.approx(max(sin[:4]) - min(sin[:4]))
     assert (glued["poz_farq_soz"] == "tasodifiy xato chegarasida") == (glued["poz_sin_farq"] <= 3 * glued["poz_xato"])
-    assert glued["poz_etibor_min"] > 0.9              # attention stays on step 0
-    # T = 960: attention on step 0 drops, most of the rest goes to unseen positions, unevenly
-    assert glued["poz_etibor_uzun"] < glued["poz_etibor_min"]
-    assert glued["poz_yangi_ulush"] > 0.5
-    assert glued["poz_top_ulush"] > 0.2               # five positions of ~900 take a large share
-    assert glued["poz_etibor_uzun_0"] == glued["poz_etibor_uzun"]
-    # "much stronger in seed 1: at this length it hardly looks at step 0"
-    assert glued["poz_etibor_uzun_1"] < min(0.5, glued["poz_etibor_uzun"])
-    # "the same positions draw the attention in both": a shared top five
-    assert glued["poz_umumiy_soni"] >= 1 and glued["poz_umumiy"] != "hech qaysi"
-    # "nearby positions very similar; from distance 10 on at most ..."
+    # T = 960: "not even" exactly when five positions take over ten times their even share
+    tekis = 5 / (glued["poz_T_uzun"] - 1)
+    assert glued["poz_uzun_gap"].startswith("va bir tekis emas") == (glued["poz_top_ulush"] > 10 * tekis)
+    w0, w1 = glued["poz_etibor_uzun_0"], glued["poz_etibor_uzun_1"]
+    assert glued["poz_etibor_uzun"] == w0
+    assert glued["poz_seed1_gap"].startswith(
+        "Seed 1 modelida bu ancha kuchli" if w1 < w0 / 2 else
+        "Seed 1 modelida bu kuchsizroq" if (w1 > 2 * w0 or w1 > w0 + 0.1) else "Seed 1 modelida ham shunga yaqin")
+    assert ("deyarli qaramaydi" in glued["poz_seed1_gap"]) == (w1 < w0 / 2 and w1 < 0.2)
+    assert (glued["poz_umumiy"] == "hech qaysi") == (glued["poz_umumiy_soni"] == 0)
+    assert glued["poz_umumiy_jumla"].startswith("qisman bir xil") == (glued["poz_umumiy_soni"] > 0)
+
+
+@pytest.mark.build
+def test_position_properties_that_hold_on_any_cpu(glued):
+    # learned positions exist only up to the training length: nothing to evaluate beyond it
+    assert "poz_org_120" not in glued and "poz_org_240" not in glued
+    # the order-blind rules read only the data, the same on every machine; they stay near 0.5
+    assert glued["poz_qoida_max"] < 0.6
+    # the sinusoidal model at its training length (re-run: 5 of 5 seeds >= 0.981 at T <= 240)
+    assert glued["poz_sin_60"] >= 0.9 and glued["poz_sin1_60"] >= 0.9
+    # sinusoids: neighbours alike, far positions less so (a formula, no training)
     assert glued["poz_oxshash_1"] > glued["poz_oxshash_uzoq"]
 
 
@@ -287,30 +370,46 @@ def test_kv_cache_equals_recomputation_and_its_size_is_the_formula(glued):
 
 
 @pytest.mark.build
-def test_capstone_reads_uzbek_numbers_and_looks_at_the_right_words(glued, sahifa):
-    # the specification: held-out exact-match accuracy above 0.9, on both seeds
-    assert glued["tr_aniq_0"] >= 0.9 and glued["tr_aniq_1"] >= 0.9
-    # the alignment claim: a non-zero digit's strongest (mean) attention is on its word
-    assert glued["tr_moslik"] >= 0.9
-    assert glued["tr_misol_togri"] is True            # the figure's caption, for its example
-    assert glued["tr_nol_soz"] in ("yuz", "ming")     # "a zero looks at yuz / ming"
-    assert glued["tr_moslik_max"] - glued["tr_moslik_min"] > 0.1   # "the heads are not alike"
+def test_capstone_sentences_follow_the_measurement(glued, sahifa):
     qatorlar = _qatorlar(sahifa, "tarjima-misollar")
     xatolar = [q for q in qatorlar if q[-1] == "yoʻq"]
     assert len(xatolar) == glued["tr_xato_soni"]
+    assert len(qatorlar) - len(xatolar) == min(4, glued["tr_n_sinov"] - glued["tr_xato_soni"])
     assert glued["tr_00_xato"] == sum("00" in q[1].replace("\u202f", "") for q in xatolar)   # "200 190": grouped
-    assert glued["tr_00_gap"].startswith(f"{glued['tr_xato_soni']} ta xatoning ")
-    # "seed 1 shows the same": its errors too are mostly numbers with "00"
-    assert glued["tr1_00_xato"] / glued["tr1_xato_soni"] > 2 * glued["tr1_00_sinov"] / glued["tr_n_sinov"]
-    # zeros: "most of their weight goes to yuz and ming"
-    assert glued["tr_nol_ym"] > 0.5
-    # "... of the errors have a run of zeros, while only ... of the test numbers do"
-    assert glued["tr_00_xato"] / glued["tr_xato_soni"] > 2 * glued["tr_00_sinov"] / glued["tr_n_sinov"]
-    assert len(qatorlar) - len(xatolar) == 4
-    # the weakest head still gives its own word the largest share, spreads the rest more
-    assert glued["tr_zaif_oz"] > max(glued["tr_zaif_ym"], glued["tr_zaif_boshqa"])
-    assert glued["tr_zaif_oz"] < glued["tr_orta_oz"]
-    assert glued["tr_orta_oz"] + glued["tr_orta_ym"] < 1          # "the rest to other words"
-    # "roles depend on the seed": seed 1 has a head mostly on yuz/ming, seed 0 none
-    assert glued["tr1_ym"] > 0.5 and glued["tr1_ym_moslik"] < 0.5
-    assert glued["tr0_ym_max"] < glued["tr1_ym"] / 2
+    # "the errors sit on numbers with 00": their share among errors at least twice the test's
+    n = glued["tr_n_sinov"]
+    kons0 = glued["tr_xato_soni"] > 0 and glued["tr_00_xato"] / glued["tr_xato_soni"] > 2 * glued["tr_00_sinov"] / n
+    kons1 = glued["tr1_xato_soni"] > 0 and glued["tr1_00_xato"] / glued["tr1_xato_soni"] > 2 * glued["tr1_00_sinov"] / n
+    paragraf = glued["tr_00_paragraf"]
+    assert paragraf.startswith("Xatolarga qarang: " + glued["tr_00_gap"]) == kons0
+    assert ("Seed 1 modelida ham shu manzara" in paragraf) == (kons0 and kons1)
+    assert ("Seed 1 modelida xatolar «00» li sonlarga toʻplanmagan" in paragraf) == (not kons1)
+    assert ("nollar guruhini hech bir soʻz aytmaydi" in paragraf) == (kons0 or kons1)
+    # the map of the example, its caption and the zeros
+    assert glued["tr_xarita_gap"].startswith("har nolmas raqamning qatorida") == glued["tr_misol_togri"]
+    assert glued["tr_nol_gap"].startswith("aynan shu soʻzlar") == (glued["tr_nol_ym"] > 0.5)
+    # heads
+    assert glued["tr_boshlar_soz"] == ("bir xil emas" if glued["tr_moslik_max"] - glued["tr_moslik_min"] > 0.1
+                                       else "bir-biriga oʻxshaydi")
+    assert glued["tr_zaif_gap"].startswith(f"Eng past ulushli {glued['tr_zaif_bosh']}-bosh ham") == (
+        glued["tr_zaif_oz"] > max(glued["tr_zaif_ym"], glued["tr_zaif_boshqa"]))
+    bor0, bor1 = glued["tr0_ym_max"] > 0.5, glued["tr1_ym"] > 0.5
+    gap = glued["tr_seed_boshlar_gap"]
+    assert gap.startswith("Boshlar ishni qanday taqsimlashi seedga bogʻliq.") == (bor0 != bor1)
+    assert gap.startswith("Ikkala seedda ham") == (bor0 and bor1)
+    assert gap.startswith("Hech bir seedda") == (not bor0 and not bor1)
+    if bor1 and not bor0:
+        assert f"{glued['tr1_ym_bosh']}-bosh" in gap and f"Seed 0 modelida esa" in gap
+    for nom in ("tr_00_paragraf", "tr_zaif_gap", "tr_seed_boshlar_gap"):
+        assert glued[nom] in _matn(sahifa), nom
+
+
+@pytest.mark.build
+def test_capstone_properties_that_hold_on_any_cpu(glued):
+    # held-out exact match on both seeds (re-run, 5 seeds: 0.980-0.996; here 0.993 and 0.980)
+    assert glued["tr_aniq_0"] >= 0.9 and glued["tr_aniq_1"] >= 0.9
+    # the alignment: a non-zero digit's strongest mean attention on its word
+    # (re-run, 5 seeds: 0.978-0.996; single heads 0.30-0.99)
+    assert glued["tr_moslik"] >= 0.9
+    # shares of one head's weight add up to at most 1
+    assert glued["tr_orta_oz"] + glued["tr_orta_ym"] <= 1 + 1e-6

@@ -5,11 +5,14 @@ code (the driver and the Sphinx extensions).  Read with ``ast`` (nothing is
 imported here): no module of one room imports a module of the other, and the
 chapters import only ``chapter_code`` of the two.
 
-One door between them, on purpose: the build writes glued numbers with
+Two doors between them, on purpose: the build writes glued numbers with
 ``chapter_code.raqam`` (book/_ext/raqamlar.py), the same helper that writes the
 chapter's table cells and figure ticks, so a number reads the same wherever a
-reader meets it.  That module imports nothing else of ``chapter_code`` and no
-model code, so the build does not pull in the chapter's machinery.
+reader meets it; and the execution cache keys a chapter by the machine's
+arithmetic with ``chapter_code.muhit`` (book/_ext/kesh.py), the same text the
+store of trainings keys by, so both tell apart the same settings.  Neither
+module imports anything else of ``chapter_code`` or any model code, so the
+build does not pull in the chapter's machinery.
 """
 
 import ast
@@ -57,12 +60,12 @@ def _chapter_code_modullari(manba: str) -> set[str]:
     return nomlar
 
 
-#: the one chapter_code module the build may import (numbers in Uzbek form)
-ESHIK = {"chapter_code.raqam"}
+#: the chapter_code modules the build may import (numbers in Uzbek form; the arithmetic)
+ESHIK = {"chapter_code.raqam", "chapter_code.muhit"}
 
 
 @pytest.mark.parametrize("fayl", sorted(QURILISH.glob("*.py")), ids=lambda p: p.name)
-def test_build_code_imports_no_chapter_code_but_the_number_helper(fayl):
+def test_build_code_imports_no_chapter_code_but_the_two_doors(fayl):
     assert _chapter_code_modullari(fayl.read_text(encoding="utf-8")) <= ESHIK, fayl
 
 
@@ -72,6 +75,8 @@ def test_the_door_is_checked_and_the_number_helper_imports_nothing_heavy():
     assert not _chapter_code_modullari("from chapter_code.raqam import son") - ESHIK
     importlar = _importlar((KITOB / "raqam.py").read_text(encoding="utf-8"))
     assert importlar <= {"__future__", "math", "numbers", "re", "matplotlib"}, importlar
+    importlar = _importlar((KITOB / "muhit.py").read_text(encoding="utf-8"))
+    assert importlar <= {"__future__", "os", "platform"}, importlar
 
 
 def test_the_chapters_import_no_build_code():

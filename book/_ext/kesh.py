@@ -9,8 +9,11 @@ book (jupyter-book issue 1633).  This extension closes that gap, and only that:
   finds the ``chapter_code`` modules the chapter imports (its ``import``
   statements, then those modules' own imports, transitively; read as text with
   ``ast``, nothing is imported) and writes a digest of those files and of
-  ``requirements.lock`` into the notebook's kernelspec, which the cache hashes.
-  An edit in a module the chapter runs: new hash, a fresh execution.  An edit
+  ``requirements.lock`` into the notebook's kernelspec, which the cache hashes,
+  together with the machine's arithmetic (``chapter_code.muhit``: the processor
+  and the variables that choose PyTorch's and MKL's CPU kernels, under which an
+  unstable training can end otherwise).  An edit in a module the chapter runs,
+  or another ``ATEN_CPU_CAPABILITY``: new hash, a fresh execution.  An edit
   anywhere else (another ``chapter_code`` module, the build code, a template,
   a translation, CSS): the same hash, a cache hit.
 * As a Sphinx extension it makes each chapter depend on the same files, so
@@ -27,6 +30,11 @@ import hashlib
 from pathlib import Path
 
 import jupytext
+
+try:        # the build's second door into chapter_code (see muhit's docstring)
+    from chapter_code import muhit
+except ImportError:      # a book whose chapter_code has no muhit (the tests' small fixture books)
+    muhit = None
 
 KALIT = "kitob_kod_izi"
 PAKET = "chapter_code"
@@ -155,9 +163,13 @@ def _izi(fayllar: list[Path], ildiz: Path) -> str:
 
 
 def kod_izi(matn: str, ildiz: Path | None = None) -> str:
-    """SHA-256 over the paths and contents of the files the chapter ``matn`` runs."""
+    """SHA-256 over the paths and contents of the files the chapter ``matn`` runs,
+    and over the machine's arithmetic (``chapter_code.muhit.izi``; nothing where the
+    book's chapter_code has no muhit)."""
     ildiz = ildiz or _ildiz()
-    return _izi(kuzatilgan_fayllar(matn, ildiz), ildiz)
+    hisob = muhit.izi() if muhit else ""
+    return hashlib.sha256((_izi(kuzatilgan_fayllar(matn, ildiz), ildiz) + "\n"
+                           + hisob).encode()).hexdigest()
 
 
 def qurilish_izi(ildiz: Path | None = None) -> str:
