@@ -39,6 +39,7 @@
 
 # %%
 import inspect
+import math
 from functools import partial
 
 import numpy as np
@@ -515,9 +516,9 @@ rnn_sonlar = (f"eng yaxshi seedda {son(max(rnn.aniqlik.values()), '.3f')}, eng y
               f"{son(min(rnn.aniqlik.values()), '.3f')}")
 if rnn.farq > 3 * rnn_xato:
     glue("rnn_gap", f"natijasi seedga bogʻliq: {rnn_sonlar} — farq {son(rnn.farq, '.3f')} tasodifiy "
-         f"xatodan ancha katta (bu farqning standart xatosi taxminan {son(rnn_xato, '.3f')}). "
-         "Bitta seed bilan oʻlchaganimizda, qaysi seed tushganiga qarab boshqa-boshqa xulosa "
-         "chiqargan boʻlardik", display=False)
+         f"xatodan katta (bu farqning standart xatosi taxminan {son(rnn_xato, '.3f')})"
+         + (". Bitta seed bilan oʻlchaganimizda, qaysi seed tushganiga qarab boshqa-boshqa xulosa "
+            "chiqargan boʻlardik" if rnn.aralashmi else ""), display=False)
 else:
     glue("rnn_gap", f"natijasi seedga deyarli bogʻliq emas: {rnn_sonlar} — farq "
          f"{son(rnn.farq, '.3f')} tasodifiy xato chegarasida (bu farqning standart xatosi "
@@ -529,36 +530,79 @@ if k0 == 0:
                  "boshlangʻich nisbatning oʻzi natijani oldindan aytib bermaydi.")
 elif k0 < n_seed:
     rnn_oqish = (f"U {seeddan(n_seed - k0, n_seed)} tasodifiy taxmindan sezilarli yuqori natija "
-                 f"berdi, {nechtasida(k0)} esa tasodifiy taxmin darajasida qoldi: boshlangʻich "
-                 "nisbat hamma seedda juda kichik edi, demak uning oʻzi natijani oldindan aytib bermaydi.")
+                 f"berdi, {nechtasida(k0)} esa tasodifiy taxmin darajasida qoldi: demak "
+                 "boshlangʻich nisbatning oʻzi (u bitta boshlanishda oʻlchangan) natijani oldindan "
+                 "aytib bermaydi.")
 else:
-    rnn_oqish = (f"U {hammasida(n_seed)} tasodifiy taxmin darajasida qoldi: gradientning "
-                 "soʻnishi oʻrganishga yoʻl bermadi.")
+    rnn_oqish = (f"U {hammasida(n_seed)} tasodifiy taxmin darajasida qoldi: ehtimol, gradientning "
+                 "soʻnishi oʻrganishga yoʻl bermagan (buni alohida tekshirmadik).")
 glue("rnn_oqish", rnn_oqish, display=False)
 glue("lstm_gap", ("ishonchsiz: " if lstm.aralashmi else "") + f"{lstm.jumla()} ({lstm.qiymatlar()})",
      display=False)
 glue("lstmu_gap", f"{lstmu.jumla()} ({lstmu.qiymatlar()})", display=False)
 kd, ku = lstm.soni("yechdi"), lstmu.soni("yechdi")
 asos = "Arxitektura bir xil, farq faqat bitta boshlangʻich qiymatda"
-if ku > kd:
-    glue("lstm_solishtir", f"{asos} — va shu qiymat vazifani yechgan seedlar sonini {kd} dan "
-         f"{ku} ga oshirdi.", display=False)
-    glue("lstm_xulosa_gap", "rekurrent model uzoq masofani eslay oladi va toʻgʻri boshlash bunga "
-         "katta yordam beradi", display=False)
+eslaydi = max(t.soni("yechdi") for t in (rnn, lstm, lstmu)) > 0   # biror rekurrent model yechdimi
+boshi = "rekurrent model uzoq masofani eslay oladi" if eslaydi else \
+    "bu yigʻishda rekurrent modellarning hech biri vazifani yechmadi"
+if kd == ku == n_seed:
+    solishtir = f"{asos} — bu yigʻishda ikkalasi ham hamma seedda yechdi."
+    xulosa_gap = f"{boshi}; bu yigʻishda boshlangʻich qiymat natijani oʻzgartirmadi"
+elif ku - kd >= 2 or (kd == 0 and ku == n_seed):
+    solishtir = f"{asos} — va shu qiymat vazifani yechgan seedlar sonini {kd} dan {ku} ga oshirdi."
+    xulosa_gap = f"{boshi} va toʻgʻri boshlash bunga katta yordam beradi"
+elif ku - kd == 1:
+    solishtir = (f"{asos} — shu qiymat vazifani yechgan seedlar sonini {kd} dan {ku} ga oshirdi; "
+                 f"{n_seed} seed bilan bu farq hali aniq emas.")
+    xulosa_gap = f"{boshi}; toʻgʻri boshlash bunga yordam berishi mumkin, lekin {n_seed} seed bilan bu aniq emas"
+elif ku == kd:
+    solishtir = (f"{asos} — lekin bu yigʻishda u vazifani yechgan seedlar sonini oʻzgartirmadi "
+                 f"(ikkalasida ham {ku} ta).")
+    xulosa_gap = f"{boshi}, lekin uni oʻqitish ishonchsiz: bu yigʻishda boshlangʻich qiymat yordam bermadi"
 else:
-    glue("lstm_solishtir", f"{asos} — lekin bu yigʻishda u vazifani yechgan seedlar sonini "
-         f"oshirmadi ({ku} ta, standart LSTMda {kd} ta).", display=False)
-    glue("lstm_xulosa_gap", "rekurrent model uzoq masofani eslay oladi, lekin uni oʻqitish "
-         "ishonchsiz: bu yigʻishda boshlangʻich qiymatni oʻzgartirish ham yordam bermadi",
-         display=False)
+    solishtir = (f"{asos} — lekin bu yigʻishda u vazifani yechgan seedlar sonini {kd} dan {ku} ga "
+                 "kamaytirdi.")
+    xulosa_gap = f"{boshi}, lekin uni oʻqitish ishonchsiz: bu yigʻishda boshlangʻich qiymat yordam bermadi"
+glue("lstm_solishtir", solishtir, display=False)
+glue("lstm_xulosa_gap", xulosa_gap, display=False)
+glue("lstm_nega", "Nega unutish siljishi yordam berdi?" if ku > kd else
+     "Unutish siljishi nimani oʻzgartiradi?", display=False)
+if lstm.aralashmi:
+    glue("lstm_kafolat_gap", "kafolat yoʻq: bu yigʻishda ham natija seedga bogʻliq boʻldi", display=False)
+elif kd == 0:
+    glue("lstm_kafolat_gap", f"bu yigʻishda {hammasida(n_seed)} yenga olmadi, boshqa protsessorda "
+         "esa boshqacha tugashi mumkin", display=False)
+else:
+    glue("lstm_kafolat_gap", f"bu yigʻishda {hammasida(n_seed)} yengdi, lekin bu kafolat emas: "
+         "boshqa protsessorda boshqacha tugashi mumkin", display=False)
+toxtagan = [s_ for s_ in sorted(lstmu.aniqlik) if s_ not in lstmu.seedlari("yechdi")]
+glue("lstmu_toxtagan", f"Bu yigʻishda siljish {son(UNUTISH, 'g')} bilan ham "
+     + ", ".join(f"seed {s_} ({son(lstmu.aniqlik[s_], '.3f')})" for s_ in toxtagan)
+     + " vazifani yechmadi." if toxtagan else
+     f"Bu yigʻishda siljish {son(UNUTISH, 'g')} bilan hamma seed vazifani yechdi.", display=False)
+# pozitsiyasiz attention: tartibni koʻrmaydigan eng yaxshi qoida (ishoralar koʻpchiligi) shu sinov
+# toʻplamida qancha beradi (oqit ning sinov maʼlumoti: vazifa(n_sinov, T, 2))
+X_sinov, y_sinov = vazifa(n_sinov, T, 2)
+kop_sinov = ((2 * (X_sinov > 0).sum(dim=(1, 2)) > T).long() == y_sinov).float().mean().item()
 attn0_max = max(aniqliklar["attention (pozitsiyasiz)"])
-glue("attn0_gap", f"tasodifiy darajaga yaqin qoldi (eng yaxshi seedda {son(attn0_max, '.3f')})"
-     if attn0_max < tugadi["attention (pozitsiyasiz)"].tasodif_chegara else
-     f"vazifani yecha olmadi, lekin tasodifiydan biroz yuqori chiqdi (eng yaxshi seedda "
-     f"{son(attn0_max, '.3f')})", display=False)
+glue("attn0_qoida", kop_sinov, display=False)
+glue("attn0_gap", f"tasodifiy darajaga yaqin qoldi (eng yaxshi seedda {son(attn0_max, '.3f')}); "
+     f"tartibni koʻrmaydigan eng yaxshi qoida (ishoralar koʻpchiligi, quyida koʻramiz) shu sinov "
+     f"namunalarida {son(kop_sinov, '.3f')} beradi"
+     if attn0_max < kop_sinov + 0.05 else
+     f"kutilmagan natija berdi: eng yaxshi seedda {son(attn0_max, '.3f')}, tartibni koʻrmaydigan "
+     f"eng yaxshi qoida esa shu sinov namunalarida {son(kop_sinov, '.3f')} beradi", display=False)
+glue("yechdi_chegara", lstm.yechdi_chegara, display=False)
+glue("tasodif_chegara", lstm.tasodif_chegara, display=False)
+glue("bitta_xato", float(np.sqrt(0.25 / n_sinov)), display=False)
 
 # %% [markdown]
-# {numref}`%s-jadvaldan <sinov_jadval>` toʻrtta xulosa.
+# Agar seedning sinov aniqligi kamida {glue:text}`yechdi_chegara:.1f` boʻlsa, u
+# vazifani **yechdi** deymiz; {glue:text}`tasodif_chegara:.1f` dan past boʻlsa —
+# **tasodifiy taxmin darajasida qoldi** (tasodifiy javob namunalarning yarmini
+# toʻgʻri topadi; {glue:text}`protokol_n_sinov` ta sinov namunasida bitta
+# aniqlikning standart xatosi taxminan {glue:text}`bitta_xato:.2f`); oraligʻida
+# esa — **qisman oʻrgandi**. {numref}`%s-jadvaldan <sinov_jadval>` toʻrtta xulosa.
 #
 # - **Pozitsiyali attention** {glue:text}`attn_jumla`
 #   ({glue:text}`attn_yomoni`).
@@ -568,14 +612,7 @@ glue("attn0_gap", f"tasodifiy darajaga yaqin qoldi (eng yaxshi seedda {son(attn0
 # - **Unutish siljishi {glue:text}`unutish:g` boʻlgan LSTM**
 #   {glue:text}`lstmu_gap`. {glue:text}`lstm_solishtir`
 #
-# Bu natijalar kitob yigʻilgan protsessorda oʻlchandi ({glue:text}`hisob_muhiti`).
-# Bir xil kod va seed bitta mashinada har safar aynan bir xil natija beradi.
-# Boshqa protsessorda esa kutubxonalar boshqa hisob yadrolarini tanlaydi,
-# qoʻshishlar tartibi va yaxlitlash oʻzgaradi, va beqaror oʻqitish
-# boshqacha tugashi mumkin. Shuning uchun yuqoridagi gaplar har yigʻishda
-# oʻlchovdan tuziladi.
-#
-# Nega? LSTMning xotira hujayrasi har qadamda unutish darvozasi
+# {glue:text}`lstm_nega` LSTMning xotira hujayrasi har qadamda unutish darvozasi
 # $f_t = \sigma(W x_t + U h_{t-1} + b_f)$ ga koʻpaytiriladi. PyTorch $b_f$ ni
 # ikki kichik tasodifiy sonning yigʻindisi sifatida, nol atrofida
 # boshlaydi, kirish hissasi ham boshida kichik; shuning uchun boshida
@@ -591,7 +628,7 @@ glue("attn0_gap", f"tasodifiy darajaga yaqin qoldi (eng yaxshi seedda {son(attn0
 # {glue:text}`f_unutish:.3f` va 59 qadamdan keyin
 # {glue:text}`f_unutish_T:.2f` qismi qoladi: model 0-qadamni boshidanoq
 # «eslaydi». Standart boshlanishda esa oʻqitish bu soʻnishni yengishi ham,
-# yenga olmasligi ham mumkin: kafolat yoʻq, natija seedga bogʻliq. Unutish darvozasini Gers, Schmidhuber va Cummins (2000)
+# yenga olmasligi ham mumkin: {glue:text}`lstm_kafolat_gap`. Unutish darvozasini Gers, Schmidhuber va Cummins (2000)
 # kiritgan; Jozefowicz, Zaremba va Sutskever (2015) uning siljishini 1 yoki
 # 2 kabi katta qiymatdan boshlash kerakligini eslatib, har bir LSTMda 1
 # dan boshlashni tavsiya qiladi. *T* = 60 boʻlgan vazifamizda boshlangʻich baho boʻyicha 1 yetmaydi:
@@ -600,6 +637,14 @@ glue("attn0_gap", f"tasodifiy darajaga yaqin qoldi (eng yaxshi seedda {son(attn0
 # baho faqat oʻqitish boshidagi holatni tasvirlaydi, qanday tugashini esa
 # oʻqitishning oʻzi hal qiladi. Xulosa: {glue:text}`lstm_xulosa_gap`;
 # attentionda esa bu masofa boshidanoq bitta bogʻlanish.
+#
+# Bu natijalar kitob yigʻilgan protsessorda oʻlchandi ({glue:text}`hisob_muhiti`).
+# Bir xil kod va seed bitta mashinada odatda aynan bir xil natija beradi (bu
+# kitobda buni test tekshiradi: bob ikki marta bajarilib, natijalar
+# solishtiriladi). Boshqa protsessorda esa kutubxonalar boshqa hisob
+# yadrolarini tanlaydi, qoʻshishlar tartibi va yaxlitlash oʻzgaradi, va
+# beqaror oʻqitish boshqacha tugashi mumkin. Shuning uchun yuqoridagi gaplar
+# har yigʻishda oʻlchovdan tuziladi.
 #
 # Pozitsiyasiz attention {glue:text}`attn0_gap`. Nega — keyingi boʻlimda.
 #
@@ -648,8 +693,8 @@ glue("aralash_farq", aralash_farq, display=False)
 #
 # Attention ogʻirliklari modelning «qayerga qarayotganini» bevosita
 # koʻrsatadi. {numref}`%s-jadvaldagi <sinov_jadval>` pozitsiyali modellardan
-# sinovda eng yaxshi natija bergani — seed {glue:text}`attn_seed` bilan
-# oʻqitilganini olamiz (uni qayta oʻqitmaymiz) va yangi 200 ta namunada
+# sinovda eng yaxshi natija bergani (teng boʻlsa — birinchisi), seed
+# {glue:text}`attn_seed` bilan oʻqitilganini olamiz (uni qayta oʻqitmaymiz) va yangi 200 ta namunada
 # ogʻirliklarni oʻrtalashtiramiz.
 
 # %%
@@ -677,8 +722,14 @@ glue("eng_kop_qadam", int(w.argmax()), display=False)
 glue("qadam0_gap", "Modelga javob qayerdaligini hech kim aytmagan: u buni gradient orqali oʻzi topdi."
      if qaraydi0 else "Demak, bu model javobni faqat 0-qadamdan olmayapti: eʼtiborning "
      "koʻp qismi boshqa qadamlarga ketadi.", display=False)
+# rasmning oʻng qismi — bitta namuna: uning har soʻrov qadami 0-qadamga koʻp ogʻirlik beradimi
+bir_namuna0 = float(model.ogirlik[0][:, 0].min())
+glue("bir_namuna0", bir_namuna0, display=False)
 glue("qadam0_rasm_gap", "chap qismida bitta ustun qolganlaridan ancha baland; oʻng qismida "
-     "matritsaning chap ustuni yorqin: har bir soʻrov qadami 0-qadamga qaraydi" if qaraydi0 else
+     "matritsaning chap ustuni yorqin: har bir soʻrov qadami 0-qadamga qaraydi"
+     if qaraydi0 and bir_namuna0 > 0.5 else
+     "chap qismida 0-qadam ustuni eng baland, lekin oʻng qismidagi namunada hamma soʻrov "
+     "qadami ham 0-qadamga koʻp qaramaydi" if qaraydi0 else
      "eʼtibor 0-qadamga toʻplanmagan: u boshqa qadamlarga ham tarqalgan", display=False)
 
 # %% [markdown]
@@ -697,7 +748,7 @@ plt.colorbar(tasvir, ax=b2, fraction=0.046)
 plt.tight_layout()
 fig("attention_ogirligi.png",
     caption=f"Chapda: har qadamga berilgan oʻrtacha eʼtibor (seed {attn_seed}); "
-            f"eʼtiborning {foiz(w[0])} qismi 0-qadamga tushgan. Oʻngda: bitta namunaning "
+            f"eʼtiborning {foiz(w[0], 1)} qismi 0-qadamga tushgan. Oʻngda: bitta namunaning "
             "attention matritsasi; chap ustun — har soʻrov qadami 0-qadamga bergan ogʻirlik.")
 
 # %% [markdown]
@@ -811,10 +862,13 @@ print(f"T = {T} dagi sinov aniqligi: sinusoidal "
 
 # %% tags=["remove-cell"]
 poz_tugadi = Seedlar({s: a for s, (a, _) in zip(poz_seedlar, sinuslar)})
-glue("poz_oqitish_gap", "Oʻqitish uzunligida ikkalasi ham vazifani yechdi."
-     if poz_tugadi.soni("yechdi") == poz_tugadi.n and org_aniq >= poz_tugadi.yechdi_chegara else
-     f"Oʻqitish uzunligida sinusoidal model {poz_tugadi.jumla()} ({poz_tugadi.qiymatlar()}), "
-     f"oʻrganiladigan pozitsiyali model esa {son(org_aniq, '.3f')} aniqlik berdi.", display=False)
+glue("poz_oqit_sin", [a for a, _ in sinuslar], display=False)        # oqit ning sinov aniqliklari
+glue("poz_oqit_org", org_aniq, display=False)
+glue("poz_oqitish_gap", "Oʻqitish uzunligida uchala model ham (ikki sinusoidal va oʻrganiladigan) "
+     "vazifani yechdi." if poz_tugadi.soni("yechdi") == poz_tugadi.n
+     and org_aniq >= poz_tugadi.yechdi_chegara else
+     f"Oʻqitish uzunligida sinusoidal model {poz_tugadi.jumla()} ({poz_tugadi.qiymatlar()}); "
+     f"oʻrganiladigan pozitsiyali modelning aniqligi {son(org_aniq, '.3f')}.", display=False)
 
 # %% [markdown]
 # {glue:text}`poz_oqitish_gap` Endi har bir
@@ -895,31 +949,47 @@ sin_farq = max(sin_q) - min(sin_q)
 sin_xato = float(np.sqrt(np.mean(sin_q) * (1 - np.mean(sin_q)) / poz_n))
 glue("poz_sin_farq", sin_farq, display=False)
 glue("poz_xato", sin_xato, display=False)
-glue("poz_farq_soz", "tasodifiy xato chegarasida" if sin_farq <= 3 * sin_xato
+# ikki aniqlik farqining standart xatosi: sqrt(2) · bitta aniqlikniki
+glue("poz_farq_soz", "tasodifiy xato chegarasida" if sin_farq <= 3 * np.sqrt(2) * sin_xato
      else "tasodifiy xatodan kattaroq", display=False)
+glue("poz_farq_xato", float(np.sqrt(2) * sin_xato), display=False)
 glue("poz_qoida_max", max(max(poz_aniq[q].values())
                                for q in ("ishoralar koʻpchiligi", "sign(Σx)")), display=False)
 glue("poz_etibor_min", min(poz_etibor.values()), display=False)
 
 # %% tags=["remove-cell"]
-# gaplar oʻlchovdan: «ishladi» — aniqlik kamida 0,9 (Seedlar.yechdi_chegara)
+# gaplar oʻlchovdan: «ishladi» — aniqlik kamida 0,9 (Seedlar.yechdi_chegara); «yomonlashdi» —
+# oʻqitish uzunligida (T = 60) ishlagan, bu T da esa yoʻq
 ishladi = lambda a: a >= poz_tugadi.yechdi_chegara
-sin_hammasi = all(ishladi(a) for n_ in poz_aniq if n_.startswith("sinus") for a in poz_aniq[n_].values())
-glue("poz_sin_soz", "ham ishladi" if ishladi(poz_aniq["sinusoidal"][poz_Tlar[-1]]) else "yomonlashdi",
-     display=False)
-glue("poz_chalgitmadi", "Model oʻqitishda 60-pozitsiya va undan keyingilarini hech koʻrmagan, lekin "
-     "ular uni chalgʻitmadi." if all(ishladi(a) for a in poz_aniq["sinusoidal"].values()) else
-     "Model oʻqitishda 60-pozitsiya va undan keyingilarini hech koʻrmagan va ular uni chalgʻitdi.",
-     display=False)
-glue("poz_sin1_soz", "ham ishladi" if ishladi(poz_aniq["sinusoidal, seed 1"][poz_Tlar[-1]])
-     else "esa yomonlashdi", display=False)
-glue("poz_org_soz", "ham ishladi" if ishladi(poz_aniq["oʻrganiladigan"][30]) else "yomonlashdi",
-     display=False)
-modellar_min = min(a for n_ in ("sinusoidal", "sinusoidal, seed 1", "oʻrganiladigan")
-                   for a in poz_aniq[n_].values())
+Tmax = poz_Tlar[-1]
+
+
+def holat(nom, Tx):
+    q = poz_aniq[nom]
+    return "ishladi" if ishladi(q[Tx]) else "yomonlashdi" if ishladi(q[T]) else "ishlamadi"
+
+
+h0, h1 = holat("sinusoidal", Tmax), holat("sinusoidal, seed 1", Tmax)
+glue("poz_sin_soz", {"ishladi": "ham ishladi", "yomonlashdi": "yomonlashdi",
+                     "ishlamadi": "ham ishlamadi (oʻqitish uzunligida ham yechmagan edi)"}[h0], display=False)
+glue("poz_sin1_soz", ("ham " if (h1 == "ishladi") == (h0 == "ishladi") else "esa ")
+     + {"ishladi": "ishladi", "yomonlashdi": "yomonlashdi", "ishlamadi": "ishlamadi"}[h1], display=False)
+glue("poz_org_soz", {"ishladi": "ham ishladi", "yomonlashdi": "yomonlashdi",
+                     "ishlamadi": "ishlamadi"}[holat("oʻrganiladigan", 30)], display=False)
+keyingi = [Tx for Tx in poz_Tlar if Tx > T]           # oʻqitishda koʻrilmagan pozitsiyalari bor uzunliklar
+if not ishladi(poz_aniq["sinusoidal"][T]):
+    glue("poz_chalgitmadi", "Bu model oʻqitish uzunligida ham vazifani yechmagan, shuning uchun "
+         "uzunroq ketma-ketlik haqida undan xulosa chiqarib boʻlmaydi.", display=False)
+else:
+    glue("poz_chalgitmadi", f"Model oʻqitishda {T}-pozitsiya va undan keyingilarini hech koʻrmagan, "
+         + ("lekin ular uni chalgʻitmadi." if all(ishladi(poz_aniq["sinusoidal"][Tx]) for Tx in keyingi)
+            else "va ular uni chalgʻitdi."), display=False)
+sinus_nomlar = [n_ for n_ in poz_aniq if n_.startswith("sinus")]
+sin_hammasi = all(ishladi(poz_aniq[n_][Tx]) for n_ in sinus_nomlar for Tx in poz_Tlar)
+modellar_min = min(a for n_ in sinus_nomlar + ["oʻrganiladigan"] for a in poz_aniq[n_].values())
 glue("poz_modellar_min", modellar_min, display=False)
 qoida_max = max(max(poz_aniq[q].values()) for q in ("ishoralar koʻpchiligi", "sign(Σx)"))
-glue("poz_qoida_gap", "Ikkala model ulardan ancha yuqori — ular pozitsiyani ishlatmoqda."
+glue("poz_qoida_gap", "Hamma model ulardan ancha yuqori — ular pozitsiyani ishlatmoqda."
      if modellar_min > qoida_max + 0.1 else
      f"Modellar esa har doim ham ulardan ancha yuqori emas: eng past aniqlik "
      f"{son(modellar_min, '.3f')}.", display=False)
@@ -927,12 +997,11 @@ glue("poz_xavf_gap", "Ogʻirlik 0-qadamda qolgani uchun bu uzunliklarda ikkalasi
      if min(poz_etibor.values()) > 0.9 else
      f"Bu uzunliklarda 0-qadam ulushi {son(min(poz_etibor.values()), '.3f')} gacha tushdi: "
      "xavf sezildi.", display=False)
-glue("poz_nega", "Nega bu ishladi?" if sin_hammasi else "Nega uzunroq ketma-ketlikda yomonlashdi?",
-     display=False)
+glue("poz_nega", "Nega bu ishladi?" if sin_hammasi else "Nega bu har doim ishlamaydi?", display=False)
 glue("poz_yaxshi_gap", f"Bizning vazifamizda faqat bitta pozitsiya muhim, shuning uchun T = "
-     f"{poz_Tlar[-1]} gacha natija bunchalik yaxshi." if sin_hammasi else
-     "Bizning vazifamizda faqat bitta pozitsiya muhim, lekin shunda ham natija yomonlashdi.",
-     display=False)
+     f"{Tmax} gacha natija bunchalik yaxshi." if sin_hammasi else
+     "Bizning vazifamizda faqat bitta pozitsiya muhim, lekin shunda ham natija har doim yaxshi "
+     "chiqmadi.", display=False)
 
 # %% [markdown]
 # {numref}`%s-jadvaldan <poz_jadval>` uchta xulosa.
@@ -940,8 +1009,8 @@ glue("poz_yaxshi_gap", f"Bizning vazifamizda faqat bitta pozitsiya muhim, shunin
 # - **Sinusoidal model** *T* = {glue:text}`poz_T_max` da {glue:text}`poz_sin_soz`:
 #   aniqlik {glue:text}`poz_sin_240:.3f` (*T* = 60 da {glue:text}`poz_sin_60:.3f`).
 #   Toʻrt uzunlikdagi eng katta va eng kichik aniqlik farqi
-#   {glue:text}`poz_sin_farq:.3f` — bu {glue:text}`poz_farq_soz` (bitta
-#   aniqlikning standart xatosi taxminan {glue:text}`poz_xato:.3f`).
+#   {glue:text}`poz_sin_farq:.3f` — bu {glue:text}`poz_farq_soz` (ikki
+#   aniqlik farqining standart xatosi taxminan {glue:text}`poz_farq_xato:.3f`).
 #   {glue:text}`poz_chalgitmadi` Seed 1 bilan oʻqitilgan model *T* =
 #   {glue:text}`poz_T_max` da {glue:text}`poz_sin1_soz`: {glue:text}`poz_sin1_240:.3f`.
 # - **Oʻrganiladigan model** *T* = 30 da {glue:text}`poz_org_soz`
@@ -999,8 +1068,9 @@ umumiy_matn = (", ".join(map(str, umumiy[:-1])) + " va " if len(umumiy) > 1 else
 glue("poz_umumiy_jumla",
      f"qisman bir xil: har modelda eng koʻp ogʻirlik olgan beshta pozitsiyadan {umumiy_matn} "
      "ikkalasida ham bor. Koʻrinishidan, qaysi pozitsiyalar 0-pozitsiyaga «oʻxshab» qolishini "
-     "kodlash vektorlarining oʻzi belgilaydi, qanchalik kuchli adashishni esa oʻqitilgan model "
-     "(seed) belgilaydi" if umumiy else
+     "kodlash vektorlarining oʻzi belgilaydi"
+     + (", qanchalik kuchli adashishni esa oʻqitilgan model (seed) belgilaydi"
+        if abs(uzun_0qadam[1] - uzun_0qadam[0]) > 0.1 else "") if umumiy else
      "ikkala modelda har xil: eng koʻp ogʻirlik olgan beshta pozitsiyadan hech biri ikkalasida "
      "birga uchramadi", display=False)
 glue("poz_umumiy_soni", len(umumiy), display=False)
@@ -1012,32 +1082,48 @@ glue("poz_top_ulush", float(ogir[eng_kop].sum() / (1 - ogir[0])), display=False)
 
 # %% tags=["remove-cell"]
 top_ulush = float(ogir[eng_kop].sum() / (1 - ogir[0]))
-tekis_ulush = len(eng_kop) / (poz_T_uzun - 1)      # bir tekis boʻlinsa beshta pozitsiya ulushi
+qolgan_soni = poz_T_uzun - 1                        # 0-qadamdan boshqa pozitsiyalar
+tekis_ulush = len(eng_kop) / qolgan_soni           # bir tekis boʻlinsa beshta pozitsiya ulushi
+hammasi_yangi = all(p_ >= T for p_ in eng_kop.tolist())    # beshtasi ham oʻqitishda boʻlmaganmi
+eng_kattalari = ", ".join(map(str, eng_kop[:3].tolist()))
 if top_ulush > 10 * tekis_ulush:
     glue("poz_uzun_gap", f"va bir tekis emas: atigi beshta pozitsiya 0-qadamdan qochgan "
-         f"ogʻirlikning {foiz(top_ulush)} qismini oldi (eng kattalari — "
-         f"{', '.join(map(str, eng_kop[:3].tolist()))}-pozitsiyalar). Bu oddiy suyulish emas: "
-         f"unda ogʻirlik yangi pozitsiyalarning hammasiga teng boʻlinardi va beshtasiga "
-         f"{foiz(tekis_ulush, 1)} tushardi. Har namunada sonlar boshqa, pozitsiyalar esa bir xil. "
-         "Demak, eʼtiborni bu pozitsiyalarning vektorlari tortmoqda — model uchun ular "
-         "0-pozitsiyaga oʻxshab qolgan. Oʻqitishda bunday pozitsiyalar boʻlmagan, shuning uchun "
-         "model ularni «0-pozitsiya emas» deb oʻrganmagan.", display=False)
+         f"ogʻirlikning {foiz(top_ulush)} qismini oldi (eng kattalari — {eng_kattalari}-pozitsiyalar). "
+         f"Bu oddiy suyulish emas: unda ogʻirlik qolgan {qolgan_soni} pozitsiyaga teng boʻlinardi va "
+         f"beshtasiga {foiz(tekis_ulush, 1)} tushardi. Har namunada sonlar boshqa, pozitsiyalar esa bir "
+         "xil. Demak, eʼtiborni bu pozitsiyalarning vektorlari tortmoqda — model uchun ular "
+         "0-pozitsiyaga oʻxshab qolgan."
+         + (" Oʻqitishda bunday pozitsiyalar boʻlmagan, shuning uchun model ularni «0-pozitsiya emas» "
+            "deb oʻrganmagan." if hammasi_yangi else ""), display=False)
+elif top_ulush > 2 * tekis_ulush:
+    glue("poz_uzun_gap", f"va notekis: eng koʻp ogʻirlik olgan beshta pozitsiya 0-qadamdan qochgan "
+         f"ogʻirlikning {foiz(top_ulush)} qismini oldi (eng kattalari — {eng_kattalari}-pozitsiyalar; "
+         f"qolgan {qolgan_soni} pozitsiyaga teng boʻlinganda beshtasiga {foiz(tekis_ulush, 1)} tushardi).",
+         display=False)
 else:
-    glue("poz_uzun_gap", f"deyarli bir tekis: eng koʻp ogʻirlik olgan beshta pozitsiya "
-         f"0-qadamdan qochgan ogʻirlikning atigi {foiz(top_ulush)} qismini oldi (teng "
-         f"boʻlinganda {foiz(tekis_ulush, 1)}). Bu oddiy suyulishga oʻxshaydi: kalitlar koʻpaydi "
+    glue("poz_uzun_gap", f"deyarli bir tekis: eng koʻp ogʻirlik olgan beshta pozitsiya 0-qadamdan "
+         f"qochgan ogʻirlikning atigi {foiz(top_ulush)} qismini oldi (qolgan {qolgan_soni} pozitsiyaga "
+         f"teng boʻlinganda {foiz(tekis_ulush, 1)}). Bu oddiy suyulishga oʻxshaydi: kalitlar koʻpaydi "
          "va ogʻirlik ular orasida boʻlindi.", display=False)
+glue("poz_top_yangi", hammasi_yangi, display=False)
 w0_uzun = [uzun_0qadam[s] for s in poz_seedlar]       # seed 0 va seed 1: 0-qadam ogʻirligi
-if w0_uzun[1] < w0_uzun[0] / 2:
-    glue("poz_seed1_gap", f"Seed 1 modelida bu ancha kuchli: T = {poz_T_uzun} da 0-qadam atigi "
-         f"{son(w0_uzun[1], '.3f')} ogʻirlik oldi" + (". Bu uzunlikda u 0-qadamga deyarli qaramaydi"
-                                                     if w0_uzun[1] < 0.2 else ""), display=False)
-elif w0_uzun[1] > 2 * w0_uzun[0] or w0_uzun[1] > w0_uzun[0] + 0.1:
-    glue("poz_seed1_gap", f"Seed 1 modelida bu kuchsizroq: T = {poz_T_uzun} da 0-qadam "
-         f"{son(w0_uzun[1], '.3f')} ogʻirlik oldi", display=False)
+if abs(w0_uzun[1] - w0_uzun[0]) <= 0.1:
+    seed1_gap = f"Seed 1 modelida ham shunga yaqin: T = {poz_T_uzun} da 0-qadam {son(w0_uzun[1], '.3f')} ogʻirlik oldi"
+elif w0_uzun[1] < w0_uzun[0]:
+    seed1_gap = (f"Seed 1 modelida bu {'ancha kuchli' if w0_uzun[1] < w0_uzun[0] / 2 else 'kuchliroq'}: "
+                 f"T = {poz_T_uzun} da 0-qadam atigi {son(w0_uzun[1], '.3f')} ogʻirlik oldi"
+                 + (". Bu uzunlikda u 0-qadamga deyarli qaramaydi" if w0_uzun[1] < 0.1 else ""))
 else:
-    glue("poz_seed1_gap", f"Seed 1 modelida ham shunga yaqin: T = {poz_T_uzun} da 0-qadam "
-         f"{son(w0_uzun[1], '.3f')} ogʻirlik oldi", display=False)
+    seed1_gap = (f"Seed 1 modelida bu kuchsizroq: T = {poz_T_uzun} da 0-qadam "
+                 f"{son(w0_uzun[1], '.3f')} ogʻirlik oldi")
+glue("poz_seed1_gap", seed1_gap, display=False)
+glue("poz_seedlar_farqli", abs(w0_uzun[1] - w0_uzun[0]) > 0.1, display=False)
+glue("poz_mashq7_gap", f"Oʻlchovingiz shuni koʻrsatsa, xulosa T = {poz_T_uzun} dagi tajribadagi kabi: "
+     "yangi pozitsiyalarga koʻchish faqat sinusoidal formulaga emas, oʻqitilgan modelga ham bogʻliq, "
+     "shuning uchun uni bitta seed bilan baholab boʻlmaydi." if abs(w0_uzun[1] - w0_uzun[0]) > 0.1 else
+     "Oʻlchovingiz shuni koʻrsatsa, xulosa: yangi pozitsiyalarga koʻchish faqat sinusoidal formulaga "
+     "emas, oʻqitilgan modelga ham bogʻliq, shuning uchun uni bitta seed bilan baholab boʻlmaydi "
+     f"(bu yigʻishdagi T = {poz_T_uzun} tajribasida ikki seed bir-biriga yaqin chiqdi).", display=False)
 
 # %% [markdown]
 # *T* = {glue:text}`poz_T_uzun` da seed 0 modelida 0-qadam oʻrtacha ogʻirlikning
@@ -2038,7 +2124,9 @@ glue("tr1_00_sinov", sum("00" in str(s) for s in sinov_sonlar_1), display=False)
 
 
 def xato_gapi(jami, nolli):
-    # «6 ta xatoning hammasida» yoki «19 ta xatoning 17 tasida»
+    # «6 ta xatoning hammasida», «19 ta xatoning 17 tasida», «yagona xatoda» (nolli ≥ 1)
+    if jami == 1:
+        return "yagona xatoda"
     return f"{jami} ta xatoning " + ("hammasida" if nolli == jami else f"{nolli} tasida")
 
 
@@ -2048,9 +2136,13 @@ glue("tr_00_gap", xato_gapi(sum(j != str(s) for j, s in zip(sinov_javob, sinov_s
 glue("tr1_00_gap", xato_gapi(len(xato_1), sum("00" in str(s) for s in xato_1)), display=False)
 
 # %% tags=["remove-cell"]
-# «xatolar 00 li sonlarga toʻplangan»: xatolardagi ulushi sinov sonlaridagidan kamida 2 marta katta
+# «xatolar 00 li sonlarga toʻplangan»: xatolar tasodifan tushganda (har xato «00» li son boʻlish
+# ehtimoli — sinov sonlaridagi ulushi) shuncha «00» li xato chiqish ehtimoli 1 % dan kichik
 def toplanganmi(xato_soni, xato_00, sinov_00, n_):
-    return xato_soni > 0 and xato_00 / xato_soni > 2 * sinov_00 / n_
+    p_ = sinov_00 / n_
+    dum = sum(math.comb(xato_soni, k) * p_**k * (1 - p_)**(xato_soni - k)
+              for k in range(xato_00, xato_soni + 1))
+    return xato_00 > 0 and dum < 0.01
 
 
 n_tr = tarjima_protokol["n_sinov"]
@@ -2058,21 +2150,30 @@ xato_0 = [s for j, s in zip(sinov_javob, sinov_sonlar) if j != str(s)]
 sinov00 = [sum("00" in str(s) for s in sonlar_) for sonlar_ in (sinov_sonlar, sinov_sonlar_1)]
 xato00 = [sum("00" in str(s) for s in x) for x in (xato_0, xato_1)]
 kons = [toplanganmi(len(x), x00, s00, n_tr) for x, x00, s00 in zip((xato_0, xato_1), xato00, sinov00)]
+
+
+def toplanmagan(xatolar, x00):
+    return (f"{len(xatolar)} ta xatoning hech birida ketma-ket nollar yoʻq" if x00 == 0 else
+            f"{xato_gapi(len(xatolar), x00)} ketma-ket nollar bor")
+
+
 if not xato_0:
     gap0 = "Seed 0 modeli sinov sonlarining hammasini toʻgʻri yozdi."
 elif kons[0]:
     gap0 = (f"Xatolarga qarang: {xato_gapi(len(xato_0), xato00[0])} ketma-ket nollar («00») bor, "
             f"holbuki {n_tr} ta sinov sonining atigi {sinov00[0]} tasida shunday.")
 else:
-    gap0 = (f"Xatolar «00» li sonlarga toʻplanmagan: {len(xato_0)} ta xatoning {xato00[0]} tasida "
-            f"ketma-ket nollar bor, {n_tr} ta sinov sonining esa {sinov00[0]} tasida.")
-if kons[1]:
+    gap0 = (f"Xatolar «00» li sonlarga toʻplanmagan: {toplanmagan(xato_0, xato00[0])} "
+            f"({n_tr} ta sinov sonining {sinov00[0]} tasida bor).")
+if not xato_1:
+    gap1 = "Seed 1 modeli esa oʻz sinov sonlarining hammasini toʻgʻri yozdi."
+elif kons[1]:
     gap1 = (f"Seed 1 modelida {'ham shu manzara' if kons[0] else 'esa xatolar «00» li sonlarga toʻplangan'}: "
             f"oʻz sinov sonlaridagi {xato_gapi(len(xato_1), xato00[1])} «00» bor (sinov "
             f"sonlarining {sinov00[1]} tasida bor).")
 else:
-    gap1 = (f"Seed 1 modelida xatolar «00» li sonlarga toʻplanmagan: {len(xato_1)} ta xatoning "
-            f"{xato00[1]} tasida «00» bor (sinov sonlarining {sinov00[1]} tasida bor).")
+    gap1 = (f"Seed 1 modelida xatolar «00» li sonlarga toʻplanmagan: {toplanmagan(xato_1, xato00[1])} "
+            f"(sinov sonlarining {sinov00[1]} tasida bor).")
 sabab = (" Masalan, «… yuz ming …» kabi sonlardagi nollar guruhini hech bir soʻz aytmaydi: model "
          "uni «yuz» va «ming» soʻzlarining joylashuvidan topishi kerak." if any(kons) else "")
 glue("tr_00_paragraf", gap0 + " " + gap1 + sabab, display=False)
@@ -2153,9 +2254,15 @@ nol_t = raqamlar.index("0")
 glue("tr_nol_soz", sozlar[int(w_orta[nol_t].argmax())], display=False)
 
 # %% tags=["remove-cell"]
+# «bitta yorqin katak»: har nolmas raqam qatorida eng katta ogʻirlik yarmidan koʻp
+yorqin = all(float(w_orta[t].max()) > 0.5 for t, j in enumerate(manba_soz(misol)) if j is not None)
+glue("tr_misol_yorqin", yorqin, display=False)
 glue("tr_xarita_gap", "har nolmas raqamning qatorida bitta yorqin katak bor va bu katak aynan shu "
-     "raqamni beradigan soʻz ustunida" if misol_togri else "nolmas raqamlarning hammasida ham eng "
-     "yorqin katak shu raqamni beradigan soʻz ustunida emas", display=False)
+     "raqamni beradigan soʻz ustunida" if misol_togri and yorqin else
+     "har nolmas raqamning qatoridagi eng yorqin katak aynan shu raqamni beradigan soʻz ustunida, "
+     "lekin baʼzi qatorlarda ogʻirlik bir necha soʻzga tarqalgan" if misol_togri else
+     "nolmas raqamlarning hammasida ham eng yorqin katak shu raqamni beradigan soʻz ustunida emas",
+     display=False)
 glue("tr_nol_gap", "aynan shu soʻzlar qaysi xonalar boʻsh qolganini bildiradi" if float(
      ogirlik_qayerda(tarjimon, sinov_sonlar, nollar=True)[-1, -1, 1]) > 0.5 else
      "qolgani boshqa soʻzlarga tarqaladi", display=False)
@@ -2210,34 +2317,42 @@ glue("tr1_ym", float(qayerda_1[ym_1, 1]), display=False)
 glue("tr1_ym_moslik", float(moslik(tarjimonlar[1][1], sinov_sonlar_1)[-1, ym_1]), display=False)
 
 # %% tags=["remove-cell"]
-glue("tr_boshlar_soz", "bir xil emas" if float(ulush[:-1].max() - ulush[:-1].min()) > 0.1
-     else "bir-biriga oʻxshaydi", display=False)
+boshlar_farqli = float(ulush[:-1].max() - ulush[:-1].min()) > 0.1
+glue("tr_boshlar_soz", "bir xil emas" if boshlar_farqli else "bir-biriga oʻxshaydi", display=False)
 oz_, ym_, boshqa_ = (float(x) for x in qayerda[zaif])
+orta_oz = float(qayerda[-1, 0])                        # boshlar oʻrtachasi: oʻz soʻziga
 if oz_ > max(ym_, boshqa_):
-    zaif_gap = (f"Eng past ulushli {zaif}-bosh ham ogʻirligining {foiz(oz_)} qismini oʻz soʻziga "
-                f"beradi, lekin qolganini koʻproq tarqatadi: {foiz(ym_)} qismini «yuz» va «ming» "
-                f"soʻzlariga, {foiz(boshqa_)} qismini boshqa raqam soʻzlariga.")
+    zaif_gap = (f"Eng past ulushli {zaif}-bosh ham ogʻirligining eng katta qismini — {foiz(oz_)} — "
+                f"oʻz soʻziga beradi (boshlar oʻrtachasida {foiz(orta_oz)}), qolganini esa: "
+                f"{foiz(ym_)} qismini «yuz» va «ming» soʻzlariga, {foiz(boshqa_)} qismini boshqa "
+                "soʻzlarga.")
 else:
-    zaif_gap = (f"Eng past ulushli {zaif}-bosh ogʻirligining koʻp qismini oʻz soʻziga emas, "
-                + ("«yuz» va «ming» soʻzlariga" if ym_ >= boshqa_ else "boshqa raqam soʻzlariga")
+    zaif_gap = (f"Eng past ulushli {zaif}-bosh ogʻirligining eng katta qismini oʻz soʻziga emas, "
+                + ("«yuz» va «ming» soʻzlariga" if ym_ >= boshqa_ else "boshqa soʻzlarga")
                 + f" beradi: oʻz soʻziga {foiz(oz_)}, «yuz» va «ming» ga {foiz(ym_)}, "
                 f"boshqa soʻzlarga {foiz(boshqa_)}.")
 glue("tr_zaif_gap", zaif_gap, display=False)
+glue("tr_kop_boshli_gap", "Koʻp boshli attentionning maʼnosi shu: har bosh oʻz Q, K "
+     "proyeksiyasi bilan boshqa narsaga qaraydi, chiqish esa ularning hammasini birlashtiradi."
+     if boshlar_farqli else "Bu yigʻishda boshlar bir-birini takrorlagan: koʻp boshli attention "
+     "har boshni boshqa narsaga qarashga majbur qilmaydi, u faqat bunga imkon beradi.",
+     display=False)
 # har seedda «yuz»/«ming» ga eng koʻp qaraydigan bosh: (bosh, ulushi, toʻgʻri soʻzga tushish ulushi)
 ym_bosh = [(int(q[:-1, 1].argmax()), float(q[:-1, 1].max()), float(m_[int(q[:-1, 1].argmax())]))
            for q, m_ in ((qayerda, ulush), (qayerda_1, moslik(tarjimonlar[1][1], sinov_sonlar_1)[-1]))]
 bor = [u > 0.5 for _, u, _ in ym_bosh]                # shu seedda «yuz»/«ming» boshi bormi
+yoq = [u < 0.3 for _, u, _ in ym_bosh]                # hech bir bosh ularga koʻp qaramaydimi
 
 
 def ym_gapi(s):
     bosh, u, m_ = ym_bosh[s]
     return (f"seed {s} bilan oʻqitilgan modelda (uning oʻz sinov sonlarida) {bosh}-bosh "
             f"ogʻirligining {foiz(u)} qismini «yuz» va «ming» soʻzlariga beradi (toʻgʻri soʻzga "
-            f"tushish ulushi atigi {foiz(m_)}): ehtimol, u xonalarni kuzatadi (buni alohida "
-            "tekshirmadik)")
+            f"tushish ulushi {'atigi ' if m_ < 0.5 else ''}{foiz(m_)}): ehtimol, u xonalarni "
+            "kuzatadi (buni alohida tekshirmadik)")
 
 
-if bor[0] != bor[1]:
+if (bor[0] and yoq[1]) or (bor[1] and yoq[0]):
     bir, boshqa = (0, 1) if bor[0] else (1, 0)
     gap = (f"Boshlar ishni qanday taqsimlashi seedga bogʻliq. {ym_gapi(bir)[0].upper()}"
            f"{ym_gapi(bir)[1:]}. Seed {boshqa} modelida esa hech bir bosh «yuz» va «ming» "
@@ -2246,17 +2361,20 @@ elif all(bor):
     gap = ("Ikkala seedda ham «yuz» va «ming» soʻzlariga ixtisoslashgan bosh bor: "
            + "; ".join(f"seed {s_} da {ym_bosh[s_][0]}-bosh ({foiz(ym_bosh[s_][1])})" for s_ in (0, 1))
            + ". Ehtimol, ular xonalarni kuzatadi (buni alohida tekshirmadik).")
-else:
+elif all(yoq):
     gap = ("Hech bir seedda «yuz» va «ming» soʻzlariga ixtisoslashgan bosh chiqmadi: bunday soʻzlarga "
            + " va ".join(f"seed {s_} da eng koʻpi {foiz(ym_bosh[s_][1])}" for s_ in (0, 1)) + ".")
+else:
+    gap = ("«Yuz» va «ming» soʻzlariga eng koʻp qaraydigan bosh "
+           + ", ".join(f"seed {s_} da ogʻirligining {foiz(ym_bosh[s_][1])} qismini" for s_ in (0, 1))
+           + " ularga beradi: aniq ixtisoslashgan bosh haqida gapirish uchun bu yetarli emas.")
 glue("tr_seed_boshlar_gap", gap, display=False)
 
 # %% [markdown]
 # {numref}`%s-rasmdagi <tarjima_boshlar>` boshlar {glue:text}`tr_boshlar_soz`: hamma sinov
 # sonlarida ularning «toʻgʻri soʻzga tushish» ulushi
 # {glue:text}`tr_moslik_min:.0%` dan {glue:text}`tr_moslik_max:.0%` gacha.
-# {glue:text}`tr_zaif_gap` Koʻp boshli attentionning maʼnosi shu: har bosh oʻz *Q*, *K* proyeksiyasi bilan
-# boshqa narsaga qaraydi, chiqish esa ularning hammasini birlashtiradi.
+# {glue:text}`tr_zaif_gap` {glue:text}`tr_kop_boshli_gap`
 #
 # {glue:text}`tr_seed_boshlar_gap`
 
@@ -2343,9 +2461,9 @@ xulosa = pd.DataFrame([
      f"Oʻlchandi: diagonaldan yuqorisi {son(ogirlik_maskali[0][maska].abs().max().item(), 'g')}, "
      "qatorlar yigʻindisi 1"),
     ("Uzunroq ketma-ketlik",
-     f"Oʻlchandi: sinusoidal T = {T} → {poz_Tlar[-1]}: aniqlik kamida "
-     f"{son(min(poz_aniq[n][poz_Tlar[-1]] for n in poz_aniq if n.startswith('sinus')), '.3f')} "
-     f"(2 seed); T = {poz_T_uzun} da kafolat yoʻq"),
+     f"Oʻlchandi: sinusoidal T = {T} → {Tmax}: aniqlik kamida "
+     f"{son(min(poz_aniq[n][Tmax] for n in sinus_nomlar), '.3f')} ({len(sinus_nomlar)} seed)"
+     + (f"; T = {poz_T_uzun} da kafolat yoʻq" if sin_hammasi else f"; T ≤ {Tmax} da ham har doim ishlamadi")),
     ("KV kesh",
      f"Oʻlchandi: natija bir xil (farq {son(logit_farq, '.0e')}); T = {kv['T'].max()}: "
      f"bu yigʻishda {son(kv['nisbat'].iloc[-1], '.0f')}× tezroq"),
@@ -2458,13 +2576,15 @@ show(xulosa, izoh="Bobning xulosasi.", nom="xulosa_jadval")
 # :class: dropdown
 #
 # Taxmin uchun bobdagi bahoni hisoblang: $\sigma(1)^{59}$ =
-# {glue:text}`f_tavsiya_T:.0e` — 0-qadam xotirasi boshida deyarli toʻliq
-# soʻnadi, shuning uchun standart LSTMdagidan yaxshiroq natija kutishga
-# asos yoʻq. $\sigma(5)^{59}$ = {glue:text}`f_katta_T:.2f` — xotira
-# saqlanadi, vazifa yechilishi ehtimoli katta, lekin kafolat yoʻq.
-# Oʻlchab, taxminingizni tekshiring;
-# bahoning sodda ekanini ham unutmang: u boshlangʻich holatni tasvirlaydi,
-# oʻqitish jarayonini emas.
+# {glue:text}`f_tavsiya_T:.0e` — standart LSTMdagidan
+# ({glue:text}`f_standart_T:.0e`) ancha katta, lekin baribir juda kichik:
+# boshlangʻich bahoga koʻra 0-qadam xotirasi boshida deyarli toʻliq soʻnadi.
+# $\sigma(5)^{59}$ = {glue:text}`f_katta_T:.2f` — xotira boshidanoq
+# saqlanadi. Lekin baho faqat oʻqitish boshidagi holatni tasvirlaydi: oʻqitish
+# yomon boshlanishda ham soʻnishni yengishi, yaxshi boshlanishda ham toʻxtab
+# qolishi mumkin. {glue:text}`lstmu_toxtagan` Natija seedga va protsessorga bogʻliq,
+# shuning uchun xulosani faqat oʻz oʻlchovingizdan, har seed qanday
+# tugaganini sanab chiqaring.
 # :::
 #
 # **7-mashq (qisqa oʻqitish).** Sinusoidal modelni *T* = 30 da oʻqiting:
@@ -2482,11 +2602,8 @@ show(xulosa, izoh="Bobning xulosasi.", nom="xulosa_jadval")
 # qancha koʻp boʻlsa, ular orasida model 0-pozitsiya bilan
 # adashtiradiganlari boʻlishi ehtimoli shuncha katta. Shuning uchun aniqlik
 # va 0-qadamga ogʻirlik *T* = 60 da oʻqitilgan modeldagidan ertaroq —
-# *T* = 60 dayoq — tushishi mumkin va qanchalik tushishi seeddan seedga
-# farq qiladi. Oʻlchovingiz shuni koʻrsatsa, xulosa *T* =
-# {glue:text}`poz_T_uzun` dagi tajribadagi kabi: yangi pozitsiyalarga koʻchish
-# faqat sinusoidal formulaga emas, oʻqitilgan modelga ham bogʻliq, shuning
-# uchun uni bitta seed bilan baholab boʻlmaydi. Oʻqitish
+# *T* = 60 dayoq — tushishi mumkin, qanchalik tushishi esa seeddan seedga
+# farq qilishi mumkin. {glue:text}`poz_mashq7_gap` Oʻqitish
 # uzunligi qancha katta boʻlsa, model «0-pozitsiya emas» degan
 # pozitsiyalarni shuncha koʻp koʻradi.
 # :::

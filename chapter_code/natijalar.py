@@ -48,7 +48,7 @@ def nechta(k: int) -> str:
 
 
 def nechtasida(k: int) -> str:
-    """2 -> "ikkitasida" ("in two of them"); 0 -> "hech birida"."""
+    """2 -> "ikkitasida" ("in two of them"); 0 -> "hech birida" (which needs a negative verb)."""
     return "hech birida" if k == 0 else _TA[_tekshir_son(k)] + "sida"
 
 
@@ -58,10 +58,15 @@ def hammasida(n: int) -> str:
 
 
 def seeddan(k: int, n: int) -> str:
-    """(2, 3) -> "uch seeddan ikkitasida"; (3, 3) -> "uchala seedda ham"."""
+    """(2, 3) -> "uch seeddan ikkitasida"; (3, 3) -> "uchala seedda ham".
+
+    k = 0 is refused: "uch seeddan hech birida" needs a negative verb, which
+    the sentences built on this ("… vazifani yechdi") do not have.
+    """
     _tekshir_son(n)
-    if not isinstance(k, int) or not 0 <= k <= n:
-        raise ValueError(f"k must be a whole number from 0 to n = {n}, got {k!r}")
+    if not isinstance(k, int) or isinstance(k, bool) or not 1 <= k <= n:
+        raise ValueError(f"k must be a whole number from 1 to n = {n}, got {k!r} "
+                         "(for none, write the negative sentence yourself)")
     return hammasida(n) if k == n else f"{nechta(n)} seeddan {nechtasida(k)}"
 
 

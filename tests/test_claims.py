@@ -106,43 +106,62 @@ def test_each_models_sentence_is_its_measured_counts(glued, sahifa, qisqa):
 @pytest.mark.build
 def test_recurrent_sentences_follow_the_measurement(glued, sahifa):
     rnn, lstm, lstmu = (_seedlar(glued, q) for q in ("rnn", "lstm", "lstmu"))
+    n = rnn.n
+    # the thresholds are the ones the text names
+    assert (glued["yechdi_chegara"], glued["tasodif_chegara"]) == (rnn.yechdi_chegara, rnn.tasodif_chegara)
     # RNN: "depends on the seed" only where best and worst differ by more than 3 standard errors
-    xato = rnn.farq_xatosi(glued["protokol_n_sinov"])
-    assert ("deyarli bogʻliq emas" in glued["rnn_gap"]) == (rnn.farq <= 3 * xato)
-    assert son(rnn.farq, ".3f") in glued["rnn_gap"]
-    k0, n = rnn.soni("tasodifiy"), rnn.n
+    # of a difference; "one seed would have told another story" only where the seeds ended apart
+    aniq = glued["rnn_seedlar"]
+    farq = max(aniq) - min(aniq)
+    xato = math.sqrt(sum(p * (1 - p) for p in (max(aniq), min(aniq))) / glued["protokol_n_sinov"])
+    assert ("deyarli bogʻliq emas" in glued["rnn_gap"]) == (farq <= 3 * xato)
+    assert son(farq, ".3f") in glued["rnn_gap"] and son(xato, ".3f") in glued["rnn_gap"]
+    assert ("boshqa-boshqa xulosa" in glued["rnn_gap"]) == (farq > 3 * xato and rnn.aralashmi)
+    k0 = sum(a < 0.6 for a in aniq)
     assert glued["rnn_oqish"].startswith("Shunga qaramay" if k0 == 0 else "U ")
     assert ("sezilarli yuqori" in glued["rnn_oqish"]) == (k0 < n)
     # LSTM: "unreliable" exactly when its seeds ended in different ways
     assert glued["lstm_gap"].startswith("ishonchsiz: ") == lstm.aralashmi
     assert glued["lstmu_gap"] == f"{lstmu.jumla()} ({lstmu.qiymatlar()})"
-    kd, ku = lstm.soni("yechdi"), lstmu.soni("yechdi")
-    assert (f"sonini {kd} dan {ku} ga oshirdi" in glued["lstm_solishtir"]) == (ku > kd)
-    assert ("katta yordam beradi" in glued["lstm_xulosa_gap"]) == (ku > kd)
-    # the summary row gives the same counts
+    kd, ku = sum(a >= 0.9 for a in glued["lstm_seedlar"]), sum(a >= 0.9 for a in glued["lstmu_seedlar"])
+    solishtir, xulosa = glued["lstm_solishtir"], glued["lstm_xulosa_gap"]
+    # "a great help" only for a clear gain: two more seeds solved, or from none to all
+    assert ("katta yordam beradi" in xulosa) == (ku - kd >= 2 or (kd == 0 and ku == n))
+    assert (f"sonini {kd} dan {ku} ga oshirdi" in solishtir) == (ku > kd)
+    assert ("kamaytirdi" in solishtir) == (ku < kd)
+    assert ("ikkalasi ham hamma seedda yechdi" in solishtir) == (kd == ku == n)
+    assert ("yordam bermadi" in xulosa) == (ku <= kd and not kd == ku == n)
+    assert glued["lstm_nega"].startswith("Nega unutish siljishi yordam berdi") == (ku > kd)
+    assert glued["lstm_kafolat_gap"].startswith("kafolat yoʻq: bu yigʻishda ham natija seedga") == lstm.aralashmi
+    assert ("yenga olmadi" in glued["lstm_kafolat_gap"]) == (kd == 0 and not lstm.aralashmi)
+    toxtagan = [s_ for s_, a in enumerate(glued["lstmu_seedlar"]) if a < 0.9]
+    assert glued["lstmu_toxtagan"].endswith("hamma seed vazifani yechdi.") == (not toxtagan)
+    for s_ in toxtagan:
+        assert f"seed {s_} ({son(glued['lstmu_seedlar'][s_], '.3f')})" in glued["lstmu_toxtagan"]
+    # position-free attention against the best order-blind rule on the same test samples
+    assert ("tasodifiy darajaga yaqin" in glued["attn0_gap"]) == (glued["attn0_max"] < glued["attn0_qoida"] + 0.05)
+    # the summary row gives the same counts, and the sentences are on the page
     qatorlar = {q[0]: q[1] for q in _qatorlar(sahifa, "xulosa-jadval")}
     assert f"standart LSTMda {kd} ta" in qatorlar["Boshlanish"]
     assert f"bilan {ku} ta" in qatorlar["Boshlanish"]
-    # the page names the machine the trainings ran on
-    assert glued["hisob_muhiti"] in _matn(sahifa)
+    matn = _matn(sahifa)
+    for nom in ("rnn_gap", "rnn_oqish", "lstm_gap", "lstm_solishtir", "lstm_xulosa_gap", "lstm_nega",
+                "lstm_kafolat_gap", "lstmu_toxtagan", "attn0_gap", "hisob_muhiti"):
+        assert glued[nom] in matn, nom
 
 
 @pytest.mark.build
 def test_training_properties_that_hold_on_any_cpu(glued):
-    """Each bound has room on every CPU seen and in the ten-seed re-run (content-2.md)."""
-    # attention with positions: some seed solves it (re-run: sinusoidal 5 of 5 >= 0.981;
-    # here all three learned-position seeds 0.993)
+    """Each bound guards a sentence the chapter states without a branch, and has room on every
+    CPU seen and in the ten-seed re-run (shared/reviews/content-2.md)."""
+    # "Yechim — pozitsiya kodlash" (the position-free section): positional attention solves the
+    # task on some seed (re-run: sinusoidal 5 of 5 >= 0.981; here all three seeds 0.993)
     assert glued["attn_max"] >= 0.95
-    # RNN: its best seed solves it, its worst is above chance (re-run, 5 seeds: 0.737-0.942;
-    # generic kernels 0.918-0.985; here 0.737-0.940)
-    assert glued["rnn_max"] >= 0.9 and glued["rnn_min"] >= 0.6
-    # forget bias 3: some seed solves it (re-run: 8 of 10 seeds >= 0.993)
-    assert glued["lstmu_max"] >= 0.9
     # position-free attention sees a set, not a sequence (float32 rounding only): no training
-    # lifts it over the best order-blind rule (0.55 at T = 60) by the 0.35 to "solved"
+    # lifts it over the best order-blind rule (0.55 at T = 60) to "solved" — guards "pozitsiyasiz
+    # attention vazifani yecha olmadi" and the summary row
     assert glued["aralash_farq"] < 1e-5
     assert glued["attn0_max"] < 0.9
-    assert ("tasodifiy darajaga yaqin" in glued["attn0_gap"]) == (glued["attn0_max"] < 0.6)
 
 
 @pytest.mark.build
@@ -202,10 +221,8 @@ def test_the_model_looked_at_is_the_best_seed_and_the_text_says_where_it_looks(g
     assert glued["attn_seed"] == aniq.index(max(aniq))
     qaraydi0 = glued["eng_kop_qadam"] == 0 and glued["qadam0"] > 0.5
     assert glued["qadam0_gap"].startswith("Modelga javob qayerdaligini") == qaraydi0
-    assert glued["qadam0_rasm_gap"].startswith("chap qismida bitta ustun") == qaraydi0
-    # a one-layer attention that averages its outputs reads x_0 only by weighting step 0,
-    # so the seed that solved the task (attn_max >= 0.95 above) must look there
-    assert qaraydi0 and glued["qolgan_orta"] < glued["qadam0"] / 100
+    assert glued["qadam0_rasm_gap"].startswith("chap qismida bitta ustun") == (qaraydi0 and glued["bir_namuna0"] > 0.5)
+    assert glued["qadam0_rasm_gap"].startswith("eʼtibor 0-qadamga toʻplanmagan") == (not qaraydi0)
 
 
 @pytest.mark.build
@@ -312,36 +329,65 @@ def test_causal_mask_zeroes_the_future_and_rows_still_sum_to_one(glued):
 
 
 @pytest.mark.build
-def test_position_sentences_follow_the_measurement(glued):
+def test_position_sentences_follow_the_measurement(glued, sahifa):
     Tlar = (30, 60, 120, 240)
     ishladi = lambda a: a >= 0.9
-    sin = [glued[f"poz_sin_{T}"] for T in Tlar] + [glued[f"poz_sin1_{T}"] for T in Tlar]
-    yechdi_60 = ishladi(glued["poz_sin_60"]) and ishladi(glued["poz_sin1_60"]) and ishladi(glued["poz_org_60"])
-    assert glued["poz_oqitish_gap"].startswith("Oʻqitish uzunligida ikkalasi ham") == yechdi_60
-    assert glued["poz_sin_soz"] == ("ham ishladi" if ishladi(glued["poz_sin_240"]) else "yomonlashdi")
-    assert glued["poz_sin1_soz"] == ("ham ishladi" if ishladi(glued["poz_sin1_240"]) else "esa yomonlashdi")
-    assert glued["poz_org_soz"] == ("ham ishladi" if ishladi(glued["poz_org_30"]) else "yomonlashdi")
-    assert glued["poz_chalgitmadi"].endswith("chalgʻitmadi.") == all(
-        ishladi(glued[f"poz_sin_{T}"]) for T in Tlar)
-    assert glued["poz_nega"] == ("Nega bu ishladi?" if all(map(ishladi, sin))
-                                 else "Nega uzunroq ketma-ketlikda yomonlashdi?")
-    assert glued["poz_modellar_min"] == min(sin + [glued["poz_org_30"], glued["poz_org_60"]])
-    assert glued["poz_qoida_gap"].startswith("Ikkala model ulardan ancha yuqori") == (
+    sin0 = {T: glued[f"poz_sin_{T}"] for T in Tlar}
+    sin1 = {T: glued[f"poz_sin1_{T}"] for T in Tlar}
+    # at the training length the sentence reads oqit's own test accuracies
+    oqit = glued["poz_oqit_sin"] + [glued["poz_oqit_org"]]
+    assert glued["poz_oqitish_gap"].startswith("Oʻqitish uzunligida uchala model ham") == all(map(ishladi, oqit))
+
+    def holat(q, T):
+        return "ishladi" if ishladi(q[T]) else "yomonlashdi" if ishladi(q[60]) else "ishlamadi"
+
+    h0, h1 = holat(sin0, 240), holat(sin1, 240)
+    assert glued["poz_sin_soz"].startswith({"ishladi": "ham ishladi", "yomonlashdi": "yomonlashdi",
+                                            "ishlamadi": "ham ishlamadi"}[h0])
+    # "yomonlashdi" means it got worse: solved at 60, not at 240
+    if glued["poz_sin_soz"] == "yomonlashdi":
+        assert sin0[240] < sin0[60]
+    assert glued["poz_sin1_soz"] == ("ham " if (h0 == "ishladi") == (h1 == "ishladi") else "esa ") + h1
+    org = {30: glued["poz_org_30"], 60: glued["poz_org_60"]}
+    assert glued["poz_org_soz"].endswith(holat(org, 30))
+    assert glued["poz_chalgitmadi"].endswith("chalgʻitmadi.") == (
+        ishladi(sin0[60]) and all(ishladi(sin0[T]) for T in Tlar if T > 60))
+    hammasi = all(map(ishladi, list(sin0.values()) + list(sin1.values())))
+    assert glued["poz_nega"] == ("Nega bu ishladi?" if hammasi else "Nega bu har doim ishlamaydi?")
+    assert glued["poz_yaxshi_gap"].endswith("natija bunchalik yaxshi.") == hammasi
+    assert glued["poz_modellar_min"] == min(list(sin0.values()) + list(sin1.values()) + list(org.values()))
+    assert glued["poz_qoida_gap"].startswith("Hamma model ulardan ancha yuqori") == (
         glued["poz_modellar_min"] > glued["poz_qoida_max"] + 0.1)
     assert glued["poz_xavf_gap"].startswith("Ogʻirlik 0-qadamda qolgani") == (glued["poz_etibor_min"] > 0.9)
-    assert glued["poz_sin_farq"] == pytest.approx(max(sin[:4]) - min(sin[:4]))
-    assert (glued["poz_farq_soz"] == "tasodifiy xato chegarasida") == (glued["poz_sin_farq"] <= 3 * glued["poz_xato"])
-    # T = 960: "not even" exactly when five positions take over ten times their even share
+    assert glued["poz_sin_farq"] == pytest.approx(max(sin0.values()) - min(sin0.values()))
+    assert glued["poz_farq_xato"] == pytest.approx(math.sqrt(2) * glued["poz_xato"])
+    assert (glued["poz_farq_soz"] == "tasodifiy xato chegarasida") == (glued["poz_sin_farq"] <= 3 * glued["poz_farq_xato"])
+    # T = 960: "not even" past ten times the even share, "uneven" past twice, else "nearly even"
     tekis = 5 / (glued["poz_T_uzun"] - 1)
-    assert glued["poz_uzun_gap"].startswith("va bir tekis emas") == (glued["poz_top_ulush"] > 10 * tekis)
+    top = glued["poz_top_ulush"]
+    gap = glued["poz_uzun_gap"]
+    assert gap.startswith("va bir tekis emas" if top > 10 * tekis else "va notekis" if top > 2 * tekis
+                          else "deyarli bir tekis")
+    assert ("Oʻqitishda bunday pozitsiyalar boʻlmagan" in gap) == (top > 10 * tekis and glued["poz_top_yangi"])
     w0, w1 = glued["poz_etibor_uzun_0"], glued["poz_etibor_uzun_1"]
     assert glued["poz_etibor_uzun"] == w0
-    assert glued["poz_seed1_gap"].startswith(
-        "Seed 1 modelida bu ancha kuchli" if w1 < w0 / 2 else
-        "Seed 1 modelida bu kuchsizroq" if (w1 > 2 * w0 or w1 > w0 + 0.1) else "Seed 1 modelida ham shunga yaqin")
-    assert ("deyarli qaramaydi" in glued["poz_seed1_gap"]) == (w1 < w0 / 2 and w1 < 0.2)
+    seed1 = glued["poz_seed1_gap"]
+    assert seed1.startswith("Seed 1 modelida ham shunga yaqin") == (abs(w1 - w0) <= 0.1)
+    assert ("kuchliroq" in seed1 or "ancha kuchli" in seed1) == (abs(w1 - w0) > 0.1 and w1 < w0)
+    assert ("kuchsizroq" in seed1) == (abs(w1 - w0) > 0.1 and w1 > w0)
+    assert ("deyarli qaramaydi" in seed1) == (abs(w1 - w0) > 0.1 and w1 < w0 and w1 < 0.1)
+    assert glued["poz_seedlar_farqli"] == (abs(w1 - w0) > 0.1)
     assert (glued["poz_umumiy"] == "hech qaysi") == (glued["poz_umumiy_soni"] == 0)
     assert glued["poz_umumiy_jumla"].startswith("qisman bir xil") == (glued["poz_umumiy_soni"] > 0)
+    assert ("oʻqitilgan model (seed) belgilaydi" in glued["poz_umumiy_jumla"]) == (
+        glued["poz_umumiy_soni"] > 0 and abs(w1 - w0) > 0.1)
+    assert ("T = 960 dagi tajribadagi kabi" in glued["poz_mashq7_gap"]) == (abs(w1 - w0) > 0.1)
+    matn = _matn(sahifa)
+    for nom in ("poz_oqitish_gap", "poz_chalgitmadi", "poz_qoida_gap", "poz_xavf_gap", "poz_nega",
+                "poz_yaxshi_gap", "poz_uzun_gap", "poz_seed1_gap", "poz_umumiy_jumla"):
+        assert glued[nom] in matn, nom
+    qator = {q[0]: q[1] for q in _qatorlar(sahifa, "xulosa-jadval")}["Uzunroq ketma-ketlik"]
+    assert qator.endswith("kafolat yoʻq") == hammasi
 
 
 @pytest.mark.build
@@ -350,8 +396,6 @@ def test_position_properties_that_hold_on_any_cpu(glued):
     assert "poz_org_120" not in glued and "poz_org_240" not in glued
     # the order-blind rules read only the data, the same on every machine; they stay near 0.5
     assert glued["poz_qoida_max"] < 0.6
-    # the sinusoidal model at its training length (re-run: 5 of 5 seeds >= 0.981 at T <= 240)
-    assert glued["poz_sin_60"] >= 0.9 and glued["poz_sin1_60"] >= 0.9
     # sinusoids: neighbours alike, far positions less so (a formula, no training)
     assert glued["poz_oxshash_1"] > glued["poz_oxshash_uzoq"]
 
@@ -369,6 +413,19 @@ def test_kv_cache_equals_recomputation_and_its_size_is_the_formula(glued):
     assert glued["kv_mashq_qatlam4_mib"] == 2 * glued["kv_gpt_mib"]
 
 
+def _toplangan(xato_soni, xato_00, sinov_00, n):
+    """The errors sit on "00" numbers: so many would land there by chance with probability < 1 %."""
+    p = sinov_00 / n
+    return xato_00 > 0 and sum(math.comb(xato_soni, k) * p**k * (1 - p)**(xato_soni - k)
+                               for k in range(xato_00, xato_soni + 1)) < 0.01
+
+
+def test_the_concentration_rule_can_say_both():
+    assert _toplangan(7, 3, 37, 1000)          # 3 of 7 errors where 3.7 % of numbers are: p ≈ 0.002
+    assert not _toplangan(2, 1, 37, 1000)      # 1 of 2: p ≈ 0.07
+    assert not _toplangan(7, 0, 37, 1000)
+
+
 @pytest.mark.build
 def test_capstone_sentences_follow_the_measurement(glued, sahifa):
     qatorlar = _qatorlar(sahifa, "tarjima-misollar")
@@ -376,40 +433,51 @@ def test_capstone_sentences_follow_the_measurement(glued, sahifa):
     assert len(xatolar) == glued["tr_xato_soni"]
     assert len(qatorlar) - len(xatolar) == min(4, glued["tr_n_sinov"] - glued["tr_xato_soni"])
     assert glued["tr_00_xato"] == sum("00" in q[1].replace("\u202f", "") for q in xatolar)   # "200 190": grouped
-    # "the errors sit on numbers with 00": their share among errors at least twice the test's
     n = glued["tr_n_sinov"]
-    kons0 = glued["tr_xato_soni"] > 0 and glued["tr_00_xato"] / glued["tr_xato_soni"] > 2 * glued["tr_00_sinov"] / n
-    kons1 = glued["tr1_xato_soni"] > 0 and glued["tr1_00_xato"] / glued["tr1_xato_soni"] > 2 * glued["tr1_00_sinov"] / n
+    kons0 = _toplangan(glued["tr_xato_soni"], glued["tr_00_xato"], glued["tr_00_sinov"], n)
+    kons1 = _toplangan(glued["tr1_xato_soni"], glued["tr1_00_xato"], glued["tr1_00_sinov"], n)
     paragraf = glued["tr_00_paragraf"]
-    assert paragraf.startswith("Xatolarga qarang: " + glued["tr_00_gap"]) == kons0
+    assert paragraf.startswith("Xatolarga qarang: ") == kons0
+    if kons0:
+        assert f"{glued['tr_xato_soni']} ta xatoning {glued['tr_00_xato']} tasida" in paragraf \
+            or f"{glued['tr_xato_soni']} ta xatoning hammasida" in paragraf \
+            or (glued["tr_xato_soni"] == 1 and "yagona xatoda" in paragraf)
     assert ("Seed 1 modelida ham shu manzara" in paragraf) == (kons0 and kons1)
-    assert ("Seed 1 modelida xatolar «00» li sonlarga toʻplanmagan" in paragraf) == (not kons1)
+    assert ("Seed 1 modelida xatolar «00» li sonlarga toʻplanmagan" in paragraf) == (
+        not kons1 and glued["tr1_xato_soni"] > 0)
     assert ("nollar guruhini hech bir soʻz aytmaydi" in paragraf) == (kons0 or kons1)
-    # the map of the example, its caption and the zeros
-    assert glued["tr_xarita_gap"].startswith("har nolmas raqamning qatorida") == glued["tr_misol_togri"]
+    assert " 0 tasida" not in paragraf                        # none is "hech birida … yoʻq"
+    # the map of the example and its caption; the zeros
+    togri, yorqin = glued["tr_misol_togri"], glued["tr_misol_yorqin"]
+    assert glued["tr_xarita_gap"].startswith("har nolmas raqamning qatorida bitta yorqin katak") == (togri and yorqin)
+    assert glued["tr_xarita_gap"].startswith("nolmas raqamlarning hammasida ham") == (not togri)
     assert glued["tr_nol_gap"].startswith("aynan shu soʻzlar") == (glued["tr_nol_ym"] > 0.5)
     # heads
-    assert glued["tr_boshlar_soz"] == ("bir xil emas" if glued["tr_moslik_max"] - glued["tr_moslik_min"] > 0.1
-                                       else "bir-biriga oʻxshaydi")
+    farqli = glued["tr_moslik_max"] - glued["tr_moslik_min"] > 0.1
+    assert glued["tr_boshlar_soz"] == ("bir xil emas" if farqli else "bir-biriga oʻxshaydi")
+    assert glued["tr_kop_boshli_gap"].startswith("Koʻp boshli attentionning maʼnosi shu") == farqli
     assert glued["tr_zaif_gap"].startswith(f"Eng past ulushli {glued['tr_zaif_bosh']}-bosh ham") == (
         glued["tr_zaif_oz"] > max(glued["tr_zaif_ym"], glued["tr_zaif_boshqa"]))
-    bor0, bor1 = glued["tr0_ym_max"] > 0.5, glued["tr1_ym"] > 0.5
+    u0, u1 = glued["tr0_ym_max"], glued["tr1_ym"]
     gap = glued["tr_seed_boshlar_gap"]
-    assert gap.startswith("Boshlar ishni qanday taqsimlashi seedga bogʻliq.") == (bor0 != bor1)
-    assert gap.startswith("Ikkala seedda ham") == (bor0 and bor1)
-    assert gap.startswith("Hech bir seedda") == (not bor0 and not bor1)
-    if bor1 and not bor0:
-        assert f"{glued['tr1_ym_bosh']}-bosh" in gap and f"Seed 0 modelida esa" in gap
-    for nom in ("tr_00_paragraf", "tr_zaif_gap", "tr_seed_boshlar_gap"):
-        assert glued[nom] in _matn(sahifa), nom
+    assert gap.startswith("Boshlar ishni qanday taqsimlashi seedga bogʻliq.") == (
+        (u0 > 0.5 and u1 < 0.3) or (u1 > 0.5 and u0 < 0.3))
+    assert gap.startswith("Ikkala seedda ham") == (u0 > 0.5 and u1 > 0.5)
+    assert gap.startswith("Hech bir seedda") == (u0 < 0.3 and u1 < 0.3)
+    if u1 > 0.5 and u0 < 0.3:
+        assert f"{glued['tr1_ym_bosh']}-bosh" in gap and "Seed 0 modelida esa" in gap
+        assert ("atigi" in gap) == (glued["tr1_ym_moslik"] < 0.5)
+    matn = _matn(sahifa)
+    for nom in ("tr_00_paragraf", "tr_xarita_gap", "tr_nol_gap", "tr_zaif_gap", "tr_kop_boshli_gap",
+                "tr_seed_boshlar_gap"):
+        assert glued[nom] in matn, nom
 
 
 @pytest.mark.build
 def test_capstone_properties_that_hold_on_any_cpu(glued):
-    # held-out exact match on both seeds (re-run, 5 seeds: 0.980-0.996; here 0.993 and 0.980)
+    # "bunga parametrlarni 500 marta yangilash yetdi" and the spec: held-out exact match on both
+    # seeds (re-run, 5 seeds: 0.980-0.996; here 0.993 and 0.980 natively, 0.992/0.983 generic)
     assert glued["tr_aniq_0"] >= 0.9 and glued["tr_aniq_1"] >= 0.9
-    # the alignment: a non-zero digit's strongest mean attention on its word
-    # (re-run, 5 seeds: 0.978-0.996; single heads 0.30-0.99)
+    # "tekislashni modelga hech kim oʻrgatmagan": the mean over heads puts a non-zero digit's
+    # strongest attention on its word (re-run, 5 seeds: 0.978-0.996)
     assert glued["tr_moslik"] >= 0.9
-    # shares of one head's weight add up to at most 1
-    assert glued["tr_orta_oz"] + glued["tr_orta_ym"] <= 1 + 1e-6

@@ -19,7 +19,6 @@ def test_all_of_n_and_k_of_n():
     assert hammasida(5) == "beshala seedda ham"
     assert seeddan(3, 3) == "uchala seedda ham"
     assert seeddan(2, 3) == "uch seeddan ikkitasida"
-    assert seeddan(0, 5) == "besh seeddan hech birida"
     assert nechta(4) == "toʻrt"
     assert seedlar_royxati((0, 1, 2)) == "0, 1 va 2" and seedlar_royxati((7,)) == "7"
 
@@ -30,9 +29,11 @@ def test_counts_outside_one_to_ten_are_refused(yomon):
         nechta(yomon)
 
 
-def test_k_above_n_is_refused():
-    with pytest.raises(ValueError, match="from 0 to n = 3"):
-        seeddan(4, 3)
+@pytest.mark.parametrize("k", [4, 0, -1, True])
+def test_k_outside_one_to_n_is_refused(k):
+    # 0 too: "uch seeddan hech birida" would need a negative verb
+    with pytest.raises(ValueError, match="from 1 to n = 3"):
+        seeddan(k, 3)
 
 
 @pytest.mark.parametrize("aniqlik, jumla", [
