@@ -2,6 +2,7 @@
 #   make book   - virtual environment + locked requirements, then build the site
 #   make test   - the same set-up, then every test (unit tests and the book build)
 # Also: make unit (fast tests, no build, ~20 s), make bench (the author's loop and Lighthouse, ~10 min),
+# make arifmetika (the build and claim tests under other CPU kernels, ~4 min a setting),
 # make lock (re-lock requirements), make clean (all of _build/, the kept trainings too).
 SHELL := /bin/bash
 .SHELLFLAGS := -euo pipefail -c
@@ -13,7 +14,7 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 LIGHTHOUSE := tests/lighthouse/node_modules/.bin/lighthouse
 
-.PHONY: book test unit bench lock clean setup system
+.PHONY: book test unit bench arifmetika lock clean setup system
 
 # Debian packages the build needs, each checked by a file it provides:
 # Node.js and KaTeX render the mathematics at build time (no CDN), npm installs
@@ -83,6 +84,12 @@ bench: setup
 	$(PY) tests/benchmark.py
 	$(PY) book/_ext/qurish.py
 	$(PY) tests/mayoq.py 3
+
+# The chapter under other CPU arithmetic (ATEN_CPU_CAPABILITY, MKL_ENABLE_INSTRUCTIONS, ...):
+# per setting, a copy of the project with an empty store, its build and the claim tests;
+# each setting's outcome sentences are printed and written to _build/arifmetika.json.
+arifmetika: setup
+	$(PY) tests/arifmetika.py
 
 # Re-resolve requirements.txt into requirements.lock in a scratch environment.
 lock:
