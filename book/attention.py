@@ -719,6 +719,8 @@ glue("attn_seed", attn_seed, display=False)
 glue("qadam0", float(w[0]), display=False)
 glue("qolgan_orta", float(w[1:].mean()), display=False)
 glue("eng_kop_qadam", int(w.argmax()), display=False)
+
+# %% tags=["remove-cell"]
 glue("qadam0_gap", "Modelga javob qayerdaligini hech kim aytmagan: u buni gradient orqali oʻzi topdi."
      if qaraydi0 else "Demak, bu model javobni faqat 0-qadamdan olmayapti: eʼtiborning "
      "koʻp qismi boshqa qadamlarga ketadi.", display=False)

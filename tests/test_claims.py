@@ -144,6 +144,10 @@ def test_recurrent_sentences_follow_the_measurement(glued, sahifa):
     qatorlar = {q[0]: q[1] for q in _qatorlar(sahifa, "xulosa-jadval")}
     assert f"standart LSTMda {kd} ta" in qatorlar["Boshlanish"]
     assert f"bilan {ku} ta" in qatorlar["Boshlanish"]
+    # the sentences are set in the body's weight, the glued numbers in MyST-NB's bold
+    gaplar = {t.get_text(): t.get("class", []) for t in sahifa.select("span.pasted-text")}
+    assert "pasted-gap" in gaplar[glued["lstm_solishtir"]]
+    assert "pasted-gap" not in gaplar[son(glued["grad_rnn"], ".1e")]
     matn = _matn(sahifa)
     for nom in ("rnn_gap", "rnn_oqish", "lstm_gap", "lstm_solishtir", "lstm_xulosa_gap", "lstm_nega",
                 "lstm_kafolat_gap", "lstmu_toxtagan", "attn0_gap", "hisob_muhiti"):

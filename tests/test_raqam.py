@@ -156,10 +156,30 @@ def test_the_build_writes_glued_numbers_with_son():
     assert raqamlar.ozbekcha_format("35333", "s") == f"35{INGICHKA}333"   # no spec: the role passes "s"
     assert raqamlar.ozbekcha_format("'T = 60'", "s") == "T = 60"          # text is left as text
     assert raqamlar.ozbekcha_format("True", "s") == "True"
-    raqamlar.setup(type("App", (), {})())
+    ulangan = []
+    raqamlar.setup(type("App", (), {"connect": lambda self, hodisa, fn: ulangan.append((hodisa, fn))})())
     assert roles.format_plain_text is raqamlar.ozbekcha_format
     assert crossref.format_plain_text is raqamlar.ozbekcha_format
     assert raqam.son is raqamlar.son
+    assert ulangan == [("doctree-read", raqamlar._gaplar)]
+
+
+def test_glued_sentences_are_marked_for_body_weight_and_numbers_are_not():
+    import sys
+    from conftest import ILDIZ
+    sys.path.insert(0, str(ILDIZ / "book" / "_ext"))
+    import raqamlar
+    from docutils import nodes
+
+    hujjat = nodes.paragraph()
+    jumla = nodes.inline("", "uch seeddan ikkitasida vazifani yechdi", classes=["pasted-text"])
+    son_ = nodes.inline("", "0,997", classes=["pasted-text"])
+    ikki = nodes.inline("", "ham ishladi", classes=["pasted-text"])
+    boshqa = nodes.inline("", "bu uch soʻz", classes=["boshqa"])
+    hujjat += [jumla, son_, ikki, boshqa]
+    raqamlar._gaplar(None, hujjat)
+    assert "pasted-gap" in jumla["classes"]
+    assert all("pasted-gap" not in t["classes"] for t in (son_, ikki, boshqa))
 
 
 @pytest.mark.build

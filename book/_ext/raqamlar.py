@@ -9,7 +9,14 @@ the one helper that also writes the chapter's table cells and figure ticks:
 ``0,997``, ``2,8·10⁻⁵``, ``98 %`` in the web page and the PDF alike.  Glued
 text (a ``str``) is left as it is.
 
-This is the one place where the build imports from ``chapter_code``: the
+MyST-NB sets every glued value in bold (``span.pasted-text``): right for a
+number the build computed, heavy for the sentences the chapter builds from its
+measurements ("uch seeddan ikkitasida vazifani yechdi, …").  A glued value of
+three words or more gets the class ``pasted-gap`` as the page is read, and
+``kitob.css`` sets it in the body's weight.
+
+One of the two places where the build imports from ``chapter_code`` (the other
+is ``kesh``, for the arithmetic): the
 helper is shared so that a number is written the same way wherever a reader
 meets it.  A book whose ``chapter_code`` has no ``raqam`` (the tests' small
 fixture books) keeps MyST-NB's format.  MyST-NB has no hook for this, so its ``format_plain_text`` is
@@ -26,6 +33,7 @@ from myst_nb.core import variables as _variables
 from myst_nb.ext.glue import crossref as _crossref
 from myst_nb.ext.glue import roles as _roles
 
+from docutils import nodes
 from sphinx.util import logging
 
 try:
@@ -48,7 +56,15 @@ def ozbekcha_format(text: str, fmt_spec: str) -> str:
     return _ASL(text, fmt_spec)
 
 
+def _gaplar(app, doctree) -> None:
+    """Mark glued sentences (three words or more) so the stylesheet sets them unbolded."""
+    for tugun in doctree.findall(nodes.inline):
+        if "pasted-text" in tugun["classes"] and len(tugun.astext().split()) >= 3:
+            tugun["classes"].append("pasted-gap")
+
+
 def setup(app):
+    app.connect("doctree-read", _gaplar)
     if son is None:
         _LOG.info("raqamlar: this book has no chapter_code/raqam.py; glued numbers keep MyST-NB's format")
     else:
