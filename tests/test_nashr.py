@@ -111,8 +111,12 @@ def test_ctrl_c_leaves_the_site_intact_and_the_cache_usable(kitob, tmp_path):
     belgi = tmp_path / "ishlayapti"
     try:
         buyruq, muhit = _buyruq(ildiz, KITOB_UXLA=str(belgi))
+        # SIGINT back to its default in the build: a runner that starts the tests in the
+        # background (`cmd &` without job control) passes SIGINT on as ignored, and Python then
+        # installs no KeyboardInterrupt handler — the build would not see the Ctrl-C at all
         jarayon = subprocess.Popen(buyruq, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                                   text=True, start_new_session=True, env=muhit)
+                                   text=True, start_new_session=True, env=muhit,
+                                   preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
         muddat = time.monotonic() + 120
         while not belgi.exists():
             assert jarayon.poll() is None, jarayon.stdout.read()[-3000:]
