@@ -951,10 +951,10 @@ sin_farq = max(sin_q) - min(sin_q)
 sin_xato = float(np.sqrt(np.mean(sin_q) * (1 - np.mean(sin_q)) / poz_n))
 glue("poz_sin_farq", sin_farq, display=False)
 glue("poz_xato", sin_xato, display=False)
-# ikki aniqlik farqining standart xatosi: sqrt(2) · bitta aniqlikniki
-glue("poz_farq_soz", "tasodifiy xato chegarasida" if sin_farq <= 3 * np.sqrt(2) * sin_xato
+farq_xato = float(np.sqrt(2) * sin_xato)        # ikki aniqlik farqining standart xatosi
+glue("poz_farq_soz", "tasodifiy xato chegarasida" if sin_farq <= 3 * farq_xato
      else "tasodifiy xatodan kattaroq", display=False)
-glue("poz_farq_xato", float(np.sqrt(2) * sin_xato), display=False)
+glue("poz_farq_xato", farq_xato, display=False)
 glue("poz_qoida_max", max(max(poz_aniq[q].values())
                                for q in ("ishoralar koʻpchiligi", "sign(Σx)")), display=False)
 glue("poz_etibor_min", min(poz_etibor.values()), display=False)
@@ -1080,10 +1080,10 @@ glue("poz_T_uzun", poz_T_uzun, display=False)
 glue("poz_etibor_uzun", ogir[0].item(), display=False)
 glue("poz_yangi_ulush", float(ogir[T:].sum() / (1 - ogir[0])), display=False)
 glue("poz_top", ", ".join(map(str, eng_kop[:3].tolist())), display=False)
-glue("poz_top_ulush", float(ogir[eng_kop].sum() / (1 - ogir[0])), display=False)
+top_ulush = float(ogir[eng_kop].sum() / (1 - ogir[0]))   # 0-qadamdan qochgan ogʻirlikdan beshtasiniki
+glue("poz_top_ulush", top_ulush, display=False)
 
 # %% tags=["remove-cell"]
-top_ulush = float(ogir[eng_kop].sum() / (1 - ogir[0]))
 qolgan_soni = poz_T_uzun - 1                        # 0-qadamdan boshqa pozitsiyalar
 tekis_ulush = len(eng_kop) / qolgan_soni           # bir tekis boʻlinsa beshta pozitsiya ulushi
 hammasi_yangi = all(p_ >= T for p_ in eng_kop.tolist())    # beshtasi ham oʻqitishda boʻlmaganmi
@@ -2113,29 +2113,14 @@ glue("tr_aniq_0", tarjimonlar[0][0], display=False)
 glue("tr_aniq_1", tarjimonlar[1][0], display=False)
 glue("tr_n_sinov", tarjima_protokol["n_sinov"], display=False)
 glue("tr_qadamlar", tarjima_protokol["qadamlar"], display=False)
-glue("tr_xato_soni", sum(j != str(s) for j, s in zip(sinov_javob, sinov_sonlar)), display=False)
-glue("tr_00_sinov", sum("00" in str(s) for s in sinov_sonlar), display=False)
-glue("tr_00_xato", sum(j != str(s) and "00" in str(s) for j, s in zip(sinov_javob, sinov_sonlar)),
-     display=False)
+xato_0 = [s for j, s in zip(sinov_javob, sinov_sonlar) if j != str(s)]   # seed 0 xato qilgan sonlar
 # seed 1 modeli oʻz sinov sonlarida (ular ham oʻqitishda uchramagan)
 _, sinov_sonlar_1 = sonlar_toplami(1, tarjima_protokol["n"], tarjima_protokol["n_sinov"])
 xato_1 = [s for j, s in zip(javob(tarjimonlar[1][1], sinov_sonlar_1), sinov_sonlar_1) if j != str(s)]
-glue("tr1_xato_soni", len(xato_1), display=False)
-glue("tr1_00_xato", sum("00" in str(s) for s in xato_1), display=False)
-glue("tr1_00_sinov", sum("00" in str(s) for s in sinov_sonlar_1), display=False)
-
-
-def xato_gapi(jami, nolli):
-    # «6 ta xatoning hammasida», «19 ta xatoning 17 tasida», «yagona xatoda» (nolli ≥ 1)
-    if jami == 1:
-        return "yagona xatoda"
-    return f"{jami} ta xatoning " + ("hammasida" if nolli == jami else f"{nolli} tasida")
-
-
-glue("tr_00_gap", xato_gapi(sum(j != str(s) for j, s in zip(sinov_javob, sinov_sonlar)),
-                            sum(j != str(s) and "00" in str(s)
-                                for j, s in zip(sinov_javob, sinov_sonlar))), display=False)
-glue("tr1_00_gap", xato_gapi(len(xato_1), sum("00" in str(s) for s in xato_1)), display=False)
+for qisqa, sonlar_, xatolar in [("tr", sinov_sonlar, xato_0), ("tr1", sinov_sonlar_1, xato_1)]:
+    glue(f"{qisqa}_xato_soni", len(xatolar), display=False)
+    glue(f"{qisqa}_00_xato", sum("00" in str(s) for s in xatolar), display=False)
+    glue(f"{qisqa}_00_sinov", sum("00" in str(s) for s in sonlar_), display=False)
 
 # %% tags=["remove-cell"]
 # «xatolar 00 li sonlarga toʻplangan»: xatolar tasodifan tushganda (har xato «00» li son boʻlish
@@ -2147,8 +2132,14 @@ def toplanganmi(xato_soni, xato_00, sinov_00, n_):
     return xato_00 > 0 and dum < 0.01
 
 
+def xato_gapi(jami, nolli):
+    # «6 ta xatoning hammasida», «19 ta xatoning 17 tasida», «yagona xatoda» (nolli ≥ 1)
+    if jami == 1:
+        return "yagona xatoda"
+    return f"{jami} ta xatoning " + ("hammasida" if nolli == jami else f"{nolli} tasida")
+
+
 n_tr = tarjima_protokol["n_sinov"]
-xato_0 = [s for j, s in zip(sinov_javob, sinov_sonlar) if j != str(s)]
 sinov00 = [sum("00" in str(s) for s in sonlar_) for sonlar_ in (sinov_sonlar, sinov_sonlar_1)]
 xato00 = [sum("00" in str(s) for s in x) for x in (xato_0, xato_1)]
 kons = [toplanganmi(len(x), x00, s00, n_tr) for x, x00, s00 in zip((xato_0, xato_1), xato00, sinov00)]
@@ -2246,8 +2237,8 @@ glue("tr_moslik", float(ulush[-1]), display=False)
 glue("tr_orta_oz", float(qayerda[-1, 0]), display=False)
 glue("tr_orta_ym", float(qayerda[-1, 1]), display=False)
 # nollar: ularning soʻzi yoʻq; ogʻirligining qanchasi «yuz»/«ming» ga tushadi
-glue("tr_nol_ym", float(ogirlik_qayerda(tarjimon, sinov_sonlar, nollar=True)[-1, -1, 1]),
-     display=False)
+nol_ym = float(ogirlik_qayerda(tarjimon, sinov_sonlar, nollar=True)[-1, -1, 1])
+glue("tr_nol_ym", nol_ym, display=False)
 glue("tr_moslik_min", float(ulush[:-1].min()), display=False)
 glue("tr_moslik_max", float(ulush[:-1].max()), display=False)
 glue("tr_misol", misol, display=False)
@@ -2265,8 +2256,7 @@ glue("tr_xarita_gap", "har nolmas raqamning qatorida bitta yorqin katak bor va b
      "lekin baʼzi qatorlarda ogʻirlik bir necha soʻzga tarqalgan" if misol_togri else
      "nolmas raqamlarning hammasida ham eng yorqin katak shu raqamni beradigan soʻz ustunida emas",
      display=False)
-glue("tr_nol_gap", "aynan shu soʻzlar qaysi xonalar boʻsh qolganini bildiradi" if float(
-     ogirlik_qayerda(tarjimon, sinov_sonlar, nollar=True)[-1, -1, 1]) > 0.5 else
+glue("tr_nol_gap", "aynan shu soʻzlar qaysi xonalar boʻsh qolganini bildiradi" if nol_ym > 0.5 else
      "qolgani boshqa soʻzlarga tarqaladi", display=False)
 
 # %% [markdown]
@@ -2316,7 +2306,8 @@ qayerda_1 = ogirlik_qayerda(tarjimonlar[1][1], sinov_sonlar_1)[-1]
 ym_1 = int(qayerda_1[:-1, 1].argmax())
 glue("tr1_ym_bosh", ym_1, display=False)
 glue("tr1_ym", float(qayerda_1[ym_1, 1]), display=False)
-glue("tr1_ym_moslik", float(moslik(tarjimonlar[1][1], sinov_sonlar_1)[-1, ym_1]), display=False)
+ulush_1 = moslik(tarjimonlar[1][1], sinov_sonlar_1)[-1]    # (boshlar + 1,): seed 1, oxirgi qatlam
+glue("tr1_ym_moslik", float(ulush_1[ym_1]), display=False)
 
 # %% tags=["remove-cell"]
 boshlar_farqli = float(ulush[:-1].max() - ulush[:-1].min()) > 0.1
@@ -2341,7 +2332,7 @@ glue("tr_kop_boshli_gap", "Koʻp boshli attentionning maʼnosi shu: har bosh oʻ
      display=False)
 # har seedda «yuz»/«ming» ga eng koʻp qaraydigan bosh: (bosh, ulushi, toʻgʻri soʻzga tushish ulushi)
 ym_bosh = [(int(q[:-1, 1].argmax()), float(q[:-1, 1].max()), float(m_[int(q[:-1, 1].argmax())]))
-           for q, m_ in ((qayerda, ulush), (qayerda_1, moslik(tarjimonlar[1][1], sinov_sonlar_1)[-1]))]
+           for q, m_ in ((qayerda, ulush), (qayerda_1, ulush_1))]
 bor = [u > 0.5 for _, u, _ in ym_bosh]                # shu seedda «yuz»/«ming» boshi bormi
 yoq = [u < 0.3 for _, u, _ in ym_bosh]                # hech bir bosh ularga koʻp qaramaydimi
 

@@ -455,6 +455,9 @@ def test_capstone_sentences_follow_the_measurement(glued, sahifa):
     togri, yorqin = glued["tr_misol_togri"], glued["tr_misol_yorqin"]
     assert glued["tr_xarita_gap"].startswith("har nolmas raqamning qatorida bitta yorqin katak") == (togri and yorqin)
     assert glued["tr_xarita_gap"].startswith("nolmas raqamlarning hammasida ham") == (not togri)
+    izohlar = [f.get_text() for f in sahifa.select("figcaption")]
+    assert any("Har nolmas raqamning eng yorqin katagi — uni beradigan soʻz" in i for i in izohlar) == togri
+    assert any("Nolmas raqamlarning hammasida ham eng yorqin katak" in i for i in izohlar) == (not togri)
     assert glued["tr_nol_gap"].startswith("aynan shu soʻzlar") == (glued["tr_nol_ym"] > 0.5)
     # heads
     farqli = glued["tr_moslik_max"] - glued["tr_moslik_min"] > 0.1
