@@ -1,0 +1,350 @@
+# ---
+# jupyter:
+#   jupytext:
+#     text_representation:
+#       extension: .py
+#       format_name: percent
+#   kernelspec:
+#     display_name: Python 3
+#     language: python
+#     name: python3
+# ---
+
+
+# %% [markdown]
+# # Attention mexanizmi
+#
+# Bu darsda attentionni kutubxonasiz, toʻrt bosqichda qoʻlda hisoblaymiz:
+# soʻrov va kalitlarning oʻxshashlik ballari, ularni $\sqrt{d}$ ga boʻlish, softmax va
+# qiymatlarning vaznli oʻrtachasi. Soʻng kelajakdagi pozitsiyalarni yashiradigan kauzal
+# maskani qoʻshamiz. Avval kutubxonalar va bobning umumiy kodi (`chapter_code/`) yuklanadi.
+
+
+# %%
+import numpy as np
+import pandas as pd
+import matplotlib.pyplot as plt
+import torch
+import torch.nn as nn
+
+from chapter_code.kitob import diagramma, fig
+from chapter_code.raqam import son
+from myst_nb import glue
+
+
+# %% [markdown]
+# ## Nega attention: yoʻl uzunligi
+#
+# RNN ketma-ketlikni qadamma-qadam oʻqiydi: har qadamda yashirin holat
+# yangilanadi. Qadamlarni Python kabi 0 dan sanaymiz: 60 ta qadam — 0-qadamdan
+# 59-qadamgacha. 0-qadamdagi maʼlumot oxirgi, 59-qadamga yetishi uchun 59 ta
+# yangilanishdan oʻtadi. Har oʻtishda u biroz oʻzgaradi va kuchsizlanadi;
+# oʻqitishda gradient ham xuddi shu yoʻlni teskari bosib oʻtadi.
+#
+# Attentionda esa har pozitsiya istalgan boshqa pozitsiyaga bevosita,
+# oraliq holatlarsiz qaraydi. Quyidagi diagramma ({numref}`yol_uzunligi`) ikki yoʻlni
+# solishtiradi.
+
+# %%
+rnn = "RNN: 59 ta qadam\\nbosib oʻtiladi"
+att = "Attention: har qadamga\\nTOʻGʻRIDAN-TOʻGʻRI yoʻl"
+diagramma(
+    {
+        "0-qadam": (0.2, 0.2, 1.3, 0.7, "manba"),
+        "...": (1.9, 0.2, 1.3, 0.7, "manba"),
+        "59-qadam": (3.6, 0.2, 1.3, 0.7, "manba"),
+        rnn: (0.2, 1.5, 4.7, 0.8, "xizmat"),
+        att: (0.2, 2.7, 4.7, 0.8, "qayta"),
+    },
+    [("0-qadam", rnn), ("59-qadam", rnn), (rnn, att)],
+    nom="yol_uzunligi.png",
+    izoh="RNNda maʼlumot zanjir boʻylab yuradi va yoʻlda kuchsizlanadi. "
+         "Attentionda istalgan ikki pozitsiya orasidagi yoʻl — bitta bogʻlanish.",
+)
+
+# %% [markdown]
+# {numref}`%s-rasmdagi <yol_uzunligi>` asosiy farq — *yoʻl uzunligi*: RNNda
+# ikki pozitsiya orasidagi yoʻl ular orasidagi masofaga teng, attentionda
+# esa doim bitta bogʻlanish. Bu bobning qolgan qismi shu farqni oʻlchaydi.
+#
+# ## Attention toʻrt bosqichda
+#
+# Attention har pozitsiya uchun uchta vektor yasaydi:
+#
+# - **soʻrov** (query, *Q*) — «men nimani qidiryapman?»;
+# - **kalit** (key, *K*) — «menda nima bor?»;
+# - **qiymat** (value, *V*) — «meni tanlashsa, nimani beraman?».
+#
+# Uchalasi ham kirishdan chiziqli proyeksiya bilan olinadi. Soʻng har soʻrov
+# har kalit bilan solishtiriladi, oʻxshashlik balli ogʻirlikka aylantiriladi va
+# qiymatlarning shu ogʻirliklar bilan vaznli oʻrtachasi olinadi. Hammasi bitta
+# formulada:
+#
+# $$
+# \mathrm{Attention}(Q, K, V) = \mathrm{softmax}\!\left(\frac{QK^\top}{\sqrt{d}}\right) V
+# $$
+#
+# Bu yerda *d* — kalit vektorining oʻlchami. Kichik misolda har bosqichni
+# alohida koʻramiz: 4 pozitsiyali ketma-ketlik, har pozitsiya 8 oʻlchamli
+# vektor.
+
+# %%
+torch.manual_seed(0)
+T_kichik, d = 4, 8
+h = torch.randn(1, T_kichik, d)
+
+Wq, Wk, Wv = (nn.Linear(d, d, bias=False) for _ in range(3))
+Q, K, V = Wq(h), Wk(h), Wv(h)
+print(f"Kirish h: {tuple(h.shape)}   -> {T_kichik} pozitsiya, "
+      f"har biri {d} oʻlchamli vektor")
+print(f"Q, K, V : {tuple(Q.shape)}")
+
+# %% [markdown]
+# Kirish $4 \times 8$ matritsa edi; *Q*, *K*, *V* ham shunday. Birinchi
+# bosqich: har soʻrovni har kalit bilan skalyar koʻpaytiramiz. Natija —
+# $4 \times 4$ ballar matritsasi: *i*-qator *i*-pozitsiyaning boshqalarga
+# qanchalik «oʻxshashini» koʻrsatadi.
+
+# %%
+# (1, T, d) @ (1, d, T) -> (1, T, T)
+ball = Q @ K.transpose(1, 2)
+print("1-bosqich: har Q ni har K bilan skalyar koʻpaytirish "
+      "(oʻxshashlik balli)")
+print(f"  ball shakli: {tuple(ball.shape)}  "
+      "-> har pozitsiya har pozitsiyaga ball qoʻyadi")
+print(np.round(ball[0].detach().numpy(), 2))
+
+# %% [markdown]
+# Ikkinchi bosqich: ballarni $\sqrt{d}$ ga boʻlamiz. Nega aynan $\sqrt{d}$?
+# Agar *q* va *k* bir-biridan mustaqil, komponentlari esa oʻzaro mustaqil,
+# oʻrtachasi 0 va dispersiyasi 1 ga teng sonlar boʻlsa, skalyar koʻpaytma
+# $q \cdot k = \sum_{j=1}^{d} q_j k_j$ — *d* ta hadning yigʻindisi, har
+# hadning dispersiyasi 1, yigʻindiniki esa *d*. $\sqrt{d}$ ga boʻlish
+# dispersiyani yana 1 ga qaytaradi. $\sqrt{d}$ ga boʻlinmasa, katta *d* da
+# ballar katta boʻladi va softmax **toʻyinadi** (*saturation*): bitta elementga
+# deyarli $1$, qolganlarga deyarli $0$ beradi. Bunday toʻyingan qatorlarda
+# gradient deyarli yoʻqoladi. (Komponentlarning dispersiyasi 1
+# emas, $\sigma^2$ boʻlsa, ball dispersiyasi $d\,\sigma^4$; boʻlish baribir
+# uni *d* ga bogʻliq boʻlmaydigan qiladi — buni birozdan keyin oʻlchaymiz.)
+#
+# Uchinchi bosqich: softmax har qatorni musbat va yigʻindisi 1 boʻlgan
+# ogʻirliklarga aylantiradi:
+# $\mathrm{softmax}(z)_j = e^{z_j} / \sum_k e^{z_k}$.
+
+# %%
+ball_normal = ball / d ** 0.5
+print(f"2-bosqich: sqrt(d) ga boʻlish (d={d}, sqrt={d**0.5:.3f})")
+print("  Nega: d katta boʻlsa, ballar ham katta boʻladi, "
+      "softmax esa toʻyinadi (0 va 1 ga yopishadi).")
+print()
+ogirlik = torch.softmax(ball_normal, dim=-1)
+print("3-bosqich: softmax — ballarni ogʻirlikka aylantirish")
+print(np.round(ogirlik[0].detach().numpy(), 3))
+yigindi = ogirlik[0].sum(dim=-1).detach().numpy().round(4)
+print(f"  har qator yigʻindisi: {yigindi}")
+
+# %% [markdown]
+# $\sqrt{d}$ haqidagi gapni oʻlchab koʻramiz. *d* ni 8 dan 1024 gacha
+# oʻzgartirib, bobdagi kabi *Q* va *K* yasaymiz (tasodifiy kirish,
+# `nn.Linear` ning standart boshlanishi) va ballarning oʻrtacha kvadratik
+# (standart) chetlanishini hamda har qatordagi eng katta ogʻirlikni boʻlish bilan va boʻlmasdan
+# yozib olamiz ({numref}`sqrt_d`).
+
+# %%
+supurish = []
+for d_s in [8, 16, 32, 64, 128, 256, 512, 1024]:
+    torch.manual_seed(0)
+    h_s = torch.randn(64, 16, d_s)         # 64 ta ketma-ketlik, 16 pozitsiya
+    Wq_s, Wk_s = (nn.Linear(d_s, d_s, bias=False) for _ in range(2))
+    with torch.no_grad():
+        q_s, k_s = Wq_s(h_s), Wk_s(h_s)
+        b_s = q_s @ k_s.transpose(1, 2)   # (64, 16, 16)
+    for usul, z in [("boʻlishsiz", b_s), ("sqrt(d) ga boʻlib", b_s / d_s ** 0.5)]:
+        eng_katta = torch.softmax(z, dim=-1).max(dim=-1).values
+        supurish.append({"d": d_s, "usul": usul, "ball std": z.std().item(),
+                         "eng katta ogʻirlik": eng_katta.mean().item(),
+                         "eng katta (min)": eng_katta.min().item(),
+                         "q komponenti dispersiyasi": q_s.var().item()})
+sp = pd.DataFrame(supurish)
+bol0 = sp[sp.usul == "boʻlishsiz"].set_index("d")
+bol1 = sp[sp.usul == "sqrt(d) ga boʻlib"].set_index("d")
+
+rasm, (b1, b2) = plt.subplots(1, 2, figsize=(11, 3.6))
+for jadval_, belgi in [(bol0, "o-"), (bol1, "s--")]:
+    b1.plot(jadval_.index, jadval_["ball std"], belgi, label=jadval_["usul"].iloc[0])
+    b2.plot(jadval_.index, jadval_["eng katta ogʻirlik"], belgi, label=jadval_["usul"].iloc[0])
+b1.set_xscale("log", base=2); b1.set_yscale("log")
+b1.set_xlabel("d"); b1.set_ylabel("ballarning standart chetlanishi"); b1.legend()
+b2.set_xscale("log", base=2); b2.set_ylim(0, 1.02)
+b2.set_xlabel("d"); b2.set_ylabel("qatordagi eng katta ogʻirlik"); b2.legend()
+for b in (b1, b2):
+    b.grid(True, which="both", alpha=0.3)
+plt.tight_layout()
+fig("sqrt_d.png",
+    caption="Ballar va softmax d ga qarab (16 pozitsiya, 64 ta ketma-ketlik). "
+            "Chapda: boʻlishsiz ballarning standart chetlanishi d bilan oʻsadi, "
+            "sqrt(d) ga boʻlinganda oʻzgarmaydi. Oʻngda: qatordagi eng katta "
+            "ogʻirlikning oʻrtachasi.")
+glue("sq_var_q", float(bol0["q komponenti dispersiyasi"].mean()), display=False)
+glue("sq_std_8", float(bol0.loc[8, "ball std"]), display=False)
+glue("sq_std_512", float(bol0.loc[512, "ball std"]), display=False)
+glue("sq_std_1024", float(bol0.loc[1024, "ball std"]), display=False)
+glue("sq_std_bol_min", float(bol1["ball std"].min()), display=False)
+glue("sq_std_bol_max", float(bol1["ball std"].max()), display=False)
+glue("sq_max_512", float(bol0.loc[512, "eng katta ogʻirlik"]), display=False)
+glue("sq_max_512_min", float(bol0.loc[512, "eng katta (min)"]), display=False)
+glue("sq_max_512_bol", float(bol1.loc[512, "eng katta ogʻirlik"]), display=False)
+
+# %% [markdown]
+# {numref}`%s-rasmning <sqrt_d>` chap qismida boʻlishsiz ballarning standart
+# chetlanishi *d* = 8 da {glue:text}`sq_std_8:.2f`, *d* = 1024 da
+# {glue:text}`sq_std_1024:.1f` — $\sqrt{d}$ kabi oʻsadi; $\sqrt{d}$ ga
+# boʻlinganda esa hamma *d* da {glue:text}`sq_std_bol_min:.2f` …
+# {glue:text}`sq_std_bol_max:.2f` oraligʻida qoladi. Bu son 1 ga teng emas: `nn.Linear`
+# ning standart boshlanishida *Q* komponentlarining dispersiyasi 1 emas,
+# taxminan {glue:text}`sq_var_q:.2f` (oʻlchandi), shuning uchun ballar
+# dispersiyasi $d\,\sigma^4$. Muhimi — boʻlishdan keyin u *d* ga bogʻliq
+# emas. Oʻng qismda: boʻlishsiz softmax *d* oʻsgan sari toʻyinadi — ogʻirlik
+# bitta elementga toʻplanadi (*d* = 512 da eng katta ogʻirlik oʻrtacha
+# {glue:text}`sq_max_512:.2f`), boʻlingani esa ancha tekis
+# ({glue:text}`sq_max_512_bol:.2f`).
+#
+# Ogʻirliklar matritsasining har qatori — bitta pozitsiyaning «eʼtibor
+# taqsimoti». Toʻrtinchi bosqich: qiymatlarning shu ogʻirliklar bilan vaznli
+# oʻrtachasini olamiz. Har pozitsiyaning chiqishi — hamma pozitsiya
+# qiymatlarining vaznli yigʻindisi.
+
+# %%
+# (1, T, T) @ (1, T, d) -> (1, T, d)
+chiqish = ogirlik @ V
+print("4-bosqich: ogʻirliklar bilan V ning vaznli oʻrtachasi "
+      f"-> {tuple(chiqish.shape)}")
+print()
+print("Hammasi bitta qatorda:")
+print("  softmax(Q @ K.T / sqrt(d)) @ V")
+
+# %% [markdown]
+# Chiqish kirish bilan bir xil shaklda: har pozitsiya uchun yangi vektor.
+# Shu toʻrt bosqich — attentionning butun mexanizmi.
+#
+# ## Kauzal maska: kelajakka qaramaslik
+#
+# Yuqoridagi misolda har pozitsiya hamma pozitsiyaga qaradi — oʻzidan
+# keyingilariga ham. Matn yozadigan model (GPT kabi *dekoder*, ingl. *decoder*) uchun bu
+# mumkin emas: u soʻzlarni chapdan oʻngga bittadan yasaydi, keyingi soʻz hali
+# yoʻq. Oʻqitishda esa matn toʻliq beriladi va model har pozitsiyada
+# keyingi tokenni (soʻz yoki soʻz boʻlagini) taxmin qiladi; agar
+# *i*-pozitsiya (*i* + 1)-pozitsiyaga qaray olsa, javobni shunchaki koʻchirib
+# oladi. Shuning uchun softmaxdan oldin diagonaldan yuqoridagi ballar
+# $-\infty$ bilan almashtiriladi: $e^{-\infty} = 0$, demak u joylarning
+# ogʻirligi nol. Bu — **kauzal (sababiy) maska** (*causal mask*):
+# *i*-pozitsiya faqat oʻziga va oʻzidan oldingilarga qaraydi.
+
+# %%
+# True — yashiriladigan joylar: diagonaldan yuqorisi (j > i)
+maska = torch.triu(torch.ones(T_kichik, T_kichik, dtype=torch.bool), diagonal=1)
+ogirlik_maskali = torch.softmax(ball_normal.masked_fill(maska, float("-inf")), dim=-1).detach()
+print("maska (1 — yashirilgan):")
+print(maska.int().numpy())
+print("maskali ogʻirliklar:")
+print(np.round(ogirlik_maskali[0].detach().numpy(), 3))
+print(f"  har qator yigʻindisi: {ogirlik_maskali[0].sum(dim=-1).detach().numpy().round(4)}")
+glue("kauzal_yigindi_farq",
+     float((ogirlik_maskali[0].sum(dim=-1) - 1).abs().max()), display=False)
+glue("kauzal_yuqori", float(ogirlik_maskali[0][maska].abs().max()), display=False)
+glue("kauzal_birinchi", float(ogirlik_maskali[0, 0, 0]), display=False)
+chiqish_maskali = ogirlik_maskali @ V        # (1, 4, 4) @ (1, 4, d) -> (1, 4, d): attention chiqishi
+
+rasm, panellar = plt.subplots(1, 2, figsize=(8.6, 3.6))
+for b, (sarlavha, w_) in zip(panellar, [("maskasiz", ogirlik), ("kauzal maska bilan", ogirlik_maskali)]):
+    qiymat = w_[0].detach().numpy()
+    tasvir = b.imshow(qiymat, cmap="viridis", vmin=0, vmax=1)
+    for i in range(T_kichik):
+        for j in range(T_kichik):
+            b.text(j, i, son(qiymat[i, j], ".2f"), ha="center", va="center",
+                   color="white" if qiymat[i, j] < 0.6 else "black", fontsize=10)
+    b.set_title(sarlavha)
+    b.set_xlabel("qaralayotgan pozitsiya (kalit)"); b.set_ylabel("soʻrov pozitsiyasi")
+    b.set_xticks(range(T_kichik)); b.set_yticks(range(T_kichik))
+plt.colorbar(tasvir, ax=panellar, fraction=0.046)
+fig("kauzal.png",
+    caption="Toʻrt pozitsiyali misolning ogʻirliklari: chapda maskasiz, oʻngda "
+            "kauzal maska bilan. Maskadan keyin diagonaldan yuqorisi nol, har "
+            "qator yigʻindisi baribir 1.")
+
+# %% [markdown]
+# {numref}`%s-rasmning <kauzal>` oʻng qismida diagonaldan yuqoridagi
+# ogʻirliklar aniq nol (eng kattasi {glue:text}`kauzal_yuqori:g`), 0-qatorda
+# yagona ogʻirlik {glue:text}`kauzal_birinchi:g`: birinchi pozitsiya faqat
+# oʻziga qaraydi. Softmax qolgan ballarni qayta normallashtirgani uchun
+# har qator yigʻindisi baribir 1 (yuqorida chop etilgan). Maska *V*
+# qiymatlarini emas, kimga qarash mumkinligini oʻzgartiradi: chiqish
+# (`chiqish_maskali`) oʻsha *V* larning boshqacha vaznli oʻrtachasi.
+#
+# Matnni tushunadigan model (BERT kabi *koder*, ingl. *encoder*) esa kauzal
+# maska ishlatmaydi (faqat gaplarni bir uzunlikka keltirgan toʻldiruvchi
+# tokenlar yopiladi): u butun gapni birdan oladi va har soʻzni ikki tomondagi
+# soʻzlar yordamida tushunadi — oʻqitishda u gapdagi yashirilgan soʻzlarni
+# topishni oʻrganadi, kelajakni taxmin qilmaydi. Kauzal maskaning ikkinchi
+# foydasi keyinroq, «KV kesh» boʻlimida koʻrinadi: oldingi pozitsiyalar
+# keyingilarni koʻrmagani uchun ularning hisobi yangi token qoʻshilganda
+# oʻzgarmaydi.
+#
+# Endi attentionni RNN bilan solishtiramiz.
+#
+
+# %% tags=["remove-cell"]
+# Xulosa sahifasi uchun (xulosa.py dagi jadval bu gaplarni shu darsdan oladi)
+glue("xl_kauzal", f"Oʻlchandi: diagonaldan yuqorisi {son(ogirlik_maskali[0][maska].abs().max().item(), 'g')}, "
+     "qatorlar yigʻindisi 1", display=False)
+
+# %% [markdown]
+# ## Mashqlar
+#
+# Kod bilan ishlaydigan mashqlarda avval natijani **taxmin qiling**, soʻng
+# oʻlchang. Taxmin va oʻlchov farq qilsa — eng koʻp oʻrganiladigan joy shu.
+#
+# **1-mashq ($\sqrt{d}$ ga boʻlmasdan).** «Attention toʻrt bosqichda»
+# boʻlimida `d = 512` deb oʻzgartiring va `ball_normal = ball` deb yozing
+# (boʻlishni olib tashlang). Har qatordagi eng katta ogʻirlik qanday
+# boʻladi? Taxmin qiling, soʻng `ogirlik.max(dim=-1)` ni ekranga chiqaring
+# va boʻlish bilan solishtiring.
+#
+# :::{admonition} Yechim
+# :class: dropdown
+#
+# {numref}`%s-rasmdagi <sqrt_d>` oʻlchov javob beradi. Komponentlar dispersiyasi 1
+# boʻlsa, boʻlishsiz ballarning standart chetlanishi $\sqrt{512} \approx 22{,}6$
+# boʻlardi; `nn.Linear` ning standart boshlanishida esa u *d* = 512 da
+# {glue:text}`sq_std_512:.1f` (oʻlchandi). Bu ham softmaxni toʻyintirishga
+# yetadi: eng katta ogʻirlik oʻrtacha {glue:text}`sq_max_512:.2f`, lekin
+# har doim ham 1 ga yaqin emas — eng kichigi {glue:text}`sq_max_512_min:.2f`.
+# $\sqrt{d}$ ga boʻlinganda eng katta ogʻirlik oʻrtacha
+# {glue:text}`sq_max_512_bol:.2f` va ogʻirliklar ancha tekis taqsimlanadi.
+# (Bu sonlar {numref}`%s-rasmdagi <sqrt_d>` 16 pozitsiyali oʻlchovdan; «toʻrt
+# bosqich» misolining 4 pozitsiyasida tekis ogʻirlik $1/4$, shuning uchun
+# boʻlingandagi eng katta ogʻirlik kattaroq chiqadi.) Toʻyingan qatorlarda
+# softmaxning gradienti deyarli nol: ular orqali *Q* va *K* ga signal
+# deyarli oʻtmaydi.
+# :::
+#
+# **2-mashq (maska tartibni sezadimi?).** Pozitsiya kodlashsiz attention
+# kirish tartibini koʻrmaydi: elementlarni aralashtirsak, har elementning
+# chiqishi u bilan birga koʻchadi, oʻzi oʻzgarmaydi. Kauzal maska bilan-chi?
+# «Kauzal maska» boʻlimidagi misolda `h` ni teskari tartibga qoʻying
+# (`h.flip(1)`) va maskali chiqishni qayta hisoblang. Toʻrt elementdan
+# qaysilarining chiqishi oʻzgaradi? Avval taxmin qiling.
+#
+# :::{admonition} Yechim
+# :class: dropdown
+#
+# Toʻrttasiniki ham oʻzgaradi. Maska bilan *i*-pozitsiyadagi element faqat
+# oʻzini va oʻzidan oldingi elementlarni koʻradi. Asl tartibda 0-element faqat oʻzini
+# koʻrardi, teskari tartibda u oxirida turadi va hammani koʻradi; qolganlarida
+# ham koʻradigan toʻplam oʻzgaradi. Demak, kauzal maskaning oʻzi modelga
+# tartib haqida maʼlumot beradi: pozitsiya kodlashsiz dekoder ham
+# pozitsiyani qisman sezishi mumkin (Haviv va boshq., 2022). Maskasiz
+# attentionda esa har element hamma elementni koʻradi va chiqishi faqat
+# u bilan birga joyini almashtiradi (`tests/test_transformer.py` ikkalasini
+# tekshiradi).
+# :::

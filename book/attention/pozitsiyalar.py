@@ -1,0 +1,780 @@
+# ---
+# jupyter:
+#   jupytext:
+#     text_representation:
+#       extension: .py
+#       format_name: percent
+#   kernelspec:
+#     display_name: Python 3
+#     language: python
+#     name: python3
+# ---
+
+
+# %% [markdown]
+# # Pozitsiyalar va attention narxi
+#
+# Bu darsda oldingi darsdagi vazifani davom ettiramiz. Avval pozitsiya
+# kodlashning ikki turini — oʻrganiladigan va sinusoidal — oʻqitishdagidan uzunroq
+# ketma-ketlikda sinaymiz. Soʻng attention narxini oʻlchaymiz: vaqt va xotira ketma-ketlik
+# uzunligi *T* bilan qanday oʻsadi va PyTorchning tayyor yadrosi (SDPA) undan nimani
+# olib tashlaydi. Vazifa va modellar — {doc}`rekurrent` darsida.
+
+
+# %%
+import inspect
+from functools import partial
+
+import numpy as np
+import pandas as pd
+import matplotlib.pyplot as plt
+import torch
+import torch.nn as nn
+
+from chapter_code.kitob import show, fig
+from chapter_code.raqam import son, foiz
+from chapter_code.malumot import vazifa
+from chapter_code.modellar import Ketma, Attention
+from chapter_code.modellar import sinus_pozitsiya
+from chapter_code.oqitish import oqit, parallel, xotira_chuqqisi
+from chapter_code.natijalar import Seedlar
+from myst_nb import glue
+
+T = 60          # vazifa uzunligi, «Attention, RNN va LSTM» darsidagidek
+d_model = inspect.signature(Attention).parameters["d"].default
+glue("poz_d", d_model, display=False)
+
+
+# %% [markdown]
+# (pozitsiyalar_uzunroq)=
+# ## Pozitsiyalar uzunroq ketma-ketlikda
+#
+# Modelimizdagi pozitsiya vektorlari oʻrganiladi va ularning soni qatʼiy:
+# `Attention(60)` da aniq 60 ta, 0-pozitsiyadan 59-pozitsiyagacha. Qisqaroq
+# ketma-ketlikda model ularning boshidagilarini oladi (`self.poz[:, :T]`).
+# Uzunroq ketma-ketlikda esa 60-pozitsiya va undan keyingilar uchun vektor
+# umuman yoʻq.
+#
+# Asl Transformer maqolasida (Vaswani va boshq., 2017) pozitsiya vektorlari
+# oʻrganilmaydi, balki formula bilan hisoblanadi. Bu —
+# **sinusoidal pozitsiya kodlash** (*sinusoidal positional encoding*).
+# *p*-pozitsiya vektorining juft va toq komponentlari:
+#
+# $$
+# \mathrm{PE}[p, 2i] = \sin\!\left(\frac{p}{10000^{2i/d}}\right), \qquad
+# \mathrm{PE}[p, 2i+1] = \cos\!\left(\frac{p}{10000^{2i/d}}\right).
+# $$
+#
+# Bu yerda *d* — vektor oʻlchami, *i* — komponentlar juftligining raqami
+# ($i = 0, 1, \dots, d/2 - 1$). Har juftlik — oʻz chastotasidagi toʻlqin:
+# $i = 0$ juftlik har $2\pi$ pozitsiyada bir marta takrorlanadi, keyingilari
+# tobora sekinroq tebranadi. Formulada *T* yoʻq: vektorni istalgan
+# pozitsiya uchun hisoblash mumkin. Kodda buni `sinus_pozitsiya` qiladi,
+# `Attention(T, pozitsiya="sinus")` esa natijani kirishga qoʻshadi
+# (yuqoridagi `Attention` kodining `elif self.sinus` qatori).
+#
+# ```{literalinclude} ../../chapter_code/modellar.py
+# :pyobject: sinus_pozitsiya
+# ```
+#
+# Matritsani modelimiz oʻlchami *d* = {glue:text}`poz_d` va
+# {glue:text}`poz_T_rasm` ta pozitsiya uchun chizamiz
+# ({numref}`sinus_pozitsiya`). Yonida — ikki pozitsiya vektorining
+# **kosinus oʻxshashligi** (*cosine similarity*, vektorlar orasidagi
+# burchak kosinusi: 1 — yoʻnalishi bir xil), ular orasidagi masofaga qarab.
+
+# %%
+poz_T_rasm = 128
+pe = sinus_pozitsiya(poz_T_rasm, d_model)                  # (128, d): qator — pozitsiya
+# har pozitsiyaning 0-pozitsiya bilan kosinus oʻxshashligi: (128, d), (1, d) -> (128,)
+oxshash = torch.nn.functional.cosine_similarity(pe, pe[:1], dim=1)
+# skalyar koʻpaytma faqat masofaga bogʻliqmi? 5 va 25, 50 va 70: masofa ikkalasida 20
+print(f"PE[5]·PE[25] = {pe[5] @ pe[25]:.4f},  PE[50]·PE[70] = {pe[50] @ pe[70]:.4f}")
+glue("poz_T_rasm", poz_T_rasm, display=False)
+glue("poz_oxshash_1", oxshash[1].item(), display=False)
+glue("poz_oxshash_uzoq", oxshash[10:].max().item(), display=False)
+davr = 2 * np.pi * 10000 ** ((d_model - 2) / d_model)     # oxirgi juftlik: i = d/2 - 1
+glue("poz_davr_max", davr, display=False)
+
+# %%
+rasm, (b1, b2) = plt.subplots(1, 2, figsize=(11, 3.6), gridspec_kw={"width_ratios": [1.6, 1]})
+tasvir = b1.imshow(pe.T.numpy(), cmap="RdBu_r", vmin=-1, vmax=1, aspect="auto")
+b1.set_xlabel("pozitsiya p"); b1.set_ylabel("komponent")
+plt.colorbar(tasvir, ax=b1, fraction=0.046, ticks=[-1, 0, 1])
+b2.plot(np.arange(poz_T_rasm), oxshash.numpy(), color="#1a73e8")
+b2.set_xlabel("masofa (pozitsiya)"); b2.set_ylabel("kosinus oʻxshashligi")
+b2.grid(True, alpha=0.3)
+plt.tight_layout()
+fig("sinus_pozitsiya.png",
+    caption=f"Chapda: sinusoidal pozitsiya kodlash, {poz_T_rasm} pozitsiya × {d_model} "
+            "komponent (qizil — +1, koʻk — −1). Oʻngda: ikki pozitsiya vektorining "
+            "kosinus oʻxshashligi, ular orasidagi masofaga qarab.")
+
+# %% [markdown]
+# {numref}`%s-rasmning <sinus_pozitsiya>` chap qismida har ustun — bitta
+# pozitsiyaning vektori. Yuqoridagi komponentlar tez tebranadi: 0- va
+# 1-komponent rangini bir necha pozitsiyada almashtiradi. Pastga tushgan
+# sari toʻlqin sekinlashadi; eng pastki komponentlar butun rasm davomida
+# deyarli oʻzgarmaydi (oxirgi juftlik {glue:text}`poz_davr_max:.0f` pozitsiyada
+# bir marta takrorlanadi). Pastdagi yoʻl-yoʻl koʻrinish shundan: juft
+# qatorlar — sinus, 0 dan boshlanadi; toq qatorlar — kosinus, 1 dan. Tez
+# komponentlar yaqin pozitsiyalarni bir-biridan ajratadi, sekinlari —
+# uzoqlarini. Shuning uchun har ustun boshqa
+# ustunlardan farq qiladi: ikki pozitsiya bir xil vektor olmaydi.
+#
+# Oʻng qismda: qoʻshni pozitsiyalar vektorlari juda oʻxshash (kosinus
+# oʻxshashligi {glue:text}`poz_oxshash_1:.3f`). Masofa oshgani sari oʻxshashlik
+# kamayadi, lekin tekis emas: toʻlqinlar goh mos tushadi, goh yoʻq. 10 va
+# undan katta masofada u {glue:text}`poz_oxshash_uzoq:.2f` dan oshmadi. Kod
+# chiqargan ikki son esa yana bir xossani koʻrsatadi: skalyar koʻpaytma
+# faqat masofaga bogʻliq, pozitsiyalarning oʻziga emas. Sababi —
+# $\sin a \sin b + \cos a \cos b = \cos(a - b)$.
+#
+# Endi asosiy savol: *T* = 60 da oʻqitilgan model uzunroq ketma-ketlikda
+# ishlaydimi? Bu xossa **uzunlikka umumlashtirish** (*length
+# generalisation*) deyiladi. `Attention(60, pozitsiya="sinus")` ni bobning
+# protokoli bilan (`oqit` ning standart qiymatlari) ikkita seed bilan
+# oʻqitamiz: seed 0 — asosiy model, seed 1 — natija seedga qanchalik
+# bogʻliqligini koʻrish uchun (ikkalasi ikki yadroda bir vaqtda oʻqitiladi). Yonida — {numref}`%s-jadvaldagi <sinov_jadval>`
+# oʻrganiladigan pozitsiyali model (seed 0). U omborda saqlangan, `parallel`
+# uni qayta oʻqitmaydi.
+
+# %%
+poz_seedlar = (0, 1)
+poz_ishlar = ([(partial(Attention, T, pozitsiya="sinus"), T, s) for s in poz_seedlar]   # yangi
+              + [(partial(Attention, T), T, 0)])                   # bobdagi, ombordan
+*sinuslar, (org_aniq, m_organ) = parallel(oqit, poz_ishlar)
+m_sinus = sinuslar[0][1]                        # asosiy sinusoidal model: seed 0
+print(f"T = {T} dagi sinov aniqligi: sinusoidal "
+      + ", ".join(f"seed {s} — {a:.3f}" for s, (a, _) in zip(poz_seedlar, sinuslar))
+      + f"; oʻrganiladigan (seed 0) {org_aniq:.3f}")
+
+# %% tags=["remove-cell"]
+poz_tugadi = Seedlar({s: a for s, (a, _) in zip(poz_seedlar, sinuslar)})
+glue("poz_oqit_sin", [a for a, _ in sinuslar], display=False)        # oqit ning sinov aniqliklari
+glue("poz_oqit_org", org_aniq, display=False)
+glue("poz_oqitish_gap", "Oʻqitish uzunligida uchala model ham (ikki sinusoidal va oʻrganiladigan) "
+     "vazifani yechdi." if poz_tugadi.soni("yechdi") == poz_tugadi.n
+     and org_aniq >= poz_tugadi.yechdi_chegara else
+     f"Oʻqitish uzunligida sinusoidal model {poz_tugadi.jumla()} ({poz_tugadi.qiymatlar()}); "
+     f"oʻrganiladigan pozitsiyali modelning aniqligi {son(org_aniq, '.3f')}.", display=False)
+
+# %% [markdown]
+# {glue:text}`poz_oqitish_gap` Endi har bir
+# *T* = {glue:text}`poz_Tlar_matn` uchun yangi sinov maʼlumotini yasaymiz
+# ({glue:text}`poz_n` ta namuna; seed oʻqitishda ishlatilmagan) va
+# modellarni baholaymiz. Sinusoidal model uchun har soʻrov 0-qadamga bergan
+# oʻrtacha ogʻirlikni ham yozib olamiz: model javobni aynan 0-qadamdan
+# olayotganini shu koʻrsatadi.
+#
+# Solishtirish uchun pozitsiyani umuman bilmaydigan ikki qoida ham bor.
+# Tartibni koʻrmaydigan model faqat sonlar toʻplamini biladi. Toʻplam
+# berilsa, birinchi element ulardan istalgani boʻlishi mumkin, hammasi bir
+# xil ehtimol bilan. Demak, $x_0 > 0$ boʻlish ehtimoli — toʻplamdagi musbat
+# sonlar ulushi. Shuning uchun tartibni bilmaydigan qoidalar ichida eng yaxshisi —
+# **ishoralar koʻpchiligi**: musbat sonlar koʻp boʻlsa, javob 1. Ikkinchi
+# qoida — yigʻindining ishorasi, $\mathrm{sign}(\sum_t x_t)$: u ham tartibga
+# qaramaydi, lekin nazariy jihatdan biroz kuchsizroq. Model bu qoidalardan
+# yuqori boʻlsa, u pozitsiyani ishlatayotgan boʻladi.
+
+# %%
+def poz_baho(m, X, y, bolak=250):
+    # aniqlik va soʻrovlarning 0-qadamga oʻrtacha ogʻirligi;
+    # boʻlaklab: (2000, 240, 240) matritsa birdaniga 460 MB boʻlardi
+    togri, w0 = 0, 0.0
+    with torch.no_grad():
+        for i in range(0, len(X), bolak):
+            togri += (m(X[i:i + bolak]).argmax(1) == y[i:i + bolak]).sum().item()
+            w0 += m.ogirlik[:, :, 0].sum().item()   # (bolak, T, T) -> (bolak, T): 0-kalit ustuni
+    return togri / len(X), w0 / (len(X) * X.shape[1])
+
+# %%
+poz_Tlar, poz_n = [30, 60, 120, 240], 2000
+poz_aniq = {"sinusoidal": {}, "sinusoidal, seed 1": {},
+            "oʻrganiladigan": {}, "ishoralar koʻpchiligi": {}, "sign(Σx)": {}}
+poz_etibor = {}
+for Tx in poz_Tlar:
+    Xp, yp = vazifa(poz_n, Tx, 4)             # oʻqitish seed 1, sinov seed 2 bilan edi
+    poz_aniq["sinusoidal"][Tx], poz_etibor[Tx] = poz_baho(m_sinus, Xp, yp)
+    for s in poz_seedlar[1:]:
+        poz_aniq[f"sinusoidal, seed {s}"][Tx] = poz_baho(sinuslar[s][1], Xp, yp)[0]
+    if Tx <= m_organ.poz.shape[1]:              # oʻrganiladigan vektorlar bor joyda
+        poz_aniq["oʻrganiladigan"][Tx] = poz_baho(m_organ, Xp, yp)[0]
+    musbat = (Xp > 0).sum(dim=(1, 2))          # (n, T, 1) -> (n,): musbat sonlar soni
+    poz_aniq["ishoralar koʻpchiligi"][Tx] = ((2 * musbat > Tx).long() == yp).float().mean().item()
+    poz_aniq["sign(Σx)"][Tx] = ((Xp.sum(dim=(1, 2)) > 0).long() == yp).float().mean().item()
+
+# %% [markdown]
+# Natijalar {numref}`%s-jadvalda <poz_jadval>`.
+
+# %%
+poz_jadval = pd.DataFrame(
+    [{"model yoki qoida": nom, **{f"T = {Tx}": round(q[Tx], 3) if Tx in q else "vektor yoʻq"
+                                  for Tx in poz_Tlar}}
+     for nom, q in poz_aniq.items()])
+show(poz_jadval,
+     izoh=f"Aniqlik turli uzunlikdagi yangi sinov maʼlumotida (har T da {poz_n} ta namuna). "
+          f"Hamma model T = {T} da oʻqitilgan (seed koʻrsatilmagani — seed 0); pastki "
+          "ikki qator — pozitsiyani bilmaydigan qoidalar.",
+     nom="poz_jadval")
+print(f"oʻrganiladigan model: self.poz shakli {tuple(m_organ.poz.shape)} — faqat "
+      f"0…{m_organ.poz.shape[1] - 1}-pozitsiyalar uchun vektor bor")
+print("sinusoidal model, 0-qadamga oʻrtacha ogʻirlik:",
+      ", ".join(f"T = {Tx}: {poz_etibor[Tx]:.4f}" for Tx in poz_Tlar))
+
+# %%
+glue("poz_Tlar_matn", ", ".join(map(str, poz_Tlar[:-1])) + f" va {poz_Tlar[-1]}", display=False)
+glue("poz_n", poz_n, display=False)
+glue("poz_T_max", poz_Tlar[-1], display=False)
+glue("poz_org_T", m_organ.poz.shape[1], display=False)
+for nom, qisqa in [("sinusoidal", "sin"), ("sinusoidal, seed 1", "sin1"),
+                   ("oʻrganiladigan", "org"),
+                   ("ishoralar koʻpchiligi", "kop"), ("sign(Σx)", "yig")]:
+    for Tx, a in poz_aniq[nom].items():
+        glue(f"poz_{qisqa}_{Tx}", a, display=False)
+sin_q = list(poz_aniq["sinusoidal"].values())
+sin_farq = max(sin_q) - min(sin_q)
+# bitta aniqlikning standart xatosi: sqrt(p(1 - p) / n)
+sin_xato = float(np.sqrt(np.mean(sin_q) * (1 - np.mean(sin_q)) / poz_n))
+glue("poz_sin_farq", sin_farq, display=False)
+glue("poz_xato", sin_xato, display=False)
+farq_xato = float(np.sqrt(2) * sin_xato)        # ikki aniqlik farqining standart xatosi
+glue("poz_farq_soz", "tasodifiy xato chegarasida" if sin_farq <= 3 * farq_xato
+     else "tasodifiy xatodan kattaroq", display=False)
+glue("poz_farq_xato", farq_xato, display=False)
+glue("poz_qoida_max", max(max(poz_aniq[q].values())
+                               for q in ("ishoralar koʻpchiligi", "sign(Σx)")), display=False)
+glue("poz_etibor_min", min(poz_etibor.values()), display=False)
+
+# %% tags=["remove-cell"]
+# gaplar oʻlchovdan: «ishladi» — aniqlik kamida 0,9 (Seedlar.yechdi_chegara); «yomonlashdi» —
+# oʻqitish uzunligida (T = 60) ishlagan, bu T da esa yoʻq
+ishladi = lambda a: a >= poz_tugadi.yechdi_chegara
+Tmax = poz_Tlar[-1]
+
+
+def holat(nom, Tx):
+    q = poz_aniq[nom]
+    return "ishladi" if ishladi(q[Tx]) else "yomonlashdi" if ishladi(q[T]) else "ishlamadi"
+
+
+h0, h1 = holat("sinusoidal", Tmax), holat("sinusoidal, seed 1", Tmax)
+glue("poz_sin_soz", {"ishladi": "ham ishladi", "yomonlashdi": "yomonlashdi",
+                     "ishlamadi": "ham ishlamadi (oʻqitish uzunligida ham yechmagan edi)"}[h0], display=False)
+glue("poz_sin1_soz", ("ham " if (h1 == "ishladi") == (h0 == "ishladi") else "esa ")
+     + {"ishladi": "ishladi", "yomonlashdi": "yomonlashdi", "ishlamadi": "ishlamadi"}[h1], display=False)
+glue("poz_org_soz", {"ishladi": "ham ishladi", "yomonlashdi": "yomonlashdi",
+                     "ishlamadi": "ishlamadi"}[holat("oʻrganiladigan", 30)], display=False)
+keyingi = [Tx for Tx in poz_Tlar if Tx > T]           # oʻqitishda koʻrilmagan pozitsiyalari bor uzunliklar
+if not ishladi(poz_aniq["sinusoidal"][T]):
+    glue("poz_chalgitmadi", "Bu model oʻqitish uzunligida ham vazifani yechmagan, shuning uchun "
+         "uzunroq ketma-ketlik haqida undan xulosa chiqarib boʻlmaydi.", display=False)
+else:
+    glue("poz_chalgitmadi", f"Model oʻqitishda {T}-pozitsiya va undan keyingilarini hech koʻrmagan, "
+         + ("lekin ular uni chalgʻitmadi." if all(ishladi(poz_aniq["sinusoidal"][Tx]) for Tx in keyingi)
+            else "va ular uni chalgʻitdi."), display=False)
+sinus_nomlar = [n_ for n_ in poz_aniq if n_.startswith("sinus")]
+sin_hammasi = all(ishladi(poz_aniq[n_][Tx]) for n_ in sinus_nomlar for Tx in poz_Tlar)
+modellar_min = min(a for n_ in sinus_nomlar + ["oʻrganiladigan"] for a in poz_aniq[n_].values())
+glue("poz_modellar_min", modellar_min, display=False)
+qoida_max = max(max(poz_aniq[q].values()) for q in ("ishoralar koʻpchiligi", "sign(Σx)"))
+glue("poz_qoida_gap", "Hamma model ulardan ancha yuqori — ular pozitsiyani ishlatmoqda."
+     if modellar_min > qoida_max + 0.1 else
+     f"Modellar esa har doim ham ulardan ancha yuqori emas: eng past aniqlik "
+     f"{son(modellar_min, '.3f')}.", display=False)
+glue("poz_xavf_gap", "Ogʻirlik 0-qadamda qolgani uchun bu uzunliklarda ikkalasi ham sezilmadi."
+     if min(poz_etibor.values()) > 0.9 else
+     f"Bu uzunliklarda 0-qadam ulushi {son(min(poz_etibor.values()), '.3f')} gacha tushdi: "
+     "xavf sezildi.", display=False)
+glue("poz_nega", "Nega bu ishladi?" if sin_hammasi else "Nega bu har doim ishlamaydi?", display=False)
+glue("poz_yaxshi_gap", f"Bizning vazifamizda faqat bitta pozitsiya muhim, shuning uchun T = "
+     f"{Tmax} gacha natija bunchalik yaxshi." if sin_hammasi else
+     "Bizning vazifamizda faqat bitta pozitsiya muhim, lekin shunda ham natija har doim yaxshi "
+     "chiqmadi.", display=False)
+
+# %% [markdown]
+# {numref}`%s-jadvaldan <poz_jadval>` uchta xulosa.
+#
+# - **Sinusoidal model** *T* = {glue:text}`poz_T_max` da {glue:text}`poz_sin_soz`:
+#   aniqlik {glue:text}`poz_sin_240:.3f` (*T* = 60 da {glue:text}`poz_sin_60:.3f`).
+#   Toʻrt uzunlikdagi eng katta va eng kichik aniqlik farqi
+#   {glue:text}`poz_sin_farq:.3f` — bu {glue:text}`poz_farq_soz` (ikki
+#   aniqlik farqining standart xatosi taxminan {glue:text}`poz_farq_xato:.3f`).
+#   {glue:text}`poz_chalgitmadi` Seed 1 bilan oʻqitilgan model *T* =
+#   {glue:text}`poz_T_max` da {glue:text}`poz_sin1_soz`: {glue:text}`poz_sin1_240:.3f`.
+# - **Oʻrganiladigan model** *T* = 30 da {glue:text}`poz_org_soz`
+#   ({glue:text}`poz_org_30:.3f`): qisqa ketma-ketlikda u faqat birinchi 30 ta
+#   vektorini oladi. *T* = 120 va 240 da esa uni ishga tushirib boʻlmaydi:
+#   {glue:text}`poz_org_T`-pozitsiyadan boshlab uning qoʻshadigan vektori yoʻq,
+#   `forward` `ValueError` bilan toʻxtaydi.
+# - **Tartibni bilmaydigan qoidalar** hech bir *T* da {glue:text}`poz_qoida_max:.3f` dan
+#   oshmadi. Nazariy jihatdan ular *T* oshgan sari tasodifiy taxmin
+#   darajasiga (50 %) yaqinlashadi: uzunroq ketma-ketlikda birinchi sonning
+#   toʻplamdagi hissasi kichrayadi. {glue:text}`poz_qoida_gap`
+#
+# Sinusoidal model (seed 0) qayerga qarayotganini ogʻirliklar koʻrsatadi:
+# har *T* da soʻrovlar 0-qadamga oʻrtacha kamida
+# {glue:text}`poz_etibor_min:.3f` ogʻirlik berdi. Uzunroq ketma-ketlikda
+# ikki xavf bor. Birinchisi — softmaxning suyulishi
+# (*dilution*): kalitlar koʻpaysa, ogʻirlik ular orasida boʻlinib, 0-qadam
+# ulushi kamayishi mumkin. Ikkinchisi — oxirgi oʻrtalashtirish: agar soʻrovlarning bir qismi
+# 0-qadamga qaramay qoʻysa, ularning shovqini javobga aralashadi.
+# {glue:text}`poz_xavf_gap`
+#
+# {glue:text}`poz_nega` 0-pozitsiyaning vektori *T* ga bogʻliq emas, model uni
+# oʻqitishda koʻrgan. Model faqat yangi pozitsiyalarni 0-pozitsiya bilan
+# adashtirmasligi kerak. Bu kafolatlanmagan: *T* ni
+# {glue:text}`poz_T_uzun` gacha oshirib, ogʻirliklar qayerga ketishini
+# koʻramiz (100 ta namuna yetadi: biz aniqlikni emas, oʻrtacha ogʻirlikni
+# oʻlchaymiz).
+
+# %%
+poz_T_uzun = 960
+Xu, _ = vazifa(100, poz_T_uzun, 4)
+beshliklar = []                                # har seedda eng koʻp ogʻirlik olgan 5 pozitsiya
+uzun_0qadam = {}                               # har seedda 0-qadam ogʻirligi
+for s, (_, m_s) in zip(poz_seedlar, sinuslar):
+    ogir_s = torch.zeros(poz_T_uzun)           # har kalitga oʻrtacha ogʻirlik
+    with torch.no_grad():
+        for i in range(0, len(Xu), 25):       # 25 ta namuna: (25, 960, 960) matritsa ≈ 90 MB
+            m_s(Xu[i:i + 25])
+            ogir_s += m_s.ogirlik.sum(dim=(0, 1))   # (25, 960, 960) -> (960,)
+    ogir_s /= len(Xu) * poz_T_uzun            # har soʻrov qatorining yigʻindisi 1
+    eng_kop_s = ogir_s[1:].argsort(descending=True)[:5] + 1
+    beshliklar.append(set(eng_kop_s.tolist()))
+    print(f"seed {s}: 0-qadam {ogir_s[0]:.3f};  1…{T - 1}: {ogir_s[1:T].sum():.3f};  "
+          f"{T}…{poz_T_uzun - 1} (oʻqitishda yoʻq): {ogir_s[T:].sum():.3f}")
+    print("        eng koʻp ogʻirlik olgan boshqa pozitsiyalar:",
+          ", ".join(f"{p} ({ogir_s[p]:.3f})" for p in eng_kop_s.tolist()))
+    uzun_0qadam[s] = ogir_s[0].item()
+    glue(f"poz_etibor_uzun_{s}", uzun_0qadam[s], display=False)
+    if s == 0:
+        ogir, eng_kop = ogir_s, eng_kop_s      # asosiy model (seed 0)
+umumiy = sorted(set.intersection(*beshliklar))
+glue("poz_umumiy", ", ".join(map(str, umumiy)) or "hech qaysi", display=False)
+umumiy_matn = (", ".join(map(str, umumiy[:-1])) + " va " if len(umumiy) > 1 else "") + str(umumiy[-1]) \
+    if umumiy else ""
+glue("poz_umumiy_jumla",
+     f"qisman bir xil: har modelda eng koʻp ogʻirlik olgan beshta pozitsiyadan {umumiy_matn} "
+     "ikkalasida ham bor. Koʻrinishidan, qaysi pozitsiyalar 0-pozitsiyaga «oʻxshab» qolishini "
+     "kodlash vektorlarining oʻzi belgilaydi"
+     + (", qanchalik kuchli adashishni esa oʻqitilgan model (seed) belgilaydi"
+        if abs(uzun_0qadam[1] - uzun_0qadam[0]) > 0.1 else "") if umumiy else
+     "ikkala modelda har xil: eng koʻp ogʻirlik olgan beshta pozitsiyadan hech biri ikkalasida "
+     "birga uchramadi", display=False)
+glue("poz_umumiy_soni", len(umumiy), display=False)
+glue("poz_T_uzun", poz_T_uzun, display=False)
+glue("poz_etibor_uzun", ogir[0].item(), display=False)
+glue("poz_yangi_ulush", float(ogir[T:].sum() / (1 - ogir[0])), display=False)
+glue("poz_top", ", ".join(map(str, eng_kop[:3].tolist())), display=False)
+top_ulush = float(ogir[eng_kop].sum() / (1 - ogir[0]))   # 0-qadamdan qochgan ogʻirlikdan beshtasiniki
+glue("poz_top_ulush", top_ulush, display=False)
+
+# %% tags=["remove-cell"]
+qolgan_soni = poz_T_uzun - 1                        # 0-qadamdan boshqa pozitsiyalar
+tekis_ulush = len(eng_kop) / qolgan_soni           # bir tekis boʻlinsa beshta pozitsiya ulushi
+hammasi_yangi = all(p_ >= T for p_ in eng_kop.tolist())    # beshtasi ham oʻqitishda boʻlmaganmi
+eng_kattalari = ", ".join(map(str, eng_kop[:3].tolist()))
+if top_ulush > 10 * tekis_ulush:
+    glue("poz_uzun_gap", f"va bir tekis emas: atigi beshta pozitsiya 0-qadamdan qochgan "
+         f"ogʻirlikning {foiz(top_ulush)} qismini oldi (eng kattalari — {eng_kattalari}-pozitsiyalar). "
+         f"Bu oddiy suyulish emas: unda ogʻirlik qolgan {qolgan_soni} pozitsiyaga teng boʻlinardi va "
+         f"beshtasiga {foiz(tekis_ulush, 1)} tushardi. Har namunada sonlar boshqa, pozitsiyalar esa bir "
+         "xil. Demak, eʼtiborni bu pozitsiyalarning vektorlari tortmoqda — model uchun ular "
+         "0-pozitsiyaga oʻxshab qolgan."
+         + (" Oʻqitishda bunday pozitsiyalar boʻlmagan, shuning uchun model ularni «0-pozitsiya emas» "
+            "deb oʻrganmagan." if hammasi_yangi else ""), display=False)
+elif top_ulush > 2 * tekis_ulush:
+    glue("poz_uzun_gap", f"va notekis: eng koʻp ogʻirlik olgan beshta pozitsiya 0-qadamdan qochgan "
+         f"ogʻirlikning {foiz(top_ulush)} qismini oldi (eng kattalari — {eng_kattalari}-pozitsiyalar; "
+         f"qolgan {qolgan_soni} pozitsiyaga teng boʻlinganda beshtasiga {foiz(tekis_ulush, 1)} tushardi).",
+         display=False)
+else:
+    glue("poz_uzun_gap", f"deyarli bir tekis: eng koʻp ogʻirlik olgan beshta pozitsiya 0-qadamdan "
+         f"qochgan ogʻirlikning atigi {foiz(top_ulush)} qismini oldi (qolgan {qolgan_soni} pozitsiyaga "
+         f"teng boʻlinganda {foiz(tekis_ulush, 1)}). Bu oddiy suyulishga oʻxshaydi: kalitlar koʻpaydi "
+         "va ogʻirlik ular orasida boʻlindi.", display=False)
+glue("poz_top_yangi", hammasi_yangi, display=False)
+w0_uzun = [uzun_0qadam[s] for s in poz_seedlar]       # seed 0 va seed 1: 0-qadam ogʻirligi
+if abs(w0_uzun[1] - w0_uzun[0]) <= 0.1:
+    seed1_gap = f"Seed 1 modelida ham shunga yaqin: T = {poz_T_uzun} da 0-qadam {son(w0_uzun[1], '.3f')} ogʻirlik oldi"
+elif w0_uzun[1] < w0_uzun[0]:
+    seed1_gap = (f"Seed 1 modelida bu {'ancha kuchli' if w0_uzun[1] < w0_uzun[0] / 2 else 'kuchliroq'}: "
+                 f"T = {poz_T_uzun} da 0-qadam atigi {son(w0_uzun[1], '.3f')} ogʻirlik oldi"
+                 + (". Bu uzunlikda u 0-qadamga deyarli qaramaydi" if w0_uzun[1] < 0.1 else ""))
+else:
+    seed1_gap = (f"Seed 1 modelida bu kuchsizroq: T = {poz_T_uzun} da 0-qadam "
+                 f"{son(w0_uzun[1], '.3f')} ogʻirlik oldi")
+glue("poz_seed1_gap", seed1_gap, display=False)
+glue("poz_seedlar_farqli", abs(w0_uzun[1] - w0_uzun[0]) > 0.1, display=False)
+glue("poz_mashq7_gap", f"Oʻlchovingiz shuni koʻrsatsa, xulosa T = {poz_T_uzun} dagi tajribadagi kabi: "
+     "yangi pozitsiyalarga koʻchish faqat sinusoidal formulaga emas, oʻqitilgan modelga ham bogʻliq, "
+     "shuning uchun uni bitta seed bilan baholab boʻlmaydi." if abs(w0_uzun[1] - w0_uzun[0]) > 0.1 else
+     "Oʻlchovingiz shuni koʻrsatsa, xulosa: yangi pozitsiyalarga koʻchish faqat sinusoidal formulaga "
+     "emas, oʻqitilgan modelga ham bogʻliq, shuning uchun uni bitta seed bilan baholab boʻlmaydi "
+     f"(bu yigʻishdagi T = {poz_T_uzun} tajribasida ikki seed bir-biriga yaqin chiqdi).", display=False)
+
+# %% [markdown]
+# *T* = {glue:text}`poz_T_uzun` da seed 0 modelida 0-qadam oʻrtacha ogʻirlikning
+# {glue:text}`poz_etibor_uzun:.1%` qismini oldi. Qolganining
+# {glue:text}`poz_yangi_ulush:.0%` qismi oʻqitishda boʻlmagan pozitsiyalarga
+# ketdi, {glue:text}`poz_uzun_gap`
+#
+# {glue:text}`poz_seed1_gap`. Eng koʻp ogʻirlik olgan pozitsiyalar
+# esa {glue:text}`poz_umumiy_jumla`.
+#
+# Xulosa: sinusoidal kodlash istalgan uzunlikda vektor beradi, lekin model
+# bu vektorlarni oʻqitishda koʻrmagan joyda ham toʻgʻri ishlatishiga kafolat
+# yoʻq. {glue:text}`poz_yaxshi_gap` Til modellarida sinusoidal kodlash oʻqitish
+# uzunligidan biroz oʻtgach yomonlashadi (Press, Smith va Lewis, 2022).
+# Qisqaroq oʻqitish uzunligi bilan natija seedga qanchalik bogʻliqligini
+# 7-mashqda oʻzingiz oʻlchaysiz.
+#
+# Zamonaviy til modellari, masalan Llama, pozitsiyani boshqacha beradi:
+# **RoPE** (*rotary position embedding*, aylantiruvchi pozitsiya kodlash;
+# Su va boshq., 2021). RoPE kirishga hech narsa qoʻshmaydi. U har attention
+# qatlamida soʻrov va kalit vektorlarining komponentlarini juftlarga
+# ajratadi va har juftlikni tekislikda burchakka buradi. *p*-pozitsiyada
+# *i*-juftlikning burchagi $p\,\theta_i$, bu yerda
+# $\theta_i = b^{-2i/d}$: asos $b = 10000$ boʻlsa — sinusoidal kodlashdagi
+# chastotalar (Llama 3 modelida $b = 500\,000$, konfiguratsiyadagi `rope_theta`:
+# sekin burilishlar uzun kontekstga yetadi). Qiymat
+# vektorlari burilmaydi. *m*-soʻrov va *n*-kalitning skalyar koʻpaytmasida
+# ikki burilishdan faqat burchaklar farqi qoladi: $(m - n)\,\theta_i$. Demak,
+# ballga pozitsiya faqat nisbiy masofa $m - n$ orqali kiradi — yuqorida
+# sinus vektorlarda koʻrgan xossamiz endi toʻgʻridan-toʻgʻri ballarda
+# ishlaydi. Lekin RoPE ham oʻqitish uzunligidan ancha uzoqqa oʻz-oʻzidan
+# koʻchmaydi: model bir vaqtda koʻradigan uzunlikni (kontekst oynasini,
+# *context window*) kengaytirish uchun burchaklarni qayta masshtablash
+# usullari ishlatiladi (masalan, Chen va boshq., 2023).
+
+# %% [markdown]
+# ## Attention narxi: $O(T^2)$
+#
+# Attention bepul emas. Ballar matritsasi $T \times T$: har pozitsiya har
+# pozitsiyaga ball qoʻyadi. *T* ikki barobar oshsa, matritsa toʻrt barobar
+# oʻsadi. RNN esa *T* ta qadamni ketma-ket bajaradi: uning hisob hajmi *T* ga
+# chiziqli bogʻliq, lekin qadamlarni parallel qilib boʻlmaydi. Ikkalasini bir xil
+# sharoitda oʻlchaymiz ({numref}`vaqt_jadval`): `torch.utils.benchmark`
+# bilan (har oʻlchov koʻp marta takrorlanadi va medianasi olinadi), bitta
+# ipda (*thread*), toʻgʻri oʻtish (*forward pass*: kirishdan chiqishgacha
+# hisob) va toʻgʻri + teskari oʻtish uchun. Har qatorda hisob
+# hajmi — bitta namuna uchun koʻpaytirish-qoʻshishlar soni (*multiply–accumulate*,
+# MAC) — va *T* ga bogʻliq ketma-ket bosqichlar soni ham bor: RNNda *T* ta,
+# attentionda *T* ga bogʻliq emas (jadvalda 1).
+
+# %%
+from chapter_code.oqitish import mediana_ms, protsessor
+
+IPLAR = 1                                  # vaqt shu sondagi ipda oʻlchanadi
+# 1e-38 dan kichik («denormal») sonlar x86 protsessorlarida juda sekin hisoblanadi;
+# oʻqitish ishchilaridagi kabi ularni nolga tenglaymiz (teskari oʻtishda ular paydo boʻladi)
+torch.set_flush_denormal(True)
+
+
+def rnn_mac(T, h=32):
+    # har qadamda: W_ih x (h·1) + W_hh h (h·h); oxirida fc (h·2)
+    return T * (h * 1 + h * h) + h * 2
+
+
+def attn_mac(T, d=32):
+    # kirish (T·d), Q, K, V (3·T·d·d), Q·Kᵀ va ogʻirlik·V (2·T·T·d), fc (d·2)
+    return T * d + 3 * T * d * d + 2 * T * T * d + d * 2
+
+
+def median_ms(ifoda, **nomlar):
+    # torch.utils.benchmark: koʻp takror, mediana (chapter_code/oqitish.py)
+    return mediana_ms(ifoda, iplar=IPLAR, **nomlar)
+
+
+print(f"torch {torch.__version__}, {IPLAR} ip, protsessor: {protsessor()}")
+vaqt_jadval = []
+for Tx in [30, 60, 120, 240]:
+    Xb, yb = vazifa(64, Tx, 3)
+    torch.manual_seed(0)
+    for nom, m, mac, qadamlar in [("RNN", Ketma("rnn"), rnn_mac(Tx), Tx),
+                                  ("attention", Attention(Tx), attn_mac(Tx), 1)]:
+        with torch.no_grad():
+            fwd = median_ms("m(X)", m=m, X=Xb)
+        fwd_bwd = median_ms("m.zero_grad(); krit(m(X), y).backward()",
+                            m=m, X=Xb, y=yb, krit=nn.CrossEntropyLoss())
+        vaqt_jadval.append({"T": Tx, "model": nom, "fwd (ms)": fwd,
+                            "fwd+bwd (ms)": fwd_bwd, "MAC": mac,
+                            "ketma-ket bosqichlar": qadamlar})
+show(pd.DataFrame(vaqt_jadval).round(2),
+     izoh=f"Bitta paket (64 ta namuna) vaqti, {IPLAR} ipda, mediana: fwd — "
+          "toʻgʻri oʻtish (forward), fwd+bwd — toʻgʻri va teskari oʻtish; MAC — "
+          "bitta namunaning toʻgʻri oʻtishdagi matritsa koʻpaytmalari (siljish, tanh, "
+          "softmax, oʻrtalashtirish kirmaydi); ketma-ket bosqichlar — T ga bogʻliq, navbat bilan bajariladigan bosqichlar.",
+     nom="vaqt_jadval")
+vj = pd.DataFrame(vaqt_jadval).pivot(index="T", columns="model")
+
+# Matndagi jumlalar shu oʻlchovdan tuziladi
+tezroq = [t for t in vj.index
+          if vj.loc[t, ("fwd (ms)", "attention")] < vj.loc[t, ("fwd (ms)", "RNN")]]
+T_kat = max(vj.index)
+mac_nisbat = vj.loc[T_kat, ("MAC", "attention")] / vj.loc[T_kat, ("MAC", "RNN")]
+vaqt_nisbat = vj.loc[T_kat, ("fwd (ms)", "attention")] / vj.loc[T_kat, ("fwd (ms)", "RNN")]
+if tezroq:
+    tezlik_jumla = ("Bu oʻlchovda attentionning toʻgʻri oʻtishi T = "
+                    + ", ".join(map(str, tezroq)) + " da RNNnikidan tezroq boʻldi.")
+else:
+    tezlik_jumla = ("Bu oʻlchovda attentionning toʻgʻri oʻtishi hech bir T da "
+                    "RNNnikidan tezroq boʻlmadi.")
+glue("tezlik_jumla", tezlik_jumla, display=False)
+glue("attn_tezroq_T", ", ".join(map(str, tezroq)) or "yoʻq", display=False)
+glue("T_kat", int(T_kat), display=False)
+glue("mac_nisbat", float(mac_nisbat), display=False)
+glue("vaqt_nisbat", float(vaqt_nisbat), display=False)
+glue("vaqt_nisbat_yonalish", "sekinroq" if vaqt_nisbat > 1 else "tezroq", display=False)
+glue("vaqt_nisbat_jumla", f"RNNdan {son(vaqt_nisbat, '.2f')} marta sekinroq ishladi" if vaqt_nisbat > 1
+     else f"RNNdan {son(1 / vaqt_nisbat, '.2f')} marta tezroq ishladi", display=False)
+glue("attn_vaqt_osish", float(vj.loc[240, ("fwd (ms)", "attention")]
+                              / vj.loc[120, ("fwd (ms)", "attention")]), display=False)
+glue("rnn_vaqt_osish", float(vj.loc[240, ("fwd (ms)", "RNN")]
+                             / vj.loc[120, ("fwd (ms)", "RNN")]), display=False)
+glue("iplar", IPLAR, display=False)
+
+# %% [markdown]
+# {glue:text}`tezlik_jumla` *T* = {glue:text}`T_kat` da attention bitta
+# namuna uchun RNNdan {glue:text}`mac_nisbat:.1f` marta koʻp koʻpaytirish-qoʻshish
+# bajaradi, lekin ularning hammasi bitta bosqichda, katta matritsa
+# koʻpaytmalarida; RNN esa kam hisobni {glue:text}`T_kat` ta kichik qadamda
+# navbat bilan bajaradi va har qadamda amallarning doimiy xarajatini
+# toʻlaydi. Oʻlchovda attention shu *T* da {glue:text}`vaqt_nisbat_jumla`. *T* 120 dan 240 ga oshganda RNN
+# vaqti {glue:text}`rnn_vaqt_osish:.1f` marta, attention vaqti
+# {glue:text}`attn_vaqt_osish:.1f` marta oʻsdi. Bu oʻlchov
+# {glue:text}`iplar` ipda olingan; GPU yoki koʻp yadroda attentionning
+# yagona bosqichidagi *T* ta pozitsiya hisobi parallel bajarilishi mumkin, RNNning
+# *T* ta qadami esa baribir navbat bilan qoladi (buni bu bobda
+# oʻlchamadik). Vaswani va boshq. (2017) bu parallellikni yoʻl uzunligi
+# bilan birga attentionning asosiy afzalliklari qatorida keltiradi.
+#
+# Vaqt shovqinli oʻlchov: jadvaldagi millisekundlar har yigʻishda biroz
+# farq qiladi. Xotira esa aniq hisoblanadi. Endi *T* ni 960 gacha
+# oshirib, bitta toʻgʻri oʻtishda attention matritsasi egallaydigan
+# baytlarni, PyTorch oʻlchagan xotira choʻqqisini va vaqtni yozib olamiz.
+
+# %%
+xotira = []
+for Tx in [30, 60, 120, 240, 480, 960]:
+    Xb, _ = vazifa(64, Tx, 3)
+    a_m = Attention(Tx)
+    with torch.no_grad():
+        a_m(Xb)                                            # isitish
+        chuqqi, _ = xotira_chuqqisi(a_m, Xb)
+        ms = median_ms("m(X)", m=a_m, X=Xb)                # ms, bitta forward
+    matritsa = a_m.ogirlik.nelement() * a_m.ogirlik.element_size()
+    xotira.append({"T": Tx, "matritsa (MiB)": matritsa / 2**20,
+                   "choʻqqi (MiB)": chuqqi / 2**20, "vaqt (ms)": ms})
+xotira = pd.DataFrame(xotira).set_index("T")
+show(xotira.round(2).reset_index(),
+     izoh="Attentionning bitta toʻgʻri oʻtishdagi narxi (64 ta namuna): "
+          "matritsa hajmi, xotira choʻqqisi va vaqt.",
+     nom="xotira_jadval")
+
+# %% [markdown]
+# {numref}`%s-jadvalning <xotira_jadval>` oxirgi qatorida (*T* = 960) attention
+# matritsasining oʻzi {glue:text}`matritsa_960:.0f` MiB (mebibayt, $2^{20}$ bayt), bitta toʻgʻri
+# oʻtishdagi xotira choʻqqisi {glue:text}`chuqqi_960:.0f` MiB.
+# {numref}`xotira_vaqt` ikkalasini log-log oʻqlarda koʻrsatadi.
+
+# %%
+mat = xotira["matritsa (MiB)"].values
+osish = mat[1:] / mat[:-1]                  # T har ikki barobar oshganda
+glue("matritsa_osish", float(osish.mean()), display=False)
+glue("matritsa_960", float(xotira.loc[960, "matritsa (MiB)"]), display=False)
+glue("chuqqi_960", float(xotira.loc[960, "choʻqqi (MiB)"]), display=False)
+glue("vaqt_960", float(xotira.loc[960, "vaqt (ms)"]), display=False)
+vaqt_qiyalik = float(np.log(xotira.loc[960, "vaqt (ms)"] / xotira.loc[240, "vaqt (ms)"]) / np.log(4))
+if vaqt_qiyalik >= 2.15:
+    vaqt_T2 = "bu T² qonuni boʻyicha kutiladigan 16 martadan ham koʻp: vaqt T² dan ham tez oʻsdi"
+elif vaqt_qiyalik >= 1.85:
+    vaqt_T2 = "bu T² qonuni boʻyicha kutiladigan 16 martaga yaqin"
+else:
+    vaqt_T2 = "bu T² qonuni boʻyicha kutiladigan 16 martadan kam: bu oraliqda vaqt T² dan sekinroq oʻsdi"
+glue("vaqt_T2_jumla", vaqt_T2, display=False)
+glue("vaqt_T2_xulosa", "xotira ham, vaqt ham kamida T² bilan oʻsadi" if vaqt_qiyalik >= 1.85
+     else "xotira T² bilan oʻsadi, vaqt ham tez oʻsadi", display=False)
+glue("vaqt_osish_katta", float(xotira.loc[960, "vaqt (ms)"]
+                               / xotira.loc[240, "vaqt (ms)"]), display=False)
+uzun = 32768                                # bitta uzun hujjat, bitta bosh
+glue("uzun_T", uzun, display=False)
+glue("uzun_gib", uzun * uzun * 4 / 2**30, display=False)
+
+rasm, (b1, b2) = plt.subplots(1, 2, figsize=(11, 4))
+b1.loglog(xotira.index, xotira["matritsa (MiB)"], "o-", label="matritsa")
+b1.loglog(xotira.index, xotira["choʻqqi (MiB)"], "s--", label="choʻqqi")
+b1.set_xlabel("T"); b1.set_ylabel("xotira (MiB)"); b1.legend()
+b2.loglog(xotira.index, xotira["vaqt (ms)"], "o-", color="#d55e00")
+b2.set_xlabel("T"); b2.set_ylabel("vaqt (ms)")
+for b in (b1, b2):
+    b.grid(True, which="both", alpha=0.3)
+plt.tight_layout()
+fig("xotira_vaqt.png",
+    caption="Attentionning bitta toʻgʻri oʻtishdagi narxi (64 ta namuna), "
+            "log-log oʻqlarda. Chapda: xotira — toʻgʻri chiziq, qiyaligi "
+            "2, yaʼni T² ga proporsional. Oʻngda: vaqt.")
+
+# %% [markdown]
+# *T* har ikki barobar oshganda matritsa aniq
+# {glue:text}`matritsa_osish:.1f` barobar oʻsdi — log-log oʻqlarda bu
+# qiyaligi 2 ga teng toʻgʻri chiziq. Vaqt ham oʻsadi: *T* 240 dan 960 ga
+# (4 marta) oshganda u {glue:text}`vaqt_osish_katta:.0f` marta oʻsdi —
+# {glue:text}`vaqt_T2_jumla`. *T* = 960 da bitta toʻgʻri oʻtish
+# {glue:text}`vaqt_960:.0f` ms.
+#
+# Demak, {glue:text}`vaqt_T2_xulosa`. Bitta
+# uzun hujjat (*T* = {glue:text}`uzun_T`) uchun bitta attention matritsasining
+# oʻzi {glue:text}`uzun_gib:.0f` GiB boʻladi. Haqiqiy modelda esa bunday
+# matritsa har qatlamda va har «boshda» bor (boshlar haqida — quyida),
+# qatlamlar va boshlar esa oʻnlab. FlashAttention (Dao va boshq., 2022;
+# matritsani xotirada toʻliq saqlamaydigan attention) kabi yadrolar
+# (*kernel*: bitta amalni bajaradigan optimallashtirilgan past darajali
+# funksiya) $Q K^\top$ ni boʻlaklab hisoblaydi va softmaxni boʻlak-boʻlak
+# yigʻadi. PyTorchda `torch.nn.functional.scaled_dot_product_attention`
+# (SDPA) mos yadroni tanlaydi: CPUda flash yadrosi faqat 4 oʻlchamli kirishda (namuna, bosh,
+# *T*, *d*) ishlaydi, 3 oʻlchamli kirishda SDPA oddiy («math») yoʻlga
+# qaytadi. Ikkalasini yozilgan formula bilan *T* = 4096 gacha
+# solishtiramiz: 8 ta namuna, bitta bosh, *d* = 32, xotira choʻqqisi
+# (`xotira_chuqqisi`), vaqt (mediana) va formula natijasidan eng katta farq
+# ({numref}`flash_jadval`).
+
+# %%
+import torch.nn.functional as F
+
+
+def yozilgan(Q, K, V):
+    # bobdagi formula: T×T matritsa toʻliq yasaladi
+    return torch.softmax(Q @ K.transpose(-2, -1) / Q.shape[-1] ** 0.5, dim=-1) @ V
+
+
+flash = []
+for Tx in [256, 512, 1024, 2048, 4096]:
+    torch.manual_seed(0)
+    Q, K, V = (torch.randn(8, 1, Tx, 32) for _ in range(3))    # (namuna, bosh, T, d)
+    uch = (Q[:, 0], K[:, 0], V[:, 0])                              # (namuna, T, d)
+    with torch.no_grad():
+        asl = yozilgan(Q, K, V)
+        for nom, fn, kirish in [("formula", yozilgan, (Q, K, V)),
+                                ("SDPA", F.scaled_dot_product_attention, (Q, K, V)),
+                                ("SDPA, 3 oʻlchamli", F.scaled_dot_product_attention, uch)]:
+            chuqqi, chiqish = xotira_chuqqisi(fn, *kirish)
+            farq = (chiqish.reshape(asl.shape) - asl).abs().max()
+            flash.append({"T": Tx, "usul": nom, "choʻqqi (MiB)": chuqqi / 2**20,
+                          "vaqt (ms)": median_ms("fn(*kirish)", fn=fn, kirish=kirish),
+                          "eng katta farq": float(farq)})
+fl = pd.DataFrame(flash)
+show(fl.round({"choʻqqi (MiB)": 2, "vaqt (ms)": 1})
+       .assign(**{"eng katta farq": fl["eng katta farq"].map(lambda v: son(v, ".1e"))}),
+     izoh=f"Yozilgan formula va SDPA: xotira choʻqqisi, vaqt ({IPLAR} ipda, "
+          "mediana) va formula natijasidan eng katta farq (8 ta namuna, d = 32).",
+     nom="flash_jadval")
+
+
+def qiyalik(usul, ustun, eng_kichik_T=1024):
+    # log-log qiyalik: T ≥ 1024 nuqtalari orqali eng kichik kvadratlar toʻgʻri chizigʻi
+    a = fl[(fl.usul == usul) & (fl["T"] >= eng_kichik_T)]
+    return float(np.polyfit(np.log2(a["T"]), np.log2(a[ustun]), 1)[0])
+
+
+for usul, q in [("formula", "formula"), ("SDPA", "sdpa"), ("SDPA, 3 oʻlchamli", "sdpa3")]:
+    for ustun, qisqa in [("choʻqqi (MiB)", "xotira"), ("vaqt (ms)", "vaqt")]:
+        glue(f"fl_{qisqa}_{q}", qiyalik(usul, ustun), display=False)
+katta = fl[fl["T"] == 4096].set_index("usul")
+glue("fl_chuqqi_formula", float(katta.loc["formula", "choʻqqi (MiB)"]), display=False)
+glue("fl_chuqqi_sdpa", float(katta.loc["SDPA", "choʻqqi (MiB)"]), display=False)
+glue("fl_vaqt_formula_ms", float(katta.loc["formula", "vaqt (ms)"]), display=False)
+glue("fl_vaqt_sdpa_ms", float(katta.loc["SDPA", "vaqt (ms)"]), display=False)
+glue("fl_chuqqi_sdpa3", float(katta.loc["SDPA, 3 oʻlchamli", "choʻqqi (MiB)"]), display=False)
+glue("fl_farq", float(fl["eng katta farq"].max()), display=False)
+glue("fl_xotira_sdpa_soz",
+     "chiziqli" if qiyalik("SDPA", "choʻqqi (MiB)") < 1.5 else "kvadratik", display=False)
+glue("fl_xotira_sdpa3_soz",
+     "chiziqli" if qiyalik("SDPA, 3 oʻlchamli", "choʻqqi (MiB)") < 1.5 else "kvadratik",
+     display=False)
+glue("fl_vaqt_sdpa_soz",
+     "kvadratik" if qiyalik("SDPA", "vaqt (ms)") >= 1.5 else "kvadratikdan sekin", display=False)
+
+rasm, (b1, b2) = plt.subplots(1, 2, figsize=(11, 3.6))
+for usul, belgi in [("formula", "o-"), ("SDPA", "s--"), ("SDPA, 3 oʻlchamli", "^:")]:
+    a = fl[fl.usul == usul]
+    b1.loglog(a["T"], a["choʻqqi (MiB)"], belgi, label=usul)
+    b2.loglog(a["T"], a["vaqt (ms)"], belgi, label=usul)
+b1.set_xlabel("T"); b1.set_ylabel("xotira choʻqqisi (MiB)"); b1.legend()
+b2.set_xlabel("T"); b2.set_ylabel("vaqt (ms)"); b2.legend()
+for b in (b1, b2):
+    b.grid(True, which="both", alpha=0.3)
+plt.tight_layout()
+fig("flash.png",
+    caption="Yozilgan formula va SDPA (4 va 3 oʻlchamli kirish), log-log oʻqlarda "
+            "(8 ta namuna, d = 32). "
+            "Chapda: xotira choʻqqisi. Oʻngda: vaqt.")
+
+# %% [markdown]
+# {numref}`%s-rasmdagi <flash>` chiziqlarning qiyaligini *T* = 1024, 2048
+# va 4096 nuqtalari orqali oʻtkazilgan eng yaqin toʻgʻri chiziqdan
+# (eng kichik kvadratlar usuli) oʻlchadik: qiyalik 2 — $T^2$ ga, qiyalik 1 —
+# *T* ga proporsional. Formulaning xotirasi qiyaligi
+# {glue:text}`fl_xotira_formula:.2f` bilan oʻsdi (*T* = 4096 da
+# {glue:text}`fl_chuqqi_formula:.0f` MiB), SDPAniki
+# {glue:text}`fl_xotira_sdpa:.2f` bilan — kvadratik emas
+# ({glue:text}`fl_chuqqi_sdpa:.1f` MiB: asosan chiqishning oʻzi, u *T* ga
+# chiziqli, qolgani har ipga kichik ish buferi; shuning uchun qiyalik 1
+# dan ham kichik chiqishi mumkin). Xotira kitob yigʻilayotgan jarayonning
+# iplar sonida, vaqt esa bitta ipda oʻlchangan. 3 oʻlchamli kirishdagi SDPA esa
+# qiyaligi {glue:text}`fl_xotira_sdpa3:.2f` bilan —
+# {glue:text}`fl_chuqqi_sdpa3:.0f` MiB: u $T \times T$ matritsani baribir
+# yasaydi. Vaqt esa formulada ham, flash yadrosida ham qiyaligi
+# {glue:text}`fl_vaqt_formula:.2f` va {glue:text}`fl_vaqt_sdpa:.2f` bilan
+# oʻsdi: SDPAda ham {glue:text}`fl_vaqt_sdpa_soz`, *T* = 4096 da
+# {glue:text}`fl_vaqt_sdpa_ms:.0f` ms (formulada
+# {glue:text}`fl_vaqt_formula_ms:.0f` ms). Natijalar bir xil: eng katta
+# farq {glue:text}`fl_farq:.1e`. Xulosa: FlashAttention turidagi yadro
+# $T^2$ **xotirani** olib tashlaydi, $T^2$ **hisobni** esa yoʻq — har
+# soʻrov baribir har kalit bilan solishtiriladi. Yadro maʼlum kirish shaklini ham
+# talab qiladi: boshqa shaklda bu foyda yoʻqoladi.
+
+# %% tags=["remove-cell"]
+# Xulosa sahifasi uchun (xulosa.py dagi jadval bu gaplarni shu darsdan oladi)
+glue("xl_uzun",
+     f"Oʻlchandi: sinusoidal T = {T} → {Tmax}: aniqlik kamida "
+     f"{son(min(poz_aniq[n][Tmax] for n in sinus_nomlar), '.3f')} ({len(sinus_nomlar)} seed)"
+     + (f"; T = {poz_T_uzun} da kafolat yoʻq" if sin_hammasi else f"; T ≤ {Tmax} da ham har doim ishlamadi"),
+     display=False)
+glue("xl_narx",
+     f"Oʻlchandi: {'xotira ham, vaqt ham kamida T² bilan' if vaqt_qiyalik >= 1.85 else 'xotira T² bilan, vaqt ham tez'} "
+     "oʻsadi; 4 oʻlchamli kirishdagi SDPA (flash) xotirani "
+     f"{'chiziqli' if qiyalik('SDPA', 'choʻqqi (MiB)') < 1.5 else 'kvadratik'} qiladi, "
+     "vaqtni emas", display=False)
+glue("xl_parallel",
+     f"T = {T_kat}: attention {son(mac_nisbat, '.1f')}× koʻp MAC, ketma-ket bosqichi 1 "
+     f"(RNNda {T_kat}); {IPLAR} ipda {son(vaqt_nisbat, '.1f')}× "
+     f"{'sekinroq' if vaqt_nisbat > 1 else 'tezroq'}", display=False)
+
+# %% [markdown]
+# ## Mashqlar
+#
+# Kod bilan ishlaydigan mashqlarda avval natijani **taxmin qiling**, soʻng
+# oʻlchang. Taxmin va oʻlchov farq qilsa — eng koʻp oʻrganiladigan joy shu.
+#
+# **1-mashq (qisqa oʻqitish).** Sinusoidal modelni *T* = 30 da oʻqiting:
+# `parallel(oqit, [(partial(Attention, 30, pozitsiya="sinus"), 30, 0)])`.
+# Soʻng uni `poz_baho` bilan *T* = 30, 60, 120 va 240 da baholang.
+# Oʻqitishdan oldin taxmin qiling: aniqlik *T* = 60 da oʻqitilgan
+# modeldagidek saqlanadimi? 0-qadamga ogʻirlik-chi? Keyin seed 1 va 2
+# bilan takrorlang.
+#
+# :::{admonition} Yechim
+# :class: dropdown
+#
+# Bu model faqat 30 ta pozitsiyani koʻrgan: *T* = 60 da pozitsiyalarning
+# yarmi, *T* = 240 da sakkizdan yettisi unga yangi. Yangi pozitsiyalar
+# qancha koʻp boʻlsa, ular orasida model 0-pozitsiya bilan
+# adashtiradiganlari boʻlishi ehtimoli shuncha katta. Shuning uchun aniqlik
+# va 0-qadamga ogʻirlik *T* = 60 da oʻqitilgan modeldagidan ertaroq —
+# *T* = 60 dayoq — tushishi mumkin, qanchalik tushishi esa seeddan seedga
+# farq qilishi mumkin. {glue:text}`poz_mashq7_gap` Oʻqitish
+# uzunligi qancha katta boʻlsa, model «0-pozitsiya emas» degan
+# pozitsiyalarni shuncha koʻp koʻradi.
+# :::

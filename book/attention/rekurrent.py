@@ -1,0 +1,568 @@
+# ---
+# jupyter:
+#   jupytext:
+#     text_representation:
+#       extension: .py
+#       format_name: percent
+#   kernelspec:
+#     display_name: Python 3
+#     language: python
+#     name: python3
+# ---
+
+
+# %% [markdown]
+# # Attention, RNN va LSTM bitta vazifada
+#
+# Bu darsda RNN, LSTM va attentionni bitta sunʼiy vazifada solishtiramiz:
+# javob ketma-ketlikning birinchi elementida, qolgani shovqin. Gradient birinchi qadamga
+# yetib borishini oʻlchaymiz, har modelni bir necha seed bilan oʻqitamiz, pozitsiya kodlashsiz
+# attention tartibni koʻrmasligini tekshiramiz va oʻqitilgan model qayerga qarashini
+# chizamiz. Attention formulasi oldingi darsda — {doc}`mexanizm`.
+
+
+# %%
+import inspect
+from functools import partial
+
+import numpy as np
+import pandas as pd
+import matplotlib.pyplot as plt
+import torch
+import torch.nn as nn
+
+from chapter_code.kitob import show, fig
+from chapter_code.raqam import son, foiz
+from chapter_code.malumot import vazifa
+from chapter_code.modellar import Ketma, Attention
+from chapter_code.modellar import parametrlar
+from chapter_code.oqitish import oqit, parallel
+from chapter_code.natijalar import Seedlar, hammasida, nechtasida, seeddan
+from chapter_code import muhit
+from myst_nb import glue
+
+
+# %% [markdown]
+# ## Vazifa va modellar
+#
+# Solishtirish uchun ataylab «RNN uchun noqulay» sodda sunʼiy masala olamiz.
+# Kirish — uzunligi *T* = 60 boʻlgan tasodifiy sonlar ketma-ketligi. Javob
+# (0 yoki 1) faqat **birinchi** elementning ishorasiga bogʻliq; qolgan 59 ta
+# element — shovqin. Vazifani yechish uchun model 0-qadamdagi maʼlumotni
+# oxirigacha olib borishi kerak. Tasodifiy taxmin 50 % aniqlik beradi.
+#
+# ```{literalinclude} ../../chapter_code/malumot.py
+# :pyobject: vazifa
+# ```
+#
+# Ikki rekurrent model: `Ketma("rnn")` va `Ketma("lstm")`. Ikkalasi ham
+# ketma-ketlikni oxirigacha oʻqiydi va oxirgi yashirin holatdan javob beradi.
+# LSTMning `unutish` parametri — unutish darvozasi (*forget gate*)
+# siljishining boshlangʻich qiymati; u nega muhimligini quyida oʻlchaymiz.
+#
+# ```{literalinclude} ../../chapter_code/modellar.py
+# :pyobject: Ketma
+# ```
+#
+# Attention modeli yuqoridagi toʻrt bosqichni aynan takrorlaydi. Bu —
+# **self-attention** (*oʻz-oʻziga attention*): soʻrov, kalit va qiymat bitta
+# ketma-ketlikdan olinadi. Yuqoridagi misoldan farqi ikkita:
+# kirish avval *d* = {glue:text}`d_model` oʻlchamga koʻtariladi va unga oʻrganiladigan
+# **pozitsiya kodlash** (`self.poz`, har pozitsiyaga bitta vektor) qoʻshiladi;
+# oxirida hamma pozitsiyalarning chiqishlari oʻrtalashtirilib, javobga aylanadi.
+#
+# ```{literalinclude} ../../chapter_code/modellar.py
+# :pyobject: Attention
+# ```
+
+# %% [markdown]
+# ## Gradient 0-qadamga yetib boradimi?
+#
+# Modelni oʻqitishdan oldin oddiy savol qoʻyamiz: yoʻqotish funksiyasining
+# gradienti kirishning birinchi va oxirgi qadamiga qanchalik kuchli yetib
+# boradi? Gradient — model oʻrganishda tayanadigan signal. Agar 0-qadamga yetib
+# boradigan gradient juda kichik boʻlsa, oʻqitish boshida model javob
+# aynan oʻsha yerda ekanini sezishi qiyin.
+#
+# Har model uchun tasodifiy parametrlar (vaznlar) bilan bitta teskari oʻtish
+# (*backward pass*: yoʻqotishdan orqaga qarab gradientlarni hisoblash) qilamiz
+# va $|\partial L / \partial x_t|$ ni namunalar boʻyicha oʻrtalashtiramiz.
+
+# %%
+T = 60
+UNUTISH = 3.0      # LSTM unutish darvozasi siljishi (standart boshlanish: ≈ 0)
+lstm_u = f"LSTM (unutish = {UNUTISH:g})"
+grad_jadval, grad_nisbat = [], {}
+for nom, qisqa, yasa in [
+        ("RNN", "rnn", partial(Ketma, "rnn")),
+        ("LSTM", "lstm", partial(Ketma, "lstm")),
+        (lstm_u, "lstm_unutish", partial(Ketma, "lstm", unutish=UNUTISH)),
+        ("attention", "attention", partial(Attention, T))]:
+    torch.manual_seed(0)
+    Xg, yg = vazifa(256, T, 1)
+    Xg.requires_grad_(True)
+    m = yasa()
+    nn.CrossEntropyLoss()(m(Xg), yg).backward()
+    # (256, T, 1) -> (T,): har qadamdagi |gradient| ning oʻrtachasi
+    g = Xg.grad.abs().mean(dim=(0, 2))
+    grad_jadval.append({"model": nom,
+                        "0-qadam": son(g[0], ".3e"),
+                        f"{T-1}-qadam": son(g[T-1], ".3e"),
+                        f"{T-1}-qadam / 0-qadam": son(g[T-1] / g[0], ".2e")})
+    grad_nisbat[nom] = float(g[T-1] / g[0])
+    glue(f"grad_{qisqa}", grad_nisbat[nom], display=False)
+show(pd.DataFrame(grad_jadval),
+     izoh=f"Kirishning birinchi va oxirgi qadamiga yetib boradigan "
+          f"gradient (T={T}).",
+     nom="grad_jadval")
+
+# %% [markdown]
+# {numref}`grad_jadval` farqni aniq koʻrsatadi. RNNda oxirgi qadam
+# gradienti 0-qadamnikidan {glue:text}`grad_rnn:.1e` marta katta, LSTMda
+# {glue:text}`grad_lstm:.1e` marta. Boshqacha aytganda, boshlangʻich
+# modelda 0-qadamga deyarli hech narsa yetib bormaydi: signal 59 ta qadamda
+# har birida koʻpaytirilib, eksponensial soʻnadi — bu **gradientning soʻnishi**
+# (*vanishing gradient*). Attentionda esa nisbat
+# {glue:text}`grad_attention:.2f`: birinchi va oxirgi qadam teng huquqli.
+# Uchinchi qator ham LSTM, faqat unutish darvozasi siljishi
+# {glue:text}`unutish:g` dan boshlangan: unda nisbat atigi
+# {glue:text}`grad_lstm_unutish:.2f`. Demak, LSTMdagi soʻnish arxitekturaning
+# emas, boshlangʻich qiymatning natijasi — sababini oʻqitishdan keyin
+# koʻramiz.
+#
+# ## Oʻqitish: har model uch seed bilan
+#
+# Gradient tahlili faqat oʻqitishdan oldingi holatni koʻrsatadi. Haqiqiy savol: modellar vazifani
+# oʻrganadimi? Har model bir xil protokol bilan oʻqitiladi: bu — `oqit`
+# funksiyasining standart qiymatlari, ularni koddan oʻqiymiz.
+
+# %%
+protokol = {nom: p.default for nom, p in inspect.signature(oqit).parameters.items()
+            if p.default is not inspect.Parameter.empty}
+print("oqit() protokoli:", protokol)
+for nom, qiymat in protokol.items():
+    glue(f"protokol_{nom}", qiymat, display=False)
+d_model = inspect.signature(Attention).parameters["d"].default
+glue("d_model", d_model, display=False)
+
+# %% [markdown]
+# Yaʼni {glue:text}`protokol_epoxalar` epoxa (*epoch*: oʻquv namunalarining
+# hammasidan bir marta oʻtish), {glue:text}`protokol_n` ta oʻquv va
+# {glue:text}`protokol_n_sinov` ta sinov namunasi, {glue:text}`protokol_batch`
+# talik paketlar (*batch*: parametrlar bir marta yangilanadigan namunalar
+# guruhi), Adam optimizatori, oʻrganish tezligi (*learning rate*)
+# {glue:text}`protokol_lr`. Bitta natija tasodif boʻlishi mumkin, shuning uchun
+# har model uch xil seed (*seed*: tasodifiy sonlar generatorining boshlangʻich
+# qiymati; bu yerda u boshlangʻich parametrlarni va paketlar tartibini
+# belgilaydi, maʼlumot esa uchala seedda bir xil) bilan oʻqitiladi.
+#
+# ```{literalinclude} ../../chapter_code/oqitish.py
+# :pyobject: oqit
+# ```
+#
+# Oʻqitishlar bir-biriga bogʻliq emas, shuning uchun `parallel`
+# (`chapter_code/oqitish.py`) ularni har protsessor yadrosida bittadan alohida jarayonda
+# yurgizadi. Har oʻqitish oʻz seedini oʻzi oʻrnatadi, shuning uchun natija
+# jarayonlar soniga bogʻliq emas. Oʻqitish natijalari (aniqlik va
+# vaznlar) diskda saqlanadi va faqat oʻqitish kodi (vazifa, modellar,
+# `oqit`) yoki argumentlari oʻzgarganda qayta hisoblanadi
+# (`chapter_code/ombor.py`); vaqt va xotira oʻlchovlari esa har safar
+# yangidan olinadi.
+
+# %%
+glue("unutish", UNUTISH, display=False)
+modellar = {
+    "RNN": partial(Ketma, "rnn"),
+    "LSTM": partial(Ketma, "lstm"),
+    lstm_u: partial(Ketma, "lstm", unutish=UNUTISH),
+    "attention (+ pozitsiya)": partial(Attention, T),
+    "attention (pozitsiyasiz)": partial(Attention, T, pozitsiya=False),
+}
+seedlar = (0, 1, 2)
+ishlar = [(yasa, T, s) for yasa in modellar.values() for s in seedlar]
+kalitlar = [(nom, s) for nom in modellar for s in seedlar]
+natija = dict(zip(kalitlar, parallel(oqit, ishlar)))   # har model × har seed
+
+# %%
+print(f"Tasodifiy javob = 0.50. Har model {len(seedlar)} seed bilan.")
+sinov = []
+for nom, yasa in modellar.items():
+    aniq = [natija[nom, s][0] for s in seedlar]
+    sinov.append({"model": nom, "seedlar": "; ".join(son(a, ".3f") for a in aniq),
+                  "oʻrtacha": round(float(np.mean(aniq)), 4),
+                  "eng yomon": round(min(aniq), 4),
+                  "parametrlar soni": parametrlar(yasa())})
+show(pd.DataFrame(sinov),
+     izoh=f"Sinov aniqligi: {len(modellar)} model, {len(seedlar)} seed.",
+     nom="sinov_jadval")
+# 3-mashq yechimi: parametrlar formula bilan sanaladi (jadvaldagi son bilan solishtiring)
+glue("T_vazifa", T, display=False)
+glue("param_formula", 3 * d_model**2 + d_model * (T + 7) + 2, display=False)
+
+# %% [markdown]
+# Xulosa chiqarish uchun jadvaldagi sonlarni nomlab olamiz.
+
+# %%
+aniqliklar = {nom: [natija[nom, s][0] for s in seedlar] for nom in modellar}
+# Seedlar: har seed qanday tugaganini sanaydi — yechdi (≥ 0,9), qisman,
+# tasodifiy daraja (< 0,6) — va buni gap bilan aytadi (chapter_code/natijalar.py)
+tugadi = {nom: Seedlar(dict(zip(seedlar, aniq))) for nom, aniq in aniqliklar.items()}
+for nom, qisqa in [("RNN", "rnn"), ("LSTM", "lstm"), (lstm_u, "lstmu"),
+                   ("attention (+ pozitsiya)", "attn"),
+                   ("attention (pozitsiyasiz)", "attn0")]:
+    glue(f"{qisqa}_seedlar", aniqliklar[nom], display=False)
+    glue(f"{qisqa}_min", min(aniqliklar[nom]), display=False)
+    glue(f"{qisqa}_max", max(aniqliklar[nom]), display=False)
+    glue(f"{qisqa}_orta", float(np.mean(aniqliklar[nom])), display=False)
+    glue(f"{qisqa}_jumla", tugadi[nom].jumla(), display=False)
+    glue(f"{qisqa}_yomoni", tugadi[nom].eng_yomoni(), display=False)
+    glue(f"{qisqa}_yechdi", tugadi[nom].soni("yechdi"), display=False)
+glue("seedlar_soni", len(seedlar), display=False)
+
+# LSTM xotirasi har qadamda unutish darvozasiga koʻpaytiriladi: f = sigmoid(... + siljish).
+# Boshlanishda (kirish hissasi kichik) f ≈ sigmoid(siljish); T-1 qadamdan keyin f^(T-1).
+for nom, siljish in [("standart", 0.0), ("tavsiya", 1.0), ("unutish", UNUTISH),
+                     ("katta", 5.0)]:
+    f = torch.sigmoid(torch.tensor(siljish)).item()
+    print(f"{nom:>9}: sigmoid({siljish:g}) = {f:.3f},  {f:.3f}^{T-1} = {f ** (T-1):.1e}")
+    glue(f"f_{nom}", f, display=False)
+    glue(f"f_{nom}_T", f ** (T - 1), display=False)
+
+# %% tags=["remove-cell"]
+# Matndagi gaplar shu yigʻishning oʻlchovidan tuziladi: boshqa protsessorda
+# (boshqa yadrolar, boshqa yaxlitlash) beqaror oʻqitish boshqacha tugashi mumkin.
+n_sinov, n_seed = protokol["n_sinov"], len(seedlar)
+glue("hisob_muhiti", f"{muhit.protsessor()[0]}, PyTorch koʻrsatmalar toʻplami: "
+     f"{torch.backends.cpu.get_cpu_capability()}", display=False)
+rnn, lstm, lstmu = tugadi["RNN"], tugadi["LSTM"], tugadi[lstm_u]
+rnn_xato = rnn.farq_xatosi(n_sinov)                # eng yaxshi − eng yomon farqining standart xatosi
+rnn_sonlar = (f"eng yaxshi seedda {son(max(rnn.aniqlik.values()), '.3f')}, eng yomonida "
+              f"{son(min(rnn.aniqlik.values()), '.3f')}")
+if rnn.farq > 3 * rnn_xato:
+    glue("rnn_gap", f"natijasi seedga bogʻliq: {rnn_sonlar} — farq {son(rnn.farq, '.3f')} tasodifiy "
+         f"xatodan katta (bu farqning standart xatosi taxminan {son(rnn_xato, '.3f')})"
+         + (". Bitta seed bilan oʻlchaganimizda, qaysi seed tushganiga qarab boshqa-boshqa xulosa "
+            "chiqargan boʻlardik" if rnn.aralashmi else ""), display=False)
+else:
+    glue("rnn_gap", f"natijasi seedga deyarli bogʻliq emas: {rnn_sonlar} — farq "
+         f"{son(rnn.farq, '.3f')} tasodifiy xato chegarasida (bu farqning standart xatosi "
+         f"taxminan {son(rnn_xato, '.3f')})", display=False)
+k0 = rnn.soni("tasodifiy")
+if k0 == 0:
+    rnn_oqish = (f"Shunga qaramay u {hammasida(n_seed)} tasodifiy taxmindan sezilarli yuqori "
+                 "natija berdi: boshidagi kichik gradient bu yerda RNNga toʻsqinlik qilmadi — "
+                 "boshlangʻich nisbatning oʻzi natijani oldindan aytib bermaydi.")
+elif k0 < n_seed:
+    rnn_oqish = (f"U {seeddan(n_seed - k0, n_seed)} tasodifiy taxmindan sezilarli yuqori natija "
+                 f"berdi, {nechtasida(k0)} esa tasodifiy taxmin darajasida qoldi: demak "
+                 "boshlangʻich nisbatning oʻzi (u bitta boshlanishda oʻlchangan) natijani oldindan "
+                 "aytib bermaydi.")
+else:
+    rnn_oqish = (f"U {hammasida(n_seed)} tasodifiy taxmin darajasida qoldi: ehtimol, gradientning "
+                 "soʻnishi oʻrganishga yoʻl bermagan (buni alohida tekshirmadik).")
+glue("rnn_oqish", rnn_oqish, display=False)
+glue("lstm_gap", ("ishonchsiz: " if lstm.aralashmi else "") + f"{lstm.jumla()} ({lstm.qiymatlar()})",
+     display=False)
+glue("lstmu_gap", f"{lstmu.jumla()} ({lstmu.qiymatlar()})", display=False)
+kd, ku = lstm.soni("yechdi"), lstmu.soni("yechdi")
+asos = "Arxitektura bir xil, farq faqat bitta boshlangʻich qiymatda"
+eslaydi = max(t.soni("yechdi") for t in (rnn, lstm, lstmu)) > 0   # biror rekurrent model yechdimi
+boshi = "rekurrent model uzoq masofani eslay oladi" if eslaydi else \
+    "bu yigʻishda rekurrent modellarning hech biri vazifani yechmadi"
+if kd == ku == n_seed:
+    solishtir = f"{asos} — bu yigʻishda ikkalasi ham hamma seedda yechdi."
+    xulosa_gap = f"{boshi}; bu yigʻishda boshlangʻich qiymat natijani oʻzgartirmadi"
+elif ku - kd >= 2 or (kd == 0 and ku == n_seed):
+    solishtir = f"{asos} — va shu qiymat vazifani yechgan seedlar sonini {kd} dan {ku} ga oshirdi."
+    xulosa_gap = f"{boshi} va toʻgʻri boshlash bunga katta yordam beradi"
+elif ku - kd == 1:
+    solishtir = (f"{asos} — shu qiymat vazifani yechgan seedlar sonini {kd} dan {ku} ga oshirdi; "
+                 f"{n_seed} seed bilan bu farq hali aniq emas.")
+    xulosa_gap = f"{boshi}; toʻgʻri boshlash bunga yordam berishi mumkin, lekin {n_seed} seed bilan bu aniq emas"
+elif ku == kd:
+    solishtir = (f"{asos} — lekin bu yigʻishda u vazifani yechgan seedlar sonini oʻzgartirmadi "
+                 f"(ikkalasida ham {ku} ta).")
+    xulosa_gap = f"{boshi}, lekin uni oʻqitish ishonchsiz: bu yigʻishda boshlangʻich qiymat yordam bermadi"
+else:
+    solishtir = (f"{asos} — lekin bu yigʻishda u vazifani yechgan seedlar sonini {kd} dan {ku} ga "
+                 "kamaytirdi.")
+    xulosa_gap = f"{boshi}, lekin uni oʻqitish ishonchsiz: bu yigʻishda boshlangʻich qiymat yordam bermadi"
+glue("lstm_solishtir", solishtir, display=False)
+glue("lstm_xulosa_gap", xulosa_gap, display=False)
+glue("lstm_nega", "Nega unutish siljishi yordam berdi?" if ku > kd else
+     "Unutish siljishi nimani oʻzgartiradi?", display=False)
+if lstm.aralashmi:
+    glue("lstm_kafolat_gap", "kafolat yoʻq: bu yigʻishda ham natija seedga bogʻliq boʻldi", display=False)
+elif kd == 0:
+    glue("lstm_kafolat_gap", f"bu yigʻishda {hammasida(n_seed)} yenga olmadi, boshqa protsessorda "
+         "esa boshqacha tugashi mumkin", display=False)
+else:
+    glue("lstm_kafolat_gap", f"bu yigʻishda {hammasida(n_seed)} yengdi, lekin bu kafolat emas: "
+         "boshqa protsessorda boshqacha tugashi mumkin", display=False)
+toxtagan = [s_ for s_ in sorted(lstmu.aniqlik) if s_ not in lstmu.seedlari("yechdi")]
+glue("lstmu_toxtagan", f"Bu yigʻishda siljish {son(UNUTISH, 'g')} bilan ham "
+     + ", ".join(f"seed {s_} ({son(lstmu.aniqlik[s_], '.3f')})" for s_ in toxtagan)
+     + " vazifani yechmadi." if toxtagan else
+     f"Bu yigʻishda siljish {son(UNUTISH, 'g')} bilan hamma seed vazifani yechdi.", display=False)
+# pozitsiyasiz attention: tartibni koʻrmaydigan eng yaxshi qoida (ishoralar koʻpchiligi) shu sinov
+# toʻplamida qancha beradi (oqit ning sinov maʼlumoti: vazifa(n_sinov, T, 2))
+X_sinov, y_sinov = vazifa(n_sinov, T, 2)
+kop_sinov = ((2 * (X_sinov > 0).sum(dim=(1, 2)) > T).long() == y_sinov).float().mean().item()
+attn0_max = max(aniqliklar["attention (pozitsiyasiz)"])
+glue("attn0_qoida", kop_sinov, display=False)
+glue("attn0_gap", f"tasodifiy darajaga yaqin qoldi (eng yaxshi seedda {son(attn0_max, '.3f')}); "
+     f"tartibni koʻrmaydigan eng yaxshi qoida (ishoralar koʻpchiligi, quyida koʻramiz) shu sinov "
+     f"namunalarida {son(kop_sinov, '.3f')} beradi"
+     if attn0_max < kop_sinov + 0.05 else
+     f"kutilmagan natija berdi: eng yaxshi seedda {son(attn0_max, '.3f')}, tartibni koʻrmaydigan "
+     f"eng yaxshi qoida esa shu sinov namunalarida {son(kop_sinov, '.3f')} beradi", display=False)
+glue("yechdi_chegara", lstm.yechdi_chegara, display=False)
+glue("tasodif_chegara", lstm.tasodif_chegara, display=False)
+glue("bitta_xato", float(np.sqrt(0.25 / n_sinov)), display=False)
+
+# %% [markdown]
+# Agar seedning sinov aniqligi kamida {glue:text}`yechdi_chegara:.1f` boʻlsa, u
+# vazifani **yechdi** deymiz; {glue:text}`tasodif_chegara:.1f` dan past boʻlsa —
+# **tasodifiy taxmin darajasida qoldi** (tasodifiy javob namunalarning yarmini
+# toʻgʻri topadi; {glue:text}`protokol_n_sinov` ta sinov namunasida bitta
+# aniqlikning standart xatosi taxminan {glue:text}`bitta_xato:.2f`); oraligʻida
+# esa — **qisman oʻrgandi**. {numref}`%s-jadvaldan <sinov_jadval>` toʻrtta xulosa.
+#
+# - **Pozitsiyali attention** {glue:text}`attn_jumla`
+#   ({glue:text}`attn_yomoni`).
+# - **RNN** {glue:text}`rnn_gap`. RNNning boshlangʻich gradient
+#   nisbati {glue:text}`grad_rnn:.1e` edi. {glue:text}`rnn_oqish`
+# - **LSTM** standart boshlanish bilan {glue:text}`lstm_gap`.
+# - **Unutish siljishi {glue:text}`unutish:g` boʻlgan LSTM**
+#   {glue:text}`lstmu_gap`. {glue:text}`lstm_solishtir`
+#
+# {glue:text}`lstm_nega` LSTMning xotira hujayrasi har qadamda unutish darvozasi
+# $f_t = \sigma(W x_t + U h_{t-1} + b_f)$ ga koʻpaytiriladi. PyTorch $b_f$ ni
+# ikki kichik tasodifiy sonning yigʻindisi sifatida, nol atrofida
+# boshlaydi, kirish hissasi ham boshida kichik; shuning uchun boshida
+# $f_t \approx \sigma(0)$ = {glue:text}`f_standart:.2f` va 59 qadamdan
+# keyin 0-qadamdagi maʼlumotning taxminan {glue:text}`f_standart_T:.0e`
+# qismigina qoladi (bu sodda baho: haqiqiy darvozalar $\sigma(0)$ atrofida biroz
+# farq qiladi, natija baribir juda kichik). Gradient esa faqat shu yoʻl
+# bilan oqmaydi: *h* orqali oʻtadigan yoʻllar bu yerda sekinroq soʻnadi va
+# 0-qadam gradientining deyarli hammasini ular olib keladi, shuning uchun
+# {numref}`%s-jadvaldagi <grad_jadval>` nisbat ({glue:text}`grad_lstm:.1e`) bu sodda
+# baho aytadigandan bir necha tartib kichik.
+# $b_f$ = {glue:text}`unutish:g` da $\sigma(b_f)$ =
+# {glue:text}`f_unutish:.3f` va 59 qadamdan keyin
+# {glue:text}`f_unutish_T:.2f` qismi qoladi: model 0-qadamni boshidanoq
+# «eslaydi». Standart boshlanishda esa oʻqitish bu soʻnishni yengishi ham,
+# yenga olmasligi ham mumkin: {glue:text}`lstm_kafolat_gap`. Unutish darvozasini Gers, Schmidhuber va Cummins (2000)
+# kiritgan; Jozefowicz, Zaremba va Sutskever (2015) uning siljishini 1 yoki
+# 2 kabi katta qiymatdan boshlash kerakligini eslatib, har bir LSTMda 1
+# dan boshlashni tavsiya qiladi. *T* = 60 boʻlgan vazifamizda boshlangʻich baho boʻyicha 1 yetmaydi:
+# $\sigma(1)^{59}$ = {glue:text}`f_tavsiya_T:.0e` (6-mashqda oʻzingiz
+# sinab koʻring); biz {glue:text}`unutish:g` ni oldik. Bu ham kafolat emas:
+# baho faqat oʻqitish boshidagi holatni tasvirlaydi, qanday tugashini esa
+# oʻqitishning oʻzi hal qiladi. Xulosa: {glue:text}`lstm_xulosa_gap`;
+# attentionda esa bu masofa boshidanoq bitta bogʻlanish.
+#
+# Bu natijalar kitob yigʻilgan protsessorda oʻlchandi ({glue:text}`hisob_muhiti`).
+# Bir xil kod va seed bitta mashinada odatda aynan bir xil natija beradi (bu
+# kitobda buni test tekshiradi: bob ikki marta bajarilib, natijalar
+# solishtiriladi). Boshqa protsessorda esa kutubxonalar boshqa hisob
+# yadrolarini tanlaydi, qoʻshishlar tartibi va yaxlitlash oʻzgaradi, va
+# beqaror oʻqitish boshqacha tugashi mumkin. Shuning uchun yuqoridagi gaplar
+# har yigʻishda oʻlchovdan tuziladi.
+#
+# Pozitsiyasiz attention {glue:text}`attn0_gap`. Nega — keyingi boʻlimda.
+#
+# ## Pozitsiya kodlashsiz attention tartibni koʻrmaydi
+#
+# Attention formulasida pozitsiya raqami hech qayerda yoʻq. Agar kirish
+# qatorlarini aralashtirsak, ballar matritsasining qatorlari va ustunlari
+# xuddi shunday aralashadi, softmax va oʻrtacha esa tartibga qaramaydi.
+# Demak, pozitsiya kodlashsiz modelning chiqishi kirish tartibiga bogʻliq
+# emas. Buni tekshiramiz: bir xil sonlarni boshqa tartibda beramiz.
+
+# %%
+torch.manual_seed(0)
+m_poz = Attention(T, pozitsiya=False)
+Xs, _ = vazifa(8, T, 5)
+with torch.no_grad():
+    asl = m_poz(Xs)
+    # pozitsiyalarni ARALASHTIRAMIZ
+    aralash = m_poz(Xs[:, torch.randperm(T)])
+
+print("Pozitsiya kodlashsiz attention — kirishni aralashtirib koʻramiz:")
+print(f"  asl chiqish[0]     : {asl[0].numpy().round(5)}")
+print(f"  aralash chiqish[0] : {aralash[0].numpy().round(5)}")
+aralash_farq = float((asl - aralash).abs().max())
+print(f"  maksimal farq      : {aralash_farq:.2e}")
+print()
+print("Chiqish oʻzgarmadi. "
+      "Demak, model uchun ketma-ketlik — TARTIBSIZ TOʻPLAM.")
+print("U «birinchi element» degan tushunchaga ega emas, "
+      "shuning uchun vazifani yecha olmaydi.")
+glue("aralash_farq", aralash_farq, display=False)
+
+# %% [markdown]
+# Maksimal farq {glue:text}`aralash_farq:.1e` — bu float32 (32 bitli kasr son
+# formati) hisobining
+# yaxlitlash xatosi darajasi, yaʼni chiqish amalda bir xil. Model uchun
+# «birinchi element» degan tushuncha yoʻq, shuning uchun
+# {numref}`%s-jadvalda <sinov_jadval>` pozitsiyasiz attention vazifani yecha olmadi.
+#
+# Yechim — **pozitsiya kodlash**: har pozitsiyaga oʻz vektori qoʻshiladi
+# (`hh + self.poz`). Endi 0-qadamdagi son boshqa qadamdagi xuddi shunday
+# sondan farq qiladi. Modelimizda bu vektorlar oʻrganiladi; asl
+# Transformer maqolasida ular sinus va kosinuslardan yasalgan.
+#
+# ## Oʻqitilgan model qayerga qaraydi
+#
+# Attention ogʻirliklari modelning «qayerga qarayotganini» bevosita
+# koʻrsatadi. {numref}`%s-jadvaldagi <sinov_jadval>` pozitsiyali modellardan
+# sinovda eng yaxshi natija bergani (teng boʻlsa — birinchisi), seed
+# {glue:text}`attn_seed` bilan oʻqitilganini olamiz (uni qayta oʻqitmaymiz) va yangi 200 ta namunada
+# ogʻirliklarni oʻrtalashtiramiz.
+
+# %%
+attn_seed = tugadi["attention (+ pozitsiya)"].eng_yaxshi      # sinovda eng yaxshi seed
+aniqlik, model = natija["attention (+ pozitsiya)", attn_seed]
+Xv, _ = vazifa(200, T, 2)
+with torch.no_grad():
+    model(Xv)
+w = model.ogirlik.mean(dim=(0, 1)).numpy()       # (200, T, T) -> (T,)
+
+print(f"Oʻqitilgan attention modelining (seed {attn_seed}) aniqligi: {aniqlik:.4f}")
+print()
+print(f"0-qadamga berilgan oʻrtacha eʼtibor   : {w[0]:.4f}")
+print(f"Qolgan {T-1} qadamning oʻrtachasi      : {w[1:].mean():.6f}")
+print(f"Eng koʻp eʼtibor olgan qadam        : {int(w.argmax())}")
+qaraydi0 = int(w.argmax()) == 0 and w[0] > 0.5      # eʼtiborning koʻpi 0-qadamdami
+if qaraydi0:
+    print()
+    print("Model oʻzi topdi: javob BIRINCHI qadamda. "
+          "Biz bunga hech qanday koʻrsatma bermadik.")
+glue("attn_seed", attn_seed, display=False)
+glue("qadam0", float(w[0]), display=False)
+glue("qolgan_orta", float(w[1:].mean()), display=False)
+glue("eng_kop_qadam", int(w.argmax()), display=False)
+
+# %% tags=["remove-cell"]
+glue("qadam0_gap", "Modelga javob qayerdaligini hech kim aytmagan: u buni gradient orqali oʻzi topdi."
+     if qaraydi0 else "Demak, bu model javobni faqat 0-qadamdan olmayapti: eʼtiborning "
+     "koʻp qismi boshqa qadamlarga ketadi.", display=False)
+# rasmning oʻng qismi — bitta namuna: uning har soʻrov qadami 0-qadamga koʻp ogʻirlik beradimi
+bir_namuna0 = float(model.ogirlik[0][:, 0].min())
+glue("bir_namuna0", bir_namuna0, display=False)
+glue("qadam0_rasm_gap", "chap qismida bitta ustun qolganlaridan ancha baland; oʻng qismida "
+     "matritsaning chap ustuni yorqin: har bir soʻrov qadami 0-qadamga qaraydi"
+     if qaraydi0 and bir_namuna0 > 0.5 else
+     "chap qismida 0-qadam ustuni eng baland, lekin oʻng qismidagi namunada hamma soʻrov "
+     "qadami ham 0-qadamga koʻp qaramaydi" if qaraydi0 else
+     "eʼtibor 0-qadamga toʻplanmagan: u boshqa qadamlarga ham tarqalgan", display=False)
+
+# %% [markdown]
+# Oʻrtacha eʼtiborning {glue:text}`qadam0:.1%` qismi 0-qadamga tushadi,
+# qolgan qadamlarning har biriga oʻrtacha {glue:text}`qolgan_orta:.1e`.
+# {glue:text}`qadam0_gap` Xuddi shu ogʻirliklar {numref}`%s-rasmda <attention_ogirligi>`.
+
+# %%
+rasm, (b1, b2) = plt.subplots(1, 2, figsize=(11, 3.6),
+                              gridspec_kw={"width_ratios": [1.15, 1]})
+b1.bar(np.arange(T), w, color="#1a73e8")
+b1.set_xlabel("ketma-ketlik qadami"); b1.set_ylabel("ogʻirlik")
+tasvir = b2.imshow(model.ogirlik[0].numpy(), cmap="viridis", aspect="auto")
+b2.set_xlabel("qaralayotgan qadam"); b2.set_ylabel("soʻrov qadami")
+plt.colorbar(tasvir, ax=b2, fraction=0.046)
+plt.tight_layout()
+fig("attention_ogirligi.png",
+    caption=f"Chapda: har qadamga berilgan oʻrtacha eʼtibor (seed {attn_seed}); "
+            f"eʼtiborning {foiz(w[0], 1)} qismi 0-qadamga tushgan. Oʻngda: bitta namunaning "
+            "attention matritsasi; chap ustun — har soʻrov qadami 0-qadamga bergan ogʻirlik.")
+
+# %% [markdown]
+# {numref}`%s-rasmning <attention_ogirligi>` {glue:text}`qadam0_rasm_gap`. Attention ogʻirliklari modelni
+# tushuntirishning eng oddiy vositasi, lekin ehtiyot boʻling: koʻp qatlamli
+# modellarda ogʻirlik va «sabab» har doim ham bir narsa emas.
+
+# %% tags=["remove-cell"]
+# Xulosa sahifasi uchun (xulosa.py dagi jadval bu gaplarni shu darsdan oladi)
+glue("xl_yol", f"Istalgan ikki pozitsiya orasida bitta bogʻlanish — {T-1} ta qadam emas", display=False)
+glue("xl_gradient", f"Oʻlchandi: nisbat attentionda {son(grad_nisbat['attention'], '.2f')}, "
+     f"RNNda {son(grad_nisbat['RNN'], '.1e')}, LSTMda {son(grad_nisbat['LSTM'], '.1e')}", display=False)
+glue("xl_boshlanish",
+     f"Oʻlchandi: vazifani yechgan seedlar ({n_seed} tadan) — standart LSTMda "
+     f"{tugadi['LSTM'].soni('yechdi')} ta, unutish siljishi {son(UNUTISH, 'g')} bilan "
+     f"{tugadi[lstm_u].soni('yechdi')} ta; eng yomon seedlar {son(min(aniqliklar['LSTM']), '.2f')} "
+     f"va {son(min(aniqliklar[lstm_u]), '.2f')}", display=False)
+glue("xl_pozitsiya",
+     f"Oʻlchandi: busiz model tartibni koʻrmaydi (farq {son(aralash_farq, '.0e')}), "
+     f"aniqlik {son(max(aniqliklar['attention (pozitsiyasiz)']), '.2f')} dan oshmadi", display=False)
+glue("xl_tushuntirish", f"Ogʻirliklar model qayerga qarashini koʻrsatadi: "
+     f"eʼtiborning {foiz(w[0], 1)} qismi 0-qadamga", display=False)
+
+# %% [markdown]
+# ## Mashqlar
+#
+# Kod bilan ishlaydigan mashqlarda avval natijani **taxmin qiling**, soʻng
+# oʻlchang. Taxmin va oʻlchov farq qilsa — eng koʻp oʻrganiladigan joy shu.
+#
+# **1-mashq (uzunroq ketma-ketlik).** Gradient jadvalini `T = 120` bilan
+# qayta hisoblang. RNNdagi «119-qadam / 0-qadam» nisbati qanday
+# oʻzgaradi? Attentiondagi-chi?
+#
+# :::{admonition} Yechim
+# :class: dropdown
+#
+# RNNda gradient har qadamda taxminan bir xil koʻpaytuvchiga koʻpaytiriladi,
+# shuning uchun nisbat masofaga **eksponensial** bogʻliq: qadamlar ikki
+# barobar koʻpaysa, nisbatning tartibi ham taxminan ikki barobar oshadi
+# (0-qadam gradienti float32 ifodalay oladigan eng kichik sondan ham
+# kichrayib, nolga aylanishi mumkin — unda nisbat cheksiz boʻladi).
+# Attentionda nisbat yana 1 atrofida qoladi: yoʻl uzunligi *T* ga bogʻliq
+# emas.
+# :::
+#
+# **2-mashq (parametrlarni sanash).** `Attention(60)` da nechta parametr
+# borligini formula bilan hisoblang va `parametrlar(Attention(60))` bilan
+# tekshiring. Pozitsiya kodlash nechta parametr qoʻshadi?
+#
+# :::{admonition} Yechim
+# :class: dropdown
+#
+# Kirish qatlami (1 → *d*): $1 \cdot d + d$. Pozitsiya kodlash: $T \cdot d$.
+# *Q*, *K*, *V*: $3\,(d \cdot d + d)$. Chiqish (*d* → 2): $d \cdot 2 + 2$.
+# Jami $3d^2 + d\,(T + 7) + 2$; bizda *d* = {glue:text}`d_model`,
+# *T* = {glue:text}`T_vazifa`, yaʼni {glue:text}`param_formula` — bu
+# {numref}`%s-jadvaldagi <sinov_jadval>` son bilan bir xil; pozitsiyasiz
+# modeldan farqi aynan $T \cdot d$.
+# :::
+#
+# **3-mashq (oʻylash uchun).** Oʻqitilmagan `Attention(T, pozitsiya=True)`
+# ham kirish tartibini «koʻradimi»? `aralash` tajribasini shu model bilan
+# takrorlashdan oldin javob bering.
+#
+# :::{admonition} Yechim
+# :class: dropdown
+#
+# Ha. Pozitsiya vektorlari tasodifiy boshlangʻich qiymatga ega boʻlsa ham,
+# ular har pozitsiyada har xil. Aralashtirilgan kirishga boshqa vektorlar
+# qoʻshiladi va chiqish oʻzgaradi (`tests/test_modellar.py` buni
+# tekshiradi). Oʻqitish bu vektorlarga maʼno beradi.
+# :::
+#
+# **4-mashq (unutish siljishi).** `partial(Ketma, "lstm", unutish=1.0)` ni
+# `parallel(oqit, ...)` bilan uchta seedda oʻqiting, soʻng `unutish=5.0`
+# bilan takrorlang. Oʻqitishdan oldin natijani taxmin qiling.
+#
+# :::{admonition} Yechim
+# :class: dropdown
+#
+# Taxmin uchun bobdagi bahoni hisoblang: $\sigma(1)^{59}$ =
+# {glue:text}`f_tavsiya_T:.0e` — standart LSTMdagidan
+# ({glue:text}`f_standart_T:.0e`) ancha katta, lekin baribir juda kichik:
+# boshlangʻich bahoga koʻra 0-qadam xotirasi boshida deyarli toʻliq soʻnadi.
+# $\sigma(5)^{59}$ = {glue:text}`f_katta_T:.2f` — xotira boshidanoq
+# saqlanadi. Lekin baho faqat oʻqitish boshidagi holatni tasvirlaydi: oʻqitish
+# yomon boshlanishda ham soʻnishni yengishi, yaxshi boshlanishda ham toʻxtab
+# qolishi mumkin. {glue:text}`lstmu_toxtagan` Natija seedga va protsessorga bogʻliq,
+# shuning uchun xulosani faqat oʻz oʻlchovingizdan, har seed qanday
+# tugaganini sanab chiqaring.
+# :::

@@ -1,0 +1,675 @@
+# ---
+# jupyter:
+#   jupytext:
+#     text_representation:
+#       extension: .py
+#       format_name: percent
+#   kernelspec:
+#     display_name: Python 3
+#     language: python
+#     name: python3
+# ---
+
+
+# %% [markdown]
+# # Transformer bloki va KV kesh
+#
+# Bu darsda attention atrofiga Transformer blokini yigʻamiz: koʻp boshli
+# attention, qoldiq ulanish, norm va feed-forward tarmoq. Soʻng kichik GPT bilan matn
+# yaratamiz va KV kesh — oldingi kalit va qiymatlar xotirasi — yaratishni necha marta
+# tezlatishini va qancha joy egallashini oʻlchaymiz.
+
+
+# %%
+import numpy as np
+import pandas as pd
+import matplotlib.pyplot as plt
+import torch
+import torch.nn as nn
+
+from chapter_code.kitob import diagramma, show, fig
+from chapter_code.raqam import son
+from chapter_code.modellar import TransformerBlok
+from chapter_code.modellar import KopBoshli, Blok, KichikGPT
+from chapter_code.modellar import parametrlar
+from chapter_code.oqitish import mediana_ms, protsessor
+from myst_nb import glue
+
+
+# %% [markdown]
+# ## Transformer bloki
+#
+# Bizning `Attention` modelimiz bitta qatlam edi. Transformer bloki attention
+# atrofiga yana uchta qism qoʻshadi va shu blok koʻp marta ustma-ust
+# qoʻyiladi. Qismlar {numref}`%s-jadvalda <qismlar_jadval>`.
+
+# %%
+show(pd.DataFrame([
+    ("1. Koʻp boshli attention (multi-head attention)",
+     "Bir nechta attention parallel ishlaydi — har biri boshqa munosabatga qaraydi"),
+    ("2. Qoldiq ulanish (residual): x + attn(x)",
+     "Gradientga toʻgʻri yoʻl beradi — chuqur tarmoq uchun shart"),
+    ("3. LayerNorm (qatlam normallashtirish)",
+     "Har pozitsiya vektorini normallashtiradi: oʻrtachasi 0, dispersiyasi 1 boʻladi "
+     "(oʻrganiladigan koʻpaytuvchi va siljishdan oldin)"),
+    ("4. Feed-forward (toʻgʻri tarqaluvchi tarmoq): 2 qatlamli MLP (koʻp qatlamli perseptron)",
+     "Attention yigʻgan maʼlumotni har pozitsiyada qayta ishlaydi"),
+], columns=["Qism", "Vazifasi"]),
+     izoh="Transformer blokining qismlari.", nom="qismlar_jadval")
+print("Shu blok N marta ustma-ust qoʻyiladi. GPT, BERT, Llama — shu arxitekturaning")
+print("variantlari; farqlari: normning joyi (quyida), pozitsiya kodlash turi,")
+print("attention maskasi, blok soni va oʻlchami.")
+
+# %% [markdown]
+# ### Koʻp boshli attention kodda
+#
+# **Koʻp boshli attention** (*multi-head attention*) *d* oʻlchamni bir
+# nechta «boshga» boʻladi: har bosh *Q*, *K*, *V* ning oʻz ustunlarini oladi
+# va alohida attention hisoblaydi, soʻng boshlar chiqishi yonma-yon qoʻyilib,
+# yana bitta chiziqli qatlamdan (`self.o`) oʻtadi. Boʻlish — faqat
+# tenzor shaklini oʻzgartirish (`view` va `transpose`); shakllar kodda
+# izohlangan.
+#
+# ```{literalinclude} ../../chapter_code/modellar.py
+# :pyobject: KopBoshli
+# ```
+#
+# PyTorchning `nn.MultiheadAttention` qatlami aynan shu hisobni bajaradi:
+# unga `KopBoshli` ning vaznlarini koʻchirsak, natija bir xil chiqadi.
+
+# %%
+torch.manual_seed(0)
+d_blok, boshlar = 32, 4
+kb = KopBoshli(d_blok, boshlar)
+x = torch.randn(2, 10, d_blok)                           # (namuna, T, d)
+dh = d_blok // boshlar
+q_boshlar = kb.q(x).view(2, 10, boshlar, dh).transpose(1, 2)
+print(f"kirish x            : {tuple(x.shape)}    (namuna, T, d)")
+print(f"Q, boshlarga boʻlingan: {tuple(q_boshlar.shape)}  (namuna, bosh, T, d/bosh)")
+with torch.no_grad():
+    chiqish_kb = kb(x)
+print(f"ogʻirliklar         : {tuple(kb.ogirlik.shape)} (namuna, bosh, T, T)")
+print(f"chiqish             : {tuple(chiqish_kb.shape)}    (namuna, T, d)")
+
+mha = nn.MultiheadAttention(d_blok, boshlar, batch_first=True)
+with torch.no_grad():                                     # vaznlarni koʻchiramiz
+    mha.in_proj_weight.copy_(torch.cat([kb.q.weight, kb.k.weight, kb.v.weight]))
+    mha.in_proj_bias.copy_(torch.cat([kb.q.bias, kb.k.bias, kb.v.bias]))
+    mha.out_proj.weight.copy_(kb.o.weight)
+    mha.out_proj.bias.copy_(kb.o.bias)
+    mha_farq = float((mha(x, x, x)[0] - chiqish_kb).abs().max())
+print(f"nn.MultiheadAttention bilan eng katta farq: {mha_farq:.1e}")
+glue("mha_farq", mha_farq, display=False)
+glue("d_bosh", dh, display=False)
+
+# %% [markdown]
+# Eng katta farq {glue:text}`mha_farq:.0e` — float32 yaxlitlash xatosi
+# darajasi. Demak, `nn.MultiheadAttention` `KopBoshli` bilan bir xil hisoblaydi:
+# bu bobning boshidagi formulaning oʻzi emas, unga boshlarga boʻlish va chiqish
+# proyeksiyasi qoʻshilgan.
+# Har boshning oʻlchami {glue:text}`d_bosh`; bitta boshli attention bilan
+# hisob hajmi deyarli bir xil, lekin endi boshlar har xil narsaga qarashi
+# mumkin — buni bobning oxirida oʻqitilgan modelda koʻramiz.
+#
+# ### Normning joyi: post-LN va pre-LN
+#
+# Asl Transformer maqolasida (Vaswani va boshq., 2017) LayerNorm qoldiq
+# qoʻshishdan **keyin** turadi (*post-LN*): `x = norm(x + f(x))`. GPT-2 kabi
+# koʻp modellar (Llama ham) uni qismning **oldiga** qoʻyadi
+# (*pre-LN*): `x = x + f(norm(x))`. Pre-LNda qoldiq yoʻli (*residual
+# stream*) normdan oʻtmaydi: kirishdan chiqishgacha toʻgʻri yoʻl qoladi
+# ({numref}`post_pre_ln`). Xiong va boshq. (2020) pre-LN
+# modellar oʻrganish tezligini asta-sekin oshiradigan boshlangʻich bosqichsiz
+# (*warm-up*) ham barqaror oʻqitilishini koʻrsatgan; bu bobda biz buni
+# oʻlchamadik. Llama bundan tashqari LayerNorm oʻrniga RMSNorm (oʻrtachani
+# ayirmasdan, faqat oʻrtacha kvadratning ildiziga boʻladigan normallashtirish),
+# feed-forward qismida SwiGLU (darvozali faollashtirish funksiyasi) va
+# pozitsiyalar uchun RoPE ishlatadi (RoPE haqida «{ref}`pozitsiyalar_uzunroq`»
+# boʻlimida).
+
+# %%
+post = "Post-LN (2017)\\nkirish x"
+pre = "Pre-LN (GPT-2, Llama)\\nkirish x"
+post1, post2 = "x = LayerNorm(x + attention(x))", "x = LayerNorm(x + FF(x))"
+pre1, pre2 = "x = x + attention(LayerNorm(x))", "x = x + FF(LayerNorm(x))"
+diagramma(
+    {
+        post: (0.2, 0.2, 4.0, 0.8, "manba"),
+        post1: (0.2, 1.5, 4.0, 0.7, "xizmat"),
+        post2: (0.2, 2.7, 4.0, 0.7, "xizmat"),
+        "chiqish (post-LN)": (0.2, 3.9, 4.0, 0.6, "qayta"),
+        pre: (4.8, 0.2, 4.0, 0.8, "manba"),
+        pre1: (4.8, 1.5, 4.0, 0.7, "xizmat"),
+        pre2: (4.8, 2.7, 4.0, 0.7, "xizmat"),
+        "chiqish (pre-LN)": (4.8, 3.9, 4.0, 0.6, "qayta"),
+    },
+    [(post, post1), (post1, post2), (post2, "chiqish (post-LN)"),
+     (pre, pre1), (pre1, pre2), (pre2, "chiqish (pre-LN)")],
+    nom="post_pre_ln.png",
+    izoh="Transformer blokining ikki turi (pastdan yuqoriga oʻqiladi). Chapda "
+         "asl post-LN: qoldiq yoʻli har qismdan keyin normdan oʻtadi. "
+         "Oʻngda pre-LN: norm faqat qism kirishida, x + … yoʻli toʻgʻri qoladi.",
+)
+
+# %% [markdown]
+# Bobdagi `TransformerBlok` — asl post-LN blok, `nn.MultiheadAttention`
+# bilan:
+#
+# ```{literalinclude} ../../chapter_code/modellar.py
+# :pyobject: TransformerBlok
+# ```
+#
+# `Blok` esa pre-LN va oʻzimiz yozgan `KopBoshli` bilan; u kerak boʻlsa
+# ikkinchi attentionni ham oladi: koderga qaraydigan **cross-attention**
+# (*oʻzaro attention*: soʻrovlar shu blokdan, kalit va qiymatlar koder
+# chiqishidan olinadi). U quyida, yakuniy misolda ishlatiladi.
+#
+# ```{literalinclude} ../../chapter_code/modellar.py
+# :pyobject: Blok
+# ```
+
+# %%
+blok = TransformerBlok()
+namuna = torch.randn(2, 10, 32)
+print(f"Kirish : {tuple(namuna.shape)}")
+print(f"Chiqish: {tuple(blok(namuna).shape)}   "
+      "(shakl saqlanadi — shuning uchun ustma-ust qoʻyish mumkin)")
+print(f"Parametrlar soni: TransformerBlok {parametrlar(blok)}, "
+      f"Blok {parametrlar(Blok(32, 4))}")
+glue("blok_param", parametrlar(blok), display=False)
+
+# %% [markdown]
+# Blok kirish shaklini saqlaydi, shuning uchun uni istalgancha ustma-ust
+# qoʻyish mumkin. Bitta blokda {glue:text}`blok_param` ta parametr bor
+# (ikkala turda ham bir xil: norm faqat joyini oʻzgartiradi); katta til
+# modellarida bunday bloklar oʻnlab, *d* esa minglab.
+#
+# ### Butun arxitektura
+#
+# GPT kabi dekoder modelining toʻliq tuzilishi {numref}`%s-rasmda <arxitektura>`:
+# tokenlar raqamlarga, raqamlar vektorlarga (*embedding*) aylanadi, ularga
+# pozitsiya kodlash qoʻshiladi, soʻng *N* ta pre-LN blok (har birida kauzal
+# maska) va oxirgi norm. Chiziqli qatlam har pozitsiyada lugʻatdagi har
+# token uchun ball beradi: oxirgi pozitsiyaning ballari keyingi tokenni
+# tanlash uchun ishlatiladi.
+
+# %%
+qismlar = ["tokenlar (lugʻatdagi raqamlari)",
+           "embedding + pozitsiya kodlash",
+           "N × Blok (pre-LN, kauzal maska)",
+           "LayerNorm",
+           "chiziqli qatlam → softmax",
+           "keyingi token ehtimollari"]
+turlar = ["manba", "xizmat", "qayta", "xizmat", "xizmat", "manba"]
+diagramma(
+    {q: (0.2, 0.2 + 0.8 * i, 4.6, 0.5, t) for i, (q, t) in enumerate(zip(qismlar, turlar))},
+    list(zip(qismlar, qismlar[1:])),
+    nom="arxitektura.png",
+    izoh="Dekoder (GPT turidagi) Transformer, pastdan yuqoriga oʻqiladi. "
+         "Bloklar — yuqoridagi pre-LN blok.",
+)
+
+# %% [markdown]
+# Shu arxitektura `chapter_code/modellar.py` dagi `KichikGPT` da — bir necha
+# qatorda:
+#
+# ```{literalinclude} ../../chapter_code/modellar.py
+# :pyobject: KichikGPT
+# ```
+
+# %% [markdown]
+# ## KV kesh: oldingi hisobni saqlab qoʻyish
+#
+# GPT kabi dekoder matnni tokenma-token yaratadi. Har qadamda model shu
+# paytgacha yozilgan matnni oladi va keyingi token uchun har bir lugʻat
+# tokeniga ball hisoblaydi. Bu ballar — **logitlar** (ingl. *logits*,
+# softmaxdan oldingi ballar). Model bitta tokenni tanlaydi, uni matn
+# oxiriga qoʻshadi va hammasi yangi token bilan takrorlanadi.
+#
+# Yangi tokenning soʻrovi har qatlamda oldingi hamma tokenlarning kalit va
+# qiymatlari bilan uchrashadi. Eng oddiy yoʻl — har qadamda butun matnni
+# modeldan qayta oʻtkazish. Unda oldingi tokenlarning kalit va qiymatlari
+# har qadamda qaytadan hisoblanadi, holbuki ular oʻzgarmaydi.
+#
+# Nega oʻzgarmaydi? Kauzal maska tufayli *i*-pozitsiya faqat oʻziga va
+# oʻzidan oldingilarga qaraydi. Demak, uning har qatlamdagi vektori faqat
+# 0-tokendan *i*-tokengacha boʻlgan tokenlarga bogʻliq. Matn oxiriga yangi
+# token qoʻshilsa, bu vektor ham, undan olinadigan kalit va qiymat ham
+# oʻzgarmaydi. Shuning uchun ularni bir marta hisoblab, saqlab qoʻyish
+# mumkin. Bu — **KV kesh** (ingl. *KV cache*, kalit–qiymat keshi; *kesh* —
+# qayta ishlatish uchun saqlab qoʻyilgan natijalar). Kesh bilan har qadamda
+# modeldan faqat yangi token oʻtadi: uning *q*, *k*, *v* vektorlari
+# hisoblanadi, *k* va *v* keshga qoʻshiladi, *q* esa keshdagi hamma
+# kalitlarga qaraydi. Maskasiz koderda (BERT kabi) bunday qilib boʻlmaydi:
+# u yerda oldingi pozitsiyalar ham yangi tokenga qaraydi, ularning birinchi
+# qatlam chiqishi oʻzgaradi, demak ikkinchi qatlamdan boshlab kalit va
+# qiymatlari ham oʻzgaradi.
+
+# %% [markdown]
+# `KopBoshli` klassimizda kesh — bitta `dict`. Unda
+# kalitlar (`"k"`) va qiymatlar (`"v"`) (namuna, bosh, *T*, bosh oʻlchami)
+# shaklida turadi, yangilari `torch.cat` bilan oxiriga qoʻshiladi:
+#
+# ```{literalinclude} ../../chapter_code/modellar.py
+# :pyobject: KopBoshli.forward
+# :start-at: if kesh is not None
+# :end-before: ball = q @ k
+# :dedent:
+# ```
+#
+# `KichikGPT` har blokka bittadan dict oladi. Yangi tokenlarning
+# pozitsiyasini u keshdagi tokenlar sonidan (`oldin`) biladi, maska esa
+# yangi soʻrovlarga keshdagi hamma kalitni, oʻzini va oʻzidan oldingi yangi
+# tokenlarni koʻrsatadi:
+#
+# ```{literalinclude} ../../chapter_code/modellar.py
+# :pyobject: KichikGPT.forward
+# :start-at: oldin =
+# :end-before: for i, blok
+# :dedent:
+# ```
+#
+# Avval ikki yoʻl bir xil natija berishini tekshiramiz. Model oʻqitilmagan,
+# vaznlari tasodifiy. Bu yerda shu yetarli: biz matnning sifatini emas,
+# ikki yoʻlning tengligini va vaqtini oʻlchaymiz. Tenglik har qanday
+# vaznlarda kauzal maskadan kelib chiqadi, vaqt esa faqat oʻlchamlarga
+# (qatlamlar soni, *d*, tokenlar soni) bogʻliq. Har qadamda eng katta logitli
+# tokenni olamiz — bu **ochkoʻz tanlash** (ingl. *greedy decoding*).
+# Boshlangʻich matn (ingl. *prompt*) — {glue:text}`kv_boshi` ta tasodifiy
+# token, undan keyin {glue:text}`kv_N` ta yangi token yaratamiz.
+#
+# Birinchi yoʻl — keshsiz: har qadamda butun matn modeldan oʻtadi.
+
+# %%
+torch.manual_seed(0)
+LUGAT = 100                                  # lugʻatdagi tokenlar soni
+gpt = KichikGPT(LUGAT, d=64, boshlar=4, qatlamlar=2).eval()   # oʻqitilmagan
+boshi = torch.randint(LUGAT, (1, 8))         # boshlangʻich matn (prompt): 8 ta token
+N_YANGI = 40                                 # nechta yangi token yaratamiz
+
+idx_a, logitlar_a = boshi, []
+with torch.no_grad():
+    for _ in range(N_YANGI):
+        logit = gpt(idx_a)[:, -1]                    # (1, T, lugʻat) -> (1, lugʻat)
+        logitlar_a.append(logit)
+        yangi = logit.argmax(dim=-1, keepdim=True)   # (1, 1): eng katta logitli token
+        idx_a = torch.cat([idx_a, yangi], dim=1)     # (1, T) -> (1, T + 1)
+
+# %% [markdown]
+# Ikkinchi yoʻl — KV kesh bilan. Birinchi qadamda modelga butun
+# boshlangʻich matn kiradi va kesh toʻladi; keyingi qadamlarda faqat oxirgi
+# tanlangan token kiradi.
+
+# %%
+keshlar = [{} for _ in gpt.bloklar]                  # har blokka bitta boʻsh dict
+idx_b, logitlar_b, kirish = boshi, [], boshi
+with torch.no_grad():
+    for _ in range(N_YANGI):
+        logit = gpt(kirish, keshlar)[:, -1]          # (1, kirish uzunligi, lugʻat) -> (1, lugʻat)
+        logitlar_b.append(logit)
+        kirish = logit.argmax(dim=-1, keepdim=True)  # (1, 1): keyingi qadamda faqat shu
+        idx_b = torch.cat([idx_b, kirish], dim=1)
+
+
+# %% [markdown]
+# Ikki yoʻlni solishtiramiz: har qadamdagi logitlar va tanlangan tokenlar.
+
+# %%
+# ikkala roʻyxatda N_YANGI ta (1, lugʻat) logit: har qadamda bittadan
+logit_farq = (torch.cat(logitlar_a) - torch.cat(logitlar_b)).abs().max().item()
+farqli = int((idx_a != idx_b).sum())               # nechta token farq qildi
+print(f"logitlarning eng katta farqi: {logit_farq:.1e}")
+print(f"farq qilgan tokenlar: {farqli} / {N_YANGI}")
+print("yaratilgan tokenlar:", idx_b[0, boshi.shape[1]:].tolist())
+print("birinchi blok keshi, k:", tuple(keshlar[0]["k"].shape), "(namuna, bosh, T, bosh oʻlchami)")
+glue("kv_N", N_YANGI, display=False)
+glue("kv_boshi", boshi.shape[1], display=False)
+glue("kv_farq", logit_farq, display=False)
+glue("kv_farqli", farqli, display=False)
+glue("kv_tokenlar_jumla",
+     f"Ikkala yoʻl {N_YANGI} ta yangi tokenning hammasini aynan bir xil tanladi."
+     if farqli == 0 else
+     f"Ikki yoʻl {N_YANGI} ta yangi tokendan {farqli} tasida farq qildi.", display=False)
+
+# %% [markdown]
+# {glue:text}`kv_tokenlar_jumla` Logitlarning eng katta farqi
+# {glue:text}`kv_farq:.1e` — float32 hisobining yaxlitlash xatosi darajasi:
+# kesh bilan matritsalar boshqa shaklda koʻpaytiriladi va qoʻshish tartibi
+# biroz oʻzgaradi. Kesh hisobni qisqartiradi, natijani oʻzgartirmaydi.
+#
+# ### Bitta token qancha vaqt oladi
+#
+# Endi vaqtni oʻlchaymiz. Matnda *T* ta token bor, keyingi token logitlari
+# kerak. Keshsiz yoʻlda model *T* ta tokenning hammasini qayta hisoblaydi.
+# Kesh bilan esa keshda *T* − 1 ta token tayyor turadi, modelga faqat
+# oxirgi token kiradi va uning soʻrovi *T* ta kalitga qaraydi. Har bir
+# oʻlchov — `torch.utils.benchmark` bilan koʻp takrorning medianasi,
+# bitta ipda (ingl. *thread*).
+#
+# Bir nozik joy bor: kesh har chaqiruvda oʻsadi. Bitta keshni takrordan
+# takrorga ishlatsak, har takror avvalgisidan uzunroq keshdan boshlanardi.
+# Shuning uchun keshni oʻlchovdan oldin tayyorlaymiz (`tayyor`) va har
+# takrorda yangi dictlar yasaymiz: `dict(k)` — yangi dict, u tayyor
+# tenzorlarga ishora qiladi, `torch.cat` esa yangi tenzor yasaydi. Tayyor
+# kesh oʻzgarmaydi, har takror bir xil ishni bajaradi — kod buni `assert`
+# bilan tekshiradi.
+#
+# Jadvalda vaqtdan tashqari yana ikki xil ustun bor. MAC — bitta qadamdagi
+# koʻpaytirish-qoʻshishlar (ingl. *multiply–accumulate*) soni, yaʼni qadam
+# bajaradigan hisob hajmi (faqat matritsa koʻpaytmalari). «Eng katta farq» —
+# oʻlchangan ikki yoʻl bergan logitlarning farqi: ikkalasi aynan bir xil
+# narsani hisoblaydi.
+
+# %%
+torch.set_flush_denormal(True)        # bobdagi boshqa vaqt oʻlchovlari kabi
+
+
+def mac_keshsiz(T, d=gpt.emb.embedding_dim, L=len(gpt.bloklar), lugat=LUGAT):
+    # har qatlamda: T ta pozitsiyaning q, k, v, o (4·d·d) va feed-forward (8·d·d),
+    # T × T ballar va ogʻirlik·v (2·T·T·d); oxirida T ta pozitsiyaning logitlari
+    return L * (12 * d * d * T + 2 * T * T * d) + T * d * lugat
+
+
+def mac_kesh(T, d=gpt.emb.embedding_dim, L=len(gpt.bloklar), lugat=LUGAT):
+    # har qatlamda: bitta tokenning q, k, v, o va feed-forward, T ta kalitga attention
+    return L * (12 * d * d + 2 * T * d) + d * lugat
+
+
+print(f"torch {torch.__version__}, 1 ip, protsessor: {protsessor()}")
+
+# %%
+torch.manual_seed(1)
+matn = torch.randint(LUGAT, (1, 1024))           # vaqt tokenlarning qiymatiga bogʻliq emas
+kv_vaqt, eng_katta_farq = [], 0.0
+with torch.no_grad():
+    for Tx in [128, 256, 512, 1024]:
+        idx = matn[:, :Tx]                       # (1, T)
+        keshsiz_ms = mediana_ms("gpt(idx)", iplar=1, gpt=gpt, idx=idx)
+        tayyor = [{} for _ in gpt.bloklar]
+        gpt(idx[:, :-1], tayyor)                 # keshda T − 1 ta token
+        # har takrorda yangi dictlar, ular tayyor tenzorlarga ishora qiladi
+        kesh_ms = mediana_ms("gpt(idx[:, -1:], [dict(k) for k in tayyor])",
+                             iplar=1, gpt=gpt, idx=idx, tayyor=tayyor)
+        assert tayyor[0]["k"].shape[2] == Tx - 1     # tayyor kesh oʻsmadi
+        # ikki yoʻl bir xil logit beradimi: (1, lugʻat) va (1, lugʻat)
+        yangi_logit = gpt(idx[:, -1:], [dict(k) for k in tayyor])[:, -1]
+        farq_T = (gpt(idx)[:, -1] - yangi_logit).abs().max().item()
+        eng_katta_farq = max(eng_katta_farq, farq_T)
+        kv_vaqt.append({"T": Tx, "keshsiz (ms)": keshsiz_ms, "kesh bilan (ms)": kesh_ms,
+                        "nisbat": keshsiz_ms / kesh_ms, "MAC keshsiz": mac_keshsiz(Tx),
+                        "MAC kesh bilan": mac_kesh(Tx), "eng katta farq": son(farq_T, ".1e")})
+kv = pd.DataFrame(kv_vaqt)
+mln = {"MAC keshsiz": "MAC keshsiz (mln)", "MAC kesh bilan": "MAC kesh bilan (mln)"}
+show(kv.assign(**{u: kv[u] / 1e6 for u in mln}).rename(columns=mln)
+       .round({"keshsiz (ms)": 3, "kesh bilan (ms)": 3, "nisbat": 1,
+               "MAC keshsiz (mln)": 2, "MAC kesh bilan (mln)": 2}),
+     izoh="Matnda T ta token boʻlganda keyingi token logitlari: keshsiz (T ta token "
+          "qayta hisoblanadi) va KV kesh bilan (faqat yangi token). Vaqt — bitta ipda, "
+          "mediana; nisbat — keshsiz vaqt / kesh bilan vaqt; MAC — bitta qadamning "
+          "matritsa koʻpaytmalari, million hisobida; eng katta farq — ikki yoʻl "
+          "logitlarining farqi.",
+     nom="kv_vaqt_jadval")
+
+# %%
+rasm, b1 = plt.subplots(figsize=(5.6, 3.8))
+b1.plot(kv["T"], kv["keshsiz (ms)"], "o-", label="keshsiz")
+b1.plot(kv["T"], kv["kesh bilan (ms)"], "s--", label="KV kesh bilan")
+b1.set_xscale("log", base=2); b1.set_yscale("log")
+b1.set_xticks(kv["T"], kv["T"].astype(str))
+b1.set_xlabel("matndagi tokenlar, T"); b1.set_ylabel("bitta token vaqti (ms)")
+b1.grid(True, which="both", alpha=0.3); b1.legend()
+plt.tight_layout()
+fig("kv_kesh_vaqt.png",
+    caption="Keyingi tokenni yaratish vaqti matn uzunligiga qarab, log-log oʻqlarda "
+            f"(oʻqitilmagan KichikGPT, {len(gpt.bloklar)} qatlam, "
+            f"d = {gpt.emb.embedding_dim}, bitta ip).")
+
+
+# %%
+def osish_sozi(q):
+    # log-log qiyalikni soʻz bilan aytish
+    for chegara, soz in [(0.5, "deyarli oʻzgarmadi"), (0.85, "chiziqlidan sekin oʻsdi"),
+                         (1.15, "taxminan chiziqli oʻsdi"),
+                         (1.85, "chiziqlidan tez, kvadratikdan sekin oʻsdi"),
+                         (2.15, "taxminan kvadratik oʻsdi")]:
+        if q < chegara:
+            return soz
+    return "kvadratikdan ham tez oʻsdi"
+
+
+eng_kichik = kv.set_index("T").loc[kv["T"].min()]     # T eng kichik boʻlgan qator
+eng_katta = kv.set_index("T").loc[kv["T"].max()]      # T eng katta boʻlgan qator
+for ustun, qisqa in [("keshsiz (ms)", "keshsiz"), ("kesh bilan (ms)", "kesh")]:
+    # eng kichik kvadratlar toʻgʻri chizigʻi log-log oʻqlarda, hamma T orqali
+    q = float(np.polyfit(np.log2(kv["T"]), np.log2(kv[ustun]), 1)[0])
+    glue(f"kv_qiyalik_{qisqa}", q, display=False)
+    glue(f"kv_qiyalik_{qisqa}_soz", osish_sozi(q), display=False)
+    glue(f"kv_ms_{qisqa}", float(eng_katta[ustun]), display=False)
+# oxirgi ikki nuqta orasidagi qiyalik (chiziq egilganmi?)
+oxirgi_ikki = kv.sort_values("T").tail(2)
+glue("kv_T_oxirgi_oldi", int(oxirgi_ikki["T"].iloc[0]), display=False)
+q_oxir = float(np.diff(np.log2(oxirgi_ikki["keshsiz (ms)"].values))[0]
+               / np.diff(np.log2(oxirgi_ikki["T"].values))[0])
+q_hammasi = float(np.polyfit(np.log2(kv["T"]), np.log2(kv["keshsiz (ms)"]), 1)[0])
+glue("kv_qiyalik_keshsiz_oxir", q_oxir, display=False)
+# MAC ustunining oʻsha oraliqdagi qiyaligi: hisob qanchalik tez oʻsadi
+q_mac = float(np.diff(np.log2(oxirgi_ikki["MAC keshsiz"].values.astype(float)))[0]
+              / np.diff(np.log2(oxirgi_ikki["T"].values))[0])
+glue("kv_mac_qiyalik_oxir", q_mac, display=False)
+glue("kv_egilish_gap",
+     f"bu MAC ustunining shu oraliqdagi qiyaligidan ({son(q_mac, '.2f')}) katta: vaqt hisobdan tezroq "
+     "oʻsadi. Ehtimol, sababi MACga kirmagan T × T tenzorlardagi amallar (maska, softmax, "
+     "boʻlish): katta T da bu tenzorlar protsessor keshiga sigʻmaydi (buni alohida "
+     "oʻlchamadik)" if q_oxir > q_mac + 0.2 else
+     f"bu MAC ustunining shu oraliqdagi qiyaligiga ({son(q_mac, '.2f')}) yaqin: vaqt hisob bilan "
+     "birga oʻsadi", display=False)
+glue("kv_T_kichik", int(kv["T"].min()), display=False)
+glue("kv_T_katta", int(kv["T"].max()), display=False)
+glue("kv_nisbat", float(eng_katta["nisbat"]), display=False)
+glue("kv_mac_nisbat", float(eng_katta["MAC keshsiz"] / eng_katta["MAC kesh bilan"]), display=False)
+glue("kv_mac_osish_kesh", float(eng_katta["MAC kesh bilan"] / eng_kichik["MAC kesh bilan"]), display=False)
+glue("kv_ms_kesh_kichik", float(eng_kichik["kesh bilan (ms)"]), display=False)
+glue("kv_vaqt_farq", eng_katta_farq, display=False)
+
+# %% [markdown]
+# Natijalar {numref}`%s-jadvalda <kv_vaqt_jadval>` va
+# {numref}`%s-rasmda <kv_kesh_vaqt>`. *T* = {glue:text}`kv_T_katta` da
+# keshsiz yoʻl bitta token uchun {glue:text}`kv_ms_keshsiz:.2f` ms, kesh
+# bilan esa {glue:text}`kv_ms_kesh:.2f` ms oldi — {glue:text}`kv_nisbat:.0f`
+# marta tezroq.
+# Ikki yoʻl logitlarining eng katta farqi hamma *T* da
+# {glue:text}`kv_vaqt_farq:.1e` dan oshmadi.
+#
+# Chiziqlarning qiyaligini log-log oʻqlarda hamma nuqta orqali oʻtkazilgan
+# eng yaqin toʻgʻri chiziqdan (eng kichik kvadratlar usuli) oʻlchadik:
+# qiyalik 1 — *T* ga, 2 — *T*² ga proporsional oʻsish. Keshsiz yoʻlda model
+# *T* ta pozitsiyaning har birida chiziqli qatlamlarni hisoblaydi (*T* ga
+# chiziqli) va $T \times T$ ballar matritsasini yasaydi (*T*² ga), shuning
+# uchun, agar vaqt hisob hajmiga proporsional boʻlsa, qiyalik 1 bilan 2
+# orasida boʻlishi kutiladi. Oʻlchangan qiyalik
+# {glue:text}`kv_qiyalik_keshsiz:.2f`: vaqt {glue:text}`kv_qiyalik_keshsiz_soz`.
+# Oxirgi ikki nuqta orasida (*T* = {glue:text}`kv_T_oxirgi_oldi` →
+# {glue:text}`kv_T_katta`) qiyalik {glue:text}`kv_qiyalik_keshsiz_oxir:.2f`;
+# {glue:text}`kv_egilish_gap`. Kesh bilan vaqt juda kichik va
+# shovqinli, shuning uchun uning qiyaligi
+# ({glue:text}`kv_qiyalik_kesh:.2f`) yigʻishdan yigʻishga sezilarli
+# oʻzgaradi; undan xulosa chiqarmaymiz.
+#
+# Nazariy jihatdan kesh bilan ham ish *T* ga chiziqli bogʻliq: yangi soʻrov
+# *T* ta kalitga qaraydi (MAC ustuni shu koʻpaytirishlarni sanaydi), `torch.cat`
+# esa butun keshni yangi tenzorga koʻchiradi (koʻchirish ham *T* ga
+# chiziqli, lekin MACga kirmaydi). *T* = {glue:text}`kv_T_kichik` dan
+# {glue:text}`kv_T_katta` gacha kesh bilan qadamning MAC soni
+# {glue:text}`kv_mac_osish_kesh:.1f` marta oʻsdi. Demak, *N* ta tokenni kesh
+# bilan yaratish ham jami $O(N^2)$ ish: kesh attentionning kvadratik
+# narxini yoʻqotmaydi, faqat oldingi tokenlarni har qadamda qayta
+# hisoblashni olib tashlaydi (keshsiz jami $O(N^3)$ boʻlardi).
+# Oʻlchangan vaqt esa *T* = {glue:text}`kv_T_kichik` da
+# {glue:text}`kv_ms_kesh_kichik:.2f` ms, *T* = {glue:text}`kv_T_katta` da
+# {glue:text}`kv_ms_kesh:.2f` ms boʻldi (vaqt — shovqinli oʻlchov, kichik
+# farqlar yigʻishdan yigʻishga oʻzgaradi). Keshsiz qadam esa kesh bilan
+# qadamdan aynan *T* marta koʻp hisob qiladi: *T* ta pozitsiyaning har biri
+# uchun xuddi shu ishni bajaradi (*T* = {glue:text}`kv_T_katta` da
+# {glue:text}`kv_mac_nisbat:.0f` marta). Vaqt boʻyicha esa kesh atigi
+# {glue:text}`kv_nisbat:.0f` marta tezroq.
+#
+# Sabab — hisobning hajmi emas, PyTorch chaqiruvlari (operatorlar) soni. Bitta token uchun matritsalar
+# juda kichik. Vaqtning katta qismini har bir amalning oʻlchamga bogʻliq
+# boʻlmagan doimiy narxi oladi (Python va PyTorch chaqiruvlari), bitta
+# qadamda esa bunday amallar oʻnlab. Model kattalashgani sari matritsalar
+# ham kattalashadi va hisobning oʻzi ustun kela boshlaydi (buni bu yerda
+# oʻlchamadik).
+#
+# Bu — bitta token narxi. *N* ta token yaratish uchun shu qadamlar *N*
+# marta takrorlanadi va matn har qadamda uzayadi. Keshsiz yoʻlda har qadam
+# butun matnni qayta hisoblagani uchun umumiy ish *N* ga kamida kvadratik
+# oʻsadi; kesh bilan esa har bir qadam arzon qoladi.
+
+# %% [markdown]
+# ### Kesh qancha joy egallaydi
+#
+# Kesh tekin emas: u xotirada turadi. Har qatlamda har bir token uchun
+# bitta kalit va bitta qiymat vektori saqlanadi. Har biri $n_{kv}$ ta
+# boshda $d_{\text{bosh}}$ tadan son. Demak,
+#
+# $$
+# \text{kesh hajmi} = 2 \cdot L \cdot T \cdot n_{kv} \cdot d_{\text{bosh}} \cdot b,
+# $$
+#
+# bu yerda 2 — kalit va qiymat, *L* — qatlamlar soni, *T* — keshdagi
+# tokenlar soni, $n_{kv}$ — kalit/qiymat boshlari soni, $d_{\text{bosh}}$ —
+# bitta boshning oʻlchami, *b* — bitta sonning baytlari (float32da 4,
+# bfloat16da 2; bfloat16 — 16 bitli kasr son formati). Kesh *T* ga
+# chiziqli oʻsadi: matn qancha uzun boʻlsa, kesh shuncha katta.
+#
+# Katta modellarda kesh xotiraning asosiy isteʼmolchilaridan biriga
+# aylanadi. Shuning uchun Llama 3 kabi modellar **guruhli soʻrov
+# attention** (ingl. *grouped-query attention*, GQA) ishlatadi: soʻrov
+# boshlari koʻp, kalit/qiymat boshlari esa kam. Bir guruhdagi bir nechta
+# soʻrov boshi bitta kalit/qiymat boshini birgalikda ishlatadi, keshda esa
+# faqat kalit/qiymat boshlari saqlanadi.
+#
+# Formulani ikki modelda hisoblaymiz: bobdagi `KichikGPT` va Llama 3 8B
+# (Meta eʼlon qilgan `config.json` dagi qiymatlar). `KichikGPT` uchun
+# formulani yuqorida tokenlar yaratilgandan keyin dictlarda turgan haqiqiy
+# tenzorlar baytlari bilan ham solishtiramiz. KiB — $2^{10}$, MiB — $2^{20}$,
+# GiB — $2^{30}$ bayt.
+
+
+# %%
+def kesh_bayt(L, T, n_kv, d_bosh, b):
+    # har qatlamda 2 ta tenzor (kalitlar va qiymatlar), har biri T × n_kv × d_bosh son
+    return 2 * L * T * n_kv * d_bosh * b
+
+
+def keshdagi_bayt(keshlar):
+    # dictlarda haqiqatan turgan tenzorlar hajmi
+    return sum(t.nelement() * t.element_size() for kesh in keshlar for t in kesh.values())
+
+
+# KichikGPT: yuqorida N_YANGI ta token yaratilgandan keyingi kesh
+L_gpt, n_gpt = len(gpt.bloklar), gpt.bloklar[0].attn.boshlar
+d_bosh_gpt = gpt.emb.embedding_dim // n_gpt
+b_gpt = keshlar[0]["k"].element_size()                     # float32: 4 bayt
+T_kesh = keshlar[0]["k"].shape[2]
+formula_gpt = kesh_bayt(L_gpt, T_kesh, n_gpt, d_bosh_gpt, b_gpt)
+haqiqiy_gpt = keshdagi_bayt(keshlar)
+T_max_gpt = gpt.poz.shape[0]
+print(f"KichikGPT, {T_kesh} token: formula {formula_gpt} bayt, dictlarda {haqiqiy_gpt} bayt")
+assert formula_gpt == haqiqiy_gpt
+
+# %%
+# Meta Llama 3 8B: config.json (huggingface.co/meta-llama/Meta-Llama-3-8B)
+llama3_8b = {"num_hidden_layers": 32, "num_attention_heads": 32, "num_key_value_heads": 8,
+             "hidden_size": 4096, "max_position_embeddings": 8192, "torch_dtype": "bfloat16"}
+L_l, T_l = llama3_8b["num_hidden_layers"], llama3_8b["max_position_embeddings"]
+n_q_l, n_kv_l = llama3_8b["num_attention_heads"], llama3_8b["num_key_value_heads"]
+d_bosh_l = llama3_8b["hidden_size"] // n_q_l                                  # 4096 / 32
+b_l = torch.empty(0, dtype=getattr(torch, llama3_8b["torch_dtype"])).element_size()
+
+hajm = pd.DataFrame([
+    ("KichikGPT", L_gpt, n_gpt, n_gpt, d_bosh_gpt, b_gpt, T_max_gpt),
+    ("Llama 3 8B (GQA)", L_l, n_q_l, n_kv_l, d_bosh_l, b_l, T_l),
+    ("Llama 3 8B, GQAsiz", L_l, n_q_l, n_q_l, d_bosh_l, b_l, T_l),
+], columns=["model", "qatlamlar", "soʻrov boshlari", "KV boshlar", "bosh oʻlchami", "bayt", "T"])
+hajm["kesh (MiB)"] = kesh_bayt(hajm["qatlamlar"], hajm["T"], hajm["KV boshlar"],
+                               hajm["bosh oʻlchami"], hajm["bayt"]) / 2**20
+show(hajm, izoh="KV kesh hajmi toʻliq kontekstda (T — modelning eng katta uzunligi): "
+                "KichikGPT (float32) va Llama 3 8B (bfloat16, Meta config.json); oxirgi "
+                f"qator — Llama 3 8B modelining {n_q_l} ta "
+                "soʻrov boshining har biri oʻz kalit/qiymatini saqlaganda (GQAsiz).",
+     nom="kv_hajm_jadval")
+
+# %%
+glue("kv_kesh_T", T_kesh, display=False)
+glue("kv_formula_bayt", formula_gpt, display=False)
+glue("kv_haqiqiy_bayt", haqiqiy_gpt, display=False)
+glue("kv_T_max", T_max_gpt, display=False)
+glue("kv_gpt_mib", float(hajm.loc[0, "kesh (MiB)"]), display=False)
+glue("kv_llama_q", n_q_l, display=False)
+glue("kv_llama_kv", n_kv_l, display=False)
+glue("kv_llama_T", T_l, display=False)
+glue("kv_llama_gqa_marta", n_q_l // n_kv_l, display=False)
+glue("kv_llama_token_kib", kesh_bayt(L_l, 1, n_kv_l, d_bosh_l, b_l) / 2**10, display=False)
+glue("kv_llama_gib", float(hajm.loc[1, "kesh (MiB)"]) / 2**10, display=False)
+glue("kv_llama_mha_gib", float(hajm.loc[2, "kesh (MiB)"]) / 2**10, display=False)
+
+# 8-mashq yechimi: boshlar yoki qatlamlar soni oʻzgarganda oʻlchangan kesh
+for nom_, sozlama in [("bosh8", {"boshlar": 8}), ("qatlam4", {"qatlamlar": 4})]:
+    torch.manual_seed(0)
+    m_ = KichikGPT(LUGAT, d=64, **sozlama).eval()
+    keshlar_ = [{} for _ in m_.bloklar]
+    with torch.no_grad():
+        m_(matn[:, :m_.poz.shape[0]], keshlar_)               # keshni toʻliq toʻldiramiz
+    glue(f"kv_mashq_{nom_}_mib", keshdagi_bayt(keshlar_) / 2**20, display=False)
+
+# %% [markdown]
+# Formula va haqiqiy kesh mos keldi: {glue:text}`kv_kesh_T` ta token
+# (boshlangʻich matn va yaratilgan tokenlar, oxirgisidan tashqari — u hali
+# modeldan oʻtmagan) uchun formula {glue:text}`kv_formula_bayt:d` bayt
+# beradi, dictlardagi tenzorlar ham {glue:text}`kv_haqiqiy_bayt:d` bayt.
+# {numref}`kv_hajm_jadval` toʻliq kontekstdagi hajmni koʻrsatadi.
+# `KichikGPT` ning {glue:text}`kv_T_max` tokenli keshi atigi
+# {glue:text}`kv_gpt_mib:g` MiB.
+#
+# Llama 3 8B modelida esa bitta tokenning keshi {glue:text}`kv_llama_token_kib:g`
+# KiB, toʻliq kontekst ({glue:text}`kv_llama_T` token) —
+# {glue:text}`kv_llama_gib:g` GiB. Bu bitta matn uchun: model bir vaqtda
+# bir nechta foydalanuvchiga javob yozsa, har biriga oʻz keshi kerak.
+# GQA boʻlmaganda, yaʼni {glue:text}`kv_llama_q` ta soʻrov boshining har
+# biri oʻz kalit va qiymatini saqlaganda, kesh
+# {glue:text}`kv_llama_mha_gib:g` GiB boʻlardi. {glue:text}`kv_llama_kv`
+# ta kalit/qiymat boshi bilan u {glue:text}`kv_llama_gqa_marta` marta
+# kichik.
+
+# %% tags=["remove-cell"]
+# Xulosa sahifasi uchun (xulosa.py dagi jadval bu gaplarni shu darsdan oladi)
+glue("xl_kv", f"Oʻlchandi: natija bir xil (farq {son(logit_farq, '.0e')}); T = {kv['T'].max()}: "
+     f"bu yigʻishda {son(kv['nisbat'].iloc[-1], '.0f')}× tezroq", display=False)
+
+# %% [markdown]
+# ## Mashqlar
+#
+# Kod bilan ishlaydigan mashqlarda avval natijani **taxmin qiling**, soʻng
+# oʻlchang. Taxmin va oʻlchov farq qilsa — eng koʻp oʻrganiladigan joy shu.
+#
+# **1-mashq (KV kesh hajmi).** `KichikGPT(LUGAT, d=64, boshlar=8)` va
+# `KichikGPT(LUGAT, d=64, qatlamlar=4)` ni yasang. Har birida
+# {glue:text}`kv_T_max` tokenli kesh necha MiB boʻladi? Avval formuladan
+# taxmin qiling. Soʻng keshni toʻldiring: modelga `matn` ni `keshlar`
+# (har blokka bitta boʻsh dict) bilan bering va dictlardagi tenzorlar
+# baytlarini `keshdagi_bayt` bilan sanang.
+#
+# :::{admonition} Yechim
+# :class: dropdown
+#
+# Formulada $n_{kv} \cdot d_{\text{bosh}}$ koʻpaytmasi turibdi. Oddiy
+# koʻp boshli attentionda u *d* ga teng: boshlar ikki barobar koʻpaysa,
+# har boshning oʻlchami ikki barobar kichrayadi. Shuning uchun boshlar
+# sonini oshirish keshni oʻzgartirmaydi: oʻlchandi —
+# {glue:text}`kv_mashq_bosh8_mib:g` MiB, xuddi asl modeldagidek
+# ({glue:text}`kv_gpt_mib:g` MiB). Qatlamlar ikki barobar koʻpaysa, kesh
+# ham ikki barobar oshadi: {glue:text}`kv_mashq_qatlam4_mib:g` MiB. Keshni
+# kalit/qiymat boshlarini kamaytirish (GQA), *d* ni kichraytirish yoki
+# sonlarni qisqaroq formatda saqlash kichraytiradi.
+# :::

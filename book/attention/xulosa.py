@@ -1,0 +1,96 @@
+# ---
+# jupyter:
+#   jupytext:
+#     text_representation:
+#       extension: .py
+#       format_name: percent
+#   kernelspec:
+#     display_name: Python 3
+#     language: python
+#     name: python3
+# ---
+
+
+# %% [markdown]
+# # Transformerlar qayerda ishlatiladi va xulosa
+#
+# Bu darsda Transformerlar amalda qanday ishlatilishini koʻramiz va bobning
+# asosiy gʻoyalarini bitta jadvalda jamlaymiz. Jadvaldagi oʻlchovlar oldingi darslardan
+# olinadi.
+
+
+# %%
+import pandas as pd
+
+from chapter_code.kitob import show
+
+
+# %% [markdown]
+# ## Transformerlar qayerda ishlatiladi
+#
+# Amalda Transformer deyarli hech qachon noldan oʻqitilmaydi. Katta model
+# milliardlab soʻzli matnlarda oʻqitilgan boʻladi; buni takrorlash uchun juda
+# koʻp maʼlumot va hisoblash kerak. Buning oʻrniga tayyor model olinadi va
+# oʻz vazifangizga moslashtiriladi: u sizning maʼlumotingizda qisqa
+# qoʻshimcha oʻqitiladi (*fine-tuning*). Jadvaldagi qisqartmalar: LLM (*large
+# language model*) — katta til modeli; RAG (*retrieval-augmented
+# generation*) — avval hujjatlardan mos parchalar qidiriladi, soʻng LLM
+# ular asosida javob yozadi; LoRA (*low-rank adaptation*) — modelning oʻzi
+# emas, unga qoʻshilgan kichik matritsalar oʻqitiladi; OCR (*optical
+# character recognition*) — rasmdagi matnni tanish.
+# {numref}`qollash_jadval` odatiy vazifalar va yondashuvlarni koʻrsatadi.
+
+# %%
+show(pd.DataFrame([
+    ("Matnni tasniflash (klassifikatsiya)",
+     "Tayyor model + oxirgi qatlam (fine-tuning)"),
+    ("Oʻz hujjatlaringiz boʻyicha savol-javob",
+     "RAG: qidirish + LLM"),
+    ("Oʻz uslubingizda matn",
+     "LoRA bilan fine-tuning"),
+    ("Rasmdagi matnni tanish (OCR)",
+     "Vision Transformer (rasm uchun Transformer) + dekoder"),
+    ("Vaqt qatorlari",
+     "Avval toʻliq darslikning 34-bobi: ayirmalarni olish (differencing) va klassik usullar"),
+], columns=["Vazifa", "Yondashuv"]),
+     izoh="Transformerlarning amaliy qoʻllanishi.", nom="qollash_jadval")
+print("Muhim: bu vazifalarning hech birida Transformerni "
+      "NOLDAN oʻqitmaysiz.")
+print("Tayyor model olinadi va moslashtiriladi. "
+      "Buning yoʻli — toʻliq darslikning 38-bobida (LoRA, QLoRA).")
+
+# %% [markdown]
+# Bu bob kitobning bitta bobi; 34- va 38-boblar toʻliq darslikda.
+# Vaqt qatorlari uchun avval klassik usullarni sinab koʻring (34-bob).
+# Tayyor modelni kam resurs bilan moslashtirish yoʻllari — LoRA va QLoRA
+# (QLoRA — sonlari kam bitda saqlangan modelga qoʻllanadigan LoRA) — 38-bobda.
+#
+# ## Xulosa
+#
+# {numref}`xulosa_jadval` bobning asosiy gʻoyalarini bittadan jumlada
+# jamlaydi. «Oʻlchandi» deb yozilgan qatorlar oldingi darslardagi oʻlchovlardan
+# tuzilgan.
+
+# %% [markdown]
+# ```{table} Bobning xulosasi.
+# :name: xulosa_jadval
+# :align: center
+#
+# | Tushuncha | Bitta jumla |
+# |:---|:---|
+# | Attention formulasi | `softmax(Q @ K.T / sqrt(d)) @ V` |
+# | Q, K, V | Soʻrov, kalit, qiymat — uchtasi ham chiziqli proyeksiya |
+# | Nega sqrt(d) | Softmaxni toʻyinishdan saqlaydi |
+# | Yoʻl uzunligi | {glue:text}`rekurrent.py::xl_yol:s` |
+# | Gradient oqimi | {glue:text}`rekurrent.py::xl_gradient:s` |
+# | Boshlanish | {glue:text}`rekurrent.py::xl_boshlanish:s` |
+# | Pozitsiya kodlash | {glue:text}`rekurrent.py::xl_pozitsiya:s` |
+# | Tushuntirish | {glue:text}`rekurrent.py::xl_tushuntirish:s` |
+# | O(T²) | {glue:text}`pozitsiyalar.py::xl_narx:s` |
+# | Parallellik | {glue:text}`pozitsiyalar.py::xl_parallel:s` |
+# | Transformer bloki | Attention + qoldiq ulanish + norm + feed-forward; GPT-2, Llama: pre-LN |
+# | Kauzal maska | {glue:text}`mexanizm.py::xl_kauzal:s` |
+# | Uzunroq ketma-ketlik | {glue:text}`pozitsiyalar.py::xl_uzun:s` |
+# | KV kesh | {glue:text}`transformer.py::xl_kv:s` |
+# | Cross-attention | {glue:text}`yakuniy.py::xl_cross:s` |
+# ```
