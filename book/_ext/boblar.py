@@ -36,7 +36,9 @@ import shutil
 import zipfile
 from pathlib import Path
 
+import jupytext
 from docutils import nodes
+from sphinx import addnodes
 from sphinx.errors import ExtensionError
 
 import kesh
@@ -101,18 +103,33 @@ def _bob_boshi(app) -> set[str]:
     return {str(e) for d in ildiz.subtrees for e in d.items if isinstance(e, str) and e in xarita}
 
 
+def bob_sahifalari(raqamlar: dict[str, int], bob: str) -> list[str]:
+    """The pages of the chapter that starts at ``bob``, in the book's order (its lessons after it)."""
+    return [d for d, r in raqamlar.items() if r == raqamlar[bob] and d != bob]
+
+
+def arxiv_nomi(docname: str) -> str:
+    """The name of a chapter's archive: its page's name, or its folder's for a chapter folder
+    whose opening page is ``index`` (book/attention/index -> attention.zip)."""
+    nom = posixpath.basename(docname)
+    papka = posixpath.basename(posixpath.dirname(docname))
+    return papka if nom == "index" and papka else nom
+
+
 # --- numbering ---------------------------------------------------------------------
 
 def _raqamla(app, env) -> list[str]:
     """env-get-updated, after Sphinx numbered figures through the book: number them per chapter."""
     raqamlar = _raqamlar(app)
+    orni = {doc: i for i, doc in enumerate(raqamlar)}       # the book's order of pages
     hisoblagich: dict[tuple[int, str], int] = {}
     ozgargan = []
-    # Sphinx's numbers follow the book's order, so sorting by them keeps it
+    # within a page Sphinx's numbers follow the page's order; across the pages of a
+    # chapter (its lessons), the book's order
     tartib = sorted(((son, doc, tur, id_)
                      for doc, turlar in env.toc_fignumbers.items() if doc in raqamlar
                      for tur, idlar in turlar.items() for id_, son in idlar.items()),
-                    key=lambda t: (raqamlar[t[1]], t[0]))
+                    key=lambda t: (raqamlar[t[1]], orni[t[1]], t[0]))
     for _, doc, tur, id_ in tartib:
         bob = raqamlar[doc]
         hisoblagich[bob, tur] = hisoblagich.get((bob, tur), 0) + 1
@@ -166,6 +183,43 @@ def yuklab_html(docname: str, pdf: str, notebook: bool, kengaytma: str = ".py") 
         "JupyterLabda ochib, hamma kataklarni ishga tushiring.</p>\n")
 
 
+def bob_html(docname: str, pdf: str, darslar: list[str]) -> str:
+    """The opening page of a chapter of lessons: the PDF and the chapter's archive."""
+    papka = posixpath.dirname(docname)
+    pdf_manzil = posixpath.relpath(pdf, papka or ".")
+    arxiv = arxiv_nomi(docname) + ".zip"
+    qator = (f'<p class="yuklab-olish">Yuklab olish: <a href="{html.escape(pdf_manzil)}" download>PDF</a>'
+             f' · <a href="{html.escape(arxiv)}" download>bobning hamma darslari (.zip)</a></p>\n')
+    if not darslar:
+        return qator
+    return qator + (
+        '<p class="yuklab-izoh">Bobni oʻzingiz ishga tushirish uchun .zip arxivini oching: unda '
+        "har dars (<code>.py</code> va bajarilgan <code>.ipynb</code>), ular import qiladigan "
+        "<code>chapter_code/</code> modullari va <code>requirements.txt</code> bor. "
+        "Arxiv papkasida <code>pip install -r requirements.txt jupyterlab "
+        "--extra-index-url https://download.pytorch.org/whl/cpu</code> buyrugʻini bajaring "
+        "(oxirgi qismi PyTorchning CPU versiyasi uchun), soʻng darslarni "
+        f"(<code>{html.escape(darslar[0])}.ipynb</code> dan boshlab) JupyterLabda ochib, "
+        "hamma kataklarni ishga tushiring.</p>\n")
+
+
+def dars_html(docname: str, bob: str, kengaytma: str = ".py") -> str:
+    """A lesson's download line: its source, its executed notebook and the chapter's archive."""
+    nom = posixpath.basename(docname)
+    arxiv = posixpath.relpath(posixpath.join(posixpath.dirname(bob), arxiv_nomi(bob) + ".zip"),
+                              posixpath.dirname(docname) or ".")
+    havolalar = []
+    if kengaytma != ".ipynb":
+        havolalar.append(f'<a href="{html.escape(nom + kengaytma)}" download>'
+                         f'dars manbasi ({html.escape(kengaytma)})</a>')
+    havolalar += [f'<a href="{html.escape(nom)}.ipynb" download>bajarilgan notebook (.ipynb)</a>',
+                  f'<a href="{html.escape(arxiv)}" download>bobning hamma darslari (.zip)</a>']
+    return (f'<p class="yuklab-olish">Yuklab olish: {" · ".join(havolalar)}</p>\n'
+            '<p class="yuklab-izoh">Darsni oʻzingiz ishga tushirish uchun bobning .zip arxivini oling: '
+            "unda hamma darslar, ular import qiladigan <code>chapter_code/</code> modullari va "
+            "<code>requirements.txt</code> bor.</p>\n")
+
+
 def ildiz_html(docname: str, pdf: str) -> str:
     """The root page's line: the whole book as one PDF."""
     pdf_manzil = html.escape(posixpath.relpath(pdf, posixpath.dirname(docname) or "."))
@@ -173,21 +227,83 @@ def ildiz_html(docname: str, pdf: str) -> str:
             " — butun kitob bitta faylda, chop etish uchun.</p>\n")
 
 
+#: How fast the opening page assumes a lesson is read: words of prose a minute, and code
+#: lines a minute (read, run, looked at).
+SOZ_DAQIQA = 120
+KOD_DAQIQA = 6
+
+
+def oqish_daqiqasi(manba: Path) -> int:
+    """About how many minutes a lesson takes: its prose at SOZ_DAQIQA words and its visible code
+    at KOD_DAQIQA lines a minute, rounded to five minutes (at least five)."""
+    if manba.suffix in kesh.FORMATLAR:
+        nb = jupytext.reads(manba.read_text(encoding="utf-8"), fmt=kesh.FORMATLAR[manba.suffix])
+        sozlar = kod = 0
+        for h in nb.cells:
+            if "remove-cell" in h.metadata.get("tags", []):
+                continue
+            if h.cell_type == "markdown":
+                sozlar += len(h.source.split())
+            elif h.cell_type == "code" and "remove-input" not in h.metadata.get("tags", []):
+                kod += sum(1 for q in h.source.splitlines() if q.strip() and not q.lstrip().startswith("#"))
+    else:
+        sozlar, kod = len(manba.read_text(encoding="utf-8").split()), 0
+    return max(5, 5 * round((sozlar / SOZ_DAQIQA + kod / KOD_DAQIQA) / 5))
+
+
+def _darslar_royxati(app, bob: str, darslar: list[str]) -> nodes.Node:
+    """The opening page's list of its chapter's lessons, in order, each with its reading time."""
+    royxat = nodes.enumerated_list(classes=["darslar"])
+    for dars in darslar:
+        manba = Path(app.env.doc2path(dars))
+        app.env.note_dependency(str(manba))
+        havola = addnodes.pending_xref("", nodes.inline("", dars), refdomain="std", reftype="doc",
+                                       reftarget="/" + dars, refexplicit=False, refwarn=True,
+                                       refdoc=bob)
+        royxat += nodes.list_item("", nodes.paragraph(
+            "", "", havola, nodes.Text(f" — taxminan {oqish_daqiqasi(manba)} daqiqa")))
+    izoh = nodes.paragraph("", f"Darslar shu tartibda oʻqiladi. Vaqt taxminiy: matnning har "
+                               f"{SOZ_DAQIQA} soʻzi va kodning har {KOD_DAQIQA} qatori uchun bir daqiqa.")
+    return [nodes.rubric("", "Darslar"), royxat, izoh]
+
+
 def _yuklab_qatori(app, doctree) -> None:
-    """doctree-read: put the download line under a chapter's title (the PDF's under the root's)."""
+    """doctree-read: put the download line under a page's title (the PDF's under the root's).
+
+    A chapter of one page: PDF, source, executed notebook, archive.  A chapter of lessons:
+    its opening page offers the PDF and the chapter's archive and lists the lessons; each
+    lesson that is a notebook offers its source, its executed notebook and the archive.
+    """
     docname = app.env.docname
     ildizmi = docname == app.config.root_doc
-    if not ildizmi and docname not in _bob_boshi(app):
+    raqamlar = _raqamlar(app)
+    boshlar = _bob_boshi(app)
+    if not ildizmi and docname not in raqamlar:
         return
+    bob = docname if docname in boshlar else next(
+        (b for b in boshlar if raqamlar.get(b) == raqamlar.get(docname)), None)
+    darslar = bob_sahifalari(raqamlar, bob) if bob else []
+    notebook = _notebookmi(app, docname)
+    if not ildizmi and docname not in boshlar and not notebook:
+        return                                   # a lesson page without code (a glossary)
     bolim = next(iter(doctree.findall(nodes.section)), None)
     if bolim is None or not isinstance(bolim[0], nodes.title):
         raise ExtensionError(f"{app.env.doc2path(docname)}: a chapter must start with a title "
                              "(a '# ...' heading) for its download line to go under it")
+    kengaytma = Path(app.env.doc2path(docname)).suffix
     if ildizmi:
         satr = ildiz_html(docname, pdf_nomi(app))
+    elif docname in boshlar and not darslar:
+        satr = yuklab_html(docname, pdf_nomi(app), notebook, kengaytma)
+    elif docname in boshlar:
+        satr = bob_html(docname, pdf_nomi(app), [posixpath.basename(d) for d in darslar
+                                                  if _notebookmi(app, d)])
+        joy = next((i for i, t in enumerate(bolim.children) if isinstance(t, nodes.compound)
+                    and "toctree-wrapper" in t["classes"]), len(bolim.children))
+        for i, tugun in enumerate(_darslar_royxati(app, docname, darslar)):
+            bolim.insert(joy + i, tugun)
     else:
-        satr = yuklab_html(docname, pdf_nomi(app), _notebookmi(app, docname),
-                           Path(app.env.doc2path(docname)).suffix)
+        satr = dars_html(docname, bob, kengaytma)
     bolim.insert(1, nodes.raw("", satr, format="html"))
 
 
@@ -247,6 +363,24 @@ def bob_arxivi(maqsad: Path, nom: str, manba: Path, notebook: Path, ildiz: Path)
         _zip_yoz(arxiv, f"{nom}/requirements.txt", bob_talablari(ildiz).encode())
 
 
+def darslar_arxivi(maqsad: Path, nom: str, darslar: list[tuple[Path, Path]], ildiz: Path) -> None:
+    """Write the archive of a chapter of lessons: a folder ``nom/`` with every lesson (source and
+    executed notebook), the chapter_code modules any of them imports and requirements.txt."""
+    kodlar: set[Path] = set()
+    for manba, _ in darslar:
+        fmt = kesh.FORMATLAR.get(manba.suffix, "py:percent")
+        kodlar |= {f for f in kesh.kuzatilgan_fayllar(manba.read_text(encoding="utf-8"), ildiz, fmt)
+                   if f.suffix == ".py"}
+    with zipfile.ZipFile(maqsad, "w") as arxiv:
+        for manba, notebook in darslar:
+            if manba.suffix != ".ipynb":
+                _zip_yoz(arxiv, f"{nom}/{manba.name}", manba.read_bytes())
+            _zip_yoz(arxiv, f"{nom}/{manba.stem}.ipynb", notebook.read_bytes())
+        for f in sorted(kodlar):
+            _zip_yoz(arxiv, f"{nom}/{f.relative_to(ildiz).as_posix()}", f.read_bytes())
+        _zip_yoz(arxiv, f"{nom}/requirements.txt", bob_talablari(ildiz).encode())
+
+
 def bajarilgan_notebook(app, docname: str) -> bytes:
     """The chapter's executed notebook, outputs included, as the reader downloads it.
 
@@ -274,11 +408,13 @@ def bajarilgan_notebook(app, docname: str) -> bytes:
 
 
 def _fayllar(app, exception) -> None:
-    """build-finished (HTML): each notebook chapter's source, executed notebook and archive."""
+    """build-finished (HTML): each notebook page's source and executed notebook, each chapter's archive."""
     if exception is not None or app.builder.format != "html":
         return
     ildiz = Path(app.srcdir)
-    for docname in sorted(_bob_boshi(app)):
+    raqamlar = _raqamlar(app)
+    yozilgan: dict[str, tuple[Path, Path]] = {}
+    for docname in raqamlar:
         if not _notebookmi(app, docname):
             continue
         manba = Path(app.env.doc2path(docname))
@@ -288,7 +424,16 @@ def _fayllar(app, exception) -> None:
         if manba.suffix != ".ipynb":
             shutil.copyfile(manba, papka / f"{nom}{manba.suffix}")
         (papka / f"{nom}.ipynb").write_bytes(bajarilgan_notebook(app, docname))
-        bob_arxivi(papka / f"{nom}.zip", nom, manba, papka / f"{nom}.ipynb", ildiz)
+        yozilgan[docname] = (manba, papka / f"{nom}.ipynb")
+    for bob in sorted(_bob_boshi(app)):
+        papka = Path(app.outdir) / posixpath.dirname(bob)
+        darslar = [yozilgan[d] for d in bob_sahifalari(raqamlar, bob) if d in yozilgan]
+        if darslar:
+            papka.mkdir(parents=True, exist_ok=True)
+            darslar_arxivi(papka / f"{arxiv_nomi(bob)}.zip", arxiv_nomi(bob), darslar, ildiz)
+        elif bob in yozilgan:
+            bob_arxivi(papka / f"{posixpath.basename(bob)}.zip", posixpath.basename(bob),
+                       *yozilgan[bob], ildiz)
 
 
 # --- the root page -------------------------------------------------------------------

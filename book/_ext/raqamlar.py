@@ -12,8 +12,9 @@ text (a ``str``) is left as it is.
 MyST-NB sets every glued value in bold (``span.pasted-text``): right for a
 number the build computed, heavy for the sentences the chapter builds from its
 measurements ("uch seeddan ikkitasida vazifani yechdi, …").  A glued value of
-three words or more gets the class ``pasted-gap`` as the page is read, and
-``kitob.css`` sets it in the body's weight.
+three words or more gets the class ``pasted-gap`` as the page is read (a value
+pasted from another page, as it is written), and ``kitob.css`` sets it in the
+body's weight.
 
 One of the two places where the build imports from ``chapter_code`` (the other
 is ``kesh``, for the arithmetic): the
@@ -59,12 +60,20 @@ def ozbekcha_format(text: str, fmt_spec: str) -> str:
 def _gaplar(app, doctree) -> None:
     """Mark glued sentences (three words or more) so the stylesheet sets them unbolded."""
     for tugun in doctree.findall(nodes.inline):
-        if "pasted-text" in tugun["classes"] and len(tugun.astext().split()) >= 3:
+        if "pasted-text" in tugun["classes"] and "pasted-gap" not in tugun["classes"] \
+                and len(tugun.astext().split()) >= 3:
             tugun["classes"].append("pasted-gap")
+
+
+def _gaplar_boshqa_sahifadan(app, doctree, docname) -> None:
+    """The same for values pasted from another page ({glue:text}`dars.py::nom`), which MyST-NB
+    resolves only as the page is written."""
+    _gaplar(app, doctree)
 
 
 def setup(app):
     app.connect("doctree-read", _gaplar)
+    app.connect("doctree-resolved", _gaplar_boshqa_sahifadan)
     if son is None:
         _LOG.info("raqamlar: this book has no chapter_code/raqam.py; glued numbers keep MyST-NB's format")
     else:

@@ -480,6 +480,9 @@ glue("kv_vaqt_farq", eng_katta_farq, display=False)
 # Ikki yoʻl logitlarining eng katta farqi hamma *T* da
 # {glue:text}`kv_vaqt_farq:.1e` dan oshmadi.
 #
+# :::{admonition} Chuqurroq: vaqt *T* bilan qanday oʻsadi
+# :class: dropdown
+#
 # Chiziqlarning qiyaligini log-log oʻqlarda hamma nuqta orqali oʻtkazilgan
 # eng yaqin toʻgʻri chiziqdan (eng kichik kvadratlar usuli) oʻlchadik:
 # qiyalik 1 — *T* ga, 2 — *T*² ga proporsional oʻsish. Keshsiz yoʻlda model
@@ -507,7 +510,10 @@ glue("kv_vaqt_farq", eng_katta_farq, display=False)
 # Oʻlchangan vaqt esa *T* = {glue:text}`kv_T_kichik` da
 # {glue:text}`kv_ms_kesh_kichik:.2f` ms, *T* = {glue:text}`kv_T_katta` da
 # {glue:text}`kv_ms_kesh:.2f` ms boʻldi (vaqt — shovqinli oʻlchov, kichik
-# farqlar yigʻishdan yigʻishga oʻzgaradi). Keshsiz qadam esa kesh bilan
+# farqlar yigʻishdan yigʻishga oʻzgaradi).
+# :::
+#
+# Keshsiz qadam esa kesh bilan
 # qadamdan aynan *T* marta koʻp hisob qiladi: *T* ta pozitsiyaning har biri
 # uchun xuddi shu ishni bajaradi (*T* = {glue:text}`kv_T_katta` da
 # {glue:text}`kv_mac_nisbat:.0f` marta). Vaqt boʻyicha esa kesh atigi

@@ -86,8 +86,8 @@ print("Tayyor model olinadi va moslashtiriladi. "
 # | Boshlanish | {glue:text}`rekurrent.py::xl_boshlanish:s` |
 # | Pozitsiya kodlash | {glue:text}`rekurrent.py::xl_pozitsiya:s` |
 # | Tushuntirish | {glue:text}`rekurrent.py::xl_tushuntirish:s` |
-# | O(T²) | {glue:text}`pozitsiyalar.py::xl_narx:s` |
-# | Parallellik | {glue:text}`pozitsiyalar.py::xl_parallel:s` |
+# | O(T²) | {glue:text}`narx.py::xl_narx:s` |
+# | Parallellik | {glue:text}`narx.py::xl_parallel:s` |
 # | Transformer bloki | Attention + qoldiq ulanish + norm + feed-forward; GPT-2, Llama: pre-LN |
 # | Kauzal maska | {glue:text}`mexanizm.py::xl_kauzal:s` |
 # | Uzunroq ketma-ketlik | {glue:text}`pozitsiyalar.py::xl_uzun:s` |
