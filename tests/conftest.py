@@ -24,6 +24,72 @@ from qurish import ILDIZ, jb_buyrugi  # noqa: E402  (the project's root and buil
 QURISH = [sys.executable, str(ILDIZ / "book" / "_ext" / "qurish.py")]
 
 
+def bob_sahifalari(ildiz: Path = ILDIZ) -> list[str]:
+    """The docnames of the book's chapter pages, in the book's order (each chapter, then its lessons)."""
+    import yaml
+
+    toc = yaml.safe_load((ildiz / "_toc.yml").read_text(encoding="utf-8"))
+    sahifalar: list[str] = []
+
+    def ichki(yozuvlar) -> None:
+        for y in yozuvlar or []:
+            if "file" in y:
+                sahifalar.append(y["file"])
+            ichki(y.get("sections"))
+
+    ichki(toc.get("chapters"))
+    return sahifalar
+
+
+#: The chapter's pages (opening page, lessons, glossary) and the lessons that are notebooks.
+SAHIFALAR = bob_sahifalari()
+DARSLAR = [d for d in SAHIFALAR if (ILDIZ / f"{d}.py").is_file()]
+#: The chapter's sources: every lesson's .py, in order.
+DARS_FAYLLARI = [ILDIZ / f"{d}.py" for d in DARSLAR]
+
+
+def _sarlavhasiz(matn: str) -> str:
+    """A percent-format source without its Jupytext header."""
+    if matn.startswith("# ---\n"):
+        return matn[matn.index("\n# ---\n", 1) + len("\n# ---\n"):]
+    return matn
+
+
+def darslar_matni(ildiz: Path = ILDIZ) -> str:
+    """The chapter as one percent-format source, read in order: its pages without their
+    Jupytext headers, a page written in Markdown (the opening page, the glossary) as a
+    markdown cell whose title is a section's."""
+    qismlar = []
+    for i, d in enumerate(bob_sahifalari(ildiz)):
+        if (ildiz / f"{d}.py").is_file():
+            qismlar.append(_sarlavhasiz((ildiz / f"{d}.py").read_text(encoding="utf-8")))
+        elif (ildiz / f"{d}.md").is_file():
+            qatorlar = (ildiz / f"{d}.md").read_text(encoding="utf-8").splitlines()
+            if i:
+                qatorlar[0] = "#" + qatorlar[0]
+            qismlar.append("# %% [markdown]\n" + "\n".join(("# " + q).rstrip() for q in qatorlar) + "\n")
+    return "\n".join(qismlar)
+
+
+def bob_glue(qurilgan: Path) -> dict:
+    """name -> glued output of every lesson (MyST-NB's <lesson>.glue.json); a name glued by two
+    lessons is refused, so a value on one page is never another page's."""
+    import json
+
+    birga: dict = {}
+    for d in DARSLAR:
+        yol = qurilgan / "jupyter_execute" / f"{d}.glue.json"
+        for nom, chiqish in json.loads(yol.read_text()).items():
+            assert nom not in birga, f"{nom!r} is glued by two lessons (one is {d})"
+            birga[nom] = chiqish
+    return birga
+
+
+def bob_html(qurilgan: Path) -> str:
+    """The published pages of the chapter, in order, joined (for checks that read the whole chapter)."""
+    return "\n".join((qurilgan / "sayt" / f"{d}.html").read_text(encoding="utf-8") for d in SAHIFALAR)
+
+
 def jb_build(ildiz: Path, **kwargs) -> subprocess.CompletedProcess:
     """The strict build every test uses (qurish.jb_buyrugi): warnings are errors, all reported."""
     return subprocess.run(jb_buyrugi(ildiz), capture_output=True, text=True, **kwargs)

@@ -5,25 +5,23 @@ reader sees.  If a claim fails, the text must change, not this test.
 """
 
 import ast
-import json
 import math
 import re
 
 import jupytext
 import pytest
 from bs4 import BeautifulSoup
-from conftest import ILDIZ
+from conftest import DARS_FAYLLARI, bob_glue, bob_html
 
 from chapter_code.natijalar import Seedlar
 from chapter_code.raqam import son, songa   # table cells are written in Uzbek form (0,22; 35 333)
 
-BOB = ILDIZ / "book" / "attention.py"
 
 
 @pytest.fixture(scope="module")
 def glued(qurilgan):
-    """name -> Python value of every glued variable in the executed chapter."""
-    glue = json.loads((qurilgan / "jupyter_execute" / "book" / "attention.glue.json").read_text())
+    """name -> Python value of every glued variable in the executed lessons."""
+    glue = bob_glue(qurilgan)
     qiymatlar = {}
     for nom, chiqish in glue.items():
         matn = chiqish["data"].get("text/plain", "")
@@ -36,9 +34,8 @@ def glued(qurilgan):
 
 @pytest.fixture(scope="module")
 def sahifa(qurilgan):
-    """The published chapter page, parsed."""
-    return BeautifulSoup((qurilgan / "sayt" / "book" / "attention.html").read_text(encoding="utf-8"),
-                         "html.parser")
+    """The published pages of the chapter (its lessons in order), parsed as one."""
+    return BeautifulSoup(bob_html(qurilgan), "html.parser")
 
 
 def _qatorlar(sahifa, jadval_id: str) -> list[list[str]]:
@@ -313,7 +310,8 @@ def hand_typed_decimals(manba: str) -> list[str]:
 
 
 def test_no_hand_typed_decimal_in_the_prose():
-    assert hand_typed_decimals(BOB.read_text()) == []
+    for dars in DARS_FAYLLARI:
+        assert hand_typed_decimals(dars.read_text()) == [], dars.name
 
 
 def test_the_decimal_check_can_fail():

@@ -9,11 +9,10 @@ checks the built pages.  Every failure lists each finding as
 """
 
 import pytest
-from conftest import ILDIZ
+from conftest import SAHIFALAR, darslar_matni
 
 import imlo
 
-BOB = ILDIZ / "book" / "attention.py"
 NNBSP = "\u202f"
 
 
@@ -186,7 +185,7 @@ def test_atama_boshqa_atama_izohi_ichida_hisoblanmaydi():
 
 def test_atamalar_royxatidagi_har_atama_bobda_uchraydi():
     """The list is built from the chapter: a term it never uses is a stale entry."""
-    parchalar = imlo.manba_parchalari(BOB.read_text())
+    parchalar = imlo.manba_parchalari(darslar_matni())
     matn = "\n".join(s for p in parchalar for _, s in p.qatorlar)
     yoq = [nom for nom, aliaslar, _ in imlo.ATAMALAR
            if not any(imlo._atama_regex(a).search(matn) for a in aliaslar)]
@@ -227,19 +226,19 @@ def test_sahifa_qoidalari():
 
 
 def test_bob_manbasi_imlo():
-    topilmalar = imlo.manbani_tekshir(BOB.read_text())
+    topilmalar = imlo.manbani_tekshir(darslar_matni())
     if topilmalar:
-        pytest.fail(f"book/attention.py: {len(topilmalar)} ta imlo topilmasi\n"
+        pytest.fail(f"bob darslari (conftest.darslar_matni): {len(topilmalar)} ta imlo topilmasi\n"
                     + imlo.hisobot(topilmalar), pytrace=False)
 
 
 @pytest.mark.build
 def test_qurilgan_sahifalar_imlo(qurilgan):
-    rollar = imlo.glue_rollari(BOB.read_text())
+    rollar = imlo.glue_rollari(darslar_matni())
     topilmalar = []
-    for nom in ("book/attention.html", "book/index.html"):
+    for nom in ["book/index.html"] + [f"{d}.html" for d in SAHIFALAR]:
         html = (qurilgan / "sayt" / nom).read_text()
-        topilmalar += imlo.sahifani_tekshir(html, nom, rollar if nom.endswith("attention.html") else None)
+        topilmalar += imlo.sahifani_tekshir(html, nom, rollar if nom != "book/index.html" else None)
     if topilmalar:
         pytest.fail(f"qurilgan sahifalar: {len(topilmalar)} ta imlo topilmasi\n"
                     + imlo.hisobot(topilmalar), pytrace=False)

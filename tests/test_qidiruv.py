@@ -23,10 +23,10 @@ from bs4 import BeautifulSoup
 
 import uzbek
 from test_brauzer import brauzer, manzil  # noqa: F401  (the same Chromium and local server)
+from conftest import DARS_FAYLLARI, ILDIZ, SAHIFALAR, bob_html
 from test_uzbek import bob_matnlari
 
 TIL = uzbek.SearchUzbek({})
-BOB = "book/attention.html"
 
 
 def kalit(s: str) -> str:
@@ -212,7 +212,8 @@ def _python(sozlar: list[str], qatorlar: list[str]):
 
 
 def _bob_manbasi_sozlari() -> list[str]:
-    return sorted(set(TIL.split(" ".join(bob_matnlari("book/attention.py")))))
+    return sorted(set(TIL.split(" ".join(m for f in DARS_FAYLLARI
+                                         for m in bob_matnlari(str(f.relative_to(ILDIZ)))))))
 
 
 #: Words the chapter does not have: Cyrillic, every apostrophe, case, emoji, digits.
@@ -236,7 +237,7 @@ def test_javascript_and_python_agree_on_the_chapter_source_and_hand_made_words()
 
 
 def _sahifa_sozlari(qurilgan: Path) -> list[str]:
-    hujjat = BeautifulSoup((qurilgan / "sayt" / BOB).read_text(encoding="utf-8"), "html.parser")
+    hujjat = BeautifulSoup(bob_html(qurilgan), "html.parser")
     for teg in hujjat(["script", "style"]):
         teg.decompose()
     return sorted(set(TIL.split(hujjat.get_text(" "))))
@@ -261,13 +262,13 @@ def _indeks(qurilgan: Path) -> dict:
 @pytest.mark.build
 def test_the_index_holds_stems_and_the_chapter_has_the_forms_the_browser_tests_rely_on(qurilgan):
     indeks = _indeks(qurilgan)
-    bob = indeks["docnames"].index("book/attention")
+    darslar = {indeks["docnames"].index(d) for d in SAHIFALAR}
     for ozak in ("korsatad", "togr", "etibor", "gradient", "pozitsiya", "maqola"):
         topildi = set()
         for tur in ("terms", "titleterms"):       # a word of a heading is in titleterms only
             h = indeks[tur].get(ozak, [])
             topildi |= set(h if isinstance(h, list) else [h])
-        assert bob in topildi, ozak
+        assert darslar & topildi, ozak
     for shakl in ("pozitsiyaga", "pozitsiyalar", "qiymatlarni", "koʻrsatadi", "togri"):
         assert shakl not in indeks["terms"] and shakl not in indeks["titleterms"], f"{shakl!r} is indexed unstemmed"
     # "maqola" is on the chapter page only with suffixes; "maqolalarda" not at all
@@ -311,8 +312,31 @@ def _qidir(brauzer, manzil: str, sorov: str, rasm: Path | None = None) -> dict:
     return natija
 
 
+def _sahifasi(n: dict) -> str:
+    """The docname a search result leads to (its href is relative to search.html)."""
+    return n["href"].split("#")[0].split("?")[0].removesuffix(".html")
+
+
 def _bob_natijasi(natija: dict) -> dict | None:
-    return next((n for n in natija["natijalar"] if n["href"].split("#")[0].endswith("attention.html")), None)
+    return next((n for n in natija["natijalar"] if _sahifasi(n) in SAHIFALAR), None)
+
+
+@pytest.mark.build
+@pytest.mark.parametrize("sorov", ["FlashAttention", "Tarjimon", "LayerNorm", "ishoralar", "softmax"])
+def test_search_leads_to_every_lesson_that_has_the_word(brauzer, manzil, qurilgan, sorov):
+    """The chapter is several pages: a word is found on each lesson whose text has it."""
+    kerak = set()
+    for d in SAHIFALAR:
+        hujjat = BeautifulSoup((qurilgan / "sayt" / f"{d}.html").read_text(encoding="utf-8"), "html.parser")
+        for teg in hujjat(["script", "style", "nav", "header", "footer"]):
+            teg.decompose()
+        asosiy = hujjat.find("article") or hujjat
+        if ozagi(sorov) in {ozagi(w) for w in TIL.split(asosiy.get_text(" "))}:
+            kerak.add(d)
+    assert kerak, f"no lesson has {sorov!r}"
+    natija = _qidir(brauzer, manzil, sorov)
+    topilgan = {_sahifasi(n) for n in natija["natijalar"]}
+    assert kerak <= topilgan, f"{sorov!r}: lessons with it {sorted(kerak)}, found {sorted(topilgan)}"
 
 
 @pytest.mark.build

@@ -161,7 +161,8 @@ def test_the_build_writes_glued_numbers_with_son():
     assert roles.format_plain_text is raqamlar.ozbekcha_format
     assert crossref.format_plain_text is raqamlar.ozbekcha_format
     assert raqam.son is raqamlar.son
-    assert ulangan == [("doctree-read", raqamlar._gaplar)]
+    assert ulangan == [("doctree-read", raqamlar._gaplar),
+                       ("doctree-resolved", raqamlar._gaplar_boshqa_sahifadan)]
 
 
 def test_glued_sentences_are_marked_for_body_weight_and_numbers_are_not():

@@ -9,7 +9,7 @@ import shutil
 
 import pytest
 import yaml
-from conftest import ILDIZ
+from conftest import ILDIZ, bob_sahifalari
 
 from qurish import pdf_nomi, tekshir
 
@@ -20,7 +20,13 @@ def kitob(tmp_path):
     shutil.copy(ILDIZ / "_toc.yml", tmp_path / "_toc.yml")
     (tmp_path / "book").mkdir()
     (tmp_path / "book" / "index.md").write_text("# Sinov\n")
-    (tmp_path / "book" / "attention.py").write_text("# %%\nx = 1\n")
+    for sahifa in bob_sahifalari():        # the project's chapter pages, each as a stub of its kind
+        yol = tmp_path / sahifa
+        yol.parent.mkdir(parents=True, exist_ok=True)
+        if (ILDIZ / f"{sahifa}.py").is_file():
+            yol.with_suffix(".py").write_text("# %%\nx = 1\n")
+        else:
+            yol.with_suffix(".md").write_text("# Sahifa\n")
     return tmp_path
 
 
@@ -51,9 +57,11 @@ def test_a_valid_fixture_passes(kitob):
 
 
 def test_toc_naming_a_missing_page(kitob):
-    (kitob / "book" / "attention.py").unlink()
-    with pytest.raises(SystemExit, match=r"_toc.yml names 'book/attention', but no "
-                                         r"book/attention.md/.py/.ipynb exists; pages in book/: book/index"):
+    (kitob / "book" / "attention" / "rekurrent.py").unlink()
+    with pytest.raises(SystemExit, match=r"_toc.yml names 'book/attention/rekurrent', but no "
+                                         r"book/attention/rekurrent.md/.py/.ipynb exists; pages in "
+                                         r"book/attention/: book/attention/atamalar, book/attention/index, "
+                                         r"book/attention/mexanizm, "):
         tekshir(kitob)
 
 

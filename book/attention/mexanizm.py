@@ -16,7 +16,7 @@
 #
 # Bu darsda attentionni kutubxonasiz, toʻrt bosqichda qoʻlda hisoblaymiz:
 # soʻrov va kalitlarning oʻxshashlik ballari, ularni $\sqrt{d}$ ga boʻlish, softmax va
-# qiymatlarning vaznli oʻrtachasi. Soʻng kelajakdagi pozitsiyalarni yashiradigan kauzal
+# qiymatlarning vaznli oʻrtachasi. Soʻng kelajakdagi pozitsiyalarni yashiradigan kauzal (sababiy)
 # maskani qoʻshamiz. Avval kutubxonalar va bobning umumiy kodi (`chapter_code/`) yuklanadi.
 
 

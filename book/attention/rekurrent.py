@@ -16,7 +16,7 @@
 #
 # Bu darsda RNN, LSTM va attentionni bitta sunʼiy vazifada solishtiramiz:
 # javob ketma-ketlikning birinchi elementida, qolgani shovqin. Gradient birinchi qadamga
-# yetib borishini oʻlchaymiz, har modelni bir necha seed bilan oʻqitamiz, pozitsiya kodlashsiz
+# yetib borishini oʻlchaymiz, har modelni turli tasodifiy boshlanishlar bilan bir necha marta oʻqitamiz, pozitsiya kodlashsiz
 # attention tartibni koʻrmasligini tekshiramiz va oʻqitilgan model qayerga qarashini
 # chizamiz. Attention formulasi oldingi darsda — {doc}`mexanizm`.
 

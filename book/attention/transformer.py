@@ -15,7 +15,7 @@
 # # Transformer bloki va KV kesh
 #
 # Bu darsda attention atrofiga Transformer blokini yigʻamiz: koʻp boshli
-# attention, qoldiq ulanish, norm va feed-forward tarmoq. Soʻng kichik GPT bilan matn
+# attention va uni oʻrab turgan qismlar. Soʻng kichik GPT bilan matn
 # yaratamiz va KV kesh — oldingi kalit va qiymatlar xotirasi — yaratishni necha marta
 # tezlatishini va qancha joy egallashini oʻlchaymiz.
 
