@@ -30,15 +30,28 @@ key that does not match) is reported on stderr and computed again, never used.
 nothing written): every call computes afresh.  ``KITOB_OMBOR`` moves it.
 ``make clean`` empties it with the rest of ``_build/``.
 
-Known limit: the key does not include the thread count or the denormal
+Known limit: a training's key does not include the thread count or the denormal
 setting; the chapters train through ``parallel``, whose workers always use one
 thread with denormals flushed (``oqitish._bir_ip``), so entries are made under
-the same settings.
+the same settings.  A measurement's key has the cores and threads; the
+denormal setting is the lesson's (``torch.set_flush_denormal``), the same in
+every execution of it.
 
 What the chapters keep here is named where they call it: the trainings
-(``oqitish.oqit``: test accuracy and trained weights).  Measurements of the
-machine (timings, peak memory) are never kept: they are taken afresh at every
-execution.
+(``oqitish.oqit``: test accuracy and trained weights) and the measurements of
+the machine (``oqitish.mediana_ms``: a median time; ``oqitish.xotira_chuqqisi``:
+a peak of memory and the result).  A measurement (``olchov``) is keyed like a
+training, except that its arguments are the very objects measured — a model,
+tensors, a function of the lesson — so each is written out by what decides the
+result: a tensor by its type, shape and bytes, a model by its class's source,
+its structure, its mode and its weights, a function of the lesson by its
+source (only its own: a lesson function it calls is not followed).  And the
+machine is part of its key as a measurement sees it: besides the arithmetic,
+the number of cores and of PyTorch's threads (the processor's name is in
+``muhit.izi``), and whether autograd records (``torch.no_grad``).  So a lesson re-executed after an edit of a plot
+reads its timings back; another machine, another torch or lock, or an edit
+of the measured code measures again.  ``KITOB_OMBORSIZ=1`` measures everything
+afresh.
 """
 
 from __future__ import annotations
@@ -165,6 +178,63 @@ def _tavsif(qiymat, modullar: set[str]) -> str:
                     "or functools.partial")
 
 
+def _qiymat_izi(qiymat, modullar: set[str]) -> str:
+    """A measured object written out by what decides the measurement (module docstring)."""
+    if isinstance(qiymat, torch.Tensor):
+        t = qiymat.detach().cpu().contiguous()
+        baytlar = t.reshape(-1).view(torch.uint8).numpy().tobytes() if t.numel() else b""
+        return (f"tensor({t.dtype}, {tuple(t.shape)}, {qiymat.requires_grad}, "
+                f"{hashlib.sha256(baytlar).hexdigest()})")
+    if isinstance(qiymat, torch.nn.Module):
+        sinf = type(qiymat)
+        if sinf.__module__ == "__main__":
+            sinf_izi = _lesson_manbasi(sinf)
+        else:
+            modullar.add(sinf.__module__)
+            sinf_izi = f"{sinf.__module__}.{sinf.__qualname__}"
+        rejim = "".join("1" if m.training else "0" for m in qiymat.modules())
+        holat = ", ".join(f"{k}: {_qiymat_izi(v, modullar)}" for k, v in qiymat.state_dict().items())
+        return f"module({sinf_izi}, {qiymat!r}, {rejim}, {{{holat}}})"
+    if isinstance(qiymat, (tuple, list)):
+        return f"{type(qiymat).__name__}(" + ", ".join(_qiymat_izi(q, modullar) for q in qiymat) + ")"
+    if isinstance(qiymat, dict):
+        return "dict(" + ", ".join(f"{_tavsif(k, modullar)}: {_qiymat_izi(v, modullar)}"
+                                   for k, v in sorted(qiymat.items(), key=lambda kv: repr(kv[0]))) + ")"
+    if isinstance(qiymat, functools.partial):
+        return (f"partial({_qiymat_izi(qiymat.func, modullar)}, {_qiymat_izi(qiymat.args, modullar)}, "
+                f"{_qiymat_izi(qiymat.keywords, modullar)})")
+    if (inspect.isfunction(qiymat) or inspect.isclass(qiymat)) and qiymat.__module__ == "__main__":
+        return _lesson_manbasi(qiymat)
+    return _tavsif(qiymat, modullar)
+
+
+def _lesson_manbasi(obj) -> str:
+    """A function or class defined in the lesson itself, by its source (IPython keeps every cell's)."""
+    try:
+        return f"manba({inspect.getsource(obj)!r})"
+    except (OSError, TypeError):
+        raise TypeError(f"{obj.__qualname__} is defined where its source cannot be read: a kept "
+                        "measurement is keyed by the source of what it measures; define it in a "
+                        "lesson's cell or in chapter_code/") from None
+
+
+def olchov_kaliti(fn, args: tuple, kwargs: dict) -> str:
+    """The store's key of the measurement ``fn(*args, **kwargs)`` (module docstring): its
+    code, the objects it measures, and the machine with its cores and threads."""
+    modullar = {fn.__module__}
+    boglangan = inspect.signature(fn).bind(*args, **kwargs)
+    boglangan.apply_defaults()
+    tavsif = _tavsif(fn, modullar) + "".join(
+        f"{nom}={_qiymat_izi(q, modullar)};" for nom, q in boglangan.arguments.items())
+    h = hashlib.sha256()
+    h.update(f"olchov\ntorch {torch.__version__}\n{muhit.izi()}\ncores {os.cpu_count()} "
+             f"threads {torch.get_num_threads()} grad {torch.is_grad_enabled()}\n{tavsif}\n".encode())
+    qulf = ILDIZ / "requirements.lock"
+    for fayl in manba_fayllari(modullar) + ([qulf] if qulf.is_file() else []):
+        h.update(fayl.relative_to(ILDIZ).as_posix().encode() + b"\0" + _manba(fayl) + b"\0")
+    return h.hexdigest()
+
+
 def kalit(fn, args: tuple, kwargs: dict) -> str:
     """The store's key of the call ``fn(*args, **kwargs)`` (see the module docstring).
 
@@ -196,7 +266,7 @@ def _xabar(matn: str) -> None:
     print(f"ombor: {matn}", file=sys.__stderr__, flush=True)
 
 
-def saqlanadi(saqla, tikla):
+def saqlanadi(saqla, tikla, kalitlash=None):
     """Decorator: keep ``fn``'s results in the store, keyed by its code and arguments.
 
     ``saqla(natija)`` turns a result into what is written (tensors, numbers,
@@ -204,8 +274,11 @@ def saqlanadi(saqla, tikla):
     ``tikla(yozuv, *args, **kwargs)`` turns it back into the result.
     The wrapped function gets ``ombordan(*args, **kwargs)``, which returns the
     kept result or ``None`` without computing anything (``parallel`` uses it
-    to send only what is missing to its workers).
+    to send only what is missing to its workers).  ``kalitlash`` makes the
+    key (``kalit`` by default; ``olchov_kaliti`` for a measurement).
     """
+    kalitlash = kalitlash or kalit
+
     def bezak(fn):
         def _ol(k, args, kwargs):
             yol = _yol(fn, k)
@@ -221,13 +294,13 @@ def saqlanadi(saqla, tikla):
                 return None
 
         def ombordan(*args, **kwargs):
-            return _ol(kalit(fn, args, kwargs), args, kwargs) if yoqilganmi() else None
+            return _ol(kalitlash(fn, args, kwargs), args, kwargs) if yoqilganmi() else None
 
         @functools.wraps(fn)
         def oraliq(*args, **kwargs):
             if not yoqilganmi():
                 return fn(*args, **kwargs)
-            k = kalit(fn, args, kwargs)          # one key per call: looked up and written under it
+            k = kalitlash(fn, args, kwargs)      # one key per call: looked up and written under it
             topildi = _ol(k, args, kwargs)
             if topildi is not None:
                 return topildi
@@ -242,3 +315,9 @@ def saqlanadi(saqla, tikla):
         oraliq.ombordan = ombordan
         return oraliq
     return bezak
+
+
+def olchov(fn):
+    """Decorator: keep a measurement of the machine (a number, or a tuple of numbers and tensors)
+    in the store, keyed by ``olchov_kaliti``."""
+    return saqlanadi(lambda natija: natija, lambda yozuv, *a, **k: yozuv, olchov_kaliti)(fn)

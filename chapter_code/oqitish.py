@@ -25,7 +25,7 @@ import torch.nn as nn
 
 from chapter_code import muhit
 from chapter_code.malumot import vazifa
-from chapter_code.ombor import saqlanadi
+from chapter_code.ombor import olchov, saqlanadi
 
 
 def _yozuv(natija):
@@ -134,6 +134,7 @@ def parallel(fn, ishlar, jarayonlar=None):
     return natijalar
 
 
+@olchov
 def xotira_chuqqisi(fn, *args):
     """Peak bytes that ``fn(*args)`` allocates on the CPU, as PyTorch counts them.
 
@@ -176,6 +177,7 @@ def xotira_chuqqisi(fn, *args):
     return chuqqi, natija
 
 
+@olchov
 def mediana_ms(ifoda, iplar=1, **nomlar):
     """Median milliseconds of ``ifoda`` (a statement using ``nomlar``), measured by
     ``torch.utils.benchmark`` (``blocked_autorange``: many repeats) on ``iplar`` threads."""

@@ -56,8 +56,9 @@ def bitta(nom: str, ozgaruvchilar: dict[str, str]) -> dict:
                                  "-q", "-p", "no:cacheprovider"], cwd=nusxa, env=muhit,
                                 capture_output=True, text=True)
         soniya = time.monotonic() - boshi
-        glue_yoli = nusxa / "_build" / "jupyter_execute" / "book" / "attention.glue.json"
-        glue = json.loads(glue_yoli.read_text()) if glue_yoli.is_file() else {}
+        glue = {}                               # every lesson's glued values
+        for yol in sorted((nusxa / "_build" / "jupyter_execute").rglob("*.glue.json")):
+            glue.update(json.loads(yol.read_text()))
     return {"sozlama": ozgaruvchilar, "soniya": round(soniya), "otdi": natija.returncode == 0,
             "pytest": natija.stdout.strip().splitlines()[-1:] if natija.stdout.strip() else [],
             "chiqish": "" if natija.returncode == 0 else (natija.stdout + natija.stderr)[-4000:],

@@ -1,25 +1,32 @@
 """Every chapter gets the whole treatment: per-chapter numbers, a download line, files that run.
 
-One fixture book of two notebook chapters (``book/birinchi.py``,
-``book/ikkinchi.py``, Jupytext percent format, each with a numbered table, a
-numbered figure, a glued number and a ``{numref}``) is built and published once
-with ``qurish`` (HTML and PDF), its own copy of ``chapter_code/`` first on
-``PYTHONPATH`` as in ``test_nashr.py``.  Then, reading the published site:
+One fixture book of two chapters in the two shapes a chapter can take is built
+and published once with ``qurish`` (HTML and PDF), its own copy of
+``chapter_code/`` first on ``PYTHONPATH`` as in ``test_nashr.py``: chapter 1 a
+folder of lessons (``book/birinchi/index.md`` and two lessons, ``dars1.py`` and
+``dars2.py``), chapter 2 one notebook page (``book/ikkinchi.py``); each notebook
+page (Jupytext percent format) has a numbered table, a numbered figure, a glued
+number and a ``{numref}`` to both, and the second lesson refers to the first
+lesson's figure and pastes its glued number.  Then, reading the published site:
 
-* chapter 2's first figure and table are "2.1-rasm"/"2.1-jadval" (chapter 1's
-  "1.1-..."), in the captions and in the ``{numref}`` text, on the web and in
-  the PDF, where each chapter's text and numbers are in its own part;
-* each chapter page has the download line under its title, with four links that
-  resolve to files of the published site (the ``.py`` is the source byte for
-  byte, the ``.ipynb`` an executed notebook, the PDF a PDF) and the two
-  sentences on how to run it;
-* each chapter's ``.zip`` holds exactly the chapter, its executed notebook, the
-  ``chapter_code`` modules it imports (chapter 2 imports one more than chapter 1)
-  and a ``requirements.txt`` of ``name==version`` pins;
+* the lessons of chapter 1 number on through the chapter ("1.1-rasm" in the
+  first, "1.2-rasm" in the second) and chapter 2 starts again ("2.1-rasm"), in
+  the captions and in the ``{numref}`` text, on the web and in the PDF, where
+  chapter 1 is one chapter whose lessons are its sections, before chapter 2;
+  a reference and a glued value reach from one lesson into the other;
+* a one-page chapter has the download line under its title, with four links
+  that resolve to files of the published site (the ``.py`` is the source byte
+  for byte, the ``.ipynb`` an executed notebook, the PDF a PDF) and the two
+  sentences on how to run it; a chapter of lessons offers the PDF and its
+  archive on its opening page, and each lesson its source, its executed
+  notebook and the archive;
+* each chapter's ``.zip`` holds exactly its pages (source and executed
+  notebook), the ``chapter_code`` modules they import (chapter 2 imports one
+  more than chapter 1) and a ``requirements.txt`` of ``name==version`` pins;
 * the root ``index.html`` sends the browser to ``book/index.html``; a hidden
   input cell's toggle has the Uzbek aria-label;
-* a reader can run what they download: chapter 2's archive, extracted into an
-  empty folder, executes in a kernel that cannot see the project (the project's
+* a reader can run what they download: each chapter's archive, extracted into an
+  empty folder, executes (every lesson) in a kernel that cannot see the project (the project's
   root, which the venv's ``.pth`` file puts on every process's path, is taken
   off the kernel's ``sys.path``), imports ``chapter_code`` from the extracted
   folder and prints what the published notebook printed.
@@ -27,6 +34,7 @@ with ``qurish`` (HTML and PDF), its own copy of ``chapter_code/`` first on
 
 import json
 import os
+import posixpath
 import re
 import subprocess
 import sys
@@ -44,20 +52,22 @@ from conftest import ILDIZ, QURISH, kitob_nusxasi
 pytestmark = pytest.mark.build
 
 TOC = ("format: jb-book\nroot: book/index\nchapters:\n"
-       "  - file: book/birinchi\n  - file: book/ikkinchi\n")
+       "  - file: book/birinchi/index\n    sections:\n"
+       "      - file: book/birinchi/dars1\n      - file: book/birinchi/dars2\n"
+       "  - file: book/ikkinchi\n")
 
 INDEX = "# Sinov kitobi\n\nIkki bobli sinov kitobi.\n\n```{tableofcontents}\n```\n"
 
 
 def _bob(n: int, sarlavha: str, qoshimcha_import: str = "", qoshimcha_kod: str = "",
-         yashirin: str = "") -> str:
-    """A tiny notebook chapter: a glued number, a numbered table and figure, numrefs to both."""
+         yashirin: str = "", qoshimcha_matn: str = "") -> str:
+    """A tiny notebook page: a glued number, a numbered table and figure, numrefs to both."""
     return f"""# %% [markdown]
 # # {sarlavha}
 #
 # Bob{n} matni boshlanadi. Oʻlchangan son {{glue:text}}`son{n}` ga teng.
 # Rasmga qarang: {{numref}}`rasm{n}`. Jadvalga qarang: {{numref}}`jadval{n}`.
-
+{qoshimcha_matn}
 # %%
 import os
 
@@ -85,21 +95,32 @@ fig("rasm{n}.png", caption="Bob{n} rasmi")
 {yashirin}"""
 
 
-BIRINCHI = _bob(1, "Birinchi bob")
+BIRINCHI = "# Birinchi bob\n\nBirinchi bob ikki darsdan iborat.\n"
+DARS1 = _bob(1, "Birinchi dars")
+DARS2 = _bob(3, "Ikkinchi dars", qoshimcha_matn=(
+    "# Oldingi darsdagi rasm: {numref}`rasm1`. Oldingi darsdagi son: {glue:text}`dars1.py::son1`.\n"))
 IKKINCHI = _bob(
     2, "Ikkinchi bob",
     qoshimcha_import="from chapter_code.malumot import vazifa\n",
     qoshimcha_kod='X, y = vazifa(8, 3, seed=1)\nprint("vazifa:", tuple(X.shape), int(y.sum()))\n',
     yashirin='\n# %% tags=["hide-input"]\nprint("yashirin katak natijasi")\n')
 
-SAHIFALAR = {"book/index.md": INDEX, "book/birinchi.py": BIRINCHI, "book/ikkinchi.py": IKKINCHI}
+SAHIFALAR = {"book/index.md": INDEX, "book/birinchi/index.md": BIRINCHI, "book/birinchi/dars1.py": DARS1,
+             "book/birinchi/dars2.py": DARS2, "book/ikkinchi.py": IKKINCHI}
 
-#: chapter -> (number, title, the chapter_code files it imports, transitively)
+#: notebook page -> (n of its labels, its chapter, its figures' number in the chapter, title)
 BOBLAR = {
-    "birinchi": (1, "Birinchi bob", {"chapter_code/__init__.py", "chapter_code/kitob.py",
-                                     "chapter_code/raqam.py"}),      # kitob imports raqam
-    "ikkinchi": (2, "Ikkinchi bob", {"chapter_code/__init__.py", "chapter_code/kitob.py",
-                                     "chapter_code/raqam.py", "chapter_code/malumot.py"}),
+    "birinchi/dars1": (1, 1, 1, "Birinchi dars"),
+    "birinchi/dars2": (3, 1, 2, "Ikkinchi dars"),
+    "ikkinchi": (2, 2, 1, "Ikkinchi bob"),
+}
+#: chapter's archive (under book/) -> (its pages, the chapter_code files they import, transitively)
+ARXIVLAR = {
+    "birinchi/birinchi.zip": (["birinchi/dars1", "birinchi/dars2"],
+                              {"chapter_code/__init__.py", "chapter_code/kitob.py",
+                               "chapter_code/raqam.py"}),      # kitob imports raqam
+    "ikkinchi.zip": (["ikkinchi"], {"chapter_code/__init__.py", "chapter_code/kitob.py",
+                                    "chapter_code/raqam.py", "chapter_code/malumot.py"}),
 }
 PDF = yaml.safe_load((ILDIZ / "_config.yml").read_text())["latex"]["latex_documents"]["targetname"]
 PDF = PDF.removesuffix(".tex") + ".pdf"
@@ -145,92 +166,136 @@ def _jadval_md(nb) -> list[str]:
 @pytest.mark.parametrize("nom", list(BOBLAR))
 def test_figures_and_tables_are_numbered_within_their_chapter_on_the_web(kitob, nom):
     _, sayt, _ = kitob
-    n = BOBLAR[nom][0]
+    n, bob, k, _ = BOBLAR[nom]
     sahifa = _sahifa(sayt, nom)
     rasm = sahifa.find("figure", id=f"rasm{n}")
     jadval = sahifa.find("table", id=f"jadval{n}")
     assert rasm is not None and jadval is not None, f"{nom}: the figure or table is not on the page"
-    assert _matn(rasm.select_one(".caption-number")) == f"{n}.1-rasm"
-    assert _matn(rasm.find("figcaption")).startswith(f"{n}.1-rasm Bob{n} rasmi")
-    assert _matn(jadval.select_one(".caption-number")) == f"{n}.1-jadval"
-    assert _matn(jadval.find("caption")).startswith(f"{n}.1-jadval Bob{n} jadvali")
+    assert _matn(rasm.select_one(".caption-number")) == f"{bob}.{k}-rasm"
+    assert _matn(rasm.find("figcaption")).startswith(f"{bob}.{k}-rasm Bob{n} rasmi")
+    assert _matn(jadval.select_one(".caption-number")) == f"{bob}.{k}-jadval"
+    assert _matn(jadval.find("caption")).startswith(f"{bob}.{k}-jadval Bob{n} jadvali")
     # the {numref} in the text says the same number and links to the figure / table
     havolalar = {a["href"]: _matn(a) for a in sahifa.select("a.reference.internal")
                  if a.select_one(".std-numref")}
-    assert havolalar == {f"#rasm{n}": f"{n}.1-rasm", f"#jadval{n}": f"{n}.1-jadval"}
+    kutilgan = {f"#rasm{n}": f"{bob}.{k}-rasm", f"#jadval{n}": f"{bob}.{k}-jadval"}
+    if nom == "birinchi/dars2":      # a reference into the first lesson
+        kutilgan["dars1.html#rasm1"] = "1.1-rasm"
+    assert havolalar == kutilgan
     # the glued number reached the text
     assert f"Oʻlchangan son {40 + n} ga teng" in _matn(sahifa.find("article"))
     # no page numbers a figure through the book: no other chapter's number here
-    boshqa = 3 - n
-    assert f"{boshqa}.1-rasm" not in _matn(sahifa.find("article"))
+    assert f"{3 - bob}.1-rasm" not in _matn(sahifa.find("article"))
+
+
+def test_a_lesson_shows_a_value_glued_in_another(kitob):
+    _, sayt, _ = kitob
+    matn = _matn(_sahifa(sayt, "birinchi/dars2").find("article"))
+    assert "Oldingi darsdagi son: 41." in matn, matn[:1000]
 
 
 def test_the_pdf_numbers_the_same_way_each_chapter_in_its_part(kitob):
-    _, sayt, _ = kitob
+    ildiz, sayt, _ = kitob
     pdf = sayt / PDF
     assert pdf.read_bytes()[:5] == b"%PDF-"
     matn = " ".join(subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True,
                                    check=True).stdout.split())
-    assert "Bob1 matni boshlanadi" in matn and "Bob2 matni boshlanadi" in matn, matn[:3000]
-    bir = matn[matn.index("Bob1 matni boshlanadi"):matn.index("Bob2 matni boshlanadi")]
-    ikki = matn[matn.index("Bob2 matni boshlanadi"):]
-    for n, qism in ((1, bir), (2, ikki)):
+    boshlar = [matn.index(f"Bob{n} matni boshlanadi") for n in (1, 3, 2)]
+    assert boshlar == sorted(boshlar), "the PDF's pages are not in the book's order"
+    qismlar = {1: matn[boshlar[0]:boshlar[1]], 3: matn[boshlar[1]:boshlar[2]], 2: matn[boshlar[2]:]}
+    for nom, (n, bob, k, _) in BOBLAR.items():
         for kutilgan in (f"Oʻlchangan son {40 + n} ga teng",
-                         f"Rasmga qarang: {n}.1-rasm", f"Jadvalga qarang: {n}.1-jadval",
-                         f"{n}.1-jadval: Bob{n} jadvali", f"{n}.1-rasm: Bob{n} rasmi",
+                         f"Rasmga qarang: {bob}.{k}-rasm", f"Jadvalga qarang: {bob}.{k}-jadval",
+                         f"{bob}.{k}-jadval: Bob{n} jadvali", f"{bob}.{k}-rasm: Bob{n} rasmi",
                          f"bob{n} son: {40 + n}"):
-            assert kutilgan in qism, f"chapter {n}'s part of the PDF lacks {kutilgan!r}:\n{qism[:3000]}"
-        boshqa = 3 - n
-        assert f"{boshqa}.1-rasm" not in qism and f"{boshqa}.1-jadval" not in qism
-    assert "vazifa: (8, 3, 1)" in ikki and "yashirin katak natijasi" in ikki
+            assert kutilgan in qismlar[n], f"{nom}'s part of the PDF lacks {kutilgan!r}:\n{qismlar[n][:3000]}"
+        assert f"{3 - bob}.1-rasm" not in qismlar[n] and f"{3 - bob}.1-jadval" not in qismlar[n]
+    assert "Oldingi darsdagi rasm: 1.1-rasm" in qismlar[3] and "Oldingi darsdagi son: 41" in qismlar[3]
+    assert "vazifa: (8, 3, 1)" in qismlar[2] and "yashirin katak natijasi" in qismlar[2]
+    # chapter 1 is one chapter of the PDF, its lessons its sections, in the site's order
+    tex = next((ildiz / "_build" / "latex").glob("*.tex")).read_text(encoding="utf-8")
+    tuzilish = re.findall(r"^\\(chapter|section)\{([^}]*)\}", tex, flags=re.M)
+    assert [s for s in tuzilish if s[1] in ("Birinchi bob", "Birinchi dars", "Ikkinchi dars",
+                                            "Ikkinchi bob")] == [
+        ("chapter", "Birinchi bob"), ("section", "Birinchi dars"), ("section", "Ikkinchi dars"),
+        ("chapter", "Ikkinchi bob")], tuzilish
 
 
 # --- the download line and its files --------------------------------------------------------
 
-@pytest.mark.parametrize("nom", list(BOBLAR))
-def test_the_download_line_sits_under_the_title_and_its_links_resolve(kitob, nom):
-    ildiz, sayt, _ = kitob
+def _yuklab(sayt: Path, nom: str) -> tuple[dict, BeautifulSoup]:
+    """The page's download line under its title: link suffix -> the site's file; and the paragraph after."""
     sahifa = _sahifa(sayt, nom)
     sarlavha = sahifa.find("article").find("h1")
-    assert _matn(sarlavha).startswith(BOBLAR[nom][1])
     qator = sarlavha.find_next_sibling()
     assert qator.name == "p" and "yuklab-olish" in qator["class"], str(qator)[:500]
     assert _matn(qator).startswith("Yuklab olish:")
-    havolalar = qator.find_all("a")
-    assert len(havolalar) == 4, str(qator)
     fayllar = {}
-    for a in havolalar:
+    for a in qator.find_all("a"):
         assert a.has_attr("download"), str(a)
         qism = urlsplit(a["href"])
         assert not qism.scheme and not qism.netloc, f"{a['href']} leaves the site"
-        fayl = (sayt / "book" / unquote(qism.path)).resolve()
+        fayl = (sayt / "book" / posixpath.dirname(nom) / unquote(qism.path)).resolve()
         assert fayl.is_relative_to(sayt.resolve()) and fayl.is_file(), f"{a['href']} resolves to no file"
+        assert fayl.suffix not in fayllar, str(qator)
         fayllar[fayl.suffix] = fayl
-    assert sorted(fayllar) == [".ipynb", ".pdf", ".py", ".zip"]
-    assert fayllar[".pdf"] == (sayt / PDF).resolve()
-    assert fayllar[".pdf"].read_bytes()[:5] == b"%PDF-"
-    assert fayllar[".py"].name == f"{nom}.py"
+    izoh = qator.find_next_sibling()
+    assert izoh.name == "p" and "yuklab-izoh" in izoh["class"], str(izoh)[:500]
+    return fayllar, izoh
+
+
+@pytest.mark.parametrize("nom", list(BOBLAR))
+def test_the_download_line_sits_under_the_title_and_its_links_resolve(kitob, nom):
+    ildiz, sayt, _ = kitob
+    n, _, _, sarlavha = BOBLAR[nom]
+    assert _matn(_sahifa(sayt, nom).find("article").find("h1")).startswith(sarlavha)
+    fayllar, izoh = _yuklab(sayt, nom)
+    dars = "/" in nom                   # a lesson of a chapter of lessons
+    assert sorted(fayllar) == ([".ipynb", ".py", ".zip"] if dars else [".ipynb", ".pdf", ".py", ".zip"])
+    if not dars:
+        assert fayllar[".pdf"] == (sayt / PDF).resolve()
+        assert fayllar[".pdf"].read_bytes()[:5] == b"%PDF-"
+    assert fayllar[".py"].name == f"{posixpath.basename(nom)}.py"
     assert fayllar[".py"].read_bytes() == (ildiz / "book" / f"{nom}.py").read_bytes()
     nb = nbformat.read(fayllar[".ipynb"], as_version=4)
     nbformat.validate(nb)
     kod = [h for h in nb.cells if h.cell_type == "code"]
     assert kod and all(h.execution_count for h in kod), "the notebook is not executed"
-    assert f"bob{BOBLAR[nom][0]} son: {40 + BOBLAR[nom][0]}" in _bosilgan(nb)
+    assert f"bob{n} son: {40 + n}" in _bosilgan(nb)
     assert len(_jadval_md(nb)) == 1
     with zipfile.ZipFile(fayllar[".zip"]) as z:
         assert z.testzip() is None
+    assert fayllar[".zip"].relative_to((sayt / "book").resolve()).as_posix() in ARXIVLAR
 
-    # ... and the two sentences on how to run it, right below
-    izoh = qator.find_next_sibling()
-    assert izoh.name == "p" and "yuklab-izoh" in izoh["class"], str(izoh)[:500]
+    # ... and the sentences on how to run it, right below
     matn = _matn(izoh)
     gaplar = re.split(r"(?<=\.) (?=[A-Z])", matn)
+    if dars:
+        assert len(gaplar) == 1 and matn.startswith("Darsni oʻzingiz ishga tushirish uchun bobning "
+                                                    ".zip arxivini oling"), gaplar
+        return
     assert len(gaplar) == 2 and matn.endswith("."), gaplar
     assert gaplar[0].startswith("Bobni oʻzingiz ishga tushirish uchun .zip arxivini oching")
     assert "pip install -r requirements.txt" in gaplar[1]
     assert f"{nom}.ipynb ni JupyterLabda ochib, hamma kataklarni ishga tushiring." in gaplar[1]
 
 
+def test_a_chapter_of_lessons_offers_the_pdf_and_its_archive_and_lists_its_lessons(kitob):
+    _, sayt, _ = kitob
+    fayllar, izoh = _yuklab(sayt, "birinchi/index")
+    assert sorted(fayllar) == [".pdf", ".zip"]
+    assert fayllar[".pdf"] == (sayt / PDF).resolve()
+    assert fayllar[".zip"] == (sayt / "book" / "birinchi" / "birinchi.zip").resolve()
+    matn = _matn(izoh)
+    assert matn.startswith("Bobni oʻzingiz ishga tushirish uchun .zip arxivini oching")
+    assert "pip install -r requirements.txt" in matn and "dars1.ipynb dan boshlab" in matn
+    # the lessons in order, each linked, each with its reading time
+    sahifa = _sahifa(sayt, "birinchi/index")
+    darslar = sahifa.select("ol.darslar > li")
+    assert [(li.a["href"], _matn(li.a)) for li in darslar] == [
+        ("dars1.html", "Birinchi dars"), ("dars2.html", "Ikkinchi dars")]
+    assert all(re.search(r" — taxminan \d+ daqiqa$", _matn(li)) for li in darslar), [_matn(li) for li in darslar]
+    assert not sahifa.select("p.yuklab-olish a[href$='.py'], p.yuklab-olish a[href$='.ipynb']")
 def test_the_root_page_is_no_chapter(kitob):
     ildiz, sayt, _ = kitob
     sahifa = BeautifulSoup((sayt / "book" / "index.html").read_text(encoding="utf-8"), "html.parser")
@@ -257,16 +322,19 @@ def _talablar(ildiz: Path) -> list[str]:
 def test_each_archive_holds_exactly_what_its_chapter_runs(kitob):
     ildiz, sayt, _ = kitob
     ichi = {}
-    for nom, (_, _, kodlar) in BOBLAR.items():
-        with zipfile.ZipFile(sayt / "book" / f"{nom}.zip") as z:
+    for arxiv, (sahifalar, kodlar) in ARXIVLAR.items():
+        nom = posixpath.basename(arxiv).removesuffix(".zip")
+        with zipfile.ZipFile(sayt / "book" / arxiv) as z:
             fayllar = {i.filename: z.read(i) for i in z.infolist()}
-        kutilgan = {f"{nom}/{nom}.py", f"{nom}/{nom}.ipynb", f"{nom}/requirements.txt",
-                    *(f"{nom}/{k}" for k in kodlar)}
-        assert set(fayllar) == kutilgan, f"{nom}.zip: {sorted(fayllar)}"
-        assert fayllar[f"{nom}/{nom}.py"] == (ildiz / "book" / f"{nom}.py").read_bytes()
-        assert fayllar[f"{nom}/{nom}.ipynb"] == (sayt / "book" / f"{nom}.ipynb").read_bytes()
+        kutilgan = {f"{nom}/requirements.txt", *(f"{nom}/{k}" for k in kodlar)}
+        for s in sahifalar:
+            dars = posixpath.basename(s)
+            kutilgan |= {f"{nom}/{dars}.py", f"{nom}/{dars}.ipynb"}
+            assert fayllar[f"{nom}/{dars}.py"] == (ildiz / "book" / f"{s}.py").read_bytes()
+            assert fayllar[f"{nom}/{dars}.ipynb"] == (sayt / "book" / f"{s}.ipynb").read_bytes()
+        assert set(fayllar) == kutilgan, f"{arxiv}: {sorted(fayllar)}"
         for k in kodlar:
-            assert fayllar[f"{nom}/{k}"] == (ildiz / k).read_bytes(), f"{nom}.zip: {k} differs"
+            assert fayllar[f"{nom}/{k}"] == (ildiz / k).read_bytes(), f"{arxiv}: {k} differs"
         talablar = fayllar[f"{nom}/requirements.txt"].decode().splitlines()
         assert talablar and all(re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9._-]*==[^=\s]+", q)
                                 for q in talablar), talablar
@@ -313,7 +381,7 @@ def test_a_hidden_input_cell_has_the_uzbek_toggle_label(kitob):
     assert len(yashirin) == 1, "the hide-input cell has no toggle"
     assert yashirin[0].find("summary")["aria-label"] == uzbekcha
     assert "yashirin katak natijasi" in yashirin[0].find_parent(class_="cell").get_text()
-    assert not _sahifa(sayt, "birinchi").select("details.hide")
+    assert not _sahifa(sayt, "birinchi/dars1").select("details.hide")
 
 
 # --- a reader can run what they download ------------------------------------------------------
@@ -352,19 +420,13 @@ print("KITOB_ILDIZ_YOQ", not any(os.path.realpath(p or ".") == os.path.realpath(
 """
 
 
-def test_a_reader_can_run_the_downloaded_chapter(kitob, tmp_path):
+@pytest.mark.parametrize("arxiv", list(ARXIVLAR))
+def test_a_reader_can_run_the_downloaded_chapter(kitob, tmp_path, arxiv):
     ildiz, sayt, _ = kitob
     oquvchi = tmp_path / "oquvchi"
-    with zipfile.ZipFile(sayt / "book" / "ikkinchi.zip") as z:
+    with zipfile.ZipFile(sayt / "book" / arxiv) as z:
         z.extractall(oquvchi)
-    papka = (oquvchi / "ikkinchi").resolve()
-    nb = nbformat.read(papka / "ikkinchi.ipynb", as_version=4)
-    for h in nb.cells:                  # run it from scratch: nothing kept from the build
-        if h.cell_type == "code":
-            h.outputs, h.execution_count = [], None
-    nb.cells.append(nbformat.v4.new_code_cell(TEKSHIRUV.format(ildiz=str(ILDIZ))))
-    kirish = tmp_path / "kirish.ipynb"
-    nbformat.write(nb, kirish)
+    papka = (oquvchi / posixpath.basename(arxiv).removesuffix(".zip")).resolve()
 
     # a kernel spec "python3" of our own, found first through JUPYTER_PATH
     spec = tmp_path / "jupyter" / "kernels" / "python3"
@@ -375,26 +437,37 @@ def test_a_reader_can_run_the_downloaded_chapter(kitob, tmp_path):
     muhit = {k: v for k, v in os.environ.items()
              if k != "PYTHONPATH" and not k.startswith(("KITOB_", "JUPYTER"))}
     muhit["JUPYTER_PATH"] = str(tmp_path / "jupyter")
-    chiqish = tmp_path / "chiqish.ipynb"
-    natija = subprocess.run([sys.executable, "-I", "-c", IJROCHI, str(kirish), str(papka), str(chiqish)],
-                            capture_output=True, text=True, env=muhit, cwd=tmp_path, timeout=900)
-    assert natija.returncode == 0, (natija.stdout + natija.stderr)[-4000:]
-    yangi = nbformat.read(chiqish, as_version=4)
-    assert not [c for h in yangi.cells for c in h.get("outputs", []) if c.output_type == "error"]
 
-    # the kernel could import chapter_code only from the extracted folder, and did
-    *satrlar, yollar, ildiz_yoq = _bosilgan(yangi)
-    assert yollar == f"KITOB_YOLLAR {json.dumps([str(papka)])}", yollar
-    assert ildiz_yoq == "KITOB_ILDIZ_YOQ True"
-    assert f"chapter_code: {papka / 'chapter_code'}" in satrlar
-    assert (papka / "_build" / "rasmlar" / "rasm2.png").is_file(), "fig() wrote outside the reader's folder"
+    for sahifa in ARXIVLAR[arxiv][0]:           # every lesson, in order, each in a fresh kernel
+        dars = posixpath.basename(sahifa)
+        nb = nbformat.read(papka / f"{dars}.ipynb", as_version=4)
+        for h in nb.cells:                  # run it from scratch: nothing kept from the build
+            if h.cell_type == "code":
+                h.outputs, h.execution_count = [], None
+        nb.cells.append(nbformat.v4.new_code_cell(TEKSHIRUV.format(ildiz=str(ILDIZ))))
+        kirish = tmp_path / f"{dars}-kirish.ipynb"
+        nbformat.write(nb, kirish)
+        chiqish = tmp_path / f"{dars}-chiqish.ipynb"
+        natija = subprocess.run([sys.executable, "-I", "-c", IJROCHI, str(kirish), str(papka), str(chiqish)],
+                                capture_output=True, text=True, env=muhit, cwd=tmp_path, timeout=900)
+        assert natija.returncode == 0, (natija.stdout + natija.stderr)[-4000:]
+        yangi = nbformat.read(chiqish, as_version=4)
+        assert not [c for h in yangi.cells for c in h.get("outputs", []) if c.output_type == "error"]
 
-    # ... and it printed what the published notebook printed (the build's copy was the fixture's own)
-    nashr = nbformat.read(sayt / "book" / "ikkinchi.ipynb", as_version=4)
-    eski = _bosilgan(nashr)
-    assert f"chapter_code: {(ildiz / 'chapter_code').resolve()}" in eski
-    assert ([s for s in satrlar if not s.startswith("chapter_code:")]
-            == [s for s in eski if not s.startswith("chapter_code:")])
-    assert "vazifa: (8, 3, 1) 3" in satrlar and "yashirin katak natijasi" in satrlar
-    assert _jadval_md(yangi) == _jadval_md(nashr)
+        # the kernel could import chapter_code only from the extracted folder, and did
+        *satrlar, yollar, ildiz_yoq = _bosilgan(yangi)
+        assert yollar == f"KITOB_YOLLAR {json.dumps([str(papka)])}", yollar
+        assert ildiz_yoq == "KITOB_ILDIZ_YOQ True"
+        assert f"chapter_code: {papka / 'chapter_code'}" in satrlar
+        n = BOBLAR[sahifa][0]
+        assert (papka / "_build" / "rasmlar" / f"rasm{n}.png").is_file(), "fig() wrote outside the reader's folder"
 
+        # ... and it printed what the published notebook printed (the build's copy was the fixture's own)
+        nashr = nbformat.read(sayt / "book" / f"{sahifa}.ipynb", as_version=4)
+        eski = _bosilgan(nashr)
+        assert f"chapter_code: {(ildiz / 'chapter_code').resolve()}" in eski
+        assert ([s for s in satrlar if not s.startswith("chapter_code:")]
+                == [s for s in eski if not s.startswith("chapter_code:")])
+        assert _jadval_md(yangi) == _jadval_md(nashr)
+        if sahifa == "ikkinchi":
+            assert "vazifa: (8, 3, 1) 3" in satrlar and "yashirin katak natijasi" in satrlar

@@ -43,3 +43,50 @@ def test_archive_requirements_are_the_marked_lines_at_the_locked_versions(tmp_pa
     (tmp_path / "requirements.txt").unlink()
     with pytest.raises(ExtensionError, match="requirements.txt is missing"):
         boblar.bob_talablari(tmp_path)
+
+
+def test_a_chapter_of_lessons_has_its_own_lines():
+    # the opening page: the PDF and the chapter's archive, named after its folder
+    bosh = BeautifulSoup(boblar.bob_html("book/attention/index", "kitob.pdf", ["mexanizm", "rekurrent"]),
+                         "html.parser")
+    assert [a["href"] for a in bosh.select("p.yuklab-olish a")] == ["../../kitob.pdf", "attention.zip"]
+    assert "mexanizm.ipynb dan boshlab" in bosh.select_one("p.yuklab-izoh").get_text()
+    # a lesson: its source, its executed notebook, the chapter's archive
+    dars = BeautifulSoup(boblar.dars_html("book/attention/mexanizm", "book/attention/index"), "html.parser")
+    assert [a["href"] for a in dars.select("p.yuklab-olish a")] == [
+        "mexanizm.py", "mexanizm.ipynb", "attention.zip"]
+    assert boblar.arxiv_nomi("book/attention/index") == "attention"
+    assert boblar.arxiv_nomi("book/ikkinchi") == "ikkinchi"
+    assert boblar.arxiv_nomi("index") == "index"
+
+
+def test_a_chapters_pages_are_its_lessons_in_order():
+    raqamlar = {"kirish": 0, "a": 1, "a/1": 1, "a/2": 1, "b": 2}
+    assert boblar.bob_sahifalari(raqamlar, "a") == ["a/1", "a/2"]
+    assert boblar.bob_sahifalari(raqamlar, "b") == []
+
+
+def test_reading_time_counts_prose_and_visible_code(tmp_path):
+    dars = tmp_path / "dars.py"
+    nasr = " ".join(["soʻz"] * boblar.SOZ_DAQIQA * 10)                    # ten minutes of prose
+    kod = "\n".join(f"x{i} = {i}" for i in range(boblar.KOD_DAQIQA * 10))  # ten minutes of code
+    yashirin = "\n".join(f"y{i} = {i}" for i in range(1000))
+    dars.write_text(f"# %% [markdown]\n# {nasr}\n\n# %%\n{kod}\n\n# %% tags=[\"remove-cell\"]\n{yashirin}\n")
+    assert boblar.oqish_daqiqasi(dars) == 20                 # the hidden cell is not read
+    (tmp_path / "qisqa.md").write_text("# Sarlavha\n\nBir necha soʻz.\n")
+    assert boblar.oqish_daqiqasi(tmp_path / "qisqa.md") == 5   # at least five minutes
+
+
+def test_files_of_a_document_the_book_no_longer_has_are_found(tmp_path):
+    sayt = tmp_path
+    for f in ("index.html", "search.html", "genindex.html", "book/index.html",
+              "book/attention.html", "book/attention.py", "book/attention.ipynb", "book/attention.zip",
+              "_sources/book/attention.py", "_sources/book/index.md",
+              "book/attention/index.html", "book/attention/mexanizm.html", "book/attention/mexanizm.py",
+              "book/attention/attention.zip", "book/attention/eski.zip", "_static/x.html"):
+        (sayt / f).parent.mkdir(parents=True, exist_ok=True)
+        (sayt / f).write_text("x")
+    hujjatlar = {"book/index", "book/attention/index", "book/attention/mexanizm"}
+    eski = sorted(p.relative_to(sayt).as_posix() for p in boblar.eski_fayllar(sayt, hujjatlar))
+    assert eski == ["_sources/book/attention.py", "book/attention.html", "book/attention.ipynb",
+                    "book/attention.py", "book/attention.zip", "book/attention/eski.zip"]

@@ -27,7 +27,8 @@ from pathlib import Path
 
 import pytest
 from bs4 import BeautifulSoup
-from conftest import ILDIZ
+from conftest import DARSLAR, ILDIZ
+from conftest import SAHIFALAR as BOB_SAHIFALARI_
 from xizmat import xizmat
 
 from playwright.sync_api import sync_playwright
@@ -37,9 +38,13 @@ pytestmark = pytest.mark.build
 CHROMIUM = "/usr/bin/chromium"
 BAYROQLAR = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
              "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-BOB = "book/attention.html"
 KIRISH = "book/index.html"
-SAHIFALAR = [KIRISH, BOB]
+#: the chapter's pages: its opening page, every lesson, the glossary (from _toc.yml)
+BOB_SAHIFALARI = [f"{d}.html" for d in BOB_SAHIFALARI_]
+BOCHISH = BOB_SAHIFALARI[0]                       # the chapter's opening page
+BOB = "book/attention/mexanizm.html"              # a lesson with figures, formulas and wide code
+KOD_DARS = "book/attention/transformer.html"      # the lesson with the most code cells
+SAHIFALAR = [KIRISH, *BOB_SAHIFALARI]
 TELEFON = {"width": 375, "height": 800}
 KOMPYUTER = {"width": 1280, "height": 900}
 #: axe rules switched off, each with its reason (none: every violation is fixed in the site).
@@ -152,9 +157,9 @@ def test_page_loads_without_errors_and_renders_images_and_maths(kuzat, manzil, y
         assert not topildi, f"{yol}: raw TeX left in the text: {matn[max(0, topildi.start() - 60):topildi.end() + 60]!r}"
     katex = sahifa.locator(".katex").count()
     if yol == BOB:
-        assert len(rasmlar) >= 3, f"the chapter shows {len(rasmlar)} images, expected its figures"
-        assert katex >= 20, f"only {katex} KaTeX formulas on the chapter page"
-    else:
+        assert len(rasmlar) >= 3, f"the lesson shows {len(rasmlar)} images, expected its figures"
+        assert katex >= 20, f"only {katex} KaTeX formulas on the lesson page"
+    elif yol == KIRISH:
         assert katex >= 2, f"only {katex} KaTeX formulas on {yol} (its text has two)"
 
 
@@ -179,7 +184,8 @@ def test_search_box_finds_the_chapter(kuzat, manzil, soz, qanday):
     natijalar = sahifa.locator("#search-results ul.search li a")
     natijalar.first.wait_for(timeout=15_000)
     hrefs = [natijalar.nth(i).get_attribute("href") for i in range(natijalar.count())]
-    assert any("attention.html" in (h or "") for h in hrefs), f"search for {soz!r} found only {hrefs}"
+    assert any((h or "").split("#")[0].split("?")[0] in BOB_SAHIFALARI for h in hrefs), \
+        f"search for {soz!r} found only {hrefs}"
     assert not k.xatolar, "\n".join(k.xatolar)
 
 
@@ -363,10 +369,11 @@ def _pdf_sahifalari(fayl: Path) -> int:
 
 @pytest.mark.parametrize(("yol", "nomi", "fayl_nomi"), [
     (KIRISH, "PDF yuklab olish", "attention-va-transformer.pdf"),
-    (BOB, "PDF", "attention-va-transformer.pdf"),
-    (BOB, "bob manbasi (.py)", "attention.py"),
-    (BOB, "bajarilgan notebook (.ipynb)", "attention.ipynb"),
-    (BOB, "ishga tushirish uchun toʻplam (.zip)", "attention.zip"),
+    (BOCHISH, "PDF", "attention-va-transformer.pdf"),
+    (BOCHISH, "bobning hamma darslari (.zip)", "attention.zip"),
+    (BOB, "dars manbasi (.py)", "mexanizm.py"),
+    (BOB, "bajarilgan notebook (.ipynb)", "mexanizm.ipynb"),
+    (BOB, "bobning hamma darslari (.zip)", "attention.zip"),
 ])
 def test_download_links_download_their_files(kuzat, manzil, tmp_path, yol, nomi, fayl_nomi):
     k = kuzat()
@@ -382,13 +389,14 @@ def test_download_links_download_their_files(kuzat, manzil, tmp_path, yol, nomi,
         sahifalar = _pdf_sahifalari(fayl)
         assert sahifalar >= 5, f"the downloaded PDF has {sahifalar} pages"
     elif fayl.suffix == ".py":
-        assert fayl.read_bytes() == (ILDIZ / "book" / "attention.py").read_bytes()
+        assert fayl.read_bytes() == (ILDIZ / "book" / "attention" / fayl_nomi).read_bytes()
     elif fayl.suffix == ".ipynb":
         nb = json.loads(fayl.read_text(encoding="utf-8"))
         assert nb["nbformat"] == 4 and any(c.get("outputs") for c in nb["cells"]), "not an executed notebook"
     else:
         with zipfile.ZipFile(fayl) as arxiv:
-            assert "attention/attention.ipynb" in arxiv.namelist(), arxiv.namelist()
+            assert {f"attention/{Path(d).name}.ipynb" for d in DARSLAR} <= set(arxiv.namelist()), \
+                arxiv.namelist()
     assert not k.xatolar, "\n".join(k.xatolar)
 
 
@@ -397,7 +405,7 @@ def test_download_links_download_their_files(kuzat, manzil, tmp_path, yol, nomi,
 def test_chapter_keeps_the_features_a_reader_uses(kuzat, manzil):
     """What the weight cuts must not take away: copy button, dropdown solutions, icons, navigation."""
     k = kuzat()
-    sahifa = k.och(manzil + BOB)
+    sahifa = k.och(manzil + KOD_DARS)
     assert sahifa.locator("button.copybtn").count() >= 10, "copy buttons on the code cells"
     yechim = sahifa.locator("details.dropdown, .admonition.dropdown, .toggle-details").first
     assert yechim.count() == 1, "the exercises' solutions are dropdowns"
@@ -447,9 +455,11 @@ def test_boxes_that_scroll_get_a_tab_stop_and_others_do_not(kuzat, manzil, oyna,
     assert not k.xatolar, "\n".join(k.xatolar)
 
 
-#: Figures, tables and sections from the chapter's start to its end (in sections drawn only
+#: Figures, tables and sections from a lesson's start to its end (in sections drawn only
 #: when near the screen: kitob.css's content-visibility guesses their height until then).
-LANGARLAR = ["kauzal", "sinov-jadval", "kv-kesh-oldingi-hisobni-saqlab-qoyish", "mashqlar", "atamalar"]
+LANGARLAR = [("book/attention/mexanizm.html", "kauzal"), ("book/attention/rekurrent.html", "sinov-jadval"),
+             ("book/attention/transformer.html", "kv-kesh-oldingi-hisobni-saqlab-qoyish"),
+             ("book/attention/transformer.html", "mashqlar"), ("book/attention/atamalar.html", "term-KV-kesh")]
 
 
 @pytest.mark.parametrize("oyna", [TELEFON, KOMPYUTER], ids=["telefon", "kompyuter"])
@@ -458,17 +468,17 @@ def test_links_into_the_page_land_on_their_target(kuzat, manzil, oyna):
     k = kuzat(viewport=oyna)
     sahifa = k.och(manzil + BOB)
     joy = "id => Math.round(document.getElementById(id).getBoundingClientRect().top)"
-    for langar in LANGARLAR:
-        sahifa.goto(f"{manzil}{BOB}#{langar}", wait_until="networkidle")
+    for yol, langar in LANGARLAR:
+        sahifa.goto(f"{manzil}{yol}#{langar}", wait_until="networkidle")
         sahifa.wait_for_timeout(500)
         assert 0 <= sahifa.evaluate(joy, langar) <= 150, f"#{langar} is at y={sahifa.evaluate(joy, langar)}"
     # a reader near the end clicks a reference to an early figure
     sahifa.goto(f"{manzil}{BOB}#mashqlar", wait_until="networkidle")
-    havola = sahifa.locator("article a[href='#kauzal']").last
+    havola = sahifa.locator("article a[href='#sqrt-d']").last
     havola.scroll_into_view_if_needed()
     havola.click()
     sahifa.wait_for_timeout(500)
-    assert 0 <= sahifa.evaluate(joy, "kauzal") <= 150, f"the link left #kauzal at y={sahifa.evaluate(joy, 'kauzal')}"
+    assert 0 <= sahifa.evaluate(joy, "sqrt-d") <= 150, f"the link left #sqrt-d at y={sahifa.evaluate(joy, 'sqrt-d')}"
     assert not k.xatolar, "\n".join(k.xatolar)
 
 

@@ -210,3 +210,64 @@ def test_model_code_edits_retrain_and_plotting_edits_do_not(tmp_path):
     with open(tmp_path / "requirements.lock", "a") as f:
         f.write("yangi-paket==1.0\n")
     assert ishga()[0] == "trained", "a lock edit did not retrain"
+
+
+# --- measurements of the machine (oqitish.mediana_ms, oqitish.xotira_chuqqisi) ---------------
+
+def test_a_measurement_is_kept_by_what_it_measures(ombor, monkeypatch):
+    """A second identical call reads the kept figure back; another input, other weights, another
+    statement, another thread count or autograd on measure again; KITOB_OMBORSIZ measures afresh."""
+    from torch.utils import benchmark
+
+    papka, _ = ombor
+    olchandi = []
+    asl = benchmark.Timer.blocked_autorange
+    monkeypatch.setattr(benchmark.Timer, "blocked_autorange",
+                        lambda self, **k: olchandi.append(1) or asl(self, **k))
+    torch.manual_seed(0)
+    m, X = Attention(8), torch.randn(4, 8, 1)
+    with torch.no_grad():
+        birinchi = oqitish.mediana_ms("m(X)", m=m, X=X)
+        assert oqitish.mediana_ms("m(X)", m=m, X=X) == birinchi and len(olchandi) == 1
+        assert oqitish.mediana_ms("m(X)", m=m, X=X.clone()) == birinchi and len(olchandi) == 1
+        for boshqa in (dict(m=m, X=X + 1), dict(m=Attention(8), X=X)):   # new seed: other weights
+            oqitish.mediana_ms("m(X)", **boshqa)
+        oqitish.mediana_ms("m(X) + 0", m=m, X=X)
+        oqitish.mediana_ms("m(X)", iplar=2, m=m, X=X)
+        assert len(olchandi) == 5
+    oqitish.mediana_ms("m(X)", m=m, X=X)                 # autograd records: another measurement
+    assert len(olchandi) == 6
+    m.eval()                                            # another mode of the model
+    with torch.no_grad():
+        oqitish.mediana_ms("m(X)", m=m, X=X)
+    assert len(olchandi) == 7
+    assert len(list((papka / "mediana_ms").glob("*.pt"))) == 7
+    monkeypatch.setenv("KITOB_OMBORSIZ", "1")
+    m.train()
+    with torch.no_grad():
+        oqitish.mediana_ms("m(X)", m=m, X=X)
+    assert len(olchandi) == 8
+
+
+def test_a_kept_peak_of_memory_returns_the_same_peak_and_result(ombor):
+    papka, _ = ombor
+    torch.manual_seed(0)
+    m, X = Attention(8), torch.randn(4, 8, 1)
+    with torch.no_grad():
+        a = oqitish.xotira_chuqqisi(m, X)
+        b = oqitish.xotira_chuqqisi(m, X)
+    assert a[0] == b[0] > 0 and torch.equal(a[1], b[1])
+    assert len(list((papka / "xotira_chuqqisi").glob("*.pt"))) == 1
+
+
+def test_a_measurement_refuses_what_it_cannot_key():
+    from chapter_code.ombor import olchov_kaliti
+
+    muhit = {"__name__": "__main__"}
+    exec("def f(x):\n    return x\n", muhit)     # a lesson's function whose source is nowhere
+    with pytest.raises(TypeError, match="source cannot be read"):
+        olchov_kaliti(oqitish.mediana_ms, ("f(1)",), {"f": muhit["f"]})
+    with pytest.raises(TypeError, match="or is a lambda"):
+        olchov_kaliti(oqitish.mediana_ms, ("f(1)",), {"f": lambda x: x})
+    with pytest.raises(TypeError, match="cannot key a kept result by an argument of type object"):
+        olchov_kaliti(oqitish.mediana_ms, ("o",), {"o": object()})

@@ -7,14 +7,15 @@ import zipfile
 
 import pytest
 from bs4 import BeautifulSoup
-from conftest import ILDIZ
+from conftest import DARSLAR, ILDIZ, SAHIFALAR, bob_html
 
 pytestmark = pytest.mark.build
 NOM = "attention-va-transformer"
-#: The chapter's download line (book/_ext/boblar.py): link text -> address, relative to book/.
-YUKLAB = {"PDF": f"../{NOM}.pdf", "bob manbasi (.py)": "attention.py",
-          "bajarilgan notebook (.ipynb)": "attention.ipynb",
-          "ishga tushirish uchun toʻplam (.zip)": "attention.zip"}
+#: The chapter's opening page's download line (book/_ext/boblar.py): link text -> address,
+#: relative to book/attention/; a lesson's line, with its own source and notebook.
+YUKLAB = {"PDF": f"../../{NOM}.pdf", "bobning hamma darslari (.zip)": "attention.zip"}
+DARS_YUKLAB = {"dars manbasi (.py)": "{dars}.py", "bajarilgan notebook (.ipynb)": "{dars}.ipynb",
+               "bobning hamma darslari (.zip)": "attention.zip"}
 
 
 @pytest.fixture(scope="module")
@@ -37,47 +38,62 @@ def _oqi(fayl) -> BeautifulSoup:
 
 @pytest.fixture(scope="module")
 def sahifa_html(qurilgan):
-    """The chapter page, parsed."""
-    return _oqi(qurilgan / "sayt" / "book" / "attention.html")
+    """The chapter's pages, in order, parsed as one."""
+    return BeautifulSoup(bob_html(qurilgan), "html.parser")
 
 
 def _matni(teg) -> str:
     return " ".join(teg.get_text().split())
 
 
-def test_pdf_is_in_the_site_and_the_pages_link_to_it(qurilgan, sahifa_html):
+def _yuklab_qatori(sahifa) -> tuple:
+    """The download line right under the page's title, and the paragraph after it."""
+    sarlavha = sahifa.select_one("main article section > h1")
+    assert sarlavha is not None
+    qator = sarlavha.find_next_sibling()
+    assert qator.name == "p" and "yuklab-olish" in qator.get("class", []), qator
+    assert _matni(qator).startswith("Yuklab olish:"), _matni(qator)
+    assert all(a.has_attr("download") for a in qator.find_all("a"))
+    izoh = qator.find_next_sibling()
+    assert izoh.name == "p" and "yuklab-izoh" in izoh.get("class", []), izoh
+    return sarlavha, qator, izoh
+
+
+def test_pdf_is_in_the_site_and_the_pages_link_to_it(qurilgan):
     sayt = qurilgan / "sayt"
+    papka = sayt / "book" / "attention"
     assert (sayt / f"{NOM}.pdf").read_bytes()[:5] == b"%PDF-"
     # the title page: its own "PDF yuklab olish" link
     kirish = _oqi(sayt / "book" / "index.html")
     havolalar = [a for a in kirish.select("p.yuklab-olish a") if _matni(a) == "PDF yuklab olish"]
     assert len(havolalar) == 1 and havolalar[0].get("href") == f"../{NOM}.pdf"
     assert havolalar[0].has_attr("download")
-    # the chapter: the download line right under its title, four links, each to a file of the site
-    sarlavha = sahifa_html.select_one("main article section > h1")
-    assert sarlavha is not None and _matni(sarlavha).startswith("Attention va Transformer")
-    qator = sarlavha.find_next_sibling()
-    assert qator.name == "p" and "yuklab-olish" in qator.get("class", []), qator
-    assert _matni(qator).startswith("Yuklab olish:"), _matni(qator)
-    havolalar = qator.find_all("a")
-    assert {_matni(a): a.get("href") for a in havolalar} == YUKLAB
-    assert all(a.has_attr("download") for a in havolalar)
-    izoh = qator.find_next_sibling()
-    assert izoh.name == "p" and "yuklab-izoh" in izoh.get("class", []), izoh
-    assert "attention.ipynb" in _matni(izoh) and "requirements.txt" in _matni(izoh)
-    fayllar = {matn: (sayt / "book" / manzil).resolve() for matn, manzil in YUKLAB.items()}
-    assert fayllar["PDF"] == (sayt / f"{NOM}.pdf").resolve()
-    # the source is the chapter as written; the notebook is the executed one, outputs and all
-    assert fayllar["bob manbasi (.py)"].read_bytes() == (ILDIZ / "book" / "attention.py").read_bytes()
-    nb = json.loads(fayllar["bajarilgan notebook (.ipynb)"].read_text(encoding="utf-8"))
-    assert sum(bool(k.get("outputs")) for k in nb["cells"] if k["cell_type"] == "code") >= 10
-    with zipfile.ZipFile(fayllar["ishga tushirish uchun toʻplam (.zip)"]) as arxiv:
+    # the chapter's opening page: the PDF and the archive of every lesson
+    sarlavha, qator, izoh = _yuklab_qatori(_oqi(papka / "index.html"))
+    assert _matni(sarlavha).startswith("Attention va Transformer")
+    assert {_matni(a): a.get("href") for a in qator.find_all("a")} == YUKLAB
+    assert "mexanizm.ipynb" in _matni(izoh) and "requirements.txt" in _matni(izoh)
+    assert (papka / YUKLAB["PDF"]).resolve() == (sayt / f"{NOM}.pdf").resolve()
+    with zipfile.ZipFile(papka / "attention.zip") as arxiv:
         assert arxiv.testzip() is None
-        assert {"attention/attention.py", "attention/attention.ipynb",
-                "attention/requirements.txt"} <= set(arxiv.namelist()), arxiv.namelist()
-    # the executed notebook is next to the page, no longer at the site's root
-    assert not (sayt / "attention.ipynb").exists()
-    assert (sayt / "_sources" / "book" / "attention.py").exists()
+        nomlar = set(arxiv.namelist())
+    assert "attention/requirements.txt" in nomlar and "attention/chapter_code/modellar.py" in nomlar
+    # each lesson: its source as written and its executed notebook, outputs and all, next to its
+    # page and in the archive; the archive's copies are the same bytes
+    for dars in DARSLAR:
+        nom = dars.rsplit("/", 1)[1]
+        _, qator, _ = _yuklab_qatori(_oqi(sayt / f"{dars}.html"))
+        assert {_matni(a): a.get("href") for a in qator.find_all("a")} == \
+            {k: v.format(dars=nom) for k, v in DARS_YUKLAB.items()}
+        assert (papka / f"{nom}.py").read_bytes() == (ILDIZ / f"{dars}.py").read_bytes()
+        nb = json.loads((papka / f"{nom}.ipynb").read_text(encoding="utf-8"))
+        assert sum(bool(k.get("outputs")) for k in nb["cells"] if k["cell_type"] == "code") >= 1, dars
+        with zipfile.ZipFile(papka / "attention.zip") as arxiv:
+            assert arxiv.read(f"attention/{nom}.py") == (ILDIZ / f"{dars}.py").read_bytes()
+            assert arxiv.read(f"attention/{nom}.ipynb") == (papka / f"{nom}.ipynb").read_bytes()
+        assert (sayt / "_sources" / f"{dars}.py").exists()
+    # the executed notebooks are next to their pages, not at the site's root
+    assert not list(sayt.glob("*.ipynb"))
 
 
 def test_pdf_text_is_uzbek_and_complete(pdf_matn, sahifa_html):
@@ -104,6 +120,24 @@ def test_pdf_text_is_uzbek_and_complete(pdf_matn, sahifa_html):
     assert len(atamalar) >= 10
     for a in atamalar:
         assert a and a in pdf_matn, a
+
+
+def test_the_chapter_is_one_chapter_of_the_pdf_its_lessons_its_sections(qurilgan, pdf_matn):
+    """The same order and numbering as the site; a link to another lesson gives its page."""
+    tex = (qurilgan / "latex" / f"{NOM}.tex").read_text(encoding="utf-8")
+    tuzilish = re.findall(r"^\\(chapter|section)\{(.*)\}$", tex, flags=re.M)
+    sarlavhalar = []
+    for d in SAHIFALAR:
+        sahifa = _oqi(qurilgan / "sayt" / f"{d}.html").select_one("main article section > h1")
+        a = sahifa.find("a", class_="headerlink")
+        if a:
+            a.decompose()
+        sarlavhalar.append(_matni(sahifa))
+    assert [(t, s.replace("\\sphinxhyphen{}", "-")) for t, s in tuzilish] == \
+        [("chapter", sarlavhalar[0])] + [("section", s) for s in sarlavhalar[1:]], tuzilish
+    # the opening page's list of lessons: each with the page it starts on
+    for s in sarlavhalar[1:]:
+        assert re.search(re.escape(" ".join(s.split())) + r" \(\d+-bet\) — taxminan \d+ daqiqa", pdf_matn), s
 
 
 def test_pdf_has_no_raw_reprs_or_ansi(pdf_matn):

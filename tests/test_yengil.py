@@ -24,6 +24,7 @@ from pathlib import Path
 import pytest
 
 import yengil
+from conftest import DARSLAR, SAHIFALAR
 from test_brauzer import brauzer  # noqa: F401  (the same Chromium fixture)
 from xizmat import xizmat
 from yengil import (TEKIS, Kutilmagan, Pygments, ajrat, keraksizini_ol, lugat_tuz, nomlar,
@@ -395,7 +396,9 @@ def test_a_warning_goes_to_stderr_not_to_sphinx_which_would_fail_the_strict_buil
 
 # --- 4. the built chapter ------------------------------------------------------------------
 
-BOB = "book/attention.html"
+#: the chapter's pages, and a lesson with a solution dropdown and code (the script checks)
+BOB_SAHIFALARI = [f"{d}.html" for d in SAHIFALAR]
+BOB = "book/attention/mexanizm.html"
 
 
 def _pre_matnlari(sahifa: str) -> list[str]:
@@ -409,7 +412,8 @@ def asl_sayt(qurilgan, tmp_path_factory) -> Path:
     nusxa = tmp_path_factory.mktemp("asl") / "sayt"
     shutil.copytree((qurilgan / "sayt").resolve(), nusxa)
     asl = qurilgan / "yengil_asl" / "asl"
-    assert (asl / BOB).is_file(), f"no original of {BOB} in {asl}: was book/_ext/yengil.py run?"
+    for yol in BOB_SAHIFALARI:
+        assert (asl / yol).is_file(), f"no original of {yol} in {asl}: was book/_ext/yengil.py run?"
     for fayl in asl.rglob("*"):
         if fayl.is_file():
             assert (nusxa / fayl.relative_to(asl)).is_file(), f"{fayl} is not in the site"
@@ -421,11 +425,14 @@ def asl_sayt(qurilgan, tmp_path_factory) -> Path:
 
 @pytest.mark.build
 def test_the_chapter_is_lighter_and_every_pre_reads_as_before(qurilgan, asl_sayt):
-    kesilgan = (qurilgan / "sayt" / BOB).read_text(encoding="utf-8")
-    asl = (asl_sayt / BOB).read_text(encoding="utf-8")
-    assert len(kesilgan) < len(asl) - 100_000, (len(asl), len(kesilgan))
-    assert len(re.findall(f'<pre[^>]* class="{TEKIS}">', kesilgan)) >= 40
-    assert _pre_matnlari(kesilgan) == _pre_matnlari(asl)
+    kesilgan = {y: (qurilgan / "sayt" / y).read_text(encoding="utf-8") for y in BOB_SAHIFALARI}
+    asl = {y: (asl_sayt / y).read_text(encoding="utf-8") for y in BOB_SAHIFALARI}
+    # over the whole chapter (its lessons together)
+    assert sum(map(len, kesilgan.values())) < sum(map(len, asl.values())) - 100_000, \
+        {y: (len(asl[y]), len(kesilgan[y])) for y in asl}
+    assert sum(len(re.findall(f'<pre[^>]* class="{TEKIS}">', k)) for k in kesilgan.values()) >= 40
+    for y in BOB_SAHIFALARI:
+        assert _pre_matnlari(kesilgan[y]) == _pre_matnlari(asl[y]), y
     for nom in ("_static/styles/pydata-sphinx-theme.css", "_static/pygments.css"):
         assert (qurilgan / "sayt" / nom).stat().st_size < (asl_sayt / nom).stat().st_size, nom
 
@@ -434,19 +441,23 @@ def test_the_chapter_is_lighter_and_every_pre_reads_as_before(qurilgan, asl_sayt
 def test_every_code_cell_shows_the_notebooks_code(qurilgan):
     from bs4 import BeautifulSoup
 
-    nb = json.loads((qurilgan / "jupyter_execute" / "book" / "attention.ipynb").read_text(encoding="utf-8"))
-    # cells tagged remove-cell / remove-input (the chapter's sentence bookkeeping) show no code
+    # cells tagged remove-cell / remove-input (the lessons' sentence bookkeeping) show no code
     yashirin = {"remove-cell", "remove-input"}
-    manba = ["".join(c["source"]) if isinstance(c["source"], list) else c["source"]
-             for c in nb["cells"] if c["cell_type"] == "code"
-             and not yashirin & set(c.get("metadata", {}).get("tags", []))]
-    hujjat = BeautifulSoup((qurilgan / "sayt" / BOB).read_text(encoding="utf-8"), "html.parser")
-    korinadi = [p.get_text() for p in hujjat.select("div.cell_input pre")]
-    assert len(korinadi) == len(manba) >= 20
-    for i, (a, b) in enumerate(zip(manba, korinadi)):
-        assert b.strip("\n") == a.strip("\n"), f"code cell {i}: the page shows {b[:200]!r}"
-    tekis = hujjat.select(f"div.cell_input pre.{TEKIS}")
-    assert len(tekis) >= len(manba) - 2, "the cells' code was not cut"
+    jami = tekislari = 0
+    for dars in DARSLAR:
+        nb = json.loads((qurilgan / "jupyter_execute" / f"{dars}.ipynb").read_text(encoding="utf-8"))
+        manba = ["".join(c["source"]) if isinstance(c["source"], list) else c["source"]
+                 for c in nb["cells"] if c["cell_type"] == "code"
+                 and not yashirin & set(c.get("metadata", {}).get("tags", []))]
+        hujjat = BeautifulSoup((qurilgan / "sayt" / f"{dars}.html").read_text(encoding="utf-8"), "html.parser")
+        korinadi = [p.get_text() for p in hujjat.select("div.cell_input pre")]
+        assert len(korinadi) == len(manba), dars
+        for i, (a, b) in enumerate(zip(manba, korinadi)):
+            assert b.strip("\n") == a.strip("\n"), f"{dars}, code cell {i}: the page shows {b[:200]!r}"
+        jami += len(manba)
+        tekislari += len(hujjat.select(f"div.cell_input pre.{TEKIS}"))
+    assert jami >= 20
+    assert tekislari >= jami - 2, "the cells' code was not cut"
 
 
 # --- 5. the same page in Chromium ---------------------------------------------------------
@@ -581,42 +592,47 @@ def test_the_chapter_looks_the_same_with_the_cut_files(brauzer, manzillar, quril
     """Every letter of code: the same look, at most SURILISH px aside; the rest: the same pixels."""
     oyna = {"width": (KOMPYUTER if ekran == "kompyuter" else TELEFON)["width"], "height": BALAND}
     # where the letters are does not depend on the colours: measured in the light theme only
-    ikki = _IkkiSayt(brauzer, manzillar, BOB, kod_joyi=mavzu == "light", color_scheme=mavzu, viewport=oyna)
-    try:
-        asl, kesilgan = ikki.kod["asl"], ikki.kod["kesilgan"]
-        assert len(asl) == len(kesilgan) >= 50, (len(asl), len(kesilgan))
-        eng_kop = 0.0
-        for i, (a, b) in enumerate(zip(asl, kesilgan)):
-            assert a["korinish"] == b["korinish"], next(
-                f"<pre> {i}: {x[0]!r} looks {x[1]} in the original, {y[0]!r} {y[1]} cut"
-                for x, y in zip(a["korinish"] + [["", ""]], b["korinish"] + [["", ""]]) if x != y)
-            for (x1, y1), (x2, y2) in zip(a["joylar"], b["joylar"]):
-                assert y1 == y2, f"<pre> {i}: a letter moved from y={y1} to y={y2}"
-                eng_kop = max(eng_kop, abs(x1 - x2))
-        assert mavzu == "dark" or sum(len(a["joylar"]) for a in asl) > 10_000, "no letter of code measured"
-        assert eng_kop <= SURILISH, f"a letter of code moved {eng_kop} px sideways"
+    eng_kop = 0.0
+    sanoq = {"pre": 0, "harf": 0}
+    for yol in BOB_SAHIFALARI:
+        ikki = _IkkiSayt(brauzer, manzillar, yol, kod_joyi=mavzu == "light", color_scheme=mavzu, viewport=oyna)
+        try:
+            asl, kesilgan = ikki.kod["asl"], ikki.kod["kesilgan"]
+            assert len(asl) == len(kesilgan), (yol, len(asl), len(kesilgan))
+            sanoq["pre"] += len(asl)
+            for i, (a, b) in enumerate(zip(asl, kesilgan)):
+                assert a["korinish"] == b["korinish"], next(
+                    f"<pre> {i}: {x[0]!r} looks {x[1]} in the original, {y[0]!r} {y[1]} cut"
+                    for x, y in zip(a["korinish"] + [["", ""]], b["korinish"] + [["", ""]]) if x != y)
+                for (x1, y1), (x2, y2) in zip(a["joylar"], b["joylar"]):
+                    assert y1 == y2, f"{yol}, <pre> {i}: a letter moved from y={y1} to y={y2}"
+                    eng_kop = max(eng_kop, abs(x1 - x2))
+            sanoq["harf"] += sum(len(a["joylar"]) for a in asl)
 
-        balandlik = {nom: s.evaluate("document.documentElement.scrollHeight") for nom, s in ikki.sahifalar.items()}
-        assert balandlik["asl"] == balandlik["kesilgan"], balandlik
-        for n, y in enumerate(range(0, balandlik["asl"], BALAND)):
-            for urinish in range(URINISH):
-                juft = {}
-                for nom, s in ikki.sahifalar.items():
-                    if urinish:                 # painted afresh: away and back
-                        s.evaluate(f"scrollTo(0, {y + 3 * BALAND})")
-                        s.wait_for_timeout(100)
-                    s.evaluate(f"scrollTo(0, {y})")
-                    s.wait_for_timeout(100)     # the table of contents follows the scrolling
-                    _tinch(s)
-                    juft[nom] = s.screenshot()
-                if (farq := _farqi(juft)) is None:
-                    break
-            else:
-                nom = f"bob-{mavzu}-{ekran}-{n}"
-                pytest.fail(f"{nom} (scrolled to y={y}): {farq}; {_saqla(juft, qurilgan / 'screenshots', nom)}")
-        assert not ikki.xatolar, ikki.xatolar
-    finally:
-        ikki.yop()
+            balandlik = {nom: s.evaluate("document.documentElement.scrollHeight") for nom, s in ikki.sahifalar.items()}
+            assert balandlik["asl"] == balandlik["kesilgan"], balandlik
+            for n, y in enumerate(range(0, balandlik["asl"], BALAND)):
+                for urinish in range(URINISH):
+                    juft = {}
+                    for nom, s in ikki.sahifalar.items():
+                        if urinish:                 # painted afresh: away and back
+                            s.evaluate(f"scrollTo(0, {y + 3 * BALAND})")
+                            s.wait_for_timeout(100)
+                        s.evaluate(f"scrollTo(0, {y})")
+                        s.wait_for_timeout(100)     # the table of contents follows the scrolling
+                        _tinch(s)
+                        juft[nom] = s.screenshot()
+                    if (farq := _farqi(juft)) is None:
+                        break
+                else:
+                    nom = f"{Path(yol).stem}-{mavzu}-{ekran}-{n}"
+                    pytest.fail(f"{nom} (scrolled to y={y}): {farq}; {_saqla(juft, qurilgan / 'screenshots', nom)}")
+            assert not ikki.xatolar, ikki.xatolar
+        finally:
+            ikki.yop()
+    assert sanoq["pre"] >= 50, sanoq
+    assert mavzu == "dark" or sanoq["harf"] > 10_000, "no letter of code measured"
+    assert eng_kop <= SURILISH, f"a letter of code moved {eng_kop} px sideways"
 
 
 def _tinch(s):

@@ -407,10 +407,41 @@ def bajarilgan_notebook(app, docname: str) -> bytes:
     return nbformat.writes(nb).encode("utf-8")
 
 
+#: Pages Sphinx writes that are no document of the book.
+SPHINX_SAHIFALARI = {"search", "genindex", "py-modindex", "index"}      # index: the root redirect
+#: What a page brings beside it: its downloads (boblar.py) and its source copy.
+YONIDAGILAR = (".html", ".ipynb", ".py", ".md", ".zip")
+
+
+def eski_fayllar(sayt: Path, hujjatlar: set[str]) -> list[Path]:
+    """Files an earlier build wrote for documents the book no longer has (Sphinx writes the
+    pages it has and leaves the others): their pages, downloads and ``_sources`` copies."""
+    eski = []
+    for sahifa in sorted(sayt.rglob("*.html")):
+        nom = sahifa.relative_to(sayt)
+        if nom.parts[0].startswith("_"):
+            continue
+        doc = nom.with_suffix("").as_posix()
+        if doc in hujjatlar or doc in SPHINX_SAHIFALARI:
+            continue
+        eski += [f for k in YONIDAGILAR if (f := sayt / f"{doc}{k}").is_file()]
+        eski += sorted((sayt / "_sources").glob(f"{doc}.*"))
+    for arxiv in sorted(sayt.rglob("*.zip")):      # an archive of a chapter whose page is gone
+        papka = posixpath.normpath(arxiv.parent.relative_to(sayt).as_posix())
+        egasi = {posixpath.normpath(f"{papka}/{arxiv.stem}")}              # a one-page chapter's
+        if posixpath.basename(papka) == arxiv.stem:
+            egasi.add(f"{papka}/index")                                    # a chapter of lessons'
+        if not egasi & hujjatlar and arxiv not in eski:
+            eski.append(arxiv)
+    return eski
+
+
 def _fayllar(app, exception) -> None:
     """build-finished (HTML): each notebook page's source and executed notebook, each chapter's archive."""
     if exception is not None or app.builder.format != "html":
         return
+    for eski in eski_fayllar(Path(app.outdir), set(app.env.found_docs)):
+        eski.unlink()
     ildiz = Path(app.srcdir)
     raqamlar = _raqamlar(app)
     yozilgan: dict[str, tuple[Path, Path]] = {}

@@ -5,7 +5,8 @@ falls back to English captions.  This extension tells Sphinx's LaTeX builder
 that ``uz`` is babel's ``uzbek`` (loaded from TeX Live's ``uz`` ini file with
 ``provide=*``), supplies the Uzbek captions the ini file leaves empty, numbers
 chapters, figures and tables the Uzbek ordinal way ("1-bob", and within the
-chapter "1.1-rasm", "1.1-jadval", as on the web), and sets fonts that have every glyph the chapter
+chapter "1.1-rasm", "1.1-jadval", as on the web), gives a link to another
+lesson or section its page ("Attention mexanizmi (12-bet)"), and sets fonts that have every glyph the chapter
 uses (DejaVu: ʻ ʼ — √ ≈ × → and Greek).  An author's own ``latex_elements``
 in ``_config.yml`` win over these defaults.
 """
@@ -63,6 +64,11 @@ PREAMBULA = r"""
 \titlespacing*{\chapter}{0pt}{0pt}{24pt}
 % ... and in the running footer: "1-bob. Attention va Transformer"
 \renewcommand{\chaptermark}[1]{\markboth{\thechapter-\chaptername.\ #1}{}}
+% A link to another lesson or section says its page in the Uzbek way, "(12-bet)": Sphinx
+% writes \autopageref*{label} after it (latex_show_pagerefs), hyperref (loaded after this
+% preamble, hence at \begin{document}) would say "page 12".
+\AtBeginDocument{\renewcommand*{\autopageref}{\@ifstar{\kitob@bet}{\kitob@bet}}}
+\newcommand*{\kitob@bet}[1]{\pageref*{#1}-\pagename}
 \makeatother
 """
 
@@ -102,6 +108,8 @@ def _sozla(app, config) -> None:
         config.latex_elements.setdefault(k, v)
     # makeindex (in TeX Live's binaries) instead of xindy (a separate package)
     config.latex_use_xindy = False
+    # on paper a link to another lesson needs its page: "Attention mexanizmi (12-bet)"
+    config.latex_show_pagerefs = True
     # figures and tables numbered within their chapter, as on the web (boblar.py):
     # chapter 2's first figure is 2.1-rasm (Sphinx's LaTeX option numfigreset=1)
     config.numfig_secnum_depth = 1

@@ -286,7 +286,7 @@ fig("kauzal.png",
 # tokenlar yopiladi): u butun gapni birdan oladi va har soʻzni ikki tomondagi
 # soʻzlar yordamida tushunadi — oʻqitishda u gapdagi yashirilgan soʻzlarni
 # topishni oʻrganadi, kelajakni taxmin qilmaydi. Kauzal maskaning ikkinchi
-# foydasi keyinroq, «KV kesh» boʻlimida koʻrinadi: oldingi pozitsiyalar
+# foydasi {doc}`transformer` darsidagi KV keshda koʻrinadi: oldingi pozitsiyalar
 # keyingilarni koʻrmagani uchun ularning hisobi yangi token qoʻshilganda
 # oʻzgarmaydi.
 #

@@ -215,7 +215,7 @@ fig("xotira_vaqt.png",
 # Demak, {glue:text}`vaqt_T2_xulosa`. Bitta
 # uzun hujjat (*T* = {glue:text}`uzun_T`) uchun bitta attention matritsasining
 # oʻzi {glue:text}`uzun_gib:.0f` GiB boʻladi. Haqiqiy modelda esa bunday
-# matritsa har qatlamda va har «boshda» bor (boshlar haqida — quyida),
+# matritsa har qatlamda va har «boshda» bor (boshlar haqida — {doc}`transformer` darsida),
 # qatlamlar va boshlar esa oʻnlab. FlashAttention (Dao va boshq., 2022;
 # matritsani xotirada toʻliq saqlamaydigan attention) kabi yadrolar
 # (*kernel*: bitta amalni bajaradigan optimallashtirilgan past darajali

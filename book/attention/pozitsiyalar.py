@@ -44,8 +44,7 @@ glue("poz_d", d_model, display=False)
 
 
 # %% [markdown]
-# (pozitsiyalar_uzunroq)=
-# ## Pozitsiyalar uzunroq ketma-ketlikda
+# ## Oʻrganiladigan va sinusoidal pozitsiyalar
 #
 # Modelimizdagi pozitsiya vektorlari oʻrganiladi va ularning soni qatʼiy:
 # `Attention(60)` da aniq 60 ta, 0-pozitsiyadan 59-pozitsiyagacha. Qisqaroq

@@ -64,7 +64,7 @@ from myst_nb import glue
 # :pyobject: Ketma
 # ```
 #
-# Attention modeli yuqoridagi toʻrt bosqichni aynan takrorlaydi. Bu —
+# Attention modeli {doc}`mexanizm` darsidagi toʻrt bosqichni aynan takrorlaydi. Bu —
 # **self-attention** (*oʻz-oʻziga attention*): soʻrov, kalit va qiymat bitta
 # ketma-ketlikdan olinadi. Yuqoridagi misoldan farqi ikkita:
 # kirish avval *d* = {glue:text}`d_model` oʻlchamga koʻtariladi va unga oʻrganiladigan

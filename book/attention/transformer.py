@@ -124,8 +124,8 @@ glue("d_bosh", dh, display=False)
 # oʻlchamadik. Llama bundan tashqari LayerNorm oʻrniga RMSNorm (oʻrtachani
 # ayirmasdan, faqat oʻrtacha kvadratning ildiziga boʻladigan normallashtirish),
 # feed-forward qismida SwiGLU (darvozali faollashtirish funksiyasi) va
-# pozitsiyalar uchun RoPE ishlatadi (RoPE haqida «{ref}`pozitsiyalar_uzunroq`»
-# boʻlimida).
+# pozitsiyalar uchun RoPE ishlatadi (RoPE haqida — {doc}`pozitsiyalar`
+# darsida).
 
 # %%
 post = "Post-LN (2017)\\nkirish x"
@@ -162,7 +162,7 @@ diagramma(
 # `Blok` esa pre-LN va oʻzimiz yozgan `KopBoshli` bilan; u kerak boʻlsa
 # ikkinchi attentionni ham oladi: koderga qaraydigan **cross-attention**
 # (*oʻzaro attention*: soʻrovlar shu blokdan, kalit va qiymatlar koder
-# chiqishidan olinadi). U quyida, yakuniy misolda ishlatiladi.
+# chiqishidan olinadi). U {doc}`yakuniy` darsida ishlatiladi.
 #
 # ```{literalinclude} ../../chapter_code/modellar.py
 # :pyobject: Blok

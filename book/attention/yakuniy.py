@@ -57,7 +57,7 @@ from myst_nb import glue
 # yopiladi. Dekoder raqamlarni bittadan yozadi: oʻzi yozgan
 # raqamlarga kauzal maska bilan qaraydi, soʻzlarga esa **cross-attention**
 # (*oʻzaro attention*: soʻrovlar dekoderdan, kalit va qiymatlar koder
-# chiqishidan) orqali qaraydi. Ikkalasi ham yuqoridagi pre-LN `Blok`.
+# chiqishidan) orqali qaraydi. Ikkalasi ham {doc}`transformer` darsidagi pre-LN `Blok`.
 #
 # ```{literalinclude} ../../chapter_code/modellar.py
 # :pyobject: Tarjimon
