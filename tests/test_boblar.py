@@ -98,7 +98,7 @@ fig("rasm{n}.png", caption="Bob{n} rasmi")
 BIRINCHI = "# Birinchi bob\n\nBirinchi bob ikki darsdan iborat.\n"
 DARS1 = _bob(1, "Birinchi dars")
 DARS2 = _bob(3, "Ikkinchi dars", qoshimcha_matn=(
-    "# Oldingi darsdagi rasm: {numref}`rasm1`. Oldingi darsdagi son: {glue:text}`dars1.py::son1`.\n"))
+    "# Oldingi darsdagi rasm: {numref}`rasm1`. Oldingi darsdagi son: {glue:text}`dars1.py::son1:d`.\n"))
 IKKINCHI = _bob(
     2, "Ikkinchi bob",
     qoshimcha_import="from chapter_code.malumot import vazifa\n",
@@ -191,7 +191,7 @@ def test_figures_and_tables_are_numbered_within_their_chapter_on_the_web(kitob, 
 def test_a_lesson_shows_a_value_glued_in_another(kitob):
     _, sayt, _ = kitob
     matn = _matn(_sahifa(sayt, "birinchi/dars2").find("article"))
-    assert "Oldingi darsdagi son: 41." in matn, matn[:1000]
+    assert re.search(r"Oldingi darsdagi son: 41 ?\.", matn), matn[:1000]
 
 
 def test_the_pdf_numbers_the_same_way_each_chapter_in_its_part(kitob):

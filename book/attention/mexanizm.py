@@ -145,7 +145,7 @@ print(f"  har qator yigʻindisi: {yigindi}")
 
 # %% [markdown]
 # $\sqrt{d}$ haqidagi gapni oʻlchab koʻramiz. *d* ni 8 dan 1024 gacha
-# oʻzgartirib, bobdagi kabi *Q* va *K* yasaymiz (tasodifiy kirish,
+# oʻzgartirib, yuqoridagi misoldagi kabi *Q* va *K* yasaymiz (tasodifiy kirish,
 # `nn.Linear` ning standart boshlanishi) va ballarning oʻrtacha kvadratik
 # (standart) chetlanishini hamda har qatordagi eng katta ogʻirlikni boʻlish bilan va boʻlmasdan
 # yozib olamiz ({numref}`sqrt_d`).
@@ -328,8 +328,8 @@ glue("xl_kauzal", f"Oʻlchandi: diagonaldan yuqorisi {son(ogirlik_maskali[0][mas
 # deyarli oʻtmaydi.
 # :::
 #
-# **2-mashq (maska tartibni sezadimi?).** Pozitsiya kodlashsiz attention
-# kirish tartibini koʻrmaydi: elementlarni aralashtirsak, har elementning
+# **2-mashq (maska tartibni sezadimi?).** Maskasiz attention (pozitsiyalar haqida
+# maʼlumot qoʻshilmagan boʻlsa) kirish tartibini koʻrmaydi: elementlarni aralashtirsak, har elementning
 # chiqishi u bilan birga koʻchadi, oʻzi oʻzgarmaydi. Kauzal maska bilan-chi?
 # «Kauzal maska» boʻlimidagi misolda `h` ni teskari tartibga qoʻying
 # (`h.flip(1)`) va maskali chiqishni qayta hisoblang. Toʻrt elementdan

@@ -216,7 +216,11 @@ fig("xotira_vaqt.png",
 # uzun hujjat (*T* = {glue:text}`uzun_T`) uchun bitta attention matritsasining
 # oʻzi {glue:text}`uzun_gib:.0f` GiB boʻladi. Haqiqiy modelda esa bunday
 # matritsa har qatlamda va har «boshda» bor (boshlar haqida — {doc}`transformer` darsida),
-# qatlamlar va boshlar esa oʻnlab. FlashAttention (Dao va boshq., 2022;
+# qatlamlar va boshlar esa oʻnlab.
+#
+# ## FlashAttention va SDPA
+#
+# FlashAttention (Dao va boshq., 2022;
 # matritsani xotirada toʻliq saqlamaydigan attention) kabi yadrolar
 # (*kernel*: bitta amalni bajaradigan optimallashtirilgan past darajali
 # funksiya) $Q K^\top$ ni boʻlaklab hisoblaydi va softmaxni boʻlak-boʻlak
@@ -331,7 +335,7 @@ glue("xl_narx",
      f"{'chiziqli' if qiyalik('SDPA', 'choʻqqi (MiB)') < 1.5 else 'kvadratik'} qiladi, "
      "vaqtni emas", display=False)
 glue("xl_parallel",
-     f"T = {T_kat}: attention {son(mac_nisbat, '.1f')}× koʻp MAC, ketma-ket bosqichi 1 "
+     f"Oʻlchandi: T = {T_kat}: attention {son(mac_nisbat, '.1f')}× koʻp MAC, ketma-ket bosqichi 1 "
      f"(RNNda {T_kat}); {IPLAR} ipda {son(vaqt_nisbat, '.1f')}× "
      f"{'sekinroq' if vaqt_nisbat > 1 else 'tezroq'}", display=False)
 

@@ -14,9 +14,11 @@
 # %% [markdown]
 # # Pozitsiyalar uzunroq ketma-ketlikda
 #
-# Bu darsda oldingi darsdagi vazifani davom ettiramiz: pozitsiya kodlashning ikki
-# turini — oʻrganiladigan va sinusoidal — oʻqitishdagidan uzunroq ketma-ketlikda
-# sinaymiz va model yangi pozitsiyalarda qayerga qarashini koʻramiz. Vazifa va
+# Bu darsda oldingi darsdagi vazifani davom ettiramiz: oʻrganiladigan pozitsiyalar
+# oʻqitishdagidan uzunroq ketma-ketlikda nega ishlatib boʻlmasligini, formula bilan
+# hisoblanadigan sinusoidal pozitsiyalar esa uzunroq ketma-ketlikka koʻchishini sinaymiz,
+# model yangi pozitsiyalarda qayerga qarashini koʻramiz va nisbiy pozitsiyalar (RoPE)
+# bilan tanishamiz. Vazifa va
 # modellar — {doc}`rekurrent` darsida.
 
 
@@ -68,7 +70,7 @@ glue("poz_d", d_model, display=False)
 # tobora sekinroq tebranadi. Formulada *T* yoʻq: vektorni istalgan
 # pozitsiya uchun hisoblash mumkin. Kodda buni `sinus_pozitsiya` qiladi,
 # `Attention(T, pozitsiya="sinus")` esa natijani kirishga qoʻshadi
-# (yuqoridagi `Attention` kodining `elif self.sinus` qatori).
+# ({doc}`rekurrent` darsida koʻrsatilgan `Attention` kodining `elif self.sinus` qatori).
 #
 # ```{literalinclude} ../../chapter_code/modellar.py
 # :pyobject: sinus_pozitsiya
@@ -132,7 +134,7 @@ fig("sinus_pozitsiya.png",
 # generalisation*) deyiladi. `Attention(60, pozitsiya="sinus")` ni bobning
 # protokoli bilan (`oqit` ning standart qiymatlari) ikkita seed bilan
 # oʻqitamiz: seed 0 — asosiy model, seed 1 — natija seedga qanchalik
-# bogʻliqligini koʻrish uchun (ikkalasi ikki yadroda bir vaqtda oʻqitiladi). Yonida — {numref}`%s-jadvaldagi <sinov_jadval>`
+# bogʻliqligini koʻrish uchun (ikkalasi ikki yadroda bir vaqtda oʻqitiladi). Yonida — {doc}`rekurrent` darsidagi {numref}`%s-jadvaldagi <sinov_jadval>`
 # oʻrganiladigan pozitsiyali model (seed 0). U omborda saqlangan, `parallel`
 # uni qayta oʻqitmaydi.
 
@@ -425,7 +427,7 @@ glue("poz_mashq7_gap", f"Oʻlchovingiz shuni koʻrsatsa, xulosa T = {poz_T_uzun}
 # yoʻq. {glue:text}`poz_yaxshi_gap` Til modellarida sinusoidal kodlash oʻqitish
 # uzunligidan biroz oʻtgach yomonlashadi (Press, Smith va Lewis, 2022).
 # Qisqaroq oʻqitish uzunligi bilan natija seedga qanchalik bogʻliqligini
-# 7-mashqda oʻzingiz oʻlchaysiz.
+# 1-mashqda oʻzingiz oʻlchaysiz.
 #
 # Zamonaviy til modellari, masalan Llama, pozitsiyani boshqacha beradi:
 # **RoPE** (*rotary position embedding*, aylantiruvchi pozitsiya kodlash;

@@ -66,7 +66,7 @@ from myst_nb import glue
 #
 # Attention modeli {doc}`mexanizm` darsidagi toʻrt bosqichni aynan takrorlaydi. Bu —
 # **self-attention** (*oʻz-oʻziga attention*): soʻrov, kalit va qiymat bitta
-# ketma-ketlikdan olinadi. Yuqoridagi misoldan farqi ikkita:
+# ketma-ketlikdan olinadi. {doc}`mexanizm` darsidagi misoldan farqi ikkita:
 # kirish avval *d* = {glue:text}`d_model` oʻlchamga koʻtariladi va unga oʻrganiladigan
 # **pozitsiya kodlash** (`self.poz`, har pozitsiyaga bitta vektor) qoʻshiladi;
 # oxirida hamma pozitsiyalarning chiqishlari oʻrtalashtirilib, javobga aylanadi.
@@ -166,8 +166,10 @@ glue("d_model", d_model, display=False)
 # jarayonlar soniga bogʻliq emas. Oʻqitish natijalari (aniqlik va
 # vaznlar) diskda saqlanadi va faqat oʻqitish kodi (vazifa, modellar,
 # `oqit`) yoki argumentlari oʻzgarganda qayta hisoblanadi
-# (`chapter_code/ombor.py`); vaqt va xotira oʻlchovlari esa har safar
-# yangidan olinadi.
+# (`chapter_code/ombor.py`). Keyingi darslar shu oʻqitishlarni xuddi shu
+# argumentlar bilan chaqiradi va natijani ombordan oladi. Vaqt va xotira
+# oʻlchovlari ({doc}`narx` darsida) ham shunday saqlanadi, lekin kaliti
+# oʻlchagan mashinani ham oʻz ichiga oladi.
 
 # %%
 glue("unutish", UNUTISH, display=False)
@@ -195,7 +197,7 @@ for nom, yasa in modellar.items():
 show(pd.DataFrame(sinov),
      izoh=f"Sinov aniqligi: {len(modellar)} model, {len(seedlar)} seed.",
      nom="sinov_jadval")
-# 3-mashq yechimi: parametrlar formula bilan sanaladi (jadvaldagi son bilan solishtiring)
+# 2-mashq yechimi: parametrlar formula bilan sanaladi (jadvaldagi son bilan solishtiring)
 glue("T_vazifa", T, display=False)
 glue("param_formula", 3 * d_model**2 + d_model * (T + 7) + 2, display=False)
 
@@ -311,7 +313,7 @@ kop_sinov = ((2 * (X_sinov > 0).sum(dim=(1, 2)) > T).long() == y_sinov).float().
 attn0_max = max(aniqliklar["attention (pozitsiyasiz)"])
 glue("attn0_qoida", kop_sinov, display=False)
 glue("attn0_gap", f"tasodifiy darajaga yaqin qoldi (eng yaxshi seedda {son(attn0_max, '.3f')}); "
-     f"tartibni koʻrmaydigan eng yaxshi qoida (ishoralar koʻpchiligi, quyida koʻramiz) shu sinov "
+     f"tartibni koʻrmaydigan eng yaxshi qoida (ishoralar koʻpchiligi, keyingi darsda koʻramiz) shu sinov "
      f"namunalarida {son(kop_sinov, '.3f')} beradi"
      if attn0_max < kop_sinov + 0.05 else
      f"kutilmagan natija berdi: eng yaxshi seedda {son(attn0_max, '.3f')}, tartibni koʻrmaydigan "
@@ -356,7 +358,7 @@ glue("bitta_xato", float(np.sqrt(0.25 / n_sinov)), display=False)
 # kiritgan; Jozefowicz, Zaremba va Sutskever (2015) uning siljishini 1 yoki
 # 2 kabi katta qiymatdan boshlash kerakligini eslatib, har bir LSTMda 1
 # dan boshlashni tavsiya qiladi. *T* = 60 boʻlgan vazifamizda boshlangʻich baho boʻyicha 1 yetmaydi:
-# $\sigma(1)^{59}$ = {glue:text}`f_tavsiya_T:.0e` (6-mashqda oʻzingiz
+# $\sigma(1)^{59}$ = {glue:text}`f_tavsiya_T:.0e` (4-mashqda oʻzingiz
 # sinab koʻring); biz {glue:text}`unutish:g` ni oldik. Bu ham kafolat emas:
 # baho faqat oʻqitish boshidagi holatni tasvirlaydi, qanday tugashini esa
 # oʻqitishning oʻzi hal qiladi. Xulosa: {glue:text}`lstm_xulosa_gap`;

@@ -15,7 +15,7 @@
 # # Transformer bloki va KV kesh
 #
 # Bu darsda attention atrofiga Transformer blokini yigʻamiz: koʻp boshli
-# attention va uni oʻrab turgan qismlar. Soʻng kichik GPT bilan matn
+# attention va uni oʻrab turgan qismlar. Soʻng oʻqitilmagan kichik GPT bilan tokenlar
 # yaratamiz va KV kesh — oldingi kalit va qiymatlar xotirasi — yaratishni necha marta
 # tezlatishini va qancha joy egallashini oʻlchaymiz.
 
@@ -39,7 +39,7 @@ from myst_nb import glue
 # %% [markdown]
 # ## Transformer bloki
 #
-# Bizning `Attention` modelimiz bitta qatlam edi. Transformer bloki attention
+# {doc}`rekurrent` darsidagi `Attention` modelimiz bitta qatlam edi. Transformer bloki attention
 # atrofiga yana uchta qism qoʻshadi va shu blok koʻp marta ustma-ust
 # qoʻyiladi. Qismlar {numref}`%s-jadvalda <qismlar_jadval>`.
 
@@ -105,11 +105,11 @@ glue("d_bosh", dh, display=False)
 # %% [markdown]
 # Eng katta farq {glue:text}`mha_farq:.0e` — float32 yaxlitlash xatosi
 # darajasi. Demak, `nn.MultiheadAttention` `KopBoshli` bilan bir xil hisoblaydi:
-# bu bobning boshidagi formulaning oʻzi emas, unga boshlarga boʻlish va chiqish
+# {doc}`mexanizm` darsidagi formulaning oʻzi emas, unga boshlarga boʻlish va chiqish
 # proyeksiyasi qoʻshilgan.
 # Har boshning oʻlchami {glue:text}`d_bosh`; bitta boshli attention bilan
 # hisob hajmi deyarli bir xil, lekin endi boshlar har xil narsaga qarashi
-# mumkin — buni bobning oxirida oʻqitilgan modelda koʻramiz.
+# mumkin — buni {doc}`yakuniy` darsida oʻqitilgan modelda koʻramiz.
 #
 # ### Normning joyi: post-LN va pre-LN
 #
@@ -361,7 +361,7 @@ glue("kv_tokenlar_jumla",
 # narsani hisoblaydi.
 
 # %%
-torch.set_flush_denormal(True)        # bobdagi boshqa vaqt oʻlchovlari kabi
+torch.set_flush_denormal(True)        # narx darsidagi vaqt oʻlchovlari kabi
 
 
 def mac_keshsiz(T, d=gpt.emb.embedding_dim, L=len(gpt.bloklar), lugat=LUGAT):
@@ -513,7 +513,7 @@ glue("kv_vaqt_farq", eng_katta_farq, display=False)
 # farqlar yigʻishdan yigʻishga oʻzgaradi).
 # :::
 #
-# Keshsiz qadam esa kesh bilan
+# MAC ustuniga koʻra keshsiz qadam kesh bilan
 # qadamdan aynan *T* marta koʻp hisob qiladi: *T* ta pozitsiyaning har biri
 # uchun xuddi shu ishni bajaradi (*T* = {glue:text}`kv_T_katta` da
 # {glue:text}`kv_mac_nisbat:.0f` marta). Vaqt boʻyicha esa kesh atigi
@@ -620,7 +620,7 @@ glue("kv_llama_token_kib", kesh_bayt(L_l, 1, n_kv_l, d_bosh_l, b_l) / 2**10, dis
 glue("kv_llama_gib", float(hajm.loc[1, "kesh (MiB)"]) / 2**10, display=False)
 glue("kv_llama_mha_gib", float(hajm.loc[2, "kesh (MiB)"]) / 2**10, display=False)
 
-# 8-mashq yechimi: boshlar yoki qatlamlar soni oʻzgarganda oʻlchangan kesh
+# 1-mashq yechimi: boshlar yoki qatlamlar soni oʻzgarganda oʻlchangan kesh
 for nom_, sozlama in [("bosh8", {"boshlar": 8}), ("qatlam4", {"qatlamlar": 4})]:
     torch.manual_seed(0)
     m_ = KichikGPT(LUGAT, d=64, **sozlama).eval()

@@ -26,7 +26,7 @@ from chapter_code.kitob import show
 
 
 # %% [markdown]
-# ## Transformerlar qayerda ishlatiladi
+# ## Amaliy qoʻllanish
 #
 # Amalda Transformer deyarli hech qachon noldan oʻqitilmaydi. Katta model
 # milliardlab soʻzli matnlarda oʻqitilgan boʻladi; buni takrorlash uchun juda

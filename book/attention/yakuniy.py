@@ -14,8 +14,8 @@
 # %% [markdown]
 # # Yakuniy misol: attention oʻzbekcha sonlarni oʻqiydi
 #
-# Endi hamma qismni bitta haqiqiy vazifada yigʻamiz: oldingi darslardagi koder va
-# dekoder bloklari bilan oʻzbekcha soʻz bilan yozilgan sonlarni raqamga aylantiradigan
+# Endi hamma qismni bitta haqiqiy vazifada yigʻamiz: {doc}`transformer` darsidagi pre-LN
+# blokdan koder va dekoder yigʻib, oʻzbekcha soʻz bilan yozilgan sonlarni raqamga aylantiradigan
 # kichik Transformer oʻqitamiz va u qaysi soʻzga qarayotganini koʻramiz.
 
 
@@ -175,8 +175,11 @@ show(pd.DataFrame([{"soʻz bilan": soz_bilan(s), "toʻgʻri javob": son(s),
      nom="tarjima_misollar")
 
 # %% [markdown]
-# {glue:text}`tr_00_paragraf` Endi model yozayotganda
-# qayerga qarashini koʻramiz. Dekoderning yagona qatlamidagi
+# {glue:text}`tr_00_paragraf`
+#
+# ## Model qayerga qaraydi
+#
+# Endi model yozayotganda qayerga qarashini koʻramiz. Dekoderning yagona qatlamidagi
 # cross-attention ogʻirliklarini olamiz: har qator — bitta raqamni
 # yozayotgan pozitsiya, har ustun — bitta soʻz. Misol sifatida bitta nolli
 # olti xonali sinov sonini tanlaymiz.
