@@ -103,10 +103,10 @@ def ikki_ijro(qurilgan):
     """(first execution from the book build, a second cold execution now), every lesson in order,
     each as one notebook of its cells.
 
-    MyST-NB moves the glued values of the build's execution out of the notebook
-    into ``<lesson>.glue.json``; they are put back as outputs so both
-    executions are read the same way.  Each lesson executes on its own, in a
-    fresh kernel, as the build executes it.
+    The first is the executed notebook the site publishes next to each lesson
+    (boblar.py merges every output, the glued values too, from the execution
+    cache).  Each lesson executes again on its own, in a fresh kernel, as the
+    build executes it.
     """
     birinchi = {"cells": []}
     ikkinchi = {"cells": []}
@@ -114,10 +114,9 @@ def ikki_ijro(qurilgan):
         mp.setenv("KITOB_OMBORSIZ", "1")        # the kernel inherits it: train again
         mp.setenv("KITOB_OMBOR", str(qurilgan / "takror-ombor-yoq"))
         for dars in DARSLAR:
-            asl = json.loads((qurilgan / "jupyter_execute" / f"{dars}.ipynb").read_text())
-            glue_json = qurilgan / "jupyter_execute" / f"{dars}.glue.json"     # none: it glues nothing
-            birinchi["cells"] += asl["cells"] + [{"cell_type": "code", "outputs": list(
-                json.loads(glue_json.read_text()).values() if glue_json.is_file() else [])}]
+            # the executed notebook published next to the lesson: every output, the glued
+            # values too, from the execution cache (jupyter_execute/ has none after a cache hit)
+            birinchi["cells"] += json.loads((qurilgan / "sayt" / f"{dars}.ipynb").read_text())["cells"]
             nb = jupytext.read(ILDIZ / f"{dars}.py")
             NotebookClient(nb, timeout=900, kernel_name="python3",
                            resources={"metadata": {"path": str((ILDIZ / dars).parent)}}).execute()

@@ -10,7 +10,6 @@
 #     name: python3
 # ---
 
-
 # %% [markdown]
 # # Attention, RNN va LSTM bitta vazifada
 #

@@ -10,7 +10,6 @@
 #     name: python3
 # ---
 
-
 # %% [markdown]
 # # Transformerlar qayerda ishlatiladi va xulosa
 #

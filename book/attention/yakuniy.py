@@ -10,7 +10,6 @@
 #     name: python3
 # ---
 
-
 # %% [markdown]
 # # Yakuniy misol: attention oʻzbekcha sonlarni oʻqiydi
 #
