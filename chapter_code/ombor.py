@@ -149,21 +149,25 @@ def manba_fayllari(modullar: set[str]) -> list[Path]:
     return sorted(fayllar)
 
 
-def _tavsif(qiymat, modullar: set[str]) -> str:
-    """An exact, stable text form of an argument; the modules of the code it names go to ``modullar``."""
+def _tavsif(qiymat, modullar: set[str], ichki=None) -> str:
+    """An exact, stable text form of an argument; the modules of the code it names go to ``modullar``.
+
+    ``ichki`` writes what a tuple, list, dict or partial holds (``_tavsif`` itself by
+    default; ``_qiymat_izi`` for a measurement, whose containers hold tensors and models)."""
+    ichki = ichki or _tavsif
     if qiymat is None or isinstance(qiymat, (bool, int, str)):
         return repr(qiymat)
     if isinstance(qiymat, float):
         return qiymat.hex()
     if isinstance(qiymat, (tuple, list)):
-        ichi = ", ".join(_tavsif(q, modullar) for q in qiymat)
+        ichi = ", ".join(ichki(q, modullar) for q in qiymat)
         return f"{type(qiymat).__name__}({ichi})"
     if isinstance(qiymat, dict):
-        return "dict(" + ", ".join(f"{_tavsif(k, modullar)}: {_tavsif(v, modullar)}"
+        return "dict(" + ", ".join(f"{_tavsif(k, modullar)}: {ichki(v, modullar)}"
                                    for k, v in sorted(qiymat.items(), key=lambda kv: repr(kv[0]))) + ")"
     if isinstance(qiymat, functools.partial):
-        return (f"partial({_tavsif(qiymat.func, modullar)}, {_tavsif(qiymat.args, modullar)}, "
-                f"{_tavsif(qiymat.keywords, modullar)})")
+        return (f"partial({ichki(qiymat.func, modullar)}, {ichki(qiymat.args, modullar)}, "
+                f"{ichki(qiymat.keywords, modullar)})")
     if inspect.isclass(qiymat) or inspect.isfunction(qiymat) or inspect.isbuiltin(qiymat):
         modul, nom = qiymat.__module__, qiymat.__qualname__
         if modul == "__main__" or "<" in nom:
@@ -195,17 +199,9 @@ def _qiymat_izi(qiymat, modullar: set[str]) -> str:
         rejim = "".join("1" if m.training else "0" for m in qiymat.modules())
         holat = ", ".join(f"{k}: {_qiymat_izi(v, modullar)}" for k, v in qiymat.state_dict().items())
         return f"module({sinf_izi}, {qiymat!r}, {rejim}, {{{holat}}})"
-    if isinstance(qiymat, (tuple, list)):
-        return f"{type(qiymat).__name__}(" + ", ".join(_qiymat_izi(q, modullar) for q in qiymat) + ")"
-    if isinstance(qiymat, dict):
-        return "dict(" + ", ".join(f"{_tavsif(k, modullar)}: {_qiymat_izi(v, modullar)}"
-                                   for k, v in sorted(qiymat.items(), key=lambda kv: repr(kv[0]))) + ")"
-    if isinstance(qiymat, functools.partial):
-        return (f"partial({_qiymat_izi(qiymat.func, modullar)}, {_qiymat_izi(qiymat.args, modullar)}, "
-                f"{_qiymat_izi(qiymat.keywords, modullar)})")
     if (inspect.isfunction(qiymat) or inspect.isclass(qiymat)) and qiymat.__module__ == "__main__":
         return _lesson_manbasi(qiymat)
-    return _tavsif(qiymat, modullar)
+    return _tavsif(qiymat, modullar, _qiymat_izi)
 
 
 def _lesson_manbasi(obj) -> str:
