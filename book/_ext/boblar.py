@@ -251,6 +251,12 @@ def oqish_daqiqasi(manba: Path) -> int:
     return max(5, 5 * round((sozlar / SOZ_DAQIQA + kod / KOD_DAQIQA) / 5))
 
 
+def _dars_notebookmi(app, docname: str) -> bool:
+    """Whether a lesson is a notebook, known before it is read (the opening page is read first):
+    by its source's kind, as MyST-NB decides it (a .py read by nb_custom_formats, an .ipynb)."""
+    return Path(app.env.doc2path(docname)).suffix in {".ipynb", *app.config.nb_custom_formats}
+
+
 def _darslar_royxati(app, bob: str, darslar: list[str]) -> nodes.Node:
     """The opening page's list of its chapter's lessons, in order, each with its reading time."""
     royxat = nodes.enumerated_list(classes=["darslar"])
@@ -297,7 +303,7 @@ def _yuklab_qatori(app, doctree) -> None:
         satr = yuklab_html(docname, pdf_nomi(app), notebook, kengaytma)
     elif docname in boshlar:
         satr = bob_html(docname, pdf_nomi(app), [posixpath.basename(d) for d in darslar
-                                                  if _notebookmi(app, d)])
+                                                  if _dars_notebookmi(app, d)])
         joy = next((i for i, t in enumerate(bolim.children) if isinstance(t, nodes.compound)
                     and "toctree-wrapper" in t["classes"]), len(bolim.children))
         for i, tugun in enumerate(_darslar_royxati(app, docname, darslar)):
