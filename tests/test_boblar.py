@@ -471,3 +471,45 @@ def test_a_reader_can_run_the_downloaded_chapter(kitob, tmp_path, arxiv):
         assert _jadval_md(yangi) == _jadval_md(nashr)
         if sahifa == "ikkinchi":
             assert "vazifa: (8, 3, 1) 3" in satrlar and "yashirin katak natijasi" in satrlar
+
+
+# --- an edit rewrites what it changes --------------------------------------------------
+
+def test_an_edit_rewrites_its_page_the_pages_pasting_from_it_and_all_when_numbers_move(tmp_path):
+    """A prose edit rewrites its own page (and the opening page that lists it), not the others;
+    a value glued anew reaches the lesson that pastes it; a figure added before another moves
+    the numbers on every page that shows or cites them."""
+    from conftest import jb_build
+
+    ildiz = kitob_nusxasi(tmp_path, TOC, SAHIFALAR, chapter_code=True)
+    html = ildiz / "_build" / "html" / "book"
+
+    def qur() -> dict[str, int]:
+        natija = jb_build(ildiz)
+        assert natija.returncode == 0, (natija.stdout + natija.stderr)[-4000:]
+        return {p.relative_to(html).as_posix(): p.stat().st_mtime_ns for p in html.rglob("*.html")}
+
+    def yoz(nom: str, matn: str) -> None:
+        (ildiz / "book" / nom).write_text(matn, encoding="utf-8")
+
+    oldin = qur()
+    yoz("birinchi/dars2.py", DARS2.replace("Bob3 matni boshlanadi.", "Bob3 matni (tahrir) boshlanadi."))
+    keyin = qur()
+    yozilgan = {p for p in keyin if keyin[p] != oldin[p]}
+    assert {"birinchi/dars2.html", "birinchi/index.html"} <= yozilgan, yozilgan
+    assert not yozilgan & {"birinchi/dars1.html", "ikkinchi.html"}, yozilgan
+    assert "Bob3 matni (tahrir) boshlanadi." in _matn(_sahifa(html.parent, "birinchi/dars2"))
+
+    yoz("birinchi/dars1.py", DARS1.replace('glue("son1", 41,', 'glue("son1", 51,'))
+    qur()
+    assert re.search(r"Oldingi darsdagi son: 51 ?\.", _matn(_sahifa(html.parent, "birinchi/dars2"))), \
+        "the lesson pasting a value from an edited one still shows the old value"
+
+    yoz("birinchi/dars1.py", _bob(1, "Birinchi dars", qoshimcha_kod=(
+        'plt.subplots(figsize=(3, 2))\nplt.plot([0, 1])\nfig("yangi.png", caption="Yangi rasm")\n')))
+    qur()
+    dars2 = _sahifa(html.parent, "birinchi/dars2")
+    assert _matn(dars2.find("figure", id="rasm3").select_one(".caption-number")) == "1.3-rasm"
+    assert {_matn(a) for a in dars2.select('a.reference.internal[href="dars1.html#rasm1"]')} == {"1.2-rasm"}
+    assert _matn(_sahifa(html.parent, "ikkinchi").find("figure", id="rasm2").select_one(".caption-number")) \
+        == "2.1-rasm"

@@ -8,7 +8,9 @@ LaTeX target of ``_config.yml``.  For each chapter:
   numbered "<chapter>.<n>" — chapter 2's first figure is "2.1-rasm", as in
   Uzbek textbooks, and as LaTeX numbers them in the PDF (``pdf.py``).  Sphinx
   numbers them through the whole book unless its headings are numbered too; the
-  numbers are rewritten after Sphinx assigns them (``env-get-updated``);
+  numbers are rewritten after Sphinx assigns them (``env-get-updated``), and
+  Sphinx is given back its own numbers before it compares, so an edit rewrites
+  only the pages whose numbering changed;
 * **a download line** under the chapter's title, made here, not typed into the
   chapter: the book's PDF and, for a chapter that is a notebook, its source
   (``.py``), its executed notebook (``.ipynb``) and an archive (``.zip``) that
@@ -29,6 +31,7 @@ the root page) is written here too and reaches the site through Sphinx's
 
 from __future__ import annotations
 
+import copy
 import html
 import posixpath
 import re
@@ -36,7 +39,6 @@ import shutil
 import zipfile
 from pathlib import Path
 
-import jupytext
 from docutils import nodes
 from sphinx import addnodes
 from sphinx.errors import ExtensionError
@@ -118,12 +120,30 @@ def arxiv_nomi(docname: str) -> str:
 
 # --- numbering ---------------------------------------------------------------------
 
+def _sphinx_raqamlari(app, env) -> list[str]:
+    """env-get-updated, before Sphinx's numbering: give Sphinx back its own numbers of the
+    last build.
+
+    Sphinx numbers the figures afresh and rewrites every page whose numbers differ from
+    those it kept (``env.toc_fignumbers``); those are ours (per chapter), so it would
+    rewrite every page with a figure after any edit.  Compared with its own numbers of
+    the last build, it rewrites only the pages whose numbering really changed.
+    """
+    if hasattr(env, "boblar_sphinx_raqamlari"):
+        env.toc_fignumbers = copy.deepcopy(env.boblar_sphinx_raqamlari)
+    return []
+
+
 def _raqamla(app, env) -> list[str]:
-    """env-get-updated, after Sphinx numbered figures through the book: number them per chapter."""
+    """env-get-updated, after Sphinx numbered figures through the book: number them per chapter.
+
+    When any page's numbers differ from the last build's, every page is rewritten: a
+    ``{numref}`` on one page may cite another page's figure (Sphinx does not record which)."""
     raqamlar = _raqamlar(app)
+    env.boblar_sphinx_raqamlari = copy.deepcopy(env.toc_fignumbers)
+    oldingi = getattr(env, "boblar_raqamlari", {})
     orni = {doc: i for i, doc in enumerate(raqamlar)}       # the book's order of pages
     hisoblagich: dict[tuple[int, str], int] = {}
-    ozgargan = []
     # within a page Sphinx's numbers follow the page's order; across the pages of a
     # chapter (its lessons), the book's order
     tartib = sorted(((son, doc, tur, id_)
@@ -133,11 +153,11 @@ def _raqamla(app, env) -> list[str]:
     for _, doc, tur, id_ in tartib:
         bob = raqamlar[doc]
         hisoblagich[bob, tur] = hisoblagich.get((bob, tur), 0) + 1
-        yangi = (bob, hisoblagich[bob, tur])
-        if env.toc_fignumbers[doc][tur][id_] != yangi:
-            env.toc_fignumbers[doc][tur][id_] = yangi
-            ozgargan.append(doc)
-    return sorted(set(ozgargan))
+        env.toc_fignumbers[doc][tur][id_] = (bob, hisoblagich[bob, tur])
+    env.boblar_raqamlari = copy.deepcopy(env.toc_fignumbers)
+    if oldingi == env.toc_fignumbers:
+        return []
+    return sorted(env.found_docs)
 
 
 # --- the download line ---------------------------------------------------------------
@@ -237,7 +257,7 @@ def oqish_daqiqasi(manba: Path) -> int:
     """About how many minutes a lesson takes: its prose at SOZ_DAQIQA words and its visible code
     at KOD_DAQIQA lines a minute, rounded to five minutes (at least five)."""
     if manba.suffix in kesh.FORMATLAR:
-        nb = jupytext.reads(manba.read_text(encoding="utf-8"), fmt=kesh.FORMATLAR[manba.suffix])
+        nb = kesh.oqilgan(manba.read_text(encoding="utf-8"), kesh.FORMATLAR[manba.suffix])
         sozlar = kod = 0
         for h in nb.cells:
             if "remove-cell" in h.metadata.get("tags", []):
@@ -490,7 +510,8 @@ def _yonaltirish(app) -> None:
 
 
 def setup(app):
-    app.connect("env-get-updated", _raqamla, priority=900)     # after Sphinx's own numbering
+    app.connect("env-get-updated", _sphinx_raqamlari, priority=100)   # before Sphinx's numbering (500)
+    app.connect("env-get-updated", _raqamla, priority=900)            # after it
     app.connect("doctree-read", _yuklab_qatori)
     app.connect("builder-inited", _yonaltirish)
     app.connect("build-finished", _fayllar)

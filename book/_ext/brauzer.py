@@ -121,10 +121,25 @@ def kod_nuqtalari(css: str) -> set[int]:
     return {n for n in nuqtalar if 0xE000 <= n <= 0xF8FF or n >= 0xF0000}
 
 
-def _shriftni_kes(asl: Path, maqsad: Path, nuqtalar: set[int], hinting: bool = True) -> None:
-    """``asl`` cut to the ``nuqtalar`` it has, as WOFF at ``maqsad`` (without hinting if asked)."""
+def _shriftni_kes(asl: Path, maqsad: Path, nuqtalar: set[int], hinting: bool = True,
+                  kesh: Path | None = None) -> None:
+    """``asl`` cut to the ``nuqtalar`` it has, as WOFF at ``maqsad`` (without hinting if asked).
+
+    With ``kesh`` (a folder outside the site), a cut made before from the same font, code
+    points, options and fontTools is copied from there instead of being made again."""
+    import hashlib
+    import shutil
+
+    import fontTools
     from fontTools import subset
 
+    if kesh is not None:
+        kalit = hashlib.sha256(asl.read_bytes() + repr((sorted(nuqtalar), hinting,
+                                                        fontTools.version)).encode()).hexdigest()
+        nusxa = kesh / f"{kalit}.woff"
+        if nusxa.is_file():
+            shutil.copyfile(nusxa, maqsad)
+            return
     logging.getLogger("fontTools").setLevel(logging.WARNING)    # not a line per table
     sozlama = subset.Options()
     sozlama.flavor = "woff"                 # zlib: no brotli needed
@@ -135,6 +150,14 @@ def _shriftni_kes(asl: Path, maqsad: Path, nuqtalar: set[int], hinting: bool = T
     kesuvchi.populate(unicodes=sorted(nuqtalar & set(shrift.getBestCmap())))
     kesuvchi.subset(shrift)
     subset.save_font(shrift, str(maqsad), sozlama)
+    if kesh is not None:
+        kesh.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(maqsad, nusxa)
+
+
+def shrift_keshi(app) -> Path:
+    """Where cut fonts are kept between builds (outside the site)."""
+    return Path(app.doctreedir).parent / "shriftlar"
 
 
 def _font_awesome(app) -> None:
@@ -152,7 +175,7 @@ def _font_awesome(app) -> None:
             nuqtalar |= kod_nuqtalari(f.read_text(encoding="utf-8", errors="replace"))
     for ttf in sorted((mavzu_statik / FA_SHRIFTLAR).glob("*.ttf")):
         kichik = f"{ttf.stem}.kitob.woff"
-        _shriftni_kes(ttf, sayt_statik / FA_SHRIFTLAR / kichik, nuqtalar)
+        _shriftni_kes(ttf, sayt_statik / FA_SHRIFTLAR / kichik, nuqtalar, kesh=shrift_keshi(app))
         # src:url(...x.woff2) format("woff2"),url(...x.ttf) format("truetype") -> the subset only
         css, n = re.subn(rf'url\(([^)]*/){re.escape(ttf.stem)}\.woff2\) format\("woff2"\),'
                          rf'url\([^)]*/{re.escape(ttf.stem)}\.ttf\) format\("truetype"\)',

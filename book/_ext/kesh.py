@@ -26,7 +26,10 @@ book (jupyter-book issue 1633).  This extension closes that gap, and only that:
 from __future__ import annotations
 
 import ast
+import copy
+import functools
 import hashlib
+import pickle
 from pathlib import Path
 
 import jupytext
@@ -52,17 +55,62 @@ def _ildiz() -> Path:
     return ILDIZ
 
 
+#: Notebooks jupytext read from a text, by a digest of the text, its format and jupytext's
+#: version: kept between builds (a file beside the doctrees, set by setup) so that a build
+#: parses only the chapters that changed.
+_OQILGAN: dict[str, object] = {}
+_OQILGAN_ESKI: dict[str, object] = {}
+XOTIRA: Path | None = None
+
+
+def oqilgan(matn: str, fmt: str):
+    """``jupytext.reads(matn, fmt=fmt)``, parsed once for the same text (a copy is returned)."""
+    kalit = hashlib.sha256(f"{jupytext.__version__}\0{fmt}\0{matn}".encode("utf-8", "surrogatepass")).hexdigest()
+    if kalit not in _OQILGAN:
+        _OQILGAN[kalit] = _OQILGAN_ESKI.pop(kalit, None) or jupytext.reads(matn, fmt=fmt)
+    return copy.deepcopy(_OQILGAN[kalit])
+
+
+def _xotirani_yukla(fayl: Path) -> None:
+    global XOTIRA
+    XOTIRA = fayl
+    _OQILGAN.clear()
+    _OQILGAN_ESKI.clear()
+    try:
+        with fayl.open("rb") as f:
+            _OQILGAN_ESKI.update(pickle.load(f))
+    except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ValueError, ImportError):
+        pass
+
+
+#: At most this many texts are kept: what this build read, then the most recent of the others.
+XOTIRA_HAJMI = 200
+
+
+def _xotirani_saqla(app, exception) -> None:
+    """build-finished: keep what this build read, and the last builds' (up to XOTIRA_HAJMI)."""
+    if XOTIRA is None or exception is not None:
+        return
+    saqlanadi = dict(list(_OQILGAN_ESKI.items())[-max(0, XOTIRA_HAJMI - len(_OQILGAN)):])
+    saqlanadi.update(_OQILGAN)
+    vaqtincha = XOTIRA.with_suffix(".tmp")
+    with vaqtincha.open("wb") as f:
+        pickle.dump(saqlanadi, f, protocol=pickle.HIGHEST_PROTOCOL)
+    vaqtincha.replace(XOTIRA)
+
+
 #: jupytext's format for each kind of chapter file.
 FORMATLAR = {".py": "py:percent", ".ipynb": "ipynb", ".md": "md:myst"}
 
 
+@functools.lru_cache(maxsize=128)     # a text is read by its reader, its watcher, its archive
 def _kod(matn: str, fmt: str) -> str | None:
     """The Python of a chapter's text: its code cells, IPython magics and shell lines left out.
 
     None when a magic or shell line names chapter_code (``%run -m chapter_code.a``):
     what it runs cannot be followed.
     """
-    nb = jupytext.reads(matn, fmt=fmt)
+    nb = oqilgan(matn, fmt)
     qatorlar = []
     for h in nb.cells:
         if h.cell_type != "code":
@@ -75,7 +123,19 @@ def _kod(matn: str, fmt: str) -> str | None:
     return "\n".join(qatorlar)
 
 
+@functools.lru_cache(maxsize=512)
+def _importlar_keshli(kod: str | None, paket: str | None) -> frozenset[str] | None:
+    topildi = _importlar_ochiq(kod, paket)
+    return None if topildi is None else frozenset(topildi)
+
+
 def _importlar(kod: str | None, paket: str | None) -> set[str] | None:
+    """See ``_importlar_ochiq``; each text is parsed once a build (a copy is returned)."""
+    topildi = _importlar_keshli(kod, paket)
+    return None if topildi is None else set(topildi)
+
+
+def _importlar_ochiq(kod: str | None, paket: str | None) -> set[str] | None:
     """Dotted names of the chapter_code modules ``kod`` imports, anywhere in it.
 
     ``paket`` is the package the code belongs to (relative imports resolve
@@ -182,7 +242,7 @@ def qurilish_izi(ildiz: Path | None = None) -> str:
 
 def oqi(matn: str, **kwargs):
     """Read a Jupytext text notebook and stamp the digest of the code it runs into its kernelspec."""
-    nb = jupytext.reads(matn, **kwargs)
+    nb = oqilgan(matn, kwargs["fmt"]) if set(kwargs) == {"fmt"} else jupytext.reads(matn, **kwargs)
     spec = nb.metadata.setdefault("kernelspec", {"name": "python3", "display_name": "Python 3",
                                                  "language": "python"})
     spec[KALIT] = kod_izi(matn)
@@ -198,7 +258,9 @@ def _bogla(app, docname, source) -> None:
 def setup(app):
     global ILDIZ
     ILDIZ = Path(app.srcdir).resolve()
+    _xotirani_yukla(Path(app.doctreedir).parent / "kesh_oqilgan.pickle")
     app.connect("source-read", _bogla)
+    app.connect("build-finished", _xotirani_saqla)
     # a new environment version makes Sphinx read every page again (outputs from the cache)
     return {"parallel_read_safe": True, "parallel_write_safe": True,
             "env_version": qurilish_izi(ILDIZ)}

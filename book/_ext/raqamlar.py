@@ -16,6 +16,11 @@ three words or more gets the class ``pasted-gap`` as the page is read (a value
 pasted from another page, as it is written), and ``kitob.css`` sets it in the
 body's weight.
 
+A value pasted from another page (``{glue:text}`dars.py::nom```) is looked up as the
+page is written; MyST-NB does not record that the page depends on the other one, so
+this extension does: when a page is read again, the pages pasting from it are written
+again too.
+
 One of the two places where the build imports from ``chapter_code`` (the other
 is ``kesh``, for the arithmetic): the
 helper is shared so that a number is written the same way wherever a reader
@@ -33,6 +38,7 @@ from ast import literal_eval
 from myst_nb.core import variables as _variables
 from myst_nb.ext.glue import crossref as _crossref
 from myst_nb.ext.glue import roles as _roles
+from myst_nb.ext.glue.utils import PendingGlueReference
 
 from docutils import nodes
 from sphinx.util import logging
@@ -71,8 +77,39 @@ def _gaplar_boshqa_sahifadan(app, doctree, docname) -> None:
     _gaplar(app, doctree)
 
 
+def _manbalarini_yoz(app, doctree) -> None:
+    """doctree-read: note the pages this page pastes values from (MyST-NB does not)."""
+    manbalar = {t.refdoc for t in doctree.findall(PendingGlueReference)} - {app.env.docname}
+    bogliq = app.env.__dict__.setdefault("raqamlar_manbalari", {})
+    if manbalar:
+        bogliq[app.env.docname] = manbalar
+    else:
+        bogliq.pop(app.env.docname, None)
+
+
+def _oqiladiganlar(app, env, docnames) -> None:
+    """env-before-read-docs: remember which pages this build reads again."""
+    env.raqamlar_oqilgan = set(docnames)
+
+
+def _ulardan_olganlar(app, env) -> list[str]:
+    """env-get-updated: a page that pastes a value from a page read again is written again
+    (its value may have changed; the page itself did not)."""
+    oqilgan = getattr(env, "raqamlar_oqilgan", set())
+    return sorted(d for d, manbalar in getattr(env, "raqamlar_manbalari", {}).items()
+                  if manbalar & oqilgan and d in env.found_docs)
+
+
+def _olib_tashla(app, env, docname) -> None:
+    getattr(env, "raqamlar_manbalari", {}).pop(docname, None)
+
+
 def setup(app):
     app.connect("doctree-read", _gaplar)
+    app.connect("doctree-read", _manbalarini_yoz)
+    app.connect("env-before-read-docs", _oqiladiganlar)
+    app.connect("env-get-updated", _ulardan_olganlar)
+    app.connect("env-purge-doc", _olib_tashla)
     app.connect("doctree-resolved", _gaplar_boshqa_sahifadan)
     if son is None:
         _LOG.info("raqamlar: this book has no chapter_code/raqam.py; glued numbers keep MyST-NB's format")

@@ -46,6 +46,7 @@ from __future__ import annotations
 
 import gzip
 import html
+import os
 import re
 from pathlib import Path
 
@@ -234,16 +235,29 @@ def font_display(css: str) -> str:
                           else "@font-face{" + m.group(1).rstrip(";") + ";font-display:swap}", css)
 
 
-def katex_belgilari(sahifalar: list[str], css: str) -> set[int]:
-    """Every character the pages' rendered formulas show, and those KaTeX's stylesheet writes itself."""
-    from bs4 import BeautifulSoup
+_KATEX_HTML = re.compile(r'<span class="katex-html"[^>]*>')
+_TEG_YOKI_MATN = re.compile(r"<(/?)([a-zA-Z][\w-]*)[^>]*?(/?)>|([^<]+)")
+_BOSH_TEGLAR = {"br", "img", "hr", "wbr", "input", "area", "col", "embed", "source", "track"}
 
+
+def katex_belgilari(sahifalar: list[str], css: str) -> set[int]:
+    """Every character the pages' rendered formulas show, and those KaTeX's stylesheet writes itself.
+
+    The text of each ``<span class="katex-html">`` (as KaTeX writes it: elements and
+    text, no comments), read tag by tag to its closing tag."""
     belgilar: set[int] = set()
     for matn in sahifalar:
-        if "katex-html" not in matn:
-            continue
-        for qism in BeautifulSoup(matn, "html.parser").select(".katex-html"):
-            belgilar |= {ord(c) for c in qism.get_text()}
+        for bosh in _KATEX_HTML.finditer(matn):
+            chuqurlik = 1
+            for t in _TEG_YOKI_MATN.finditer(matn, bosh.end()):
+                if t.group(4) is not None:
+                    belgilar |= {ord(c) for c in html.unescape(t.group(4))}
+                elif t.group(1):
+                    chuqurlik -= 1
+                    if chuqurlik == 0:
+                        break
+                elif not t.group(3) and t.group(2).lower() not in _BOSH_TEGLAR:
+                    chuqurlik += 1
     for m in re.finditer(r'content:\s*"((?:[^"\\]|\\.)*)"', css):
         s = re.sub(r"\\([0-9a-fA-F]{1,6})\s?", lambda h: chr(int(h.group(1), 16)), m.group(1))
         belgilar |= {ord(c) for c in s}
@@ -254,7 +268,7 @@ def _katex_shriftlari(app) -> None:
     """KaTeX's fonts cut to what the site's formulas use; its @font-face names them only."""
     import logging
 
-    from brauzer import _shriftni_kes
+    from brauzer import _shriftni_kes, shrift_keshi
 
     # KaTeX's fonts carry a zero timestamp: fontTools warns about it on every font
     logging.getLogger("fontTools.ttLib.tables._h_e_a_d").setLevel(logging.ERROR)
@@ -274,7 +288,8 @@ def _katex_shriftlari(app) -> None:
         if not nom or not (papka / f"{nom.group(1)}.ttf").is_file():
             return m.group(0)
         kichik = f"{nom.group(1)}.kitob.woff"
-        _shriftni_kes(papka / f"{nom.group(1)}.ttf", papka / kichik, kerak, hinting=False)
+        _shriftni_kes(papka / f"{nom.group(1)}.ttf", papka / kichik, kerak, hinting=False,
+                      kesh=shrift_keshi(app))
         blok = re.sub(r"src:[^;}]*", f'src:url(fonts/{kichik}) format("woff")', blok, count=1)
         return "@font-face{" + blok + "}"
     css_yol.write_text(font_display(_FONT_FACE.sub(yuz, css)), encoding="utf-8")
@@ -321,6 +336,9 @@ def _pydata_js(app) -> None:
 def siq(sayt: Path) -> tuple[int, int]:
     """Write the gzip twin of every text file under ``sayt``; remove orphaned twins.
 
+    A twin that still holds its file's bytes is kept (compressing is the slow part)
+    and touched, so it is never older than its file.
+
     Returns (bytes before, bytes after) over the files compressed."""
     oldin = keyin = 0
     for egizak in sayt.rglob("*.gz"):
@@ -330,8 +348,19 @@ def siq(sayt: Path) -> tuple[int, int]:
         if fayl.suffix.lower() not in MATN_TURLARI or not fayl.is_file():
             continue
         baytlar = fayl.read_bytes()
-        siqilgan = gzip.compress(baytlar, compresslevel=9, mtime=0)
         egizak = fayl.with_name(fayl.name + ".gz")
+        if egizak.is_file() and egizak.stat().st_size < len(baytlar):
+            eski = egizak.read_bytes()
+            try:
+                bir_xil = gzip.decompress(eski) == baytlar
+            except (OSError, EOFError):
+                bir_xil = False
+            if bir_xil:                             # last build's twin still fits: not made again
+                os.utime(egizak)                    # ... but not older than its file (a host checks)
+                oldin += len(baytlar)
+                keyin += len(eski)
+                continue
+        siqilgan = gzip.compress(baytlar, compresslevel=9, mtime=0)
         if len(siqilgan) >= len(baytlar):           # nothing gained: the host sends the file
             egizak.unlink(missing_ok=True)
             continue

@@ -28,7 +28,8 @@ checks them, in Chromium too):
   can ever match: a selector, with its pseudo-classes and pseudo-elements
   (``:hover``, ``::before``, ``:not(...)``) taken away, is kept if every class,
   id, attribute and element name in it occurs in some built page or in the
-  text of some script the pages load (string literals, identifiers,
+  text of some script the pages load (not Sphinx's search index, which is
+  data; string literals, identifiers,
   ``dataset.fooBar`` as ``data-foo-bar``, and a literal ending or starting in
   ``-`` as a prefix or suffix of names built at run time) — so the classes the
   theme, Bootstrap, the copy and toggle buttons and the search add when a
@@ -48,12 +49,18 @@ when a build did not write the file again.  A stylesheet it cannot read is
 left whole, and a pygments.css it does not expect leaves the code as it is;
 either is said on stderr (``yengil: ...``), not as a Sphinx warning, which
 would fail the strict build of a page that still works, only heavier.
+
+Each step is a pure function of text, and its result is kept (``Xotira``,
+``_build/yengil_asl/xotira.pickle``) under a digest of its inputs: after a prose
+edit only the edited page is read again, and the stylesheets are cut again only
+when the names the pages use have changed.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import pickle
 import re
 import sys
 import zlib
@@ -63,6 +70,8 @@ from pathlib import Path
 
 #: The class of a ``pre`` whose plain text takes the code block's colour.
 TEKIS = "tekis"
+#: Scripts that only hold data for other scripts (Sphinx's search index).
+MALUMOT_SKRIPTLARI = {"searchindex.js"}
 #: Where the stylesheets as written by the build are kept (beside the doctrees).
 ASL_PAPKA = "yengil_asl"
 
@@ -394,29 +403,98 @@ class _Sahifa(HTMLParser):
             self.skriptlar.append(matn)
 
 
-def lugat_tuz(sahifalar: list[str], skriptlar: list[str]) -> Lugat:
-    """The vocabulary of pages (their HTML) and scripts (their source)."""
+def _sahifa_nomlari(matn: str) -> tuple[set, set, set, set, list[str]]:
+    """A page's classes, ids, attributes, elements, and its inline scripts (``<script>``, ``on...``)."""
+    lug, skriptlar = Lugat(), []
+    o = _Sahifa(lug, skriptlar)
+    o.feed(matn)
+    o.close()
+    return lug.sinflar, lug.idlar, lug.atributlar, lug.teglar, skriptlar
+
+
+def _skript_nomlari(js: str) -> tuple[set, set, set]:
+    """A script's words (``dataset.fooBar`` as ``data-foo-bar`` too), and the prefixes and
+    suffixes its string literals build names from."""
+    sozlar = set(_JS_SOZ.findall(js))
+    for m in _DATASET.finditer(js):
+        sozlar.add("data-" + re.sub(r"[A-Z]", lambda x: "-" + x.group().lower(), m.group(1)))
+    oldlar, ortlar = set(), set()
+    for m in _JS_SATR.finditer(js):
+        for soz in _JS_SOZ.findall(m.group()):
+            if len(soz.strip("-")) >= 2 and soz != soz.strip("-"):
+                if soz.endswith("-"):
+                    oldlar.add(soz.lstrip("-"))
+                if soz.startswith("-"):
+                    ortlar.add(soz.rstrip("-"))
+    return sozlar, oldlar, ortlar
+
+
+def lugat_tuz(sahifalar: list[str], skriptlar: list[str], xotira: "Xotira | None" = None) -> Lugat:
+    """The vocabulary of pages (their HTML) and scripts (their source).
+
+    With ``xotira``, a page or script read by an earlier build is not read again."""
+    ol = xotira.ol if xotira else (lambda _tur, _kirish, hisobla: hisobla())
     lug = Lugat(teglar=set(_YASHIRIN_TEGLAR), atributlar=set(_BRAUZER_ATRIBUTLARI))
     skriptlar = list(skriptlar)
     for matn in sahifalar:
-        o = _Sahifa(lug, skriptlar)
-        o.feed(matn)
-        o.close()
+        sinflar, idlar, atributlar, teglar, ichki = ol("sahifa", [matn], lambda: _sahifa_nomlari(matn))
+        lug.sinflar |= sinflar
+        lug.idlar |= idlar
+        lug.atributlar |= atributlar
+        lug.teglar |= teglar
+        skriptlar += ichki
     oldlar, ortlar = set(), set()
     for js in skriptlar:
-        lug.js.update(_JS_SOZ.findall(js))
-        for m in _DATASET.finditer(js):
-            lug.js.add("data-" + re.sub(r"[A-Z]", lambda x: "-" + x.group().lower(), m.group(1)))
-        for m in _JS_SATR.finditer(js):
-            for soz in _JS_SOZ.findall(m.group()):
-                if len(soz.strip("-")) >= 2 and soz != soz.strip("-"):
-                    if soz.endswith("-"):
-                        oldlar.add(soz.lstrip("-"))
-                    if soz.startswith("-"):
-                        ortlar.add(soz.rstrip("-"))
+        sozlar, old, ort = ol("skript", [js], lambda: _skript_nomlari(js))
+        lug.js |= sozlar
+        oldlar |= old
+        ortlar |= ort
     lug.js |= {s.lower() for s in lug.js}
     lug.oldlar, lug.ortlar = tuple(sorted(oldlar)), tuple(sorted(ortlar))
     return lug
+
+
+def lugat_izi(lug: Lugat) -> str:
+    """A digest of everything in the vocabulary (equal vocabularies cut alike)."""
+    return hashlib.sha256(repr([sorted(lug.sinflar), sorted(lug.idlar), sorted(lug.atributlar),
+                                sorted(lug.teglar), sorted(lug.js), lug.oldlar, lug.ortlar])
+                          .encode()).hexdigest()
+
+
+class Xotira:
+    """This module's results kept between builds, each under a digest of its inputs.
+
+    The steps are pure functions of text (a page's names, a stylesheet's cut), so a
+    build that finds the same inputs takes the result of the last build: a prose edit
+    re-reads one page, not the site.  The digest includes this module's own source:
+    an edit here starts afresh.  What this build did not use is dropped when saved."""
+
+    def __init__(self, fayl: Path):
+        self.fayl = fayl
+        self.manba = hashlib.sha256(Path(__file__).read_bytes()).hexdigest()
+        try:
+            with fayl.open("rb") as f:
+                self.eski = pickle.load(f)
+        except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ValueError):
+            self.eski = {}
+        self.yangi: dict = {}
+
+    def ol(self, tur: str, kirishlar: list[str], hisobla):
+        """``hisobla()``, or what it returned for the same ``tur`` and ``kirishlar`` before."""
+        h = hashlib.sha256(f"{self.manba}\0{tur}".encode())
+        for k in kirishlar:
+            h.update(b"\0" + hashlib.sha256(k.encode("utf-8", "surrogatepass")).digest())
+        kalit = h.hexdigest()
+        if kalit not in self.yangi:
+            self.yangi[kalit] = self.eski[kalit] if kalit in self.eski else hisobla()
+        return self.yangi[kalit]
+
+    def saqla(self) -> None:
+        self.fayl.parent.mkdir(parents=True, exist_ok=True)
+        vaqtincha = self.fayl.with_suffix(".tmp")
+        with vaqtincha.open("wb") as f:
+            pickle.dump(self.yangi, f, protocol=pickle.HIGHEST_PROTOCOL)
+        vaqtincha.replace(self.fayl)
 
 
 # --- cutting a stylesheet -------------------------------------------------------------------------
@@ -724,6 +802,8 @@ def yengillat(sayt: Path, asl_papka: Path) -> dict:
     pygments.css that is not what it expects)."""
     sayt = Path(sayt).resolve()
     asl = _Asl(sayt, Path(asl_papka))
+    xotira = Xotira(Path(asl_papka) / "xotira.pickle")
+    ol = xotira.ol
     matnlar = {p: asl.oqi(p) for p in sahifalar(sayt)}
     ogohlantirishlar: list[str] = []
     hisobot = {"html_oldin": sum(len(m.encode()) for m in matnlar.values())}
@@ -737,13 +817,21 @@ def yengillat(sayt: Path, asl_papka: Path) -> dict:
             css[f] = asl.oqi(f)
             navbat += [g for m in _IMPORT.finditer(css[f]) if (g := _mahalliy(m.group(2), f.parent, sayt))]
     oqilmas = set()
-    for f, t in css.items():
+    def oqiladimi(t: str) -> str | None:
         try:
             ajrat(t)
         except ValueError as xato:
+            return str(xato)
+        return None
+
+    for f, t in css.items():
+        xato = ol("oqiladimi", [t], lambda: oqiladimi(t))
+        if xato is not None:
             oqilmas.add(f)
             ogohlantirishlar.append(f"{f.relative_to(sayt)} left whole: {xato}")
-    skriptlar = [f.read_text(encoding="utf-8", errors="replace") for f in js_yollari]
+    # the search index is data, not code: its words name no element (and change with every edit)
+    skriptlar = [f.read_text(encoding="utf-8", errors="replace") for f in js_yollari
+                 if f.name not in MALUMOT_SKRIPTLARI]
     hisobot["css_oldin"] = sum(len(t.encode()) for t in css.values())
 
     # 1. code blocks
@@ -752,17 +840,20 @@ def yengillat(sayt: Path, asl_papka: Path) -> dict:
     try:
         if pyg_fayl is None or pyg_fayl in oqilmas:
             raise Kutilmagan("no pygments.css it can read")
-        hamma = lugat_tuz(list(matnlar.values()), skriptlar)
+        hamma = lugat_tuz(list(matnlar.values()), skriptlar, xotira)
         belgi = re.compile(r"\." + TEKIS + r"(?![\w-])")
         if TEKIS in hamma.sinflar or any(belgi.search(t) for t in [*css.values(), *skriptlar]):
             raise Kutilmagan(f"the class {TEKIS!r} is in use already")
-        boshqa = boshqa_tilga_olgan([t for f, t in css.items() if f != pyg_fayl and f not in oqilmas],
-                                    skriptlar, hamma)
+        boshqa_css = [t for f, t in css.items() if f != pyg_fayl and f not in oqilmas]
+        boshqa = ol("boshqa", [*boshqa_css, "\0", *skriptlar, lugat_izi(hamma)],
+                    lambda: boshqa_tilga_olgan(boshqa_css, skriptlar, hamma))
         pyg = pygments_sinflari(css[pyg_fayl], boshqa)
     except Kutilmagan as xato:
         ogohlantirishlar.append(f"code blocks left as they are: {xato}")
+    pyg_izi = repr((pyg.mavzular, pyg.blok, sorted(pyg.ortiqcha), sorted(pyg.rangli),
+                    sorted(pyg.tengdosh.items())))
     for p in matnlar:
-        matnlar[p] = kodni_tekisla(matnlar[p], pyg)
+        matnlar[p] = ol("kod", [matnlar[p], pyg_izi], lambda: kodni_tekisla(matnlar[p], pyg))
     if any(f' class="{TEKIS}">' in m for m in matnlar.values()):
         css[pyg_fayl] += pre_qoidalari(pyg) + "\n"
     hisobot["ortiqcha_sinflar"] = sorted(pyg.ortiqcha)
@@ -770,12 +861,13 @@ def yengillat(sayt: Path, asl_papka: Path) -> dict:
     hisobot["html_keyin"] = sum(len(m.encode()) for m in matnlar.values())
 
     # 2. stylesheets: cut, imported ones first (their ?v= goes into the importer)
-    lugat = lugat_tuz(list(matnlar.values()), skriptlar)
+    lugat = lugat_tuz(list(matnlar.values()), skriptlar, xotira)
+    izi = lugat_izi(lugat)
     tayyor: dict[Path, str] = {}
 
     def tayyorla(f: Path, yolda: tuple = ()) -> str:
         if f not in tayyor:
-            matn = css[f] if f in oqilmas else keraksizini_ol(css[f], lugat)
+            matn = css[f] if f in oqilmas else ol("kes", [css[f], izi], lambda: keraksizini_ol(css[f], lugat))
             for m in list(_IMPORT.finditer(matn))[::-1]:
                 g = _mahalliy(m.group(2), f.parent, sayt)
                 if g in css and g not in yolda and g != f:
@@ -807,6 +899,7 @@ def yengillat(sayt: Path, asl_papka: Path) -> dict:
     for p, t in matnlar.items():
         asl.yoz(p, t)
     asl.saqla()
+    xotira.saqla()
     hisobot["ogohlantirishlar"] = ogohlantirishlar
     return hisobot
 
