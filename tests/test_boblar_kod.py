@@ -90,3 +90,38 @@ def test_files_of_a_document_the_book_no_longer_has_are_found(tmp_path):
     eski = sorted(p.relative_to(sayt).as_posix() for p in boblar.eski_fayllar(sayt, hujjatlar))
     assert eski == ["_sources/book/attention.py", "book/attention.html", "book/attention.ipynb",
                     "book/attention.py", "book/attention.zip", "book/attention/eski.zip"]
+
+
+def _menyu():
+    return {"type": "group", "label": "download-buttons", "buttons": [
+        {"type": "link", "url": "../../_sources/book/attention/mexanizm.ipynb", "text": ".ipynb",
+         "label": "download-notebook-button"},
+        {"type": "link", "url": "../../_sources/book/attention/mexanizm.py", "text": ".py",
+         "label": "download-source-button"},
+        {"type": "javascript", "javascript": "window.print()", "text": ".pdf", "icon": "fas fa-file-pdf",
+         "label": "download-pdf-button"}]}
+
+
+def test_the_header_download_menu_gives_the_books_pdf_and_the_files_beside_the_page():
+    guruh = boblar.sarlavha_yuklamalari(_menyu(), "book/attention/mexanizm", "../../kitob.pdf", True, ".py")
+    assert [(b["type"], b["url"], b["text"]) for b in guruh["buttons"]] == [
+        ("link", "mexanizm.ipynb", ".ipynb"), ("link", "mexanizm.py", ".py"), ("link", "../../kitob.pdf", ".pdf")]
+    assert not any("javascript" in b for b in guruh["buttons"])
+    # a page that is no notebook keeps its source link; only the PDF item changes
+    md = boblar.sarlavha_yuklamalari(_menyu(), "book/attention/atamalar", "../../kitob.pdf", False, ".md")
+    assert [b["url"] for b in md["buttons"][:2]] == [b["url"] for b in _menyu()["buttons"][:2]]
+    # a .py lesson: the theme gives no .ipynb item; the executed notebook is added
+    menyu = _menyu()
+    menyu["buttons"].pop(0)
+    py = boblar.sarlavha_yuklamalari(menyu, "book/attention/mexanizm", "../../kitob.pdf", True, ".py")
+    assert [(b["url"], b["text"]) for b in py["buttons"]] == [
+        ("mexanizm.ipynb", ".ipynb"), ("mexanizm.py", ".py"), ("../../kitob.pdf", ".pdf")]
+
+
+def test_a_download_menu_without_its_pdf_item_is_refused():
+    from sphinx.errors import ExtensionError
+
+    menyu = _menyu()
+    menyu["buttons"].pop()
+    with pytest.raises(ExtensionError, match="download-pdf-button"):
+        boblar.sarlavha_yuklamalari(menyu, "book/x", "kitob.pdf", True, ".py")

@@ -189,6 +189,18 @@ def test_search_box_finds_the_chapter(kuzat, manzil, soz, qanday):
     assert not k.xatolar, "\n".join(k.xatolar)
 
 
+def test_a_followed_hit_says_in_uzbek_how_to_hide_the_matches(kuzat, manzil):
+    """A search hit opens its page with ?highlight=...: the words are marked and the link that
+    hides them is in Uzbek (it was English: the translations ran after the highlighter)."""
+    k = kuzat()
+    sahifa = k.och(manzil + BOB + "?highlight=attention")
+    havola = sahifa.locator("#searchbox .highlight-link a")
+    havola.wait_for(state="attached")
+    assert havola.inner_text().strip() == "Topilgan soʻzlarni yashirish"
+    assert sahifa.locator("span.highlighted").count() >= 3, "the searched word is not marked"
+    assert not k.xatolar, "\n".join(k.xatolar)
+
+
 # --- 3. light and dark ----------------------------------------------------------------
 
 KONTRAST_JS = """() => {
@@ -331,6 +343,39 @@ def test_phone_width_has_no_sideways_scroll(kuzat, manzil, rasmlar, yol):
     assert not k.xatolar, "\n".join(k.xatolar)
 
 
+#: Every display formula of the page: its box, and its first and last glyph boxes with the box
+#: scrolled to its start and to its end.
+FORMULA_JS = """() => [...document.querySelectorAll('article div.math')].map(q => {
+  const qismlar = [...q.querySelectorAll('.katex-html .base')];
+  const bosh = qismlar[0], oxir = qismlar[qismlar.length - 1];
+  q.scrollLeft = 0;
+  const b = q.getBoundingClientRect(), chap = bosh.getBoundingClientRect().left;
+  q.scrollLeft = q.scrollWidth;
+  const o = q.getBoundingClientRect(), ong = oxir.getBoundingClientRect().right;
+  q.scrollLeft = 0;
+  return {chap: chap - b.left, ong: o.right - ong, keng: q.scrollWidth > q.clientWidth + 1,
+          matn: q.querySelector('annotation') ? q.querySelector('annotation').textContent.trim().slice(0, 50) : ''};
+})"""
+FORMULA_SAHIFALARI = [f"{d}.html" for d in DARSLAR]
+
+
+@pytest.mark.parametrize("kenglik", [320, 390, 1280])
+def test_every_display_formula_reads_from_its_first_character_to_its_last(kuzat, manzil, kenglik):
+    """A display formula never clips: its first glyph inside its box when the box is at its
+    start, its last glyph inside when scrolled to its end (a wide formula scrolls both ways)."""
+    k = kuzat(viewport={"width": kenglik, "height": 800})
+    hammasi = []
+    for yol in FORMULA_SAHIFALARI:
+        sahifa = k.och(manzil + yol)
+        hammasi += [{**f, "sahifa": yol} for f in sahifa.evaluate(FORMULA_JS)]
+    assert len(hammasi) >= 3, f"only {len(hammasi)} display formulas in the lessons"
+    kesilgan = [f for f in hammasi if f["chap"] < -0.5 or f["ong"] < -0.5]
+    assert not kesilgan, f"at {kenglik} px {len(kesilgan)} formulas are cut (px outside the box): {kesilgan}"
+    if kenglik == 320:      # not vacuous: a formula is wider than a small phone and scrolls
+        assert any(f["keng"] for f in hammasi), hammasi
+    assert not k.xatolar, "\n".join(k.xatolar)
+
+
 # --- 5. accessibility ---------------------------------------------------------------------
 
 def _axe(sahifa):
@@ -397,6 +442,51 @@ def test_download_links_download_their_files(kuzat, manzil, tmp_path, yol, nomi,
         with zipfile.ZipFile(fayl) as arxiv:
             assert {f"attention/{Path(d).name}.ipynb" for d in DARSLAR} <= set(arxiv.namelist()), \
                 arxiv.namelist()
+    assert not k.xatolar, "\n".join(k.xatolar)
+
+
+PDF_NOMI = "attention-va-transformer.pdf"
+
+
+@pytest.mark.parametrize("yol", SAHIFALAR)
+def test_every_pdf_control_gives_the_books_pdf(qurilgan, yol):
+    """No control prints the page (``window.print()``); every link to a PDF is the book's."""
+    sayt = (qurilgan / "sayt").resolve()
+    sahifa = BeautifulSoup((sayt / yol).read_text(encoding="utf-8"), "html.parser")
+    chop = [str(t)[:160] for t in sahifa.find_all(onclick=re.compile(r"print\s*\("))]
+    assert not chop, f"{yol}: controls that print the page instead of giving the PDF: {chop}"
+    pdflar = [a["href"] for a in sahifa.find_all("a", href=True) if a["href"].split("?")[0].endswith(".pdf")]
+    menyu = [a["href"] for a in sahifa.select(".dropdown-download-buttons a[href]")
+             if a["href"].split("?")[0].endswith(".pdf")]
+    assert len(menyu) == 1, f"{yol}: the header's download menu offers no PDF link: {pdflar}"
+    for href in pdflar:
+        assert ((sayt / yol).parent / href.split("?")[0]).resolve() == sayt / PDF_NOMI, (yol, href)
+
+
+def test_the_header_menu_opens_the_books_pdf_and_the_executed_notebook(kuzat, manzil, tmp_path):
+    """The header's download menu: ".pdf" opens the book's PDF (a new tab, as the theme's links
+    do), ".ipynb" is the executed notebook beside the page."""
+    k = kuzat()
+    sahifa = k.och(manzil + BOB)
+    sahifa.locator(".dropdown-download-buttons > button").click()
+    with sahifa.context.expect_page() as yangi:
+        sahifa.locator(".dropdown-download-buttons .dropdown-menu a", has_text=".pdf").click()
+    yangi.value.wait_for_load_state()
+    assert yangi.value.url == manzil + PDF_NOMI, yangi.value.url
+    yangi.value.close()
+    for matn, nomi in ((".pdf", PDF_NOMI), (".ipynb", "mexanizm.ipynb")):
+        havola = sahifa.locator(".dropdown-download-buttons .dropdown-menu a", has_text=matn)
+        manzili = havola.evaluate("a => a.href")
+        assert manzili.split("?")[0].endswith("/" + nomi) and manzili.startswith(manzil), manzili
+        javob = sahifa.request.get(manzili)
+        assert javob.ok, manzili
+        if nomi.endswith(".pdf"):
+            fayl = tmp_path / nomi
+            fayl.write_bytes(javob.body())
+            assert _pdf_sahifalari(fayl) >= 5
+        else:
+            nb = json.loads(javob.body())
+            assert any(c.get("outputs") for c in nb["cells"]), "the header's .ipynb is not the executed notebook"
     assert not k.xatolar, "\n".join(k.xatolar)
 
 

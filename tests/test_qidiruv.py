@@ -372,3 +372,20 @@ def test_a_query_without_the_apostrophe_shows_and_highlights_the_written_word(br
     assert "koʻrsatadi" in [s.lower() for s in bob["belgilangan"]], bob
     # the page the reader opens highlights the word as written too
     assert "koʻrsatadi" in (natija["belgilash"] or "").split(), natija["belgilash"]
+
+
+#: TeX as a summary would show it if a formula's source were read with its text.
+TEX = re.compile(r"\\[a-zA-Z]+|\^|_\{|\{\\")
+
+
+@pytest.mark.build
+@pytest.mark.parametrize("sorov", ["softmax", "kvadratik", "xotira"])
+def test_summaries_show_formulas_once_and_never_their_tex(brauzer, manzil, sorov):
+    """A summary is the page's text around the word: a formula in it reads as shown, once,
+    not followed by its MathML and TeX source ("O(T2)O(T^2)O(T2)")."""
+    natija = _qidir(brauzer, manzil, sorov)
+    xulosalar = [n["xulosa"] for n in natija["natijalar"]]
+    assert xulosalar, f"{sorov!r} found nothing"
+    tex = [x for x in xulosalar if TEX.search(x)]
+    assert not tex, f"{sorov!r}: summaries with TeX source: {[x[:200] for x in tex]}"
+    assert not natija["xatolar"], natija["xatolar"]

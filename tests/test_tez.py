@@ -194,3 +194,20 @@ def test_every_box_that_may_scroll_starts_with_a_tab_stop():
     assert natija.count('tabindex="0"') == 5, natija
     assert '<pre tabindex="-1">' in natija and '<div class="outputs">' in natija
     assert tez.tab_toxtash(natija) == natija
+
+
+def test_translations_run_before_the_scripts_that_use_them():
+    from sphinx.builders.html._assets import _JavaScript
+
+    skriptlar = [_JavaScript(n, priority=q) for n, q in (
+        ("_static/documentation_options.js", 200), ("_static/doctools.js", 200),
+        ("_static/sphinx_highlight.js", 200), ("_static/kitob.js", 500), ("_static/translations.js?v=1", 500))]
+    natija = tez.tarjimalar_oldin(skriptlar)
+    tartib = ["_static/documentation_options.js", "_static/doctools.js", "_static/translations.js?v=1",
+              "_static/sphinx_highlight.js", "_static/kitob.js"]
+    assert [s.filename for s in natija] == tartib
+    # Sphinx sorts the page's scripts by priority afterwards: the order survives it
+    assert [s.filename for s in sorted(natija, key=lambda js: js.priority)] == tartib
+    # no translations (an English book), or no doctools: left as it was
+    assert tez.tarjimalar_oldin(skriptlar[:4]) == skriptlar[:4]
+    assert tez.tarjimalar_oldin(skriptlar[2:]) == skriptlar[2:]

@@ -22,7 +22,10 @@ LaTeX target of ``_config.yml``.  For each chapter:
 * **the files themselves**, written next to the chapter's page when the HTML
   build finishes.
 
-The root page gets one line too: the whole book as one PDF.
+The root page gets one line too: the whole book as one PDF.  The theme's download menu
+in each page's header gives the same files: its ".pdf" item (a printout of the page,
+``window.print()``) links to the book's PDF, and on a notebook page its ".ipynb" and
+source items link to the executed notebook and the source beside the page.
 
 The site's root ``index.html`` (a valid Uzbek page that sends the browser to
 the root page) is written here too and reaches the site through Sphinx's
@@ -493,6 +496,54 @@ def _fayllar(app, exception) -> None:
                        *yozilgan[bob], ildiz)
 
 
+# --- the header's download menu ----------------------------------------------------
+
+#: The label sphinx-book-theme gives its download menu and the items in it.
+MENYU, PDF_TUGMA, IPYNB_TUGMA, MANBA_TUGMA = ("download-buttons", "download-pdf-button",
+                                              "download-notebook-button", "download-source-button")
+
+
+def sarlavha_yuklamalari(guruh: dict, docname: str, pdf_manzil: str, notebook: bool,
+                         kengaytma: str) -> dict:
+    """The theme's download menu giving the book's files: its ".pdf" item (``window.print()``:
+    a printout of the page) becomes a link to the book's PDF; on a notebook page the ".ipynb"
+    and source items link to the files of the download line (the executed notebook, the
+    lesson's source) beside the page, and a ".ipynb" item is added where the theme has none
+    (it offers one only for a page written as a notebook).  Raises ExtensionError if the menu is not as expected."""
+    tugmalar = {b.get("label"): b for b in guruh.get("buttons", [])}
+    if PDF_TUGMA not in tugmalar:
+        raise ExtensionError(f"sphinx-book-theme's download menu has no {PDF_TUGMA!r} item "
+                             f"(it has {sorted(map(str, tugmalar))}); update boblar.py for this theme")
+    nom = posixpath.basename(docname)
+    yangi = []
+    for b in guruh["buttons"]:
+        if b.get("label") == PDF_TUGMA:
+            b = {"type": "link", "url": pdf_manzil, "text": ".pdf", "icon": b.get("icon"),
+                 "tooltip": "Kitobning PDF fayli", "label": PDF_TUGMA}
+        elif notebook and b.get("label") == IPYNB_TUGMA:
+            b = {**b, "url": f"{nom}.ipynb", "tooltip": "Bajarilgan notebook (.ipynb)"}
+        elif notebook and b.get("label") == MANBA_TUGMA and kengaytma != ".ipynb":
+            b = {**b, "url": f"{nom}{kengaytma}"}
+        yangi.append(b)
+    if notebook and IPYNB_TUGMA not in tugmalar:       # a .py lesson: the theme offers no notebook
+        yangi.insert(0, {"type": "link", "url": f"{nom}.ipynb", "text": ".ipynb", "icon": "fas fa-code",
+                         "tooltip": "Bajarilgan notebook (.ipynb)", "label": IPYNB_TUGMA})
+    return {**guruh, "buttons": yangi}
+
+
+def _sarlavha_menyusi(app, pagename, templatename, context, doctree) -> None:
+    """html-page-context, after sphinx-book-theme (501) made its buttons: see sarlavha_yuklamalari."""
+    tugmalar = context.get("header_buttons")
+    if not tugmalar or pagename not in app.env.found_docs:
+        return
+    pdf_manzil = context["pathto"](pdf_nomi(app), 1)
+    notebook = _notebookmi(app, pagename)
+    kengaytma = Path(app.env.doc2path(pagename)).suffix
+    context["header_buttons"] = [
+        sarlavha_yuklamalari(g, pagename, pdf_manzil, notebook, kengaytma) if g.get("label") == MENYU else g
+        for g in tugmalar]
+
+
 # --- the root page -------------------------------------------------------------------
 
 def _yonaltirish(app) -> None:
@@ -515,4 +566,5 @@ def setup(app):
     app.connect("doctree-read", _yuklab_qatori)
     app.connect("builder-inited", _yonaltirish)
     app.connect("build-finished", _fayllar)
+    app.connect("html-page-context", _sarlavha_menyusi, priority=600)   # after the theme's (501)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

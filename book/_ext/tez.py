@@ -9,6 +9,8 @@ it.  What this extension does, each from the built site itself:
   own first paragraph (whole sentences, up to ``TAVSIF_UZUNLIGI`` characters);
   a page without one (search, index) takes its title and the front page's; the
   root redirect page (``book/_ext/boblar.py``) takes the front page's;
+* **the interface's translations first**: Sphinx's ``translations.js`` runs right
+  after ``doctools.js`` (Sphinx lists it last, after the scripts that use it);
 * **scripts that do not hold up the page**: the scripts Sphinx and the
   extensions put in ``<head>`` load with ``defer`` (in the same order, run
   before ``DOMContentLoaded``, when every one of them starts its work), except
@@ -185,6 +187,30 @@ def webp_bilan(body: str, bormi) -> str:
     return _PNG_IMG.sub(bitta, body)
 
 
+def _skript_nomi(js) -> str:
+    return str(getattr(js, "filename", "") or "").rsplit("/", 1)[-1].split("?")[0]
+
+
+def tarjimalar_oldin(skriptlar: list) -> list:
+    """The page's scripts with Sphinx's translations (translations.js) straight after
+    doctools.js, whose catalogue they fill, and with its priority (Sphinx sorts the
+    scripts by priority after html-page-context; the sort keeps this order).  Sphinx adds
+    them last; deferred scripts run in order once the page is read, and
+    sphinx_highlight.js writes its "Hide Search Matches" link as soon as it runs: before
+    the translations it was English."""
+    from sphinx.builders.html._assets import _JavaScript
+
+    tarjima = [js for js in skriptlar if _skript_nomi(js) == "translations.js"]
+    qolgan = [js for js in skriptlar if _skript_nomi(js) != "translations.js"]
+    joy = next((i + 1 for i, js in enumerate(qolgan) if _skript_nomi(js) == "doctools.js"), None)
+    if not tarjima or joy is None:
+        return list(skriptlar)
+    ustuvor = getattr(qolgan[joy - 1], "priority", 500)
+    tarjima = [_JavaScript(js.filename, priority=ustuvor, **dict(getattr(js, "attributes", {}) or {}))
+               for js in tarjima]
+    return qolgan[:joy] + tarjima + qolgan[joy:]
+
+
 def _sahifa(app, pagename, templatename, context, doctree) -> None:
     """html-page-context: the page's description, its head scripts deferred, its figures lazy."""
     from sphinx.builders.html._assets import _JavaScript
@@ -197,6 +223,8 @@ def _sahifa(app, pagename, templatename, context, doctree) -> None:
     context["metatags"] = context.get("metatags", "") + _meta(tavsif(app, pagename, doctree, html.unescape(sarlavha)))
     # the search page runs Sphinx's search scripts as it is read (its template puts them
     # after the head's): they need documentation_options.js and the rest already run
+    if "script_files" in context:
+        context["script_files"] = tarjimalar_oldin(context["script_files"])
     if "script_files" in context and pagename != "search":
         yangi = []
         for js in context["script_files"]:
