@@ -258,7 +258,7 @@ var uzUlash = () => {
     if (Array.isArray(natija) && natija[3] instanceof Set) belgilanadi = natija[3];
     return natija;
   };
-  // a formula's text once, as it is shown: not also its MathML and TeX source ("O(T2)O(T^2)O(T2)")
+  // a formula once, as shown: without the MathML and TeX source (O(T2)O(T^2)O(T2))
   const matnga = Search.htmlToText;
   if (typeof matnga === "function") Search.htmlToText = (htmlString, anchor) =>
     matnga(htmlString.replace(/<span class="katex-mathml">[\s\S]*?<\/math><\/span>/g, ""), anchor);
