@@ -376,6 +376,40 @@ def test_every_display_formula_reads_from_its_first_character_to_its_last(kuzat,
     assert not k.xatolar, "\n".join(k.xatolar)
 
 
+#: Every table of the page: its caption and first cell against its box, at the box's start
+#: and scrolled to its end.
+JADVAL_JS = """() => [...document.querySelectorAll('article table')].map(t => {
+  const q = t.closest('.pst-scrollable-table-container') || t.parentElement;
+  const c = t.querySelector('caption'), birinchi = t.querySelector('tbody tr > :first-child');
+  const olch = () => { const b = q.getBoundingClientRect(), k = c.getBoundingClientRect();
+                       return {chap: k.left - b.left, ong: b.right - k.right,
+                               katak: birinchi.getBoundingClientRect().left - b.left}; };
+  q.scrollLeft = 0; const bosh = olch();
+  q.scrollLeft = q.scrollWidth; const oxir = olch(); q.scrollLeft = 0;
+  return {id: t.id, keng: q.scrollWidth > q.clientWidth + 1, bosh, oxir};
+})"""
+
+
+@pytest.mark.parametrize("oyna", [TELEFON, {"width": 390, "height": 800}], ids=["375", "390"])
+def test_table_captions_and_first_columns_stay_in_view(kuzat, manzil, oyna):
+    """A caption never runs past its table's box, at the box's start or scrolled to its end;
+    a wide table keeps its first column in view while it scrolls."""
+    k = kuzat(viewport=oyna)
+    hammasi = []
+    for yol in FORMULA_SAHIFALARI:
+        sahifa = k.och(manzil + yol)
+        hammasi += [{**j, "sahifa": yol} for j in sahifa.evaluate(JADVAL_JS)]
+    assert len(hammasi) >= 10, f"only {len(hammasi)} tables in the lessons"
+    kesilgan = [j for j in hammasi if min(j["bosh"]["chap"], j["bosh"]["ong"],
+                                          j["oxir"]["chap"], j["oxir"]["ong"]) < -1]
+    assert not kesilgan, f"{len(kesilgan)} captions cut at {oyna['width']} px: {kesilgan}"
+    keng = [j for j in hammasi if j["keng"]]
+    assert keng, "no table is wider than a phone: the check proved nothing"
+    ketgan = [j for j in keng if abs(j["oxir"]["katak"]) > 1.5]
+    assert not ketgan, f"first columns scrolled away: {ketgan}"
+    assert not k.xatolar, "\n".join(k.xatolar)
+
+
 # --- 5. accessibility ---------------------------------------------------------------------
 
 def _axe(sahifa):
