@@ -303,6 +303,7 @@ def _qidir(brauzer, manzil: str, sorov: str, rasm: Path | None = None) -> dict:
           holat: document.querySelector('#search-results p.search-summary').textContent,
           natijalar: [...document.querySelectorAll('#search-results ul.search > li')].map(li => ({
             href: li.querySelector('a').getAttribute('href'),
+            nom: li.querySelector('a').textContent,
             xulosa: (li.querySelector('p.context') || {}).textContent || '',
             belgilangan: [...li.querySelectorAll('p.context span.highlighted')].map(s => s.textContent)})),
           belgilash: localStorage.getItem('sphinx_highlight_terms')})""")
@@ -389,3 +390,30 @@ def test_summaries_show_formulas_once_and_never_their_tex(brauzer, manzil, sorov
     tex = [x for x in xulosalar if TEX.search(x)]
     assert not tex, f"{sorov!r}: summaries with TeX source: {[x[:200] for x in tex]}"
     assert not natija["xatolar"], natija["xatolar"]
+
+
+@pytest.mark.build
+@pytest.mark.parametrize("sorov", ["kesh", "FlashAttention", "gradient"])
+def test_a_hit_is_named_and_opened_at_the_section_that_holds_the_word(brauzer, manzil, qurilgan, sorov):
+    """A result whose word lies in a section is named "page > section" and leads there; the
+    count says how many results are listed (results, not pages: a page may give two)."""
+    natija = _qidir(brauzer, manzil, sorov)
+    n = len(natija["natijalar"])
+    assert natija["holat"] == f"Qidiruv tugadi: soʻrovga mos {n} ta natija topildi.", natija["holat"]
+    bolimli = [r for r in natija["natijalar"] if " > " in r["nom"] and "#" in r["href"]]
+    assert bolimli, f"{sorov!r}: no result names its section: {[r['nom'] for r in natija['natijalar']]}"
+    for r in bolimli:
+        sahifa, bolim = r["href"].split("#")
+        hujjat = BeautifulSoup((qurilgan / "sayt" / sahifa).read_text(encoding="utf-8"), "html.parser")
+        joy = hujjat.find(id=bolim)
+        assert joy is not None, f"{r['href']}: no such section"
+        if bolim.startswith("term-"):
+            continue                                  # a glossary entry: Sphinx's own hit
+        sarlavha = joy.find(["h2", "h3", "h4"])
+        for teg in sarlavha.select(".headerlink, .katex-mathml"):
+            teg.decompose()
+        assert "".join(r["nom"].split(" > ", 1)[1].split()) == "".join(sarlavha.get_text().split()), r
+        for teg in joy.select(".katex-mathml, script, style"):
+            teg.decompose()
+        assert ozagi(sorov) in {ozagi(w) for w in TIL.split(joy.get_text(" "))}, \
+            f"{r['href']}: the section it opens does not hold {sorov!r}"

@@ -262,6 +262,26 @@ var uzUlash = () => {
   const matnga = Search.htmlToText;
   if (typeof matnga === "function") Search.htmlToText = (htmlString, anchor) =>
     matnga(htmlString.replace(/<span class="katex-mathml">[\s\S]*?<\/math><\/span>/g, ""), anchor);
+  // the section that holds the word: the hit is named "page > section" (as Sphinx names a
+  // hit in a section title) and opens there
+  const bolimi = (htmlText, soz) => {
+    const hujjat = new DOMParser().parseFromString(htmlText, "text/html");
+    const asosiy = hujjat.querySelector("[role=main]");
+    if (!asosiy) return null;
+    const yurgich = hujjat.createTreeWalker(asosiy, NodeFilter.SHOW_TEXT);
+    for (let n = yurgich.nextNode(); n; n = yurgich.nextNode()) {
+      if (n.parentElement.closest(".katex-mathml, script, style, .headerlink")) continue;
+      if (!n.textContent.toLowerCase().includes(soz)) continue;
+      const bolim = n.parentElement.closest("section[id]");
+      const sarlavha = bolim && bolim.querySelector(":scope > h2, :scope > h3, :scope > h4");
+      if (!sarlavha) return null;
+      const nusxa = sarlavha.cloneNode(true);
+      nusxa.querySelectorAll(".headerlink, .katex-mathml").forEach((c) => c.remove());
+      const nom = nusxa.textContent.trim();
+      return { id: bolim.id, nom };
+    }
+    return null;
+  };
   const xulosa = Search.makeSearchSummary;
   if (typeof xulosa !== "function" || typeof Search.htmlToText !== "function") return;
   Search.makeSearchSummary = (htmlText, keywords, anchor) => {
@@ -278,7 +298,15 @@ var uzUlash = () => {
     // the summary of Sphinx, around the first of these words on the page
     const matnKichik = matn.toLowerCase();
     const birinchi = mos.reduce((a, b) => (matnKichik.indexOf(a) <= matnKichik.indexOf(b) ? a : b));
-    return xulosa(htmlText, [birinchi], anchor);
+    const qism = xulosa(htmlText, [birinchi], anchor);
+    const bolim = anchor ? null : bolimi(htmlText, birinchi);
+    if (bolim && qism) queueMicrotask(() => {   // once searchtools has added the summary to the item
+      const havola = qism.parentElement && qism.parentElement.querySelector("a");
+      if (!havola) return;
+      havola.textContent += " > " + bolim.nom;
+      havola.setAttribute("href", havola.getAttribute("href").split("#")[0] + "#" + bolim.id);
+    });
+    return qism;
   };
 };
 uzUlash();
