@@ -180,3 +180,15 @@ def test_title_page_date_has_no_leading_zero(pdf_betlar):
     sana = re.search(rf"\b(\d{{4}})-yil (\d{{1,2}})-({oylar})\b", pdf_betlar[0])
     assert sana, pdf_betlar[0][:500]
     assert not sana.group(2).startswith("0"), sana.group()
+
+
+def test_captions_are_written_as_on_the_web(pdf_matn, sahifa_html):
+    """"1.1-rasm Matn" on paper as on the web: a space after the number, no colon."""
+    assert not re.findall(r"\d+\.\d+-(?:rasm|jadval|roʻyxat):", pdf_matn), \
+        re.findall(r"\d+\.\d+-(?:rasm|jadval|roʻyxat):.{0,30}", pdf_matn)[:5]
+    webda = [" ".join(c.get_text(" ").split()) for c in sahifa_html.select("figcaption, caption")]
+    webda = [w for w in webda if re.match(r"\d+\.\d+-(?:rasm|jadval) ", w)]
+    assert len(webda) >= 10, webda
+    for w in webda:
+        boshi = " ".join(w.split()[:3])          # "1.1-jadval Kirishning birinchi"
+        assert boshi in pdf_matn, f"the caption {boshi!r} is not written the same way in the PDF"

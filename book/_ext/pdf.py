@@ -57,6 +57,9 @@ def bugun() -> date:
 
 PREAMBULA = r"""
 \makeatletter
+% A caption's number and its text are separated as on the web, by a space: "1.1-rasm Matn"
+% (LaTeX's default, for figures and longtables alike, is a colon).
+\usepackage[labelsep=space]{caption}
 % Chapters in the Uzbek ordinal style: "1-bob".
 \usepackage{titlesec}
 \titleformat{\chapter}[display]{\normalfont\sffamily\bfseries}%
