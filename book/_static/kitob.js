@@ -12,7 +12,8 @@
    - all of them at once, before the focus moves, when the first thing is the Tab key:
      a keyboard reader finds every scrolling box in the tab order from the first press.
    Until a box is measured it keeps the tabindex="0" the build gave it (tez.py), so a
-   keyboard reaches every box that may scroll.  Display formulas (which kitob.css lets
+   keyboard reaches every box that may scroll; a measured box is measured again when the
+   page's fonts finish loading (a formula may scroll only in its own font).  Display formulas (which kitob.css lets
    scroll sideways) get the same rule.  When every
    box is measured, <html data-tab-stops="tayyor"> says so. */
 (() => {
@@ -20,15 +21,18 @@
   const olch = (el) => {
     el.tabIndex = el.scrollWidth > el.clientWidth || el.scrollHeight > el.clientHeight ? 0 : -1;
   };
-  const bosh = (f) => (window.requestIdleCallback ? window.requestIdleCallback(f) : setTimeout(f, 50));
+  // an idle moment, but not later than 200 ms: a busy page still gets its tab stops
+  const bosh = (f) => (window.requestIdleCallback ? window.requestIdleCallback(f, { timeout: 200 }) : setTimeout(f, 50));
   const html = document.documentElement;
   let kuzatuvchi = null;
   let qolgan = new Set();
   let faol = false;            // the reader has done something: measure the rest
   let davr = 0;
 
+  const olchangan = new Set();
   const tugat = (el) => {
     olch(el);
+    olchangan.add(el);
     qolgan.delete(el);
     if (kuzatuvchi) kuzatuvchi.unobserve(el);
     if (!qolgan.size) html.dataset.tabStops = "tayyor";
@@ -66,6 +70,9 @@
     if (e.type === "keydown" && e.key === "Tab") hammasi();
     else boshqasi(davr);
   };
+  // a box measured before its font arrived (KaTeX's, font-display: swap) may scroll only
+  // once it is drawn in it: measured again when fonts finish loading
+  if (document.fonts) document.fonts.addEventListener("loadingdone", () => olchangan.forEach(olch));
   const TURLAR = ["keydown", "pointerdown", "wheel", "touchstart", "scroll"];
   for (const t of TURLAR) window.addEventListener(t, birinchi, { capture: true, passive: true });
 })();
