@@ -361,13 +361,14 @@ HAR_SAHIFADA = ["Asosiy matnga oʻtish", "Yuqoriga qaytish", "Qidirish", "Kitobd
                 "Toʻliq ekran rejimi", "Rang rejimi", "Yorugʻ rejim", "Qorongʻi rejim", "Tizimdagidek",
                 "Versiya haqida ogohlantirish", "Muallif: Mashinaviy oʻrganish darsligi mualliflari",
                 "© Mualliflik huquqi, 2026.", "Koʻrsatkich"]
+#: the header menu's PDF item is the book's PDF (boblar.py), named so, not "Print to PDF"
 SAHIFADA = {
-    "book/index.html": ["Keyingi", "Keyingi sahifa", "Manba faylini yuklab olish", "PDF sifatida saqlash",
+    "book/index.html": ["Keyingi", "Keyingi sahifa", "Manba faylini yuklab olish", "Kitobning PDF fayli",
                         "Sahifani yuklab olish", "Bu sarlavhaga havola"],
-    "book/attention/index.html": ["Oldingi", "Keyingi", "Manba faylini yuklab olish", "PDF sifatida saqlash"],
+    "book/attention/index.html": ["Oldingi", "Keyingi", "Manba faylini yuklab olish", "Kitobning PDF fayli"],
     "book/attention/rekurrent.html": ["Oldingi", "Oldingi sahifa", "Mundarija", "Sahifa mundarijasi",
                                       "Sahifa mundarijasini ochish yoki yopish", "Manba faylini yuklab olish",
-                                      "PDF sifatida saqlash", "Bu sarlavhaga havola", "Bu rasmga havola",
+                                      "Kitobning PDF fayli", "Bu sarlavhaga havola", "Bu rasmga havola",
                                       "Bu jadvalga havola", "Yechim"],
     "book/attention/atamalar.html": ["Oldingi", "Bu atamaga havola"],
     "search.html": ["Qidirish - Attention va Transformer", "Xato",
