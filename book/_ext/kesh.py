@@ -123,19 +123,8 @@ def _kod(matn: str, fmt: str) -> str | None:
     return "\n".join(qatorlar)
 
 
-@functools.lru_cache(maxsize=512)
-def _importlar_keshli(kod: str | None, paket: str | None) -> frozenset[str] | None:
-    topildi = _importlar_ochiq(kod, paket)
-    return None if topildi is None else frozenset(topildi)
-
-
-def _importlar(kod: str | None, paket: str | None) -> set[str] | None:
-    """See ``_importlar_ochiq``; each text is parsed once a build (a copy is returned)."""
-    topildi = _importlar_keshli(kod, paket)
-    return None if topildi is None else set(topildi)
-
-
-def _importlar_ochiq(kod: str | None, paket: str | None) -> set[str] | None:
+@functools.lru_cache(maxsize=512)     # each text parsed once a build
+def _importlar(kod: str | None, paket: str | None) -> frozenset[str] | None:
     """Dotted names of the chapter_code modules ``kod`` imports, anywhere in it.
 
     ``paket`` is the package the code belongs to (relative imports resolve
@@ -168,7 +157,7 @@ def _importlar_ochiq(kod: str | None, paket: str | None) -> set[str] | None:
             topildi.add(nom)
             # from chapter_code import kitob: kitob may be a module
             topildi |= {f"{nom}.{a.name}" for a in tugun.names}
-    return {n for n in topildi if n == PAKET or n.startswith(PAKET + ".")}
+    return frozenset(n for n in topildi if n == PAKET or n.startswith(PAKET + "."))
 
 
 def _fayl(nom: str, ildiz: Path) -> Path | None:
@@ -189,11 +178,11 @@ def kuzatilgan_fayllar(matn: str, ildiz: Path | None = None, fmt: str = "py:perc
     watched, so nothing stale is ever reused.
     """
     ildiz = ildiz or _ildiz()
-    navbat = _importlar(_kod(matn, fmt), None)
-    if navbat is None:
+    bevosita = _importlar(_kod(matn, fmt), None)
+    if bevosita is None:
         fayllar = set((ildiz / PAKET).rglob("*.py"))
     else:
-        fayllar, korilgan = set(), set()
+        fayllar, korilgan, navbat = set(), set(), set(bevosita)
         while navbat:
             nom = navbat.pop()
             if nom in korilgan:
