@@ -134,7 +134,8 @@ def test_the_chapter_is_one_chapter_of_the_pdf_its_lessons_its_sections(qurilgan
             a.decompose()
         sarlavhalar.append(_matni(sahifa))
     assert [(t, s.replace("\\sphinxhyphen{}", "-")) for t, s in tuzilish] == \
-        [("chapter", sarlavhalar[0])] + [("section", s) for s in sarlavhalar[1:]], tuzilish
+        [("chapter", sarlavhalar[0])] + [("section", s) for s in sarlavhalar[1:]] \
+        + [("section", "Javoblar")], tuzilish               # the answers close the chapter
     # the opening page's list of lessons: each with the page it starts on
     for s in sarlavhalar[1:]:
         assert re.search(re.escape(" ".join(s.split())) + r" \(\d+-bet\) — taxminan \d+ daqiqa", pdf_matn), s
@@ -156,11 +157,101 @@ def test_every_font_is_embedded(qurilgan):
         assert ustunlar[-5] == "yes", f"font not embedded: {q}"
 
 
-def test_latex_log_has_no_missing_glyph_or_wide_overfull_box(qurilgan):
+def ortiqcha_qutilar(log: str) -> list[str]:
+    """Every overfull box of a LaTeX log over 1 pt, wide or high: what runs into a margin."""
+    return [m.group(0) for m in re.finditer(r"Overfull \\[hv]box \(([\d.]+)pt too (?:wide|high)\)[^\n]*", log)
+            if float(m.group(1)) > 1]
+
+
+def test_latex_log_has_no_missing_glyph_or_overfull_box(qurilgan):
     log = (qurilgan / "latex" / f"{NOM}.log").read_text(errors="replace")
     assert "Missing character" not in log
-    kengliklar = [float(x) for x in re.findall(r"Overfull \\hbox \(([\d.]+)pt too wide\)", log)]
-    assert all(k <= 10 for k in kengliklar), kengliklar
+    assert not ortiqcha_qutilar(log)
+
+
+def test_the_overfull_box_check_reads_both_kinds():
+    log = ("Overfull \\hbox (6.96672pt too wide) in paragraph at lines 4245--4245\n"
+           "Overfull \\vbox (2.05582pt too high) detected at line 1595\n"
+           "Overfull \\vbox (0.96797pt too high) detected at line 597\n")
+    assert ortiqcha_qutilar(log) == [
+        "Overfull \\hbox (6.96672pt too wide) in paragraph at lines 4245--4245",
+        "Overfull \\vbox (2.05582pt too high) detected at line 1595"]
+
+
+def _bet_raqami(bet: str) -> int | None:
+    """The page number a page prints in its footer (its last line's first or last number)."""
+    qatorlar = [q for q in bet.splitlines() if q.strip()]
+    m = re.match(r"^\s*(\d+)\s", qatorlar[-1]) or re.search(r"\s(\d+)\s*$", qatorlar[-1]) if qatorlar else None
+    return int(m.group(1)) if m else None
+
+
+def test_solutions_wait_at_the_chapters_end_with_links_both_ways(pdf_betlar, sahifa_html):
+    """Each exercise says on which page of «Javoblar» its solution is; there the solution says
+    on which page its exercise is; the solutions are no longer under their exercises."""
+    webda = [d for d in sahifa_html.select(".admonition.dropdown")
+             if _matni(d.select_one(".admonition-title")) == "Yechim"]
+    assert len(webda) >= 5, len(webda)
+    betlar = {_bet_raqami(b): b for b in pdf_betlar if b.strip()}
+    mashqlar = [(raqam, int(n)) for raqam, b in betlar.items()
+                for n in re.findall(r"Yechim: «Javoblar» boʻlimida, (\d+)-bet", b)]
+    assert len(mashqlar) == len(webda), (len(mashqlar), len(webda))
+    for bet, javob in mashqlar:
+        assert javob in betlar and f"(mashq: {bet}-bet)" in betlar[javob], \
+            f"the exercise on page {bet} sends the reader to page {javob}, which does not send back"
+    # the solutions' text is in the PDF once: in «Javoblar», after the exercises
+    matn = " ".join(" ".join(pdf_betlar).split())
+    javoblar = matn.index("Javoblar Attention mexanizmi")
+    for d in webda:
+        boshi = _matn_boshi(d)
+        assert matn.count(boshi) == 1 and matn.index(boshi) > javoblar, boshi
+
+
+def _matn_boshi(yechim) -> str:
+    """Three words of a solution's text that are words on paper too: the first run of three
+    that holds no formula (a formula's web text is its TeX source)."""
+    nusxa = BeautifulSoup(str(yechim), "html.parser")
+    nusxa.select_one(".admonition-title").decompose()
+    for f in nusxa.select(".katex, .math"):
+        f.replace_with(" ¤ ")
+    for qism in _matni(nusxa).split("¤"):
+        if len(qism.split()) >= 3:
+            return " ".join(qism.split()[:3])
+    raise AssertionError(f"no three words without a formula in {_matni(nusxa)[:80]!r}")
+
+
+#: Two numbers of a list in one table cell: "0,940; 0,990".
+_ROYXAT = re.compile(r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="[\d.]+">([^<]*)</word>')
+
+
+def royxat_oraliqlari(bbox_html: str) -> list[float]:
+    """The gaps (pt) between "0,940;" and the number after it on the same line, everywhere."""
+    sozlar = _ROYXAT.findall(bbox_html)
+    return [float(b[0]) - float(a[2]) for a, b in zip(sozlar, sozlar[1:])
+            if re.fullmatch(r"\d[\d,]*;", a[3]) and re.match(r"\d", b[3]) and abs(float(a[1]) - float(b[1])) < 1]
+
+
+def test_table_cells_are_not_justified(qurilgan):
+    """A list of numbers in a narrow cell keeps its spaces plain: justified, a cell spread
+    "0,940;" and "0,940;" 12 pt apart (a space of the text is 3.5 pt)."""
+    html_ = subprocess.run(["pdftotext", "-bbox", str(qurilgan / "latex" / f"{NOM}.pdf"), "-"],
+                           capture_output=True, text=True, check=True).stdout
+    oraliqlar = royxat_oraliqlari(html_)
+    assert len(oraliqlar) >= 5, "no lists of numbers in the tables: the check proved nothing"
+    assert max(oraliqlar) < 6, sorted(oraliqlar)[-5:]
+
+
+def test_the_justified_gap_check_measures_gaps():
+    soz = '<word xMin="{}" yMin="100.0" xMax="{}" yMax="110.0">{}</word>'
+    html_ = soz.format(10, 40, "0,940;") + soz.format(52, 82, "0,990") + soz.format(90, 99, "va")
+    assert royxat_oraliqlari(html_) == [12.0]
+
+
+def test_blank_pages_carry_no_header_or_footer(pdf_betlar):
+    """A page left blank before a chapter is blank: no running header, no page number."""
+    yarim = [i + 1 for i, b in enumerate(pdf_betlar[:-1])
+             if 0 < len([q for q in b.splitlines() if q.strip()]) <= 2]
+    assert not yarim, f"pages that hold only a header or footer: {yarim}"
+    assert any(not b.strip() for b in pdf_betlar[:-1]), "no blank page: the check proved nothing"
 
 
 def test_introduction_has_its_heading_and_header(pdf_betlar):

@@ -14,8 +14,11 @@ in ``_config.yml`` win over these defaults.
 from __future__ import annotations
 
 import os
+import re
 from datetime import date, datetime, timezone
 
+from docutils import nodes
+from sphinx import addnodes
 from sphinx.builders.latex import util
 
 #: Uzbek names LaTeX prints; babel's uz-Latn ini file has none of them.
@@ -60,6 +63,23 @@ PREAMBULA = r"""
 % A caption's number and its text are separated as on the web, by a space: "1.1-rasm Matn"
 % (LaTeX's default, for figures and longtables alike, is a colon).
 \usepackage[labelsep=space]{caption}
+% Table cells left-aligned (ragged right), not justified: a narrow justified cell spreads
+% its words apart ("0,940;      0,940;").  Sphinx sets every tabulary column as T, which
+% it defines as J; no column narrower than 6.5em, so that a word or a number fits its cell
+% (narrower, "Tushuntirish" or "1024" ran past their cells).
+\newcolumntype{T}{L}
+\setlength{\tymin}{6.5em}
+% A code block split across pages stops where its last line's descenders still fit: the
+% part kept on the page may have no depth (by default it keeps its last line's depth, up
+% to 3 pt past the page's foot: an overfull \vbox at every split).
+\AtBeginEnvironment{sphinxVerbatim}{\setlength{\splitmaxdepth}{\z@}}
+% A page left blank before a chapter carries no running header or footer.
+\usepackage{emptypage}
+% A figure goes on a page of its own only if it fills three quarters of it: a smaller one
+% stands at the top of a page with text under it (LaTeX's defaults: a half, 0.7, 0.2).
+\renewcommand{\floatpagefraction}{.75}
+\renewcommand{\topfraction}{.85}
+\renewcommand{\textfraction}{.1}
 % Chapters in the Uzbek ordinal style: "1-bob".
 \usepackage{titlesec}
 \titleformat{\chapter}[display]{\normalfont\sffamily\bfseries}%
@@ -142,6 +162,73 @@ def _kirish_sarlavhasi(app, env) -> None:
         rf"\chapter*{{{s}}}\addcontentsline{{toc}}{{chapter}}{{{s}}}\markboth{{{s}}}{{{s}}}")
 
 
+#: What an exercise's solution is on the web: a dropdown admonition with this title.
+YECHIM = "Yechim"
+_MASHQ = re.compile(r"^(\d+)-mashq")
+
+
+def _javoblar(app, doctree, docname) -> None:
+    """On paper the solutions wait at the chapter's end: every exercise's solution (a dropdown
+    admonition titled YECHIM, shown under its exercise on the web) moves into a section
+    "Javoblar" closing its chapter, under its lesson's title and the exercise's number; the
+    exercise says on which page its solution is, the solution on which page its exercise is,
+    both as links.  The LaTeX builder resolves the whole book as one tree (``docname`` is
+    the root document): this runs on that tree only."""
+    if app.builder.name != "latex" or docname != app.config.root_doc:
+        return
+    boblar = set(app.env.toctree_includes.get(app.config.root_doc, []))
+    javoblar: dict[int, tuple] = {}           # id(chapter) -> (chapter, [solutions])
+    for n, (ota, i, quti, fayllar) in enumerate(list(_yechimlar(doctree, []))):
+        bob = next((f for f in fayllar if f["docname"] in boblar), None)
+        if bob is None:
+            continue
+        oldingi = ota.children[i - 1] if i else None
+        raqam = _MASHQ.match(oldingi.astext()) if isinstance(oldingi, nodes.paragraph) else None
+        belgi = f"kitob-javob-{n}"
+        havola = nodes.paragraph("", "", nodes.raw("", (
+            rf"\label{{kitob-mashq-{n}}}\hyperref[{belgi}]{{{YECHIM}: «Javoblar» boʻlimida, "
+            rf"\pageref*{{{belgi}}}-bet}}"), format="latex"))
+        ota.children[i] = havola
+        havola.parent = ota
+        tana = [b.deepcopy() for b in quti.children if not isinstance(b, nodes.title)]
+        nom = f"{raqam.group(1)}-mashq" if raqam else YECHIM
+        javoblar.setdefault(id(bob), (bob, []))[1].append((fayllar[-1]["docname"], nom, n, tana))
+    for bob, royxat in javoblar.values():
+        bolim = nodes.section("", nodes.title("", "Javoblar"), ids=[f"kitob-javoblar-{id(bob)}"])
+        oxirgi_dars = None
+        for dars, nom, n, tana in royxat:
+            if dars != oxirgi_dars:
+                bolim += nodes.rubric("", app.env.titles[dars].astext())
+                oxirgi_dars = dars
+            # in its lesson's scope: its references to the lesson's figures keep resolving
+            fayl = addnodes.start_of_file(docname=dars)
+            # the exercise's number never ends a page: its answer follows it
+            fayl += nodes.raw("", (
+                rf"\par\noindent\phantomsection\label{{kitob-javob-{n}}}\textbf{{{nom}}} "
+                rf"(\hyperref[kitob-mashq-{n}]{{mashq: \pageref*{{kitob-mashq-{n}}}-bet}})"
+                r"\par\nopagebreak[4]"), format="latex")
+            fayl.extend(tana)
+            bolim += fayl
+        next(b for b in bob.children if isinstance(b, nodes.section)).append(bolim)
+
+
+def _yechimlar(tugun, fayllar):
+    """(parent, index, admonition, files) of every solution in the tree, walking down from the
+    top: the files are the start_of_file nodes it lies in, outermost first.  (The LaTeX builder
+    moves each included document's children under a start_of_file without setting their
+    ``parent``, so the way up is not to be trusted; the way down is.)"""
+    for i, bola in enumerate(tugun.children):
+        if not isinstance(bola, nodes.Element):
+            continue
+        if isinstance(bola, addnodes.start_of_file):
+            yield from _yechimlar(bola, [*fayllar, bola])
+        elif (isinstance(bola, nodes.admonition) and "dropdown" in bola.get("classes", [])
+              and bola.children and isinstance(bola[0], nodes.title) and bola[0].astext() == YECHIM):
+            yield tugun, i, bola, fayllar
+        else:
+            yield from _yechimlar(bola, fayllar)
+
+
 def setup(app):
     if not getattr(util.ExtBabel.language_name, "_kitob", False):
         yangi = _language_name(util.ExtBabel.language_name)
@@ -149,4 +236,5 @@ def setup(app):
         util.ExtBabel.language_name = yangi
     app.connect("config-inited", _sozla)
     app.connect("env-updated", _kirish_sarlavhasi)
+    app.connect("doctree-resolved", _javoblar)
     return {"parallel_read_safe": True, "parallel_write_safe": True}
