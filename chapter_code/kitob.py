@@ -36,6 +36,7 @@ import pandas as pd
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from matplotlib.patches import FancyArrowPatch, FancyBboxPatch
+from matplotlib.text import Text
 from myst_nb import glue
 
 from chapter_code import ILDIZ
@@ -52,10 +53,18 @@ SOZLAMA = {
     "dpi": 150,                 # resolution of raster pictures
     "shrift": 15,               # largest font size of a diagram label (pt)
     "eng_kichik_shrift": 8,     # labels shrink down to this size to fit their box
-    "birlik_dyuym": 1.5,        # inches of picture per unit of diagram coordinates
+    "birlik_dyuym": 1.0,        # inches of picture per unit of diagram coordinates
+    # a figure's text must read at phone width: the width (CSS px) a figure is shown at on a
+    # 390 px phone (tests/test_brauzer.py measures it) and the least size of its text there
+    "telefon_px": 342,
+    "eng_kichik_px": 9.0,
     # the folder the picture files are written to (inside the build folder)
     "rasm_papkasi": Path(os.environ.get("KITOB_RASM_PAPKASI", ILDIZ / "_build" / "rasmlar")),
 }
+
+#: matplotlib's text size for the chapter's figures (every label, tick and legend: their
+#: defaults are relative to it): 11 pt reads on a 390 px phone in a figure up to 5.8 in wide.
+plt.rcParams["font.size"] = 11
 
 _RASM_KENGAYTMALARI = (".png", ".pdf")
 _NOM_QOLIPI = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]*$")
@@ -152,13 +161,52 @@ def _display(bundle: dict, metadata: dict | None = None) -> None:
     display(bundle, raw=True, metadata=metadata or {})
 
 
-def _rasm_baytlari(figura: Figure) -> dict[str, bytes]:
-    """The figure as PNG (web) and PDF (print, vector) bytes."""
+#: The PNG text chunk that carries the size (pt) of a figure's smallest text, for the
+#: browser test that checks it at phone width.
+SHRIFT_KALITI = "Kitob-eng-kichik-shrift"
+
+
+def eng_kichik_matn(figura: Figure) -> tuple[float, str]:
+    """(size in pt, text) of the smallest text drawn inside the figure: labels, tick labels,
+    legends, annotations and diagram labels alike."""
+    figura.canvas.draw()
+    chegara = figura.bbox
+    sozlar = [(m.get_fontsize(), m.get_text()) for m in figura.findobj(Text)
+              if m.get_visible() and m.get_text().strip()
+              and m.get_window_extent().overlaps(chegara)]
+    return min(sozlar, default=(float("inf"), ""))
+
+
+def _oqiladimi(figura: Figure, nom: str) -> float:
+    """The size (pt) of the figure's smallest text, if that text reads at phone width
+    (``SOZLAMA["eng_kichik_px"]`` CSS px when the picture is ``SOZLAMA["telefon_px"]`` wide);
+    else a ValueError that says how wide the figure may be or how large its text must be."""
+    shrift, matn = eng_kichik_matn(figura)
+    # the saved picture's width: the drawing's tight box and savefig's margin on both sides
+    dyuym = (figura.get_tightbbox(figura.canvas.get_renderer()).width
+             + 2 * plt.rcParams["savefig.pad_inches"])
+    px = shrift / 72 * SOZLAMA["telefon_px"] / dyuym
+    if px < SOZLAMA["eng_kichik_px"]:
+        kerak = telefonda_eng_kichik_shrift(dyuym)
+        raise ValueError(
+            f"{nom}: its smallest text ({shrift:g} pt, {matn[:40]!r}) would be {px:.1f} CSS px "
+            f"high on a 390 px phone, where the {dyuym:.1f} in wide picture is shown "
+            f"{SOZLAMA['telefon_px']} px wide; {SOZLAMA['eng_kichik_px']:g} px needs text of at "
+            f"least {kerak:.1f} pt at this width, or the figure at most "
+            f"{shrift * SOZLAMA['telefon_px'] / (72 * SOZLAMA['eng_kichik_px']):.1f} in wide: "
+            "stack the panels (plt.subplots(2, 1)), draw it narrower or set a larger fontsize")
+    return shrift
+
+
+def _rasm_baytlari(figura: Figure, nom: str = "rasm") -> dict[str, bytes]:
+    """The figure as PNG (web) and PDF (print, vector) bytes, once its text is known to read
+    at phone width (the PNG carries the size of its smallest text: SHRIFT_KALITI)."""
+    shrift = _oqiladimi(figura, nom)
     chiqish = {}
-    for fmt in ("png", "pdf"):
+    for fmt, meta in (("png", {SHRIFT_KALITI: f"{shrift:g}"}), ("pdf", {"CreationDate": None})):
         buf = io.BytesIO()
         figura.savefig(buf, format=fmt, dpi=SOZLAMA["dpi"], bbox_inches="tight",
-                       facecolor="white", metadata={"CreationDate": None} if fmt == "pdf" else None)
+                       facecolor="white", metadata=meta)
         chiqish[fmt] = buf.getvalue()
     return chiqish
 
@@ -187,7 +235,7 @@ class _Rasm:
 
 def _rasm_chiqar(figura: Figure, yol: Path, izoh: str, alt: str) -> None:
     """Write the picture file, glue its image and display it as a numbered figure."""
-    baytlar = _rasm_baytlari(figura)
+    baytlar = _rasm_baytlari(figura, yol.name)
     yol.parent.mkdir(parents=True, exist_ok=True)
     yol.write_bytes(baytlar[yol.suffix.lower()[1:]])
     kalit = yol.stem
@@ -218,14 +266,27 @@ def _qator(yorliq: str) -> str:
     return yorliq.replace("\\n", "\n")
 
 
-def _sigdir(figura: Figure, matn, quti: FancyBboxPatch) -> None:
-    """Shrink a label's font until it fits inside its box (with a margin)."""
+def telefonda_eng_kichik_shrift(dyuym: float) -> float:
+    """The least font size (pt) that reads at phone width in a picture ``dyuym`` inches wide
+    (``SOZLAMA["eng_kichik_px"]`` CSS px when it is shown ``SOZLAMA["telefon_px"]`` wide)."""
+    return SOZLAMA["eng_kichik_px"] * 72 * dyuym / SOZLAMA["telefon_px"]
+
+
+def _sigdir(figura: Figure, matn, quti: FancyBboxPatch, eng_kichik: float) -> None:
+    """Shrink a label's font until it fits inside its box (with a margin), but not below
+    ``eng_kichik`` pt: a label that fits only smaller is a ValueError naming it."""
     renderer = figura.canvas.get_renderer()
     qb = quti.get_window_extent(renderer)
-    while matn.get_fontsize() > SOZLAMA["eng_kichik_shrift"]:
+    while True:
         mb = matn.get_window_extent(renderer)
         if mb.width <= qb.width * 0.92 and mb.height <= qb.height * 0.88:
-            break
+            return
+        if matn.get_fontsize() - 0.5 < eng_kichik:
+            raise ValueError(
+                f"diagramma: the label {matn.get_text()!r} does not fit its box at "
+                f"{eng_kichik:.1f} pt, the least size that reads on a phone in a diagram this "
+                "wide; break it into lines with \\n, make its box wider or taller, or the "
+                "diagram narrower")
         matn.set_fontsize(matn.get_fontsize() - 0.5)
 
 
@@ -253,6 +314,9 @@ def diagramma(qutilar: dict, yoylar: list, nom: str, izoh: str, alt: str | None 
     birlik = SOZLAMA["birlik_dyuym"]
     figura = Figure(figsize=((x1 - x0 + 2 * chet) * birlik, (y1 - y0 + 2 * chet) * birlik))
     FigureCanvasAgg(figura)   # a canvas of its own: pyplot's global state is not touched
+    # the saved picture is the figure and savefig's margin on both sides; sizes in half points
+    eng_kichik = max(SOZLAMA["eng_kichik_shrift"], np.ceil(2 * telefonda_eng_kichik_shrift(
+        figura.get_figwidth() + 2 * plt.rcParams["savefig.pad_inches"] + 0.05)) / 2)
     ax = figura.add_axes((0, 0, 1, 1))
     ax.set_xlim(x0 - chet, x1 + chet)
     ax.set_ylim(y0 - chet, y1 + chet)
@@ -266,8 +330,9 @@ def diagramma(qutilar: dict, yoylar: list, nom: str, izoh: str, alt: str | None 
         ax.add_patch(quti)
         patchlar[yorliq] = quti
         matn = ax.text(x + w / 2, y + h / 2, _qator(yorliq), ha="center", va="center",
-                       fontsize=SOZLAMA["shrift"], color="#1a1a1a", zorder=3, linespacing=1.25)
-        _sigdir(figura, matn, quti)
+                       fontsize=max(SOZLAMA["shrift"], eng_kichik), color="#1a1a1a", zorder=3,
+                       linespacing=1.25)
+        _sigdir(figura, matn, quti, eng_kichik)
 
     for a, b in yoylar:
         qa, qb = qutilar[a], qutilar[b]

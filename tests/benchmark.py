@@ -48,14 +48,15 @@ from qurish import ILDIZ, jb_buyrugi  # noqa: E402
 BAZA = "7277799"
 #: the chapter at BAZA: one page
 BAZA_DARSLARI = ["book/attention.py"]
-#: a plotting cell of each lesson that draws a figure: (lesson, text of the edit)
+#: a plotting cell of each lesson that draws a figure: (lesson, the text its first figure's
+#: size is edited in: "figsize=(5.6" becomes "figsize=(5.60", the same drawing)
 RASM_TAHRIRLARI = [
-    ("book/attention/mexanizm.py", "figsize=(11, 3.6)"),
-    ("book/attention/rekurrent.py", "rasm, (b1, b2) = plt.subplots(1, 2, figsize=(11, 3.6),"),
-    ("book/attention/pozitsiyalar.py", "figsize=(11, 3.6), gridspec_kw"),
-    ("book/attention/narx.py", "figsize=(11, 4)"),
+    ("book/attention/mexanizm.py", "rasm, (b1, b2) = plt.subplots(2, 1, figsize=(5.6, 6.4)"),
+    ("book/attention/rekurrent.py", "rasm, (b1, b2) = plt.subplots(2, 1, figsize=(5.6, 6.4)"),
+    ("book/attention/pozitsiyalar.py", "2, 1, figsize=(5.6, 6.4), gridspec_kw"),
+    ("book/attention/narx.py", "rasm, (b1, b2) = plt.subplots(2, 1, figsize=(5.6, 6.4)"),
     ("book/attention/transformer.py", "figsize=(5.6, 3.8)"),
-    ("book/attention/yakuniy.py", "figsize=(7.2, 3.8)"),
+    ("book/attention/yakuniy.py", "figsize=(5.6, 4.4)"),
 ]
 NOOP = "def diagramma(*a, **k): pass\ndef show(*a, **k): pass\ndef fig(*a, **k): pass\n"
 
@@ -194,8 +195,8 @@ def main() -> None:
 
         ozgarish("prose", "book/attention/mexanizm.py", "# Bu darsda attentionni", "# Bu darsda (tahrir) attentionni")
         for yol, eski in RASM_TAHRIRLARI:
-            ozgarish(f"plotting cell, {Path(yol).stem}", yol, eski, eski.replace("3.", "3.0", 1)
-                     if "3." in eski else eski.replace("(11, 4)", "(11, 4.1)"))
+            ozgarish(f"plotting cell, {Path(yol).stem}", yol, eski,
+                     eski.replace("figsize=(5.6", "figsize=(5.60", 1))
         ozgarish("build code", "book/_ext/brauzer.py", '"""Build side', '# tahrir\n"""Build side')
         ozgarish("plotting helpers", "chapter_code/kitob.py", '"""Book helpers', '# tahrir\n"""Book helpers')
         ozgarish("model code", "chapter_code/modellar.py", '"""The chapter', '# tahrir\n"""The chapter')

@@ -73,6 +73,10 @@ def test_reading_time_counts_prose_and_visible_code(tmp_path):
     yashirin = "\n".join(f"y{i} = {i}" for i in range(1000))
     dars.write_text(f"# %% [markdown]\n# {nasr}\n\n# %%\n{kod}\n\n# %% tags=[\"remove-cell\"]\n{yashirin}\n")
     assert boblar.oqish_daqiqasi(dars) == 20                 # the hidden cell is not read
+    # a call wrapped one argument a line: its lone closing brackets are not lines to read
+    ochilgan = "\n".join(f"f(\n    {i},\n)" for i in range(boblar.KOD_DAQIQA * 10))
+    dars.write_text(f"# %% [markdown]\n# {nasr}\n\n# %%\n{ochilgan}\n")
+    assert boblar.oqish_daqiqasi(dars) == 30
     (tmp_path / "qisqa.md").write_text("# Sarlavha\n\nBir necha soʻz.\n")
     assert boblar.oqish_daqiqasi(tmp_path / "qisqa.md") == 5   # at least five minutes
 

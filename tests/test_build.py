@@ -78,7 +78,7 @@ def test_every_seed_output_is_on_the_page_in_order(sahifa):
         _joy(matn, "Pozitsiya kodlashsiz attention — kirishni", "maksimal farq"),       # 5 permutation
         _joy(matn, "0-qadamga berilgan oʻrtacha eʼtibor", "Eng koʻp eʼtibor olgan qadam"),  # 6
         _joy(matn, _nomli(sahifa, "attention_ogirligi",
-                          "Chapda: har qadamga berilgan oʻrtacha eʼtibor")),            # 7 figure
+                          "Yuqorida: har qadamga berilgan oʻrtacha eʼtibor")),            # 7 figure
         _joy(matn, _nomli(sahifa, "vaqt_jadval", "Bitta paket (64 ta namuna) vaqti"),
              "torch ", "protsessor:"),                                                  # 8 timing
         _joy(matn, _nomli(sahifa, "qismlar_jadval", "Transformer blokining qismlari")),  # 9 parts

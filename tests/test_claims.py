@@ -222,7 +222,7 @@ def test_the_model_looked_at_is_the_best_seed_and_the_text_says_where_it_looks(g
     assert glued["attn_seed"] == aniq.index(max(aniq))
     qaraydi0 = glued["eng_kop_qadam"] == 0 and glued["qadam0"] > 0.5
     assert glued["qadam0_gap"].startswith("Modelga javob qayerdaligini") == qaraydi0
-    assert glued["qadam0_rasm_gap"].startswith("chap qismida bitta ustun") == (qaraydi0 and glued["bir_namuna0"] > 0.5)
+    assert glued["qadam0_rasm_gap"].startswith("yuqori qismida bitta ustun") == (qaraydi0 and glued["bir_namuna0"] > 0.5)
     assert glued["qadam0_rasm_gap"].startswith("eʼtibor 0-qadamga toʻplanmagan") == (not qaraydi0)
 
 

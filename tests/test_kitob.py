@@ -241,3 +241,53 @@ def test_show_gives_a_float_column_one_number_of_decimals():
     qatorlar = jadval_bundle(df)["text/markdown"].splitlines()
     assert "| 30 | 0\\,990 | 225\\,00 | 2\\,8·10⁻⁵ | 0\\,9 |" in qatorlar, qatorlar
     assert "| 60 | 0\\,994 | 0\\,22 | 0\\,5 | vektor yoʻq |" in qatorlar, qatorlar
+
+
+# --- figures read at phone width (issue 24, item 2) -----------------------------------------
+
+def _telefonda_px(png: Image.Image, shrift: float) -> float:
+    """CSS px of ``shrift``-pt text of the picture shown SOZLAMA["telefon_px"] wide."""
+    return shrift * kitob.SOZLAMA["dpi"] / 72 * kitob.SOZLAMA["telefon_px"] / png.size[0]
+
+
+def test_a_wide_figure_with_small_text_is_refused_with_the_fix(chiqishlar):
+    plt.subplots(1, 2, figsize=(11, 3.6))[1][0].plot([0, 1], [1, 0])
+    with pytest.raises(ValueError, match=r"keng\.png: its smallest text .* CSS px .* at most "
+                                         r"[\d.]+ in wide: stack the panels"):
+        fig("keng.png", caption="Keng rasm.")
+    assert plt.get_fignums() == [] and chiqishlar == []
+
+
+def test_a_stacked_figure_reads_at_phone_width_and_its_png_says_its_smallest_text(chiqishlar, tmp_path):
+    _, (b1, b2) = plt.subplots(2, 1, figsize=(5.6, 6.4))
+    b1.plot([0, 1], [1, 0])
+    b2.plot([0, 1], [0, 1])
+    b2.legend(["ikkinchi"], fontsize=12)
+    fig("ustma_ust.png", caption="Ikki panel.")
+    png = Image.open(tmp_path / "rasmlar" / "ustma_ust.png")
+    shrift = float(png.text[kitob.SHRIFT_KALITI])
+    assert shrift == plt.rcParams["font.size"]       # the ticks' size, smaller than the legend's
+    assert _telefonda_px(png, shrift) >= kitob.SOZLAMA["eng_kichik_px"]
+
+
+def test_the_smallest_text_is_found_among_annotations_too():
+    f, b = plt.subplots(figsize=(4, 3))
+    b.plot([0, 1])
+    b.text(0.5, 0.5, "kichik", fontsize=6)
+    b.text(5, 5, "tashqarida", fontsize=3)           # outside the picture: not drawn
+    assert kitob.eng_kichik_matn(f) == (6, "kichik")
+    plt.close(f)
+
+
+def test_a_diagram_label_that_fits_only_below_the_phone_size_is_refused(chiqishlar):
+    qutilar = {"juda uzun yorliq, bir qatorda sigʻmaydi": (0.0, 0.0, 1.0, 0.4, "manba"),
+               "B": (5.0, 0.0, 1.0, 0.4, "xizmat")}
+    with pytest.raises(ValueError, match=r"does not fit its box at [\d.]+ pt.*\\n"):
+        diagramma(qutilar, [], nom="tor.png", izoh="Tor quti.")
+    assert chiqishlar == []
+
+
+def test_a_diagrams_labels_read_at_phone_width(chiqishlar, tmp_path):
+    diagramma(QUTILAR, YOYLAR, nom="diagramma.png", izoh="Uch quti.")
+    png = Image.open(tmp_path / "rasmlar" / "diagramma.png")
+    assert _telefonda_px(png, float(png.text[kitob.SHRIFT_KALITI])) >= kitob.SOZLAMA["eng_kichik_px"]

@@ -22,6 +22,12 @@ LaTeX target of ``_config.yml``.  For each chapter:
 * **the files themselves**, written next to the chapter's page when the HTML
   build finishes.
 
+* **every figure opens at full size**: on the web its picture is a link to the
+  picture file (a phone shows a wide figure small; a tap opens it to zoom) —
+  the link Sphinx itself gives a scaled image (``html_scaled_image_link``),
+  made at ``doctree-resolved`` for the figures MyST-NB pastes at their natural
+  size.
+
 The root page gets one line too: the whole book as one PDF.  The theme's download menu
 in each page's header gives the same files: its ".pdf" item (a printout of the page,
 ``window.print()``) links to the book's PDF, and on a notebook page its ".ipynb" and
@@ -256,6 +262,12 @@ SOZ_DAQIQA = 120
 KOD_DAQIQA = 6
 
 
+def _kod_qatorimi(qator: str) -> bool:
+    """Whether a line of code is read: not blank, not a comment, not only closing brackets
+    (a call wrapped one argument a line ends on a lone ``)``)."""
+    return bool(qator.strip()) and not qator.lstrip().startswith("#") and not set(qator.strip()) <= set(")]},:")
+
+
 def oqish_daqiqasi(manba: Path) -> int:
     """About how many minutes a lesson takes: its prose at SOZ_DAQIQA words and its visible code
     at KOD_DAQIQA lines a minute, rounded to five minutes (at least five)."""
@@ -268,10 +280,28 @@ def oqish_daqiqasi(manba: Path) -> int:
             if h.cell_type == "markdown":
                 sozlar += len(h.source.split())
             elif h.cell_type == "code" and "remove-input" not in h.metadata.get("tags", []):
-                kod += sum(1 for q in h.source.splitlines() if q.strip() and not q.lstrip().startswith("#"))
+                kod += sum(1 for q in h.source.splitlines() if _kod_qatorimi(q))
     else:
         sozlar, kod = len(manba.read_text(encoding="utf-8").split()), 0
     return max(5, 5 * round((sozlar / SOZ_DAQIQA + kod / KOD_DAQIQA) / 5))
+
+
+def _rasm_havolasi(app, doctree, docname: str) -> None:
+    """Each figure's picture a link to its file, on the web (the reference node Sphinx's
+    ``post_process_images`` makes for a scaled image, whose target it computes the same way:
+    the picture's unique name in ``_images/``, relative to the page)."""
+    if app.builder.format != "html" or not app.config.html_scaled_image_link:
+        return
+    from sphinx.util.osutil import relative_uri
+
+    rasmlar = relative_uri(app.builder.get_target_uri(docname), app.builder.imagedir)
+    for rasm in [r for f in doctree.findall(nodes.figure) for r in f.findall(nodes.image)]:
+        if isinstance(rasm.parent, nodes.reference) or rasm["uri"] not in app.env.images:
+            continue
+        havola = nodes.reference("", "", internal=True, classes=["rasm-toliq"],
+                                 refuri=posixpath.join(rasmlar, app.env.images[rasm["uri"]][1]))
+        rasm.replace_self(havola)
+        havola.append(rasm)
 
 
 def _dars_notebookmi(app, docname: str) -> bool:
@@ -564,6 +594,7 @@ def setup(app):
     app.connect("env-get-updated", _sphinx_raqamlari, priority=100)   # before Sphinx's numbering (500)
     app.connect("env-get-updated", _raqamla, priority=900)            # after it
     app.connect("doctree-read", _yuklab_qatori)
+    app.connect("doctree-resolved", _rasm_havolasi)
     app.connect("builder-inited", _yonaltirish)
     app.connect("build-finished", _fayllar)
     app.connect("html-page-context", _sarlavha_menyusi, priority=600)   # after the theme's (501)

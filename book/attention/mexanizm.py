@@ -28,8 +28,6 @@ import torch.nn as nn
 
 from chapter_code.kitob import diagramma, fig
 from chapter_code.raqam import son
-from myst_nb import glue
-
 
 # %% [markdown]
 # ## Nega attention: yoʻl uzunligi
@@ -57,8 +55,11 @@ diagramma(
     },
     [("0-qadam", rnn), ("59-qadam", rnn), (rnn, att)],
     nom="yol_uzunligi.png",
-    izoh="RNNda maʼlumot zanjir boʻylab yuradi va yoʻlda kuchsizlanadi. "
-         "Attentionda istalgan ikki pozitsiya orasidagi yoʻl — bitta bogʻlanish.",
+    izoh=(
+        "RNNda maʼlumot zanjir boʻylab yuradi va yoʻlda kuchsizlanadi."
+        " Attentionda istalgan ikki pozitsiya orasidagi yoʻl — bitta"
+        " bogʻlanish."
+    ),
 )
 
 # %% [markdown]
@@ -94,8 +95,10 @@ h = torch.randn(1, T_kichik, d)
 
 Wq, Wk, Wv = (nn.Linear(d, d, bias=False) for _ in range(3))
 Q, K, V = Wq(h), Wk(h), Wv(h)
-print(f"Kirish h: {tuple(h.shape)}   -> {T_kichik} pozitsiya, "
-      f"har biri {d} oʻlchamli vektor")
+print(
+    f"Kirish h: {tuple(h.shape)}   -> {T_kichik} pozitsiya, "
+    f"har biri {d} oʻlchamli vektor"
+)
 print(f"Q, K, V : {tuple(Q.shape)}")
 
 # %% [markdown]
@@ -107,10 +110,14 @@ print(f"Q, K, V : {tuple(Q.shape)}")
 # %%
 # (1, T, d) @ (1, d, T) -> (1, T, T)
 ball = Q @ K.transpose(1, 2)
-print("1-bosqich: har Q ni har K bilan skalyar koʻpaytirish "
-      "(oʻxshashlik balli)")
-print(f"  ball shakli: {tuple(ball.shape)}  "
-      "-> har pozitsiya har pozitsiyaga ball qoʻyadi")
+print(
+    "1-bosqich: har Q ni har K bilan skalyar koʻpaytirish "
+    "(oʻxshashlik balli)"
+)
+print(
+    f"  ball shakli: {tuple(ball.shape)}  "
+    "-> har pozitsiya har pozitsiyaga ball qoʻyadi"
+)
 print(np.round(ball[0].detach().numpy(), 2))
 
 # %% [markdown]
@@ -131,10 +138,12 @@ print(np.round(ball[0].detach().numpy(), 2))
 # $\mathrm{softmax}(z)_j = e^{z_j} / \sum_k e^{z_k}$.
 
 # %%
-ball_normal = ball / d ** 0.5
+ball_normal = ball / d**0.5
 print(f"2-bosqich: sqrt(d) ga boʻlish (d={d}, sqrt={d**0.5:.3f})")
-print("  Nega: d katta boʻlsa, ballar ham katta boʻladi, "
-      "softmax esa toʻyinadi (0 va 1 ga yopishadi).")
+print(
+    "  Nega: d katta boʻlsa, ballar ham katta boʻladi,\n"
+    "  softmax esa toʻyinadi (0 va 1 ga yopishadi)."
+)
 print()
 ogirlik = torch.softmax(ball_normal, dim=-1)
 print("3-bosqich: softmax — ballarni ogʻirlikka aylantirish")
@@ -153,49 +162,102 @@ print(f"  har qator yigʻindisi: {yigindi}")
 supurish = []
 for d_s in [8, 16, 32, 64, 128, 256, 512, 1024]:
     torch.manual_seed(0)
-    h_s = torch.randn(64, 16, d_s)         # 64 ta ketma-ketlik, 16 pozitsiya
+    # 64 ta ketma-ketlik, 16 pozitsiya
+    h_s = torch.randn(64, 16, d_s)
     Wq_s, Wk_s = (nn.Linear(d_s, d_s, bias=False) for _ in range(2))
     with torch.no_grad():
         q_s, k_s = Wq_s(h_s), Wk_s(h_s)
-        b_s = q_s @ k_s.transpose(1, 2)   # (64, 16, 16)
-    for usul, z in [("boʻlishsiz", b_s), ("sqrt(d) ga boʻlib", b_s / d_s ** 0.5)]:
+        b_s = q_s @ k_s.transpose(1, 2)  # (64, 16, 16)
+    for usul, z in [
+        ("boʻlishsiz", b_s),
+        ("sqrt(d) ga boʻlib", b_s / d_s**0.5),
+    ]:
         eng_katta = torch.softmax(z, dim=-1).max(dim=-1).values
-        supurish.append({"d": d_s, "usul": usul, "ball std": z.std().item(),
-                         "eng katta ogʻirlik": eng_katta.mean().item(),
-                         "eng katta (min)": eng_katta.min().item(),
-                         "q komponenti dispersiyasi": q_s.var().item()})
+        supurish.append(
+            {
+                "d": d_s,
+                "usul": usul,
+                "ball std": z.std().item(),
+                "eng katta ogʻirlik": eng_katta.mean().item(),
+                "eng katta (min)": eng_katta.min().item(),
+                "q komponenti dispersiyasi": q_s.var().item(),
+            }
+        )
 sp = pd.DataFrame(supurish)
 bol0 = sp[sp.usul == "boʻlishsiz"].set_index("d")
 bol1 = sp[sp.usul == "sqrt(d) ga boʻlib"].set_index("d")
 
-rasm, (b1, b2) = plt.subplots(1, 2, figsize=(11, 3.6))
+# ikki panel ustma-ust: telefonda ham oʻqiladi
+rasm, (b1, b2) = plt.subplots(2, 1, figsize=(5.6, 6.4), sharex=True)
 for jadval_, belgi in [(bol0, "o-"), (bol1, "s--")]:
-    b1.plot(jadval_.index, jadval_["ball std"], belgi, label=jadval_["usul"].iloc[0])
-    b2.plot(jadval_.index, jadval_["eng katta ogʻirlik"], belgi, label=jadval_["usul"].iloc[0])
-b1.set_xscale("log", base=2); b1.set_yscale("log")
-b1.set_xlabel("d"); b1.set_ylabel("ballarning standart chetlanishi"); b1.legend()
-b2.set_xscale("log", base=2); b2.set_ylim(0, 1.02)
-b2.set_xlabel("d"); b2.set_ylabel("qatordagi eng katta ogʻirlik"); b2.legend()
+    b1.plot(
+        jadval_.index,
+        jadval_["ball std"],
+        belgi,
+        label=jadval_["usul"].iloc[0],
+    )
+    b2.plot(
+        jadval_.index,
+        jadval_["eng katta ogʻirlik"],
+        belgi,
+        label=jadval_["usul"].iloc[0],
+    )
+b1.set_xscale("log", base=2)
+b1.set_yscale("log")
+b1.set_ylabel("ballarning standart chetlanishi")
+b1.legend()
+b2.set_xscale("log", base=2)
+b2.set_ylim(0, 1.02)
+b2.set_xlabel("d")
+b2.set_ylabel("qatordagi eng katta ogʻirlik")
+b2.legend()
 for b in (b1, b2):
     b.grid(True, which="both", alpha=0.3)
 plt.tight_layout()
-fig("sqrt_d.png",
-    caption="Ballar va softmax d ga qarab (16 pozitsiya, 64 ta ketma-ketlik). "
-            "Chapda: boʻlishsiz ballarning standart chetlanishi d bilan oʻsadi, "
-            "sqrt(d) ga boʻlinganda oʻzgarmaydi. Oʻngda: qatordagi eng katta "
-            "ogʻirlikning oʻrtachasi.")
-glue("sq_var_q", float(bol0["q komponenti dispersiyasi"].mean()), display=False)
+fig(
+    "sqrt_d.png",
+    caption=(
+        "Ballar va softmax d ga qarab (16 pozitsiya, 64 ta"
+        " ketma-ketlik). Yuqorida: boʻlishsiz ballarning standart"
+        " chetlanishi d bilan oʻsadi, sqrt(d) ga boʻlinganda"
+        " oʻzgarmaydi. Pastda: qatordagi eng katta ogʻirlikning"
+        " oʻrtachasi."
+    ),
+)
+
+
+# %% tags=["remove-cell"]
+from myst_nb import glue
+
+glue(
+    "sq_var_q",
+    float(bol0["q komponenti dispersiyasi"].mean()),
+    display=False,
+)
 glue("sq_std_8", float(bol0.loc[8, "ball std"]), display=False)
 glue("sq_std_512", float(bol0.loc[512, "ball std"]), display=False)
 glue("sq_std_1024", float(bol0.loc[1024, "ball std"]), display=False)
 glue("sq_std_bol_min", float(bol1["ball std"].min()), display=False)
 glue("sq_std_bol_max", float(bol1["ball std"].max()), display=False)
-glue("sq_max_512", float(bol0.loc[512, "eng katta ogʻirlik"]), display=False)
-glue("sq_max_512_min", float(bol0.loc[512, "eng katta (min)"]), display=False)
-glue("sq_max_512_bol", float(bol1.loc[512, "eng katta ogʻirlik"]), display=False)
+glue(
+    "sq_max_512",
+    float(bol0.loc[512, "eng katta ogʻirlik"]),
+    display=False,
+)
+glue(
+    "sq_max_512_min",
+    float(bol0.loc[512, "eng katta (min)"]),
+    display=False,
+)
+glue(
+    "sq_max_512_bol",
+    float(bol1.loc[512, "eng katta ogʻirlik"]),
+    display=False,
+)
+
 
 # %% [markdown]
-# {numref}`%s-rasmning <sqrt_d>` chap qismida boʻlishsiz ballarning standart
+# {numref}`%s-rasmning <sqrt_d>` yuqori qismida boʻlishsiz ballarning standart
 # chetlanishi *d* = 8 da {glue:text}`sq_std_8:.2f`, *d* = 1024 da
 # {glue:text}`sq_std_1024:.1f` — $\sqrt{d}$ kabi oʻsadi; $\sqrt{d}$ ga
 # boʻlinganda esa hamma *d* da {glue:text}`sq_std_bol_min:.2f` …
@@ -203,7 +265,7 @@ glue("sq_max_512_bol", float(bol1.loc[512, "eng katta ogʻirlik"]), display=Fals
 # ning standart boshlanishida *Q* komponentlarining dispersiyasi 1 emas,
 # taxminan {glue:text}`sq_var_q:.2f` (oʻlchandi), shuning uchun ballar
 # dispersiyasi $d\,\sigma^4$. Muhimi — boʻlishdan keyin u *d* ga bogʻliq
-# emas. Oʻng qismda: boʻlishsiz softmax *d* oʻsgan sari toʻyinadi — ogʻirlik
+# emas. Pastki qismda: boʻlishsiz softmax *d* oʻsgan sari toʻyinadi — ogʻirlik
 # bitta elementga toʻplanadi (*d* = 512 da eng katta ogʻirlik oʻrtacha
 # {glue:text}`sq_max_512:.2f`), boʻlingani esa ancha tekis
 # ({glue:text}`sq_max_512_bol:.2f`).
@@ -216,8 +278,10 @@ glue("sq_max_512_bol", float(bol1.loc[512, "eng katta ogʻirlik"]), display=Fals
 # %%
 # (1, T, T) @ (1, T, d) -> (1, T, d)
 chiqish = ogirlik @ V
-print("4-bosqich: ogʻirliklar bilan V ning vaznli oʻrtachasi "
-      f"-> {tuple(chiqish.shape)}")
+print(
+    "4-bosqich: ogʻirliklar bilan V ning vaznli oʻrtachasi "
+    f"-> {tuple(chiqish.shape)}"
+)
 print()
 print("Hammasi bitta qatorda:")
 print("  softmax(Q @ K.T / sqrt(d)) @ V")
@@ -241,35 +305,69 @@ print("  softmax(Q @ K.T / sqrt(d)) @ V")
 
 # %%
 # True — yashiriladigan joylar: diagonaldan yuqorisi (j > i)
-maska = torch.triu(torch.ones(T_kichik, T_kichik, dtype=torch.bool), diagonal=1)
-ogirlik_maskali = torch.softmax(ball_normal.masked_fill(maska, float("-inf")), dim=-1).detach()
+maska = torch.triu(
+    torch.ones(T_kichik, T_kichik, dtype=torch.bool), diagonal=1
+)
+ogirlik_maskali = torch.softmax(
+    ball_normal.masked_fill(maska, float("-inf")), dim=-1
+).detach()
 print("maska (1 — yashirilgan):")
 print(maska.int().numpy())
 print("maskali ogʻirliklar:")
 print(np.round(ogirlik_maskali[0].detach().numpy(), 3))
-print(f"  har qator yigʻindisi: {ogirlik_maskali[0].sum(dim=-1).detach().numpy().round(4)}")
-glue("kauzal_yigindi_farq",
-     float((ogirlik_maskali[0].sum(dim=-1) - 1).abs().max()), display=False)
-glue("kauzal_yuqori", float(ogirlik_maskali[0][maska].abs().max()), display=False)
-glue("kauzal_birinchi", float(ogirlik_maskali[0, 0, 0]), display=False)
-chiqish_maskali = ogirlik_maskali @ V        # (1, 4, 4) @ (1, 4, d) -> (1, 4, d): attention chiqishi
+print(
+    "  har qator yigʻindisi:"
+    f" {ogirlik_maskali[0].sum(dim=-1).detach().numpy().round(4)}"
+)
+# (1, 4, 4) @ (1, 4, d) -> (1, 4, d): attention chiqishi
+chiqish_maskali = ogirlik_maskali @ V
 
-rasm, panellar = plt.subplots(1, 2, figsize=(8.6, 3.6))
-for b, (sarlavha, w_) in zip(panellar, [("maskasiz", ogirlik), ("kauzal maska bilan", ogirlik_maskali)]):
+rasm, panellar = plt.subplots(1, 2, figsize=(5.6, 3.3), sharey=True)
+for b, (sarlavha, w_) in zip(
+    panellar,
+    [("maskasiz", ogirlik), ("kauzal maska bilan", ogirlik_maskali)],
+):
     qiymat = w_[0].detach().numpy()
     tasvir = b.imshow(qiymat, cmap="viridis", vmin=0, vmax=1)
     for i in range(T_kichik):
         for j in range(T_kichik):
-            b.text(j, i, son(qiymat[i, j], ".2f"), ha="center", va="center",
-                   color="white" if qiymat[i, j] < 0.6 else "black", fontsize=10)
+            b.text(
+                j,
+                i,
+                son(qiymat[i, j], ".2f"),
+                ha="center",
+                va="center",
+                color="white" if qiymat[i, j] < 0.6 else "black",
+            )
     b.set_title(sarlavha)
-    b.set_xlabel("qaralayotgan pozitsiya (kalit)"); b.set_ylabel("soʻrov pozitsiyasi")
-    b.set_xticks(range(T_kichik)); b.set_yticks(range(T_kichik))
-plt.colorbar(tasvir, ax=panellar, fraction=0.046)
-fig("kauzal.png",
-    caption="Toʻrt pozitsiyali misolning ogʻirliklari: chapda maskasiz, oʻngda "
-            "kauzal maska bilan. Maskadan keyin diagonaldan yuqorisi nol, har "
-            "qator yigʻindisi baribir 1.")
+    b.set_xticks(range(T_kichik))
+    b.set_yticks(range(T_kichik))
+rasm.supxlabel("qaralayotgan pozitsiya (kalit)")
+panellar[0].set_ylabel("soʻrov pozitsiyasi")
+plt.tight_layout()
+fig(
+    "kauzal.png",
+    caption=(
+        "Toʻrt pozitsiyali misolning ogʻirliklari: chapda maskasiz,"
+        " oʻngda kauzal maska bilan. Maskadan keyin diagonaldan"
+        " yuqorisi nol, har qator yigʻindisi baribir 1."
+    ),
+)
+
+
+# %% tags=["remove-cell"]
+glue(
+    "kauzal_yigindi_farq",
+    float((ogirlik_maskali[0].sum(dim=-1) - 1).abs().max()),
+    display=False,
+)
+glue(
+    "kauzal_yuqori",
+    float(ogirlik_maskali[0][maska].abs().max()),
+    display=False,
+)
+glue("kauzal_birinchi", float(ogirlik_maskali[0, 0, 0]), display=False)
+
 
 # %% [markdown]
 # {numref}`%s-rasmning <kauzal>` oʻng qismida diagonaldan yuqoridagi
@@ -293,9 +391,15 @@ fig("kauzal.png",
 #
 
 # %% tags=["remove-cell"]
-# Xulosa sahifasi uchun (xulosa.py dagi jadval bu gaplarni shu darsdan oladi)
-glue("xl_kauzal", f"Oʻlchandi: diagonaldan yuqorisi {son(ogirlik_maskali[0][maska].abs().max().item(), 'g')}, "
-     "qatorlar yigʻindisi 1", display=False)
+# Xulosa sahifasi uchun (xulosa.py dagi jadval bu gaplarni shu darsdan
+# oladi)
+glue(
+    "xl_kauzal",
+    "Oʻlchandi: diagonaldan yuqorisi"
+    f" {son(ogirlik_maskali[0][maska].abs().max().item(), 'g')},"
+    " qatorlar yigʻindisi 1",
+    display=False,
+)
 
 # %% [markdown]
 # ## Mashqlar

@@ -32,8 +32,6 @@ from chapter_code.raqam import son
 from chapter_code.malumot import vazifa
 from chapter_code.modellar import Ketma, Attention
 from chapter_code.oqitish import xotira_chuqqisi
-from myst_nb import glue
-
 
 # %% [markdown]
 # ## Vaqt va xotira: $O(T^2)$
@@ -53,9 +51,11 @@ from myst_nb import glue
 # %%
 from chapter_code.oqitish import mediana_ms, protsessor
 
-IPLAR = 1                                  # vaqt shu sondagi ipda oʻlchanadi
-# 1e-38 dan kichik («denormal») sonlar x86 protsessorlarida juda sekin hisoblanadi;
-# oʻqitish ishchilaridagi kabi ularni nolga tenglaymiz (teskari oʻtishda ular paydo boʻladi)
+# vaqt shu sondagi ipda oʻlchanadi
+IPLAR = 1
+# 1e-38 dan kichik («denormal») sonlar x86 protsessorlarida juda sekin
+# hisoblanadi; oʻqitish ishchilaridagi kabi ularni nolga tenglaymiz
+# (teskari oʻtishda ular paydo boʻladi)
 torch.set_flush_denormal(True)
 
 
@@ -65,62 +65,134 @@ def rnn_mac(T, h=32):
 
 
 def attn_mac(T, d=32):
-    # kirish (T·d), Q, K, V (3·T·d·d), Q·Kᵀ va ogʻirlik·V (2·T·T·d), fc (d·2)
+    # kirish (T·d), Q, K, V (3·T·d·d), Q·Kᵀ va ogʻirlik·V
+    # (2·T·T·d), fc (d·2)
     return T * d + 3 * T * d * d + 2 * T * T * d + d * 2
 
 
 def median_ms(ifoda, **nomlar):
-    # torch.utils.benchmark: koʻp takror, mediana (chapter_code/oqitish.py)
+    # torch.utils.benchmark: koʻp takror, mediana
+    # (chapter_code/oqitish.py)
     return mediana_ms(ifoda, iplar=IPLAR, **nomlar)
 
 
-print(f"torch {torch.__version__}, {IPLAR} ip, protsessor: {protsessor()}")
+print(
+    f"torch {torch.__version__}, {IPLAR} ip, protsessor: {protsessor()}"
+)
 vaqt_jadval = []
 for Tx in [30, 60, 120, 240]:
     Xb, yb = vazifa(64, Tx, 3)
     torch.manual_seed(0)
-    for nom, m, mac, qadamlar in [("RNN", Ketma("rnn"), rnn_mac(Tx), Tx),
-                                  ("attention", Attention(Tx), attn_mac(Tx), 1)]:
+    for nom, m, mac, qadamlar in [
+        ("RNN", Ketma("rnn"), rnn_mac(Tx), Tx),
+        ("attention", Attention(Tx), attn_mac(Tx), 1),
+    ]:
         with torch.no_grad():
             fwd = median_ms("m(X)", m=m, X=Xb)
-        fwd_bwd = median_ms("m.zero_grad(); krit(m(X), y).backward()",
-                            m=m, X=Xb, y=yb, krit=nn.CrossEntropyLoss())
-        vaqt_jadval.append({"T": Tx, "model": nom, "fwd (ms)": fwd,
-                            "fwd+bwd (ms)": fwd_bwd, "MAC": mac,
-                            "ketma-ket bosqichlar": qadamlar})
-show(pd.DataFrame(vaqt_jadval).round(2),
-     izoh=f"Bitta paket (64 ta namuna) vaqti, {IPLAR} ipda, mediana: fwd — "
-          "toʻgʻri oʻtish (forward), fwd+bwd — toʻgʻri va teskari oʻtish; MAC — "
-          "bitta namunaning toʻgʻri oʻtishdagi matritsa koʻpaytmalari (siljish, tanh, "
-          "softmax, oʻrtalashtirish kirmaydi); ketma-ket bosqichlar — T ga bogʻliq, navbat bilan bajariladigan bosqichlar.",
-     nom="vaqt_jadval")
+        fwd_bwd = median_ms(
+            "m.zero_grad(); krit(m(X), y).backward()",
+            m=m,
+            X=Xb,
+            y=yb,
+            krit=nn.CrossEntropyLoss(),
+        )
+        vaqt_jadval.append(
+            {
+                "T": Tx,
+                "model": nom,
+                "fwd (ms)": fwd,
+                "fwd+bwd (ms)": fwd_bwd,
+                "MAC": mac,
+                "ketma-ket bosqichlar": qadamlar,
+            }
+        )
+show(
+    pd.DataFrame(vaqt_jadval).round(2),
+    izoh=(
+        f"Bitta paket (64 ta namuna) vaqti, {IPLAR} ipda, mediana: fwd"
+        " — toʻgʻri oʻtish (forward), fwd+bwd — toʻgʻri va teskari"
+        " oʻtish; MAC — bitta namunaning toʻgʻri oʻtishdagi matritsa"
+        " koʻpaytmalari (siljish, tanh, softmax, oʻrtalashtirish"
+        " kirmaydi); ketma-ket bosqichlar — T ga bogʻliq, navbat bilan"
+        " bajariladigan bosqichlar."
+    ),
+    nom="vaqt_jadval",
+)
 vj = pd.DataFrame(vaqt_jadval).pivot(index="T", columns="model")
 
-# Matndagi jumlalar shu oʻlchovdan tuziladi
-tezroq = [t for t in vj.index
-          if vj.loc[t, ("fwd (ms)", "attention")] < vj.loc[t, ("fwd (ms)", "RNN")]]
+tezroq = [
+    t
+    for t in vj.index
+    if vj.loc[t, ("fwd (ms)", "attention")]
+    < vj.loc[t, ("fwd (ms)", "RNN")]
+]
 T_kat = max(vj.index)
-mac_nisbat = vj.loc[T_kat, ("MAC", "attention")] / vj.loc[T_kat, ("MAC", "RNN")]
-vaqt_nisbat = vj.loc[T_kat, ("fwd (ms)", "attention")] / vj.loc[T_kat, ("fwd (ms)", "RNN")]
+mac_nisbat = (
+    vj.loc[T_kat, ("MAC", "attention")] / vj.loc[T_kat, ("MAC", "RNN")]
+)
+vaqt_nisbat = (
+    vj.loc[T_kat, ("fwd (ms)", "attention")]
+    / vj.loc[T_kat, ("fwd (ms)", "RNN")]
+)
+
+
+# %% tags=["remove-cell"]
+from myst_nb import glue
+
 if tezroq:
-    tezlik_jumla = ("Bu oʻlchovda attentionning toʻgʻri oʻtishi T = "
-                    + ", ".join(map(str, tezroq)) + " da RNNnikidan tezroq boʻldi.")
+    tezlik_jumla = (
+        "Bu oʻlchovda attentionning toʻgʻri oʻtishi T = "
+        + ", ".join(map(str, tezroq))
+        + " da RNNnikidan tezroq boʻldi."
+    )
 else:
-    tezlik_jumla = ("Bu oʻlchovda attentionning toʻgʻri oʻtishi hech bir T da "
-                    "RNNnikidan tezroq boʻlmadi.")
+    tezlik_jumla = (
+        "Bu oʻlchovda attentionning toʻgʻri oʻtishi hech bir T da "
+        "RNNnikidan tezroq boʻlmadi."
+    )
 glue("tezlik_jumla", tezlik_jumla, display=False)
-glue("attn_tezroq_T", ", ".join(map(str, tezroq)) or "yoʻq", display=False)
+glue(
+    "attn_tezroq_T",
+    ", ".join(map(str, tezroq)) or "yoʻq",
+    display=False,
+)
 glue("T_kat", int(T_kat), display=False)
 glue("mac_nisbat", float(mac_nisbat), display=False)
 glue("vaqt_nisbat", float(vaqt_nisbat), display=False)
-glue("vaqt_nisbat_yonalish", "sekinroq" if vaqt_nisbat > 1 else "tezroq", display=False)
-glue("vaqt_nisbat_jumla", f"RNNdan {son(vaqt_nisbat, '.2f')} marta sekinroq ishladi" if vaqt_nisbat > 1
-     else f"RNNdan {son(1 / vaqt_nisbat, '.2f')} marta tezroq ishladi", display=False)
-glue("attn_vaqt_osish", float(vj.loc[240, ("fwd (ms)", "attention")]
-                              / vj.loc[120, ("fwd (ms)", "attention")]), display=False)
-glue("rnn_vaqt_osish", float(vj.loc[240, ("fwd (ms)", "RNN")]
-                             / vj.loc[120, ("fwd (ms)", "RNN")]), display=False)
+glue(
+    "vaqt_nisbat_yonalish",
+    "sekinroq" if vaqt_nisbat > 1 else "tezroq",
+    display=False,
+)
+glue(
+    "vaqt_nisbat_jumla",
+    (
+        f"RNNdan {son(vaqt_nisbat, '.2f')} marta sekinroq ishladi"
+        if vaqt_nisbat > 1
+        else (
+            f"RNNdan {son(1 / vaqt_nisbat, '.2f')} marta tezroq ishladi"
+        )
+    ),
+    display=False,
+)
+glue(
+    "attn_vaqt_osish",
+    float(
+        vj.loc[240, ("fwd (ms)", "attention")]
+        / vj.loc[120, ("fwd (ms)", "attention")]
+    ),
+    display=False,
+)
+glue(
+    "rnn_vaqt_osish",
+    float(
+        vj.loc[240, ("fwd (ms)", "RNN")]
+        / vj.loc[120, ("fwd (ms)", "RNN")]
+    ),
+    display=False,
+)
 glue("iplar", IPLAR, display=False)
+
 
 # %% [markdown]
 # {glue:text}`tezlik_jumla` *T* = {glue:text}`T_kat` da attention bitta
@@ -148,17 +220,28 @@ for Tx in [30, 60, 120, 240, 480, 960]:
     Xb, _ = vazifa(64, Tx, 3)
     a_m = Attention(Tx)
     with torch.no_grad():
-        a_m(Xb)                                            # isitish
+        a_m(Xb)  # isitish
         chuqqi, _ = xotira_chuqqisi(a_m, Xb)
-        ms = median_ms("m(X)", m=a_m, X=Xb)                # ms, bitta forward
+        # ms, bitta forward
+        ms = median_ms("m(X)", m=a_m, X=Xb)
     matritsa = a_m.ogirlik.nelement() * a_m.ogirlik.element_size()
-    xotira.append({"T": Tx, "matritsa (MiB)": matritsa / 2**20,
-                   "choʻqqi (MiB)": chuqqi / 2**20, "vaqt (ms)": ms})
+    xotira.append(
+        {
+            "T": Tx,
+            "matritsa (MiB)": matritsa / 2**20,
+            "choʻqqi (MiB)": chuqqi / 2**20,
+            "vaqt (ms)": ms,
+        }
+    )
 xotira = pd.DataFrame(xotira).set_index("T")
-show(xotira.round(2).reset_index(),
-     izoh="Attentionning bitta toʻgʻri oʻtishdagi narxi (64 ta namuna): "
-          "matritsa hajmi, xotira choʻqqisi va vaqt.",
-     nom="xotira_jadval")
+show(
+    xotira.round(2).reset_index(),
+    izoh=(
+        "Attentionning bitta toʻgʻri oʻtishdagi narxi (64 ta namuna): "
+        "matritsa hajmi, xotira choʻqqisi va vaqt."
+    ),
+    nom="xotira_jadval",
+)
 
 # %% [markdown]
 # {numref}`%s-jadvalning <xotira_jadval>` oxirgi qatorida (*T* = 960) attention
@@ -168,40 +251,79 @@ show(xotira.round(2).reset_index(),
 
 # %%
 mat = xotira["matritsa (MiB)"].values
-osish = mat[1:] / mat[:-1]                  # T har ikki barobar oshganda
-glue("matritsa_osish", float(osish.mean()), display=False)
-glue("matritsa_960", float(xotira.loc[960, "matritsa (MiB)"]), display=False)
-glue("chuqqi_960", float(xotira.loc[960, "choʻqqi (MiB)"]), display=False)
-glue("vaqt_960", float(xotira.loc[960, "vaqt (ms)"]), display=False)
-vaqt_qiyalik = float(np.log(xotira.loc[960, "vaqt (ms)"] / xotira.loc[240, "vaqt (ms)"]) / np.log(4))
-if vaqt_qiyalik >= 2.15:
-    vaqt_T2 = "bu T² qonuni boʻyicha kutiladigan 16 martadan ham koʻp: vaqt T² dan ham tez oʻsdi"
-elif vaqt_qiyalik >= 1.85:
-    vaqt_T2 = "bu T² qonuni boʻyicha kutiladigan 16 martaga yaqin"
-else:
-    vaqt_T2 = "bu T² qonuni boʻyicha kutiladigan 16 martadan kam: bu oraliqda vaqt T² dan sekinroq oʻsdi"
-glue("vaqt_T2_jumla", vaqt_T2, display=False)
-glue("vaqt_T2_xulosa", "xotira ham, vaqt ham kamida T² bilan oʻsadi" if vaqt_qiyalik >= 1.85
-     else "xotira T² bilan oʻsadi, vaqt ham tez oʻsadi", display=False)
-glue("vaqt_osish_katta", float(xotira.loc[960, "vaqt (ms)"]
-                               / xotira.loc[240, "vaqt (ms)"]), display=False)
-uzun = 32768                                # bitta uzun hujjat, bitta bosh
-glue("uzun_T", uzun, display=False)
-glue("uzun_gib", uzun * uzun * 4 / 2**30, display=False)
+# T har ikki barobar oshganda
+osish = mat[1:] / mat[:-1]
+vaqt_qiyalik = float(
+    np.log(xotira.loc[960, "vaqt (ms)"] / xotira.loc[240, "vaqt (ms)"])
+    / np.log(4)
+)
+# bitta uzun hujjat, bitta bosh
+uzun = 32768
 
-rasm, (b1, b2) = plt.subplots(1, 2, figsize=(11, 4))
-b1.loglog(xotira.index, xotira["matritsa (MiB)"], "o-", label="matritsa")
+rasm, (b1, b2) = plt.subplots(2, 1, figsize=(5.6, 6.4), sharex=True)
+b1.loglog(
+    xotira.index, xotira["matritsa (MiB)"], "o-", label="matritsa"
+)
 b1.loglog(xotira.index, xotira["choʻqqi (MiB)"], "s--", label="choʻqqi")
-b1.set_xlabel("T"); b1.set_ylabel("xotira (MiB)"); b1.legend()
+b1.set_ylabel("xotira (MiB)")
+b1.legend()
 b2.loglog(xotira.index, xotira["vaqt (ms)"], "o-", color="#d55e00")
-b2.set_xlabel("T"); b2.set_ylabel("vaqt (ms)")
+b2.set_xlabel("T")
+b2.set_ylabel("vaqt (ms)")
 for b in (b1, b2):
     b.grid(True, which="both", alpha=0.3)
 plt.tight_layout()
-fig("xotira_vaqt.png",
-    caption="Attentionning bitta toʻgʻri oʻtishdagi narxi (64 ta namuna), "
-            "log-log oʻqlarda. Chapda: xotira — toʻgʻri chiziq, qiyaligi "
-            "2, yaʼni T² ga proporsional. Oʻngda: vaqt.")
+fig(
+    "xotira_vaqt.png",
+    caption=(
+        "Attentionning bitta toʻgʻri oʻtishdagi narxi (64 ta namuna), "
+        "log-log oʻqlarda. Yuqorida: xotira — toʻgʻri chiziq, qiyaligi "
+        "2, yaʼni T² ga proporsional. Pastda: vaqt."
+    ),
+)
+
+
+# %% tags=["remove-cell"]
+glue("matritsa_osish", float(osish.mean()), display=False)
+glue(
+    "matritsa_960",
+    float(xotira.loc[960, "matritsa (MiB)"]),
+    display=False,
+)
+glue(
+    "chuqqi_960", float(xotira.loc[960, "choʻqqi (MiB)"]), display=False
+)
+glue("vaqt_960", float(xotira.loc[960, "vaqt (ms)"]), display=False)
+if vaqt_qiyalik >= 2.15:
+    vaqt_T2 = (
+        "bu T² qonuni boʻyicha kutiladigan 16 martadan ham koʻp: vaqt"
+        " T² dan ham tez oʻsdi"
+    )
+elif vaqt_qiyalik >= 1.85:
+    vaqt_T2 = "bu T² qonuni boʻyicha kutiladigan 16 martaga yaqin"
+else:
+    vaqt_T2 = (
+        "bu T² qonuni boʻyicha kutiladigan 16 martadan kam: bu oraliqda"
+        " vaqt T² dan sekinroq oʻsdi"
+    )
+glue("vaqt_T2_jumla", vaqt_T2, display=False)
+glue(
+    "vaqt_T2_xulosa",
+    (
+        "xotira ham, vaqt ham kamida T² bilan oʻsadi"
+        if vaqt_qiyalik >= 1.85
+        else "xotira T² bilan oʻsadi, vaqt ham tez oʻsadi"
+    ),
+    display=False,
+)
+glue(
+    "vaqt_osish_katta",
+    float(xotira.loc[960, "vaqt (ms)"] / xotira.loc[240, "vaqt (ms)"]),
+    display=False,
+)
+glue("uzun_T", uzun, display=False)
+glue("uzun_gib", uzun * uzun * 4 / 2**30, display=False)
+
 
 # %% [markdown]
 # *T* har ikki barobar oshganda matritsa aniq
@@ -237,70 +359,160 @@ import torch.nn.functional as F
 
 def yozilgan(Q, K, V):
     # bobdagi formula: T×T matritsa toʻliq yasaladi
-    return torch.softmax(Q @ K.transpose(-2, -1) / Q.shape[-1] ** 0.5, dim=-1) @ V
+    return (
+        torch.softmax(
+            Q @ K.transpose(-2, -1) / Q.shape[-1] ** 0.5, dim=-1
+        )
+        @ V
+    )
 
 
 flash = []
 for Tx in [256, 512, 1024, 2048, 4096]:
     torch.manual_seed(0)
-    Q, K, V = (torch.randn(8, 1, Tx, 32) for _ in range(3))    # (namuna, bosh, T, d)
-    uch = (Q[:, 0], K[:, 0], V[:, 0])                              # (namuna, T, d)
+    # (namuna, bosh, T, d)
+    Q, K, V = (torch.randn(8, 1, Tx, 32) for _ in range(3))
+    # (namuna, T, d)
+    uch = (Q[:, 0], K[:, 0], V[:, 0])
     with torch.no_grad():
         asl = yozilgan(Q, K, V)
-        for nom, fn, kirish in [("formula", yozilgan, (Q, K, V)),
-                                ("SDPA", F.scaled_dot_product_attention, (Q, K, V)),
-                                ("SDPA, 3 oʻlchamli", F.scaled_dot_product_attention, uch)]:
+        for nom, fn, kirish in [
+            ("formula", yozilgan, (Q, K, V)),
+            ("SDPA", F.scaled_dot_product_attention, (Q, K, V)),
+            ("SDPA, 3 oʻlchamli", F.scaled_dot_product_attention, uch),
+        ]:
             chuqqi, chiqish = xotira_chuqqisi(fn, *kirish)
             farq = (chiqish.reshape(asl.shape) - asl).abs().max()
-            flash.append({"T": Tx, "usul": nom, "choʻqqi (MiB)": chuqqi / 2**20,
-                          "vaqt (ms)": median_ms("fn(*kirish)", fn=fn, kirish=kirish),
-                          "eng katta farq": float(farq)})
+            flash.append(
+                {
+                    "T": Tx,
+                    "usul": nom,
+                    "choʻqqi (MiB)": chuqqi / 2**20,
+                    "vaqt (ms)": median_ms(
+                        "fn(*kirish)", fn=fn, kirish=kirish
+                    ),
+                    "eng katta farq": float(farq),
+                }
+            )
 fl = pd.DataFrame(flash)
-show(fl.round({"choʻqqi (MiB)": 2, "vaqt (ms)": 1})
-       .assign(**{"eng katta farq": fl["eng katta farq"].map(lambda v: son(v, ".1e"))}),
-     izoh=f"Yozilgan formula va SDPA: xotira choʻqqisi, vaqt ({IPLAR} ipda, "
-          "mediana) va formula natijasidan eng katta farq (8 ta namuna, d = 32).",
-     nom="flash_jadval")
+show(
+    fl.round({"choʻqqi (MiB)": 2, "vaqt (ms)": 1}).assign(
+        **{
+            "eng katta farq": (
+                fl["eng katta farq"].map(lambda v: son(v, ".1e"))
+            )
+        }
+    ),
+    izoh=(
+        f"Yozilgan formula va SDPA: xotira choʻqqisi, vaqt ({IPLAR}"
+        " ipda, mediana) va formula natijasidan eng katta farq (8 ta"
+        " namuna, d = 32)."
+    ),
+    nom="flash_jadval",
+)
 
 
 def qiyalik(usul, ustun, eng_kichik_T=1024):
-    # log-log qiyalik: T ≥ 1024 nuqtalari orqali eng kichik kvadratlar toʻgʻri chizigʻi
+    # log-log qiyalik: T ≥ 1024 nuqtalari orqali eng kichik
+    # kvadratlar toʻgʻri chizigʻi
     a = fl[(fl.usul == usul) & (fl["T"] >= eng_kichik_T)]
     return float(np.polyfit(np.log2(a["T"]), np.log2(a[ustun]), 1)[0])
 
 
-for usul, q in [("formula", "formula"), ("SDPA", "sdpa"), ("SDPA, 3 oʻlchamli", "sdpa3")]:
-    for ustun, qisqa in [("choʻqqi (MiB)", "xotira"), ("vaqt (ms)", "vaqt")]:
-        glue(f"fl_{qisqa}_{q}", qiyalik(usul, ustun), display=False)
 katta = fl[fl["T"] == 4096].set_index("usul")
-glue("fl_chuqqi_formula", float(katta.loc["formula", "choʻqqi (MiB)"]), display=False)
-glue("fl_chuqqi_sdpa", float(katta.loc["SDPA", "choʻqqi (MiB)"]), display=False)
-glue("fl_vaqt_formula_ms", float(katta.loc["formula", "vaqt (ms)"]), display=False)
-glue("fl_vaqt_sdpa_ms", float(katta.loc["SDPA", "vaqt (ms)"]), display=False)
-glue("fl_chuqqi_sdpa3", float(katta.loc["SDPA, 3 oʻlchamli", "choʻqqi (MiB)"]), display=False)
-glue("fl_farq", float(fl["eng katta farq"].max()), display=False)
-glue("fl_xotira_sdpa_soz",
-     "chiziqli" if qiyalik("SDPA", "choʻqqi (MiB)") < 1.5 else "kvadratik", display=False)
-glue("fl_xotira_sdpa3_soz",
-     "chiziqli" if qiyalik("SDPA, 3 oʻlchamli", "choʻqqi (MiB)") < 1.5 else "kvadratik",
-     display=False)
-glue("fl_vaqt_sdpa_soz",
-     "kvadratik" if qiyalik("SDPA", "vaqt (ms)") >= 1.5 else "kvadratikdan sekin", display=False)
 
-rasm, (b1, b2) = plt.subplots(1, 2, figsize=(11, 3.6))
-for usul, belgi in [("formula", "o-"), ("SDPA", "s--"), ("SDPA, 3 oʻlchamli", "^:")]:
+rasm, (b1, b2) = plt.subplots(2, 1, figsize=(5.6, 6.4), sharex=True)
+for usul, belgi in [
+    ("formula", "o-"),
+    ("SDPA", "s--"),
+    ("SDPA, 3 oʻlchamli", "^:"),
+]:
     a = fl[fl.usul == usul]
     b1.loglog(a["T"], a["choʻqqi (MiB)"], belgi, label=usul)
     b2.loglog(a["T"], a["vaqt (ms)"], belgi, label=usul)
-b1.set_xlabel("T"); b1.set_ylabel("xotira choʻqqisi (MiB)"); b1.legend()
-b2.set_xlabel("T"); b2.set_ylabel("vaqt (ms)"); b2.legend()
+b1.set_ylabel("xotira choʻqqisi (MiB)")
+b1.legend()
+b2.set_xlabel("T")
+b2.set_ylabel("vaqt (ms)")
+b2.legend()
 for b in (b1, b2):
     b.grid(True, which="both", alpha=0.3)
 plt.tight_layout()
-fig("flash.png",
-    caption="Yozilgan formula va SDPA (4 va 3 oʻlchamli kirish), log-log oʻqlarda "
-            "(8 ta namuna, d = 32). "
-            "Chapda: xotira choʻqqisi. Oʻngda: vaqt.")
+fig(
+    "flash.png",
+    caption=(
+        "Yozilgan formula va SDPA (4 va 3 oʻlchamli kirish), log-log"
+        " oʻqlarda (8 ta namuna, d = 32). Yuqorida: xotira choʻqqisi."
+        " Pastda: vaqt."
+    ),
+)
+
+
+# %% tags=["remove-cell"]
+for usul, q in [
+    ("formula", "formula"),
+    ("SDPA", "sdpa"),
+    ("SDPA, 3 oʻlchamli", "sdpa3"),
+]:
+    for ustun, qisqa in [
+        ("choʻqqi (MiB)", "xotira"),
+        ("vaqt (ms)", "vaqt"),
+    ]:
+        glue(f"fl_{qisqa}_{q}", qiyalik(usul, ustun), display=False)
+glue(
+    "fl_chuqqi_formula",
+    float(katta.loc["formula", "choʻqqi (MiB)"]),
+    display=False,
+)
+glue(
+    "fl_chuqqi_sdpa",
+    float(katta.loc["SDPA", "choʻqqi (MiB)"]),
+    display=False,
+)
+glue(
+    "fl_vaqt_formula_ms",
+    float(katta.loc["formula", "vaqt (ms)"]),
+    display=False,
+)
+glue(
+    "fl_vaqt_sdpa_ms",
+    float(katta.loc["SDPA", "vaqt (ms)"]),
+    display=False,
+)
+glue(
+    "fl_chuqqi_sdpa3",
+    float(katta.loc["SDPA, 3 oʻlchamli", "choʻqqi (MiB)"]),
+    display=False,
+)
+glue("fl_farq", float(fl["eng katta farq"].max()), display=False)
+glue(
+    "fl_xotira_sdpa_soz",
+    (
+        "chiziqli"
+        if qiyalik("SDPA", "choʻqqi (MiB)") < 1.5
+        else "kvadratik"
+    ),
+    display=False,
+)
+glue(
+    "fl_xotira_sdpa3_soz",
+    (
+        "chiziqli"
+        if qiyalik("SDPA, 3 oʻlchamli", "choʻqqi (MiB)") < 1.5
+        else "kvadratik"
+    ),
+    display=False,
+)
+glue(
+    "fl_vaqt_sdpa_soz",
+    (
+        "kvadratik"
+        if qiyalik("SDPA", "vaqt (ms)") >= 1.5
+        else "kvadratikdan sekin"
+    ),
+    display=False,
+)
+
 
 # %% [markdown]
 # {numref}`%s-rasmdagi <flash>` chiziqlarning qiyaligini *T* = 1024, 2048
@@ -327,14 +539,22 @@ fig("flash.png",
 # talab qiladi: boshqa shaklda bu foyda yoʻqoladi.
 
 # %% tags=["remove-cell"]
-# Xulosa sahifasi uchun (xulosa.py dagi jadval bu gaplarni shu darsdan oladi)
-glue("xl_narx",
-     f"Oʻlchandi: {'xotira ham, vaqt ham kamida T² bilan' if vaqt_qiyalik >= 1.85 else 'xotira T² bilan, vaqt ham tez'} "
-     "oʻsadi; 4 oʻlchamli kirishdagi SDPA (flash) xotirani "
-     f"{'chiziqli' if qiyalik('SDPA', 'choʻqqi (MiB)') < 1.5 else 'kvadratik'} qiladi, "
-     "vaqtni emas", display=False)
-glue("xl_parallel",
-     f"Oʻlchandi: T = {T_kat}: attention {son(mac_nisbat, '.1f')}× koʻp MAC, ketma-ket bosqichi 1 "
-     f"(RNNda {T_kat}); {IPLAR} ipda {son(vaqt_nisbat, '.1f')}× "
-     f"{'sekinroq' if vaqt_nisbat > 1 else 'tezroq'}", display=False)
-
+# Xulosa sahifasi uchun (xulosa.py dagi jadval bu gaplarni shu darsdan
+# oladi)
+glue(
+    "xl_narx",
+    "Oʻlchandi:"
+    f" {'xotira ham, vaqt ham kamida T² bilan' if vaqt_qiyalik >= 1.85 else 'xotira T² bilan, vaqt ham tez'}"
+    " oʻsadi; 4 oʻlchamli kirishdagi SDPA (flash) xotirani"
+    f" {'chiziqli' if qiyalik('SDPA', 'choʻqqi (MiB)') < 1.5 else 'kvadratik'}"
+    " qiladi, vaqtni emas",
+    display=False,
+)
+glue(
+    "xl_parallel",
+    f"Oʻlchandi: T = {T_kat}: attention {son(mac_nisbat, '.1f')}× koʻp"
+    f" MAC, ketma-ket bosqichi 1 (RNNda {T_kat}); {IPLAR} ipda"
+    f" {son(vaqt_nisbat, '.1f')}×"
+    f" {'sekinroq' if vaqt_nisbat > 1 else 'tezroq'}",
+    display=False,
+)

@@ -37,10 +37,14 @@ from chapter_code.modellar import Attention
 from chapter_code.modellar import sinus_pozitsiya
 from chapter_code.oqitish import oqit, parallel
 from chapter_code.natijalar import Seedlar
+
+T = 60  # vazifa uzunligi, «Attention, RNN va LSTM» darsidagidek
+d_model = inspect.signature(Attention).parameters["d"].default
+
+
+# %% tags=["remove-cell"]
 from myst_nb import glue
 
-T = 60          # vazifa uzunligi, «Attention, RNN va LSTM» darsidagidek
-d_model = inspect.signature(Attention).parameters["d"].default
 glue("poz_d", d_model, display=False)
 
 
@@ -77,39 +81,61 @@ glue("poz_d", d_model, display=False)
 #
 # Matritsani modelimiz oʻlchami *d* = {glue:text}`poz_d` va
 # {glue:text}`poz_T_rasm` ta pozitsiya uchun chizamiz
-# ({numref}`sinus_pozitsiya`). Yonida — ikki pozitsiya vektorining
+# ({numref}`sinus_pozitsiya`). Ostida — ikki pozitsiya vektorining
 # **kosinus oʻxshashligi** (*cosine similarity*, vektorlar orasidagi
 # burchak kosinusi: 1 — yoʻnalishi bir xil), ular orasidagi masofaga qarab.
 
 # %%
 poz_T_rasm = 128
-pe = sinus_pozitsiya(poz_T_rasm, d_model)                  # (128, d): qator — pozitsiya
-# har pozitsiyaning 0-pozitsiya bilan kosinus oʻxshashligi: (128, d), (1, d) -> (128,)
+# (128, d): qator — pozitsiya
+pe = sinus_pozitsiya(poz_T_rasm, d_model)
+# har pozitsiyaning 0-pozitsiya bilan kosinus oʻxshashligi: (128, d),
+# (1, d) -> (128,)
 oxshash = torch.nn.functional.cosine_similarity(pe, pe[:1], dim=1)
-# skalyar koʻpaytma faqat masofaga bogʻliqmi? 5 va 25, 50 va 70: masofa ikkalasida 20
-print(f"PE[5]·PE[25] = {pe[5] @ pe[25]:.4f},  PE[50]·PE[70] = {pe[50] @ pe[70]:.4f}")
+# skalyar koʻpaytma faqat masofaga bogʻliqmi? 5 va 25, 50 va 70:
+# masofa ikkalasida 20
+print(
+    f"PE[5]·PE[25] = {pe[5] @ pe[25]:.4f},  PE[50]·PE[70] ="
+    f" {pe[50] @ pe[70]:.4f}"
+)
+# oxirgi juftlik: i = d/2 - 1
+davr = 2 * np.pi * 10000 ** ((d_model - 2) / d_model)
+
+
+# %% tags=["remove-cell"]
 glue("poz_T_rasm", poz_T_rasm, display=False)
 glue("poz_oxshash_1", oxshash[1].item(), display=False)
 glue("poz_oxshash_uzoq", oxshash[10:].max().item(), display=False)
-davr = 2 * np.pi * 10000 ** ((d_model - 2) / d_model)     # oxirgi juftlik: i = d/2 - 1
 glue("poz_davr_max", davr, display=False)
 
+
 # %%
-rasm, (b1, b2) = plt.subplots(1, 2, figsize=(11, 3.6), gridspec_kw={"width_ratios": [1.6, 1]})
-tasvir = b1.imshow(pe.T.numpy(), cmap="RdBu_r", vmin=-1, vmax=1, aspect="auto")
-b1.set_xlabel("pozitsiya p"); b1.set_ylabel("komponent")
+rasm, (b1, b2) = plt.subplots(
+    2, 1, figsize=(5.6, 6.4), gridspec_kw={"height_ratios": [1.2, 1]}
+)
+tasvir = b1.imshow(
+    pe.T.numpy(), cmap="RdBu_r", vmin=-1, vmax=1, aspect="auto"
+)
+b1.set_xlabel("pozitsiya p")
+b1.set_ylabel("komponent")
 plt.colorbar(tasvir, ax=b1, fraction=0.046, ticks=[-1, 0, 1])
 b2.plot(np.arange(poz_T_rasm), oxshash.numpy(), color="#1a73e8")
-b2.set_xlabel("masofa (pozitsiya)"); b2.set_ylabel("kosinus oʻxshashligi")
+b2.set_xlabel("masofa (pozitsiya)")
+b2.set_ylabel("kosinus oʻxshashligi")
 b2.grid(True, alpha=0.3)
 plt.tight_layout()
-fig("sinus_pozitsiya.png",
-    caption=f"Chapda: sinusoidal pozitsiya kodlash, {poz_T_rasm} pozitsiya × {d_model} "
-            "komponent (qizil — +1, koʻk — −1). Oʻngda: ikki pozitsiya vektorining "
-            "kosinus oʻxshashligi, ular orasidagi masofaga qarab.")
+fig(
+    "sinus_pozitsiya.png",
+    caption=(
+        f"Yuqorida: sinusoidal pozitsiya kodlash, {poz_T_rasm}"
+        f" pozitsiya × {d_model} komponent (qizil — +1, koʻk — −1)."
+        " Pastda: ikki pozitsiya vektorining kosinus oʻxshashligi,"
+        " ular orasidagi masofaga qarab."
+    ),
+)
 
 # %% [markdown]
-# {numref}`%s-rasmning <sinus_pozitsiya>` chap qismida har ustun — bitta
+# {numref}`%s-rasmning <sinus_pozitsiya>` yuqori qismida har ustun — bitta
 # pozitsiyaning vektori. Yuqoridagi komponentlar tez tebranadi: 0- va
 # 1-komponent rangini bir necha pozitsiyada almashtiradi. Pastga tushgan
 # sari toʻlqin sekinlashadi; eng pastki komponentlar butun rasm davomida
@@ -120,7 +146,7 @@ fig("sinus_pozitsiya.png",
 # uzoqlarini. Shuning uchun har ustun boshqa
 # ustunlardan farq qiladi: ikki pozitsiya bir xil vektor olmaydi.
 #
-# Oʻng qismda: qoʻshni pozitsiyalar vektorlari juda oʻxshash (kosinus
+# Pastki qismda: qoʻshni pozitsiyalar vektorlari juda oʻxshash (kosinus
 # oʻxshashligi {glue:text}`poz_oxshash_1:.3f`). Masofa oshgani sari oʻxshashlik
 # kamayadi, lekin tekis emas: toʻlqinlar goh mos tushadi, goh yoʻq. 10 va
 # undan katta masofada u {glue:text}`poz_oxshash_uzoq:.2f` dan oshmadi. Kod
@@ -139,23 +165,38 @@ fig("sinus_pozitsiya.png",
 
 # %%
 poz_seedlar = (0, 1)
-poz_ishlar = ([(partial(Attention, T, pozitsiya="sinus"), T, s) for s in poz_seedlar]   # yangi
-              + [(partial(Attention, T), T, 0)])                   # bobdagi, ombordan
+sinusli = partial(Attention, T, pozitsiya="sinus")
+poz_ishlar = [(sinusli, T, s) for s in poz_seedlar]  # yangi: ikki seed
+# bobdagi oʻrganiladigan pozitsiyali model: ombordan olinadi
+poz_ishlar.append((partial(Attention, T), T, 0))
 *sinuslar, (org_aniq, m_organ) = parallel(oqit, poz_ishlar)
-m_sinus = sinuslar[0][1]                        # asosiy sinusoidal model: seed 0
-print(f"T = {T} dagi sinov aniqligi: sinusoidal "
-      + ", ".join(f"seed {s} — {a:.3f}" for s, (a, _) in zip(poz_seedlar, sinuslar))
-      + f"; oʻrganiladigan (seed 0) {org_aniq:.3f}")
+# asosiy sinusoidal model: seed 0
+m_sinus = sinuslar[0][1]
+print(f"T = {T} dagi sinov aniqligi:")
+for s, (a, _) in zip(poz_seedlar, sinuslar):
+    print(f"  sinusoidal, seed {s}:     {a:.3f}")
+print(f"  oʻrganiladigan, seed 0: {org_aniq:.3f}")
 
 # %% tags=["remove-cell"]
 poz_tugadi = Seedlar({s: a for s, (a, _) in zip(poz_seedlar, sinuslar)})
-glue("poz_oqit_sin", [a for a, _ in sinuslar], display=False)        # oqit ning sinov aniqliklari
+# oqit ning sinov aniqliklari
+glue("poz_oqit_sin", [a for a, _ in sinuslar], display=False)
 glue("poz_oqit_org", org_aniq, display=False)
-glue("poz_oqitish_gap", "Oʻqitish uzunligida uchala model ham (ikki sinusoidal va oʻrganiladigan) "
-     "vazifani yechdi." if poz_tugadi.soni("yechdi") == poz_tugadi.n
-     and org_aniq >= poz_tugadi.yechdi_chegara else
-     f"Oʻqitish uzunligida sinusoidal model {poz_tugadi.jumla()} ({poz_tugadi.qiymatlar()}); "
-     f"oʻrganiladigan pozitsiyali modelning aniqligi {son(org_aniq, '.3f')}.", display=False)
+glue(
+    "poz_oqitish_gap",
+    (
+        "Oʻqitish uzunligida uchala model ham (ikki sinusoidal va"
+        " oʻrganiladigan) vazifani yechdi."
+        if poz_tugadi.soni("yechdi") == poz_tugadi.n
+        and org_aniq >= poz_tugadi.yechdi_chegara
+        else (
+            f"Oʻqitish uzunligida sinusoidal model {poz_tugadi.jumla()}"
+            f" ({poz_tugadi.qiymatlar()}); oʻrganiladigan pozitsiyali"
+            f" modelning aniqligi {son(org_aniq, '.3f')}."
+        )
+    ),
+    display=False,
+)
 
 # %% [markdown]
 # {glue:text}`poz_oqitish_gap` Endi har bir
@@ -175,6 +216,7 @@ glue("poz_oqitish_gap", "Oʻqitish uzunligida uchala model ham (ikki sinusoidal 
 # qaramaydi, lekin nazariy jihatdan biroz kuchsizroq. Model bu qoidalardan
 # yuqori boʻlsa, u pozitsiyani ishlatayotgan boʻladi.
 
+
 # %%
 def poz_baho(m, X, y, bolak=250):
     # aniqlik va soʻrovlarning 0-qadamga oʻrtacha ogʻirligi;
@@ -182,70 +224,135 @@ def poz_baho(m, X, y, bolak=250):
     togri, w0 = 0, 0.0
     with torch.no_grad():
         for i in range(0, len(X), bolak):
-            togri += (m(X[i:i + bolak]).argmax(1) == y[i:i + bolak]).sum().item()
-            w0 += m.ogirlik[:, :, 0].sum().item()   # (bolak, T, T) -> (bolak, T): 0-kalit ustuni
+            togri += (
+                (m(X[i : i + bolak]).argmax(1) == y[i : i + bolak])
+                .sum()
+                .item()
+            )
+            # (bolak, T, T) -> (bolak, T): 0-kalit ustuni
+            w0 += m.ogirlik[:, :, 0].sum().item()
     return togri / len(X), w0 / (len(X) * X.shape[1])
+
 
 # %%
 poz_Tlar, poz_n = [30, 60, 120, 240], 2000
-poz_aniq = {"sinusoidal": {}, "sinusoidal, seed 1": {},
-            "oʻrganiladigan": {}, "ishoralar koʻpchiligi": {}, "sign(Σx)": {}}
+poz_aniq = {
+    "sinusoidal": {},
+    "sinusoidal, seed 1": {},
+    "oʻrganiladigan": {},
+    "ishoralar koʻpchiligi": {},
+    "sign(Σx)": {},
+}
 poz_etibor = {}
 for Tx in poz_Tlar:
-    Xp, yp = vazifa(poz_n, Tx, 4)             # oʻqitish seed 1, sinov seed 2 bilan edi
-    poz_aniq["sinusoidal"][Tx], poz_etibor[Tx] = poz_baho(m_sinus, Xp, yp)
+    # oʻqitish seed 1, sinov seed 2 bilan edi
+    Xp, yp = vazifa(poz_n, Tx, 4)
+    poz_aniq["sinusoidal"][Tx], poz_etibor[Tx] = poz_baho(
+        m_sinus, Xp, yp
+    )
     for s in poz_seedlar[1:]:
-        poz_aniq[f"sinusoidal, seed {s}"][Tx] = poz_baho(sinuslar[s][1], Xp, yp)[0]
-    if Tx <= m_organ.poz.shape[1]:              # oʻrganiladigan vektorlar bor joyda
+        poz_aniq[f"sinusoidal, seed {s}"][Tx] = poz_baho(
+            sinuslar[s][1], Xp, yp
+        )[0]
+    # oʻrganiladigan vektorlar bor joyda
+    if Tx <= m_organ.poz.shape[1]:
         poz_aniq["oʻrganiladigan"][Tx] = poz_baho(m_organ, Xp, yp)[0]
-    musbat = (Xp > 0).sum(dim=(1, 2))          # (n, T, 1) -> (n,): musbat sonlar soni
-    poz_aniq["ishoralar koʻpchiligi"][Tx] = ((2 * musbat > Tx).long() == yp).float().mean().item()
-    poz_aniq["sign(Σx)"][Tx] = ((Xp.sum(dim=(1, 2)) > 0).long() == yp).float().mean().item()
+    # (n, T, 1) -> (n,): musbat sonlar soni
+    musbat = (Xp > 0).sum(dim=(1, 2))
+    poz_aniq["ishoralar koʻpchiligi"][Tx] = (
+        ((2 * musbat > Tx).long() == yp).float().mean().item()
+    )
+    poz_aniq["sign(Σx)"][Tx] = (
+        ((Xp.sum(dim=(1, 2)) > 0).long() == yp).float().mean().item()
+    )
 
 # %% [markdown]
 # Natijalar {numref}`%s-jadvalda <poz_jadval>`.
 
 # %%
 poz_jadval = pd.DataFrame(
-    [{"model yoki qoida": nom, **{f"T = {Tx}": round(q[Tx], 3) if Tx in q else "vektor yoʻq"
-                                  for Tx in poz_Tlar}}
-     for nom, q in poz_aniq.items()])
-show(poz_jadval,
-     izoh=f"Aniqlik turli uzunlikdagi yangi sinov maʼlumotida (har T da {poz_n} ta namuna). "
-          f"Hamma model T = {T} da oʻqitilgan (seed koʻrsatilmagani — seed 0); pastki "
-          "ikki qator — pozitsiyani bilmaydigan qoidalar.",
-     nom="poz_jadval")
-print(f"oʻrganiladigan model: self.poz shakli {tuple(m_organ.poz.shape)} — faqat "
-      f"0…{m_organ.poz.shape[1] - 1}-pozitsiyalar uchun vektor bor")
-print("sinusoidal model, 0-qadamga oʻrtacha ogʻirlik:",
-      ", ".join(f"T = {Tx}: {poz_etibor[Tx]:.4f}" for Tx in poz_Tlar))
+    [
+        {
+            "model yoki qoida": nom,
+            **{
+                f"T = {Tx}": (
+                    round(q[Tx], 3) if Tx in q else "vektor yoʻq"
+                )
+                for Tx in poz_Tlar
+            },
+        }
+        for nom, q in poz_aniq.items()
+    ]
+)
+show(
+    poz_jadval,
+    izoh=(
+        "Aniqlik turli uzunlikdagi yangi sinov maʼlumotida (har T da"
+        f" {poz_n} ta namuna). Hamma model T = {T} da oʻqitilgan (seed"
+        " koʻrsatilmagani — seed 0); pastki ikki qator — pozitsiyani"
+        " bilmaydigan qoidalar."
+    ),
+    nom="poz_jadval",
+)
+print(
+    "oʻrganiladigan model: self.poz shakli"
+    f" {tuple(m_organ.poz.shape)}\n  — faqat"
+    f" 0…{m_organ.poz.shape[1] - 1}-pozitsiyalar uchun vektor bor"
+)
+print("sinusoidal model, 0-qadamga oʻrtacha ogʻirlik:")
+for Tx in poz_Tlar:
+    print(f"  T = {Tx}: {poz_etibor[Tx]:.4f}")
 
 # %%
-glue("poz_Tlar_matn", ", ".join(map(str, poz_Tlar[:-1])) + f" va {poz_Tlar[-1]}", display=False)
-glue("poz_n", poz_n, display=False)
-glue("poz_T_max", poz_Tlar[-1], display=False)
-glue("poz_org_T", m_organ.poz.shape[1], display=False)
-for nom, qisqa in [("sinusoidal", "sin"), ("sinusoidal, seed 1", "sin1"),
-                   ("oʻrganiladigan", "org"),
-                   ("ishoralar koʻpchiligi", "kop"), ("sign(Σx)", "yig")]:
-    for Tx, a in poz_aniq[nom].items():
-        glue(f"poz_{qisqa}_{Tx}", a, display=False)
 sin_q = list(poz_aniq["sinusoidal"].values())
 sin_farq = max(sin_q) - min(sin_q)
 # bitta aniqlikning standart xatosi: sqrt(p(1 - p) / n)
 sin_xato = float(np.sqrt(np.mean(sin_q) * (1 - np.mean(sin_q)) / poz_n))
-glue("poz_sin_farq", sin_farq, display=False)
-glue("poz_xato", sin_xato, display=False)
-farq_xato = float(np.sqrt(2) * sin_xato)        # ikki aniqlik farqining standart xatosi
-glue("poz_farq_soz", "tasodifiy xato chegarasida" if sin_farq <= 3 * farq_xato
-     else "tasodifiy xatodan kattaroq", display=False)
-glue("poz_farq_xato", farq_xato, display=False)
-glue("poz_qoida_max", max(max(poz_aniq[q].values())
-                               for q in ("ishoralar koʻpchiligi", "sign(Σx)")), display=False)
-glue("poz_etibor_min", min(poz_etibor.values()), display=False)
+# ikki aniqlik farqining standart xatosi
+farq_xato = float(np.sqrt(2) * sin_xato)
+
 
 # %% tags=["remove-cell"]
-# gaplar oʻlchovdan: «ishladi» — aniqlik kamida 0,9 (Seedlar.yechdi_chegara); «yomonlashdi» —
+glue(
+    "poz_Tlar_matn",
+    ", ".join(map(str, poz_Tlar[:-1])) + f" va {poz_Tlar[-1]}",
+    display=False,
+)
+glue("poz_n", poz_n, display=False)
+glue("poz_T_max", poz_Tlar[-1], display=False)
+glue("poz_org_T", m_organ.poz.shape[1], display=False)
+for nom, qisqa in [
+    ("sinusoidal", "sin"),
+    ("sinusoidal, seed 1", "sin1"),
+    ("oʻrganiladigan", "org"),
+    ("ishoralar koʻpchiligi", "kop"),
+    ("sign(Σx)", "yig"),
+]:
+    for Tx, a in poz_aniq[nom].items():
+        glue(f"poz_{qisqa}_{Tx}", a, display=False)
+glue("poz_sin_farq", sin_farq, display=False)
+glue("poz_xato", sin_xato, display=False)
+glue(
+    "poz_farq_soz",
+    (
+        "tasodifiy xato chegarasida"
+        if sin_farq <= 3 * farq_xato
+        else "tasodifiy xatodan kattaroq"
+    ),
+    display=False,
+)
+glue("poz_farq_xato", farq_xato, display=False)
+glue(
+    "poz_qoida_max",
+    max(
+        max(poz_aniq[q].values())
+        for q in ("ishoralar koʻpchiligi", "sign(Σx)")
+    ),
+    display=False,
+)
+glue("poz_etibor_min", min(poz_etibor.values()), display=False)
+# gaplar oʻlchovdan: «ishladi» — aniqlik kamida 0,9
+# (Seedlar.yechdi_chegara); «yomonlashdi» —
 # oʻqitish uzunligida (T = 60) ishlagan, bu T da esa yoʻq
 ishladi = lambda a: a >= poz_tugadi.yechdi_chegara
 Tmax = poz_Tlar[-1]
@@ -253,42 +360,131 @@ Tmax = poz_Tlar[-1]
 
 def holat(nom, Tx):
     q = poz_aniq[nom]
-    return "ishladi" if ishladi(q[Tx]) else "yomonlashdi" if ishladi(q[T]) else "ishlamadi"
+    return (
+        "ishladi"
+        if ishladi(q[Tx])
+        else "yomonlashdi" if ishladi(q[T]) else "ishlamadi"
+    )
 
 
 h0, h1 = holat("sinusoidal", Tmax), holat("sinusoidal, seed 1", Tmax)
-glue("poz_sin_soz", {"ishladi": "ham ishladi", "yomonlashdi": "yomonlashdi",
-                     "ishlamadi": "ham ishlamadi (oʻqitish uzunligida ham yechmagan edi)"}[h0], display=False)
-glue("poz_sin1_soz", ("ham " if (h1 == "ishladi") == (h0 == "ishladi") else "esa ")
-     + {"ishladi": "ishladi", "yomonlashdi": "yomonlashdi", "ishlamadi": "ishlamadi"}[h1], display=False)
-glue("poz_org_soz", {"ishladi": "ham ishladi", "yomonlashdi": "yomonlashdi",
-                     "ishlamadi": "ishlamadi"}[holat("oʻrganiladigan", 30)], display=False)
-keyingi = [Tx for Tx in poz_Tlar if Tx > T]           # oʻqitishda koʻrilmagan pozitsiyalari bor uzunliklar
+glue(
+    "poz_sin_soz",
+    {
+        "ishladi": "ham ishladi",
+        "yomonlashdi": "yomonlashdi",
+        "ishlamadi": (
+            "ham ishlamadi (oʻqitish uzunligida ham yechmagan edi)"
+        ),
+    }[h0],
+    display=False,
+)
+glue(
+    "poz_sin1_soz",
+    ("ham " if (h1 == "ishladi") == (h0 == "ishladi") else "esa ")
+    + {
+        "ishladi": "ishladi",
+        "yomonlashdi": "yomonlashdi",
+        "ishlamadi": "ishlamadi",
+    }[h1],
+    display=False,
+)
+glue(
+    "poz_org_soz",
+    {
+        "ishladi": "ham ishladi",
+        "yomonlashdi": "yomonlashdi",
+        "ishlamadi": "ishlamadi",
+    }[holat("oʻrganiladigan", 30)],
+    display=False,
+)
+# oʻqitishda koʻrilmagan pozitsiyalari bor uzunliklar
+keyingi = [Tx for Tx in poz_Tlar if Tx > T]
 if not ishladi(poz_aniq["sinusoidal"][T]):
-    glue("poz_chalgitmadi", "Bu model oʻqitish uzunligida ham vazifani yechmagan, shuning uchun "
-         "uzunroq ketma-ketlik haqida undan xulosa chiqarib boʻlmaydi.", display=False)
+    glue(
+        "poz_chalgitmadi",
+        "Bu model oʻqitish uzunligida ham vazifani yechmagan, shuning"
+        " uchun uzunroq ketma-ketlik haqida undan xulosa chiqarib"
+        " boʻlmaydi.",
+        display=False,
+    )
 else:
-    glue("poz_chalgitmadi", f"Model oʻqitishda {T}-pozitsiya va undan keyingilarini hech koʻrmagan, "
-         + ("lekin ular uni chalgʻitmadi." if all(ishladi(poz_aniq["sinusoidal"][Tx]) for Tx in keyingi)
-            else "va ular uni chalgʻitdi."), display=False)
+    glue(
+        "poz_chalgitmadi",
+        f"Model oʻqitishda {T}-pozitsiya va undan keyingilarini hech"
+        " koʻrmagan, "
+        + (
+            "lekin ular uni chalgʻitmadi."
+            if all(
+                ishladi(poz_aniq["sinusoidal"][Tx]) for Tx in keyingi
+            )
+            else "va ular uni chalgʻitdi."
+        ),
+        display=False,
+    )
 sinus_nomlar = [n_ for n_ in poz_aniq if n_.startswith("sinus")]
-sin_hammasi = all(ishladi(poz_aniq[n_][Tx]) for n_ in sinus_nomlar for Tx in poz_Tlar)
-modellar_min = min(a for n_ in sinus_nomlar + ["oʻrganiladigan"] for a in poz_aniq[n_].values())
+sin_hammasi = all(
+    ishladi(poz_aniq[n_][Tx]) for n_ in sinus_nomlar for Tx in poz_Tlar
+)
+modellar_min = min(
+    a
+    for n_ in sinus_nomlar + ["oʻrganiladigan"]
+    for a in poz_aniq[n_].values()
+)
 glue("poz_modellar_min", modellar_min, display=False)
-qoida_max = max(max(poz_aniq[q].values()) for q in ("ishoralar koʻpchiligi", "sign(Σx)"))
-glue("poz_qoida_gap", "Hamma model ulardan ancha yuqori — ular pozitsiyani ishlatmoqda."
-     if modellar_min > qoida_max + 0.1 else
-     f"Modellar esa har doim ham ulardan ancha yuqori emas: eng past aniqlik "
-     f"{son(modellar_min, '.3f')}.", display=False)
-glue("poz_xavf_gap", "Ogʻirlik 0-qadamda qolgani uchun bu uzunliklarda ikkalasi ham sezilmadi."
-     if min(poz_etibor.values()) > 0.9 else
-     f"Bu uzunliklarda 0-qadam ulushi {son(min(poz_etibor.values()), '.3f')} gacha tushdi: "
-     "xavf sezildi.", display=False)
-glue("poz_nega", "Nega bu ishladi?" if sin_hammasi else "Nega bu har doim ishlamaydi?", display=False)
-glue("poz_yaxshi_gap", f"Bizning vazifamizda faqat bitta pozitsiya muhim, shuning uchun T = "
-     f"{Tmax} gacha natija bunchalik yaxshi." if sin_hammasi else
-     "Bizning vazifamizda faqat bitta pozitsiya muhim, lekin shunda ham natija har doim yaxshi "
-     "chiqmadi.", display=False)
+qoida_max = max(
+    max(poz_aniq[q].values())
+    for q in ("ishoralar koʻpchiligi", "sign(Σx)")
+)
+glue(
+    "poz_qoida_gap",
+    (
+        "Hamma model ulardan ancha yuqori — ular pozitsiyani"
+        " ishlatmoqda."
+        if modellar_min > qoida_max + 0.1
+        else (
+            "Modellar esa har doim ham ulardan ancha yuqori emas: eng"
+            f" past aniqlik {son(modellar_min, '.3f')}."
+        )
+    ),
+    display=False,
+)
+glue(
+    "poz_xavf_gap",
+    (
+        "Ogʻirlik 0-qadamda qolgani uchun bu uzunliklarda ikkalasi ham"
+        " sezilmadi."
+        if min(poz_etibor.values()) > 0.9
+        else (
+            "Bu uzunliklarda 0-qadam ulushi"
+            f" {son(min(poz_etibor.values()), '.3f')} gacha tushdi:"
+            " xavf sezildi."
+        )
+    ),
+    display=False,
+)
+glue(
+    "poz_nega",
+    (
+        "Nega bu ishladi?"
+        if sin_hammasi
+        else "Nega bu har doim ishlamaydi?"
+    ),
+    display=False,
+)
+glue(
+    "poz_yaxshi_gap",
+    (
+        "Bizning vazifamizda faqat bitta pozitsiya muhim, shuning"
+        f" uchun T = {Tmax} gacha natija bunchalik yaxshi."
+        if sin_hammasi
+        else (
+            "Bizning vazifamizda faqat bitta pozitsiya muhim, lekin"
+            " shunda ham natija har doim yaxshi chiqmadi."
+        )
+    ),
+    display=False,
+)
 
 # %% [markdown]
 # {numref}`%s-jadvaldan <poz_jadval>` uchta xulosa.
@@ -329,88 +525,189 @@ glue("poz_yaxshi_gap", f"Bizning vazifamizda faqat bitta pozitsiya muhim, shunin
 # %%
 poz_T_uzun = 960
 Xu, _ = vazifa(100, poz_T_uzun, 4)
-beshliklar = []                                # har seedda eng koʻp ogʻirlik olgan 5 pozitsiya
-uzun_0qadam = {}                               # har seedda 0-qadam ogʻirligi
+# har seedda eng koʻp ogʻirlik olgan 5 pozitsiya
+beshliklar = []
+# har seedda 0-qadam ogʻirligi
+uzun_0qadam = {}
 for s, (_, m_s) in zip(poz_seedlar, sinuslar):
-    ogir_s = torch.zeros(poz_T_uzun)           # har kalitga oʻrtacha ogʻirlik
+    # har kalitga oʻrtacha ogʻirlik
+    ogir_s = torch.zeros(poz_T_uzun)
     with torch.no_grad():
-        for i in range(0, len(Xu), 25):       # 25 ta namuna: (25, 960, 960) matritsa ≈ 90 MB
-            m_s(Xu[i:i + 25])
-            ogir_s += m_s.ogirlik.sum(dim=(0, 1))   # (25, 960, 960) -> (960,)
-    ogir_s /= len(Xu) * poz_T_uzun            # har soʻrov qatorining yigʻindisi 1
+        # 25 ta namuna: (25, 960, 960) matritsa ≈ 90 MB
+        for i in range(0, len(Xu), 25):
+            m_s(Xu[i : i + 25])
+            # (25, 960, 960) -> (960,)
+            ogir_s += m_s.ogirlik.sum(dim=(0, 1))
+    # har soʻrov qatorining yigʻindisi 1
+    ogir_s /= len(Xu) * poz_T_uzun
     eng_kop_s = ogir_s[1:].argsort(descending=True)[:5] + 1
     beshliklar.append(set(eng_kop_s.tolist()))
-    print(f"seed {s}: 0-qadam {ogir_s[0]:.3f};  1…{T - 1}: {ogir_s[1:T].sum():.3f};  "
-          f"{T}…{poz_T_uzun - 1} (oʻqitishda yoʻq): {ogir_s[T:].sum():.3f}")
-    print("        eng koʻp ogʻirlik olgan boshqa pozitsiyalar:",
-          ", ".join(f"{p} ({ogir_s[p]:.3f})" for p in eng_kop_s.tolist()))
+    print(
+        f"seed {s}: 0-qadam {ogir_s[0]:.3f};  1…{T - 1}:"
+        f" {ogir_s[1:T].sum():.3f};  {T}…{poz_T_uzun - 1} (oʻqitishda"
+        f" yoʻq): {ogir_s[T:].sum():.3f}"
+    )
+    print("  eng koʻp ogʻirlik olgan boshqa pozitsiyalar:")
+    print(
+        "   ",
+        ", ".join(f"{p} ({ogir_s[p]:.3f})" for p in eng_kop_s.tolist()),
+    )
     uzun_0qadam[s] = ogir_s[0].item()
-    glue(f"poz_etibor_uzun_{s}", uzun_0qadam[s], display=False)
     if s == 0:
-        ogir, eng_kop = ogir_s, eng_kop_s      # asosiy model (seed 0)
+        ogir, eng_kop = ogir_s, eng_kop_s  # asosiy model (seed 0)
 umumiy = sorted(set.intersection(*beshliklar))
-glue("poz_umumiy", ", ".join(map(str, umumiy)) or "hech qaysi", display=False)
-umumiy_matn = (", ".join(map(str, umumiy[:-1])) + " va " if len(umumiy) > 1 else "") + str(umumiy[-1]) \
-    if umumiy else ""
-glue("poz_umumiy_jumla",
-     f"qisman bir xil: har modelda eng koʻp ogʻirlik olgan beshta pozitsiyadan {umumiy_matn} "
-     "ikkalasida ham bor. Koʻrinishidan, qaysi pozitsiyalar 0-pozitsiyaga «oʻxshab» qolishini "
-     "kodlash vektorlarining oʻzi belgilaydi"
-     + (", qanchalik kuchli adashishni esa oʻqitilgan model (seed) belgilaydi"
-        if abs(uzun_0qadam[1] - uzun_0qadam[0]) > 0.1 else "") if umumiy else
-     "ikkala modelda har xil: eng koʻp ogʻirlik olgan beshta pozitsiyadan hech biri ikkalasida "
-     "birga uchramadi", display=False)
+# 0-qadamdan qochgan ogʻirlikdan beshtasiniki
+top_ulush = float(ogir[eng_kop].sum() / (1 - ogir[0]))
+
+
+# %% tags=["remove-cell"]
+for s, w in uzun_0qadam.items():
+    glue(f"poz_etibor_uzun_{s}", w, display=False)
+umumiy_matn = (
+    (
+        ", ".join(map(str, umumiy[:-1])) + " va "
+        if len(umumiy) > 1
+        else ""
+    )
+    + str(umumiy[-1])
+    if umumiy
+    else ""
+)
+glue(
+    "poz_umumiy",
+    ", ".join(map(str, umumiy)) or "hech qaysi",
+    display=False,
+)
+glue(
+    "poz_umumiy_jumla",
+    (
+        "qisman bir xil: har modelda eng koʻp ogʻirlik olgan beshta"
+        f" pozitsiyadan {umumiy_matn} ikkalasida ham bor."
+        " Koʻrinishidan, qaysi pozitsiyalar 0-pozitsiyaga «oʻxshab»"
+        " qolishini kodlash vektorlarining oʻzi belgilaydi"
+        + (
+            ", qanchalik kuchli adashishni esa oʻqitilgan model (seed)"
+            " belgilaydi"
+            if abs(uzun_0qadam[1] - uzun_0qadam[0]) > 0.1
+            else ""
+        )
+        if umumiy
+        else (
+            "ikkala modelda har xil: eng koʻp ogʻirlik olgan beshta"
+            " pozitsiyadan hech biri ikkalasida birga uchramadi"
+        )
+    ),
+    display=False,
+)
 glue("poz_umumiy_soni", len(umumiy), display=False)
 glue("poz_T_uzun", poz_T_uzun, display=False)
 glue("poz_etibor_uzun", ogir[0].item(), display=False)
-glue("poz_yangi_ulush", float(ogir[T:].sum() / (1 - ogir[0])), display=False)
-glue("poz_top", ", ".join(map(str, eng_kop[:3].tolist())), display=False)
-top_ulush = float(ogir[eng_kop].sum() / (1 - ogir[0]))   # 0-qadamdan qochgan ogʻirlikdan beshtasiniki
+glue(
+    "poz_yangi_ulush",
+    float(ogir[T:].sum() / (1 - ogir[0])),
+    display=False,
+)
+glue(
+    "poz_top", ", ".join(map(str, eng_kop[:3].tolist())), display=False
+)
 glue("poz_top_ulush", top_ulush, display=False)
-
-# %% tags=["remove-cell"]
-qolgan_soni = poz_T_uzun - 1                        # 0-qadamdan boshqa pozitsiyalar
-tekis_ulush = len(eng_kop) / qolgan_soni           # bir tekis boʻlinsa beshta pozitsiya ulushi
-hammasi_yangi = all(p_ >= T for p_ in eng_kop.tolist())    # beshtasi ham oʻqitishda boʻlmaganmi
+# 0-qadamdan boshqa pozitsiyalar
+qolgan_soni = poz_T_uzun - 1
+# bir tekis boʻlinsa beshta pozitsiya ulushi
+tekis_ulush = len(eng_kop) / qolgan_soni
+# beshtasi ham oʻqitishda boʻlmaganmi
+hammasi_yangi = all(p_ >= T for p_ in eng_kop.tolist())
 eng_kattalari = ", ".join(map(str, eng_kop[:3].tolist()))
 if top_ulush > 10 * tekis_ulush:
-    glue("poz_uzun_gap", f"va bir tekis emas: atigi beshta pozitsiya 0-qadamdan qochgan "
-         f"ogʻirlikning {foiz(top_ulush)} qismini oldi (eng kattalari — {eng_kattalari}-pozitsiyalar). "
-         f"Bu oddiy suyulish emas: unda ogʻirlik qolgan {qolgan_soni} pozitsiyaga teng boʻlinardi va "
-         f"beshtasiga {foiz(tekis_ulush, 1)} tushardi. Har namunada sonlar boshqa, pozitsiyalar esa bir "
-         "xil. Demak, eʼtiborni bu pozitsiyalarning vektorlari tortmoqda — model uchun ular "
-         "0-pozitsiyaga oʻxshab qolgan."
-         + (" Oʻqitishda bunday pozitsiyalar boʻlmagan, shuning uchun model ularni «0-pozitsiya emas» "
-            "deb oʻrganmagan." if hammasi_yangi else ""), display=False)
+    glue(
+        "poz_uzun_gap",
+        "va bir tekis emas: atigi beshta pozitsiya 0-qadamdan qochgan"
+        f" ogʻirlikning {foiz(top_ulush)} qismini oldi (eng kattalari —"
+        f" {eng_kattalari}-pozitsiyalar). Bu oddiy suyulish emas: unda"
+        f" ogʻirlik qolgan {qolgan_soni} pozitsiyaga teng boʻlinardi va"
+        f" beshtasiga {foiz(tekis_ulush, 1)} tushardi. Har namunada"
+        " sonlar boshqa, pozitsiyalar esa bir xil. Demak, eʼtiborni bu"
+        " pozitsiyalarning vektorlari tortmoqda — model uchun ular"
+        " 0-pozitsiyaga oʻxshab qolgan."
+        + (
+            " Oʻqitishda bunday pozitsiyalar boʻlmagan, shuning uchun"
+            " model ularni «0-pozitsiya emas» deb oʻrganmagan."
+            if hammasi_yangi
+            else ""
+        ),
+        display=False,
+    )
 elif top_ulush > 2 * tekis_ulush:
-    glue("poz_uzun_gap", f"va notekis: eng koʻp ogʻirlik olgan beshta pozitsiya 0-qadamdan qochgan "
-         f"ogʻirlikning {foiz(top_ulush)} qismini oldi (eng kattalari — {eng_kattalari}-pozitsiyalar; "
-         f"qolgan {qolgan_soni} pozitsiyaga teng boʻlinganda beshtasiga {foiz(tekis_ulush, 1)} tushardi).",
-         display=False)
+    glue(
+        "poz_uzun_gap",
+        "va notekis: eng koʻp ogʻirlik olgan beshta pozitsiya"
+        f" 0-qadamdan qochgan ogʻirlikning {foiz(top_ulush)} qismini"
+        f" oldi (eng kattalari — {eng_kattalari}-pozitsiyalar; qolgan"
+        f" {qolgan_soni} pozitsiyaga teng boʻlinganda beshtasiga"
+        f" {foiz(tekis_ulush, 1)} tushardi).",
+        display=False,
+    )
 else:
-    glue("poz_uzun_gap", f"deyarli bir tekis: eng koʻp ogʻirlik olgan beshta pozitsiya 0-qadamdan "
-         f"qochgan ogʻirlikning atigi {foiz(top_ulush)} qismini oldi (qolgan {qolgan_soni} pozitsiyaga "
-         f"teng boʻlinganda {foiz(tekis_ulush, 1)}). Bu oddiy suyulishga oʻxshaydi: kalitlar koʻpaydi "
-         "va ogʻirlik ular orasida boʻlindi.", display=False)
+    glue(
+        "poz_uzun_gap",
+        "deyarli bir tekis: eng koʻp ogʻirlik olgan beshta pozitsiya"
+        f" 0-qadamdan qochgan ogʻirlikning atigi {foiz(top_ulush)}"
+        f" qismini oldi (qolgan {qolgan_soni} pozitsiyaga teng"
+        f" boʻlinganda {foiz(tekis_ulush, 1)}). Bu oddiy suyulishga"
+        " oʻxshaydi: kalitlar koʻpaydi va ogʻirlik ular orasida"
+        " boʻlindi.",
+        display=False,
+    )
 glue("poz_top_yangi", hammasi_yangi, display=False)
-w0_uzun = [uzun_0qadam[s] for s in poz_seedlar]       # seed 0 va seed 1: 0-qadam ogʻirligi
+# seed 0 va seed 1: 0-qadam ogʻirligi
+w0_uzun = [uzun_0qadam[s] for s in poz_seedlar]
 if abs(w0_uzun[1] - w0_uzun[0]) <= 0.1:
-    seed1_gap = f"Seed 1 modelida ham shunga yaqin: T = {poz_T_uzun} da 0-qadam {son(w0_uzun[1], '.3f')} ogʻirlik oldi"
+    seed1_gap = (
+        f"Seed 1 modelida ham shunga yaqin: T = {poz_T_uzun} da 0-qadam"
+        f" {son(w0_uzun[1], '.3f')} ogʻirlik oldi"
+    )
 elif w0_uzun[1] < w0_uzun[0]:
-    seed1_gap = (f"Seed 1 modelida bu {'ancha kuchli' if w0_uzun[1] < w0_uzun[0] / 2 else 'kuchliroq'}: "
-                 f"T = {poz_T_uzun} da 0-qadam atigi {son(w0_uzun[1], '.3f')} ogʻirlik oldi"
-                 + (". Bu uzunlikda u 0-qadamga deyarli qaramaydi" if w0_uzun[1] < 0.1 else ""))
+    seed1_gap = (
+        "Seed 1 modelida bu"
+        f" {'ancha kuchli' if w0_uzun[1] < w0_uzun[0] / 2 else 'kuchliroq'}:"
+        f" T = {poz_T_uzun} da 0-qadam atigi {son(w0_uzun[1], '.3f')}"
+        " ogʻirlik oldi"
+        + (
+            ". Bu uzunlikda u 0-qadamga deyarli qaramaydi"
+            if w0_uzun[1] < 0.1
+            else ""
+        )
+    )
 else:
-    seed1_gap = (f"Seed 1 modelida bu kuchsizroq: T = {poz_T_uzun} da 0-qadam "
-                 f"{son(w0_uzun[1], '.3f')} ogʻirlik oldi")
+    seed1_gap = (
+        f"Seed 1 modelida bu kuchsizroq: T = {poz_T_uzun} da 0-qadam "
+        f"{son(w0_uzun[1], '.3f')} ogʻirlik oldi"
+    )
 glue("poz_seed1_gap", seed1_gap, display=False)
-glue("poz_seedlar_farqli", abs(w0_uzun[1] - w0_uzun[0]) > 0.1, display=False)
-glue("poz_mashq7_gap", f"Oʻlchovingiz shuni koʻrsatsa, xulosa T = {poz_T_uzun} dagi tajribadagi kabi: "
-     "yangi pozitsiyalarga koʻchish faqat sinusoidal formulaga emas, oʻqitilgan modelga ham bogʻliq, "
-     "shuning uchun uni bitta seed bilan baholab boʻlmaydi." if abs(w0_uzun[1] - w0_uzun[0]) > 0.1 else
-     "Oʻlchovingiz shuni koʻrsatsa, xulosa: yangi pozitsiyalarga koʻchish faqat sinusoidal formulaga "
-     "emas, oʻqitilgan modelga ham bogʻliq, shuning uchun uni bitta seed bilan baholab boʻlmaydi "
-     f"(bu yigʻishdagi T = {poz_T_uzun} tajribasida ikki seed bir-biriga yaqin chiqdi).", display=False)
+glue(
+    "poz_seedlar_farqli",
+    abs(w0_uzun[1] - w0_uzun[0]) > 0.1,
+    display=False,
+)
+glue(
+    "poz_mashq7_gap",
+    (
+        f"Oʻlchovingiz shuni koʻrsatsa, xulosa T = {poz_T_uzun} dagi"
+        " tajribadagi kabi: yangi pozitsiyalarga koʻchish faqat"
+        " sinusoidal formulaga emas, oʻqitilgan modelga ham bogʻliq,"
+        " shuning uchun uni bitta seed bilan baholab boʻlmaydi."
+        if abs(w0_uzun[1] - w0_uzun[0]) > 0.1
+        else (
+            "Oʻlchovingiz shuni koʻrsatsa, xulosa: yangi"
+            " pozitsiyalarga koʻchish faqat sinusoidal formulaga emas,"
+            " oʻqitilgan modelga ham bogʻliq, shuning uchun uni bitta"
+            " seed bilan baholab boʻlmaydi (bu yigʻishdagi T ="
+            f" {poz_T_uzun} tajribasida ikki seed bir-biriga yaqin"
+            " chiqdi)."
+        )
+    ),
+    display=False,
+)
 
 # %% [markdown]
 # *T* = {glue:text}`poz_T_uzun` da seed 0 modelida 0-qadam oʻrtacha ogʻirlikning
@@ -447,12 +744,20 @@ glue("poz_mashq7_gap", f"Oʻlchovingiz shuni koʻrsatsa, xulosa T = {poz_T_uzun}
 # usullari ishlatiladi (masalan, Chen va boshq., 2023).
 
 # %% tags=["remove-cell"]
-# Xulosa sahifasi uchun (xulosa.py dagi jadval bu gaplarni shu darsdan oladi)
-glue("xl_uzun",
-     f"Oʻlchandi: sinusoidal T = {T} → {Tmax}: aniqlik kamida "
-     f"{son(min(poz_aniq[n][Tmax] for n in sinus_nomlar), '.3f')} ({len(sinus_nomlar)} seed)"
-     + (f"; T = {poz_T_uzun} da kafolat yoʻq" if sin_hammasi else f"; T ≤ {Tmax} da ham har doim ishlamadi"),
-     display=False)
+# Xulosa sahifasi uchun (xulosa.py dagi jadval bu gaplarni shu darsdan
+# oladi)
+glue(
+    "xl_uzun",
+    f"Oʻlchandi: sinusoidal T = {T} → {Tmax}: aniqlik kamida"
+    f" {son(min(poz_aniq[n][Tmax] for n in sinus_nomlar), '.3f')}"
+    f" ({len(sinus_nomlar)} seed)"
+    + (
+        f"; T = {poz_T_uzun} da kafolat yoʻq"
+        if sin_hammasi
+        else f"; T ≤ {Tmax} da ham har doim ishlamadi"
+    ),
+    display=False,
+)
 
 # %% [markdown]
 # ## Mashqlar

@@ -36,10 +36,13 @@ from chapter_code.malumot import vazifa
 from chapter_code.modellar import Ketma, Attention
 from chapter_code.modellar import parametrlar
 from chapter_code.oqitish import oqit, parallel
-from chapter_code.natijalar import Seedlar, hammasida, nechtasida, seeddan
+from chapter_code.natijalar import (
+    Seedlar,
+    hammasida,
+    nechtasida,
+    seeddan,
+)
 from chapter_code import muhit
-from myst_nb import glue
-
 
 # %% [markdown]
 # ## Vazifa va modellar
@@ -89,14 +92,16 @@ from myst_nb import glue
 
 # %%
 T = 60
-UNUTISH = 3.0      # LSTM unutish darvozasi siljishi (standart boshlanish: ≈ 0)
+# LSTM unutish darvozasi siljishi (standart boshlanish: ≈ 0)
+UNUTISH = 3.0
 lstm_u = f"LSTM (unutish = {UNUTISH:g})"
 grad_jadval, grad_nisbat = [], {}
 for nom, qisqa, yasa in [
-        ("RNN", "rnn", partial(Ketma, "rnn")),
-        ("LSTM", "lstm", partial(Ketma, "lstm")),
-        (lstm_u, "lstm_unutish", partial(Ketma, "lstm", unutish=UNUTISH)),
-        ("attention", "attention", partial(Attention, T))]:
+    ("RNN", "rnn", partial(Ketma, "rnn")),
+    ("LSTM", "lstm", partial(Ketma, "lstm")),
+    (lstm_u, "lstm_unutish", partial(Ketma, "lstm", unutish=UNUTISH)),
+    ("attention", "attention", partial(Attention, T)),
+]:
     torch.manual_seed(0)
     Xg, yg = vazifa(256, T, 1)
     Xg.requires_grad_(True)
@@ -104,16 +109,35 @@ for nom, qisqa, yasa in [
     nn.CrossEntropyLoss()(m(Xg), yg).backward()
     # (256, T, 1) -> (T,): har qadamdagi |gradient| ning oʻrtachasi
     g = Xg.grad.abs().mean(dim=(0, 2))
-    grad_jadval.append({"model": nom,
-                        "0-qadam": son(g[0], ".3e"),
-                        f"{T-1}-qadam": son(g[T-1], ".3e"),
-                        f"{T-1}-qadam / 0-qadam": son(g[T-1] / g[0], ".2e")})
-    grad_nisbat[nom] = float(g[T-1] / g[0])
+    grad_jadval.append(
+        {
+            "model": nom,
+            "0-qadam": son(g[0], ".3e"),
+            f"{T-1}-qadam": son(g[T - 1], ".3e"),
+            f"{T-1}-qadam / 0-qadam": son(g[T - 1] / g[0], ".2e"),
+        }
+    )
+    grad_nisbat[nom] = float(g[T - 1] / g[0])
+show(
+    pd.DataFrame(grad_jadval),
+    izoh=(
+        "Kirishning birinchi va oxirgi qadamiga yetib boradigan "
+        f"gradient (T={T})."
+    ),
+    nom="grad_jadval",
+)
+
+
+# %% tags=["remove-cell"]
+from myst_nb import glue
+
+for nom, qisqa in [
+    ("RNN", "rnn"),
+    ("LSTM", "lstm"),
+    (lstm_u, "lstm_unutish"),
+    ("attention", "attention"),
+]:
     glue(f"grad_{qisqa}", grad_nisbat[nom], display=False)
-show(pd.DataFrame(grad_jadval),
-     izoh=f"Kirishning birinchi va oxirgi qadamiga yetib boradigan "
-          f"gradient (T={T}).",
-     nom="grad_jadval")
 
 # %% [markdown]
 # {numref}`grad_jadval` farqni aniq koʻrsatadi. RNNda oxirgi qadam
@@ -136,13 +160,22 @@ show(pd.DataFrame(grad_jadval),
 # funksiyasining standart qiymatlari, ularni koddan oʻqiymiz.
 
 # %%
-protokol = {nom: p.default for nom, p in inspect.signature(oqit).parameters.items()
-            if p.default is not inspect.Parameter.empty}
-print("oqit() protokoli:", protokol)
+protokol = {
+    nom: p.default
+    for nom, p in inspect.signature(oqit).parameters.items()
+    if p.default is not inspect.Parameter.empty
+}
+print("oqit() protokoli:")
+for kalit_, qiymat in protokol.items():
+    print(f"  {kalit_:<8} = {qiymat}")
+d_model = inspect.signature(Attention).parameters["d"].default
+
+
+# %% tags=["remove-cell"]
 for nom, qiymat in protokol.items():
     glue(f"protokol_{nom}", qiymat, display=False)
-d_model = inspect.signature(Attention).parameters["d"].default
 glue("d_model", d_model, display=False)
+
 
 # %% [markdown]
 # Yaʼni {glue:text}`protokol_epoxalar` epoxa (*epoch*: oʻquv namunalarining
@@ -171,7 +204,6 @@ glue("d_model", d_model, display=False)
 # oʻlchagan mashinani ham oʻz ichiga oladi.
 
 # %%
-glue("unutish", UNUTISH, display=False)
 modellar = {
     "RNN": partial(Ketma, "rnn"),
     "LSTM": partial(Ketma, "lstm"),
@@ -182,141 +214,306 @@ modellar = {
 seedlar = (0, 1, 2)
 ishlar = [(yasa, T, s) for yasa in modellar.values() for s in seedlar]
 kalitlar = [(nom, s) for nom in modellar for s in seedlar]
-natija = dict(zip(kalitlar, parallel(oqit, ishlar)))   # har model × har seed
+# har model × har seed
+natija = dict(zip(kalitlar, parallel(oqit, ishlar)))
+
+
+# %% tags=["remove-cell"]
+glue("unutish", UNUTISH, display=False)
+
 
 # %%
 print(f"Tasodifiy javob = 0.50. Har model {len(seedlar)} seed bilan.")
 sinov = []
 for nom, yasa in modellar.items():
     aniq = [natija[nom, s][0] for s in seedlar]
-    sinov.append({"model": nom, "seedlar": "; ".join(son(a, ".3f") for a in aniq),
-                  "oʻrtacha": round(float(np.mean(aniq)), 4),
-                  "eng yomon": round(min(aniq), 4),
-                  "parametrlar soni": parametrlar(yasa())})
-show(pd.DataFrame(sinov),
-     izoh=f"Sinov aniqligi: {len(modellar)} model, {len(seedlar)} seed.",
-     nom="sinov_jadval")
-# 2-mashq yechimi: parametrlar formula bilan sanaladi (jadvaldagi son bilan solishtiring)
+    sinov.append(
+        {
+            "model": nom,
+            "seedlar": "; ".join(son(a, ".3f") for a in aniq),
+            "oʻrtacha": round(float(np.mean(aniq)), 4),
+            "eng yomon": round(min(aniq), 4),
+            "parametrlar soni": parametrlar(yasa()),
+        }
+    )
+show(
+    pd.DataFrame(sinov),
+    izoh=f"Sinov aniqligi: {len(modellar)} model, {len(seedlar)} seed.",
+    nom="sinov_jadval",
+)
+# 2-mashq yechimi: parametrlar formula bilan sanaladi (jadvaldagi son
+# bilan solishtiring)
+
+
+# %% tags=["remove-cell"]
 glue("T_vazifa", T, display=False)
-glue("param_formula", 3 * d_model**2 + d_model * (T + 7) + 2, display=False)
+glue(
+    "param_formula",
+    3 * d_model**2 + d_model * (T + 7) + 2,
+    display=False,
+)
+
 
 # %% [markdown]
 # Xulosa chiqarish uchun jadvaldagi sonlarni nomlab olamiz.
 
 # %%
-aniqliklar = {nom: [natija[nom, s][0] for s in seedlar] for nom in modellar}
+aniqliklar = {
+    nom: [natija[nom, s][0] for s in seedlar] for nom in modellar
+}
 # Seedlar: har seed qanday tugaganini sanaydi — yechdi (≥ 0,9), qisman,
-# tasodifiy daraja (< 0,6) — va buni gap bilan aytadi (chapter_code/natijalar.py)
-tugadi = {nom: Seedlar(dict(zip(seedlar, aniq))) for nom, aniq in aniqliklar.items()}
-for nom, qisqa in [("RNN", "rnn"), ("LSTM", "lstm"), (lstm_u, "lstmu"),
-                   ("attention (+ pozitsiya)", "attn"),
-                   ("attention (pozitsiyasiz)", "attn0")]:
+# tasodifiy daraja (< 0,6) — va buni gap bilan aytadi
+# (chapter_code/natijalar.py)
+tugadi = {
+    nom: Seedlar(dict(zip(seedlar, aniq)))
+    for nom, aniq in aniqliklar.items()
+}
+# LSTM xotirasi har qadamda unutish darvozasiga koʻpaytiriladi: f =
+# sigmoid(... + siljish). Boshlanishda (kirish hissasi kichik) f ≈
+# sigmoid(siljish); T-1 qadamdan keyin f^(T-1).
+unutish_f = {}
+for nom, siljish in [
+    ("standart", 0.0),
+    ("tavsiya", 1.0),
+    ("unutish", UNUTISH),
+    ("katta", 5.0),
+]:
+    f = unutish_f[nom] = torch.sigmoid(torch.tensor(siljish)).item()
+    print(
+        f"{nom:>9}: sigmoid({siljish:g}) = {f:.3f},  {f:.3f}^{T-1} ="
+        f" {f ** (T-1):.1e}"
+    )
+
+
+# %% tags=["remove-cell"]
+for nom, qisqa in [
+    ("RNN", "rnn"),
+    ("LSTM", "lstm"),
+    (lstm_u, "lstmu"),
+    ("attention (+ pozitsiya)", "attn"),
+    ("attention (pozitsiyasiz)", "attn0"),
+]:
     glue(f"{qisqa}_seedlar", aniqliklar[nom], display=False)
     glue(f"{qisqa}_min", min(aniqliklar[nom]), display=False)
     glue(f"{qisqa}_max", max(aniqliklar[nom]), display=False)
-    glue(f"{qisqa}_orta", float(np.mean(aniqliklar[nom])), display=False)
+    glue(
+        f"{qisqa}_orta", float(np.mean(aniqliklar[nom])), display=False
+    )
     glue(f"{qisqa}_jumla", tugadi[nom].jumla(), display=False)
     glue(f"{qisqa}_yomoni", tugadi[nom].eng_yomoni(), display=False)
     glue(f"{qisqa}_yechdi", tugadi[nom].soni("yechdi"), display=False)
-glue("seedlar_soni", len(seedlar), display=False)
-
-# LSTM xotirasi har qadamda unutish darvozasiga koʻpaytiriladi: f = sigmoid(... + siljish).
-# Boshlanishda (kirish hissasi kichik) f ≈ sigmoid(siljish); T-1 qadamdan keyin f^(T-1).
-for nom, siljish in [("standart", 0.0), ("tavsiya", 1.0), ("unutish", UNUTISH),
-                     ("katta", 5.0)]:
-    f = torch.sigmoid(torch.tensor(siljish)).item()
-    print(f"{nom:>9}: sigmoid({siljish:g}) = {f:.3f},  {f:.3f}^{T-1} = {f ** (T-1):.1e}")
+for nom, f in unutish_f.items():
     glue(f"f_{nom}", f, display=False)
     glue(f"f_{nom}_T", f ** (T - 1), display=False)
-
-# %% tags=["remove-cell"]
-# Matndagi gaplar shu yigʻishning oʻlchovidan tuziladi: boshqa protsessorda
-# (boshqa yadrolar, boshqa yaxlitlash) beqaror oʻqitish boshqacha tugashi mumkin.
+glue("seedlar_soni", len(seedlar), display=False)
+# Matndagi gaplar shu yigʻishning oʻlchovidan tuziladi: boshqa
+# protsessorda (boshqa yadrolar, boshqa yaxlitlash) beqaror oʻqitish
+# boshqacha tugashi mumkin.
 n_sinov, n_seed = protokol["n_sinov"], len(seedlar)
-glue("hisob_muhiti", f"{muhit.protsessor()[0]}, PyTorch koʻrsatmalar toʻplami: "
-     f"{torch.backends.cpu.get_cpu_capability()}", display=False)
+glue(
+    "hisob_muhiti",
+    f"{muhit.protsessor()[0]}, PyTorch koʻrsatmalar toʻplami: "
+    f"{torch.backends.cpu.get_cpu_capability()}",
+    display=False,
+)
 rnn, lstm, lstmu = tugadi["RNN"], tugadi["LSTM"], tugadi[lstm_u]
-rnn_xato = rnn.farq_xatosi(n_sinov)                # eng yaxshi − eng yomon farqining standart xatosi
-rnn_sonlar = (f"eng yaxshi seedda {son(max(rnn.aniqlik.values()), '.3f')}, eng yomonida "
-              f"{son(min(rnn.aniqlik.values()), '.3f')}")
+# eng yaxshi − eng yomon farqining standart xatosi
+rnn_xato = rnn.farq_xatosi(n_sinov)
+rnn_sonlar = (
+    f"eng yaxshi seedda {son(max(rnn.aniqlik.values()), '.3f')}, eng"
+    f" yomonida {son(min(rnn.aniqlik.values()), '.3f')}"
+)
 if rnn.farq > 3 * rnn_xato:
-    glue("rnn_gap", f"natijasi seedga bogʻliq: {rnn_sonlar} — farq {son(rnn.farq, '.3f')} tasodifiy "
-         f"xatodan katta (bu farqning standart xatosi taxminan {son(rnn_xato, '.3f')})"
-         + (". Bitta seed bilan oʻlchaganimizda, qaysi seed tushganiga qarab boshqa-boshqa xulosa "
-            "chiqargan boʻlardik" if rnn.aralashmi else ""), display=False)
+    glue(
+        "rnn_gap",
+        f"natijasi seedga bogʻliq: {rnn_sonlar} — farq"
+        f" {son(rnn.farq, '.3f')} tasodifiy xatodan katta (bu farqning"
+        f" standart xatosi taxminan {son(rnn_xato, '.3f')})"
+        + (
+            ". Bitta seed bilan oʻlchaganimizda, qaysi seed tushganiga"
+            " qarab boshqa-boshqa xulosa chiqargan boʻlardik"
+            if rnn.aralashmi
+            else ""
+        ),
+        display=False,
+    )
 else:
-    glue("rnn_gap", f"natijasi seedga deyarli bogʻliq emas: {rnn_sonlar} — farq "
-         f"{son(rnn.farq, '.3f')} tasodifiy xato chegarasida (bu farqning standart xatosi "
-         f"taxminan {son(rnn_xato, '.3f')})", display=False)
+    glue(
+        "rnn_gap",
+        f"natijasi seedga deyarli bogʻliq emas: {rnn_sonlar} — farq"
+        f" {son(rnn.farq, '.3f')} tasodifiy xato chegarasida (bu"
+        f" farqning standart xatosi taxminan {son(rnn_xato, '.3f')})",
+        display=False,
+    )
 k0 = rnn.soni("tasodifiy")
 if k0 == 0:
-    rnn_oqish = (f"Shunga qaramay u {hammasida(n_seed)} tasodifiy taxmindan sezilarli yuqori "
-                 "natija berdi: boshidagi kichik gradient bu yerda RNNga toʻsqinlik qilmadi — "
-                 "boshlangʻich nisbatning oʻzi natijani oldindan aytib bermaydi.")
+    rnn_oqish = (
+        f"Shunga qaramay u {hammasida(n_seed)} tasodifiy taxmindan"
+        " sezilarli yuqori natija berdi: boshidagi kichik gradient bu"
+        " yerda RNNga toʻsqinlik qilmadi — boshlangʻich nisbatning"
+        " oʻzi natijani oldindan aytib bermaydi."
+    )
 elif k0 < n_seed:
-    rnn_oqish = (f"U {seeddan(n_seed - k0, n_seed)} tasodifiy taxmindan sezilarli yuqori natija "
-                 f"berdi, {nechtasida(k0)} esa tasodifiy taxmin darajasida qoldi: demak "
-                 "boshlangʻich nisbatning oʻzi (u bitta boshlanishda oʻlchangan) natijani oldindan "
-                 "aytib bermaydi.")
+    rnn_oqish = (
+        f"U {seeddan(n_seed - k0, n_seed)} tasodifiy taxmindan"
+        f" sezilarli yuqori natija berdi, {nechtasida(k0)} esa"
+        " tasodifiy taxmin darajasida qoldi: demak boshlangʻich"
+        " nisbatning oʻzi (u bitta boshlanishda oʻlchangan) natijani"
+        " oldindan aytib bermaydi."
+    )
 else:
-    rnn_oqish = (f"U {hammasida(n_seed)} tasodifiy taxmin darajasida qoldi: ehtimol, gradientning "
-                 "soʻnishi oʻrganishga yoʻl bermagan (buni alohida tekshirmadik).")
+    rnn_oqish = (
+        f"U {hammasida(n_seed)} tasodifiy taxmin darajasida qoldi:"
+        " ehtimol, gradientning soʻnishi oʻrganishga yoʻl bermagan"
+        " (buni alohida tekshirmadik)."
+    )
 glue("rnn_oqish", rnn_oqish, display=False)
-glue("lstm_gap", ("ishonchsiz: " if lstm.aralashmi else "") + f"{lstm.jumla()} ({lstm.qiymatlar()})",
-     display=False)
-glue("lstmu_gap", f"{lstmu.jumla()} ({lstmu.qiymatlar()})", display=False)
+glue(
+    "lstm_gap",
+    ("ishonchsiz: " if lstm.aralashmi else "")
+    + f"{lstm.jumla()} ({lstm.qiymatlar()})",
+    display=False,
+)
+glue(
+    "lstmu_gap", f"{lstmu.jumla()} ({lstmu.qiymatlar()})", display=False
+)
 kd, ku = lstm.soni("yechdi"), lstmu.soni("yechdi")
 asos = "Arxitektura bir xil, farq faqat bitta boshlangʻich qiymatda"
-eslaydi = max(t.soni("yechdi") for t in (rnn, lstm, lstmu)) > 0   # biror rekurrent model yechdimi
-boshi = "rekurrent model uzoq masofani eslay oladi" if eslaydi else \
-    "bu yigʻishda rekurrent modellarning hech biri vazifani yechmadi"
+# biror rekurrent model yechdimi
+eslaydi = max(t.soni("yechdi") for t in (rnn, lstm, lstmu)) > 0
+boshi = (
+    "rekurrent model uzoq masofani eslay oladi"
+    if eslaydi
+    else (
+        "bu yigʻishda rekurrent modellarning hech biri vazifani"
+        " yechmadi"
+    )
+)
 if kd == ku == n_seed:
-    solishtir = f"{asos} — bu yigʻishda ikkalasi ham hamma seedda yechdi."
-    xulosa_gap = f"{boshi}; bu yigʻishda boshlangʻich qiymat natijani oʻzgartirmadi"
+    solishtir = (
+        f"{asos} — bu yigʻishda ikkalasi ham hamma seedda yechdi."
+    )
+    xulosa_gap = (
+        f"{boshi}; bu yigʻishda boshlangʻich qiymat natijani"
+        " oʻzgartirmadi"
+    )
 elif ku - kd >= 2 or (kd == 0 and ku == n_seed):
-    solishtir = f"{asos} — va shu qiymat vazifani yechgan seedlar sonini {kd} dan {ku} ga oshirdi."
-    xulosa_gap = f"{boshi} va toʻgʻri boshlash bunga katta yordam beradi"
+    solishtir = (
+        f"{asos} — va shu qiymat vazifani yechgan seedlar sonini {kd}"
+        f" dan {ku} ga oshirdi."
+    )
+    xulosa_gap = (
+        f"{boshi} va toʻgʻri boshlash bunga katta yordam beradi"
+    )
 elif ku - kd == 1:
-    solishtir = (f"{asos} — shu qiymat vazifani yechgan seedlar sonini {kd} dan {ku} ga oshirdi; "
-                 f"{n_seed} seed bilan bu farq hali aniq emas.")
-    xulosa_gap = f"{boshi}; toʻgʻri boshlash bunga yordam berishi mumkin, lekin {n_seed} seed bilan bu aniq emas"
+    solishtir = (
+        f"{asos} — shu qiymat vazifani yechgan seedlar sonini {kd} dan"
+        f" {ku} ga oshirdi; {n_seed} seed bilan bu farq hali aniq emas."
+    )
+    xulosa_gap = (
+        f"{boshi}; toʻgʻri boshlash bunga yordam berishi mumkin, lekin"
+        f" {n_seed} seed bilan bu aniq emas"
+    )
 elif ku == kd:
-    solishtir = (f"{asos} — lekin bu yigʻishda u vazifani yechgan seedlar sonini oʻzgartirmadi "
-                 f"(ikkalasida ham {ku} ta).")
-    xulosa_gap = f"{boshi}, lekin uni oʻqitish ishonchsiz: bu yigʻishda boshlangʻich qiymat yordam bermadi"
+    solishtir = (
+        f"{asos} — lekin bu yigʻishda u vazifani yechgan seedlar sonini"
+        f" oʻzgartirmadi (ikkalasida ham {ku} ta)."
+    )
+    xulosa_gap = (
+        f"{boshi}, lekin uni oʻqitish ishonchsiz: bu yigʻishda"
+        " boshlangʻich qiymat yordam bermadi"
+    )
 else:
-    solishtir = (f"{asos} — lekin bu yigʻishda u vazifani yechgan seedlar sonini {kd} dan {ku} ga "
-                 "kamaytirdi.")
-    xulosa_gap = f"{boshi}, lekin uni oʻqitish ishonchsiz: bu yigʻishda boshlangʻich qiymat yordam bermadi"
+    solishtir = (
+        f"{asos} — lekin bu yigʻishda u vazifani yechgan seedlar sonini"
+        f" {kd} dan {ku} ga kamaytirdi."
+    )
+    xulosa_gap = (
+        f"{boshi}, lekin uni oʻqitish ishonchsiz: bu yigʻishda"
+        " boshlangʻich qiymat yordam bermadi"
+    )
 glue("lstm_solishtir", solishtir, display=False)
 glue("lstm_xulosa_gap", xulosa_gap, display=False)
-glue("lstm_nega", "Nega unutish siljishi yordam berdi?" if ku > kd else
-     "Unutish siljishi nimani oʻzgartiradi?", display=False)
+glue(
+    "lstm_nega",
+    (
+        "Nega unutish siljishi yordam berdi?"
+        if ku > kd
+        else "Unutish siljishi nimani oʻzgartiradi?"
+    ),
+    display=False,
+)
 if lstm.aralashmi:
-    glue("lstm_kafolat_gap", "kafolat yoʻq: bu yigʻishda ham natija seedga bogʻliq boʻldi", display=False)
+    glue(
+        "lstm_kafolat_gap",
+        "kafolat yoʻq: bu yigʻishda ham natija seedga bogʻliq boʻldi",
+        display=False,
+    )
 elif kd == 0:
-    glue("lstm_kafolat_gap", f"bu yigʻishda {hammasida(n_seed)} yenga olmadi, boshqa protsessorda "
-         "esa boshqacha tugashi mumkin", display=False)
+    glue(
+        "lstm_kafolat_gap",
+        f"bu yigʻishda {hammasida(n_seed)} yenga olmadi, boshqa"
+        " protsessorda esa boshqacha tugashi mumkin",
+        display=False,
+    )
 else:
-    glue("lstm_kafolat_gap", f"bu yigʻishda {hammasida(n_seed)} yengdi, lekin bu kafolat emas: "
-         "boshqa protsessorda boshqacha tugashi mumkin", display=False)
-toxtagan = [s_ for s_ in sorted(lstmu.aniqlik) if s_ not in lstmu.seedlari("yechdi")]
-glue("lstmu_toxtagan", f"Bu yigʻishda siljish {son(UNUTISH, 'g')} bilan ham "
-     + ", ".join(f"seed {s_} ({son(lstmu.aniqlik[s_], '.3f')})" for s_ in toxtagan)
-     + " vazifani yechmadi." if toxtagan else
-     f"Bu yigʻishda siljish {son(UNUTISH, 'g')} bilan hamma seed vazifani yechdi.", display=False)
-# pozitsiyasiz attention: tartibni koʻrmaydigan eng yaxshi qoida (ishoralar koʻpchiligi) shu sinov
-# toʻplamida qancha beradi (oqit ning sinov maʼlumoti: vazifa(n_sinov, T, 2))
+    glue(
+        "lstm_kafolat_gap",
+        f"bu yigʻishda {hammasida(n_seed)} yengdi, lekin bu kafolat"
+        " emas: boshqa protsessorda boshqacha tugashi mumkin",
+        display=False,
+    )
+toxtagan = [
+    s_
+    for s_ in sorted(lstmu.aniqlik)
+    if s_ not in lstmu.seedlari("yechdi")
+]
+glue(
+    "lstmu_toxtagan",
+    (
+        f"Bu yigʻishda siljish {son(UNUTISH, 'g')} bilan ham "
+        + ", ".join(
+            f"seed {s_} ({son(lstmu.aniqlik[s_], '.3f')})"
+            for s_ in toxtagan
+        )
+        + " vazifani yechmadi."
+        if toxtagan
+        else (
+            f"Bu yigʻishda siljish {son(UNUTISH, 'g')} bilan hamma seed"
+            " vazifani yechdi."
+        )
+    ),
+    display=False,
+)
+# pozitsiyasiz attention: tartibni koʻrmaydigan eng yaxshi qoida
+# (ishoralar koʻpchiligi) shu sinov toʻplamida qancha beradi (oqit
+# ning sinov maʼlumoti: vazifa(n_sinov, T, 2))
 X_sinov, y_sinov = vazifa(n_sinov, T, 2)
-kop_sinov = ((2 * (X_sinov > 0).sum(dim=(1, 2)) > T).long() == y_sinov).float().mean().item()
+kop_sinov = (
+    ((2 * (X_sinov > 0).sum(dim=(1, 2)) > T).long() == y_sinov)
+    .float()
+    .mean()
+    .item()
+)
 attn0_max = max(aniqliklar["attention (pozitsiyasiz)"])
 glue("attn0_qoida", kop_sinov, display=False)
-glue("attn0_gap", f"tasodifiy darajaga yaqin qoldi (eng yaxshi seedda {son(attn0_max, '.3f')}); "
-     f"tartibni koʻrmaydigan eng yaxshi qoida (ishoralar koʻpchiligi, keyingi darsda koʻramiz) shu sinov "
-     f"namunalarida {son(kop_sinov, '.3f')} beradi"
-     if attn0_max < kop_sinov + 0.05 else
-     f"kutilmagan natija berdi: eng yaxshi seedda {son(attn0_max, '.3f')}, tartibni koʻrmaydigan "
-     f"eng yaxshi qoida esa shu sinov namunalarida {son(kop_sinov, '.3f')} beradi", display=False)
+glue(
+    "attn0_gap",
+    (
+        "tasodifiy darajaga yaqin qoldi (eng yaxshi seedda"
+        f" {son(attn0_max, '.3f')}); tartibni koʻrmaydigan eng yaxshi"
+        " qoida (ishoralar koʻpchiligi, keyingi darsda koʻramiz) shu"
+        f" sinov namunalarida {son(kop_sinov, '.3f')} beradi"
+        if attn0_max < kop_sinov + 0.05
+        else (
+            "kutilmagan natija berdi: eng yaxshi seedda"
+            f" {son(attn0_max, '.3f')}, tartibni koʻrmaydigan eng"
+            " yaxshi qoida esa shu sinov namunalarida"
+            f" {son(kop_sinov, '.3f')} beradi"
+        )
+    ),
+    display=False,
+)
 glue("yechdi_chegara", lstm.yechdi_chegara, display=False)
 glue("tasodif_chegara", lstm.tasodif_chegara, display=False)
 glue("bitta_xato", float(np.sqrt(0.25 / n_sinov)), display=False)
@@ -390,17 +587,27 @@ with torch.no_grad():
     # pozitsiyalarni ARALASHTIRAMIZ
     aralash = m_poz(Xs[:, torch.randperm(T)])
 
-print("Pozitsiya kodlashsiz attention — kirishni aralashtirib koʻramiz:")
+print(
+    "Pozitsiya kodlashsiz attention — kirishni aralashtirib koʻramiz:"
+)
 print(f"  asl chiqish[0]     : {asl[0].numpy().round(5)}")
 print(f"  aralash chiqish[0] : {aralash[0].numpy().round(5)}")
 aralash_farq = float((asl - aralash).abs().max())
 print(f"  maksimal farq      : {aralash_farq:.2e}")
 print()
-print("Chiqish oʻzgarmadi. "
-      "Demak, model uchun ketma-ketlik — TARTIBSIZ TOʻPLAM.")
-print("U «birinchi element» degan tushunchaga ega emas, "
-      "shuning uchun vazifani yecha olmaydi.")
+print(
+    "Chiqish oʻzgarmadi. "
+    "Demak, model uchun ketma-ketlik — TARTIBSIZ TOʻPLAM."
+)
+print(
+    "U «birinchi element» degan tushunchaga ega emas,\n"
+    "shuning uchun vazifani yecha olmaydi."
+)
+
+
+# %% tags=["remove-cell"]
 glue("aralash_farq", aralash_farq, display=False)
+
 
 # %% [markdown]
 # Maksimal farq {glue:text}`aralash_farq:.1e` — bu float32 (32 bitli kasr son
@@ -423,41 +630,74 @@ glue("aralash_farq", aralash_farq, display=False)
 # ogʻirliklarni oʻrtalashtiramiz.
 
 # %%
-attn_seed = tugadi["attention (+ pozitsiya)"].eng_yaxshi      # sinovda eng yaxshi seed
+# sinovda eng yaxshi seed
+attn_seed = tugadi["attention (+ pozitsiya)"].eng_yaxshi
 aniqlik, model = natija["attention (+ pozitsiya)", attn_seed]
 Xv, _ = vazifa(200, T, 2)
 with torch.no_grad():
     model(Xv)
-w = model.ogirlik.mean(dim=(0, 1)).numpy()       # (200, T, T) -> (T,)
+w = model.ogirlik.mean(dim=(0, 1)).numpy()  # (200, T, T) -> (T,)
 
-print(f"Oʻqitilgan attention modelining (seed {attn_seed}) aniqligi: {aniqlik:.4f}")
+print(
+    f"Oʻqitilgan attention modelining (seed {attn_seed}) aniqligi:"
+    f" {aniqlik:.4f}"
+)
 print()
 print(f"0-qadamga berilgan oʻrtacha eʼtibor   : {w[0]:.4f}")
 print(f"Qolgan {T-1} qadamning oʻrtachasi      : {w[1:].mean():.6f}")
 print(f"Eng koʻp eʼtibor olgan qadam        : {int(w.argmax())}")
-qaraydi0 = int(w.argmax()) == 0 and w[0] > 0.5      # eʼtiborning koʻpi 0-qadamdami
+# eʼtiborning koʻpi 0-qadamdami
+qaraydi0 = int(w.argmax()) == 0 and w[0] > 0.5
 if qaraydi0:
     print()
-    print("Model oʻzi topdi: javob BIRINCHI qadamda. "
-          "Biz bunga hech qanday koʻrsatma bermadik.")
+    print(
+        "Model oʻzi topdi: javob BIRINCHI qadamda.\n"
+        "Biz bunga hech qanday koʻrsatma bermadik."
+    )
+
+
+# %% tags=["remove-cell"]
 glue("attn_seed", attn_seed, display=False)
 glue("qadam0", float(w[0]), display=False)
 glue("qolgan_orta", float(w[1:].mean()), display=False)
 glue("eng_kop_qadam", int(w.argmax()), display=False)
-
-# %% tags=["remove-cell"]
-glue("qadam0_gap", "Modelga javob qayerdaligini hech kim aytmagan: u buni gradient orqali oʻzi topdi."
-     if qaraydi0 else "Demak, bu model javobni faqat 0-qadamdan olmayapti: eʼtiborning "
-     "koʻp qismi boshqa qadamlarga ketadi.", display=False)
-# rasmning oʻng qismi — bitta namuna: uning har soʻrov qadami 0-qadamga koʻp ogʻirlik beradimi
+glue(
+    "qadam0_gap",
+    (
+        "Modelga javob qayerdaligini hech kim aytmagan: u buni gradient"
+        " orqali oʻzi topdi."
+        if qaraydi0
+        else (
+            "Demak, bu model javobni faqat 0-qadamdan olmayapti:"
+            " eʼtiborning koʻp qismi boshqa qadamlarga ketadi."
+        )
+    ),
+    display=False,
+)
+# rasmning pastki qismi — bitta namuna: uning har soʻrov qadami
+# 0-qadamga koʻp ogʻirlik beradimi
 bir_namuna0 = float(model.ogirlik[0][:, 0].min())
 glue("bir_namuna0", bir_namuna0, display=False)
-glue("qadam0_rasm_gap", "chap qismida bitta ustun qolganlaridan ancha baland; oʻng qismida "
-     "matritsaning chap ustuni yorqin: har bir soʻrov qadami 0-qadamga qaraydi"
-     if qaraydi0 and bir_namuna0 > 0.5 else
-     "chap qismida 0-qadam ustuni eng baland, lekin oʻng qismidagi namunada hamma soʻrov "
-     "qadami ham 0-qadamga koʻp qaramaydi" if qaraydi0 else
-     "eʼtibor 0-qadamga toʻplanmagan: u boshqa qadamlarga ham tarqalgan", display=False)
+glue(
+    "qadam0_rasm_gap",
+    (
+        "yuqori qismida bitta ustun qolganlaridan ancha baland; pastki"
+        " qismida matritsaning chap ustuni yorqin: har bir soʻrov"
+        " qadami 0-qadamga qaraydi"
+        if qaraydi0 and bir_namuna0 > 0.5
+        else (
+            "yuqori qismida 0-qadam ustuni eng baland, lekin pastki"
+            " qismidagi namunada hamma soʻrov qadami ham 0-qadamga koʻp"
+            " qaramaydi"
+            if qaraydi0
+            else (
+                "eʼtibor 0-qadamga toʻplanmagan: u boshqa qadamlarga"
+                " ham tarqalgan"
+            )
+        )
+    ),
+    display=False,
+)
 
 # %% [markdown]
 # Oʻrtacha eʼtiborning {glue:text}`qadam0:.1%` qismi 0-qadamga tushadi,
@@ -465,18 +705,26 @@ glue("qadam0_rasm_gap", "chap qismida bitta ustun qolganlaridan ancha baland; o�
 # {glue:text}`qadam0_gap` Xuddi shu ogʻirliklar {numref}`%s-rasmda <attention_ogirligi>`.
 
 # %%
-rasm, (b1, b2) = plt.subplots(1, 2, figsize=(11, 3.6),
-                              gridspec_kw={"width_ratios": [1.15, 1]})
+rasm, (b1, b2) = plt.subplots(2, 1, figsize=(5.6, 6.4))
 b1.bar(np.arange(T), w, color="#1a73e8")
-b1.set_xlabel("ketma-ketlik qadami"); b1.set_ylabel("ogʻirlik")
-tasvir = b2.imshow(model.ogirlik[0].numpy(), cmap="viridis", aspect="auto")
-b2.set_xlabel("qaralayotgan qadam"); b2.set_ylabel("soʻrov qadami")
+b1.set_xlabel("ketma-ketlik qadami")
+b1.set_ylabel("ogʻirlik")
+tasvir = b2.imshow(
+    model.ogirlik[0].numpy(), cmap="viridis", aspect="auto"
+)
+b2.set_xlabel("qaralayotgan qadam")
+b2.set_ylabel("soʻrov qadami")
 plt.colorbar(tasvir, ax=b2, fraction=0.046)
 plt.tight_layout()
-fig("attention_ogirligi.png",
-    caption=f"Chapda: har qadamga berilgan oʻrtacha eʼtibor (seed {attn_seed}); "
-            f"eʼtiborning {foiz(w[0], 1)} qismi 0-qadamga tushgan. Oʻngda: bitta namunaning "
-            "attention matritsasi; chap ustun — har soʻrov qadami 0-qadamga bergan ogʻirlik.")
+fig(
+    "attention_ogirligi.png",
+    caption=(
+        "Yuqorida: har qadamga berilgan oʻrtacha eʼtibor (seed"
+        f" {attn_seed}); eʼtiborning {foiz(w[0], 1)} qismi 0-qadamga"
+        " tushgan. Pastda: bitta namunaning attention matritsasi; chap"
+        " ustun — har soʻrov qadami 0-qadamga bergan ogʻirlik."
+    ),
+)
 
 # %% [markdown]
 # {numref}`%s-rasmning <attention_ogirligi>` {glue:text}`qadam0_rasm_gap`. Attention ogʻirliklari modelni
@@ -484,20 +732,45 @@ fig("attention_ogirligi.png",
 # modellarda ogʻirlik va «sabab» har doim ham bir narsa emas.
 
 # %% tags=["remove-cell"]
-# Xulosa sahifasi uchun (xulosa.py dagi jadval bu gaplarni shu darsdan oladi)
-glue("xl_yol", f"Istalgan ikki pozitsiya orasida bitta bogʻlanish — {T-1} ta qadam emas", display=False)
-glue("xl_gradient", f"Oʻlchandi: nisbat attentionda {son(grad_nisbat['attention'], '.2f')}, "
-     f"RNNda {son(grad_nisbat['RNN'], '.1e')}, LSTMda {son(grad_nisbat['LSTM'], '.1e')}", display=False)
-glue("xl_boshlanish",
-     f"Oʻlchandi: vazifani yechgan seedlar ({n_seed} tadan) — standart LSTMda "
-     f"{tugadi['LSTM'].soni('yechdi')} ta, unutish siljishi {son(UNUTISH, 'g')} bilan "
-     f"{tugadi[lstm_u].soni('yechdi')} ta; eng yomon seedlar {son(min(aniqliklar['LSTM']), '.2f')} "
-     f"va {son(min(aniqliklar[lstm_u]), '.2f')}", display=False)
-glue("xl_pozitsiya",
-     f"Oʻlchandi: busiz model tartibni koʻrmaydi (farq {son(aralash_farq, '.0e')}), "
-     f"aniqlik {son(max(aniqliklar['attention (pozitsiyasiz)']), '.2f')} dan oshmadi", display=False)
-glue("xl_tushuntirish", f"Ogʻirliklar model qayerga qarashini koʻrsatadi: "
-     f"eʼtiborning {foiz(w[0], 1)} qismi 0-qadamga", display=False)
+# Xulosa sahifasi uchun (xulosa.py dagi jadval bu gaplarni shu darsdan
+# oladi)
+glue(
+    "xl_yol",
+    f"Istalgan ikki pozitsiya orasida bitta bogʻlanish — {T-1} ta qadam"
+    " emas",
+    display=False,
+)
+glue(
+    "xl_gradient",
+    "Oʻlchandi: nisbat attentionda"
+    f" {son(grad_nisbat['attention'], '.2f')}, RNNda"
+    f" {son(grad_nisbat['RNN'], '.1e')}, LSTMda"
+    f" {son(grad_nisbat['LSTM'], '.1e')}",
+    display=False,
+)
+glue(
+    "xl_boshlanish",
+    f"Oʻlchandi: vazifani yechgan seedlar ({n_seed} tadan) — standart"
+    f" LSTMda {tugadi['LSTM'].soni('yechdi')} ta, unutish siljishi"
+    f" {son(UNUTISH, 'g')} bilan {tugadi[lstm_u].soni('yechdi')} ta;"
+    f" eng yomon seedlar {son(min(aniqliklar['LSTM']), '.2f')} va"
+    f" {son(min(aniqliklar[lstm_u]), '.2f')}",
+    display=False,
+)
+glue(
+    "xl_pozitsiya",
+    "Oʻlchandi: busiz model tartibni koʻrmaydi (farq"
+    f" {son(aralash_farq, '.0e')}), aniqlik"
+    f" {son(max(aniqliklar['attention (pozitsiyasiz)']), '.2f')} dan"
+    " oshmadi",
+    display=False,
+)
+glue(
+    "xl_tushuntirish",
+    "Ogʻirliklar model qayerga qarashini koʻrsatadi: "
+    f"eʼtiborning {foiz(w[0], 1)} qismi 0-qadamga",
+    display=False,
+)
 
 # %% [markdown]
 # ## Mashqlar

@@ -32,8 +32,6 @@ from chapter_code.modellar import TransformerBlok
 from chapter_code.modellar import KopBoshli, Blok, KichikGPT
 from chapter_code.modellar import parametrlar
 from chapter_code.oqitish import mediana_ms, protsessor
-from myst_nb import glue
-
 
 # %% [markdown]
 # ## Transformer bloki
@@ -43,20 +41,55 @@ from myst_nb import glue
 # qoʻyiladi. Qismlar {numref}`%s-jadvalda <qismlar_jadval>`.
 
 # %%
-show(pd.DataFrame([
-    ("1. Koʻp boshli attention (multi-head attention)",
-     "Bir nechta attention parallel ishlaydi — har biri boshqa munosabatga qaraydi"),
-    ("2. Qoldiq ulanish (residual): x + attn(x)",
-     "Gradientga toʻgʻri yoʻl beradi — chuqur tarmoq uchun shart"),
-    ("3. LayerNorm (qatlam normallashtirish)",
-     "Har pozitsiya vektorini normallashtiradi: oʻrtachasi 0, dispersiyasi 1 boʻladi "
-     "(oʻrganiladigan koʻpaytuvchi va siljishdan oldin)"),
-    ("4. Feed-forward (toʻgʻri tarqaluvchi tarmoq): 2 qatlamli MLP (koʻp qatlamli perseptron)",
-     "Attention yigʻgan maʼlumotni har pozitsiyada qayta ishlaydi"),
-], columns=["Qism", "Vazifasi"]),
-     izoh="Transformer blokining qismlari.", nom="qismlar_jadval")
-print("Shu blok N marta ustma-ust qoʻyiladi. GPT, BERT, Llama — shu arxitekturaning")
-print("variantlari; farqlari: normning joyi (quyida), pozitsiya kodlash turi,")
+show(
+    pd.DataFrame(
+        [
+            (
+                "1. Koʻp boshli attention (multi-head attention)",
+                (
+                    "Bir nechta attention parallel ishlaydi — har biri"
+                    " boshqa munosabatga qaraydi"
+                ),
+            ),
+            (
+                "2. Qoldiq ulanish (residual): x + attn(x)",
+                (
+                    "Gradientga toʻgʻri yoʻl beradi — chuqur tarmoq"
+                    " uchun shart"
+                ),
+            ),
+            (
+                "3. LayerNorm (qatlam normallashtirish)",
+                (
+                    "Har pozitsiya vektorini normallashtiradi:"
+                    " oʻrtachasi 0, dispersiyasi 1 boʻladi"
+                    " (oʻrganiladigan koʻpaytuvchi va siljishdan oldin)"
+                ),
+            ),
+            (
+                (
+                    "4. Feed-forward (toʻgʻri tarqaluvchi tarmoq): 2"
+                    " qatlamli MLP (koʻp qatlamli perseptron)"
+                ),
+                (
+                    "Attention yigʻgan maʼlumotni har pozitsiyada qayta"
+                    " ishlaydi"
+                ),
+            ),
+        ],
+        columns=["Qism", "Vazifasi"],
+    ),
+    izoh="Transformer blokining qismlari.",
+    nom="qismlar_jadval",
+)
+print(
+    "Shu blok N marta ustma-ust qoʻyiladi. GPT, BERT, Llama — shu"
+    " arxitekturaning"
+)
+print(
+    "variantlari; farqlari: normning joyi (quyida), pozitsiya kodlash"
+    " turi,"
+)
 print("attention maskasi, blok soni va oʻlchami.")
 
 # %% [markdown]
@@ -80,26 +113,44 @@ print("attention maskasi, blok soni va oʻlchami.")
 torch.manual_seed(0)
 d_blok, boshlar = 32, 4
 kb = KopBoshli(d_blok, boshlar)
-x = torch.randn(2, 10, d_blok)                           # (namuna, T, d)
+# (namuna, T, d)
+x = torch.randn(2, 10, d_blok)
 dh = d_blok // boshlar
 q_boshlar = kb.q(x).view(2, 10, boshlar, dh).transpose(1, 2)
 print(f"kirish x            : {tuple(x.shape)}    (namuna, T, d)")
-print(f"Q, boshlarga boʻlingan: {tuple(q_boshlar.shape)}  (namuna, bosh, T, d/bosh)")
+print(
+    f"Q, boshlarga boʻlingan: {tuple(q_boshlar.shape)}  (namuna, bosh,"
+    " T, d/bosh)"
+)
 with torch.no_grad():
     chiqish_kb = kb(x)
-print(f"ogʻirliklar         : {tuple(kb.ogirlik.shape)} (namuna, bosh, T, T)")
-print(f"chiqish             : {tuple(chiqish_kb.shape)}    (namuna, T, d)")
+print(
+    f"ogʻirliklar         : {tuple(kb.ogirlik.shape)} (namuna, bosh,"
+    " T, T)"
+)
+print(
+    f"chiqish             : {tuple(chiqish_kb.shape)}    (namuna, T, d)"
+)
 
 mha = nn.MultiheadAttention(d_blok, boshlar, batch_first=True)
-with torch.no_grad():                                     # vaznlarni koʻchiramiz
-    mha.in_proj_weight.copy_(torch.cat([kb.q.weight, kb.k.weight, kb.v.weight]))
+# vaznlarni koʻchiramiz
+with torch.no_grad():
+    mha.in_proj_weight.copy_(
+        torch.cat([kb.q.weight, kb.k.weight, kb.v.weight])
+    )
     mha.in_proj_bias.copy_(torch.cat([kb.q.bias, kb.k.bias, kb.v.bias]))
     mha.out_proj.weight.copy_(kb.o.weight)
     mha.out_proj.bias.copy_(kb.o.bias)
     mha_farq = float((mha(x, x, x)[0] - chiqish_kb).abs().max())
 print(f"nn.MultiheadAttention bilan eng katta farq: {mha_farq:.1e}")
+
+
+# %% tags=["remove-cell"]
+from myst_nb import glue
+
 glue("mha_farq", mha_farq, display=False)
 glue("d_bosh", dh, display=False)
+
 
 # %% [markdown]
 # Eng katta farq {glue:text}`mha_farq:.0e` — float32 yaxlitlash xatosi
@@ -129,25 +180,37 @@ glue("d_bosh", dh, display=False)
 # %%
 post = "Post-LN (2017)\\nkirish x"
 pre = "Pre-LN (GPT-2, Llama)\\nkirish x"
-post1, post2 = "x = LayerNorm(x + attention(x))", "x = LayerNorm(x + FF(x))"
-pre1, pre2 = "x = x + attention(LayerNorm(x))", "x = x + FF(LayerNorm(x))"
+# uzun formulalar ikki qatorda: telefonda ham oʻqiladigan shriftda
+post1 = "x = LayerNorm(\\nx + attention(x))"
+post2 = "x = LayerNorm(\\nx + FF(x))"
+pre1 = "x = x + attention(\\nLayerNorm(x))"
+pre2 = "x = x + FF(\\nLayerNorm(x))"
 diagramma(
     {
-        post: (0.2, 0.2, 4.0, 0.8, "manba"),
-        post1: (0.2, 1.5, 4.0, 0.7, "xizmat"),
-        post2: (0.2, 2.7, 4.0, 0.7, "xizmat"),
-        "chiqish (post-LN)": (0.2, 3.9, 4.0, 0.6, "qayta"),
-        pre: (4.8, 0.2, 4.0, 0.8, "manba"),
-        pre1: (4.8, 1.5, 4.0, 0.7, "xizmat"),
-        pre2: (4.8, 2.7, 4.0, 0.7, "xizmat"),
-        "chiqish (pre-LN)": (4.8, 3.9, 4.0, 0.6, "qayta"),
+        post: (0.2, 0.2, 4.0, 0.9, "manba"),
+        post1: (0.2, 1.5, 4.0, 0.9, "xizmat"),
+        post2: (0.2, 2.8, 4.0, 0.9, "xizmat"),
+        "chiqish (post-LN)": (0.2, 4.1, 4.0, 0.6, "qayta"),
+        pre: (4.8, 0.2, 4.0, 0.9, "manba"),
+        pre1: (4.8, 1.5, 4.0, 0.9, "xizmat"),
+        pre2: (4.8, 2.8, 4.0, 0.9, "xizmat"),
+        "chiqish (pre-LN)": (4.8, 4.1, 4.0, 0.6, "qayta"),
     },
-    [(post, post1), (post1, post2), (post2, "chiqish (post-LN)"),
-     (pre, pre1), (pre1, pre2), (pre2, "chiqish (pre-LN)")],
+    [
+        (post, post1),
+        (post1, post2),
+        (post2, "chiqish (post-LN)"),
+        (pre, pre1),
+        (pre1, pre2),
+        (pre2, "chiqish (pre-LN)"),
+    ],
     nom="post_pre_ln.png",
-    izoh="Transformer blokining ikki turi (pastdan yuqoriga oʻqiladi). Chapda "
-         "asl post-LN: qoldiq yoʻli har qismdan keyin normdan oʻtadi. "
-         "Oʻngda pre-LN: norm faqat qism kirishida, x + … yoʻli toʻgʻri qoladi.",
+    izoh=(
+        "Transformer blokining ikki turi (pastdan yuqoriga oʻqiladi)."
+        " Chapda asl post-LN: qoldiq yoʻli har qismdan keyin normdan"
+        " oʻtadi. Oʻngda pre-LN: norm faqat qism kirishida, x + … yoʻli"
+        " toʻgʻri qoladi."
+    ),
 )
 
 # %% [markdown]
@@ -171,11 +234,19 @@ diagramma(
 blok = TransformerBlok()
 namuna = torch.randn(2, 10, 32)
 print(f"Kirish : {tuple(namuna.shape)}")
-print(f"Chiqish: {tuple(blok(namuna).shape)}   "
-      "(shakl saqlanadi — shuning uchun ustma-ust qoʻyish mumkin)")
-print(f"Parametrlar soni: TransformerBlok {parametrlar(blok)}, "
-      f"Blok {parametrlar(Blok(32, 4))}")
+print(
+    f"Chiqish: {tuple(blok(namuna).shape)}\n"
+    "  (shakl saqlanadi — shuning uchun ustma-ust qoʻyish mumkin)"
+)
+print(
+    f"Parametrlar soni: TransformerBlok {parametrlar(blok)}, "
+    f"Blok {parametrlar(Blok(32, 4))}"
+)
+
+
+# %% tags=["remove-cell"]
 glue("blok_param", parametrlar(blok), display=False)
+
 
 # %% [markdown]
 # Blok kirish shaklini saqlaydi, shuning uchun uni istalgancha ustma-ust
@@ -193,19 +264,26 @@ glue("blok_param", parametrlar(blok), display=False)
 # tanlash uchun ishlatiladi.
 
 # %%
-qismlar = ["tokenlar (lugʻatdagi raqamlari)",
-           "embedding + pozitsiya kodlash",
-           "N × Blok (pre-LN, kauzal maska)",
-           "LayerNorm",
-           "chiziqli qatlam → softmax",
-           "keyingi token ehtimollari"]
+qismlar = [
+    "tokenlar (lugʻatdagi raqamlari)",
+    "embedding + pozitsiya kodlash",
+    "N × Blok (pre-LN, kauzal maska)",
+    "LayerNorm",
+    "chiziqli qatlam → softmax",
+    "keyingi token ehtimollari",
+]
 turlar = ["manba", "xizmat", "qayta", "xizmat", "xizmat", "manba"]
 diagramma(
-    {q: (0.2, 0.2 + 0.8 * i, 4.6, 0.5, t) for i, (q, t) in enumerate(zip(qismlar, turlar))},
+    {
+        q: (0.2, 0.2 + 0.8 * i, 4.6, 0.5, t)
+        for i, (q, t) in enumerate(zip(qismlar, turlar))
+    },
     list(zip(qismlar, qismlar[1:])),
     nom="arxitektura.png",
-    izoh="Dekoder (GPT turidagi) Transformer, pastdan yuqoriga oʻqiladi. "
-         "Bloklar — yuqoridagi pre-LN blok.",
+    izoh=(
+        "Dekoder (GPT turidagi) Transformer, pastdan yuqoriga oʻqiladi."
+        " Bloklar — yuqoridagi pre-LN blok."
+    ),
 )
 
 # %% [markdown]
@@ -281,18 +359,24 @@ diagramma(
 
 # %%
 torch.manual_seed(0)
-LUGAT = 100                                  # lugʻatdagi tokenlar soni
-gpt = KichikGPT(LUGAT, d=64, boshlar=4, qatlamlar=2).eval()   # oʻqitilmagan
-boshi = torch.randint(LUGAT, (1, 8))         # boshlangʻich matn (prompt): 8 ta token
-N_YANGI = 40                                 # nechta yangi token yaratamiz
+LUGAT = 100  # lugʻatdagi tokenlar soni
+# oʻqitilmagan
+gpt = KichikGPT(LUGAT, d=64, boshlar=4, qatlamlar=2).eval()
+# boshlangʻich matn (prompt): 8 ta token
+boshi = torch.randint(LUGAT, (1, 8))
+# nechta yangi token yaratamiz
+N_YANGI = 40
 
 idx_a, logitlar_a = boshi, []
 with torch.no_grad():
     for _ in range(N_YANGI):
-        logit = gpt(idx_a)[:, -1]                    # (1, T, lugʻat) -> (1, lugʻat)
+        # (1, T, lugʻat) -> (1, lugʻat)
+        logit = gpt(idx_a)[:, -1]
         logitlar_a.append(logit)
-        yangi = logit.argmax(dim=-1, keepdim=True)   # (1, 1): eng katta logitli token
-        idx_a = torch.cat([idx_a, yangi], dim=1)     # (1, T) -> (1, T + 1)
+        # (1, 1): eng katta logitli token
+        yangi = logit.argmax(dim=-1, keepdim=True)
+        # (1, T) -> (1, T + 1)
+        idx_a = torch.cat([idx_a, yangi], dim=1)
 
 # %% [markdown]
 # Ikkinchi yoʻl — KV kesh bilan. Birinchi qadamda modelga butun
@@ -300,13 +384,16 @@ with torch.no_grad():
 # tanlangan token kiradi.
 
 # %%
-keshlar = [{} for _ in gpt.bloklar]                  # har blokka bitta boʻsh dict
+# har blokka bitta boʻsh dict
+keshlar = [{} for _ in gpt.bloklar]
 idx_b, logitlar_b, kirish = boshi, [], boshi
 with torch.no_grad():
     for _ in range(N_YANGI):
-        logit = gpt(kirish, keshlar)[:, -1]          # (1, kirish uzunligi, lugʻat) -> (1, lugʻat)
+        # (1, kirish uzunligi, lugʻat) -> (1, lugʻat)
+        logit = gpt(kirish, keshlar)[:, -1]
         logitlar_b.append(logit)
-        kirish = logit.argmax(dim=-1, keepdim=True)  # (1, 1): keyingi qadamda faqat shu
+        # (1, 1): keyingi qadamda faqat shu
+        kirish = logit.argmax(dim=-1, keepdim=True)
         idx_b = torch.cat([idx_b, kirish], dim=1)
 
 
@@ -315,20 +402,41 @@ with torch.no_grad():
 
 # %%
 # ikkala roʻyxatda N_YANGI ta (1, lugʻat) logit: har qadamda bittadan
-logit_farq = (torch.cat(logitlar_a) - torch.cat(logitlar_b)).abs().max().item()
-farqli = int((idx_a != idx_b).sum())               # nechta token farq qildi
+logit_farq = (
+    (torch.cat(logitlar_a) - torch.cat(logitlar_b)).abs().max().item()
+)
+# nechta token farq qildi
+farqli = int((idx_a != idx_b).sum())
 print(f"logitlarning eng katta farqi: {logit_farq:.1e}")
 print(f"farq qilgan tokenlar: {farqli} / {N_YANGI}")
-print("yaratilgan tokenlar:", idx_b[0, boshi.shape[1]:].tolist())
-print("birinchi blok keshi, k:", tuple(keshlar[0]["k"].shape), "(namuna, bosh, T, bosh oʻlchami)")
+print("yaratilgan tokenlar:")
+print(idx_b[0, boshi.shape[1] :].numpy())
+print(
+    "birinchi blok keshi, k:",
+    tuple(keshlar[0]["k"].shape),
+    "(namuna, bosh, T, bosh oʻlchami)",
+)
+
+
+# %% tags=["remove-cell"]
 glue("kv_N", N_YANGI, display=False)
 glue("kv_boshi", boshi.shape[1], display=False)
 glue("kv_farq", logit_farq, display=False)
 glue("kv_farqli", farqli, display=False)
-glue("kv_tokenlar_jumla",
-     f"Ikkala yoʻl {N_YANGI} ta yangi tokenning hammasini aynan bir xil tanladi."
-     if farqli == 0 else
-     f"Ikki yoʻl {N_YANGI} ta yangi tokendan {farqli} tasida farq qildi.", display=False)
+glue(
+    "kv_tokenlar_jumla",
+    (
+        f"Ikkala yoʻl {N_YANGI} ta yangi tokenning hammasini aynan bir"
+        " xil tanladi."
+        if farqli == 0
+        else (
+            f"Ikki yoʻl {N_YANGI} ta yangi tokendan {farqli} tasida"
+            " farq qildi."
+        )
+    ),
+    display=False,
+)
+
 
 # %% [markdown]
 # {glue:text}`kv_tokenlar_jumla` Logitlarning eng katta farqi
@@ -360,17 +468,24 @@ glue("kv_tokenlar_jumla",
 # narsani hisoblaydi.
 
 # %%
-torch.set_flush_denormal(True)        # narx darsidagi vaqt oʻlchovlari kabi
+# narx darsidagi vaqt oʻlchovlari kabi
+torch.set_flush_denormal(True)
 
 
-def mac_keshsiz(T, d=gpt.emb.embedding_dim, L=len(gpt.bloklar), lugat=LUGAT):
-    # har qatlamda: T ta pozitsiyaning q, k, v, o (4·d·d) va feed-forward (8·d·d),
-    # T × T ballar va ogʻirlik·v (2·T·T·d); oxirida T ta pozitsiyaning logitlari
+def mac_keshsiz(
+    T, d=gpt.emb.embedding_dim, L=len(gpt.bloklar), lugat=LUGAT
+):
+    # har qatlamda: T ta pozitsiyaning q, k, v, o (4·d·d) va
+    # feed-forward (8·d·d), T × T ballar va ogʻirlik·v (2·T·T·d);
+    # oxirida T ta pozitsiyaning logitlari
     return L * (12 * d * d * T + 2 * T * T * d) + T * d * lugat
 
 
-def mac_kesh(T, d=gpt.emb.embedding_dim, L=len(gpt.bloklar), lugat=LUGAT):
-    # har qatlamda: bitta tokenning q, k, v, o va feed-forward, T ta kalitga attention
+def mac_kesh(
+    T, d=gpt.emb.embedding_dim, L=len(gpt.bloklar), lugat=LUGAT
+):
+    # har qatlamda: bitta tokenning q, k, v, o va feed-forward, T
+    # ta kalitga attention
     return L * (12 * d * d + 2 * T * d) + d * lugat
 
 
@@ -378,97 +493,181 @@ print(f"torch {torch.__version__}, 1 ip, protsessor: {protsessor()}")
 
 # %%
 torch.manual_seed(1)
-matn = torch.randint(LUGAT, (1, 1024))           # vaqt tokenlarning qiymatiga bogʻliq emas
+# vaqt tokenlarning qiymatiga bogʻliq emas
+matn = torch.randint(LUGAT, (1, 1024))
 kv_vaqt, eng_katta_farq = [], 0.0
 with torch.no_grad():
     for Tx in [128, 256, 512, 1024]:
-        idx = matn[:, :Tx]                       # (1, T)
+        idx = matn[:, :Tx]  # (1, T)
         keshsiz_ms = mediana_ms("gpt(idx)", iplar=1, gpt=gpt, idx=idx)
         tayyor = [{} for _ in gpt.bloklar]
-        gpt(idx[:, :-1], tayyor)                 # keshda T − 1 ta token
-        # har takrorda yangi dictlar, ular tayyor tenzorlarga ishora qiladi
-        kesh_ms = mediana_ms("gpt(idx[:, -1:], [dict(k) for k in tayyor])",
-                             iplar=1, gpt=gpt, idx=idx, tayyor=tayyor)
-        assert tayyor[0]["k"].shape[2] == Tx - 1     # tayyor kesh oʻsmadi
+        gpt(idx[:, :-1], tayyor)  # keshda T − 1 ta token
+        # har takrorda yangi dictlar, ular tayyor tenzorlarga
+        # ishora qiladi
+        kesh_ms = mediana_ms(
+            "gpt(idx[:, -1:], [dict(k) for k in tayyor])",
+            iplar=1,
+            gpt=gpt,
+            idx=idx,
+            tayyor=tayyor,
+        )
+        # tayyor kesh oʻsmadi
+        assert tayyor[0]["k"].shape[2] == Tx - 1
         # ikki yoʻl bir xil logit beradimi: (1, lugʻat) va (1, lugʻat)
         yangi_logit = gpt(idx[:, -1:], [dict(k) for k in tayyor])[:, -1]
         farq_T = (gpt(idx)[:, -1] - yangi_logit).abs().max().item()
         eng_katta_farq = max(eng_katta_farq, farq_T)
-        kv_vaqt.append({"T": Tx, "keshsiz (ms)": keshsiz_ms, "kesh bilan (ms)": kesh_ms,
-                        "nisbat": keshsiz_ms / kesh_ms, "MAC keshsiz": mac_keshsiz(Tx),
-                        "MAC kesh bilan": mac_kesh(Tx), "eng katta farq": son(farq_T, ".1e")})
+        kv_vaqt.append(
+            {
+                "T": Tx,
+                "keshsiz (ms)": keshsiz_ms,
+                "kesh bilan (ms)": kesh_ms,
+                "nisbat": keshsiz_ms / kesh_ms,
+                "MAC keshsiz": mac_keshsiz(Tx),
+                "MAC kesh bilan": mac_kesh(Tx),
+                "eng katta farq": son(farq_T, ".1e"),
+            }
+        )
 kv = pd.DataFrame(kv_vaqt)
-mln = {"MAC keshsiz": "MAC keshsiz (mln)", "MAC kesh bilan": "MAC kesh bilan (mln)"}
-show(kv.assign(**{u: kv[u] / 1e6 for u in mln}).rename(columns=mln)
-       .round({"keshsiz (ms)": 3, "kesh bilan (ms)": 3, "nisbat": 1,
-               "MAC keshsiz (mln)": 2, "MAC kesh bilan (mln)": 2}),
-     izoh="Matnda T ta token boʻlganda keyingi token logitlari: keshsiz (T ta token "
-          "qayta hisoblanadi) va KV kesh bilan (faqat yangi token). Vaqt — bitta ipda, "
-          "mediana; nisbat — keshsiz vaqt / kesh bilan vaqt; MAC — bitta qadamning "
-          "matritsa koʻpaytmalari, million hisobida; eng katta farq — ikki yoʻl "
-          "logitlarining farqi.",
-     nom="kv_vaqt_jadval")
+mln = {
+    "MAC keshsiz": "MAC keshsiz (mln)",
+    "MAC kesh bilan": "MAC kesh bilan (mln)",
+}
+show(
+    kv.assign(**{u: kv[u] / 1e6 for u in mln})
+    .rename(columns=mln)
+    .round(
+        {
+            "keshsiz (ms)": 3,
+            "kesh bilan (ms)": 3,
+            "nisbat": 1,
+            "MAC keshsiz (mln)": 2,
+            "MAC kesh bilan (mln)": 2,
+        }
+    ),
+    izoh=(
+        "Matnda T ta token boʻlganda keyingi token logitlari: keshsiz"
+        " (T ta token qayta hisoblanadi) va KV kesh bilan (faqat yangi"
+        " token). Vaqt — bitta ipda, mediana; nisbat — keshsiz vaqt /"
+        " kesh bilan vaqt; MAC — bitta qadamning matritsa"
+        " koʻpaytmalari, million hisobida; eng katta farq — ikki yoʻl"
+        " logitlarining farqi."
+    ),
+    nom="kv_vaqt_jadval",
+)
 
 # %%
 rasm, b1 = plt.subplots(figsize=(5.6, 3.8))
 b1.plot(kv["T"], kv["keshsiz (ms)"], "o-", label="keshsiz")
 b1.plot(kv["T"], kv["kesh bilan (ms)"], "s--", label="KV kesh bilan")
-b1.set_xscale("log", base=2); b1.set_yscale("log")
+b1.set_xscale("log", base=2)
+b1.set_yscale("log")
 b1.set_xticks(kv["T"], kv["T"].astype(str))
-b1.set_xlabel("matndagi tokenlar, T"); b1.set_ylabel("bitta token vaqti (ms)")
-b1.grid(True, which="both", alpha=0.3); b1.legend()
+b1.set_xlabel("matndagi tokenlar, T")
+b1.set_ylabel("bitta token vaqti (ms)")
+b1.grid(True, which="both", alpha=0.3)
+b1.legend()
 plt.tight_layout()
-fig("kv_kesh_vaqt.png",
-    caption="Keyingi tokenni yaratish vaqti matn uzunligiga qarab, log-log oʻqlarda "
-            f"(oʻqitilmagan KichikGPT, {len(gpt.bloklar)} qatlam, "
-            f"d = {gpt.emb.embedding_dim}, bitta ip).")
+fig(
+    "kv_kesh_vaqt.png",
+    caption=(
+        "Keyingi tokenni yaratish vaqti matn uzunligiga qarab, log-log"
+        f" oʻqlarda (oʻqitilmagan KichikGPT, {len(gpt.bloklar)} qatlam,"
+        f" d = {gpt.emb.embedding_dim}, bitta ip)."
+    ),
+)
 
 
 # %%
+# T eng kichik boʻlgan qator
+eng_kichik = kv.set_index("T").loc[kv["T"].min()]
+# T eng katta boʻlgan qator
+eng_katta = kv.set_index("T").loc[kv["T"].max()]
+# log-log oʻqlardagi qiyalik: eng kichik kvadratlar toʻgʻri chizigʻi,
+# hamma T orqali
+kv_qiyalik = {
+    ustun: float(np.polyfit(np.log2(kv["T"]), np.log2(kv[ustun]), 1)[0])
+    for ustun in ["keshsiz (ms)", "kesh bilan (ms)"]
+}
+# oxirgi ikki nuqta orasidagi qiyalik (chiziq egilganmi?)
+oxirgi_ikki = kv.sort_values("T").tail(2)
+q_oxir = float(
+    np.diff(np.log2(oxirgi_ikki["keshsiz (ms)"].values))[0]
+    / np.diff(np.log2(oxirgi_ikki["T"].values))[0]
+)
+# MAC ustunining oʻsha oraliqdagi qiyaligi: hisob qanchalik tez oʻsadi
+q_mac = float(
+    np.diff(np.log2(oxirgi_ikki["MAC keshsiz"].values.astype(float)))[0]
+    / np.diff(np.log2(oxirgi_ikki["T"].values))[0]
+)
+
+
+# %% tags=["remove-cell"]
 def osish_sozi(q):
     # log-log qiyalikni soʻz bilan aytish
-    for chegara, soz in [(0.5, "deyarli oʻzgarmadi"), (0.85, "chiziqlidan sekin oʻsdi"),
-                         (1.15, "taxminan chiziqli oʻsdi"),
-                         (1.85, "chiziqlidan tez, kvadratikdan sekin oʻsdi"),
-                         (2.15, "taxminan kvadratik oʻsdi")]:
+    for chegara, soz in [
+        (0.5, "deyarli oʻzgarmadi"),
+        (0.85, "chiziqlidan sekin oʻsdi"),
+        (1.15, "taxminan chiziqli oʻsdi"),
+        (1.85, "chiziqlidan tez, kvadratikdan sekin oʻsdi"),
+        (2.15, "taxminan kvadratik oʻsdi"),
+    ]:
         if q < chegara:
             return soz
     return "kvadratikdan ham tez oʻsdi"
 
 
-eng_kichik = kv.set_index("T").loc[kv["T"].min()]     # T eng kichik boʻlgan qator
-eng_katta = kv.set_index("T").loc[kv["T"].max()]      # T eng katta boʻlgan qator
-for ustun, qisqa in [("keshsiz (ms)", "keshsiz"), ("kesh bilan (ms)", "kesh")]:
-    # eng kichik kvadratlar toʻgʻri chizigʻi log-log oʻqlarda, hamma T orqali
-    q = float(np.polyfit(np.log2(kv["T"]), np.log2(kv[ustun]), 1)[0])
-    glue(f"kv_qiyalik_{qisqa}", q, display=False)
-    glue(f"kv_qiyalik_{qisqa}_soz", osish_sozi(q), display=False)
+for ustun, qisqa in [
+    ("keshsiz (ms)", "keshsiz"),
+    ("kesh bilan (ms)", "kesh"),
+]:
+    glue(f"kv_qiyalik_{qisqa}", kv_qiyalik[ustun], display=False)
+    glue(
+        f"kv_qiyalik_{qisqa}_soz",
+        osish_sozi(kv_qiyalik[ustun]),
+        display=False,
+    )
     glue(f"kv_ms_{qisqa}", float(eng_katta[ustun]), display=False)
-# oxirgi ikki nuqta orasidagi qiyalik (chiziq egilganmi?)
-oxirgi_ikki = kv.sort_values("T").tail(2)
 glue("kv_T_oxirgi_oldi", int(oxirgi_ikki["T"].iloc[0]), display=False)
-q_oxir = float(np.diff(np.log2(oxirgi_ikki["keshsiz (ms)"].values))[0]
-               / np.diff(np.log2(oxirgi_ikki["T"].values))[0])
-q_hammasi = float(np.polyfit(np.log2(kv["T"]), np.log2(kv["keshsiz (ms)"]), 1)[0])
 glue("kv_qiyalik_keshsiz_oxir", q_oxir, display=False)
-# MAC ustunining oʻsha oraliqdagi qiyaligi: hisob qanchalik tez oʻsadi
-q_mac = float(np.diff(np.log2(oxirgi_ikki["MAC keshsiz"].values.astype(float)))[0]
-              / np.diff(np.log2(oxirgi_ikki["T"].values))[0])
 glue("kv_mac_qiyalik_oxir", q_mac, display=False)
-glue("kv_egilish_gap",
-     f"bu MAC ustunining shu oraliqdagi qiyaligidan ({son(q_mac, '.2f')}) katta: vaqt hisobdan tezroq "
-     "oʻsadi. Ehtimol, sababi MACga kirmagan T × T tenzorlardagi amallar (maska, softmax, "
-     "boʻlish): katta T da bu tenzorlar protsessor keshiga sigʻmaydi (buni alohida "
-     "oʻlchamadik)" if q_oxir > q_mac + 0.2 else
-     f"bu MAC ustunining shu oraliqdagi qiyaligiga ({son(q_mac, '.2f')}) yaqin: vaqt hisob bilan "
-     "birga oʻsadi", display=False)
+glue(
+    "kv_egilish_gap",
+    (
+        "bu MAC ustunining shu oraliqdagi qiyaligidan"
+        f" ({son(q_mac, '.2f')}) katta: vaqt hisobdan tezroq oʻsadi."
+        " Ehtimol, sababi MACga kirmagan T × T tenzorlardagi amallar"
+        " (maska, softmax, boʻlish): katta T da bu tenzorlar"
+        " protsessor keshiga sigʻmaydi (buni alohida oʻlchamadik)"
+        if q_oxir > q_mac + 0.2
+        else (
+            "bu MAC ustunining shu oraliqdagi qiyaligiga"
+            f" ({son(q_mac, '.2f')}) yaqin: vaqt hisob bilan birga"
+            " oʻsadi"
+        )
+    ),
+    display=False,
+)
 glue("kv_T_kichik", int(kv["T"].min()), display=False)
 glue("kv_T_katta", int(kv["T"].max()), display=False)
 glue("kv_nisbat", float(eng_katta["nisbat"]), display=False)
-glue("kv_mac_nisbat", float(eng_katta["MAC keshsiz"] / eng_katta["MAC kesh bilan"]), display=False)
-glue("kv_mac_osish_kesh", float(eng_katta["MAC kesh bilan"] / eng_kichik["MAC kesh bilan"]), display=False)
-glue("kv_ms_kesh_kichik", float(eng_kichik["kesh bilan (ms)"]), display=False)
+glue(
+    "kv_mac_nisbat",
+    float(eng_katta["MAC keshsiz"] / eng_katta["MAC kesh bilan"]),
+    display=False,
+)
+glue(
+    "kv_mac_osish_kesh",
+    float(eng_katta["MAC kesh bilan"] / eng_kichik["MAC kesh bilan"]),
+    display=False,
+)
+glue(
+    "kv_ms_kesh_kichik",
+    float(eng_kichik["kesh bilan (ms)"]),
+    display=False,
+)
 glue("kv_vaqt_farq", eng_katta_farq, display=False)
+
 
 # %% [markdown]
 # Natijalar {numref}`%s-jadvalda <kv_vaqt_jadval>` va
@@ -563,49 +762,128 @@ glue("kv_vaqt_farq", eng_katta_farq, display=False)
 
 # %%
 def kesh_bayt(L, T, n_kv, d_bosh, b):
-    # har qatlamda 2 ta tenzor (kalitlar va qiymatlar), har biri T × n_kv × d_bosh son
+    # har qatlamda 2 ta tenzor (kalitlar va qiymatlar), har biri T
+    # × n_kv × d_bosh son
     return 2 * L * T * n_kv * d_bosh * b
 
 
 def keshdagi_bayt(keshlar):
     # dictlarda haqiqatan turgan tenzorlar hajmi
-    return sum(t.nelement() * t.element_size() for kesh in keshlar for t in kesh.values())
+    return sum(
+        t.nelement() * t.element_size()
+        for kesh in keshlar
+        for t in kesh.values()
+    )
 
 
 # KichikGPT: yuqorida N_YANGI ta token yaratilgandan keyingi kesh
 L_gpt, n_gpt = len(gpt.bloklar), gpt.bloklar[0].attn.boshlar
 d_bosh_gpt = gpt.emb.embedding_dim // n_gpt
-b_gpt = keshlar[0]["k"].element_size()                     # float32: 4 bayt
+# float32: 4 bayt
+b_gpt = keshlar[0]["k"].element_size()
 T_kesh = keshlar[0]["k"].shape[2]
 formula_gpt = kesh_bayt(L_gpt, T_kesh, n_gpt, d_bosh_gpt, b_gpt)
 haqiqiy_gpt = keshdagi_bayt(keshlar)
 T_max_gpt = gpt.poz.shape[0]
-print(f"KichikGPT, {T_kesh} token: formula {formula_gpt} bayt, dictlarda {haqiqiy_gpt} bayt")
+print(
+    f"KichikGPT, {T_kesh} token: formula {formula_gpt} bayt, dictlarda"
+    f" {haqiqiy_gpt} bayt"
+)
 assert formula_gpt == haqiqiy_gpt
 
 # %%
-# Meta Llama 3 8B: config.json (huggingface.co/meta-llama/Meta-Llama-3-8B)
-llama3_8b = {"num_hidden_layers": 32, "num_attention_heads": 32, "num_key_value_heads": 8,
-             "hidden_size": 4096, "max_position_embeddings": 8192, "torch_dtype": "bfloat16"}
-L_l, T_l = llama3_8b["num_hidden_layers"], llama3_8b["max_position_embeddings"]
-n_q_l, n_kv_l = llama3_8b["num_attention_heads"], llama3_8b["num_key_value_heads"]
-d_bosh_l = llama3_8b["hidden_size"] // n_q_l                                  # 4096 / 32
-b_l = torch.empty(0, dtype=getattr(torch, llama3_8b["torch_dtype"])).element_size()
+# Meta Llama 3 8B: config.json
+# (huggingface.co/meta-llama/Meta-Llama-3-8B)
+llama3_8b = {
+    "num_hidden_layers": 32,
+    "num_attention_heads": 32,
+    "num_key_value_heads": 8,
+    "hidden_size": 4096,
+    "max_position_embeddings": 8192,
+    "torch_dtype": "bfloat16",
+}
+L_l, T_l = (
+    llama3_8b["num_hidden_layers"],
+    llama3_8b["max_position_embeddings"],
+)
+n_q_l, n_kv_l = (
+    llama3_8b["num_attention_heads"],
+    llama3_8b["num_key_value_heads"],
+)
+# 4096 / 32
+d_bosh_l = llama3_8b["hidden_size"] // n_q_l
+b_l = torch.empty(
+    0, dtype=getattr(torch, llama3_8b["torch_dtype"])
+).element_size()
 
-hajm = pd.DataFrame([
-    ("KichikGPT", L_gpt, n_gpt, n_gpt, d_bosh_gpt, b_gpt, T_max_gpt),
-    ("Llama 3 8B (GQA)", L_l, n_q_l, n_kv_l, d_bosh_l, b_l, T_l),
-    ("Llama 3 8B, GQAsiz", L_l, n_q_l, n_q_l, d_bosh_l, b_l, T_l),
-], columns=["model", "qatlamlar", "soʻrov boshlari", "KV boshlar", "bosh oʻlchami", "bayt", "T"])
-hajm["kesh (MiB)"] = kesh_bayt(hajm["qatlamlar"], hajm["T"], hajm["KV boshlar"],
-                               hajm["bosh oʻlchami"], hajm["bayt"]) / 2**20
-show(hajm, izoh="KV kesh hajmi toʻliq kontekstda (T — modelning eng katta uzunligi): "
-                "KichikGPT (float32) va Llama 3 8B (bfloat16, Meta config.json); oxirgi "
-                f"qator — Llama 3 8B modelining {n_q_l} ta "
-                "soʻrov boshining har biri oʻz kalit/qiymatini saqlaganda (GQAsiz).",
-     nom="kv_hajm_jadval")
+hajm = pd.DataFrame(
+    [
+        (
+            "KichikGPT",
+            L_gpt,
+            n_gpt,
+            n_gpt,
+            d_bosh_gpt,
+            b_gpt,
+            T_max_gpt,
+        ),
+        ("Llama 3 8B (GQA)", L_l, n_q_l, n_kv_l, d_bosh_l, b_l, T_l),
+        ("Llama 3 8B, GQAsiz", L_l, n_q_l, n_q_l, d_bosh_l, b_l, T_l),
+    ],
+    columns=[
+        "model",
+        "qatlamlar",
+        "soʻrov boshlari",
+        "KV boshlar",
+        "bosh oʻlchami",
+        "bayt",
+        "T",
+    ],
+)
+hajm["kesh (MiB)"] = (
+    kesh_bayt(
+        hajm["qatlamlar"],
+        hajm["T"],
+        hajm["KV boshlar"],
+        hajm["bosh oʻlchami"],
+        hajm["bayt"],
+    )
+    / 2**20
+)
+show(
+    hajm,
+    izoh=(
+        "KV kesh hajmi toʻliq kontekstda (T — modelning eng katta"
+        " uzunligi): KichikGPT (float32) va Llama 3 8B (bfloat16, Meta"
+        f" config.json); oxirgi qator — Llama 3 8B modelining {n_q_l}"
+        " ta soʻrov boshining har biri oʻz kalit/qiymatini saqlaganda"
+        " (GQAsiz)."
+    ),
+    nom="kv_hajm_jadval",
+)
 
 # %%
+
+# 1-mashq yechimi: boshlar yoki qatlamlar soni oʻzgarganda oʻlchangan
+# kesh
+mashq_mib = {}
+for nom_, sozlama in [
+    ("bosh8", {"boshlar": 8}),
+    ("qatlam4", {"qatlamlar": 4}),
+]:
+    torch.manual_seed(0)
+    m_ = KichikGPT(LUGAT, d=64, **sozlama).eval()
+    keshlar_ = [{} for _ in m_.bloklar]
+    with torch.no_grad():
+        # keshni toʻliq toʻldiramiz
+        m_(matn[:, : m_.poz.shape[0]], keshlar_)
+    mashq_mib[nom_] = keshdagi_bayt(keshlar_) / 2**20
+    print(f"{sozlama}: kesh {mashq_mib[nom_]:.2f} MiB")
+
+
+# %% tags=["remove-cell"]
+for nom_, mib in mashq_mib.items():
+    glue(f"kv_mashq_{nom_}_mib", mib, display=False)
 glue("kv_kesh_T", T_kesh, display=False)
 glue("kv_formula_bayt", formula_gpt, display=False)
 glue("kv_haqiqiy_bayt", haqiqiy_gpt, display=False)
@@ -615,18 +893,22 @@ glue("kv_llama_q", n_q_l, display=False)
 glue("kv_llama_kv", n_kv_l, display=False)
 glue("kv_llama_T", T_l, display=False)
 glue("kv_llama_gqa_marta", n_q_l // n_kv_l, display=False)
-glue("kv_llama_token_kib", kesh_bayt(L_l, 1, n_kv_l, d_bosh_l, b_l) / 2**10, display=False)
-glue("kv_llama_gib", float(hajm.loc[1, "kesh (MiB)"]) / 2**10, display=False)
-glue("kv_llama_mha_gib", float(hajm.loc[2, "kesh (MiB)"]) / 2**10, display=False)
+glue(
+    "kv_llama_token_kib",
+    kesh_bayt(L_l, 1, n_kv_l, d_bosh_l, b_l) / 2**10,
+    display=False,
+)
+glue(
+    "kv_llama_gib",
+    float(hajm.loc[1, "kesh (MiB)"]) / 2**10,
+    display=False,
+)
+glue(
+    "kv_llama_mha_gib",
+    float(hajm.loc[2, "kesh (MiB)"]) / 2**10,
+    display=False,
+)
 
-# 1-mashq yechimi: boshlar yoki qatlamlar soni oʻzgarganda oʻlchangan kesh
-for nom_, sozlama in [("bosh8", {"boshlar": 8}), ("qatlam4", {"qatlamlar": 4})]:
-    torch.manual_seed(0)
-    m_ = KichikGPT(LUGAT, d=64, **sozlama).eval()
-    keshlar_ = [{} for _ in m_.bloklar]
-    with torch.no_grad():
-        m_(matn[:, :m_.poz.shape[0]], keshlar_)               # keshni toʻliq toʻldiramiz
-    glue(f"kv_mashq_{nom_}_mib", keshdagi_bayt(keshlar_) / 2**20, display=False)
 
 # %% [markdown]
 # Formula va haqiqiy kesh mos keldi: {glue:text}`kv_kesh_T` ta token
@@ -648,9 +930,15 @@ for nom_, sozlama in [("bosh8", {"boshlar": 8}), ("qatlam4", {"qatlamlar": 4})]:
 # kichik.
 
 # %% tags=["remove-cell"]
-# Xulosa sahifasi uchun (xulosa.py dagi jadval bu gaplarni shu darsdan oladi)
-glue("xl_kv", f"Oʻlchandi: natija bir xil (farq {son(logit_farq, '.0e')}); T = {kv['T'].max()}: "
-     f"bu yigʻishda {son(kv['nisbat'].iloc[-1], '.0f')}× tezroq", display=False)
+# Xulosa sahifasi uchun (xulosa.py dagi jadval bu gaplarni shu darsdan
+# oladi)
+glue(
+    "xl_kv",
+    f"Oʻlchandi: natija bir xil (farq {son(logit_farq, '.0e')}); T ="
+    f" {kv['T'].max()}: bu yigʻishda"
+    f" {son(kv['nisbat'].iloc[-1], '.0f')}× tezroq",
+    display=False,
+)
 
 # %% [markdown]
 # ## Mashqlar

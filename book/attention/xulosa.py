@@ -23,7 +23,6 @@ import pandas as pd
 
 from chapter_code.kitob import show
 
-
 # %% [markdown]
 # ## Amaliy qoʻllanish
 #
@@ -40,23 +39,43 @@ from chapter_code.kitob import show
 # {numref}`qollash_jadval` odatiy vazifalar va yondashuvlarni koʻrsatadi.
 
 # %%
-show(pd.DataFrame([
-    ("Matnni tasniflash (klassifikatsiya)",
-     "Tayyor model + oxirgi qatlam (fine-tuning)"),
-    ("Oʻz hujjatlaringiz boʻyicha savol-javob",
-     "RAG: qidirish + LLM"),
-    ("Oʻz uslubingizda matn",
-     "LoRA bilan fine-tuning"),
-    ("Rasmdagi matnni tanish (OCR)",
-     "Vision Transformer (rasm uchun Transformer) + dekoder"),
-    ("Vaqt qatorlari",
-     "Avval toʻliq darslikning 34-bobi: ayirmalarni olish (differencing) va klassik usullar"),
-], columns=["Vazifa", "Yondashuv"]),
-     izoh="Transformerlarning amaliy qoʻllanishi.", nom="qollash_jadval")
-print("Muhim: bu vazifalarning hech birida Transformerni "
-      "NOLDAN oʻqitmaysiz.")
-print("Tayyor model olinadi va moslashtiriladi. "
-      "Buning yoʻli — toʻliq darslikning 38-bobida (LoRA, QLoRA).")
+show(
+    pd.DataFrame(
+        [
+            (
+                "Matnni tasniflash (klassifikatsiya)",
+                "Tayyor model + oxirgi qatlam (fine-tuning)",
+            ),
+            (
+                "Oʻz hujjatlaringiz boʻyicha savol-javob",
+                "RAG: qidirish + LLM",
+            ),
+            ("Oʻz uslubingizda matn", "LoRA bilan fine-tuning"),
+            (
+                "Rasmdagi matnni tanish (OCR)",
+                "Vision Transformer (rasm uchun Transformer) + dekoder",
+            ),
+            (
+                "Vaqt qatorlari",
+                (
+                    "Avval toʻliq darslikning 34-bobi: ayirmalarni"
+                    " olish (differencing) va klassik usullar"
+                ),
+            ),
+        ],
+        columns=["Vazifa", "Yondashuv"],
+    ),
+    izoh="Transformerlarning amaliy qoʻllanishi.",
+    nom="qollash_jadval",
+)
+print(
+    "Muhim: bu vazifalarning hech birida Transformerni "
+    "NOLDAN oʻqitmaysiz."
+)
+print(
+    "Tayyor model olinadi va moslashtiriladi.\n"
+    "Buning yoʻli — toʻliq darslikning 38-bobida (LoRA, QLoRA)."
+)
 
 # %% [markdown]
 # Bu bob kitobning bitta bobi; 34- va 38-boblar toʻliq darslikda.

@@ -29,8 +29,6 @@ from chapter_code.kitob import show, fig
 from chapter_code.raqam import son, foiz
 from chapter_code.modellar import parametrlar
 from chapter_code.oqitish import parallel
-from myst_nb import glue
-
 
 # %% [markdown]
 # ## Vazifa: soʻz bilan yozilgan son
@@ -72,81 +70,157 @@ from myst_nb import glue
 
 # %%
 import inspect as _inspect
-from chapter_code.sonlar import (oqit_tarjimon, sonlar_toplami, soz_bilan, javob,
-                                 manba_soz, kesishgan_ogirlik, moslik, ogirlik_qayerda)
+from chapter_code.sonlar import (
+    oqit_tarjimon,
+    sonlar_toplami,
+    soz_bilan,
+    javob,
+    manba_soz,
+    kesishgan_ogirlik,
+    moslik,
+    ogirlik_qayerda,
+)
 
 tarjima_seedlar = (0, 1)
 tarjimonlar = parallel(oqit_tarjimon, [(s,) for s in tarjima_seedlar])
-tarjima_protokol = {nom: p.default for nom, p in
-                    _inspect.signature(oqit_tarjimon).parameters.items()
-                    if p.default is not _inspect.Parameter.empty}
-print("oqit_tarjimon() protokoli:", tarjima_protokol)
+tarjima_protokol = {
+    nom: p.default
+    for nom, p in _inspect.signature(oqit_tarjimon).parameters.items()
+    if p.default is not _inspect.Parameter.empty
+}
+print("oqit_tarjimon() protokoli:")
+for kalit_, qiymat in tarjima_protokol.items():
+    print(f"  {kalit_:<9} = {qiymat}")
 for s, (aniq_, m_) in zip(tarjima_seedlar, tarjimonlar):
-    print(f"seed {s}: sinov aniqligi (aniq moslik) {aniq_:.3f}, "
-          f"parametrlar soni {parametrlar(m_)}")
+    print(
+        f"seed {s}: sinov aniqligi (aniq moslik) {aniq_:.3f}, "
+        f"parametrlar soni {parametrlar(m_)}"
+    )
 tarjima_aniq, tarjimon = tarjimonlar[0]
-_, sinov_sonlar = sonlar_toplami(0, tarjima_protokol["n"], tarjima_protokol["n_sinov"])
+_, sinov_sonlar = sonlar_toplami(
+    0, tarjima_protokol["n"], tarjima_protokol["n_sinov"]
+)
 sinov_javob = javob(tarjimon, sinov_sonlar)
+# seed 0 xato qilgan sonlar
+xato_0 = [s for j, s in zip(sinov_javob, sinov_sonlar) if j != str(s)]
+# seed 1 modeli oʻz sinov sonlarida (ular ham oʻqitishda uchramagan)
+_, sinov_sonlar_1 = sonlar_toplami(
+    1, tarjima_protokol["n"], tarjima_protokol["n_sinov"]
+)
+xato_1 = [
+    s
+    for j, s in zip(
+        javob(tarjimonlar[1][1], sinov_sonlar_1), sinov_sonlar_1
+    )
+    if j != str(s)
+]
+
+
+# %% tags=["remove-cell"]
+from myst_nb import glue
+
 glue("tr_aniq_0", tarjimonlar[0][0], display=False)
 glue("tr_aniq_1", tarjimonlar[1][0], display=False)
 glue("tr_n_sinov", tarjima_protokol["n_sinov"], display=False)
 glue("tr_qadamlar", tarjima_protokol["qadamlar"], display=False)
-xato_0 = [s for j, s in zip(sinov_javob, sinov_sonlar) if j != str(s)]   # seed 0 xato qilgan sonlar
-# seed 1 modeli oʻz sinov sonlarida (ular ham oʻqitishda uchramagan)
-_, sinov_sonlar_1 = sonlar_toplami(1, tarjima_protokol["n"], tarjima_protokol["n_sinov"])
-xato_1 = [s for j, s in zip(javob(tarjimonlar[1][1], sinov_sonlar_1), sinov_sonlar_1) if j != str(s)]
-for qisqa, sonlar_, xatolar in [("tr", sinov_sonlar, xato_0), ("tr1", sinov_sonlar_1, xato_1)]:
+for qisqa, sonlar_, xatolar in [
+    ("tr", sinov_sonlar, xato_0),
+    ("tr1", sinov_sonlar_1, xato_1),
+]:
     glue(f"{qisqa}_xato_soni", len(xatolar), display=False)
-    glue(f"{qisqa}_00_xato", sum("00" in str(s) for s in xatolar), display=False)
-    glue(f"{qisqa}_00_sinov", sum("00" in str(s) for s in sonlar_), display=False)
+    glue(
+        f"{qisqa}_00_xato",
+        sum("00" in str(s) for s in xatolar),
+        display=False,
+    )
+    glue(
+        f"{qisqa}_00_sinov",
+        sum("00" in str(s) for s in sonlar_),
+        display=False,
+    )
 
-# %% tags=["remove-cell"]
-# «xatolar 00 li sonlarga toʻplangan»: xatolar tasodifan tushganda (har xato «00» li son boʻlish
-# ehtimoli — sinov sonlaridagi ulushi) shuncha «00» li xato chiqish ehtimoli 1 % dan kichik
+
+# «xatolar 00 li sonlarga toʻplangan»: xatolar tasodifan tushganda
+# (har xato «00» li son boʻlish ehtimoli — sinov sonlaridagi ulushi)
+# shuncha «00» li xato chiqish ehtimoli 1 % dan kichik
 def toplanganmi(xato_soni, xato_00, sinov_00, n_):
     p_ = sinov_00 / n_
-    dum = sum(math.comb(xato_soni, k) * p_**k * (1 - p_)**(xato_soni - k)
-              for k in range(xato_00, xato_soni + 1))
+    dum = sum(
+        math.comb(xato_soni, k) * p_**k * (1 - p_) ** (xato_soni - k)
+        for k in range(xato_00, xato_soni + 1)
+    )
     return xato_00 > 0 and dum < 0.01
 
 
 def xato_gapi(jami, nolli):
-    # «6 ta xatoning hammasida», «19 ta xatoning 17 tasida», «yagona xatoda» (nolli ≥ 1)
+    # «6 ta xatoning hammasida», «19 ta xatoning 17 tasida»,
+    # «yagona xatoda» (nolli ≥ 1)
     if jami == 1:
         return "yagona xatoda"
-    return f"{jami} ta xatoning " + ("hammasida" if nolli == jami else f"{nolli} tasida")
+    return f"{jami} ta xatoning " + (
+        "hammasida" if nolli == jami else f"{nolli} tasida"
+    )
 
 
 n_tr = tarjima_protokol["n_sinov"]
-sinov00 = [sum("00" in str(s) for s in sonlar_) for sonlar_ in (sinov_sonlar, sinov_sonlar_1)]
+sinov00 = [
+    sum("00" in str(s) for s in sonlar_)
+    for sonlar_ in (sinov_sonlar, sinov_sonlar_1)
+]
 xato00 = [sum("00" in str(s) for s in x) for x in (xato_0, xato_1)]
-kons = [toplanganmi(len(x), x00, s00, n_tr) for x, x00, s00 in zip((xato_0, xato_1), xato00, sinov00)]
+kons = [
+    toplanganmi(len(x), x00, s00, n_tr)
+    for x, x00, s00 in zip((xato_0, xato_1), xato00, sinov00)
+]
 
 
 def toplanmagan(xatolar, x00):
-    return (f"{len(xatolar)} ta xatoning hech birida ketma-ket nollar yoʻq" if x00 == 0 else
-            f"{xato_gapi(len(xatolar), x00)} ketma-ket nollar bor")
+    return (
+        f"{len(xatolar)} ta xatoning hech birida ketma-ket nollar yoʻq"
+        if x00 == 0
+        else f"{xato_gapi(len(xatolar), x00)} ketma-ket nollar bor"
+    )
 
 
 if not xato_0:
     gap0 = "Seed 0 modeli sinov sonlarining hammasini toʻgʻri yozdi."
 elif kons[0]:
-    gap0 = (f"Xatolarga qarang: {xato_gapi(len(xato_0), xato00[0])} ketma-ket nollar («00») bor, "
-            f"holbuki {n_tr} ta sinov sonining atigi {sinov00[0]} tasida shunday.")
+    gap0 = (
+        f"Xatolarga qarang: {xato_gapi(len(xato_0), xato00[0])}"
+        f" ketma-ket nollar («00») bor, holbuki {n_tr} ta sinov"
+        f" sonining atigi {sinov00[0]} tasida shunday."
+    )
 else:
-    gap0 = (f"Xatolar «00» li sonlarga toʻplanmagan: {toplanmagan(xato_0, xato00[0])} "
-            f"({n_tr} ta sinov sonining {sinov00[0]} tasida bor).")
+    gap0 = (
+        "Xatolar «00» li sonlarga toʻplanmagan:"
+        f" {toplanmagan(xato_0, xato00[0])} ({n_tr} ta sinov sonining"
+        f" {sinov00[0]} tasida bor)."
+    )
 if not xato_1:
-    gap1 = "Seed 1 modeli esa oʻz sinov sonlarining hammasini toʻgʻri yozdi."
+    gap1 = (
+        "Seed 1 modeli esa oʻz sinov sonlarining hammasini toʻgʻri"
+        " yozdi."
+    )
 elif kons[1]:
-    gap1 = (f"Seed 1 modelida {'ham shu manzara' if kons[0] else 'esa xatolar «00» li sonlarga toʻplangan'}: "
-            f"oʻz sinov sonlaridagi {xato_gapi(len(xato_1), xato00[1])} «00» bor (sinov "
-            f"sonlarining {sinov00[1]} tasida bor).")
+    gap1 = (
+        "Seed 1 modelida"
+        f" {'ham shu manzara' if kons[0] else 'esa xatolar «00» li sonlarga toʻplangan'}:"
+        f" oʻz sinov sonlaridagi {xato_gapi(len(xato_1), xato00[1])}"
+        f" «00» bor (sinov sonlarining {sinov00[1]} tasida bor)."
+    )
 else:
-    gap1 = (f"Seed 1 modelida xatolar «00» li sonlarga toʻplanmagan: {toplanmagan(xato_1, xato00[1])} "
-            f"(sinov sonlarining {sinov00[1]} tasida bor).")
-sabab = (" Masalan, «… yuz ming …» kabi sonlardagi nollar guruhini hech bir soʻz aytmaydi: model "
-         "uni «yuz» va «ming» soʻzlarining joylashuvidan topishi kerak." if any(kons) else "")
+    gap1 = (
+        "Seed 1 modelida xatolar «00» li sonlarga toʻplanmagan:"
+        f" {toplanmagan(xato_1, xato00[1])} (sinov sonlarining"
+        f" {sinov00[1]} tasida bor)."
+    )
+sabab = (
+    " Masalan, «… yuz ming …» kabi sonlardagi nollar guruhini hech bir"
+    " soʻz aytmaydi: model uni «yuz» va «ming» soʻzlarining"
+    " joylashuvidan topishi kerak."
+    if any(kons)
+    else ""
+)
 glue("tr_00_paragraf", gap0 + " " + gap1 + sabab, display=False)
 
 # %% [markdown]
@@ -158,20 +232,39 @@ glue("tr_00_paragraf", gap0 + " " + gap1 + sabab, display=False)
 # ({glue:text}`tr_xato_soni` ta) bor.
 
 # %%
-togri_misol = [(s, j) for s, j in zip(sinov_sonlar, sinov_javob) if j == str(s)][:4]
-xato_misol = [(s, j) for s, j in zip(sinov_sonlar, sinov_javob) if j != str(s)]
-# sonlar oʻqish uchun xonalari guruhlab koʻrsatiladi (138 402); model javobi raqamlardan
-# iborat boʻlmasa yoki 0 bilan boshlansa, model yozganicha qoladi
+togri_misol = [
+    (s, j) for s, j in zip(sinov_sonlar, sinov_javob) if j == str(s)
+][:4]
+xato_misol = [
+    (s, j) for s, j in zip(sinov_sonlar, sinov_javob) if j != str(s)
+]
+
+
+# sonlar oʻqish uchun xonalari guruhlab koʻrsatiladi (138 402); model
+# javobi raqamlardan iborat boʻlmasa yoki 0 bilan boshlansa, model
+# yozganicha qoladi
 def guruhla(j):
     return son(int(j)) if j.isdigit() and not j.startswith("0") else j
 
 
-show(pd.DataFrame([{"soʻz bilan": soz_bilan(s), "toʻgʻri javob": son(s),
-                    "model javobi": guruhla(j), "toʻgʻrimi": "ha" if j == str(s) else "yoʻq"}
-                   for s, j in togri_misol + xato_misol]),
-     izoh="Oʻqitishda uchramagan sonlar: birinchi toʻrtta toʻgʻri javob va "
-          "modelning hamma xatosi (seed 0).",
-     nom="tarjima_misollar")
+show(
+    pd.DataFrame(
+        [
+            {
+                "soʻz bilan": soz_bilan(s),
+                "toʻgʻri javob": son(s),
+                "model javobi": guruhla(j),
+                "toʻgʻrimi": "ha" if j == str(s) else "yoʻq",
+            }
+            for s, j in togri_misol + xato_misol
+        ]
+    ),
+    izoh=(
+        "Oʻqitishda uchramagan sonlar: birinchi toʻrtta toʻgʻri javob"
+        " va modelning hamma xatosi (seed 0)."
+    ),
+    nom="tarjima_misollar",
+)
 
 # %% [markdown]
 # {glue:text}`tr_00_paragraf`
@@ -184,61 +277,126 @@ show(pd.DataFrame([{"soʻz bilan": soz_bilan(s), "toʻgʻri javob": son(s),
 # olti xonali sinov sonini tanlaymiz.
 
 # %%
-misol = next(s for s in sinov_sonlar if len(str(s)) == 6 and str(s).count("0") == 1)
+misol = next(
+    s
+    for s in sinov_sonlar
+    if len(str(s)) == 6 and str(s).count("0") == 1
+)
 sozlar = soz_bilan(misol).split()
 raqamlar = list(str(misol))
-# (qatlamlar, 1, boshlar, Tq, Tm) -> oxirgi (yagona) qatlam, 1-namuna: (boshlar, Tq, Tm)
-w_tr = kesishgan_ogirlik(tarjimon, [misol])[-1, 0][:, :len(raqamlar), :len(sozlar)]
-w_orta = w_tr.mean(0)                                  # boshlar oʻrtachasi: (raqamlar, soʻzlar)
-print(f"{misol} = «{soz_bilan(misol)}»;  model javobi: {javob(tarjimon, [misol])[0]}")
+# (qatlamlar, 1, boshlar, Tq, Tm) -> oxirgi (yagona) qatlam, 1-namuna:
+# (boshlar, Tq, Tm)
+w_tr = kesishgan_ogirlik(tarjimon, [misol])[-1, 0][
+    :, : len(raqamlar), : len(sozlar)
+]
+# boshlar oʻrtachasi: (raqamlar, soʻzlar)
+w_orta = w_tr.mean(0)
+print(
+    f"{misol} = «{soz_bilan(misol)}»;  model javobi:"
+    f" {javob(tarjimon, [misol])[0]}"
+)
 for t, (r, j) in enumerate(zip(raqamlar, manba_soz(misol))):
     eng = int(w_orta[t].argmax())
-    print(f"  {t}-raqam {r}: eng koʻp «{sozlar[eng]}» ga ({w_orta[t, eng]:.2f}); "
-          f"uni beradigan soʻz: {'yoʻq (nol)' if j is None else '«' + sozlar[j] + '»'}")
+    print(
+        f"  {t}-raqam {r}: eng koʻp «{sozlar[eng]}» ga"
+        f" ({w_orta[t, eng]:.2f}); uni beradigan soʻz:"
+        f" {'yoʻq (nol)' if j is None else '«' + sozlar[j] + '»'}"
+    )
 
-misol_togri = all(int(w_orta[t].argmax()) == j for t, j in enumerate(manba_soz(misol)) if j is not None)
-rasm, b = plt.subplots(figsize=(7.2, 3.8))
-tasvir = b.imshow(w_orta.numpy(), cmap="viridis", vmin=0, vmax=1, aspect="auto")
+misol_togri = all(
+    int(w_orta[t].argmax()) == j
+    for t, j in enumerate(manba_soz(misol))
+    if j is not None
+)
+rasm, b = plt.subplots(figsize=(5.6, 4.4))
+tasvir = b.imshow(
+    w_orta.numpy(), cmap="viridis", vmin=0, vmax=1, aspect="auto"
+)
 b.set_xticks(range(len(sozlar)), sozlar, rotation=35, ha="right")
-b.set_yticks(range(len(raqamlar)), [f"{t}-raqam: {r}" for t, r in enumerate(raqamlar)])
-b.set_xlabel("soʻz (koder)"); b.set_ylabel("yozilayotgan raqam (dekoder)")
+b.set_yticks(
+    range(len(raqamlar)),
+    [f"{t}-raqam: {r}" for t, r in enumerate(raqamlar)],
+)
+b.set_xlabel("soʻz (koder)")
+b.set_ylabel("yozilayotgan raqam (dekoder)")
 plt.colorbar(tasvir, ax=b, fraction=0.046)
 plt.tight_layout()
-fig("tarjima_xarita.png",
-    caption=f"Cross-attention: {son(misol)} sonini yozayotgan dekoder qaysi soʻzga "
-            "qaraydi (yagona dekoder qatlami, 4 boshning oʻrtachasi). "
-            + ("Har nolmas raqamning eng yorqin katagi — uni beradigan soʻz"
-               if misol_togri else "Nolmas raqamlarning hammasida ham eng yorqin katak uni "
-               "beradigan soʻzda emas") + "; nolning soʻzi yoʻq.")
+fig(
+    "tarjima_xarita.png",
+    caption=(
+        f"Cross-attention: {son(misol)} sonini yozayotgan dekoder qaysi"
+        " soʻzga qaraydi (yagona dekoder qatlami, 4 boshning"
+        " oʻrtachasi). "
+    )
+    + (
+        "Har nolmas raqamning eng yorqin katagi — uni beradigan soʻz"
+        if misol_togri
+        else (
+            "Nolmas raqamlarning hammasida ham eng yorqin katak uni "
+            "beradigan soʻzda emas"
+        )
+    )
+    + "; nolning soʻzi yoʻq.",
+)
 
-ulush = moslik(tarjimon, sinov_sonlar)[-1]            # (boshlar + 1,): oxirgi qatlam
+# (boshlar + 1,): oxirgi qatlam
+ulush = moslik(tarjimon, sinov_sonlar)[-1]
 # [oʻz soʻzi, «yuz»/«ming», boshqa soʻz] ulushlari: (boshlar + 1, 3)
 qayerda = ogirlik_qayerda(tarjimon, sinov_sonlar)[-1]
+# nollar: ularning soʻzi yoʻq; ogʻirligining qanchasi «yuz»/«ming» ga
+# tushadi
+nol_ym = float(
+    ogirlik_qayerda(tarjimon, sinov_sonlar, nollar=True)[-1, -1, 1]
+)
+nol_t = raqamlar.index("0")
+
+
+# %% tags=["remove-cell"]
 glue("tr_moslik", float(ulush[-1]), display=False)
 glue("tr_orta_oz", float(qayerda[-1, 0]), display=False)
 glue("tr_orta_ym", float(qayerda[-1, 1]), display=False)
-# nollar: ularning soʻzi yoʻq; ogʻirligining qanchasi «yuz»/«ming» ga tushadi
-nol_ym = float(ogirlik_qayerda(tarjimon, sinov_sonlar, nollar=True)[-1, -1, 1])
 glue("tr_nol_ym", nol_ym, display=False)
 glue("tr_moslik_min", float(ulush[:-1].min()), display=False)
 glue("tr_moslik_max", float(ulush[:-1].max()), display=False)
 glue("tr_misol", misol, display=False)
 glue("tr_misol_togri", misol_togri, display=False)
-nol_t = raqamlar.index("0")
 glue("tr_nol_soz", sozlar[int(w_orta[nol_t].argmax())], display=False)
-
-# %% tags=["remove-cell"]
-# «bitta yorqin katak»: har nolmas raqam qatorida eng katta ogʻirlik yarmidan koʻp
-yorqin = all(float(w_orta[t].max()) > 0.5 for t, j in enumerate(manba_soz(misol)) if j is not None)
+# «bitta yorqin katak»: har nolmas raqam qatorida eng katta ogʻirlik
+# yarmidan koʻp
+yorqin = all(
+    float(w_orta[t].max()) > 0.5
+    for t, j in enumerate(manba_soz(misol))
+    if j is not None
+)
 glue("tr_misol_yorqin", yorqin, display=False)
-glue("tr_xarita_gap", "har nolmas raqamning qatorida bitta yorqin katak bor va bu katak aynan shu "
-     "raqamni beradigan soʻz ustunida" if misol_togri and yorqin else
-     "har nolmas raqamning qatoridagi eng yorqin katak aynan shu raqamni beradigan soʻz ustunida, "
-     "lekin baʼzi qatorlarda ogʻirlik bir necha soʻzga tarqalgan" if misol_togri else
-     "nolmas raqamlarning hammasida ham eng yorqin katak shu raqamni beradigan soʻz ustunida emas",
-     display=False)
-glue("tr_nol_gap", "aynan shu soʻzlar qaysi xonalar boʻsh qolganini bildiradi" if nol_ym > 0.5 else
-     "qolgani boshqa soʻzlarga tarqaladi", display=False)
+glue(
+    "tr_xarita_gap",
+    (
+        "har nolmas raqamning qatorida bitta yorqin katak bor va bu"
+        " katak aynan shu raqamni beradigan soʻz ustunida"
+        if misol_togri and yorqin
+        else (
+            "har nolmas raqamning qatoridagi eng yorqin katak aynan shu"
+            " raqamni beradigan soʻz ustunida, lekin baʼzi qatorlarda"
+            " ogʻirlik bir necha soʻzga tarqalgan"
+            if misol_togri
+            else (
+                "nolmas raqamlarning hammasida ham eng yorqin katak shu"
+                " raqamni beradigan soʻz ustunida emas"
+            )
+        )
+    ),
+    display=False,
+)
+glue(
+    "tr_nol_gap",
+    (
+        "aynan shu soʻzlar qaysi xonalar boʻsh qolganini bildiradi"
+        if nol_ym > 0.5
+        else "qolgani boshqa soʻzlarga tarqaladi"
+    ),
+    display=False,
+)
 
 # %% [markdown]
 # {numref}`%s-rasmda <tarjima_xarita>` {glue:text}`tr_xarita_gap`. Raqamni
@@ -263,85 +421,160 @@ glue("tr_nol_gap", "aynan shu soʻzlar qaysi xonalar boʻsh qolganini bildiradi"
 # {numref}`%s-rasmda <tarjima_boshlar>` oʻsha misolning toʻrtala boshi.
 
 # %%
-rasm, panellar = plt.subplots(1, w_tr.shape[0], figsize=(11, 3.4), sharey=True)
-for h_i, b in enumerate(panellar):
-    b.imshow(w_tr[h_i].numpy(), cmap="viridis", vmin=0, vmax=1, aspect="auto")
+# boshlar ikki qatorda: telefonda ham oʻqiladi
+rasm, panellar = plt.subplots(
+    2, w_tr.shape[0] // 2, figsize=(5.6, 6.8), sharex=True, sharey=True
+)
+for h_i, b in enumerate(panellar.flat):
+    b.imshow(
+        w_tr[h_i].numpy(), cmap="viridis", vmin=0, vmax=1, aspect="auto"
+    )
     b.set_title(f"{h_i}-bosh: {foiz(ulush[h_i])}")
-    b.set_xticks(range(len(sozlar)), sozlar, rotation=60, ha="right", fontsize=8)
+    b.set_xticks(range(len(sozlar)), sozlar, rotation=60, ha="right")
     b.set_yticks(range(len(raqamlar)), raqamlar)
-panellar[0].set_ylabel("yozilayotgan raqam")
+for b in panellar[:, 0]:
+    b.set_ylabel("yozilayotgan raqam")
 plt.tight_layout()
-fig("tarjima_boshlar.png",
-    caption="Oʻsha misolda har boshning cross-attention ogʻirliklari. Sarlavhada: "
-            "hamma sinov sonlarida nolmas raqamning eng kuchli ogʻirligi oʻz "
-            "soʻziga tushgan ulush (shu boshda).")
+fig(
+    "tarjima_boshlar.png",
+    caption=(
+        "Oʻsha misolda har boshning cross-attention ogʻirliklari."
+        " Sarlavhada: hamma sinov sonlarida nolmas raqamning eng kuchli"
+        " ogʻirligi oʻz soʻziga tushgan ulush (shu boshda)."
+    ),
+)
 
-zaif = int(ulush[:-1].argmin())                        # toʻgʻri soʻzga eng kam tushadigan bosh
+# toʻgʻri soʻzga eng kam tushadigan bosh
+zaif = int(ulush[:-1].argmin())
+# Boshqa seed bilan oʻqitilgan model: «yuz»/«ming» ga eng koʻp
+# qaraydigan boshi
+qayerda_1 = ogirlik_qayerda(tarjimonlar[1][1], sinov_sonlar_1)[-1]
+ym_1 = int(qayerda_1[:-1, 1].argmax())
+# (boshlar + 1,): seed 1, oxirgi qatlam
+ulush_1 = moslik(tarjimonlar[1][1], sinov_sonlar_1)[-1]
+
+
+# %% tags=["remove-cell"]
 glue("tr_zaif_bosh", zaif, display=False)
 glue("tr_zaif_oz", float(qayerda[zaif, 0]), display=False)
 glue("tr_zaif_ym", float(qayerda[zaif, 1]), display=False)
 glue("tr_zaif_boshqa", float(qayerda[zaif, 2]), display=False)
 glue("tr0_ym_max", float(qayerda[:-1, 1].max()), display=False)
-# Boshqa seed bilan oʻqitilgan model: «yuz»/«ming» ga eng koʻp qaraydigan boshi
-qayerda_1 = ogirlik_qayerda(tarjimonlar[1][1], sinov_sonlar_1)[-1]
-ym_1 = int(qayerda_1[:-1, 1].argmax())
 glue("tr1_ym_bosh", ym_1, display=False)
 glue("tr1_ym", float(qayerda_1[ym_1, 1]), display=False)
-ulush_1 = moslik(tarjimonlar[1][1], sinov_sonlar_1)[-1]    # (boshlar + 1,): seed 1, oxirgi qatlam
 glue("tr1_ym_moslik", float(ulush_1[ym_1]), display=False)
-
-# %% tags=["remove-cell"]
 boshlar_farqli = float(ulush[:-1].max() - ulush[:-1].min()) > 0.1
-glue("tr_boshlar_soz", "bir xil emas" if boshlar_farqli else "bir-biriga oʻxshaydi", display=False)
+glue(
+    "tr_boshlar_soz",
+    "bir xil emas" if boshlar_farqli else "bir-biriga oʻxshaydi",
+    display=False,
+)
 oz_, ym_, boshqa_ = (float(x) for x in qayerda[zaif])
-orta_oz = float(qayerda[-1, 0])                        # boshlar oʻrtachasi: oʻz soʻziga
+# boshlar oʻrtachasi: oʻz soʻziga
+orta_oz = float(qayerda[-1, 0])
 if oz_ > max(ym_, boshqa_):
-    zaif_gap = (f"Eng past ulushli {zaif}-bosh ham ogʻirligining eng katta qismini — {foiz(oz_)} — "
-                f"oʻz soʻziga beradi (boshlar oʻrtachasida {foiz(orta_oz)}), qolganini esa: "
-                f"{foiz(ym_)} qismini «yuz» va «ming» soʻzlariga, {foiz(boshqa_)} qismini boshqa "
-                "soʻzlarga.")
+    zaif_gap = (
+        f"Eng past ulushli {zaif}-bosh ham ogʻirligining eng katta"
+        f" qismini — {foiz(oz_)} — oʻz soʻziga beradi (boshlar"
+        f" oʻrtachasida {foiz(orta_oz)}), qolganini esa: {foiz(ym_)}"
+        f" qismini «yuz» va «ming» soʻzlariga, {foiz(boshqa_)} qismini"
+        " boshqa soʻzlarga."
+    )
 else:
-    zaif_gap = (f"Eng past ulushli {zaif}-bosh ogʻirligining eng katta qismini oʻz soʻziga emas, "
-                + ("«yuz» va «ming» soʻzlariga" if ym_ >= boshqa_ else "boshqa soʻzlarga")
-                + f" beradi: oʻz soʻziga {foiz(oz_)}, «yuz» va «ming» ga {foiz(ym_)}, "
-                f"boshqa soʻzlarga {foiz(boshqa_)}.")
+    zaif_gap = (
+        f"Eng past ulushli {zaif}-bosh ogʻirligining eng katta qismini"
+        " oʻz soʻziga emas, "
+        + (
+            "«yuz» va «ming» soʻzlariga"
+            if ym_ >= boshqa_
+            else "boshqa soʻzlarga"
+        )
+        + f" beradi: oʻz soʻziga {foiz(oz_)}, «yuz» va «ming» ga"
+        f" {foiz(ym_)}, boshqa soʻzlarga {foiz(boshqa_)}."
+    )
 glue("tr_zaif_gap", zaif_gap, display=False)
-glue("tr_kop_boshli_gap", "Koʻp boshli attentionning maʼnosi shu: har bosh oʻz Q, K "
-     "proyeksiyasi bilan boshqa narsaga qaraydi, chiqish esa ularning hammasini birlashtiradi."
-     if boshlar_farqli else "Bu yigʻishda boshlar bir-birini takrorlagan: koʻp boshli attention "
-     "har boshni boshqa narsaga qarashga majbur qilmaydi, u faqat bunga imkon beradi.",
-     display=False)
-# har seedda «yuz»/«ming» ga eng koʻp qaraydigan bosh: (bosh, ulushi, toʻgʻri soʻzga tushish ulushi)
-ym_bosh = [(int(q[:-1, 1].argmax()), float(q[:-1, 1].max()), float(m_[int(q[:-1, 1].argmax())]))
-           for q, m_ in ((qayerda, ulush), (qayerda_1, ulush_1))]
-bor = [u > 0.5 for _, u, _ in ym_bosh]                # shu seedda «yuz»/«ming» boshi bormi
-yoq = [u < 0.3 for _, u, _ in ym_bosh]                # hech bir bosh ularga koʻp qaramaydimi
+glue(
+    "tr_kop_boshli_gap",
+    (
+        "Koʻp boshli attentionning maʼnosi shu: har bosh oʻz Q, K"
+        " proyeksiyasi bilan boshqa narsaga qaraydi, chiqish esa"
+        " ularning hammasini birlashtiradi."
+        if boshlar_farqli
+        else (
+            "Bu yigʻishda boshlar bir-birini takrorlagan: koʻp boshli"
+            " attention har boshni boshqa narsaga qarashga majbur"
+            " qilmaydi, u faqat bunga imkon beradi."
+        )
+    ),
+    display=False,
+)
+# har seedda «yuz»/«ming» ga eng koʻp qaraydigan bosh: (bosh, ulushi,
+# toʻgʻri soʻzga tushish ulushi)
+ym_bosh = [
+    (
+        int(q[:-1, 1].argmax()),
+        float(q[:-1, 1].max()),
+        float(m_[int(q[:-1, 1].argmax())]),
+    )
+    for q, m_ in ((qayerda, ulush), (qayerda_1, ulush_1))
+]
+# shu seedda «yuz»/«ming» boshi bormi
+bor = [u > 0.5 for _, u, _ in ym_bosh]
+# hech bir bosh ularga koʻp qaramaydimi
+yoq = [u < 0.3 for _, u, _ in ym_bosh]
 
 
 def ym_gapi(s):
     bosh, u, m_ = ym_bosh[s]
-    return (f"seed {s} bilan oʻqitilgan modelda (uning oʻz sinov sonlarida) {bosh}-bosh "
-            f"ogʻirligining {foiz(u)} qismini «yuz» va «ming» soʻzlariga beradi (toʻgʻri soʻzga "
-            f"tushish ulushi {'atigi ' if m_ < 0.5 else ''}{foiz(m_)}): ehtimol, u xonalarni "
-            "kuzatadi (buni alohida tekshirmadik)")
+    return (
+        f"seed {s} bilan oʻqitilgan modelda (uning oʻz sinov sonlarida)"
+        f" {bosh}-bosh ogʻirligining {foiz(u)} qismini «yuz» va «ming»"
+        " soʻzlariga beradi (toʻgʻri soʻzga tushish ulushi"
+        f" {'atigi ' if m_ < 0.5 else ''}{foiz(m_)}): ehtimol, u"
+        " xonalarni kuzatadi (buni alohida tekshirmadik)"
+    )
 
 
 if (bor[0] and yoq[1]) or (bor[1] and yoq[0]):
     bir, boshqa = (0, 1) if bor[0] else (1, 0)
-    gap = (f"Boshlar ishni qanday taqsimlashi seedga bogʻliq. {ym_gapi(bir)[0].upper()}"
-           f"{ym_gapi(bir)[1:]}. Seed {boshqa} modelida esa hech bir bosh «yuz» va «ming» "
-           f"soʻzlariga {foiz(ym_bosh[boshqa][1])} dan koʻp bermaydi.")
+    gap = (
+        "Boshlar ishni qanday taqsimlashi seedga bogʻliq."
+        f" {ym_gapi(bir)[0].upper()}{ym_gapi(bir)[1:]}. Seed {boshqa}"
+        " modelida esa hech bir bosh «yuz» va «ming» soʻzlariga"
+        f" {foiz(ym_bosh[boshqa][1])} dan koʻp bermaydi."
+    )
 elif all(bor):
-    gap = ("Ikkala seedda ham «yuz» va «ming» soʻzlariga ixtisoslashgan bosh bor: "
-           + "; ".join(f"seed {s_} da {ym_bosh[s_][0]}-bosh ({foiz(ym_bosh[s_][1])})" for s_ in (0, 1))
-           + ". Ehtimol, ular xonalarni kuzatadi (buni alohida tekshirmadik).")
+    gap = (
+        "Ikkala seedda ham «yuz» va «ming» soʻzlariga ixtisoslashgan"
+        " bosh bor: "
+        + "; ".join(
+            f"seed {s_} da {ym_bosh[s_][0]}-bosh"
+            f" ({foiz(ym_bosh[s_][1])})"
+            for s_ in (0, 1)
+        )
+        + ". Ehtimol, ular xonalarni kuzatadi (buni alohida"
+        " tekshirmadik)."
+    )
 elif all(yoq):
-    gap = ("Hech bir seedda «yuz» va «ming» soʻzlariga ixtisoslashgan bosh chiqmadi: bunday soʻzlarga "
-           + " va ".join(f"seed {s_} da eng koʻpi {foiz(ym_bosh[s_][1])}" for s_ in (0, 1)) + ".")
+    gap = (
+        "Hech bir seedda «yuz» va «ming» soʻzlariga ixtisoslashgan bosh"
+        " chiqmadi: bunday soʻzlarga "
+        + " va ".join(
+            f"seed {s_} da eng koʻpi {foiz(ym_bosh[s_][1])}"
+            for s_ in (0, 1)
+        )
+        + "."
+    )
 else:
-    gap = ("«Yuz» va «ming» soʻzlariga eng koʻp qaraydigan bosh "
-           + ", ".join(f"seed {s_} da ogʻirligining {foiz(ym_bosh[s_][1])} qismini" for s_ in (0, 1))
-           + " ularga beradi: aniq ixtisoslashgan bosh haqida gapirish uchun bu yetarli emas.")
+    gap = (
+        "«Yuz» va «ming» soʻzlariga eng koʻp qaraydigan bosh "
+        + ", ".join(
+            f"seed {s_} da ogʻirligining {foiz(ym_bosh[s_][1])} qismini"
+            for s_ in (0, 1)
+        )
+        + " ularga beradi: aniq ixtisoslashgan bosh haqida gapirish"
+        " uchun bu yetarli emas."
+    )
 glue("tr_seed_boshlar_gap", gap, display=False)
 
 # %% [markdown]
@@ -353,7 +586,12 @@ glue("tr_seed_boshlar_gap", gap, display=False)
 # {glue:text}`tr_seed_boshlar_gap`
 
 # %% tags=["remove-cell"]
-# Xulosa sahifasi uchun (xulosa.py dagi jadval bu gaplarni shu darsdan oladi)
-glue("xl_cross", f"Oʻlchandi: aniqlik {son(tarjima_aniq, '.3f')}; nolmas raqamlarning "
-     f"{foiz(ulush[-1])} qismida eng kuchli ogʻirlik oʻz soʻzida", display=False)
-
+# Xulosa sahifasi uchun (xulosa.py dagi jadval bu gaplarni shu darsdan
+# oladi)
+glue(
+    "xl_cross",
+    f"Oʻlchandi: aniqlik {son(tarjima_aniq, '.3f')}; nolmas"
+    f" raqamlarning {foiz(ulush[-1])} qismida eng kuchli ogʻirlik oʻz"
+    " soʻzida",
+    display=False,
+)
