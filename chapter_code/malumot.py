@@ -1,4 +1,4 @@
-"""The chapter's toy task: only the first element of a sequence decides the answer.
+"""The chapter's toy task: only the first element of a sequence decides.
 
 A sequence of ``T`` standard-normal numbers gets the label 1 when its FIRST
 element is positive and 0 otherwise; the other ``T - 1`` numbers are noise.
@@ -14,4 +14,6 @@ def vazifa(n, T, seed=0):
     """Faqat BIRINCHI element javobni belgilaydi. Qolgani shovqin."""
     rr = np.random.default_rng(seed)
     Xs = rr.normal(0, 1, (n, T, 1)).astype(np.float32)
-    return torch.tensor(Xs), torch.tensor((Xs[:, 0, 0] > 0).astype(np.int64))
+    return torch.tensor(Xs), torch.tensor(
+        (Xs[:, 0, 0] > 0).astype(np.int64)
+    )

@@ -1,16 +1,17 @@
 """The chapter's models: recurrent baselines, attention, Transformer blocks.
 
-``Ketma`` is an RNN or LSTM that reads the sequence step by step and classifies
-from its last hidden state.  ``Attention`` is single-head self-attention written
-out by hand, ``softmax(Q K^T / sqrt(d)) V``, with learned, sinusoidal or no
-positional encoding; it keeps its last attention weights in ``ogirlik`` so the
-chapter can draw them.  ``TransformerBlok`` is the original (post-LN) block
-built on ``nn.MultiheadAttention``.
+``Ketma`` is an RNN or LSTM that reads the sequence step by step and
+classifies from its last hidden state.  ``Attention`` is single-head
+self-attention written out by hand, ``softmax(Q K^T / sqrt(d)) V``, with
+learned, sinusoidal or no positional encoding; it keeps its last attention
+weights in ``ogirlik`` so the chapter can draw them.  ``TransformerBlok`` is
+the original (post-LN) block built on ``nn.MultiheadAttention``.
 
 The second half writes a Transformer out in full: ``KopBoshli`` (multi-head
-attention with an optional mask, a key/value source for cross-attention and a
-key/value cache), ``kauzal_maska``, ``sinus_pozitsiya``, the pre-LN ``Blok``,
-the decoder-only ``KichikGPT`` and the encoder-decoder ``Tarjimon``.
+attention with an optional mask, a key/value source for cross-attention and
+a key/value cache), ``kauzal_maska``, ``sinus_pozitsiya``, the pre-LN
+``Blok``, the decoder-only ``KichikGPT`` and the encoder-decoder
+``Tarjimon``.
 """
 
 import torch
@@ -29,79 +30,101 @@ class Ketma(nn.Module):
         if turi not in ("rnn", "lstm"):
             raise ValueError(f"turi must be 'rnn' or 'lstm', got {turi!r}")
         if unutish is not None and turi != "lstm":
-            raise ValueError(f"unutish (the forget-gate bias) exists only for turi='lstm', got turi={turi!r}")
+            raise ValueError(
+                "unutish (the forget-gate bias) exists only for"
+                f" turi='lstm', got turi={turi!r}"
+            )
         qatlam = nn.RNN if turi == "rnn" else nn.LSTM
         self.rnn = qatlam(1, h, batch_first=True)
         if unutish is not None:
-            # PyTorch LSTM darvozalari tartibi: kirish, UNUTISH, hujayra, chiqish —
-            # har biri h ta. Siljish ikki vektorda (bias_ih, bias_hh): yigʻindisi
-            # `unutish` ga teng boʻlsin.
+            # PyTorch LSTM darvozalari tartibi: kirish,
+            # UNUTISH, hujayra, chiqish — har biri h ta.
+            # Siljish ikki vektorda (bias_ih, bias_hh):
+            # yigʻindisi `unutish` ga teng boʻlsin.
             with torch.no_grad():
-                self.rnn.bias_ih_l0[h:2 * h].fill_(unutish)
-                self.rnn.bias_hh_l0[h:2 * h].zero_()
+                self.rnn.bias_ih_l0[h : 2 * h].fill_(unutish)
+                self.rnn.bias_hh_l0[h : 2 * h].zero_()
         self.fc = nn.Linear(h, 2)
 
     def forward(self, x):
-        o, _ = self.rnn(x)            # (batch, T, 1) -> (batch, T, h)
-        return self.fc(o[:, -1])      # oxirgi qadam (batch, h) -> (batch, 2)
+        o, _ = self.rnn(x)  # (batch, T, 1) -> (batch, T, h)
+        return self.fc(o[:, -1])  # oxirgi qadam (batch, h) -> (batch, 2)
 
 
 class Attention(nn.Module):
-    """Uzunligi T boʻlgan ketma-ketlik uchun self-attention (oʻz-oʻziga attention), oʻlchami d.
+    """Uzunligi T boʻlgan ketma-ketlik uchun self-attention (oʻz-oʻziga
+    attention), oʻlchami d.
 
     pozitsiya: True — oʻrganiladigan pozitsiya vektorlari (faqat T tagacha
-    bor), "sinus" — sinusoidal (istalgan uzunlikda hisoblanadi), False — yoʻq.
+    bor), "sinus" — sinusoidal (istalgan uzunlikda hisoblanadi), False —
+    yoʻq.
     """
 
     def __init__(self, T, d=32, pozitsiya=True):
         super().__init__()
-        if not (pozitsiya is True or pozitsiya is False or pozitsiya == "sinus"):
-            raise ValueError(f"pozitsiya must be True (learned), 'sinus' or False, got {pozitsiya!r}")
+        if not (
+            pozitsiya is True or pozitsiya is False or pozitsiya == "sinus"
+        ):
+            raise ValueError(
+                "pozitsiya must be True (learned), 'sinus' or False, got"
+                f" {pozitsiya!r}"
+            )
         if pozitsiya == "sinus" and d % 2:
-            raise ValueError(f"sinusoidal positions need an even width d, got d={d}")
+            raise ValueError(
+                f"sinusoidal positions need an even width d, got d={d}"
+            )
         self.inp = nn.Linear(1, d)
-        self.poz = (nn.Parameter(torch.randn(1, T, d) * 0.02)
-                    if pozitsiya is True else None)
+        self.poz = (
+            nn.Parameter(torch.randn(1, T, d) * 0.02)
+            if pozitsiya is True
+            else None
+        )
         self.sinus = pozitsiya == "sinus"
         self.q, self.k, self.v = (nn.Linear(d, d) for _ in range(3))
         self.fc = nn.Linear(d, 2)
         self.ogirlik = None
 
     def forward(self, x):
-        hh = self.inp(x)                  # (batch, T, 1) -> (batch, T, d)
+        hh = self.inp(x)  # (batch, T, 1) -> (batch, T, d)
         T = x.shape[1]
         if self.poz is not None:
             if T > self.poz.shape[1]:
                 raise ValueError(
-                    f"learned positions exist only for the {self.poz.shape[1]} positions the model "
-                    f"was built with; got a sequence of T={T}: use T <= {self.poz.shape[1]} "
-                    "or a model with pozitsiya='sinus'")
-            hh = hh + self.poz[:, :T]     # (batch, T, d) + (1, T, d)
+                    "learned positions exist only for the"
+                    f" {self.poz.shape[1]} positions the model was built"
+                    f" with; got a sequence of T={T}: use T <="
+                    f" {self.poz.shape[1]} or a model with"
+                    " pozitsiya='sinus'"
+                )
+            hh = hh + self.poz[:, :T]  # (batch, T, d) + (1, T, d)
         elif self.sinus:
-            hh = hh + sinus_pozitsiya(T, hh.shape[-1])   # (T, d) har qatorga qoʻshiladi
+            # (T, d) har qatorga qoʻshiladi
+            hh = hh + sinus_pozitsiya(T, hh.shape[-1])
         Qx, Kx, Vx = self.q(hh), self.k(hh), self.v(hh)  # (batch, T, d)
         # (batch, T, d) @ (batch, d, T) -> (batch, T, T)
         ball = Qx @ Kx.transpose(1, 2) / Kx.shape[-1] ** 0.5
-        w = torch.softmax(ball, dim=-1)   # har qator yigʻindisi 1
+        w = torch.softmax(ball, dim=-1)  # har qator yigʻindisi 1
         self.ogirlik = w.detach()
         # (batch, T, T) @ (batch, T, d) -> (batch, T, d) -> (batch, d)
         return self.fc((w @ Vx).mean(1))
 
 
 class TransformerBlok(nn.Module):
-    """Minimal, lekin toʻliq: attention + qoldiq ulanish (residual) + norm + feed-forward."""
+    """Minimal, lekin toʻliq: attention + qoldiq ulanish (residual) + norm +
+    feed-forward."""
 
     def __init__(self, d=32, boshlar=4):
         super().__init__()
         self.attn = nn.MultiheadAttention(d, boshlar, batch_first=True)
         self.norm1, self.norm2 = nn.LayerNorm(d), nn.LayerNorm(d)
-        self.ff = nn.Sequential(nn.Linear(d, 4 * d), nn.GELU(),
-                                nn.Linear(4 * d, d))
+        self.ff = nn.Sequential(
+            nn.Linear(d, 4 * d), nn.GELU(), nn.Linear(4 * d, d)
+        )
 
     def forward(self, x):
-        a, _ = self.attn(x, x, x)             # (batch, T, d)
-        x = self.norm1(x + a)                 # qoldiq ulanish + norm
-        return self.norm2(x + self.ff(x))     # residual + norm
+        a, _ = self.attn(x, x, x)  # (batch, T, d)
+        x = self.norm1(x + a)  # qoldiq ulanish + norm
+        return self.norm2(x + self.ff(x))  # residual + norm
 
 
 def parametrlar(model):
@@ -109,32 +132,43 @@ def parametrlar(model):
     return sum(p.numel() for p in model.parameters())
 
 
-# ---------------------------------------------------------------------------
-# Transformer, written out: multi-head attention, masks, positions, blocks.
+# ------------------------------------------------------------------------
+# --- Transformer, written out: multi-head attention, masks, positions,
+# blocks.
+
 
 def kauzal_maska(Tq, Tk=None):
-    """Kauzal maska: True — yashirilgan juftlik (soʻrov oʻzidan keyingi kalitga qaraydi).
+    """Kauzal maska: True — yashirilgan juftlik (soʻrov oʻzidan keyingi
+    kalitga qaraydi).
 
-    Tq ta soʻrov oxirgi Tq ta pozitsiyada turadi, Tk ta kalit 0 dan boshlanadi
-    (KV kesh bilan Tk > Tq): i-soʻrov Tk - Tq + i gacha boʻlgan kalitlarni koʻradi.
+    Tq ta soʻrov oxirgi Tq ta pozitsiyada turadi, Tk ta kalit 0 dan
+    boshlanadi (KV kesh bilan Tk > Tq): i-soʻrov Tk - Tq + i gacha boʻlgan
+    kalitlarni koʻradi.
     """
     Tk = Tq if Tk is None else Tk
     if Tk < Tq:
-        raise ValueError(f"a causal mask needs at least as many keys as queries, got Tq={Tq}, Tk={Tk}")
+        raise ValueError(
+            "a causal mask needs at least as many keys as queries, got"
+            f" Tq={Tq}, Tk={Tk}"
+        )
     return torch.ones(Tq, Tk, dtype=torch.bool).triu(Tk - Tq + 1)
 
 
 def sinus_pozitsiya(T, d):
-    """Sinusoidal pozitsiya kodlash (Vaswani va boshq., 2017): (T, d) matritsa.
+    """Sinusoidal pozitsiya kodlash (Vaswani va boshq., 2017): (T, d)
+    matritsa.
 
     PE[p, 2i] = sin(p / 10000^(2i/d)), PE[p, 2i+1] = cos(p / 10000^(2i/d)):
     har juftlik (2i, 2i+1) oʻz toʻlqin uzunligida.
     """
     if d % 2:
-        raise ValueError(f"sinusoidal positions need an even width d, got d={d}")
-    p = torch.arange(T, dtype=torch.float32).unsqueeze(1)      # (T, 1)
-    ikki_i = torch.arange(0, d, 2, dtype=torch.float32)        # 2i = 0, 2, 4, ...: (d/2,)
-    burchak = p / 10000 ** (ikki_i / d)                        # (T, d/2)
+        raise ValueError(
+            f"sinusoidal positions need an even width d, got d={d}"
+        )
+    p = torch.arange(T, dtype=torch.float32).unsqueeze(1)  # (T, 1)
+    # 2i = 0, 2, 4, ...: (d/2,)
+    ikki_i = torch.arange(0, d, 2, dtype=torch.float32)
+    burchak = p / 10000 ** (ikki_i / d)  # (T, d/2)
     pe = torch.zeros(T, d)
     pe[:, 0::2] = torch.sin(burchak)
     pe[:, 1::2] = torch.cos(burchak)
@@ -142,21 +176,24 @@ def sinus_pozitsiya(T, d):
 
 
 class KopBoshli(nn.Module):
-    """Koʻp boshli (multi-head) attention, qoʻlda: d oʻlcham `boshlar` ta boshga boʻlinadi.
+    """Koʻp boshli (multi-head) attention, qoʻlda: d oʻlcham `boshlar` ta
+    boshga boʻlinadi.
 
-    forward(x, manba=None, maska=None, kesh=None):
-    x — soʻrovlar (batch, Tq, d); manba — kalit va qiymatlar olinadigan
-    ketma-ketlik (batch, Tk, d), None boʻlsa x ning oʻzi (self-attention),
-    boshqa boʻlsa cross-attention; maska — True boʻlgan joylar yashiriladi,
-    (Tq, Tk) yoki (batch, 1, 1, Tk) kabi kengaytiriladigan shakl; kesh — dict:
-    avvalgi qadamlarning kalit va qiymatlari, yangilari unga qoʻshiladi.
-    Oxirgi ogʻirliklar self.ogirlik da: (batch, boshlar, Tq, Tk).
+    forward(x, manba=None, maska=None, kesh=None): x — soʻrovlar (batch, Tq,
+    d); manba — kalit va qiymatlar olinadigan ketma-ketlik (batch, Tk, d),
+    None boʻlsa x ning oʻzi (self-attention), boshqa boʻlsa cross-attention;
+    maska — True boʻlgan joylar yashiriladi, (Tq, Tk) yoki (batch, 1, 1, Tk)
+    kabi kengaytiriladigan shakl; kesh — dict: avvalgi qadamlarning kalit va
+    qiymatlari, yangilari unga qoʻshiladi. Oxirgi ogʻirliklar self.ogirlik
+    da: (batch, boshlar, Tq, Tk).
     """
 
     def __init__(self, d, boshlar):
         super().__init__()
         if d % boshlar:
-            raise ValueError(f"d={d} must split evenly into boshlar={boshlar} heads")
+            raise ValueError(
+                f"d={d} must split evenly into boshlar={boshlar} heads"
+            )
         self.boshlar = boshlar
         self.q, self.k, self.v, self.o = (nn.Linear(d, d) for _ in range(4))
         self.ogirlik = None
@@ -165,19 +202,22 @@ class KopBoshli(nn.Module):
         manba = x if manba is None else manba
         B, Tq, d = x.shape
         h, dh = self.boshlar, d // self.boshlar
-        # (B, T, d) -> (B, T, h, dh) -> (B, h, T, dh): har bosh oʻz dh ustunini oladi
+        # (B, T, d) -> (B, T, h, dh) -> (B, h, T, dh): har bosh
+        # oʻz dh ustunini oladi
         q = self.q(x).view(B, Tq, h, dh).transpose(1, 2)
         k = self.k(manba).view(B, -1, h, dh).transpose(1, 2)
         v = self.v(manba).view(B, -1, h, dh).transpose(1, 2)
-        if kesh is not None:                  # KV kesh: avvalgi kalit va qiymatlar
+        # KV kesh: avvalgi kalit va qiymatlar
+        if kesh is not None:
             if "k" in kesh:
-                k = torch.cat([kesh["k"], k], dim=2)         # (B, h, Tk, dh)
+                k = torch.cat([kesh["k"], k], dim=2)  # (B, h, Tk, dh)
                 v = torch.cat([kesh["v"], v], dim=2)
             kesh["k"], kesh["v"] = k, v
-        ball = q @ k.transpose(-2, -1) / dh ** 0.5           # (B, h, Tq, Tk)
+        ball = q @ k.transpose(-2, -1) / dh**0.5  # (B, h, Tq, Tk)
         if maska is not None:
             ball = ball.masked_fill(maska, float("-inf"))
-        w = torch.softmax(ball, dim=-1)                      # har qator yigʻindisi 1
+        # har qator yigʻindisi 1
+        w = torch.softmax(ball, dim=-1)
         self.ogirlik = w.detach()
         # (B, h, Tq, dh) -> (B, Tq, h, dh) -> (B, Tq, d): boshlar yonma-yon
         chiqish = (w @ v).transpose(1, 2).reshape(B, Tq, d)
@@ -185,7 +225,8 @@ class KopBoshli(nn.Module):
 
 
 class Blok(nn.Module):
-    """Pre-LN Transformer bloki (GPT-2, Llama kabi): norm avval, keyin qoʻshish.
+    """Pre-LN Transformer bloki (GPT-2, Llama kabi): norm avval, keyin
+    qoʻshish.
 
     x = x + attention(norm(x)); kesishgan=True boʻlsa
     x = x + cross-attention(norm(x), koder chiqishi); x = x + ff(norm(x)).
@@ -194,88 +235,134 @@ class Blok(nn.Module):
     def __init__(self, d, boshlar, kesishgan=False):
         super().__init__()
         self.norm1, self.attn = nn.LayerNorm(d), KopBoshli(d, boshlar)
-        self.norm_x, self.cross = ((nn.LayerNorm(d), KopBoshli(d, boshlar))
-                                   if kesishgan else (None, None))
+        self.norm_x, self.cross = (
+            (nn.LayerNorm(d), KopBoshli(d, boshlar))
+            if kesishgan
+            else (None, None)
+        )
         self.norm2 = nn.LayerNorm(d)
-        self.ff = nn.Sequential(nn.Linear(d, 4 * d), nn.GELU(), nn.Linear(4 * d, d))
+        self.ff = nn.Sequential(
+            nn.Linear(d, 4 * d), nn.GELU(), nn.Linear(4 * d, d)
+        )
 
-    def forward(self, x, maska=None, xotira=None, xotira_maska=None, kesh=None):
+    def forward(
+        self, x, maska=None, xotira=None, xotira_maska=None, kesh=None
+    ):
         x = x + self.attn(self.norm1(x), maska=maska, kesh=kesh)
         if self.cross is not None:
-            x = x + self.cross(self.norm_x(x), manba=xotira, maska=xotira_maska)
+            x = x + self.cross(
+                self.norm_x(x), manba=xotira, maska=xotira_maska
+            )
         return x + self.ff(self.norm2(x))
 
 
 class KichikGPT(nn.Module):
-    """Faqat dekoderli (decoder-only) til modeli: token + pozitsiya -> N ta kauzal Blok -> keyingi token.
+    """Faqat dekoderli (decoder-only) til modeli: token + pozitsiya -> N ta
+    kauzal Blok -> keyingi token.
 
     forward(idx, keshlar=None): idx (batch, T) token raqamlari; keshlar —
-    har blokka bittadan dict (KV kesh), None boʻlsa hammasi qayta hisoblanadi.
-    Kesh bilan idx — faqat yangi tokenlar, ularning pozitsiyasi keshdagi
-    tokenlar sonidan boshlanadi.
+    har blokka bittadan dict (KV kesh), None boʻlsa hammasi qayta
+    hisoblanadi. Kesh bilan idx — faqat yangi tokenlar, ularning pozitsiyasi
+    keshdagi tokenlar sonidan boshlanadi.
     """
 
     def __init__(self, lugat, d=64, boshlar=4, qatlamlar=2, T_max=1024):
         super().__init__()
         self.emb = nn.Embedding(lugat, d)
-        self.register_buffer("poz", sinus_pozitsiya(T_max, d), persistent=False)
-        self.bloklar = nn.ModuleList(Blok(d, boshlar) for _ in range(qatlamlar))
+        self.register_buffer(
+            "poz", sinus_pozitsiya(T_max, d), persistent=False
+        )
+        self.bloklar = nn.ModuleList(
+            Blok(d, boshlar) for _ in range(qatlamlar)
+        )
         self.norm = nn.LayerNorm(d)
         self.chiqish = nn.Linear(d, lugat)
 
     def forward(self, idx, keshlar=None):
         T = idx.shape[1]
-        oldin = keshlar[0]["k"].shape[2] if keshlar and "k" in keshlar[0] else 0
+        oldin = (
+            keshlar[0]["k"].shape[2] if keshlar and "k" in keshlar[0] else 0
+        )
         if oldin + T > self.poz.shape[0]:
-            raise ValueError(f"sequence of {oldin + T} tokens is longer than T_max={self.poz.shape[0]}")
-        x = self.emb(idx) + self.poz[oldin:oldin + T]          # (B, T, d)
-        maska = kauzal_maska(T, oldin + T)                      # (T, oldin + T)
+            raise ValueError(
+                f"sequence of {oldin + T} tokens is longer than"
+                f" T_max={self.poz.shape[0]}"
+            )
+        x = self.emb(idx) + self.poz[oldin : oldin + T]  # (B, T, d)
+        # (T, oldin + T)
+        maska = kauzal_maska(T, oldin + T)
         for i, blok in enumerate(self.bloklar):
-            x = blok(x, maska=maska, kesh=None if keshlar is None else keshlar[i])
-        return self.chiqish(self.norm(x))                      # (B, T, lugat)
+            x = blok(
+                x, maska=maska, kesh=None if keshlar is None else keshlar[i]
+            )
+        return self.chiqish(self.norm(x))  # (B, T, lugat)
 
 
 class Tarjimon(nn.Module):
-    """Koder–dekoder (encoder-decoder) Transformer: manba tokenlari -> maqsad tokenlari.
+    """Koder–dekoder (encoder-decoder) Transformer: manba tokenlari ->
+    maqsad tokenlari.
 
-    Koder manbani oʻqiydi (self-attention, pad maskasi bilan); dekoder oʻzining
-    oldingi tokenlariga kauzal maska bilan, koder chiqishiga cross-attention
-    bilan qaraydi. pad — ikkala lugʻatdagi toʻldiruvchi token raqami.
+    Koder manbani oʻqiydi (self-attention, pad maskasi bilan); dekoder
+    oʻzining oldingi tokenlariga kauzal maska bilan, koder chiqishiga
+    cross-attention bilan qaraydi. pad — ikkala lugʻatdagi toʻldiruvchi
+    token raqami.
     """
 
-    def __init__(self, manba_lugat, maqsad_lugat, d=64, boshlar=4, qatlamlar=2,
-                 T_max=64, pad=0):
+    def __init__(
+        self,
+        manba_lugat,
+        maqsad_lugat,
+        d=64,
+        boshlar=4,
+        qatlamlar=2,
+        T_max=64,
+        pad=0,
+    ):
         super().__init__()
         self.pad = pad
         self.emb_manba = nn.Embedding(manba_lugat, d)
         self.emb_maqsad = nn.Embedding(maqsad_lugat, d)
-        self.register_buffer("poz", sinus_pozitsiya(T_max, d), persistent=False)
-        self.koder = nn.ModuleList(Blok(d, boshlar) for _ in range(qatlamlar))
-        self.dekoder = nn.ModuleList(Blok(d, boshlar, kesishgan=True) for _ in range(qatlamlar))
+        self.register_buffer(
+            "poz", sinus_pozitsiya(T_max, d), persistent=False
+        )
+        self.koder = nn.ModuleList(
+            Blok(d, boshlar) for _ in range(qatlamlar)
+        )
+        self.dekoder = nn.ModuleList(
+            Blok(d, boshlar, kesishgan=True) for _ in range(qatlamlar)
+        )
         self.norm_k, self.norm_d = nn.LayerNorm(d), nn.LayerNorm(d)
         self.chiqish = nn.Linear(d, maqsad_lugat)
 
     def _sigadimi(self, tokenlar):
         if tokenlar.shape[1] > self.poz.shape[0]:
-            raise ValueError(f"a sequence of {tokenlar.shape[1]} tokens is longer than "
-                             f"T_max={self.poz.shape[0]}: build the model with a larger T_max")
+            raise ValueError(
+                f"a sequence of {tokenlar.shape[1]} tokens is longer than"
+                f" T_max={self.poz.shape[0]}: build the model with a larger"
+                " T_max"
+            )
 
     def kodla(self, manba):
-        """(batch, Tm) -> koder chiqishi (batch, Tm, d) va pad maskasi (batch, 1, 1, Tm)."""
+        """(batch, Tm) -> koder chiqishi (batch, Tm, d) va pad maskasi
+        (batch, 1, 1, Tm)."""
         self._sigadimi(manba)
         pad_maska = (manba == self.pad)[:, None, None, :]
         if pad_maska.all(dim=-1).any():
-            raise ValueError("a source row is all padding: every example needs at least one token")
-        x = self.emb_manba(manba) + self.poz[:manba.shape[1]]
+            raise ValueError(
+                "a source row is all padding: every example needs at least"
+                " one token"
+            )
+        x = self.emb_manba(manba) + self.poz[: manba.shape[1]]
         for blok in self.koder:
             x = blok(x, maska=pad_maska)
         return self.norm_k(x), pad_maska
 
     def forward(self, manba, maqsad):
-        """manba (batch, Tm), maqsad (batch, Tq) -> keyingi token ballari (batch, Tq, lugʻat)."""
+        """manba (batch, Tm), maqsad (batch, Tq) -> keyingi token ballari
+        (batch, Tq, lugʻat)."""
         self._sigadimi(maqsad)
         xotira, pad_maska = self.kodla(manba)
-        y = self.emb_maqsad(maqsad) + self.poz[:maqsad.shape[1]]
+        y = self.emb_maqsad(maqsad) + self.poz[: maqsad.shape[1]]
         maska = kauzal_maska(maqsad.shape[1])
         for blok in self.dekoder:
             y = blok(y, maska=maska, xotira=xotira, xotira_maska=pad_maska)

@@ -1,10 +1,11 @@
-"""The chapter's capstone task: a number written in Uzbek words -> its digits.
+"""The chapter's capstone task: a number written in Uzbek words -> its
+digits.
 
 ``soz_bilan`` writes 1 <= n <= 999 999 in words in the written (document)
 form, where every non-zero digit has a word of its own: "bir yuz" (100),
 "bir ming" (1000), "uch yuz qirq yetti ming ikki yuz besh" (347 205).
-``manba_soz`` says which word produces each digit (None for a zero, which has
-no word): the alignment that cross-attention should find.
+``manba_soz`` says which word produces each digit (None for a zero, which
+has no word): the alignment that cross-attention should find.
 
 ``MANBA`` and ``MAQSAD`` are the two vocabularies (pad at index 0 in both);
 ``manba_kodla``, ``maqsad_kodla`` and ``dekodla`` turn numbers into padded
@@ -21,8 +22,8 @@ run on one thread with denormals flushed, as ``parallel``'s workers do
 
 ``kesishgan_ogirlik`` returns the decoder's cross-attention weights with the
 correct digits fed in (teacher forcing), and ``moslik`` measures, layer by
-layer, head by head and for the mean over heads, how often a non-zero digit's
-strongest cross-attention falls on the word that produces it.
+layer, head by head and for the mean over heads, how often a non-zero
+digit's strongest cross-attention falls on the word that produces it.
 """
 
 import torch
@@ -31,58 +32,77 @@ import torch.nn as nn
 from chapter_code.modellar import Tarjimon
 from chapter_code.ombor import saqlanadi
 
-BIRLAR = ["", "bir", "ikki", "uch", "toʻrt", "besh", "olti", "yetti", "sakkiz", "toʻqqiz"]
-ONLAR = ["", "oʻn", "yigirma", "oʻttiz", "qirq", "ellik", "oltmish", "yetmish", "sakson", "toʻqson"]
+BIRLAR = ["", "bir", "ikki", "uch", "toʻrt", "besh", "olti", "yetti",
+          "sakkiz", "toʻqqiz"]
+ONLAR = ["", "oʻn", "yigirma", "oʻttiz", "qirq", "ellik", "oltmish",
+         "yetmish", "sakson", "toʻqson"]
 ENG_KATTA = 999_999
 
 
 def _uch_xona(n):
-    """1 dan 999 gacha son soʻzlari roʻyxati: 305 -> ["uch", "yuz", "besh"]."""
+    """1 dan 999 gacha son soʻzlari roʻyxati: 305 -> ["uch", "yuz",
+    "besh"]."""
     yuzlar, onlar, birlar = n // 100, n // 10 % 10, n % 10
     sozlar = []
     if yuzlar:
-        sozlar += [BIRLAR[yuzlar], "yuz"]      # 100 -> "bir yuz" (hujjatdagi kabi)
+        # 100 -> "bir yuz" (hujjatdagi kabi)
+        sozlar += [BIRLAR[yuzlar], "yuz"]
     if onlar:
-        sozlar.append(ONLAR[onlar])            # 40 -> "qirq"
+        sozlar.append(ONLAR[onlar])  # 40 -> "qirq"
     if birlar:
-        sozlar.append(BIRLAR[birlar])          # 7 -> "yetti"
+        sozlar.append(BIRLAR[birlar])  # 7 -> "yetti"
     return sozlar
 
 
 def soz_bilan(n):
-    """n sonini soʻz bilan yozadi: 347205 -> "uch yuz qirq yetti ming ikki yuz besh"."""
-    if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= ENG_KATTA:
-        raise ValueError(f"soz_bilan writes whole numbers from 1 to {ENG_KATTA:,}, got {n!r}")
+    """n sonini soʻz bilan yozadi.
+
+    347205 -> "uch yuz qirq yetti ming ikki yuz besh"
+    """
+    if (
+        isinstance(n, bool)
+        or not isinstance(n, int)
+        or not 1 <= n <= ENG_KATTA
+    ):
+        raise ValueError(
+            f"soz_bilan writes whole numbers from 1 to {ENG_KATTA:,}, got"
+            f" {n!r}"
+        )
     minglar, qoldiq = divmod(n, 1000)
     sozlar = []
     if minglar:
-        sozlar += _uch_xona(minglar) + ["ming"]   # 347 -> "uch yuz qirq yetti ming"
+        # 347 -> "uch yuz qirq yetti ming"
+        sozlar += _uch_xona(minglar) + ["ming"]
     if qoldiq:
-        sozlar += _uch_xona(qoldiq)               # 205 -> "ikki yuz besh"
+        sozlar += _uch_xona(qoldiq)  # 205 -> "ikki yuz besh"
     return " ".join(sozlar)
 
 
 def manba_soz(n):
-    """str(n) ning har raqamini qaysi soʻz beradi: soʻzning oʻrni (0 dan), nol uchun None.
+    """str(n) ning har raqamini qaysi soʻz beradi: soʻzning oʻrni (0 dan),
+    nol uchun None.
 
-    347205 -> [0, 2, 3, 5, None, 7]: "uch"(0) "qirq"(2) "yetti"(3) "ikki"(5) "besh"(7).
-    Oʻnlik soʻzi ("qirq") oʻnlar raqamini beradi; "yuz" va "ming" raqam bermaydi.
+    347205 -> [0, 2, 3, 5, None, 7]: "uch"(0) "qirq"(2) "yetti"(3) "ikki"(5)
+    "besh"(7). Oʻnlik soʻzi ("qirq") oʻnlar raqamini beradi; "yuz" va "ming"
+    raqam bermaydi.
     """
     sozlar = soz_bilan(n).split()
     # raqam beradigan soʻzlar nolmas raqamlar bilan bir xil tartibda keladi
-    raqamli = [i for i, soz in enumerate(sozlar) if soz not in ("yuz", "ming")]
+    raqamli = [
+        i for i, soz in enumerate(sozlar) if soz not in ("yuz", "ming")
+    ]
     natija, k = [], 0
     for raqam in str(n):
         if raqam == "0":
-            natija.append(None)                  # nolning soʻzi yoʻq
+            natija.append(None)  # nolning soʻzi yoʻq
         else:
             natija.append(raqamli[k])
             k += 1
     return natija
 
 
-# ---------------------------------------------------------------------------
-# lugʻatlar va kodlash
+# ------------------------------------------------------------------------
+# --- lugʻatlar va kodlash
 
 PAD, BOSH, OXIR = 0, 1, 2
 #: manba tokenlari: toʻldiruvchi, keyin soʻzlar
@@ -94,23 +114,31 @@ _MAQSAD_ID = {t: i for i, t in enumerate(MAQSAD)}
 
 
 def _toldir(qatorlar):
-    """Har xil uzunlikdagi roʻyxatlar -> (B, T) LongTensor, oxiri PAD bilan toʻldirilgan."""
+    """Har xil uzunlikdagi roʻyxatlar -> (B, T) LongTensor, oxiri PAD bilan
+    toʻldirilgan."""
     T = max(len(q) for q in qatorlar)
-    return torch.tensor([q + [PAD] * (T - len(q)) for q in qatorlar], dtype=torch.long)
+    return torch.tensor(
+        [q + [PAD] * (T - len(q)) for q in qatorlar], dtype=torch.long
+    )
 
 
 def manba_kodla(sonlar):
     """Sonlar -> soʻz tokenlari (B, Tm)."""
-    return _toldir([[_MANBA_ID[s] for s in soz_bilan(n).split()] for n in sonlar])
+    return _toldir(
+        [[_MANBA_ID[s] for s in soz_bilan(n).split()] for n in sonlar]
+    )
 
 
 def maqsad_kodla(sonlar):
     """Sonlar -> (dekoder kirishi, kutilgan chiqish), ikkalasi (B, Tq).
 
-    Kirish: <bosh> + raqamlar; chiqish: raqamlar + <oxir> (bir qadam oldinda).
+    Kirish: <bosh> + raqamlar; chiqish: raqamlar + <oxir> (bir qadam
+    oldinda).
     """
     raqamlar = [[_MAQSAD_ID[r] for r in str(n)] for n in sonlar]
-    return _toldir([[BOSH] + r for r in raqamlar]), _toldir([r + [OXIR] for r in raqamlar])
+    return _toldir([[BOSH] + r for r in raqamlar]), _toldir(
+        [r + [OXIR] for r in raqamlar]
+    )
 
 
 def dekodla(tokenlar):
@@ -127,51 +155,71 @@ def dekodla(tokenlar):
     return satrlar
 
 
-# ---------------------------------------------------------------------------
-# maʼlumot, oʻqitish, javob
+# ------------------------------------------------------------------------
+# --- maʼlumot, oʻqitish, javob
+
 
 def sonlar_toplami(seed, n, n_sinov):
-    """(oʻqitish sonlari, sinov sonlari), seed dan; sinovdagi son oʻqitishda uchramaydi.
+    """(oʻqitish sonlari, sinov sonlari), seed dan; sinovdagi son oʻqitishda
+    uchramaydi.
 
-    Sinov: 1..999 999 dan teng ehtimol bilan, takrorsiz n_sinov ta son (koʻpi
-    olti xonali). Oʻqitish: n ta son, avval xonalar soni (1..6) teng ehtimol
-    bilan, keyin shu uzunlikdagi son tanlanadi — qisqa sonlar ham yetarlicha
-    uchraydi; sinovda bor sonlar tashlab yuboriladi (shuning uchun n tadan
-    biroz kam boʻlishi mumkin).
+    Sinov: 1..999 999 dan teng ehtimol bilan, takrorsiz n_sinov ta son
+    (koʻpi olti xonali). Oʻqitish: n ta son, avval xonalar soni (1..6) teng
+    ehtimol bilan, keyin shu uzunlikdagi son tanlanadi — qisqa sonlar ham
+    yetarlicha uchraydi; sinovda bor sonlar tashlab yuboriladi (shuning
+    uchun n tadan biroz kam boʻlishi mumkin).
     """
     g = torch.Generator().manual_seed(seed)
     sinov = (torch.randperm(ENG_KATTA, generator=g)[:n_sinov] + 1).tolist()
-    xonalar = torch.randint(1, 7, (n,), generator=g)                 # 1..6 xonali
-    quyi = 10 ** (xonalar - 1)                                       # 1, 10, ..., 100 000
-    sonlar = quyi + (torch.rand(n, generator=g, dtype=torch.float64) * 9 * quyi).long()
+    # 1..6 xonali
+    xonalar = torch.randint(1, 7, (n,), generator=g)
+    # 1, 10, ..., 100 000
+    quyi = 10 ** (xonalar - 1)
+    sonlar = (
+        quyi
+        + (
+            torch.rand(n, generator=g, dtype=torch.float64) * 9 * quyi
+        ).long()
+    )
     sinovda = set(sinov)
     return [s for s in sonlar.tolist() if s not in sinovda], sinov
 
 
 @torch.no_grad()
 def javob(model, sonlar, uzunlik=7):
-    """Ochkoʻz (greedy) dekodlash: har qadamda eng ehtimolli token; satrlar roʻyxati.
+    """Ochkoʻz (greedy) dekodlash: har qadamda eng ehtimolli token; satrlar
+    roʻyxati.
 
-    Hammasi birga (batch) hisoblanadi; <oxir> chiqqan qatorga keyingi tokenlar
-    hisobga olinmaydi; koʻpi bilan `uzunlik` ta token.
+    Hammasi birga (batch) hisoblanadi; <oxir> chiqqan qatorga keyingi
+    tokenlar hisobga olinmaydi; koʻpi bilan `uzunlik` ta token.
     """
     model.eval()
     manba = manba_kodla(sonlar)
     y = torch.full((len(sonlar), 1), BOSH)
     for _ in range(uzunlik):
-        keyingi = model(manba, y)[:, -1].argmax(-1)          # oxirgi pozitsiya -> keyingi token
+        # oxirgi pozitsiya -> keyingi token
+        keyingi = model(manba, y)[:, -1].argmax(-1)
         y = torch.cat([y, keyingi[:, None]], dim=1)
-        if (y == OXIR).any(1).all():                         # hamma qator tugadi
+        # hamma qator tugadi
+        if (y == OXIR).any(1).all():
             break
     return dekodla(y[:, 1:])
 
 
 def _yozuv(natija):
-    """What the store keeps: the accuracy, the model's sizes and its trained weights."""
+    """What the store keeps: the accuracy, the model's sizes and its trained
+    weights."""
     aniqlik, model = natija
-    olchamlar = {"d": model.emb_manba.embedding_dim, "boshlar": model.koder[0].attn.boshlar,
-                 "qatlamlar": len(model.koder)}
-    return {"aniqlik": aniqlik, "olchamlar": olchamlar, "vaznlar": model.state_dict()}
+    olchamlar = {
+        "d": model.emb_manba.embedding_dim,
+        "boshlar": model.koder[0].attn.boshlar,
+        "qatlamlar": len(model.koder),
+    }
+    return {
+        "aniqlik": aniqlik,
+        "olchamlar": olchamlar,
+        "vaznlar": model.state_dict(),
+    }
 
 
 def _model(yozuv, *_, **__):
@@ -182,9 +230,19 @@ def _model(yozuv, *_, **__):
 
 
 @saqlanadi(_yozuv, _model)
-def oqit_tarjimon(seed, d=64, boshlar=4, qatlamlar=1, qadamlar=500, n=10_000, n_sinov=1000,
-                  lr=0.005, batch=64):
-    """Soʻzdan raqamga tarjimonni oʻqitadi; (sinov aniqligi, model) qaytaradi.
+def oqit_tarjimon(
+    seed,
+    d=64,
+    boshlar=4,
+    qatlamlar=1,
+    qadamlar=500,
+    n=10_000,
+    n_sinov=1000,
+    lr=0.005,
+    batch=64,
+):
+    """Soʻzdan raqamga tarjimonni oʻqitadi; (sinov aniqligi, model)
+    qaytaradi.
 
     Sonlar seed dan yasaladi (``sonlar_toplami``): n ta oʻqitish soni va
     n_sinov ta sinov soni; sinov sonlari oʻqitishda hech qachon uchramaydi.
@@ -193,39 +251,57 @@ def oqit_tarjimon(seed, d=64, boshlar=4, qatlamlar=1, qadamlar=500, n=10_000, n_
     """
     torch.manual_seed(seed)
     oquv, sinov = sonlar_toplami(seed, n, n_sinov)
-    manba = manba_kodla(oquv)                    # (n, Tm) soʻzlar
-    kirish, chiqish = maqsad_kodla(oquv)         # (n, Tq) dekoder kirishi va kutilgan javob
-    m = Tarjimon(len(MANBA), len(MAQSAD), d=d, boshlar=boshlar, qatlamlar=qatlamlar, pad=PAD)
+    manba = manba_kodla(oquv)  # (n, Tm) soʻzlar
+    # (n, Tq) dekoder kirishi va kutilgan javob
+    kirish, chiqish = maqsad_kodla(oquv)
+    m = Tarjimon(
+        len(MANBA),
+        len(MAQSAD),
+        d=d,
+        boshlar=boshlar,
+        qatlamlar=qatlamlar,
+        pad=PAD,
+    )
     opt = torch.optim.Adam(m.parameters(), lr=lr, fused=True)
-    # oʻrganish tezligi jadvali (OneCycleLR): qadamlarning 30 %ida lr/25 dan lr gacha
-    # oshadi (warm-up), keyin nolga yaqin kamayadi; Adam ning beta1 i esa teskari
-    # yoʻnalishda: 0.95 -> 0.85 -> 0.95
-    jadval = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=lr, total_steps=qadamlar)
-    krit = nn.CrossEntropyLoss(ignore_index=PAD)   # toʻldiruvchi hisobga olinmaydi
+    # oʻrganish tezligi jadvali (OneCycleLR): qadamlarning 30 %ida lr/25
+    # dan lr gacha oshadi (warm-up), keyin nolga yaqin kamayadi; Adam
+    # ning beta1 i esa teskari yoʻnalishda: 0.95 -> 0.85 -> 0.95
+    jadval = torch.optim.lr_scheduler.OneCycleLR(
+        opt, max_lr=lr, total_steps=qadamlar
+    )
+    # toʻldiruvchi hisobga olinmaydi
+    krit = nn.CrossEntropyLoss(ignore_index=PAD)
     tasodif = torch.Generator().manual_seed(seed)
     m.train()
     for _ in range(qadamlar):
-        b = torch.randint(len(oquv), (batch,), generator=tasodif)   # tasodifiy paket
+        # tasodifiy paket
+        b = torch.randint(len(oquv), (batch,), generator=tasodif)
         opt.zero_grad()
-        # teacher forcing: dekoder kirishida toʻgʻri oldingi raqamlar
-        ballar = m(manba[b], kirish[b])                             # (B, Tq, 13)
+        # teacher forcing: dekoder kirishida toʻgʻri oldingi
+        # raqamlar (B, Tq, 13)
+        ballar = m(manba[b], kirish[b])
         krit(ballar.flatten(0, 1), chiqish[b].flatten()).backward()
         opt.step()
         jadval.step()
     m.eval()
-    aniqlik = sum(j == str(s) for j, s in zip(javob(m, sinov), sinov)) / len(sinov)
+    aniqlik = sum(
+        j == str(s) for j, s in zip(javob(m, sinov), sinov)
+    ) / len(sinov)
     return aniqlik, m
 
 
-# ---------------------------------------------------------------------------
-# cross-attention: raqam qaysi soʻzga qaraydi
+# ------------------------------------------------------------------------
+# --- cross-attention: raqam qaysi soʻzga qaraydi
+
 
 @torch.no_grad()
 def kesishgan_ogirlik(model, sonlar):
-    """Teacher forcing bilan (toʻgʻri raqamlar berilib) cross-attention ogʻirliklari.
+    """Teacher forcing bilan (toʻgʻri raqamlar berilib) cross-attention
+    ogʻirliklari.
 
-    (qatlamlar, B, boshlar, Tq, Tm): t-qator — t-raqamni yozayotgan pozitsiya
-    (kirishi <bosh> + oldingi raqamlar), ustunlar — manba soʻzlari.
+    (qatlamlar, B, boshlar, Tq, Tm): t-qator — t-raqamni yozayotgan
+    pozitsiya (kirishi <bosh> + oldingi raqamlar), ustunlar — manba
+    soʻzlari.
     """
     model.eval()
     kirish, _ = maqsad_kodla(sonlar)
@@ -234,36 +310,44 @@ def kesishgan_ogirlik(model, sonlar):
 
 
 def moslik(model, sonlar):
-    """Nolmas raqamlarning qanchasida eng kuchli cross-attention oʻsha raqamni bergan soʻzga tushadi.
+    """Nolmas raqamlarning qanchasida eng kuchli cross-attention oʻsha
+    raqamni bergan soʻzga tushadi.
 
     Teacher forcing bilan (``kesishgan_ogirlik``): dekoder toʻgʻri oldingi
-    raqamlarni koʻradi. Toʻgʻri soʻz — ``manba_soz``; nollar hisobga olinmaydi
-    (ularning soʻzi yoʻq). Natija (qatlamlar, boshlar + 1): har qatlamning har
-    boshi, oxirgi ustunda — boshlar oʻrtachasi (oʻrtacha xaritaning eng katta
-    qiymati).
+    raqamlarni koʻradi. Toʻgʻri soʻz — ``manba_soz``; nollar hisobga
+    olinmaydi (ularning soʻzi yoʻq). Natija (qatlamlar, boshlar + 1): har
+    qatlamning har boshi, oxirgi ustunda — boshlar oʻrtachasi (oʻrtacha
+    xaritaning eng katta qiymati).
     """
-    w = kesishgan_ogirlik(model, sonlar)                      # (L, B, h, Tq, Tm)
-    w = torch.cat([w, w.mean(2, keepdim=True)], dim=2)        # + boshlar oʻrtachasi
-    togri = torch.full((len(sonlar), w.shape[3]), -1)         # (B, Tq); -1 — hisobga olinmaydi
+    # (L, B, h, Tq, Tm)
+    w = kesishgan_ogirlik(model, sonlar)
+    # + boshlar oʻrtachasi
+    w = torch.cat([w, w.mean(2, keepdim=True)], dim=2)
+    # (B, Tq); -1 — hisobga olinmaydi
+    togri = torch.full((len(sonlar), w.shape[3]), -1)
     for i, n in enumerate(sonlar):
         for t, j in enumerate(manba_soz(n)):
             if j is not None:
                 togri[i, t] = j
     hisob = togri >= 0
-    tushdi = (w.argmax(-1) == togri[None, :, None]) & hisob[None, :, None]   # (L, B, h+1, Tq)
+    # (L, B, h+1, Tq)
+    tushdi = (w.argmax(-1) == togri[None, :, None]) & hisob[None, :, None]
     return tushdi.sum((1, 3)) / hisob.sum()
 
 
 def ogirlik_qayerda(model, sonlar, nollar=False):
-    """Raqamlar ogʻirligi oʻrtacha qayerga tushadi: oʻz soʻziga, «yuz»/«ming» ga, boshqa soʻzga.
+    """Raqamlar ogʻirligi oʻrtacha qayerga tushadi: oʻz soʻziga,
+    «yuz»/«ming» ga, boshqa soʻzga.
 
-    Teacher forcing bilan. ``nollar=False``: nolmas raqamlar ustida (``moslik``
-    dagi raqamlar); ``nollar=True``: nollar ustida (ularning oʻz soʻzi yoʻq,
-    birinchi ulush 0). Natija (qatlamlar, boshlar + 1, 3): oxirgi oʻqda
-    [oʻz soʻzi, «yuz» yoki «ming», raqam beradigan boshqa soʻzlar] ulushi
-    (yigʻindisi 1); boshlar oʻqining oxirida — boshlar oʻrtachasi.
+    Teacher forcing bilan. ``nollar=False``: nolmas raqamlar ustida
+    (``moslik`` dagi raqamlar); ``nollar=True``: nollar ustida (ularning oʻz
+    soʻzi yoʻq, birinchi ulush 0). Natija (qatlamlar, boshlar + 1, 3):
+    oxirgi oʻqda [oʻz soʻzi, «yuz» yoki «ming», raqam beradigan boshqa
+    soʻzlar] ulushi (yigʻindisi 1); boshlar oʻqining oxirida — boshlar
+    oʻrtachasi.
     """
-    w = kesishgan_ogirlik(model, sonlar)                      # (L, B, h, Tq, Tm)
+    # (L, B, h, Tq, Tm)
+    w = kesishgan_ogirlik(model, sonlar)
     w = torch.cat([w, w.mean(2, keepdim=True)], dim=2)
     jami, soni = torch.zeros(w.shape[0], w.shape[2], 3), 0
     for i, n in enumerate(sonlar):
@@ -272,8 +356,13 @@ def ogirlik_qayerda(model, sonlar, nollar=False):
         for t, j in enumerate(manba_soz(n)):
             if (j is None) != nollar:
                 continue
-            qator = w[:, i, :, t, :len(sozlar)]               # (L, h+1, soʻzlar)
-            oz = qator[..., j] if j is not None else torch.zeros(qator.shape[:-1])
+            # (L, h+1, soʻzlar)
+            qator = w[:, i, :, t, : len(sozlar)]
+            oz = (
+                qator[..., j]
+                if j is not None
+                else torch.zeros(qator.shape[:-1])
+            )
             ym = qator[..., yuz_ming].sum(-1)
             jami += torch.stack([oz, ym, qator.sum(-1) - oz - ym], dim=-1)
             soni += 1
