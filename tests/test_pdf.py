@@ -204,6 +204,12 @@ def test_solutions_wait_at_the_chapters_end_with_links_both_ways(pdf_betlar, sah
     for d in webda:
         boshi = _matn_boshi(d)
         assert matn.count(boshi) == 1 and matn.index(boshi) > javoblar, boshi
+    # a solution's code (a folded cell after it on the web) and what it printed go with it
+    kodlar = sahifa_html.select("div.cell.tag_hide-cell div.cell_output pre")
+    assert kodlar, "no solution has code: the check proved nothing"
+    for k in kodlar:
+        chiqish = " ".join(k.get_text().split()[:4])
+        assert chiqish in matn and matn.index(chiqish) > javoblar, chiqish
 
 
 def _matn_boshi(yechim) -> str:
@@ -283,3 +289,22 @@ def test_captions_are_written_as_on_the_web(pdf_matn, sahifa_html):
     for w in webda:
         boshi = " ".join(w.split()[:3])          # "1.1-jadval Kirishning birinchi"
         assert boshi in pdf_matn, f"the caption {boshi!r} is not written the same way in the PDF"
+
+
+def test_a_table_and_its_caption_share_a_page(pdf_betlar, sahifa_html):
+    """A caption never ends a page whose table begins the next: each table's caption and its
+    first header cell are on one page."""
+    jadvallar = [(" ".join(_matni(q) for q in t.caption.select(".caption-number, .caption-text")),
+                  _matni(t.select_one("th"))) for t in sahifa_html.select("table")
+                 if t.caption and t.select_one("th")]
+    assert len(jadvallar) >= 10, len(jadvallar)
+    betlar = [" ".join(b.split()) for b in pdf_betlar]
+    ajralgan = []
+    for izoh, ustun in jadvallar:
+        boshi = " ".join(izoh.split()[:3])            # "1.9-jadval KV kesh"
+        bet = next((b for b in betlar if boshi in b), None)
+        assert bet is not None, f"the caption {boshi!r} is not in the PDF"
+        if ustun not in bet.split(boshi, 1)[1]:
+            ajralgan.append(boshi)
+    assert not ajralgan, f"captions on another page than their table: {ajralgan}"
+

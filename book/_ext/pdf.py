@@ -73,6 +73,13 @@ PREAMBULA = r"""
 % part kept on the page may have no depth (by default it keeps its last line's depth, up
 % to 3 pt past the page's foot: an overfull \vbox at every split).
 \AtBeginEnvironment{sphinxVerbatim}{\setlength{\splitmaxdepth}{\z@}}
+% A table and its caption on one page: the caption package leaves a break after a caption
+% set above its table (a caption ended a page, its table began the next); Sphinx's tabulary
+% tables never break, so each (caption and table) is one unbreakable box.
+\let\kitob@attablestart\sphinxattablestart
+\def\sphinxattablestart{\kitob@attablestart\noindent\begin{minipage}{\linewidth}}
+\let\kitob@attableend\sphinxattableend
+\def\sphinxattableend{\end{minipage}\par\kitob@attableend}
 % A page left blank before a chapter carries no running header or footer.
 \usepackage{emptypage}
 % A figure goes on a page of its own only if it fills three quarters of it: a smaller one
@@ -169,7 +176,8 @@ _MASHQ = re.compile(r"^(\d+)-mashq")
 
 def _javoblar(app, doctree, docname) -> None:
     """On paper the solutions wait at the chapter's end: every exercise's solution (a dropdown
-    admonition titled YECHIM, shown under its exercise on the web) moves into a section
+    admonition titled YECHIM, shown under its exercise on the web), with the code cells
+    tagged hide-cell right after it (its code, folded away on the web), moves into a section
     "Javoblar" closing its chapter, under its lesson's title and the exercise's number; the
     exercise says on which page its solution is, the solution on which page its exercise is,
     both as links.  The LaTeX builder resolves the whole book as one tree (``docname`` is
@@ -178,12 +186,20 @@ def _javoblar(app, doctree, docname) -> None:
         return
     boblar = set(app.env.toctree_includes.get(app.config.root_doc, []))
     javoblar: dict[int, tuple] = {}           # id(chapter) -> (chapter, [solutions])
-    for n, (ota, i, quti, fayllar) in enumerate(list(_yechimlar(doctree, []))):
+    # from the last to the first: taking a solution's cells out of its parent does not move
+    # the places of the solutions before it
+    for n, (ota, i, quti, fayllar) in reversed(list(enumerate(_yechimlar(doctree, [])))):
         bob = next((f for f in fayllar if f["docname"] in boblar), None)
         if bob is None:
             continue
         oldingi = ota.children[i - 1] if i else None
         raqam = _MASHQ.match(oldingi.astext()) if isinstance(oldingi, nodes.paragraph) else None
+        # the solution's code, if any: the cells tagged hide-cell right after it (folded away
+        # on the web) go with it
+        kodlar = []
+        while (i + 1 < len(ota.children) and isinstance(ota.children[i + 1], nodes.container)
+               and "tag_hide-cell" in ota.children[i + 1].get("classes", [])):
+            kodlar.append(ota.children.pop(i + 1))
         belgi = f"kitob-javob-{n}"
         havola = nodes.paragraph("", "", nodes.raw("", (
             rf"\label{{kitob-mashq-{n}}}\hyperref[{belgi}]{{{YECHIM}: «Javoblar» boʻlimida, "
@@ -191,9 +207,11 @@ def _javoblar(app, doctree, docname) -> None:
         ota.children[i] = havola
         havola.parent = ota
         tana = [b.deepcopy() for b in quti.children if not isinstance(b, nodes.title)]
+        tana += [k.deepcopy() for k in kodlar]
         nom = f"{raqam.group(1)}-mashq" if raqam else YECHIM
         javoblar.setdefault(id(bob), (bob, []))[1].append((fayllar[-1]["docname"], nom, n, tana))
     for bob, royxat in javoblar.values():
+        royxat.sort(key=lambda javob: javob[2])           # in the order of the exercises
         bolim = nodes.section("", nodes.title("", "Javoblar"), ids=[f"kitob-javoblar-{id(bob)}"])
         oxirgi_dars = None
         for dars, nom, n, tana in royxat:

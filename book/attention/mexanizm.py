@@ -43,17 +43,27 @@ from chapter_code.raqam import son
 # solishtiradi.
 
 # %%
-rnn = "RNN: 59 ta qadam\\nbosib oʻtiladi"
-att = "Attention: har qadamga\\nTOʻGʻRIDAN-TOʻGʻRI yoʻl"
+# pastda RNN: maʼlumot zanjir boʻylab 59 qadam yuradi;
+# tepada attention: 0- va 59-pozitsiya orasida bitta bogʻlanish
+rnn = "RNN:\n59 ta qadam\nbosib oʻtiladi"
+att = "Attention:\nbitta\nbogʻlanish"
 diagramma(
     {
-        "0-qadam": (0.2, 0.2, 1.3, 0.7, "manba"),
-        "...": (1.9, 0.2, 1.3, 0.7, "manba"),
-        "59-qadam": (3.6, 0.2, 1.3, 0.7, "manba"),
-        rnn: (0.2, 1.5, 4.7, 0.8, "xizmat"),
-        att: (0.2, 2.7, 4.7, 0.8, "qayta"),
+        rnn: (0.2, 0.2, 1.4, 0.9, "xizmat"),
+        "0-qadam": (1.8, 0.2, 0.9, 0.9, "manba"),
+        "1-qadam": (3.0, 0.2, 0.9, 0.9, "manba"),
+        "…": (4.1, 0.2, 0.4, 0.9, "manba"),
+        "59-qadam": (4.7, 0.2, 0.9, 0.9, "manba"),
+        att: (0.2, 1.5, 1.4, 0.9, "qayta"),
+        "0-pozitsiya": (1.8, 1.5, 1.2, 0.9, "manba"),
+        "59-pozitsiya": (4.4, 1.5, 1.2, 0.9, "manba"),
     },
-    [("0-qadam", rnn), ("59-qadam", rnn), (rnn, att)],
+    [
+        ("0-qadam", "1-qadam"),
+        ("1-qadam", "…"),
+        ("…", "59-qadam"),
+        ("0-pozitsiya", "59-pozitsiya"),
+    ],
     nom="yol_uzunligi.png",
     izoh=(
         "RNNda maʼlumot zanjir boʻylab yuradi va yoʻlda kuchsizlanadi."

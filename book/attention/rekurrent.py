@@ -241,12 +241,12 @@ show(
     izoh=f"Sinov aniqligi: {len(modellar)} model, {len(seedlar)} seed.",
     nom="sinov_jadval",
 )
-# 2-mashq yechimi: parametrlar formula bilan sanaladi (jadvaldagi son
-# bilan solishtiring)
 
 
 # %% tags=["remove-cell"]
 glue("T_vazifa", T, display=False)
+# 2-mashq yechimi: parametrlar formula bilan sanaladi (jadvaldagi son
+# bilan solishtiring)
 glue(
     "param_formula",
     3 * d_model**2 + d_model * (T + 7) + 2,

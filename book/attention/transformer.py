@@ -178,13 +178,13 @@ glue("d_bosh", dh, display=False)
 # darsida).
 
 # %%
-post = "Post-LN (2017)\\nkirish x"
-pre = "Pre-LN (GPT-2, Llama)\\nkirish x"
+post = "Post-LN (2017)\nkirish x"
+pre = "Pre-LN (GPT-2, Llama)\nkirish x"
 # uzun formulalar ikki qatorda: telefonda ham oʻqiladigan shriftda
-post1 = "x = LayerNorm(\\nx + attention(x))"
-post2 = "x = LayerNorm(\\nx + FF(x))"
-pre1 = "x = x + attention(\\nLayerNorm(x))"
-pre2 = "x = x + FF(\\nLayerNorm(x))"
+post1 = "x = LayerNorm(\nx + attention(x))"
+post2 = "x = LayerNorm(\nx + FF(x))"
+pre1 = "x = x + attention(\nLayerNorm(x))"
+pre2 = "x = x + FF(\nLayerNorm(x))"
 diagramma(
     {
         post: (0.2, 0.2, 4.0, 0.9, "manba"),
@@ -862,28 +862,7 @@ show(
     nom="kv_hajm_jadval",
 )
 
-# %%
-
-# 1-mashq yechimi: boshlar yoki qatlamlar soni oʻzgarganda oʻlchangan
-# kesh
-mashq_mib = {}
-for nom_, sozlama in [
-    ("bosh8", {"boshlar": 8}),
-    ("qatlam4", {"qatlamlar": 4}),
-]:
-    torch.manual_seed(0)
-    m_ = KichikGPT(LUGAT, d=64, **sozlama).eval()
-    keshlar_ = [{} for _ in m_.bloklar]
-    with torch.no_grad():
-        # keshni toʻliq toʻldiramiz
-        m_(matn[:, : m_.poz.shape[0]], keshlar_)
-    mashq_mib[nom_] = keshdagi_bayt(keshlar_) / 2**20
-    print(f"{sozlama}: kesh {mashq_mib[nom_]:.2f} MiB")
-
-
 # %% tags=["remove-cell"]
-for nom_, mib in mashq_mib.items():
-    glue(f"kv_mashq_{nom_}_mib", mib, display=False)
 glue("kv_kesh_T", T_kesh, display=False)
 glue("kv_formula_bayt", formula_gpt, display=False)
 glue("kv_haqiqiy_bayt", haqiqiy_gpt, display=False)
@@ -966,3 +945,26 @@ glue(
 # kalit/qiymat boshlarini kamaytirish (GQA), *d* ni kichraytirish yoki
 # sonlarni qisqaroq formatda saqlash kichraytiradi.
 # :::
+
+
+# %% tags=["hide-cell"]
+# 1-mashq yechimi: boshlar yoki qatlamlar soni oʻzgarganda oʻlchangan
+# kesh
+mashq_mib = {}
+for nom_, sozlama in [
+    ("bosh8", {"boshlar": 8}),
+    ("qatlam4", {"qatlamlar": 4}),
+]:
+    torch.manual_seed(0)
+    m_ = KichikGPT(LUGAT, d=64, **sozlama).eval()
+    keshlar_ = [{} for _ in m_.bloklar]
+    with torch.no_grad():
+        # keshni toʻliq toʻldiramiz
+        m_(matn[:, : m_.poz.shape[0]], keshlar_)
+    mashq_mib[nom_] = keshdagi_bayt(keshlar_) / 2**20
+    print(f"{sozlama}: kesh {mashq_mib[nom_]:.2f} MiB")
+
+
+# %% tags=["remove-cell"]
+for nom_, mib in mashq_mib.items():
+    glue(f"kv_mashq_{nom_}_mib", mib, display=False)

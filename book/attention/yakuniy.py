@@ -423,7 +423,7 @@ glue(
 # %%
 # boshlar ikki qatorda: telefonda ham oʻqiladi
 rasm, panellar = plt.subplots(
-    2, w_tr.shape[0] // 2, figsize=(5.6, 6.8), sharex=True, sharey=True
+    2, w_tr.shape[0] // 2, figsize=(5.6, 5.8), sharex=True, sharey=True
 )
 for h_i, b in enumerate(panellar.flat):
     b.imshow(
