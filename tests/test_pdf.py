@@ -308,3 +308,26 @@ def test_a_table_and_its_caption_share_a_page(pdf_betlar, sahifa_html):
             ajralgan.append(boshi)
     assert not ajralgan, f"captions on another page than their table: {ajralgan}"
 
+
+def _betlarning_sozlari(pdf) -> list[set[str]]:
+    """The words of each page of the PDF, as pdftotext -bbox cuts them (a hyphenated word
+    is two: "qatlam-" and "lar")."""
+    html_ = subprocess.run(["pdftotext", "-bbox", str(pdf), "-"], capture_output=True, text=True,
+                           check=True).stdout
+    return [set(re.findall(r"<word [^>]*>([^<]*)</word>", bet)) for bet in html_.split("<page ")[1:]]
+
+
+def test_no_word_of_a_table_header_is_hyphenated(qurilgan, sahifa_html):
+    """Every word of every table's header stands whole on its table's page."""
+    betlar = _betlarning_sozlari(qurilgan / "latex" / f"{NOM}.pdf")
+    bolingan = []
+    jadvallar = [t for t in sahifa_html.select("table") if t.caption and t.select("th")]
+    assert len(jadvallar) >= 10
+    for t in jadvallar:
+        raqam = _matni(t.caption.select_one(".caption-number"))       # "1.9-jadval"
+        sozlar = {s for th in t.select("th") for s in _matni(th).split() if len(s) > 3}
+        bet = next((b for b in betlar if raqam in b and sozlar & b), None)
+        assert bet is not None, f"{raqam} is not in the PDF"
+        bolingan += [(raqam, s) for s in sorted(sozlar - bet)]
+    assert not bolingan, f"header words not whole on their page (hyphenated?): {bolingan}"
+

@@ -64,11 +64,13 @@ PREAMBULA = r"""
 % (LaTeX's default, for figures and longtables alike, is a colon).
 \usepackage[labelsep=space]{caption}
 % Table cells left-aligned (ragged right), not justified: a narrow justified cell spreads
-% its words apart ("0,940;      0,940;").  Sphinx sets every tabulary column as T, which
-% it defines as J; no column narrower than 6.5em, so that a word or a number fits its cell
-% (narrower, "Tushuntirish" or "1024" ran past their cells).
-\newcolumntype{T}{L}
+% its words apart ("0,940;      0,940;"); and no word of a cell is hyphenated ("qatlam-lar"
+% in a header).  Sphinx sets every tabulary column as T, which it defines as J.  Set
+% smaller than the text (9 pt) and no column narrower than 6.5em, every word fits its
+% cell (narrower or larger, "Tushuntirish", "qatlamlar" or "1024" ran past their cells).
+\newcolumntype{T}{>{\hyphenpenalty=\@M}L}
 \setlength{\tymin}{6.5em}
+\AtBeginEnvironment{tabulary}{\footnotesize}
 % A code block split across pages stops where its last line's descenders still fit: the
 % part kept on the page may have no depth (by default it keeps its last line's depth, up
 % to 3 pt past the page's foot: an overfull \vbox at every split).
