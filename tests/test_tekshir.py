@@ -105,3 +105,44 @@ def test_a_config_without_a_pdf_name_is_refused(kitob):
     with pytest.raises(SystemExit, match=r"^qurish: _config.yml names no PDF: set latex: "
                                          r"latex_documents: targetname: <name>\.tex$"):
         tekshir(kitob)
+
+
+def _soxta_jb(kitob, ozgartir_pdfda: bool):
+    """A stand-in for jupyter-book: the HTML build writes a page, the PDF build writes the PDF
+    and (if asked) edits the build code meanwhile, as an author saving a file would."""
+    import qurish
+
+    def jb(ildiz, *qoshimcha):
+        build = ildiz / "_build"
+        (build / ".doctrees").mkdir(parents=True, exist_ok=True)
+        (build / ".doctrees" / "environment.pickle").write_bytes(b"env")
+        if "pdflatex" in qoshimcha:
+            (build / "latex").mkdir(parents=True, exist_ok=True)
+            (build / "latex" / qurish.pdf_nomi(tekshir(ildiz))).write_bytes(b"%PDF-1.5")
+            if ozgartir_pdfda:
+                (ildiz / "book" / "_static" / "kitob.css").write_text("/* oʻzgardi */\n")
+        else:
+            (build / "html").mkdir(parents=True, exist_ok=True)
+            (build / "html" / "index.html").write_text("<p>sahifa</p>")
+    return jb
+
+
+@pytest.mark.parametrize("ozgardi", [False, True], ids=["unchanged", "changed-meanwhile"])
+def test_a_build_whose_build_code_changed_meanwhile_publishes_nothing(kitob, monkeypatch, ozgardi):
+    import qurish
+
+    (kitob / "book" / "_static").mkdir()
+    (kitob / "book" / "_static" / "kitob.css").write_text("/* asl */\n")
+    monkeypatch.setattr(qurish, "jb", _soxta_jb(kitob, ozgardi))
+    build = kitob / "_build"
+    if not ozgardi:
+        assert qurish.qur(kitob) == build / "sayt"
+        assert (build / "sayt" / "index.html").is_file()
+        assert (build / ".doctrees" / "environment.pickle").is_file()
+        return
+    with pytest.raises(SystemExit, match=r"build code .* changed while the book was being built; "
+                                         r"nothing was published"):
+        qurish.qur(kitob)
+    assert not (build / "sayt").exists()
+    # the kept environment is gone: the next build reads every page again
+    assert not (build / ".doctrees" / "environment.pickle").exists()

@@ -137,6 +137,20 @@ def nashr_qil(build: Path, sahna: Path) -> Path:
     return build / "sayt"
 
 
+def qurilish_kodi_turdimi(ildiz: Path, build: Path, izi: str) -> None:
+    """Refuse to publish a site built while its build code changed (book/_ext, _templates,
+    _static: ``kesh.qurilish_izi``).  Its HTML and PDF were made by different code, and the
+    environment Sphinx keeps would no longer match its search index (the next build would
+    fail, "search index couldn't be loaded"); the kept environment is removed, so the next
+    build reads every page again (their outputs from the cache, nothing re-executed)."""
+    if kesh.qurilish_izi(ildiz) == izi:
+        return
+    (build / ".doctrees" / "environment.pickle").unlink(missing_ok=True)
+    raise SystemExit("qurish: the build code (book/_ext, book/_templates, book/_static) "
+                     "changed while the book was being built; nothing was published. "
+                     "Build again: every page is read again, nothing re-executes")
+
+
 def qur(ildiz: Path = ILDIZ) -> Path:
     """Build HTML and PDF under ildiz/_build, then publish; return the published site."""
     sozlama = tekshir(ildiz)
@@ -144,8 +158,10 @@ def qur(ildiz: Path = ILDIZ) -> Path:
     build = ildiz / "_build"
     with qulf.ushla(build):
         shutil.rmtree(build / "latex", ignore_errors=True)   # no stale .tex of an old name
+        izi = kesh.qurilish_izi(ildiz)
         jb(ildiz)
         jb(ildiz, "--builder", "pdflatex")
+        qurilish_kodi_turdimi(ildiz, build, izi)
         sahna = build / "html"
         shutil.copy(build / "latex" / pdf, sahna / pdf)
         sayt = nashr_qil(build, sahna)
