@@ -367,6 +367,24 @@ def test_phone_width_has_no_sideways_scroll(kuzat, manzil, rasmlar, yol):
     assert not k.xatolar, "\n".join(k.xatolar)
 
 
+def test_a_folded_cell_shows_one_prompt_and_opens_on_a_click(kuzat, manzil):
+    """A solution's code (a hide-cell cell) is folded: one prompt, no code, no output until
+    the reader opens it; then the other prompt, the code and what it printed."""
+    sahifa = kuzat().och(manzil + KOD_DARS)
+    quti = sahifa.locator("div.cell details.hide").first
+    quti.scroll_into_view_if_needed()
+    holat = """d => ({prompt: [...d.querySelectorAll('summary > span')].filter(s => s.checkVisibility())
+                           .map(s => s.textContent.trim()),
+                  kod: !!d.querySelector('pre') && d.querySelector('pre').checkVisibility()})"""
+    yopiq = quti.evaluate(holat)
+    assert yopiq == {"prompt": ["Bu qismni koʻrsatish"], "kod": False}, yopiq
+    assert not sahifa.get_by_text("{'boshlar': 8}: kesh").is_visible()
+    quti.locator("summary").click()
+    ochiq = quti.evaluate(holat)
+    assert ochiq == {"prompt": ["Bu qismni yashirish"], "kod": True}, ochiq
+    assert sahifa.get_by_text("{'boshlar': 8}: kesh").is_visible()
+
+
 #: Every figure of the page: its picture's file, the width it is shown at, and its link.
 RASM_JS = """() => [...document.querySelectorAll('article figure img')].map(i => {
   i.scrollIntoView();            // a section off screen is not laid out (content-visibility)
