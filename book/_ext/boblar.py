@@ -65,7 +65,7 @@ YONALTIRISH = """<!DOCTYPE html>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta http-equiv="Refresh" content="0; url={manzil}">
-<title>{sarlavha}</title>
+{tavsif}<title>{sarlavha}</title>
 <link rel="canonical" href="{manzil}">
 </head>
 <body>
@@ -495,10 +495,9 @@ def eski_fayllar(sayt: Path, hujjatlar: set[str]) -> list[Path]:
     return eski
 
 
-def _fayllar(app, exception) -> None:
-    """build-finished (HTML): each notebook page's source and executed notebook, each chapter's archive."""
-    if exception is not None or app.builder.format != "html":
-        return
+def fayllar(app) -> None:
+    """After the HTML build (a step of yakun.py): each notebook page's source and executed
+    notebook, each chapter's archive; the files of pages the book no longer has removed."""
     for eski in eski_fayllar(Path(app.outdir), set(app.env.found_docs)):
         eski.unlink()
     ildiz = Path(app.srcdir)
@@ -576,18 +575,32 @@ def _sarlavha_menyusi(app, pagename, templatename, context, doctree) -> None:
 
 # --- the root page -------------------------------------------------------------------
 
+def _yonaltirish_papkasi(app) -> Path:
+    return Path(app.doctreedir).parent / "boblar_extra"
+
+
 def _yonaltirish(app) -> None:
-    """builder-inited: the root index.html that sends the browser to the root page."""
+    """builder-inited: the folder of the root index.html reaches the site (html_extra_path)."""
     if app.builder.format != "html":
         return
-    papka = Path(app.doctreedir).parent / "boblar_extra"
+    papka = _yonaltirish_papkasi(app)
     papka.mkdir(parents=True, exist_ok=True)
-    manzil = html.escape(f"{app.config.root_doc}.html")
-    sarlavha = html.escape(app.config.html_title or app.config.project)
-    (papka / "index.html").write_text(YONALTIRISH.format(manzil=manzil, sarlavha=sarlavha),
-                                      encoding="utf-8")
     if str(papka) not in app.config.html_extra_path:
         app.config.html_extra_path.append(str(papka))
+
+
+def _yonaltirish_yoz(app, env) -> None:
+    """env-updated: the root index.html that sends the browser to the root page, with the root
+    page's description (sahifa.py: read once the root page is)."""
+    import sahifa
+
+    if app.builder.format != "html":
+        return
+    manzil = html.escape(f"{app.config.root_doc}.html")
+    sarlavha = html.escape(app.config.html_title or app.config.project)
+    tavsif = sahifa.meta(sahifa.tavsif(app, app.config.root_doc, env.get_doctree(app.config.root_doc)))
+    (_yonaltirish_papkasi(app) / "index.html").write_text(
+        YONALTIRISH.format(manzil=manzil, sarlavha=sarlavha, tavsif=tavsif), encoding="utf-8")
 
 
 def setup(app):
@@ -596,6 +609,6 @@ def setup(app):
     app.connect("doctree-read", _yuklab_qatori)
     app.connect("doctree-resolved", _rasm_havolasi)
     app.connect("builder-inited", _yonaltirish)
-    app.connect("build-finished", _fayllar)
+    app.connect("env-updated", _yonaltirish_yoz)
     app.connect("html-page-context", _sarlavha_menyusi, priority=600)   # after the theme's (501)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -1,17 +1,17 @@
-/* The book's own script (registered by book/_ext/tez.py; checked by tests/test_brauzer.py).
+/* The book's own script (registered by book/_ext/sahifa.py; checked by tests/test_brauzer.py).
 
    Keyboard tab stops on boxes that scroll.  pydata-sphinx-theme gives every code block
    and output box tabindex 0 when it scrolls (so a keyboard can scroll it) and -1 when it
    does not, by measuring all of them as soon as the page loads and again after any
    change: on a long page that lays the whole page out at once, 0.4 s of a phone's time
-   before the reader can do anything.  tez.py points the theme's measuring here, which
+   before the reader can do anything.  yakun.py points the theme's measuring here, which
    keeps its rule and measures at the right time instead:
    - the boxes on and near the screen at once, and every other box as it comes near;
    - all the rest when the reader first does something (scrolls, touches, clicks, types),
      in the browser's idle moments;
    - all of them at once, before the focus moves, when the first thing is the Tab key:
      a keyboard reader finds every scrolling box in the tab order from the first press.
-   Until a box is measured it keeps the tabindex="0" the build gave it (tez.py), so a
+   Until a box is measured it keeps the tabindex="0" the build gave it (sahifa.py), so a
    keyboard reaches every box that may scroll; a measured box is measured again when the
    page's fonts finish loading (a formula may scroll only in its own font).  Display formulas (which kitob.css lets
    scroll sideways) get the same rule.  When every

@@ -13,8 +13,8 @@ and execution cache; then ``pytest tests/test_claims.py tests/test_build.py``
 there (its fixture builds the book).  Prints each setting's outcome sentences
 and writes them with the test results to ``_build/arifmetika.json``.
 
-    .venv/bin/python tests/arifmetika.py            # the settings below, native first
-    .venv/bin/python tests/arifmetika.py default    # only those named
+    .venv/bin/python tools/arifmetika.py            # the settings below, native first
+    .venv/bin/python tools/arifmetika.py default    # only those named
 
 About four minutes a setting on two cores.  Exits 1 if any setting's tests fail.
 """

@@ -127,7 +127,7 @@ def sovuq_ijro(ildiz: Path, ombor: Path, sahifalar: list[str]) -> tuple[float, l
 
 def qur(nusxa: Path, toliq: bool = False) -> tuple[float, str]:
     """Site + PDF as make book does (toliq), or the HTML alone (what an author waits for)."""
-    buyruq = ([sys.executable, str(nusxa / "book" / "_ext" / "qurish.py"), str(nusxa)] if toliq
+    buyruq = ([sys.executable, str(nusxa / "tools" / "qurish.py"), str(nusxa)] if toliq
               else jb_buyrugi(nusxa))
     muhit = {**os.environ, "PYTHONPATH": str(nusxa)}
     muhit.pop("KITOB_OMBORSIZ", None)
@@ -197,7 +197,7 @@ def main() -> None:
         for yol, eski in RASM_TAHRIRLARI:
             ozgarish(f"plotting cell, {Path(yol).stem}", yol, eski,
                      eski.replace("figsize=(5.6", "figsize=(5.60", 1))
-        ozgarish("build code", "book/_ext/brauzer.py", '"""Build side', '# tahrir\n"""Build side')
+        ozgarish("build code", "book/_ext/sahifa.py", '"""Build side', '# tahrir\n"""Build side')
         ozgarish("plotting helpers", "chapter_code/kitob.py", '"""Book helpers', '# tahrir\n"""Book helpers')
         ozgarish("model code", "chapter_code/modellar.py", '"""The chapter', '# tahrir\n"""The chapter')
         sayt = nusxa / "_build" / "html"

@@ -1,8 +1,9 @@
-"""book/_ext/brauzer.py's pieces on small inputs (fast; the site itself: test_brauzer.py)."""
+"""book/_ext/shrift.py's icon cut and sahifa.py's per-page files on small inputs (fast; the site itself: test_brauzer.py)."""
 
 from sphinx.builders.html._assets import _CascadingStyleSheet, _JavaScript
 
-from brauzer import _sahifa, ikonlarni_qisqartir, ishlatilgan_ikonlar, kod_nuqtalari
+from sahifa import _dizaynsiz
+from shrift import ikonlarni_qisqartir, ishlatilgan_ikonlar, kod_nuqtalari
 
 CSS = ('.fa-bars:before{content:"\\f0c9"}.fa-navicon:before,.fa-moon-o:before{content:"\\f186"}'
        '.fa-trash:before{content:"\\f1f8"}.fa-solid,.fas{font-weight:900}'
@@ -38,10 +39,10 @@ def _kontekst(body):
 def test_sphinx_design_files_only_on_pages_that_use_it():
     oddiy = _kontekst("<p>matn</p>")
     quruvchiniki = oddiy["css_files"]
-    _sahifa(None, "bob", "page.html", oddiy, None)
+    _dizaynsiz(oddiy)
     assert [c.filename for c in oddiy["css_files"]] == ["kitob.css"]
     assert [s.filename for s in oddiy["script_files"]] == ["doctools.js", None]
     assert len(quruvchiniki) == 2, "the builder's own list (shared by every page) was changed"
     karta = _kontekst('<div class="sd-card">...</div>')
-    _sahifa(None, "bob", "page.html", karta, None)
+    _dizaynsiz(karta)
     assert len(karta["css_files"]) == 2 and len(karta["script_files"]) == 3

@@ -1,11 +1,11 @@
 """Lighthouse ("mayoq") on the published site, served as a host serves it (tests and ``make bench``).
 
-Lighthouse is pinned in ``tests/lighthouse/package.json`` (and its lock file)
+Lighthouse is pinned in ``tools/lighthouse/package.json`` (and its lock file)
 and installed there by ``make`` (``npm ci``).  It drives Debian's Chromium in
 its default mobile run: a phone screen, simulated slow 4G, the CPU slowed 4×.
-The site is served by ``tests/xizmat.py`` (gzip, as a static host serves it).
+The site is served by ``tools/xizmat.py`` (gzip, as a static host serves it).
 
-``python tests/mayoq.py [runs]`` (``make bench``) measures the chapter page and
+``python tools/mayoq.py [runs]`` (``make bench``) measures the chapter page and
 the front page ``runs`` times each (3 by default) and writes every report
 (``_build/mayoq/<page>-<n>.report.html`` and ``.json``) and a summary with the
 medians, ``_build/mayoq/xulosa.json``.
@@ -20,7 +20,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-TESTLAR = Path(__file__).resolve().parent
+TESTLAR = Path(__file__).resolve().parent  # tools/
 ILDIZ = TESTLAR.parent
 LIGHTHOUSE = TESTLAR / "lighthouse" / "node_modules" / ".bin" / "lighthouse"
 CHROMIUM = "/usr/bin/chromium"
@@ -53,7 +53,7 @@ TOIFALAR = ("performance", "accessibility", "best-practices", "seo")
 def tayyormi() -> str | None:
     """None when Lighthouse and Chromium are installed, else what is missing and how to get it."""
     if not LIGHTHOUSE.is_file():
-        return f"{LIGHTHOUSE.relative_to(ILDIZ)} is missing: run make (npm ci in tests/lighthouse)"
+        return f"{LIGHTHOUSE.relative_to(ILDIZ)} is missing: run make (npm ci in tools/lighthouse)"
     if not Path(CHROMIUM).is_file():
         return f"{CHROMIUM} is missing: apt-get install chromium (make does this)"
     return None

@@ -25,7 +25,7 @@ Steps, each strict (warnings are errors; the first failure stops the build):
    published site exactly as it was; Sphinx's output ``_build/html`` is only
    the staging area.
 
-Usage: ``python book/_ext/qurish.py [ROOT]`` (ROOT defaults to the project).
+Usage: ``python tools/qurish.py [ROOT]`` (ROOT defaults to the project).
 """
 
 from __future__ import annotations
@@ -39,11 +39,12 @@ from pathlib import Path
 
 import yaml
 
-import kesh
-import qulf
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "book" / "_ext"))
+import kesh  # noqa: E402  (the build code: book/_ext)
+import qulf  # noqa: E402
 
 #: The project's root: the folder above book/.
-ILDIZ = Path(__file__).resolve().parents[2]
+ILDIZ = Path(__file__).resolve().parents[1]
 JB = str(Path(sys.executable).parent / "jupyter-book")
 
 

@@ -1,0 +1,316 @@
+"""Build side: what each page loads and says, set as Sphinx writes it (a Sphinx extension).
+
+Everything here changes a page's template context (``html-page-context``) or the
+configuration, so each page is written right the first time; what must change the
+files after the build is in ``yakun.py``.  ``tests/test_brauzer.py`` checks the site
+in Chromium, ``tests/test_mayoq.py`` with Lighthouse.
+
+* **nothing the reader does not use**: Jupyter Book always loads ``sphinx_thebe``
+  (live code on Binder, off here), whose listeners are disconnected (no page
+  declares ``THEBE_JS_URL`` twice, a console error); no second search box in an
+  empty header bar, no Read the Docs ad placeholder; sphinx-design's files only
+  on a page that uses its components (``sd-`` classes); pydata-sphinx-theme's
+  theme mode set (``auto``: unset, it logs "invalid theme mode");
+* **the book's own files**: ``book/_static/kitob.css`` (after the themes' styles),
+  ``kitob.js`` (tab stops measured box by box, deferred), ``favicon.svg`` and its
+  ``favicon.ico`` twin for the site root (a browser asks for it on the root redirect
+  page, which names no icon);
+* **a description per page**: ``<meta name="description">`` from the page's own
+  first paragraph of prose (whole sentences, up to ``kitob_tavsif_uzunligi``
+  characters); a page without one (search, index) takes its title and the front
+  page's.  (sphinxext-opengraph's description would take the title, the LaTeX
+  source of formulas and "..." into it, and gives none to pages without a doctree.);
+* **scripts that do not hold up the page**: the head's scripts load with ``defer``
+  (in order, before ``DOMContentLoaded``), except on the search page, whose
+  search runs as the page is read; Sphinx's ``translations.js`` right after
+  ``doctools.js``, whose catalogue it fills (Sphinx lists it last: deferred, the
+  "Hide Search Matches" link was written in English before it ran);
+* **figures**: ``loading="lazy"``, ``decoding="async"``, the picture's
+  ``width``/``height`` (nothing jumps as it arrives) and a lossless WebP twin
+  offered first in a ``<picture>`` (``yakun.py`` writes it; the PNG stays for a
+  browser without WebP and for the PDF);
+* **a tab stop on every box that may scroll** (code, output, table, display maths):
+  ``tabindex="0"`` from the build, until ``kitob.js`` has measured the box (the
+  theme measures them all at load, which lays a long page out at once).
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from pathlib import Path
+
+from docutils import nodes
+
+#: The book's static files (stylesheet, script, icon), relative to the source folder.
+STATIK = Path("book") / "_static"
+USLUB, SKRIPT, BELGI = "kitob.css", "kitob.js", "favicon.svg"
+#: ... favicon.ico is drawn in the SVG's colour with this font.
+BELGI_SHRIFTI = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"
+
+_GAP_OXIRI = re.compile(r"(?<=[.!?…])\s+(?=[A-ZʻʼА-ЯЎҚҒҲ\"«(0-9])")
+_IMG = re.compile(r"<img\b[^>]*>")
+_ATR = re.compile(r'([\w-]+)="([^"]*)"')
+
+
+# --- configuration and the book's files ------------------------------------------------
+
+def _thebesiz(app) -> None:
+    """Disconnect every listener sphinx_thebe registered (it was set up before this extension)."""
+    for tinglovchilar in app.events.listeners.values():
+        tinglovchilar[:] = [t for t in tinglovchilar
+                            if not getattr(t.handler, "__module__", "").startswith("sphinx_thebe")]
+    # ... and the stylesheet its setup() registered directly
+    reg = app.registry
+    reg.css_files = [(f, a) for f, a in reg.css_files if not str(f).startswith("sphinx-thebe")]
+    reg.js_files = [(f, a) for f, a in reg.js_files if not str(f or "").startswith("sphinx-thebe")]
+
+
+def _sozla(app, config) -> None:
+    """config-inited: a valid theme mode; the book's stylesheet, script and icon."""
+    config.html_context.setdefault("default_mode", "auto")
+    # sphinx-book-theme sets no header search ("navbar_persistent ="), but pydata 0.17 only
+    # sees options the user gives and adds one: a second search box in an empty top bar
+    config.html_theme_options.setdefault("navbar_persistent", [])
+    # the sidebar's foot holds Read the Docs' ad placeholder (an empty div off RTD): none
+    config.html_theme_options.setdefault("primary_sidebar_end", [])
+    statik = Path(app.srcdir) / STATIK
+    if not statik.is_dir():
+        return
+    if str(statik) not in config.html_static_path:
+        config.html_static_path.append(str(statik))
+    if (statik / USLUB).is_file():
+        app.add_css_file(USLUB, priority=900)       # after the themes' stylesheets
+    if (statik / SKRIPT).is_file():
+        app.add_js_file(SKRIPT, loading_method="defer")
+    if (statik / BELGI).is_file() and not config.html_favicon:
+        config.html_favicon = str(statik / BELGI)
+
+
+def belgi_rangi(svg: str) -> str:
+    """The fill colour of the icon's background (its first ``fill="#rrggbb"``)."""
+    topildi = re.search(r'fill="(#[0-9a-fA-F]{6})"', svg)
+    if not topildi:
+        from sphinx.errors import ExtensionError
+        raise ExtensionError(f"{STATIK / BELGI} has no fill=\"#rrggbb\" colour for favicon.ico")
+    return topildi.group(1)
+
+
+def _favicon_ico(app) -> None:
+    """builder-inited: favicon.ico for the site root, drawn like book/_static/favicon.svg.
+
+    A browser asks for /favicon.ico on a page that names no icon: the root
+    redirect page (index.html) does not, and without this file that request
+    is a 404 in the console.  It reaches the site through html_extra_path."""
+    from PIL import Image, ImageDraw, ImageFont
+
+    svg = Path(app.srcdir) / STATIK / BELGI
+    if app.builder.format != "html" or not svg.is_file():
+        return
+    rasm = Image.new("RGBA", (64, 64), (0, 0, 0, 0))
+    chiz = ImageDraw.Draw(rasm)
+    chiz.rounded_rectangle((0, 0, 63, 63), radius=12, fill=belgi_rangi(svg.read_text(encoding="utf-8")))
+    try:
+        shrift = ImageFont.truetype(BELGI_SHRIFTI, 40)
+    except OSError:                      # no DejaVu: Pillow's own font, smaller but still an "A"
+        shrift = ImageFont.load_default()
+    chiz.text((32, 34), "A", font=shrift, fill="white", anchor="mm")
+    papka = Path(app.doctreedir).parent / "sahifa_extra"
+    papka.mkdir(parents=True, exist_ok=True)
+    rasm.save(papka / "favicon.ico", sizes=[(16, 16), (32, 32), (48, 48)])
+    if str(papka) not in app.config.html_extra_path:
+        app.config.html_extra_path.append(str(papka))
+
+
+# --- descriptions ------------------------------------------------------------------
+
+def _birinchi_xatboshi(doctree) -> str | None:
+    """The text of the document's first paragraph of prose (not in a figure, table, list or note)."""
+    ichida_emas = (nodes.figure, nodes.table, nodes.list_item, nodes.Admonition, nodes.footnote,
+                   nodes.citation, nodes.field_list, nodes.line_block, nodes.caption)
+    for p in doctree.findall(nodes.paragraph):
+        ota = p.parent
+        yaroqli = True
+        while ota is not None:
+            if isinstance(ota, ichida_emas):
+                yaroqli = False
+                break
+            ota = ota.parent
+        if not yaroqli or next(iter(p.findall(nodes.math)), None) is not None:
+            continue
+        matn = " ".join(p.astext().split())
+        if len(matn) >= 40:
+            return matn
+    return None
+
+
+def qisqartir(matn: str, uzunlik: int) -> str:
+    """Whole sentences of ``matn`` up to ``uzunlik`` characters; a longer first one is cut at a word."""
+    matn = " ".join(matn.split())
+    gaplar = _GAP_OXIRI.split(matn)
+    natija = ""
+    for gap in gaplar:
+        yangi = f"{natija} {gap}".strip()
+        if len(yangi) > uzunlik:
+            break
+        natija = yangi
+    if not natija:
+        natija = matn[: uzunlik - 1].rsplit(" ", 1)[0].rstrip(",;:—– ") + "…"
+    return natija
+
+
+def tavsif(app, pagename: str, doctree, sarlavha: str = "") -> str:
+    """A page's description: its first paragraph; else its title and the front page's."""
+    uzunlik = app.config.kitob_tavsif_uzunligi
+    if doctree is not None:
+        matn = _birinchi_xatboshi(doctree)
+        if matn:
+            return qisqartir(matn, uzunlik)
+    bosh = _birinchi_xatboshi(app.env.get_doctree(app.config.root_doc))
+    if not bosh:
+        return qisqartir(sarlavha or app.config.project, uzunlik)
+    return qisqartir(f"{sarlavha}. {bosh}" if sarlavha else bosh, uzunlik)
+
+
+def meta(matn: str) -> str:
+    return f'<meta name="description" content="{html.escape(matn, quote=True)}" />\n'
+
+
+# --- page context ---------------------------------------------------------------
+
+def _rasm_olchami(manbalar: dict[str, Path], src: str) -> tuple[int, int] | None:
+    """(width, height) in pixels of the image a page's ``src`` names (``manbalar``: its name in
+    ``_images/`` -> the file Sphinx copies there)."""
+    from PIL import Image
+
+    yol = manbalar.get(Path(src.split("?")[0]).name)
+    if yol is None or not yol.is_file():
+        return None
+    with Image.open(yol) as rasm:
+        return rasm.size
+
+
+def _atribut_qosh(teg: str, qoshimcha: list[str]) -> str:
+    """An opening tag with ``qoshimcha`` (``name="value"`` strings) added before its end."""
+    if not qoshimcha:
+        return teg
+    oxir = " />" if teg.endswith("/>") else ">"
+    return teg[: -len(oxir)].rstrip() + " " + " ".join(qoshimcha) + oxir
+
+
+def rasmlarni_dangasa(body: str, olcham) -> str:
+    """Every ``<img>``: ``loading="lazy" decoding="async"`` and its size (``olcham(src)``) when known."""
+    def bitta(m):
+        teg = m.group(0)
+        a = dict(_ATR.findall(teg))
+        qoshimcha = []
+        if "loading" not in a:
+            qoshimcha.append('loading="lazy"')
+        if "decoding" not in a:
+            qoshimcha.append('decoding="async"')
+        if "width" not in a and "height" not in a and "style" not in a:
+            wh = olcham(a.get("src", ""))
+            if wh:
+                qoshimcha.append(f'width="{wh[0]}" height="{wh[1]}"')
+        return _atribut_qosh(teg, qoshimcha)
+    return _IMG.sub(bitta, body)
+
+
+#: The boxes the theme gives a tab stop when they scroll (its selectors), and display maths.
+_QUTI = re.compile(r'<(?:pre\b|div class="(?:output\b|pst-scrollable-table-container\b|math\b))[^>]*>')
+
+
+def tab_toxtash(body: str) -> str:
+    """``tabindex="0"`` on every box that may scroll: reachable by keyboard before kitob.js
+    has measured it (it then sets -1 where the box does not scroll, as the theme does)."""
+    return _QUTI.sub(lambda m: _atribut_qosh(m.group(0), [] if "tabindex=" in m.group(0) else ['tabindex="0"']),
+                     body)
+
+
+_PNG_IMG = re.compile(r'<img\b[^>]*\bsrc="([^"]*_images/[^"/]+)\.png"[^>]*>')
+
+
+def webp_bilan(body: str, bormi) -> str:
+    """Each figure PNG of ``_images/`` offered as WebP too: ``<picture>`` with a WebP source.
+
+    ``bormi(name)`` says whether the site will have ``_images/<name>.webp``.  The
+    PNG stays the image's ``src`` (a browser without WebP shows it)."""
+    def bitta(m):
+        if not bormi(Path(m.group(1)).name) or body[:m.start()].endswith(f'srcset="{m.group(1)}.webp">'):
+            return m.group(0)
+        return f'<picture><source type="image/webp" srcset="{m.group(1)}.webp">{m.group(0)}</picture>'
+    return _PNG_IMG.sub(bitta, body)
+
+
+def _skript_nomi(js) -> str:
+    return str(getattr(js, "filename", "") or "").rsplit("/", 1)[-1].split("?")[0]
+
+
+def tarjimalar_oldin(skriptlar: list) -> list:
+    """The page's scripts with Sphinx's translations (translations.js) straight after
+    doctools.js, whose catalogue they fill, and with its priority (Sphinx sorts the
+    scripts by priority after html-page-context; the sort keeps this order).  Sphinx adds
+    them last; deferred scripts run in order once the page is read, and
+    sphinx_highlight.js writes its "Hide Search Matches" link as soon as it runs: before
+    the translations it was English."""
+    from sphinx.builders.html._assets import _JavaScript
+
+    tarjima = [js for js in skriptlar if _skript_nomi(js) == "translations.js"]
+    qolgan = [js for js in skriptlar if _skript_nomi(js) != "translations.js"]
+    joy = next((i + 1 for i, js in enumerate(qolgan) if _skript_nomi(js) == "doctools.js"), None)
+    if not tarjima or joy is None:
+        return list(skriptlar)
+    ustuvor = getattr(qolgan[joy - 1], "priority", 500)
+    tarjima = [_JavaScript(js.filename, priority=ustuvor, **dict(getattr(js, "attributes", {}) or {}))
+               for js in tarjima]
+    return qolgan[:joy] + tarjima + qolgan[joy:]
+
+
+def _dizaynsiz(context) -> None:
+    """sphinx-design's stylesheet and script left out of a page without its components."""
+    if "sd-" in context.get("body", ""):
+        return
+    dizayn = ("sphinx-design", "design-tabs", "sphinx_design")
+    for k in ("css_files", "script_files"):     # new lists: the builder's own are shared by every page
+        if k in context:
+            context[k] = [f for f in context[k] if not any(d in str(getattr(f, "filename", f) or "")
+                                                             for d in dizayn)]
+
+
+def _sahifa(app, pagename, templatename, context, doctree) -> None:
+    """html-page-context: the page's description, its scripts deferred, its figures lazy."""
+    _dizaynsiz(context)
+    from sphinx.builders.html._assets import _JavaScript
+
+    from sphinx.locale import _
+
+    # Sphinx's own pages have no title in their context: the name their template shows
+    sarlavha = re.sub(r"<[^>]+>", "", context.get("title") or "") or {
+        "search": _("Search"), "genindex": _("Index")}.get(pagename, "")
+    context["metatags"] = context.get("metatags", "") + meta(tavsif(app, pagename, doctree, html.unescape(sarlavha)))
+    # the search page runs Sphinx's search scripts as it is read (its template puts them
+    # after the head's): they need documentation_options.js and the rest already run
+    if "script_files" in context:
+        context["script_files"] = tarjimalar_oldin(context["script_files"])
+    if "script_files" in context and pagename != "search":
+        yangi = []
+        for js in context["script_files"]:
+            a = dict(getattr(js, "attributes", {}) or {})
+            if getattr(js, "filename", None) and not ({"async", "defer"} & set(a)) and a.get("type") != "module":
+                js = _JavaScript(js.filename, priority=js.priority, **{**a, "defer": "defer"})
+            yangi.append(js)
+        context["script_files"] = yangi         # a new list: the builder's own is shared by every page
+    if context.get("body"):
+        manbalar = {chiqish: Path(app.srcdir) / manba for manba, chiqish in app.builder.images.items()}
+        body = rasmlarni_dangasa(context["body"], lambda src: _rasm_olchami(manbalar, src))
+        pnglar = {Path(n).stem for n in manbalar if n.lower().endswith(".png")}
+        context["body"] = tab_toxtash(webp_bilan(body, lambda nom: nom in pnglar))
+
+
+def setup(app):
+    _thebesiz(app)
+    app.add_config_value("kitob_tavsif_uzunligi", 250, "html", types=[int])
+    app.connect("config-inited", _sozla)
+    app.connect("builder-inited", _favicon_ico)
+    app.connect("html-page-context", _sahifa, priority=800)
+    return {"parallel_read_safe": True, "parallel_write_safe": True}

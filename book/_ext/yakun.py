@@ -1,0 +1,164 @@
+"""Build side: what runs after Sphinx has written the site, in one place and one order (a Sphinx extension).
+
+Everything a page needs that Sphinx can write, it writes (``sahifa.py``, ``kod.py``,
+``boblar.py``); what can only be made from the finished site runs here, after every
+other extension's ``build-finished`` (the theme writes ``pygments.css`` there), as one
+handler that calls the steps of ``QADAMLAR`` in order.  Each step reads and writes
+only files of the site and says in its docstring what it changes and why; a step
+that meets an upstream file it does not expect stops the build (``ExtensionError``).
+"""
+
+from __future__ import annotations
+
+import gzip
+import os
+import re
+from pathlib import Path
+
+from sphinx.errors import ExtensionError
+
+import boblar
+import shrift
+
+#: What a host compresses (``kitob_gzip_turlari``): text.  Images, fonts (WOFF2), PDF and
+#: archives are compressed already.
+GZIP_TURLARI = [".html", ".css", ".js", ".mjs", ".svg", ".json", ".txt", ".xml", ".map", ".inv", ".ico"]
+
+
+# --- what the steps are made of ---------------------------------------------------
+
+#: pydata-sphinx-theme's measuring of every scrollable box at once (its minified bundle, 0.17).
+_TAB_STOPS = re.compile(r'(document\.querySelectorAll\(\[[^\]]*\]\.join\(", "\)\))'
+                        r'\.forEach\((\w)=>\{\2\.tabIndex=\2\.scrollWidth>\2\.clientWidth\|\|'
+                        r'\2\.scrollHeight>\2\.clientHeight\?0:-1\}\)')
+PYDATA_JS = Path("_static") / "scripts" / "pydata-sphinx-theme.js"
+
+
+def tab_stops_kitobga(js: str) -> str:
+    """The theme's script with its tab-stop measuring handed to kitob.js (which keeps its rule)."""
+    yangi, n = _TAB_STOPS.subn(lambda m: f"(window.kitobTabStops||(l=>l.forEach({m.group(2)}=>{{"
+                               f"{m.group(2)}.tabIndex={m.group(2)}.scrollWidth>{m.group(2)}.clientWidth||"
+                               f"{m.group(2)}.scrollHeight>{m.group(2)}.clientHeight?0:-1}})))({m.group(1)})", js)
+    if n != 1:
+        raise ExtensionError(f"book/_ext/yakun.py: {PYDATA_JS} does not measure its scrollable boxes as "
+                             f"expected (found {n} times); compare it with kitob.js and update the pattern")
+    return yangi
+
+
+def siq(sayt: Path, turlar: set[str]) -> tuple[int, int]:
+    """Write the gzip twin of every text file under ``sayt``; remove orphaned twins.
+
+    A twin that still holds its file's bytes is kept (compressing is the slow part)
+    and touched, so it is never older than its file.
+
+    Returns (bytes before, bytes after) over the files compressed."""
+    oldin = keyin = 0
+    for egizak in sayt.rglob("*.gz"):
+        if not egizak.with_suffix("").is_file():
+            egizak.unlink()
+    for fayl in sorted(sayt.rglob("*")):
+        if fayl.suffix.lower() not in turlar or not fayl.is_file():
+            continue
+        baytlar = fayl.read_bytes()
+        egizak = fayl.with_name(fayl.name + ".gz")
+        if egizak.is_file() and egizak.stat().st_size < len(baytlar):
+            eski = egizak.read_bytes()
+            try:
+                bir_xil = gzip.decompress(eski) == baytlar
+            except (OSError, EOFError):
+                bir_xil = False
+            if bir_xil:                             # last build's twin still fits: not made again
+                os.utime(egizak)                    # ... but not older than its file (a host checks)
+                oldin += len(baytlar)
+                keyin += len(eski)
+                continue
+        siqilgan = gzip.compress(baytlar, compresslevel=9, mtime=0)
+        if len(siqilgan) >= len(baytlar):           # nothing gained: the host sends the file
+            egizak.unlink(missing_ok=True)
+            continue
+        egizak.write_bytes(siqilgan)
+        oldin += len(baytlar)
+        keyin += len(siqilgan)
+    return oldin, keyin
+
+
+def webp_yoz(papka: Path) -> int:
+    """A lossless WebP twin of every PNG in ``papka`` (same pixels, a third of the bytes or less)."""
+    from PIL import Image
+
+    yozildi = 0
+    for png in sorted(papka.glob("*.png")):
+        webp = png.with_suffix(".webp")
+        if webp.is_file() and webp.stat().st_mtime >= png.stat().st_mtime:
+            continue
+        with Image.open(png) as rasm:
+            rasm.save(webp, "WEBP", lossless=True, method=4)
+        yozildi += 1
+    for webp in papka.glob("*.webp"):
+        if not webp.with_suffix(".png").is_file():
+            webp.unlink()
+    return yozildi
+
+
+# --- the steps ------------------------------------------------------------------------
+
+def _fayllar(app) -> None:
+    """Each notebook lesson's source, executed notebook and its chapter's archive beside its page
+    (``boblar.py``): made from the executed notebooks; before the twins below."""
+    boblar.fayllar(app)
+
+
+def _webp(app) -> None:
+    """A lossless WebP twin of every PNG figure in ``_images/`` (``sahifa.py`` offers it first)."""
+    if (Path(app.outdir) / "_images").is_dir():
+        webp_yoz(Path(app.outdir) / "_images")
+
+
+def _katex_shriftlari(app) -> None:
+    """KaTeX's fonts cut to the characters the pages' formulas show (``shrift.py``)."""
+    shrift.katex(app)
+
+
+def _font_awesome(app) -> None:
+    """The theme's icon rules and Font Awesome fonts cut to what the site uses (``shrift.py``)."""
+    shrift.font_awesome(app)
+
+
+def _font_display(app) -> None:
+    """``font-display: swap`` in the theme's ``@font-face`` rules: text shows before the font."""
+    shrift.korinishi(app)
+
+
+def _tab_stops(app) -> None:
+    """pydata-sphinx-theme's script hands its measuring of every scrollable box at load (which
+    lays a long page out at once) to ``kitob.js``, which keeps its rule box by box."""
+    js = Path(app.outdir) / PYDATA_JS
+    if not js.is_file() or not (Path(app.outdir) / "_static" / "kitob.js").is_file():
+        return
+    matn = js.read_text(encoding="utf-8")
+    if "window.kitobTabStops||" not in matn:     # a build that wrote nothing left last build's as it was
+        js.write_text(tab_stops_kitobga(matn), encoding="utf-8")
+
+
+def _gzip(app) -> None:
+    """A gzip twin of every text file (``x.css.gz``, level 9, no timestamp: the same file gives the
+    same bytes), which a host that serves twins (nginx ``gzip_static``, ``tools/xizmat.py``) sends
+    as it is; a twin whose file is gone is removed.  Last: every file is final."""
+    siq(Path(app.outdir), set(app.config.kitob_gzip_turlari))
+
+
+#: The order, written once.
+QADAMLAR = [_fayllar, _webp, _katex_shriftlari, _font_awesome, _font_display, _tab_stops, _gzip]
+
+
+def _yakun(app, exception) -> None:
+    if exception is not None or app.builder.format != "html":
+        return
+    for qadam in QADAMLAR:
+        qadam(app)
+
+
+def setup(app):
+    app.add_config_value("kitob_gzip_turlari", GZIP_TURLARI, "html", types=[list])
+    app.connect("build-finished", _yakun, priority=990)     # after every other extension's
+    return {"parallel_read_safe": True, "parallel_write_safe": True}

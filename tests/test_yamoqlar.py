@@ -1,0 +1,275 @@
+"""Every patch of another package, listed once, each with the check that it still fits.
+
+The book's build code relies in places on other packages' internals or exact text
+(a private class, a minified script, a template, a JavaScript function's shape).  An
+upgrade that changes one of them must fail loudly, never leave a page quietly English,
+slow or stale.  Each ``Yamoq`` says what it patches, where, the version it was checked
+against and the upstream issue where there is one; its ``tekshir`` returns what no longer
+fits (or nothing).  The tests below run every check (``make unit``: seconds) and compare the
+installed versions with the checked ones, so an upgrade stops with the list of patches to
+look at again; each check is shown able to fail.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.metadata
+import inspect
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+import pytest
+
+
+@dataclass(frozen=True)
+class Yamoq:
+    nom: str
+    paket: str          #: the distribution patched (its version is checked)
+    versiya: str        #: the version this patch was checked against
+    qayerda: str        #: the book's module that patches
+    nima: str           #: what it patches and why
+    tekshir: Callable[[], str | None]
+    havola: str = ""    #: the upstream issue or pull request, if there is one
+
+
+def _fayl(paket: str, *yol: str) -> str:
+    return Path(importlib.import_module(paket).__file__).parent.joinpath(*yol).read_text(encoding="utf-8")
+
+
+def _bir_marta(matn: str, qidiruv: str, joy: str) -> str | None:
+    n = matn.count(qidiruv)
+    return None if n == 1 else f"{joy} holds {qidiruv!r} {n} times, not once"
+
+
+def _katex_server() -> str | None:
+    from sphinxcontrib.katex import KaTeXServer
+
+    if list(inspect.signature(KaTeXServer.start_server_process).parameters) != ["rundir", "timeout"]:
+        return "KaTeXServer.start_server_process(cls, rundir, timeout) changed its signature"
+    if not all(hasattr(KaTeXServer, a) for a in ("build_command", "timeout_error")):
+        return "KaTeXServer has no build_command/timeout_error, which katex._server_process calls"
+    return None
+
+
+def _thebe() -> str | None:
+    from sphinx.events import EventListener
+    from sphinx.registry import SphinxComponentRegistry
+
+    reg = SphinxComponentRegistry()
+    if "handler" not in EventListener._fields or not all(
+            isinstance(getattr(reg, a, None), list) for a in ("css_files", "js_files")):
+        return "Sphinx's EventListener.handler or registry.css_files/js_files are gone"
+    if "app.add_css_file" not in inspect.getsource(importlib.import_module("sphinx_thebe")):
+        return "sphinx_thebe no longer adds its stylesheet with app.add_css_file"
+    return None
+
+
+def _javascript() -> str | None:
+    from sphinx.builders.html._assets import _JavaScript
+
+    js = _JavaScript("a.js", priority=7, defer="defer")
+    if (js.filename, js.priority, js.attributes.get("defer")) != ("a.js", 7, "defer"):
+        return "sphinx.builders.html._assets._JavaScript has no filename/priority/attributes"
+    return None
+
+
+def _tab_stops() -> str | None:
+    import yakun
+
+    js = _fayl("pydata_sphinx_theme", "theme", "pydata_sphinx_theme", "static", "scripts",
+               "pydata-sphinx-theme.js")
+    n = len(yakun._TAB_STOPS.findall(js))
+    return None if n == 1 else f"pydata-sphinx-theme.js measures its scrollable boxes {n} times as yakun._TAB_STOPS expects"
+
+
+def _font_awesome() -> str | None:
+    import shrift
+
+    papka = Path(importlib.import_module("pydata_sphinx_theme").__file__).parent / "theme" / \
+        "pydata_sphinx_theme" / "static"
+    css = (papka / shrift.PST_CSS).read_text(encoding="utf-8")
+    ttflar = sorted((papka / shrift.FA_SHRIFTLAR).glob("*.ttf"))
+    if not ttflar:
+        return f"no Font Awesome .ttf in {shrift.FA_SHRIFTLAR}"
+    for ttf in ttflar:
+        if len(re.findall(rf'{re.escape(ttf.stem)}\.woff2\) format\("woff2"\),url\([^)]*/'
+                          rf'{re.escape(ttf.stem)}\.ttf\) format\("truetype"\)', css)) != 1:
+            return f"{shrift.PST_CSS} has no single @font-face src for {ttf.name}"
+    return None
+
+
+def _js_matnlar() -> str | None:
+    import uzbek
+
+    for paket, fayllar in uzbek.JS_MATNLAR.items():
+        for fayl, matnlar in fayllar.items():
+            for asl, _, _ in matnlar:
+                if xato := _bir_marta(_fayl(paket, "_static", fayl), asl, f"{paket}/_static/{fayl}"):
+                    return xato
+    return None
+
+
+def _qidiruv() -> str | None:
+    js = _fayl("sphinx", "themes", "basic", "static", "searchtools.js")
+    for shakl in ("_parseQuery: (query) =>", "makeSearchSummary: (htmlText, keywords, anchor) =>",
+                  "htmlToText: (htmlString, anchor) =>",
+                  "return [query, searchTerms, excludedTerms, highlightTerms, objectTerms];"):
+        if xato := _bir_marta(js, shakl, "Sphinx's searchtools.js"):
+            return xato
+    return None
+
+
+def _yashirin_katak() -> str | None:
+    from myst_nb import sphinx_
+
+    manba = inspect.getsource(sphinx_.visit_HideCellInput)
+    for qism in ('<details class="admonition hide {classes}">', '<summary aria-label="Toggle hidden content">',
+                 'node["prompt_show"]', 'node["prompt_hide"]', '"</summary>\\n"'):
+        if qism not in manba:
+            return f"MyST-NB's visit_HideCellInput no longer writes {qism!r}: compare uzbek._yashirin_katak"
+    return None
+
+
+def _kernelspec() -> str | None:
+    import tempfile
+
+    import nbformat
+    from jupyter_cache.cache.main import JupyterCacheBase
+
+    xeshlar = set()
+    with tempfile.TemporaryDirectory() as papka:
+        kesh = JupyterCacheBase(papka)
+        for izi in ("a", "b"):
+            nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("1")])
+            nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "kitob_izi": izi}
+            xeshlar.add(kesh.create_hashed_notebook(nb)[1])
+    return None if len(xeshlar) == 2 else "jupyter-cache no longer hashes the kernelspec: kesh's digest would not re-execute"
+
+
+def _raqamlash() -> str | None:
+    from sphinx.environment.collectors.toctree import TocTreeCollector
+
+    manba = inspect.getsource(TocTreeCollector.get_updated_docs)
+    if "assign_figure_numbers" not in manba or "toc_fignumbers" not in inspect.getsource(
+            TocTreeCollector.assign_figure_numbers):
+        return "Sphinx no longer numbers figures into env.toc_fignumbers at env-get-updated"
+    return None
+
+
+def _glue_formati() -> str | None:
+    from myst_nb.core import variables
+    from myst_nb.ext.glue import crossref, roles
+
+    for modul in (crossref, roles):
+        if getattr(modul, "format_plain_text", None) is None:
+            return f"{modul.__name__} no longer imports format_plain_text, which raqamlar replaces"
+    return None if callable(getattr(variables, "format_plain_text", None)) else "myst_nb.core.variables.format_plain_text is gone"
+
+
+def _babel_tili() -> str | None:
+    from sphinx.builders.latex.util import ExtBabel
+
+    return None if callable(getattr(ExtBabel, "language_name", None)) else "ExtBabel.language_name is gone"
+
+
+def _yuklama_menyusi() -> str | None:
+    import boblar
+
+    manba = _fayl("sphinx_book_theme", "header_buttons", "__init__.py")
+    for nom in (boblar.MENYU, boblar.PDF_TUGMA):
+        if f'"{nom}"' not in manba:
+            return f"sphinx-book-theme's header buttons have no {nom!r}"
+    return None
+
+
+def _sablonlar() -> str | None:
+    ildiz = Path(__file__).resolve().parent.parent / "_templates"
+    mavzular = [Path(importlib.import_module(p).__file__).parent / "theme" / p
+                for p in ("sphinx_book_theme", "pydata_sphinx_theme")]
+    for sablon in sorted(ildiz.rglob("*.html")):
+        nom = sablon.relative_to(ildiz)
+        if not any((m / nom).is_file() or (m / "components" / nom).is_file() for m in mavzular):
+            return f"no theme has {nom} any more, which book/_templates/{nom} overrides"
+    return None
+
+
+def _versiya(paket: str) -> str:
+    return importlib.metadata.version(paket)
+
+
+YAMOQLAR = [
+    Yamoq("KaTeX server start", "sphinxcontrib-katex", "0.9.11", "katex.py",
+          "start_server_process retries the connection until the timeout: the original connects "
+          "once when the socket file exists and dies with ConnectionRefusedError on a busy machine",
+          _katex_server),
+    Yamoq("no thebe", "sphinx-thebe", "0.3.1", "sahifa.py",
+          "Jupyter Book always loads sphinx_thebe: its listeners (app.events.listeners) and files "
+          "(app.registry) are removed, or every page declares THEBE_JS_URL twice", _thebe),
+    Yamoq("deferred scripts", "sphinx", "7.4.7", "sahifa.py",
+          "the page's scripts are rebuilt as sphinx.builders.html._assets._JavaScript (private) "
+          "with defer and a priority", _javascript),
+    Yamoq("tab stops box by box", "pydata-sphinx-theme", "0.17.1", "yakun.py",
+          "the theme's minified script measures every scrollable box at load; its loop is "
+          "handed to kitob.js", _tab_stops),
+    Yamoq("Font Awesome cut", "pydata-sphinx-theme", "0.17.1", "shrift.py",
+          "the theme stylesheet's @font-face src is rewritten to the cut WOFF2", _font_awesome),
+    Yamoq("Uzbek strings in scripts", "sphinx-copybutton", "0.5.2", "uzbek.py",
+          "exact English strings of copybutton.js_t and togglebutton.js are translated in the "
+          "site's copies", _js_matnlar),
+    Yamoq("Uzbek search wrappers", "sphinx", "7.4.7", "uzbek.py",
+          "Search._parseQuery, htmlToText and makeSearchSummary of searchtools.js are wrapped "
+          "(stem-aware summaries and highlighting)", _qidiruv),
+    Yamoq("hidden-cell markup", "myst-nb", "1.4.0", "uzbek.py",
+          "MyST-NB's visit_HideCellInput is replaced: Uzbek aria-label, spans instead of p inside "
+          "summary (invalid HTML upstream)", _yashirin_katak),
+    Yamoq("execution digest in the kernelspec", "jupyter-cache", "1.0.1", "kesh.py",
+          "the chapter_code digest is stamped into the kernelspec, which jupyter-cache hashes",
+          _kernelspec),
+    Yamoq("numbering per chapter", "sphinx", "7.4.7", "boblar.py",
+          "env.toc_fignumbers is rewritten after Sphinx assigns numbers (env-get-updated)",
+          _raqamlash),
+    Yamoq("glued numbers in Uzbek form", "myst-nb", "1.4.0", "raqamlar.py",
+          "format_plain_text is replaced in myst_nb.ext.glue.crossref and .roles (no hook)",
+          _glue_formati),
+    Yamoq("babel's language name", "sphinx", "7.4.7", "pdf.py",
+          "ExtBabel.language_name is wrapped: Sphinx knows no 'uz' for babel", _babel_tili),
+    Yamoq("theme templates", "pydata-sphinx-theme", "0.17.1", "../_templates",
+          "templates shadow the themes' own (Uzbek strings, no icon script, search scripts on the "
+          "search page only); tests/test_sablonlar.py checks each string they change", _sablonlar),
+    Yamoq("download menu", "sphinx-book-theme", "1.3.0", "boblar.py",
+          "the header's download menu items are relinked to the book's files", _yuklama_menyusi),
+]
+
+
+def tekshir() -> list[str]:
+    """What no longer fits, one line a patch."""
+    xatolar = []
+    for y in YAMOQLAR:
+        if xato := y.tekshir():
+            xatolar.append(f"{y.nom} (book/_ext/{y.qayerda}, checked with {y.paket} {y.versiya}, "
+                           f"installed {_versiya(y.paket)}): {xato}")
+    return xatolar
+
+
+# --- the tests ---------------------------------------------------------------------
+
+@pytest.mark.parametrize("yamoq", YAMOQLAR, ids=lambda y: y.nom)
+def test_the_patch_fits_the_installed_package(yamoq):
+    assert yamoq.tekshir() is None, f"{yamoq.nom} ({yamoq.qayerda}): {yamoq.tekshir()}"
+    o = importlib.metadata.version(yamoq.paket)
+    assert o == yamoq.versiya, (f"{yamoq.paket} is {o}, the patch '{yamoq.nom}' in book/_ext/{yamoq.qayerda} "
+                                f"was checked with {yamoq.versiya}: check it again and update py")
+
+
+def test_a_changed_upstream_is_a_clear_error(monkeypatch):
+    import yakun
+
+    monkeypatch.setattr(yakun, "_TAB_STOPS", re.compile("no such loop"))
+    assert "0 times" in _tab_stops()
+    monkeypatch.setitem(globals(), "_fayl", lambda *a: "var Search = {};")
+    assert "searchtools.js" in _qidiruv()
+    xatolar = tekshir()
+    assert any(x.startswith("tab stops box by box (book/_ext/yakun.py, checked with pydata-sphinx-theme")
+               for x in xatolar), xatolar
