@@ -1,7 +1,8 @@
 """What a reader gets from each page of a built site, and the difference between two sites.
 
 ``python tools/sayt_izi.py OLD NEW`` compares two published sites (``_build/sayt`` of two
-builds made from the same store of measurements, so the measured numbers agree): for
+builds made from the same store of measurements, so the measured numbers agree; with
+``--sonsiz`` digits are compared as 0, for builds that measured anew): for
 every page its visible text (the words of the body without scripts, styles and templates;
 markup inside a word changes nothing), its links (``href`` of ``a``, as written, ``?v=`` checksums dropped) and its
 images (``src``/``srcset`` of ``img`` and ``source``, and their ``alt``).  It prints
@@ -22,23 +23,32 @@ from bs4 import BeautifulSoup
 _V = re.compile(r"\?v=[0-9a-f]+")
 
 
-def sahifa_izi(matn: str) -> dict[str, list[str]]:
-    """The visible text (its words), links and images of one page."""
+_RAQAM = re.compile(r"\d+")
+_XESH = re.compile(r"[0-9a-f]{32,64}")
+
+
+def sahifa_izi(matn: str, sonsiz: bool = False) -> dict[str, list[str]]:
+    """The visible text (its words), links and images of one page; ``sonsiz``: every run of
+    digits in the text read as 0 and a figure's content hash in its name as # (two builds
+    that measured the machine anew draw its figures anew)."""
     hujjat = BeautifulSoup(matn, "html.parser")
     body = hujjat.body or hujjat
     for t in body.find_all(["script", "style", "template", "noscript"]):
         t.decompose()
     # word by word: markup inside a word or a line (a span unwrapped) changes nothing a reader sees
     sozlar = body.get_text("").split()
-    havolalar = [_V.sub("", a["href"]) for a in body.find_all("a", href=True)]
-    rasmlar = [f'{t.name} {_V.sub("", t.get("src") or t.get("srcset") or "")} alt={t.get("alt", "")!r}'
+    if sonsiz:
+        sozlar = [_RAQAM.sub("0", s) for s in sozlar]
+    nomi = (lambda s: _XESH.sub("#", _V.sub("", s))) if sonsiz else (lambda s: _V.sub("", s))
+    havolalar = [nomi(a["href"]) for a in body.find_all("a", href=True)]
+    rasmlar = [f'{t.name} {nomi(t.get("src") or t.get("srcset") or "")} alt={t.get("alt", "")!r}'
                for t in body.find_all(["img", "source"])]
     return {"matn": sozlar, "havolalar": havolalar, "rasmlar": rasmlar}
 
 
-def sayt_izi(sayt: Path) -> dict[str, dict[str, list[str]]]:
+def sayt_izi(sayt: Path, sonsiz: bool = False) -> dict[str, dict[str, list[str]]]:
     """Every page of a site (not the themes' snippets in _static) -> its sahifa_izi."""
-    return {p.relative_to(sayt).as_posix(): sahifa_izi(p.read_text(encoding="utf-8"))
+    return {p.relative_to(sayt).as_posix(): sahifa_izi(p.read_text(encoding="utf-8"), sonsiz)
             for p in sorted(sayt.rglob("*.html")) if p.relative_to(sayt).parts[0] != "_static"}
 
 
@@ -58,11 +68,14 @@ def farq(eski: dict, yangi: dict) -> list[str]:
 
 
 def main(argv: list[str]) -> int:
+    sonsiz = "--sonsiz" in argv
+    argv = [a for a in argv if a != "--sonsiz"]
     if len(argv) != 2 or not all(Path(a, "index.html").is_file() for a in argv):
-        print("usage: python tools/sayt_izi.py OLD_SITE NEW_SITE  (two built sites, e.g. _build/sayt)",
+        print("usage: python tools/sayt_izi.py [--sonsiz] OLD_SITE NEW_SITE  (two built sites, e.g. "
+              "_build/sayt; --sonsiz: digits in the text compared as 0, for builds that measured anew)",
               file=sys.stderr)
         return 2
-    eski, yangi = (sayt_izi(Path(a)) for a in argv)
+    eski, yangi = (sayt_izi(Path(a), sonsiz) for a in argv)
     qatorlar = farq(eski, yangi)
     print("\n".join(qatorlar) if qatorlar else f"the same: {len(yangi)} pages, their text, links and images")
     return 1 if qatorlar else 0
