@@ -1,18 +1,19 @@
-"""Shared code of the book's chapters: what a chapter imports, and nothing else.
+"""Kitob boblarining umumiy kodi: bob import qiladigan narsalar, boshqa hech narsa.
 
-Split by concern: ``kitob`` (book helpers: diagrams, tables, figures),
-``raqam`` (numbers in Uzbek form: 0,997; 2,8·10⁻⁵; 98 %),
-``malumot`` (the toy task), ``modellar`` (the models), ``sonlar`` (the
-capstone: Uzbek number words), ``oqitish`` (training and measurement),
-``natijalar`` (how trainings over several seeds ended, said from the counts),
-``muhit`` (the machine's arithmetic, which decides how an unstable training
-ends) and ``ombor`` (results of long computations kept on disk, keyed by their
-code and that arithmetic).  The build code (Sphinx extensions, the build
-driver) lives in ``book/_ext/``; neither side imports the other, with two
-exceptions: the build writes glued numbers with ``raqam`` (numbers in Uzbek
-form), the helper that writes the chapter's tables and figure ticks too, and
-keys its execution cache with ``muhit``, as the store keys trainings.  This package imports
-nothing heavy on its own: a chapter imports the modules it uses directly.
+Modullar vazifasiga qarab ajratilgan: ``kitob`` (kitob yordamchilari: diagrammalar,
+jadvallar, rasmlar), ``raqam`` (sonlarning oʻzbekcha shakli: 0,997; 2,8·10⁻⁵; 98 %),
+``malumot`` (bobning sodda sunʼiy vazifasi), ``modellar`` (modellar), ``sonlar``
+(yakuniy vazifa: oʻzbekcha son soʻzlari), ``oqitish`` (oʻqitish va oʻlchash),
+``natijalar`` (bir necha seed bilan oʻqitish qanday tugagani, sanoqlardan tuzilgan gap
+bilan), ``muhit`` (mashinaning arifmetikasi: beqaror oʻqitish qanday tugashini u hal
+qiladi) va ``ombor`` (uzoq hisoblar natijalari: diskda saqlanadi, kaliti — ularning
+kodi va shu arifmetika).  Kitobni yigʻish kodi (Sphinx kengaytmalari, yigʻishni
+boshqaradigan dastur) ``book/_ext/`` da turadi; ikki tomon bir-birini import qilmaydi,
+faqat ikki istisno bor: yigʻish glue qilingan sonlarni ``raqam`` bilan yozadi (bob
+jadvallari va rasm oʻqlaridagi belgilarni yozadigan yordamchi ham shu), bajarish keshining
+kalitiga esa ``muhit`` ni qoʻshadi — ombor oʻqitishlarni qanday kalitlasa, xuddi shunday.
+Paketning oʻzi ogʻir hech narsani import qilmaydi: bob oʻziga kerakli modullarni
+toʻgʻridan-toʻgʻri import qiladi.
 """
 
 from pathlib import Path

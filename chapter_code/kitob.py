@@ -1,23 +1,25 @@
-"""Book helpers: the diagrams, tables and figures of the chapter.
+"""Kitob yordamchilari: bobdagi diagrammalar, jadvallar va rasmlar.
 
-The chapter calls three helpers, spelled as the seed spells them:
+Bob uchta yordamchini chaqiradi; nomlari bobning dastlabki variantidagidek yozilgan:
 
-* ``diagramma(qutilar, yoylar, nom, izoh)`` draws a box-and-arrow diagram;
-* ``show(df, izoh=None, nom=None)`` shows a DataFrame as a real table;
-* ``fig(nom, caption)`` saves the current matplotlib figure and shows it.
+* ``diagramma(qutilar, yoylar, nom, izoh)`` quti va strelkalardan iborat diagramma chizadi;
+* ``show(df, izoh=None, nom=None)`` ``DataFrame`` ni haqiqiy jadval sifatida koʻrsatadi;
+* ``fig(nom, caption)`` joriy matplotlib rasmini saqlaydi va koʻrsatadi.
 
-Each helper checks its arguments before anything is drawn or written and raises
-a ``ValueError``/``TypeError`` that names the bad value and what would be right.
-Figures and tables reach the book as MyST markdown outputs (a ``{glue:figure}``
-or ``{table}`` directive), so Sphinx numbers them within their chapter ("1.1-rasm", "1.1-jadval"), gives
-them a label for ``{numref}`` and turns them into HTML for the web and LaTeX
-(booktabs) for the PDF.  A figure's picture is stored with MyST-NB's ``glue``
-as PNG (for the web) and PDF (vector, for the print build), which its
-``{glue:figure}`` pastes.  Every piece of text that comes from code is escaped
-before it is put into markdown, so a ``<script>`` in a table cell stays text.
+Har yordamchi biror narsa chizishi yoki yozishidan oldin argumentlarini tekshiradi va
+notoʻgʻri qiymatni hamda toʻgʻrisi qanday boʻlishini aytadigan ``ValueError``/``TypeError``
+chiqaradi.  Rasm va jadvallar kitobga MyST markdown chiqishi (``{glue:figure}`` yoki
+``{table}`` direktivasi) sifatida yetib boradi; shuning uchun Sphinx ularni bob ichida
+raqamlaydi («1.1-rasm», «1.1-jadval»), ``{numref}`` uchun nishon beradi va veb uchun
+HTMLga, PDF uchun LaTeXga (booktabs) aylantiradi.  Rasmning tasviri MyST-NBning ``glue``
+funksiyasi bilan PNG (veb uchun) va PDF (vektor, bosma uchun) shaklida saqlanadi; uni
+``{glue:figure}`` direktivasi sahifaga qoʻyadi.  Koddan keladigan har matn markdownga
+qoʻyilishidan oldin ekranlanadi (escape), shuning uchun jadval katagidagi ``<script>``
+matnligicha qoladi.
 
-Settings a reader or author may want to change (the palette of diagram kinds,
-the figure resolution, the folder the picture files go to) live in ``SOZLAMA``.
+Oʻquvchi yoki muallif oʻzgartirmoqchi boʻlishi mumkin boʻlgan sozlamalar (diagramma
+turlarining ranglari, rasm aniqligi, rasm fayllari yoziladigan papka) bitta joyda —
+``SOZLAMA`` da.
 """
 
 from __future__ import annotations
@@ -74,12 +76,13 @@ _NOM_QOLIPI = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]*$")
 # escaping
 # --------------------------------------------------------------------------
 def md_escape(matn: object) -> str:
-    """Escape text for MyST markdown so that it is shown literally.
+    """Matnni MyST markdown uchun ekranlaydi: u yozilganicha, aynan koʻrinadi.
 
-    CommonMark lets any ASCII punctuation be escaped with a backslash, so every
-    one is: ``<script>`` becomes text, ``$x$`` is not maths, ``|`` does not
-    split a table cell.  Line breaks become spaces; a narrow no-break space
-    (U+202F, as ``raqam.son`` writes 35 333) is kept.
+    CommonMark istalgan ASCII tinish belgisini teskari chiziq (backslash) bilan
+    ekranlashga ruxsat beradi, shuning uchun hammasi ekranlanadi: ``<script>`` matn
+    boʻlib qoladi, ``$x$`` formula boʻlmaydi, ``|`` jadval katagini boʻlmaydi.  Qator
+    uzilishlari boʻshliqqa aylanadi; ingichka uzilmas boʻshliq (U+202F: ``raqam.son``
+    35 333 ni shunday yozadi) saqlanadi.
     """
     # only ordinary whitespace collapses: the narrow no-break space of "35 333" and "61 %" stays
     s = re.sub(r"[ \t\r\n\f\v]+", " ", str(matn)).strip(" ")
@@ -90,10 +93,10 @@ def md_escape(matn: object) -> str:
 # argument checks
 # --------------------------------------------------------------------------
 def _tekshir_nom(nom: object) -> Path:
-    """Check a picture file name and return where it is written.
+    """Rasm fayli nomini tekshiradi va rasm qayerga yozilishini qaytaradi.
 
-    A name is a bare file name (no folder, no ``..``) ending in .png or .pdf,
-    so that a picture can never be written outside the build folder.
+    Nom — papkasiz (``..`` ham yoʻq), .png yoki .pdf bilan tugaydigan oddiy fayl nomi;
+    shunday qilib rasm hech qachon yigʻish papkasidan tashqariga yozilmaydi.
     """
     if not isinstance(nom, str):
         raise TypeError(f"nom must be a file name string such as 'rasm.png', got {type(nom).__name__}: {nom!r}")
@@ -155,7 +158,8 @@ def _tekshir_diagramma(qutilar, yoylar) -> None:
 # output: what the notebook cell displays
 # --------------------------------------------------------------------------
 def _display(bundle: dict, metadata: dict | None = None) -> None:
-    """Publish a raw mime bundle from the running kernel (tests replace this)."""
+    """Xom mime toʻplamini ishlab turgan Jupyter yadrosi orqali chiqaradi (testlar bu
+    funksiyani almashtiradi)."""
     from IPython.display import display
 
     display(bundle, raw=True, metadata=metadata or {})
@@ -167,8 +171,8 @@ SHRIFT_KALITI = "Kitob-eng-kichik-shrift"
 
 
 def eng_kichik_matn(figura: Figure) -> tuple[float, str]:
-    """(size in pt, text) of the smallest text drawn inside the figure: labels, tick labels,
-    legends, annotations and diagram labels alike."""
+    """Rasm ichida chizilgan eng kichik matn, (oʻlchami pt hisobida, matni): oʻq nomlari,
+    oʻq belgilari, legendalar, annotatsiyalar va diagramma yozuvlari — hammasi birga."""
     figura.canvas.draw()
     chegara = figura.bbox
     sozlar = [(m.get_fontsize(), m.get_text()) for m in figura.findobj(Text)
@@ -178,9 +182,10 @@ def eng_kichik_matn(figura: Figure) -> tuple[float, str]:
 
 
 def _oqiladimi(figura: Figure, nom: str) -> float:
-    """The size (pt) of the figure's smallest text, if that text reads at phone width
-    (``SOZLAMA["eng_kichik_px"]`` CSS px when the picture is ``SOZLAMA["telefon_px"]`` wide);
-    else a ValueError that says how wide the figure may be or how large its text must be."""
+    """Rasmdagi eng kichik matnning oʻlchami (pt), agar u telefon kengligida oʻqilsa
+    (rasm ``SOZLAMA["telefon_px"]`` kenglikda koʻrsatilganda ``SOZLAMA["eng_kichik_px"]``
+    CSS px); aks holda rasm koʻpi bilan qancha keng yoki matni kamida qancha katta boʻlishi
+    kerakligini aytadigan ValueError."""
     shrift, matn = eng_kichik_matn(figura)
     # the saved picture's width: the drawing's tight box and savefig's margin on both sides
     dyuym = (figura.get_tightbbox(figura.canvas.get_renderer()).width
@@ -199,8 +204,9 @@ def _oqiladimi(figura: Figure, nom: str) -> float:
 
 
 def _rasm_baytlari(figura: Figure, nom: str = "rasm") -> dict[str, bytes]:
-    """The figure as PNG (web) and PDF (print, vector) bytes, once its text is known to read
-    at phone width (the PNG carries the size of its smallest text: SHRIFT_KALITI)."""
+    """Rasmning PNG (veb) va PDF (bosma, vektor) baytlari — matni telefon kengligida
+    oʻqilishi tekshirilgandan keyin (PNG eng kichik matnining oʻlchamini oʻzida saqlaydi:
+    SHRIFT_KALITI)."""
     shrift = _oqiladimi(figura, nom)
     chiqish = {}
     for fmt, meta in (("png", {SHRIFT_KALITI: f"{shrift:g}"}), ("pdf", {"CreationDate": None})):
@@ -212,12 +218,13 @@ def _rasm_baytlari(figura: Figure, nom: str = "rasm") -> dict[str, bytes]:
 
 
 class _Rasm:
-    """A drawn figure as IPython displays it: PNG for the web, PDF (vector) for print.
+    """IPython koʻrsatadigan chizilgan rasm: veb uchun PNG, bosma uchun PDF (vektor).
 
-    MyST-NB's ``glue`` stores this bundle; its ``{glue:figure}`` then takes the
-    image/png in HTML and the application/pdf in LaTeX (MyST-NB's mime priority
-    per builder).  Binary data is base64 text, as in IPython's own ``Image`` and
-    in the saved notebook.
+    Bu toʻplamni MyST-NBning ``glue`` funksiyasi saqlaydi; soʻng ``{glue:figure}``
+    direktivasi HTMLda image/png ni, LaTeXda application/pdf ni oladi (MyST-NB mime
+    turini har builder uchun oʻz ustuvorligi boʻyicha tanlaydi).  Ikkilik maʼlumot
+    base64 matni sifatida yoziladi — IPythonning oʻz ``Image`` sinfida va saqlangan
+    notebookda ham shunday.
     """
 
     def __init__(self, baytlar: dict[str, bytes], kalit: str) -> None:
@@ -234,7 +241,7 @@ class _Rasm:
 
 
 def _rasm_chiqar(figura: Figure, yol: Path, izoh: str, alt: str) -> None:
-    """Write the picture file, glue its image and display it as a numbered figure."""
+    """Rasm faylini yozadi, tasvirini glue qiladi va uni raqamlangan rasm sifatida koʻrsatadi."""
     baytlar = _rasm_baytlari(figura, yol.name)
     yol.parent.mkdir(parents=True, exist_ok=True)
     yol.write_bytes(baytlar[yol.suffix.lower()[1:]])
@@ -262,19 +269,22 @@ def _rasm_chiqar(figura: Figure, yol: Path, izoh: str, alt: str) -> None:
 # the three helpers
 # --------------------------------------------------------------------------
 def _qator(yorliq: str) -> str:
-    """A label with its line breaks: a newline or the two characters backslash-n."""
+    """Yozuvni qatorlarga boʻladi: qator uzilishi — yangi qator belgisi yoki ikki belgi,
+    teskari chiziq va n."""
     return yorliq.replace("\\n", "\n")
 
 
 def telefonda_eng_kichik_shrift(dyuym: float) -> float:
-    """The least font size (pt) that reads at phone width in a picture ``dyuym`` inches wide
-    (``SOZLAMA["eng_kichik_px"]`` CSS px when it is shown ``SOZLAMA["telefon_px"]`` wide)."""
+    """``dyuym`` dyuym enli rasmda telefon kengligida oʻqiladigan eng kichik shrift oʻlchami
+    (pt): rasm ``SOZLAMA["telefon_px"]`` kenglikda koʻrsatilganda
+    ``SOZLAMA["eng_kichik_px"]`` CSS px."""
     return SOZLAMA["eng_kichik_px"] * 72 * dyuym / SOZLAMA["telefon_px"]
 
 
 def _sigdir(figura: Figure, matn, quti: FancyBboxPatch, eng_kichik: float) -> None:
-    """Shrink a label's font until it fits inside its box (with a margin), but not below
-    ``eng_kichik`` pt: a label that fits only smaller is a ValueError naming it."""
+    """Yozuv shriftini u oʻz qutisiga (chetidan joy qoldirib) sigʻguncha kichraytiradi,
+    lekin ``eng_kichik`` pt dan pastga tushirmaydi: faqat undan kichik shriftda sigʻadigan
+    yozuvda uni nomlab ValueError chiqaradi."""
     renderer = figura.canvas.get_renderer()
     qb = quti.get_window_extent(renderer)
     while True:
@@ -291,15 +301,17 @@ def _sigdir(figura: Figure, matn, quti: FancyBboxPatch, eng_kichik: float) -> No
 
 
 def diagramma(qutilar: dict, yoylar: list, nom: str, izoh: str, alt: str | None = None) -> None:
-    """Draw a box-and-arrow diagram and show it as a numbered figure.
+    """Quti va strelkalardan iborat diagramma chizadi va uni raqamlangan rasm sifatida koʻrsatadi.
 
-    qutilar: ``{label: (x, y, w, h, kind)}``; (x, y) is the lower-left corner,
-        kind is one of ``SOZLAMA["ranglar"]`` ("manba", "xizmat", "qayta").
-    yoylar: ``[(from_label, to_label), ...]``; arrows run border to border.
-    nom: the picture's file name ("yol_uzunligi.png"); its stem is the label
-        for ``{numref}``.
-    izoh: the caption.  alt: alt text (default: the boxes and arrows in words).
-    The picture is written to ``SOZLAMA["rasm_papkasi"] / nom``.
+    qutilar: ``{label: (x, y, w, h, kind)}`` — yorliq (label) boʻyicha qutilar; (x, y) —
+        pastki chap burchak, w va h — eni va boʻyi, kind (turi) — ``SOZLAMA["ranglar"]``
+        dagi turlardan biri ("manba", "xizmat", "qayta").
+    yoylar: ``[(from_label, to_label), ...]`` — qaysi qutidan qaysi qutiga; strelkalar
+        qutining chetidan chetiga tortiladi.
+    nom: rasm faylining nomi ("yol_uzunligi.png"); uning kengaytmasiz qismi
+        ``{numref}`` uchun nishon boʻladi.
+    izoh: rasm izohi.  alt: muqobil matn (berilmasa — qutilar va strelkalar soʻz bilan).
+    Rasm ``SOZLAMA["rasm_papkasi"] / nom`` ga yoziladi.
     """
     _tekshir_diagramma(qutilar, yoylar)
     yol = _tekshir_nom(nom)
@@ -352,10 +364,10 @@ def diagramma(qutilar: dict, yoylar: list, nom: str, izoh: str, alt: str | None 
 
 
 def fig(nom: str, caption: str, alt: str | None = None) -> None:
-    """Save the current matplotlib figure as ``nom``, close it, show it numbered.
+    """Joriy matplotlib rasmini ``nom`` nomi bilan saqlaydi, yopadi va raqamlab koʻrsatadi.
 
-    The caption is ``caption``; the alt text is ``alt`` (default: the caption).
-    The picture is written to ``SOZLAMA["rasm_papkasi"] / nom``.
+    Rasm izohi — ``caption``, muqobil matn — ``alt`` (berilmasa, izohning oʻzi).
+    Rasm ``SOZLAMA["rasm_papkasi"] / nom`` ga yoziladi.
     """
     yol = _tekshir_nom(nom)
     _tekshir_matn(caption, "caption")
@@ -376,9 +388,10 @@ def fig(nom: str, caption: str, alt: str | None = None) -> None:
 
 
 def _xonalar(ustun: pd.Series) -> int | None:
-    """How many decimals a column's float cells show: the most any of them needs, so a column
-    reads 0,990 / 0,994 rather than 0,99 / 0,994.  None: a cell needs a power of ten (2,8·10⁻⁵),
-    so each cell keeps its own shortest form."""
+    """Ustundagi kasr son kataklari nechta kasr xonasi bilan koʻrsatiladi: ularning
+    birortasiga kerak boʻlgan eng koʻp xona, shunda ustun 0,99 / 0,994 emas, 0,990 / 0,994
+    deb oʻqiladi.  None: biror katakka oʻnning darajasi kerak (2,8·10⁻⁵), shuning uchun har
+    katak oʻzining eng qisqa shaklida qoladi."""
     kerak = 0
     for v in ustun:
         if isinstance(v, (float, np.floating)) and not isinstance(v, bool) and np.isfinite(v):
@@ -390,7 +403,7 @@ def _xonalar(ustun: pd.Series) -> int | None:
 
 
 def _hujayra(qiymat: object, xonalar: int | None = None) -> str:
-    """A table cell's text: numbers in Uzbek form (``raqam.son``), NaN as a dash."""
+    """Jadval katagining matni: sonlar oʻzbekcha shaklda (``raqam.son``), NaN — tire."""
     if isinstance(qiymat, (bool, np.bool_)):
         return str(qiymat)
     if isinstance(qiymat, (float, np.floating)):
@@ -407,10 +420,10 @@ def _sonmi(ustun: pd.Series) -> bool:
 
 
 def jadval_bundle(df: pd.DataFrame, izoh: str | None = None, nom: str | None = None) -> dict:
-    """The mime bundle ``show`` displays: MyST markdown, HTML and plain text.
+    """``show`` koʻrsatadigan mime toʻplami: MyST markdown, HTML va oddiy matn.
 
-    The markdown is a pipe table inside a ``{table}`` directive (numbered and
-    labelled when ``izoh`` is given); numeric columns are right-aligned.
+    Markdown — ``{table}`` direktivasi ichidagi quvurli (pipe) jadval (``izoh`` berilsa,
+    raqamlangan va nishonli); sonli ustunlar oʻngga tekislanadi.
     """
     sarlavhalar = [md_escape(c) for c in df.columns]
     tekis = [("---:" if _sonmi(df[c]) else ":---") for c in df.columns]
@@ -432,9 +445,10 @@ def jadval_bundle(df: pd.DataFrame, izoh: str | None = None, nom: str | None = N
 
 
 def show(df: pd.DataFrame, izoh: str | None = None, nom: str | None = None) -> None:
-    """Show a DataFrame as a table; with ``izoh`` a numbered table with that caption.
+    """``DataFrame`` ni jadval sifatida koʻrsatadi; ``izoh`` berilsa — shu sarlavhali
+    raqamlangan jadval.
 
-    ``nom`` is the label for ``{numref}`` (letters, digits, '_' or '-').
+    ``nom`` — ``{numref}`` uchun nishon (harflar, raqamlar, '_' yoki '-').
     """
     if not isinstance(df, pd.DataFrame):
         raise TypeError(

@@ -1,9 +1,9 @@
-"""The chapter's toy task: only the first element of a sequence decides.
+"""Bobning sodda sunʼiy vazifasi: javobni ketma-ketlikning faqat birinchi elementi hal qiladi.
 
-A sequence of ``T`` standard-normal numbers gets the label 1 when its FIRST
-element is positive and 0 otherwise; the other ``T - 1`` numbers are noise.
-A model that solves the task must carry information from step 0 across the
-whole sequence, which is exactly where an RNN is weak and attention is not.
+``T`` ta standart normal taqsimlangan sondan iborat ketma-ketlikning BIRINCHI elementi
+musbat boʻlsa, uning javobi 1, aks holda 0; qolgan ``T - 1`` ta son — shovqin.  Vazifani
+yechadigan model 0-qadamdagi maʼlumotni butun ketma-ketlik boʻylab olib borishi kerak:
+RNN aynan shu joyda ojiz, attention esa ojiz emas.
 """
 
 import numpy as np

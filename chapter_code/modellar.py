@@ -1,17 +1,16 @@
-"""The chapter's models: recurrent baselines, attention, Transformer blocks.
+"""Bobning modellari: solishtirish uchun rekurrent modellar, attention, Transformer bloklari.
 
-``Ketma`` is an RNN or LSTM that reads the sequence step by step and
-classifies from its last hidden state.  ``Attention`` is single-head
-self-attention written out by hand, ``softmax(Q K^T / sqrt(d)) V``, with
-learned, sinusoidal or no positional encoding; it keeps its last attention
-weights in ``ogirlik`` so the chapter can draw them.  ``TransformerBlok`` is
-the original (post-LN) block built on ``nn.MultiheadAttention``.
+``Ketma`` — ketma-ketlikni qadamma-qadam oʻqiydigan va oxirgi yashirin holatidan sinfni
+aniqlaydigan RNN yoki LSTM.  ``Attention`` — qoʻlda yozilgan bir boshli self-attention,
+``softmax(Q K^T / sqrt(d)) V``: pozitsiya kodlashi oʻrganiladigan, sinusoidal yoki
+umuman yoʻq; bob ogʻirliklarni chiza olishi uchun u oxirgi attention ogʻirliklarini
+``ogirlik`` da saqlaydi.  ``TransformerBlok`` — ``nn.MultiheadAttention`` asosidagi asl
+(post-LN) blok.
 
-The second half writes a Transformer out in full: ``KopBoshli`` (multi-head
-attention with an optional mask, a key/value source for cross-attention and
-a key/value cache), ``kauzal_maska``, ``sinus_pozitsiya``, the pre-LN
-``Blok``, the decoder-only ``KichikGPT`` and the encoder-decoder
-``Tarjimon``.
+Ikkinchi yarmida Transformer toʻliq yozib chiqilgan: ``KopBoshli`` (koʻp boshli attention:
+ixtiyoriy maska, cross-attention uchun kalit/qiymat manbasi va KV kesh bilan),
+``kauzal_maska``, ``sinus_pozitsiya``, pre-LN ``Blok``, faqat dekoderli ``KichikGPT`` va
+koder–dekoder ``Tarjimon``.
 """
 
 import torch
@@ -128,7 +127,7 @@ class TransformerBlok(nn.Module):
 
 
 def parametrlar(model):
-    """Number of trainable numbers (parameters) in a model."""
+    """Modeldagi oʻqitiladigan sonlar (parametrlar) soni."""
     return sum(p.numel() for p in model.parameters())
 
 

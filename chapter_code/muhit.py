@@ -1,21 +1,22 @@
-"""The arithmetic this machine does: what decides how an unstable training ends.
+"""Shu mashinaning arifmetikasi: beqaror oʻqitish qanday tugashini u hal qiladi.
 
-The same code, seed and data give bit-for-bit the same training on one machine,
-but not across machines: PyTorch picks its CPU kernels from what the processor
-can do (``ATEN_CPU_CAPABILITY`` caps it: ``default``, ``avx2``, ``avx512``), MKL
-its BLAS code path (``MKL_ENABLE_INSTRUCTIONS``, ``MKL_CBWR``) and oneDNN its
-instruction set (``ONEDNN_MAX_CPU_ISA``), and a different order of additions
-rounds differently.  An unstable training can then end elsewhere (the chapter's
-LSTM stalled on one CPU and solved the task on another).
+Bir xil kod, seed va maʼlumot bitta mashinada bitma-bit bir xil oʻqitish beradi, turli
+mashinalarda esa har doim emas: PyTorch CPU yadrolarini protsessor nimalarga qodirligiga
+qarab tanlaydi (``ATEN_CPU_CAPABILITY`` bu tanlovning yuqori chegarasini qoʻyadi:
+``default``, ``avx2``, ``avx512``), MKL — oʻz BLAS kodining yoʻlini
+(``MKL_ENABLE_INSTRUCTIONS``, ``MKL_CBWR``), oneDNN esa koʻrsatmalar toʻplamini
+(``ONEDNN_MAX_CPU_ISA``); qoʻshishlar tartibi boshqacha boʻlsa, yaxlitlash ham boshqacha
+boʻladi.  Shunda beqaror oʻqitish boshqacha tugashi mumkin (bobdagi LSTM bir protsessorda
+toʻxtab qoldi, boshqasida esa vazifani yechdi).
 
-``izi()`` is a short text naming those inputs: the processor (its model name and
-the instruction-set flags the kernels are chosen by) and the environment
-variables that override the choice.  Results computed under one arithmetic are
-kept under it: the store of trainings (``chapter_code.ombor``) and the build's
-execution cache (``book/_ext/kesh.py``, the build's second door into this
-package) put it in their keys, so a build under another setting trains and
-executes afresh, and going back takes the kept results again.  Imports nothing
-heavy (no torch), since the build reads it too.
+``izi()`` — shu omillarni aytadigan qisqa matn: protsessor (model nomi va yadrolar
+tanlanadigan koʻrsatmalar toʻplami belgilari) hamda bu tanlovni oʻzgartiradigan muhit
+oʻzgaruvchilari.  Bir arifmetikada hisoblangan natijalar shu arifmetika ostida saqlanadi:
+oʻqitishlar ombori (``chapter_code.ombor``) ham, yigʻishning bajarish keshi
+(``book/_ext/ijro.py``, yigʻishning bu paketga ikkinchi eshigi) ham uni oʻz kalitiga
+qoʻshadi; shuning uchun boshqa sozlamadagi yigʻish yangidan oʻqitadi va bajaradi, avvalgi
+sozlamaga qaytilganda esa saqlangan natijalar yana olinadi.  Ogʻir hech narsani (torchni
+ham) import qilmaydi, chunki uni yigʻish ham oʻqiydi.
 """
 
 from __future__ import annotations
@@ -32,7 +33,8 @@ BELGILAR = ("sse4_2", "avx", "avx2", "fma", "f16c", "avx512f", "avx512bw", "avx5
 
 
 def protsessor() -> tuple[str, tuple[str, ...]]:
-    """(model name, the BELGILAR flags it has), from /proc/cpuinfo; platform's name elsewhere."""
+    """(model nomi, BELGILAR dan unda borlari) — /proc/cpuinfo dan; boshqa tizimlarda
+    platform bergan nom."""
     nom, belgilar = "", set()
     try:
         with open("/proc/cpuinfo", encoding="utf-8") as f:
@@ -50,12 +52,13 @@ def protsessor() -> tuple[str, tuple[str, ...]]:
 
 
 def sozlamalar() -> dict[str, str]:
-    """The OZGARUVCHILAR that are set, with their values."""
+    """OZGARUVCHILAR dan oʻrnatilganlari, qiymatlari bilan."""
     return {k: os.environ[k] for k in OZGARUVCHILAR if os.environ.get(k)}
 
 
 def izi() -> str:
-    """One line naming the arithmetic: processor, its kernel flags, the overriding variables."""
+    """Arifmetikani nomlaydigan bitta qator: protsessor, uning yadrolar tanlanadigan
+    belgilari va bu tanlovni oʻzgartiradigan oʻzgaruvchilar."""
     nom, belgilar = protsessor()
     sozlama = " ".join(f"{k}={v}" for k, v in sozlamalar().items())
     return f"{nom} [{' '.join(belgilar)}] {sozlama}".rstrip()

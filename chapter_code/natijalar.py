@@ -1,17 +1,17 @@
-"""How trainings over several seeds ended, said in Uzbek from the measured numbers.
+"""Bir necha seed bilan oʻqitish qanday tugagani — oʻlchangan sonlardan tuzilgan oʻzbekcha gap.
 
-A training that is unstable ends differently on different CPUs: the same seed
-solved the task on one machine and stayed at chance on another (the chapter's
-default-initialised LSTM did).  So no sentence of the chapter states an outcome
-typed in advance.  ``Seedlar`` takes a model's test accuracy on each seed,
-sorts the seeds into solved (at least ``yechdi_chegara``), at chance (below
-``tasodif_chegara``) and in between, and writes the sentence that says so:
-"uch seeddan ikkitasida vazifani yechdi, bittasida esa tasodifiy taxmin
-darajasida qoldi".  The chapter glues those sentences; the tests check that
-each glued sentence is the one the glued accuracies give.
+Beqaror oʻqitish turli protsessorlarda turlicha tugaydi: bir xil seed bir mashinada
+vazifani yechdi, boshqasida esa tasodifiy taxmin darajasida qoldi (bobdagi standart
+boshlanishli LSTM shunday boʻldi).  Shuning uchun bobdagi birorta gap natijani oldindan
+yozib qoʻymaydi.  ``Seedlar`` modelning har seeddagi sinov aniqligini oladi, seedlarni
+yechganlar (aniqligi kamida ``yechdi_chegara``), tasodifiy darajada qolganlar
+(``tasodif_chegara`` dan past) va oraliqdagilarga ajratadi hamda buni aytadigan gapni
+yozadi: "uch seeddan ikkitasida vazifani yechdi, bittasida esa tasodifiy taxmin
+darajasida qoldi".  Bob shu gaplarni glue qiladi; testlar esa glue qilingan har gap glue
+qilingan aniqliklardan chiqadigan gapning aynan oʻzi ekanini tekshiradi.
 
-Only counts up to ten are written in words (the chapter trains at most a few
-seeds); more is refused with a ``ValueError``.
+Faqat 10 gacha boʻlgan sanoqlar soʻz bilan yoziladi (bob koʻpi bilan bir necha seed bilan
+oʻqitadi); undan kattasi ``ValueError`` bilan rad etiladi.
 """
 
 from __future__ import annotations
@@ -43,25 +43,25 @@ def _tekshir_son(k: int, eng_kichik: int = 1) -> int:
 
 
 def nechta(k: int) -> str:
-    """3 -> "uch" (a count before a noun: "uch seed")."""
+    """3 -> "uch" (otdan oldin keladigan sanoq: "uch seed")."""
     return _SON[_tekshir_son(k)]
 
 
 def nechtasida(k: int) -> str:
-    """2 -> "ikkitasida" ("in two of them"); 0 -> "hech birida" (which needs a negative verb)."""
+    """2 -> "ikkitasida"; 0 -> "hech birida" (undan keyin boʻlishsiz feʼl kerak)."""
     return "hech birida" if k == 0 else _TA[_tekshir_son(k)] + "sida"
 
 
 def hammasida(n: int) -> str:
-    """3 -> "uchala seedda ham" ("on all three seeds"); 1 -> "yagona seedda"."""
+    """3 -> "uchala seedda ham"; 1 -> "yagona seedda"."""
     return "yagona seedda" if _tekshir_son(n) == 1 else f"{_JAMI[n]} seedda ham"
 
 
 def seeddan(k: int, n: int) -> str:
     """(2, 3) -> "uch seeddan ikkitasida"; (3, 3) -> "uchala seedda ham".
 
-    k = 0 is refused: "uch seeddan hech birida" needs a negative verb, which
-    the sentences built on this ("… vazifani yechdi") do not have.
+    k = 0 rad etiladi: "uch seeddan hech birida" dan keyin boʻlishsiz feʼl kerak,
+    shu funksiya asosida tuziladigan gaplarda ("… vazifani yechdi") esa u yoʻq.
     """
     _tekshir_son(n)
     if not isinstance(k, int) or isinstance(k, bool) or not 1 <= k <= n:
@@ -78,12 +78,13 @@ def seedlar_royxati(seedlar) -> str:
 
 @dataclass(frozen=True)
 class Seedlar:
-    """A model's test accuracy on each seed (``{seed: accuracy}``), sorted by how it ended.
+    """Modelning har seeddagi sinov aniqligi (``{seed: accuracy}``), qanday tugaganiga qarab.
 
-    ``yechdi_chegara``: from this accuracy on, the seed solved the task;
-    ``tasodif_chegara``: below it, the seed stayed at chance (0.5 on a
-    balanced two-class task; with 600 test samples one accuracy has a
-    standard error of about 0.02, so 0.6 is five of them above chance).
+    ``yechdi_chegara``: aniqlik shundan boshlab boʻlsa, seed vazifani yechgan;
+    ``tasodif_chegara``: aniqlik undan past boʻlsa, seed tasodifiy taxmin darajasida
+    qolgan (muvozanatli ikki sinfli vazifada tasodifiy taxmin 0,5 beradi; 600 ta sinov
+    namunasida bitta aniqlikning standart xatosi taxminan 0,02, demak 0,6 tasodifdan
+    besh standart xato yuqori).
     """
 
     aniqlik: dict
@@ -114,7 +115,7 @@ class Seedlar:
         return len(self.aniqlik)
 
     def seedlari(self, holat: str) -> tuple:
-        """The seeds that ended as ``holat`` ("yechdi", "qisman" or "tasodifiy"), in order."""
+        """``holat`` bilan tugagan seedlar ("yechdi", "qisman" yoki "tasodifiy"), tartib bilan."""
         if holat not in HOLATLAR:
             raise ValueError(f"holat must be one of {HOLATLAR}, got {holat!r}")
         return tuple(s for s in sorted(self.aniqlik) if self._holat[s] == holat)
@@ -124,12 +125,12 @@ class Seedlar:
 
     @property
     def aralashmi(self) -> bool:
-        """True when the seeds did not all end the same way (some solved, some not)."""
+        """Seedlar bir xil tugamagan boʻlsa (baʼzilari yechgan, baʼzilari yoʻq), True."""
         return sum(self.soni(h) > 0 for h in HOLATLAR) > 1
 
     @property
     def eng_yomon(self) -> int:
-        """The seed with the lowest accuracy (the first such seed on a tie)."""
+        """Aniqligi eng past seed (tenglik boʻlsa, shunday seedlarning birinchisi)."""
         return min(sorted(self.aniqlik), key=self.aniqlik.__getitem__)
 
     @property
@@ -138,11 +139,11 @@ class Seedlar:
 
     @property
     def farq(self) -> float:
-        """Best seed's accuracy minus the worst's."""
+        """Eng yaxshi seed aniqligi bilan eng yomon seed aniqligi orasidagi farq."""
         return self.aniqlik[self.eng_yaxshi] - self.aniqlik[self.eng_yomon]
 
     def farq_xatosi(self, n_sinov: int) -> float:
-        """Standard error of the best-minus-worst difference on ``n_sinov`` test samples."""
+        """``n_sinov`` ta sinov namunasida eng yaxshi va eng yomon seed farqining standart xatosi."""
         if not isinstance(n_sinov, int) or n_sinov < 1:
             raise ValueError(f"n_sinov must be a positive whole number, got {n_sinov!r}")
         return math.sqrt(sum(p * (1 - p) for p in (self.aniqlik[self.eng_yaxshi],
@@ -150,8 +151,8 @@ class Seedlar:
 
     # ---- sentences ----------------------------------------------------------
     def jumla(self) -> str:
-        """How the seeds ended: "uchala seedda ham vazifani yechdi" or
-        "uch seeddan ikkitasida vazifani yechdi, bittasida esa tasodifiy taxmin darajasida qoldi"."""
+        """Seedlar qanday tugagani: "uchala seedda ham vazifani yechdi" yoki "uch seeddan
+        ikkitasida vazifani yechdi, bittasida esa tasodifiy taxmin darajasida qoldi"."""
         guruhlar = [(h, self.soni(h)) for h in HOLATLAR if self.soni(h)]
         if len(guruhlar) == 1:
             return f"{hammasida(self.n)} {_FEL[guruhlar[0][0]]}"
@@ -162,11 +163,11 @@ class Seedlar:
         return ", ".join(qismlar)
 
     def qiymatlar(self, spec: str = ".3f") -> str:
-        """Every seed's accuracy: "seed 0, 1, 2: 0,472; 0,988; 0,997"."""
+        """Har seedning aniqligi: "seed 0, 1, 2: 0,472; 0,988; 0,997"."""
         seedlar = sorted(self.aniqlik)
         return (f"seed {', '.join(map(str, seedlar))}: "
                 + "; ".join(son(self.aniqlik[s], spec) for s in seedlar))
 
     def eng_yomoni(self, spec: str = ".3f") -> str:
-        """The worst seed named with its accuracy: "eng yomoni — seed 0: 0,828"."""
+        """Eng yomon seed, aniqligi bilan: "eng yomoni — seed 0: 0,828"."""
         return f"eng yomoni — seed {self.eng_yomon}: {son(self.aniqlik[self.eng_yomon], spec)}"

@@ -1,57 +1,55 @@
-"""Results of long computations kept on disk, keyed by the code that produces them.
+"""Uzoq hisoblarning natijalari diskda saqlanadi; kaliti — ularni hisoblaydigan kod.
 
-A chapter is re-executed whenever one of its cells changes; its trainings
-should not be, unless their own code changed.  ``saqlanadi`` (Uzbek: "is kept")
-wraps such a function: its result is written to the store
-(``_build/ombor/<function>/<key>.pt``) and taken from there the next time the
-same call is made.  The key is a SHA-256 of
+Bob kataklaridan biri oʻzgarsa, bob qayta bajariladi; undagi oʻqitishlar esa faqat oʻz
+kodi oʻzgargandagina qayta bajarilishi kerak.  ``saqlanadi`` (yaʼni «saqlab qoʻyiladi»)
+shunday funksiyani oʻraydi: uning natijasi omborga (``_build/ombor/<funksiya>/<kalit>.pt``)
+yoziladi va keyingi safar xuddi shunday chaqiriqda oʻsha yerdan olinadi.  Kalit —
+quyidagilarning SHA-256 xeshi:
 
-* the source of the code that produces the result: the module of the function,
-  the modules of every function or class passed to it (the model's
-  constructor), and the ``chapter_code`` modules those import, transitively
-  (task, models, training; imports found by reading the source, wherever they
-  are in it; a dynamic import brings in the whole package) — any edit there
-  retrains.  Each file is read once per process, right after its import, so
-  an edit made while a training runs is keyed as the change it is;
-* the arguments, bound to the function's signature with its defaults, written
-  out canonically (a ``functools.partial`` as its
-  function and arguments; anything else that has no exact text form is
-  refused with a ``TypeError`` rather than keyed by a memory address);
-* the torch version and ``requirements.lock``;
-* the arithmetic of the machine (``chapter_code.muhit.izi``: the processor and
-  the variables that choose PyTorch's, MKL's and oneDNN's CPU kernels), since
-  an unstable training can end differently under another one; a build with
-  ``ATEN_CPU_CAPABILITY=default`` trains afresh, and back under the native
-  setting takes the kept results again.
+* natijani hisoblaydigan kodning manbasi: funksiyaning moduli, unga berilgan har funksiya
+  yoki sinfning moduli (model konstruktori) va ular import qiladigan ``chapter_code``
+  modullari, zanjir boʻylab (vazifa, modellar, oʻqitish; importlar manbani oʻqib
+  topiladi, manbaning qayerida boʻlmasin; dinamik import butun paketni kalitga qoʻshadi) —
+  u yerdagi har tahrir qayta oʻqitishga olib keladi.  Har fayl jarayonda bir marta, import
+  qilingan zahoti oʻqiladi, shuning uchun oʻqitish ketayotganda kiritilgan tahrir oʻsha
+  oʻqitish kalitiga tushmaydi va keyingi chaqiriqda oʻzgarish sifatida koʻrinadi;
+* argumentlar: funksiya signaturasiga standart qiymatlari bilan bogʻlanib, kanonik shaklda
+  yoziladi (``functools.partial`` — funksiyasi va argumentlari sifatida; aniq matn shakli
+  boʻlmagan boshqa har narsa xotira manzili boʻyicha kalitlanmaydi, ``TypeError`` bilan
+  rad etiladi);
+* torch versiyasi va ``requirements.lock``;
+* mashinaning arifmetikasi (``chapter_code.muhit.izi``: protsessor hamda PyTorch, MKL va
+  oneDNN CPU yadrolarini tanlaydigan oʻzgaruvchilar), chunki beqaror oʻqitish boshqa
+  arifmetikada boshqacha tugashi mumkin; ``ATEN_CPU_CAPABILITY=default`` bilan yigʻish
+  yangidan oʻqitadi, odatiy sozlamaga qaytilganda esa saqlangan natijalar yana olinadi.
 
-An entry that cannot be read (a truncated file, another version's format, a
-key that does not match) is reported on stderr and computed again, never used.
-``KITOB_OMBORSIZ=1`` in the environment bypasses the store (nothing read,
-nothing written): every call computes afresh.  ``KITOB_OMBOR`` moves it.
-``make clean`` empties it with the rest of ``_build/``.
+Oʻqib boʻlmaydigan yozuv (uzilib qolgan fayl, boshqa versiyaning formati, mos kelmaydigan
+kalit) haqida stderr ga xabar beriladi va u qayta hisoblanadi, hech qachon ishlatilmaydi.
+Muhitda ``KITOB_OMBORSIZ=1`` boʻlsa, ombor chetlab oʻtiladi (hech narsa oʻqilmaydi ham,
+yozilmaydi ham): har chaqiriq yangidan hisoblaydi.  ``KITOB_OMBOR`` omborni boshqa joyga
+koʻchiradi.  ``make clean`` uni ``_build/`` ning qolgan qismi bilan birga boʻshatadi.
 
-Known limit: a training's key does not include the thread count or the denormal
-setting; the chapters train through ``parallel``, whose workers always use one
-thread with denormals flushed (``oqitish._bir_ip``), so entries are made under
-the same settings.  A measurement's key has the cores and threads; the
-denormal setting is the lesson's (``torch.set_flush_denormal``), the same in
-every execution of it.
+Maʼlum cheklov: oʻqitish kaliti iplar sonini va denormal sonlar sozlamasini oʻz ichiga
+olmaydi; boblar ``parallel`` orqali oʻqitadi, uning ishchi jarayonlari esa doim bitta
+ipda, denormal sonlarni nolga aylantirib ishlaydi (``oqitish._bir_ip``), shuning uchun
+yozuvlar bir xil sozlamada yaratiladi.  Oʻlchov kalitida yadrolar va iplar soni bor;
+denormal sozlamasi esa darsniki (``torch.set_flush_denormal``), u darsning har
+bajarilishida bir xil.
 
-What the chapters keep here is named where they call it: the trainings
-(``oqitish.oqit``: test accuracy and trained weights) and the measurements of
-the machine (``oqitish.mediana_ms``: a median time; ``oqitish.xotira_chuqqisi``:
-a peak of memory and the result).  A measurement (``olchov``) is keyed like a
-training, except that its arguments are the very objects measured — a model,
-tensors, a function of the lesson — so each is written out by what decides the
-result: a tensor by its type, shape and bytes, a model by its class's source,
-its structure, its mode and its weights, a function of the lesson by its
-source (only its own: a lesson function it calls is not followed).  And the
-machine is part of its key as a measurement sees it: besides the arithmetic,
-the number of cores and of PyTorch's threads (the processor's name is in
-``muhit.izi``), and whether autograd records (``torch.no_grad``).  So a lesson re-executed after an edit of a plot
-reads its timings back; another machine, another torch or lock, or an edit
-of the measured code measures again.  ``KITOB_OMBORSIZ=1`` measures everything
-afresh.
+Boblar bu yerda nimani saqlashi chaqiriladigan joyida koʻrsatilgan: oʻqitishlar
+(``oqitish.oqit``: sinov aniqligi va oʻqitilgan vaznlar) va mashina oʻlchovlari
+(``oqitish.mediana_ms``: vaqt medianasi; ``oqitish.xotira_chuqqisi``: xotira choʻqqisi va
+natija).  Oʻlchov (``olchov``) xuddi oʻqitish kabi kalitlanadi, faqat uning argumentlari
+oʻlchanayotgan obyektlarning oʻzi — model, tenzorlar, darsdagi funksiya; shuning uchun har
+biri natijani nima belgilasa, shu bilan yoziladi: tenzor — turi, shakli va baytlari bilan,
+model — sinfining manbasi, tuzilishi, rejimi va vaznlari bilan, darsdagi funksiya — oʻz
+manbasi bilan (faqat oʻziniki: u chaqiradigan boshqa dars funksiyasi kuzatilmaydi).
+Mashina ham kalitga oʻlchov uni qanday koʻrsa, shunday kiradi: arifmetikadan tashqari
+yadrolar soni va PyTorch iplari soni (protsessor nomi ``muhit.izi`` da bor) hamda
+autograd hisoblarni yozib boryaptimi (``torch.no_grad``).  Shunday qilib, rasm tahriridan
+keyin qayta bajarilgan dars oʻz vaqtlarini ombordan oʻqiydi; boshqa mashina, boshqa torch
+yoki lock fayli, yoki oʻlchanayotgan kodning tahriri esa qayta oʻlchashga olib keladi.
+``KITOB_OMBORSIZ=1`` hammasini yangidan oʻlchaydi.
 """
 
 from __future__ import annotations
@@ -72,12 +70,12 @@ PAKET = "chapter_code"
 
 
 def papka() -> Path:
-    """The store's folder: $KITOB_OMBOR, else _build/ombor under the project root."""
+    """Ombor papkasi: $KITOB_OMBOR, u boʻlmasa loyiha ildizidagi _build/ombor."""
     return Path(os.environ.get("KITOB_OMBOR") or ILDIZ / "_build" / "ombor")
 
 
 def yoqilganmi() -> bool:
-    """False when KITOB_OMBORSIZ is set to anything but '' or '0'."""
+    """KITOB_OMBORSIZ '' yoki '0' dan boshqa qiymatga oʻrnatilgan boʻlsa, False."""
     return os.environ.get("KITOB_OMBORSIZ", "") in ("", "0")
 
 
@@ -96,7 +94,7 @@ def _manba(fayl: Path) -> bytes:
 
 
 def _fayli(nom: str) -> Path | None:
-    """The source file of the chapter_code module ``nom`` (None for a name that is not a module)."""
+    """``nom`` chapter_code modulining manba fayli (modul boʻlmagan nom uchun None)."""
     if nom != PAKET and not nom.startswith(PAKET + "."):
         return None
     yol = ILDIZ.joinpath(*nom.split("."))
@@ -107,10 +105,11 @@ def _fayli(nom: str) -> Path | None:
 
 
 def _modul_importlari(fayl: Path, modul: str) -> set[str]:
-    """chapter_code modules the source of ``modul`` imports, anywhere in it (read, not imported).
+    """``modul`` manbasi import qiladigan chapter_code modullari: manbaning istalgan joyidagi
+    importlar (manba oʻqiladi, import qilinmaydi).
 
-    A dynamic import (``importlib``, ``__import__``, ``from chapter_code import *``)
-    cannot be followed: the whole package is then part of the key.
+    Dinamik importni (``importlib``, ``__import__``, ``from chapter_code import *``)
+    kuzatib boʻlmaydi: bunda butun paket kalitga kiradi.
     """
     paket = modul if fayl.name == "__init__.py" else modul.rpartition(".")[0]
     topildi = set()
@@ -129,10 +128,11 @@ def _modul_importlari(fayl: Path, modul: str) -> set[str]:
 
 
 def manba_fayllari(modullar: set[str]) -> list[Path]:
-    """Source files of the chapter_code ``modullar``, their packages and what they import, transitively.
+    """chapter_code ``modullar`` i, ularning paketlari va ular import qiladigan modullarning
+    manba fayllari, zanjir boʻylab.
 
-    Modules outside chapter_code (torch, the standard library) are covered by
-    the torch version and the lock file in the key.
+    chapter_code dan tashqaridagi modullar (torch, standart kutubxona) kalitdagi torch
+    versiyasi va lock fayli bilan qamrab olinadi.
     """
     fayllar, navbat, korilgan = set(), set(modullar), set()
     while navbat:
@@ -150,10 +150,12 @@ def manba_fayllari(modullar: set[str]) -> list[Path]:
 
 
 def _tavsif(qiymat, modullar: set[str], ichki=None) -> str:
-    """An exact, stable text form of an argument; the modules of the code it names go to ``modullar``.
+    """Argumentning aniq va barqaror matn shakli; u nomlagan kodning modullari ``modullar``
+    ga qoʻshiladi.
 
-    ``ichki`` writes what a tuple, list, dict or partial holds (``_tavsif`` itself by
-    default; ``_qiymat_izi`` for a measurement, whose containers hold tensors and models)."""
+    ``ichki`` tuple, list, dict yoki partial ichidagini yozadi (standart holda ``_tavsif``
+    ning oʻzi; oʻlchovda ``_qiymat_izi``, chunki uning konteynerlarida tenzorlar va
+    modellar boʻladi)."""
     ichki = ichki or _tavsif
     if qiymat is None or isinstance(qiymat, (bool, int, str)):
         return repr(qiymat)
@@ -183,7 +185,8 @@ def _tavsif(qiymat, modullar: set[str], ichki=None) -> str:
 
 
 def _qiymat_izi(qiymat, modullar: set[str]) -> str:
-    """A measured object written out by what decides the measurement (module docstring)."""
+    """Oʻlchanadigan obyekt oʻlchovni nima belgilasa, shu bilan yoziladi (modul
+    tavsifiga qarang)."""
     if isinstance(qiymat, torch.Tensor):
         t = qiymat.detach().cpu().contiguous()
         baytlar = t.reshape(-1).view(torch.uint8).numpy().tobytes() if t.numel() else b""
@@ -205,7 +208,8 @@ def _qiymat_izi(qiymat, modullar: set[str]) -> str:
 
 
 def _lesson_manbasi(obj) -> str:
-    """A function or class defined in the lesson itself, by its source (IPython keeps every cell's)."""
+    """Darsning oʻzida taʼriflangan funksiya yoki sinf, oʻz manbasi bilan (IPython har
+    katakning manbasini saqlaydi)."""
     try:
         return f"manba({inspect.getsource(obj)!r})"
     except (OSError, TypeError):
@@ -215,8 +219,8 @@ def _lesson_manbasi(obj) -> str:
 
 
 def olchov_kaliti(fn, args: tuple, kwargs: dict) -> str:
-    """The store's key of the measurement ``fn(*args, **kwargs)`` (module docstring): its
-    code, the objects it measures, and the machine with its cores and threads."""
+    """``fn(*args, **kwargs)`` oʻlchovining ombordagi kaliti (modul tavsifiga qarang): uning
+    kodi, u oʻlchaydigan obyektlar va mashina, yadrolar va iplar soni bilan."""
     modullar = {fn.__module__}
     boglangan = inspect.signature(fn).bind(*args, **kwargs)
     boglangan.apply_defaults()
@@ -232,10 +236,10 @@ def olchov_kaliti(fn, args: tuple, kwargs: dict) -> str:
 
 
 def kalit(fn, args: tuple, kwargs: dict) -> str:
-    """The store's key of the call ``fn(*args, **kwargs)`` (see the module docstring).
+    """``fn(*args, **kwargs)`` chaqirigʻining ombordagi kaliti (modul tavsifiga qarang).
 
-    The arguments are bound to ``fn``'s signature with its defaults filled in,
-    so ``oqit(m, 60, 0)`` and ``oqit(m, 60, seed=0, epoxalar=60)`` are one entry.
+    Argumentlar standart qiymatlari toʻldirilgan holda ``fn`` signaturasiga bogʻlanadi,
+    shuning uchun ``oqit(m, 60, 0)`` va ``oqit(m, 60, seed=0, epoxalar=60)`` — bitta yozuv.
     """
     modullar = {fn.__module__}
     boglangan = inspect.signature(fn).bind(*args, **kwargs)
@@ -257,21 +261,21 @@ def _yol(fn, k: str) -> Path:
 
 
 def _xabar(matn: str) -> None:
-    """A note for the author, on the process's own stderr: the build's console, not the
-    chapter's output (a kernel's sys.stderr would put it into the published page)."""
+    """Muallif uchun xabar, jarayonning oʻz stderr oqimiga: bu bob chiqishi emas, yigʻish
+    konsoli (Jupyter yadrosining sys.stderr oqimi uni nashr qilinadigan sahifaga qoʻyardi)."""
     print(f"ombor: {matn}", file=sys.__stderr__, flush=True)
 
 
 def saqlanadi(saqla, tikla, kalitlash=None):
-    """Decorator: keep ``fn``'s results in the store, keyed by its code and arguments.
+    """Dekorator: ``fn`` natijalarini omborda saqlaydi; kaliti — uning kodi va argumentlari.
 
-    ``saqla(natija)`` turns a result into what is written (tensors, numbers,
-    strings, lists and dicts of them: read back with ``weights_only=True``);
-    ``tikla(yozuv, *args, **kwargs)`` turns it back into the result.
-    The wrapped function gets ``ombordan(*args, **kwargs)``, which returns the
-    kept result or ``None`` without computing anything (``parallel`` uses it
-    to send only what is missing to its workers).  ``kalitlash`` makes the
-    key (``kalit`` by default; ``olchov_kaliti`` for a measurement).
+    ``saqla(natija)`` natijani yoziladigan koʻrinishga keltiradi (tenzorlar, sonlar, satrlar
+    va ulardan tuzilgan roʻyxat va lugʻatlar: ``weights_only=True`` bilan qayta oʻqiladi);
+    ``tikla(yozuv, *args, **kwargs)`` uni qaytadan natijaga aylantiradi.
+    Oʻralgan funksiyada ``ombordan(*args, **kwargs)`` ham boʻladi: u hech narsa
+    hisoblamasdan saqlangan natijani yoki ``None`` ni qaytaradi (``parallel`` undan
+    ishchilarga faqat yetishmayotganlarini yuborish uchun foydalanadi).  ``kalitlash``
+    kalitni yasaydi (standart holda ``kalit``; oʻlchov uchun ``olchov_kaliti``).
     """
     kalitlash = kalitlash or kalit
 
@@ -314,6 +318,6 @@ def saqlanadi(saqla, tikla, kalitlash=None):
 
 
 def olchov(fn):
-    """Decorator: keep a measurement of the machine (a number, or a tuple of numbers and tensors)
-    in the store, keyed by ``olchov_kaliti``."""
+    """Dekorator: mashina oʻlchovini (son yoki sonlar va tenzorlardan iborat tuple) omborda
+    saqlaydi; kaliti — ``olchov_kaliti``."""
     return saqlanadi(lambda natija: natija, lambda yozuv, *a, **k: yozuv, olchov_kaliti)(fn)

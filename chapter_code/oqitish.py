@@ -1,20 +1,20 @@
-"""Training and measurement: ``oqit`` trains one model, ``parallel`` runs
-many.
+"""Oʻqitish va oʻlchash: ``oqit`` bitta modelni oʻqitadi, ``parallel`` esa koʻp
+oʻqitishni yurgizadi.
 
-``oqit`` is the whole training protocol of the chapter (Adam, cross-entropy,
-shuffled mini-batches taken by index slicing) and returns the test accuracy
-and the trained model.  The trainings of the chapter are independent of one
-another (model x seed), so ``parallel`` runs them in worker processes, one
-thread each, as many at a time as there are cores; every run sets its own
-seed, so the numbers do not depend on how many workers there are.
+``oqit`` — bobning butun oʻqitish tartibi (Adam, cross-entropy, indeks boʻyicha kesib
+olinadigan aralashtirilgan kichik paketlar); u sinov aniqligini va oʻqitilgan modelni
+qaytaradi.  Bobdagi oʻqitishlar bir-biriga bogʻliq emas (model × seed), shuning uchun
+``parallel`` ularni ishchi jarayonlarda yurgizadi: har biri bitta ipda, bir vaqtda
+yadrolar soncha jarayon.  Har oʻqitish oʻz seedini oʻzi oʻrnatadi, shuning uchun sonlar
+ishchilar soniga bogʻliq emas.
 
-Kept, not repeated: ``oqit``'s results (accuracy and trained weights) go to
-the store of ``chapter_code.ombor``, keyed by the source of the task, the
-models and this module, the arguments, torch and the lock; the same call
-with the same code takes them from there, and ``parallel`` starts workers
-only for what is missing.  Measured afresh at every execution:
-``xotira_chuqqisi`` (peak memory) and every timing a chapter takes — they
-describe the machine, not the code.
+Saqlanadi, takrorlanmaydi: ``oqit`` natijalari (aniqlik va oʻqitilgan vaznlar)
+``chapter_code.ombor`` omboriga yoziladi; kaliti — vazifa, modellar va shu modulning
+manbasi, argumentlar, torch va lock fayli.  Xuddi shu kod bilan xuddi shu chaqiriq
+ularni oʻsha yerdan oladi, ``parallel`` esa ishchilarni faqat yetishmayotgan natijalar
+uchun ishga tushiradi.  Vaqt va xotira oʻlchovlari (``mediana_ms``, ``xotira_chuqqisi``)
+ham omborda saqlanadi, lekin ularning kaliti oʻlchagan mashinani ham (yadrolar va iplar
+soni bilan) oʻz ichiga oladi: ular kodni emas, mashinani tavsiflaydi.
 """
 
 import ctypes
@@ -31,15 +31,15 @@ from chapter_code.ombor import olchov, saqlanadi
 
 
 def _yozuv(natija):
-    """What the store keeps of a training: the accuracy and the trained
-    weights."""
+    """Ombor oʻqitishdan nimani saqlaydi: aniqlikni va oʻqitilgan
+    vaznlarni."""
     aniqlik, model = natija
     return {"aniqlik": aniqlik, "vaznlar": model.state_dict()}
 
 
 def _model(yozuv, yasa, *_, **__):
-    """A kept training back as (accuracy, model): a new yasa() with the kept
-    weights."""
+    """Saqlangan oʻqitishni qaytadan (aniqlik, model) juftligiga aylantiradi:
+    saqlangan vaznlar yuklangan yangi yasa()."""
     model = yasa()
     model.load_state_dict(yozuv["vaznlar"])
     return yozuv["aniqlik"], model.eval()
@@ -73,14 +73,16 @@ def oqit(
 
 
 def _malloc_sozla():
-    """glibc: keep freed tensor memory for reuse instead of unmapping it.
+    """glibc: boʻshatilgan tenzor xotirasini tizimga qaytarmay, qayta ishlatish uchun
+    saqlaydi.
 
-    By default glibc serves every block over 128 KiB with a fresh mmap and
-    returns it on free, so each (64, 60, 60) attention tensor page-faults
-    its memory in again, step after step.  Serving blocks up to 32 MiB from
-    the heap and not trimming it made 10-epoch trainings about 10-30 %
-    faster on the 2-core development machine (an A/B run per model, noisy:
-    another build was running); the arithmetic is unchanged.
+    Odatda glibc 128 KiB dan katta har blokni yangi mmap bilan beradi va boʻshatilganda
+    tizimga qaytaradi, shuning uchun har (64, 60, 60) attention tenzori oʻz xotirasini
+    har yangilanishda qaytadan sahifa xatolari (page fault) orqali oladi.  32 MiB gacha
+    boʻlgan bloklarni uyumdan (heap) berish va uyumni qisqartirmaslik 10 epoxalik
+    oʻqitishlarni 2 yadroli ishlab chiqish mashinasida taxminan 10–30 % tezlashtirdi
+    (har model uchun A/B oʻlchov, shovqinli: bir vaqtda boshqa yigʻish ham ishlayotgan
+    edi); arifmetika oʻzgarmaydi.
     """
     try:
         libc = ctypes.CDLL("libc.so.6")
@@ -92,13 +94,13 @@ def _malloc_sozla():
 
 
 def _bir_ip():
-    """Worker set-up: one thread; denormal floats flushed to zero; malloc
-    tuned.
+    """Ishchi jarayonni sozlash: bitta ip; denormal kasr sonlar nolga aylantiriladi;
+    malloc sozlanadi.
 
-    Once the attention model has learnt, most of its softmax weights are
-    smaller than 1e-38; arithmetic on such denormal numbers is many times
-    slower on x86 CPUs (measured: 4x slower training). Flushing them to zero
-    changes no printed digit.
+    Attention modeli oʻrganib boʻlgach, softmax ogʻirliklarining koʻpi 10⁻³⁸ dan kichik
+    boʻladi; x86 protsessorlarida bunday denormal sonlar ustidagi arifmetika bir necha
+    barobar sekin (oʻlchangan: oʻqitish 4 marta sekinlashgan). Ularni nolga aylantirish
+    chop etiladigan birorta raqamni ham oʻzgartirmaydi.
     """
     torch.set_num_threads(1)
     torch.set_flush_denormal(True)
@@ -111,8 +113,8 @@ def _chaqir(vazifa_):
 
 
 def ishchilar_soni(ishlar, jarayonlar=None):
-    """How many worker processes to use: one per core, never more than the
-    jobs."""
+    """Nechta ishchi jarayon ishlatiladi: har yadroga bittadan, lekin hech qachon
+    ishlar sonidan koʻp emas."""
     if jarayonlar is None:
         jarayonlar = (
             int(os.environ.get("KITOB_JARAYONLAR", 0))
@@ -128,16 +130,15 @@ def ishchilar_soni(ishlar, jarayonlar=None):
 
 
 def parallel(fn, ishlar, jarayonlar=None):
-    """``[fn(*args) for args in ishlar]``, run in worker processes with one
-    thread each.
+    """``[fn(*args) for args in ishlar]`` — ishchi jarayonlarda, har birida bitta ip
+    bilan bajariladi.
 
-    ``fn`` and the arguments must be picklable (a module-level function,
-    ``functools.partial`` instead of a lambda).  Results come back in order.
-    The worker count comes from ``jarayonlar``, else the environment
-    variable ``KITOB_JARAYONLAR``, else the number of cores.  For a function
-    whose results are kept (``chapter_code.ombor``), kept results are taken
-    from the store and only the others are computed (no worker is started if
-    none is).
+    ``fn`` va argumentlar pickle qilinadigan boʻlishi kerak (modul darajasidagi funksiya;
+    lambda oʻrniga ``functools.partial``).  Natijalar tartib bilan qaytadi.  Ishchilar
+    soni ``jarayonlar`` dan, u berilmasa ``KITOB_JARAYONLAR`` muhit oʻzgaruvchisidan, u
+    ham boʻlmasa yadrolar sonidan olinadi.  Natijalari saqlanadigan funksiyada
+    (``chapter_code.ombor``) saqlangan natijalar ombordan olinadi va faqat qolganlari
+    hisoblanadi (hisoblanadigani qolmasa, birorta ishchi ishga tushirilmaydi).
     """
     ishlar = [tuple(a) for a in ishlar]
     ombordan = getattr(fn, "ombordan", None)
@@ -157,19 +158,19 @@ def parallel(fn, ishlar, jarayonlar=None):
 
 @olchov
 def xotira_chuqqisi(fn, *args):
-    """Peak bytes that ``fn(*args)`` allocates on the CPU, as PyTorch counts
-    them.
+    """``fn(*args)`` CPUda ajratadigan xotiraning choʻqqisi (baytlarda), PyTorch
+    sanaganidek.
 
-    Runs ``fn`` under ``torch.profiler`` with memory profiling and adds up
-    the allocations (+) of its operations at their start and the frees (-)
-    at their end; the largest running total is the peak.  Returns (peak,
-    result).
+    ``fn`` ni ``torch.profiler`` ostida xotira profillash bilan yurgizadi va amallarning
+    ajratishlarini (+) ular boshlangan paytda, boʻshatishlarini (-) ular tugagan paytda
+    qoʻshib boradi; joriy yigʻindining eng katta qiymati — choʻqqi.  (choʻqqi, natija)
+    qaytaradi.
 
-    It is measured on the second profiled call: the first profiled call of a
-    model reports one (batch, T, d) activation more than every later call
-    (131.26 vs 127.50 MiB for the chapter's attention at T = 480), and two
-    cold executions of the chapter did not agree on which they got.  From
-    the second call on, the figure is the same call after call.
+    Ikkinchi profillangan chaqiriq oʻlchanadi: modelning birinchi profillangan chaqirigʻi
+    keyingi har chaqiriqdan bitta (batch, T, d) aktivatsiyaga koʻp koʻrsatadi (bobdagi
+    attention uchun T = 480 da 127,50 MiB oʻrniga 131,26 MiB), bobning ikki sovuq
+    bajarilishi esa qaysi birini olgani boʻyicha mos kelmadi.  Ikkinchi chaqiriqdan
+    boshlab natija har chaqiriqda bir xil.
     """
     import sys
 
@@ -215,9 +216,9 @@ def xotira_chuqqisi(fn, *args):
 
 @olchov
 def mediana_ms(ifoda, iplar=1, **nomlar):
-    """Median milliseconds of ``ifoda`` (a statement using ``nomlar``),
-    measured by ``torch.utils.benchmark`` (``blocked_autorange``: many
-    repeats) on ``iplar`` threads.
+    """``ifoda`` ning (``nomlar`` dan foydalanadigan ifoda) millisekundlardagi medianasi;
+    ``torch.utils.benchmark`` bilan (``blocked_autorange``: koʻp takror) ``iplar`` ta
+    ipda oʻlchanadi.
     """
     from torch.utils import benchmark
 
@@ -226,6 +227,6 @@ def mediana_ms(ifoda, iplar=1, **nomlar):
 
 
 def protsessor():
-    """The CPU's name, for saying where timings were taken
+    """Protsessor nomi: vaqtlar qayerda oʻlchanganini aytish uchun
     (``chapter_code.muhit``)."""
     return muhit.protsessor()[0]

@@ -1,27 +1,27 @@
-"""Numbers as an Uzbek reader reads them: one formatting helper for prose, tables and figures.
+"""Sonlar oʻzbek oʻquvchisi oʻqiydigan shaklda: matn, jadval va rasmlar uchun bitta yordamchi.
 
-Python writes ``0.997``, ``2.8e-05``, ``35333`` and ``98%``; an Uzbek textbook
-writes 0,997, 2,8·10⁻⁵, 35 333 and 98 %.  Everything a reader reads outside
-code goes through :func:`son`:
+Python ``0.997``, ``2.8e-05``, ``35333`` va ``98%`` deb yozadi; oʻzbek darsligi esa
+0,997, 2,8·10⁻⁵, 35 333 va 98 % deb yozadi.  Oʻquvchi koddan tashqarida oʻqiydigan har
+son :func:`son` orqali oʻtadi:
 
-* decimal comma: ``son(0.997, ".3f")`` → ``0,997``;
-* thousands grouped with a narrow no-break space (U+202F) when the whole part
-  has five digits or more (``32 768``; four-digit numbers such as 1024 or
-  years stay whole, as Uzbek and Russian typography do);
-* powers of ten instead of e-notation: ``son(2.8e-5, ".1e")`` → ``2,8·10⁻⁵``
-  (``1·10⁻⁵`` is written ``10⁻⁵``);
-* percent after a narrow no-break space: ``son(0.988, ".1%")`` → ``98,8 %``;
-* the minus sign U+2212 (``−0,5``), ``∞`` for infinity.
+* kasr vergul: ``son(0.997, ".3f")`` → ``0,997``;
+* butun qismi besh va undan koʻp raqamli boʻlsa, minglar ingichka uzilmas boʻshliq
+  (U+202F) bilan guruhlanadi (``32 768``; 1024 kabi toʻrt xonali sonlar va yillar, oʻzbek
+  va rus tipografiyasidagidek, ajratilmaydi);
+* e-yozuv oʻrniga oʻnning darajalari: ``son(2.8e-5, ".1e")`` → ``2,8·10⁻⁵``
+  (``1·10⁻⁵`` oʻrniga ``10⁻⁵`` yoziladi);
+* foiz belgisi ingichka uzilmas boʻshliqdan keyin: ``son(0.988, ".1%")`` → ``98,8 %``;
+* minus belgisi U+2212 (``−0,5``), cheksizlik uchun ``∞``.
 
-The format spec is Python's (``".3f"``, ``".1e"``, ``".0%"``, ``"g"``, ``""``):
-it only says how many digits; the Uzbek form is applied afterwards.  The
-number itself is never changed, so tests keep comparing numbers.
+Format spetsifikatsiyasi Pythonniki (``".3f"``, ``".1e"``, ``".0%"``, ``"g"``, ``""``):
+u faqat nechta raqam boʻlishini aytadi; oʻzbekcha shakl keyin qoʻllanadi.  Sonning oʻzi
+hech qachon oʻzgarmaydi, shuning uchun testlar avvalgidek sonlarni solishtiradi.
 
-Who calls it: glued values (``{glue:text}`nom:.3f```) through the build's
-``book/_ext/raqamlar.py``; table cells through ``kitob.show``; figure ticks
-through :class:`OzbekFormat`, which ``kitob.fig`` puts on every axis; and the
-chapter wherever it builds a label or cell text from a number.  Printed code
-output (``print``) stays as Python prints it.
+Kim chaqiradi: glue qilingan qiymatlar (``{glue:text}`nom:.3f```) — yigʻishning
+``book/_ext/glue.py`` fayli orqali; jadval kataklari — ``kitob.show`` orqali; rasm
+oʻqlaridagi belgilar — ``kitob.fig`` har oʻqqa qoʻyadigan :class:`OzbekFormat` orqali;
+bob esa sondan yozuv yoki katak matnini yasagan har joyda.  Kod chiqishi (``print``)
+Python yozganicha qoladi.
 """
 
 from __future__ import annotations
@@ -46,7 +46,7 @@ _PYTHON_SONI = re.compile(
 
 
 def _guruhla(butun: str) -> str:
-    """'35333' → '35 333' (five digits or more); '1024' stays."""
+    """'35333' → '35 333' (besh va undan koʻp raqam boʻlsa); '1024' oʻzgarmaydi."""
     if len(butun) < 5:
         return butun
     boshi = len(butun) % 3 or 3
@@ -65,10 +65,10 @@ def _bitta(m: re.Match) -> str:
 
 
 def ozbekcha(matn: str) -> str:
-    """A number written by Python (``'-2.8e-05'``, ``'35,333'``, ``'98.8%'``) in Uzbek form.
+    """Python yozgan son (``'-2.8e-05'``, ``'35,333'``, ``'98.8%'``) oʻzbekcha shaklda.
 
-    The whole text must be one number (spaces around it are dropped);
-    ``'inf'``/``'nan'`` become ``∞``/``—``.  Anything else is a ``ValueError``.
+    Butun matn bitta son boʻlishi kerak (atrofidagi boʻshliqlar tashlab yuboriladi);
+    ``'inf'``/``'nan'`` ``∞``/``—`` ga aylanadi.  Boshqa har qanday matn — ``ValueError``.
     """
     s = matn.strip()
     if s.lstrip("+-").lower() in ("inf", "infinity"):
@@ -82,7 +82,7 @@ def ozbekcha(matn: str) -> str:
 
 
 def son(qiymat: numbers.Real, spec: str = "") -> str:
-    """The number ``qiymat`` formatted with the Python spec ``spec``, in Uzbek form.
+    """``qiymat`` soni Pythonning ``spec`` format spetsifikatsiyasi bilan, oʻzbekcha shaklda.
 
     >>> son(0.997, ".3f"), son(2.8e-5, ".1e"), son(35333), son(0.988, ".1%")
     ('0,997', '2,8·10⁻⁵', '35\u202f333', '98,8\u202f%')
@@ -114,10 +114,10 @@ _ODDIY = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻", "0123456789-")
 
 
 def songa(matn: str) -> float:
-    """The number a text written by :func:`son` stands for (the tests read tables with it).
+    """:func:`son` yozgan matn qaysi sonni bildiradi (testlar jadvallarni shu bilan oʻqiydi).
 
     ``'0,22'`` → 0.22, ``'35 333'`` → 35333.0, ``'2,8·10⁻⁵'`` → 2.8e-05,
-    ``'61 %'`` → 0.61, ``'10⁻⁵'`` → 1e-05, ``'∞'`` → inf.  Anything else is a ``ValueError``.
+    ``'61 %'`` → 0.61, ``'10⁻⁵'`` → 1e-05, ``'∞'`` → inf.  Boshqa har qanday matn — ``ValueError``.
     """
     s = matn.strip()
     if s in ("∞", "−∞"):
@@ -136,7 +136,7 @@ def songa(matn: str) -> float:
 
 
 def foiz(ulush: numbers.Real, xona: int = 0) -> str:
-    """A share as a percent: ``foiz(0.5)`` → ``'50 %'``, ``foiz(0.988, 1)`` → ``'98,8 %'``."""
+    """Ulushni foizda yozadi: ``foiz(0.5)`` → ``'50 %'``, ``foiz(0.988, 1)`` → ``'98,8 %'``."""
     if isinstance(xona, bool) or not isinstance(xona, int) or xona < 0:
         raise ValueError(f"foiz(): xona is the number of decimals, a whole number ≥ 0; got {xona!r}")
     return son(ulush, f".{xona}%")
@@ -149,9 +149,10 @@ _MATHTEXT_KASR = re.compile(r"(?<=\d)\.(?=\d)")
 
 
 def yorliq(matn: str) -> str:
-    """A tick label in Uzbek form: a plain number is rewritten, mathtext gets ``{,}`` and ``\\cdot``.
+    """Oʻq belgisining oʻzbekcha shakli: oddiy son qayta yoziladi, mathtextga ``{,}`` va
+    ``\\cdot`` qoʻyiladi.
 
-    Labels that are not numbers (category names, words) are returned as they are.
+    Son boʻlmagan yozuvlar (turkum nomlari, soʻzlar) oʻzgarishsiz qaytariladi.
     """
     if not matn:
         return matn
@@ -164,11 +165,12 @@ def yorliq(matn: str) -> str:
 
 
 class OzbekFormat(ticker.Formatter):
-    """A matplotlib tick formatter: another formatter's labels, in Uzbek form.
+    """matplotlib oʻq belgilari formatlovchisi: boshqa formatlovchining yozuvlari, oʻzbekcha
+    shaklda.
 
-    It wraps the axis' own formatter (``ScalarFormatter``, ``LogFormatter``...),
-    which still decides where the ticks are and how many digits they need, and
-    passes each label through :func:`yorliq`.
+    U oʻqning oʻz formatlovchisini (``ScalarFormatter``, ``LogFormatter``...) oʻraydi:
+    belgilar qayerda turishini va ularga nechta raqam kerakligini hamon oʻsha hal qiladi;
+    har yozuv esa :func:`yorliq` orqali oʻtkaziladi.
     """
 
     def __init__(self, ichki: ticker.Formatter | None = None) -> None:
@@ -196,7 +198,8 @@ class OzbekFormat(ticker.Formatter):
 
 
 def oqlarni_ozbekcha(figura) -> None:
-    """Put :class:`OzbekFormat` on every axis of ``figura`` (colour bars too); idempotent."""
+    """``figura`` ning har oʻqiga (rang shkalalariga ham) :class:`OzbekFormat` qoʻyadi;
+    qayta chaqirilsa, hech narsa oʻzgarmaydi."""
     for ax in figura.axes:
         for oq in (ax.xaxis, ax.yaxis):
             for olish, qoyish in ((oq.get_major_formatter, oq.set_major_formatter),

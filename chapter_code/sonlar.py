@@ -1,29 +1,28 @@
-"""The chapter's capstone task: a number written in Uzbek words -> its
-digits.
+"""Bobning yakuniy vazifasi: oʻzbekcha soʻz bilan yozilgan son -> uning raqamlari.
 
-``soz_bilan`` writes 1 <= n <= 999 999 in words in the written (document)
-form, where every non-zero digit has a word of its own: "bir yuz" (100),
-"bir ming" (1000), "uch yuz qirq yetti ming ikki yuz besh" (347 205).
-``manba_soz`` says which word produces each digit (None for a zero, which
-has no word): the alignment that cross-attention should find.
+``soz_bilan`` 1 <= n <= 999 999 sonni yozma (hujjatlardagi) shaklda soʻz bilan yozadi;
+bu shaklda har nolmas raqamning oʻz soʻzi bor: "bir yuz" (100), "bir ming" (1000),
+"uch yuz qirq yetti ming ikki yuz besh" (347 205).  ``manba_soz`` har raqamni qaysi soʻz
+berishini aytadi (nol uchun None: uning soʻzi yoʻq); bu — cross-attention topishi kerak
+boʻlgan tekislash (alignment).
 
-``MANBA`` and ``MAQSAD`` are the two vocabularies (pad at index 0 in both);
-``manba_kodla``, ``maqsad_kodla`` and ``dekodla`` turn numbers into padded
-token tensors and model outputs back into digit strings.
+``MANBA`` va ``MAQSAD`` — ikki lugʻat (ikkalasida ham toʻldiruvchi token 0-oʻrinda);
+``manba_kodla``, ``maqsad_kodla`` va ``dekodla`` sonlarni toʻldirilgan token
+tenzorlariga, model chiqishlarini esa qaytadan raqamlar satriga aylantiradi.
 
-``oqit_tarjimon`` trains a ``modellar.Tarjimon`` (teacher forcing,
-cross-entropy ignoring pad, Adam with a one-cycle learning-rate schedule) on
-numbers drawn from the seed (``sonlar_toplami``) and returns its exact-match
-accuracy on held-out numbers that never occur in training, with the model;
-its results are kept in the store (``chapter_code.ombor``).  It is meant to
-run on one thread with denormals flushed, as ``parallel``'s workers do
-(``oqitish._bir_ip``): the store's key does not include the thread count.
-``javob`` is the greedy decoder the accuracy uses.
+``oqit_tarjimon`` ``modellar.Tarjimon`` ni (teacher forcing, toʻldiruvchini hisobga
+olmaydigan cross-entropy, bir siklli (one-cycle) oʻrganish tezligi jadvali bilan Adam)
+seeddan yasalgan sonlarda (``sonlar_toplami``) oʻqitadi va oʻqitishda hech uchramaydigan,
+chetga olib qoʻyilgan sonlardagi aniq moslik aniqligini model bilan birga qaytaradi;
+natijalari omborda (``chapter_code.ombor``) saqlanadi.  U ``parallel`` ishchilari kabi
+bitta ipda, denormal sonlarni nolga aylantirib ishlashga moʻljallangan
+(``oqitish._bir_ip``): ombor kaliti iplar sonini oʻz ichiga olmaydi.  ``javob`` —
+aniqlik hisoblanadigan ochkoʻz (greedy) dekoder.
 
-``kesishgan_ogirlik`` returns the decoder's cross-attention weights with the
-correct digits fed in (teacher forcing), and ``moslik`` measures, layer by
-layer, head by head and for the mean over heads, how often a non-zero
-digit's strongest cross-attention falls on the word that produces it.
+``kesishgan_ogirlik`` dekoderga toʻgʻri raqamlar berilganda (teacher forcing) uning
+cross-attention ogʻirliklarini qaytaradi; ``moslik`` esa qatlamma-qatlam, boshma-bosh va
+boshlar oʻrtachasi uchun nolmas raqamning eng kuchli cross-attentioni oʻsha raqamni
+beradigan soʻzga qanchalik tez-tez tushishini oʻlchaydi.
 """
 
 import torch
@@ -207,8 +206,8 @@ def javob(model, sonlar, uzunlik=7):
 
 
 def _yozuv(natija):
-    """What the store keeps: the accuracy, the model's sizes and its trained
-    weights."""
+    """Ombor nimani saqlaydi: aniqlikni, model oʻlchamlarini va oʻqitilgan
+    vaznlarni."""
     aniqlik, model = natija
     olchamlar = {
         "d": model.emb_manba.embedding_dim,
@@ -223,7 +222,7 @@ def _yozuv(natija):
 
 
 def _model(yozuv, *_, **__):
-    """A kept training back as (accuracy, model)."""
+    """Saqlangan oʻqitishni qaytadan (aniqlik, model) juftligiga aylantiradi."""
     model = Tarjimon(len(MANBA), len(MAQSAD), pad=PAD, **yozuv["olchamlar"])
     model.load_state_dict(yozuv["vaznlar"])
     return yozuv["aniqlik"], model.eval()

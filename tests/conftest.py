@@ -1,7 +1,7 @@
 """Shared fixtures: the project's root, its build, fixture books, captured helper output.
 
 The two rooms of the project are both importable here: ``chapter_code`` (what
-chapters import) and the build code in ``book/_ext`` (``qurish``, ``kesh``...).
+chapters import) and the build code in ``book/_ext`` (``ijro``, ``boblar``...; the driver ``qurish`` in ``tools``).
 """
 
 import shutil

@@ -9,7 +9,7 @@ no sideways scroll at phone width (375 px); axe-core finds no accessibility
 violation of any impact; the download links download their files (the title
 page's "PDF yuklab olish"; the chapter's download line: the PDF, the chapter's
 source, its executed notebook and its archive, all next to the page); and what
-the speed work (``book/_ext/sahifa.py``, ``yakun.py``) changed keeps working: lazy figures load
+the speed work (``book/_ext/qurilish/sahifa.py``, ``yakun.py``) changed keeps working: lazy figures load
 when scrolled to, the maths fonts cut to their glyphs load, boxes that scroll
 get their keyboard tab stop.  The site is served as a host serves it
 (``tools/xizmat.py``: gzip).  The page's weight is Lighthouse's to measure
@@ -150,7 +150,7 @@ def test_page_loads_without_errors_and_renders_images_and_maths(kuzat, manzil, y
     # a figure loads when the reader gets near it, and its box is reserved before it arrives
     shoshgan = [r for r in rasmlar if r[5] and (r[2] != "lazy" or not r[3] or not r[4])]
     assert not shoshgan, f"{yol}: figures not lazy or without width/height: {shoshgan}"
-    # ... in WebP (book/_ext/yakun.py), at full sharpness: every pixel of the PNG
+    # ... in WebP (book/_ext/qurilish/yakun.py), at full sharpness: every pixel of the PNG
     for src, kenglik, _, w, _, maqolada, joriy in rasmlar:
         if maqolada and src.endswith(".png") and "_images/" in src:
             assert joriy.endswith(".webp"), f"{yol}: {src} was not shown as WebP ({joriy})"

@@ -2,7 +2,7 @@
 
 These tests run ``jupyter-book build`` (marked ``build``: ``make unit`` skips them).
 The pages are read with BeautifulSoup.  Figures and tables are numbered within
-the chapter ("1.1-rasm", "1.2-jadval": ``book/_ext/boblar.py``).
+the chapter ("1.1-rasm", "1.2-jadval": ``book/_ext/qurilish/raqamlash.py``).
 """
 
 import re

@@ -11,7 +11,7 @@ from conftest import DARSLAR, ILDIZ, SAHIFALAR, bob_html
 
 pytestmark = pytest.mark.build
 NOM = "attention-va-transformer"
-#: The chapter's opening page's download line (book/_ext/boblar.py): link text -> address,
+#: The chapter's opening page's download line (book/_ext/qurilish/yuklamalar.py): link text -> address,
 #: relative to book/attention/; a lesson's line, with its own source and notebook.
 YUKLAB = {"PDF": f"../../{NOM}.pdf", "bobning hamma darslari (.zip)": "attention.zip"}
 DARS_YUKLAB = {"dars manbasi (.py)": "{dars}.py", "bajarilgan notebook (.ipynb)": "{dars}.ipynb",
@@ -272,7 +272,7 @@ def test_introduction_has_its_heading_and_header(pdf_betlar):
 
 
 def test_title_page_date_has_no_leading_zero(pdf_betlar):
-    """The title page's date is Uzbek, "2026-yil 5-noyabr" (book/_ext/pdf.py: sana), never "05-noyabr"."""
+    """The title page's date is Uzbek, "2026-yil 5-noyabr" (book/_ext/qurilish/pdf.py: sana), never "05-noyabr"."""
     oylar = "yanvar|fevral|mart|aprel|may|iyun|iyul|avgust|sentabr|oktabr|noyabr|dekabr"
     sana = re.search(rf"\b(\d{{4}})-yil (\d{{1,2}})-({oylar})\b", pdf_betlar[0])
     assert sana, pdf_betlar[0][:500]

@@ -1,6 +1,6 @@
 """Search as Uzbek readers type: one key for every spelling, light suffix stemming.
 
-``book/_ext/uzbek.py`` keeps the rules as data (apostrophes, Cyrillic table,
+``book/_ext/qurilish/qidiruv.py`` keeps the rules as data (apostrophes, Cyrillic table,
 context letters, folds, suffixes, minimum stem) and applies them in Python to
 the index and, through the same data embedded as JSON, in JavaScript to the
 query.  Fast tests: each rule with expected values, and the two
@@ -21,20 +21,20 @@ from urllib.parse import quote
 import pytest
 from bs4 import BeautifulSoup
 
-import uzbek
+from qurilish import qidiruv, tarjima
 from test_brauzer import brauzer, manzil  # noqa: F401  (the same Chromium and local server)
 from conftest import DARS_FAYLLARI, ILDIZ, SAHIFALAR, bob_html
-from test_uzbek import bob_matnlari
+from test_tarjima import bob_matnlari
 
-TIL = uzbek.SearchUzbek({})
+TIL = qidiruv.SearchUzbek({})
 
 
 def kalit(s: str) -> str:
-    return uzbek.qidiruv_kaliti(s)
+    return qidiruv.qidiruv_kaliti(s)
 
 
 def ozagi(s: str) -> str:
-    return uzbek.qidiruv_ozagi(s)
+    return qidiruv.qidiruv_ozagi(s)
 
 
 # --- the canonical key, rule by rule ------------------------------------------------------
@@ -44,7 +44,7 @@ def test_lower_case():
     assert kalit("POZITSIYA") == "pozitsiya" and kalit("Transformer") == "transformer"
 
 
-@pytest.mark.parametrize("belgi", list(uzbek.APOSTROFLAR))
+@pytest.mark.parametrize("belgi", list(qidiruv.APOSTROFLAR))
 def test_every_apostrophe_look_alike_is_removed_from_the_key(belgi):
     assert kalit(f"ko{belgi}rsatadi") == "korsatadi"
     assert kalit(f"to{belgi}g{belgi}ri") == "togri"
@@ -55,7 +55,7 @@ def test_every_apostrophe_look_alike_is_removed_from_the_key(belgi):
 
 def test_the_apostrophe_set_has_the_keyboards_variants():
     # ASCII, typographic quotes, the official ʻ ʼ and the modifier letters keyboards use
-    assert set("'`‘’ʼʻ\u02bd\u02b9\u00b4\u02cb\u02ca") <= set(uzbek.APOSTROFLAR)
+    assert set("'`‘’ʼʻ\u02bd\u02b9\u00b4\u02cb\u02ca") <= set(qidiruv.APOSTROFLAR)
     assert kalit("o\u02bbrta") != kalit("o-rta")            # a hyphen is not an apostrophe
 
 
@@ -142,7 +142,7 @@ def test_each_suffix_rule(soz, ozak):
 
 
 def test_the_minimum_stem_keeps_short_words():
-    assert uzbek.MIN_OZAK == 4
+    assert qidiruv.MIN_OZAK == 4
     # at 3 these would meet: key / keyingi (next), hal (solve) / hali (still), bosh (head) / boshqa
     assert ozagi("keyingi") == "keying" and ozagi("key") == "key"
     assert ozagi("hali") == "hali" and ozagi("nuqta") == "nuqta" and ozagi("bitta") == "bitta"
@@ -151,7 +151,7 @@ def test_the_minimum_stem_keeps_short_words():
 
 
 def test_the_minimum_is_what_stops_the_stripping(monkeypatch):
-    monkeypatch.setattr(uzbek, "MIN_OZAK", 3)
+    monkeypatch.setattr(qidiruv, "MIN_OZAK", 3)
     assert ozagi("keyingi") == "key"          # the collision MIN_OZAK = 4 avoids
 
 
@@ -164,13 +164,13 @@ def test_index_and_query_use_the_same_stem():
 
 
 def test_the_javascript_carries_the_python_tables():
-    js = uzbek.JS_KOD
-    jadval = json.dumps(uzbek.QOIDALAR, ensure_ascii=False)
+    js = qidiruv.JS_KOD
+    jadval = json.dumps(qidiruv.QOIDALAR, ensure_ascii=False)
     assert js.count(jadval) == 1
-    assert json.loads(jadval) == {"apostroflar": uzbek.APOSTROFLAR, "kanonik": uzbek.KANONIK,
-                                  "kirill": uzbek.KIRILL, "kontekstli": uzbek.KONTEKSTLI,
-                                  "buklamalar": uzbek.BUKLAMALAR, "qoshimchalar": uzbek.QOSHIMCHALAR,
-                                  "min_ozak": uzbek.MIN_OZAK}
+    assert json.loads(jadval) == {"apostroflar": qidiruv.APOSTROFLAR, "kanonik": qidiruv.KANONIK,
+                                  "kirill": qidiruv.KIRILL, "kontekstli": qidiruv.KONTEKSTLI,
+                                  "buklamalar": qidiruv.BUKLAMALAR, "qoshimchalar": qidiruv.QOSHIMCHALAR,
+                                  "min_ozak": qidiruv.MIN_OZAK}
     # no rule is written a second time in the code around the tables
     kod = js.replace(jadval, "")
     for parcha in ("ning", "gacha", "ʻ", "ʼ", "'", "‘", "ц", "ye", "ts", "iye"):
@@ -187,7 +187,7 @@ def _hamma_qatorlar() -> list[str]:
         "qiymatlarni modelimizda modelimizdagi keyingi key boshqa uzoqqa blokka".split(),
         "поезд объект функция цирк етарли лента альфа щётка коэффициент".split(),
         "d_model 512 x2 soʻz' 'attention' ‘Transformer’ ʻ ʼ".split(),
-    )] + [f"ko{b}rsatadi e{b}tibor" for b in uzbek.APOSTROFLAR]
+    )] + [f"ko{b}rsatadi e{b}tibor" for b in qidiruv.APOSTROFLAR]
 
 
 def _node(js: str, sozlar: list[str], qatorlar: list[str]) -> tuple[list[str], list[list[str]]]:
@@ -219,7 +219,7 @@ def _bob_manbasi_sozlari() -> list[str]:
 #: Words the chapter does not have: Cyrillic, every apostrophe, case, emoji, digits.
 QOLDA = (["кўрсатади", "ТЎҒРИ", "эътибор", "Ёки", "щётка", "и\u0306ўл", "Koʻrsatadi", "😀soʻz",
           "x²", "12", "d_model", "İstanbul", "ß", "pozitsiyalarimizda", "ʻ", "ʻʼ"]
-         + [f"to{b}g{b}ri" for b in uzbek.APOSTROFLAR])
+         + [f"to{b}g{b}ri" for b in qidiruv.APOSTROFLAR])
 
 
 def test_javascript_and_python_agree_on_the_chapter_source_and_hand_made_words():
@@ -227,7 +227,7 @@ def test_javascript_and_python_agree_on_the_chapter_source_and_hand_made_words()
     assert len(sozlar) > 1500
     sozlar += QOLDA
     qatorlar = _hamma_qatorlar()
-    js_natija = _node(uzbek.JS_KOD + uzbek.JS_BOLUVCHI, sozlar, qatorlar)
+    js_natija = _node(qidiruv.JS_KOD + qidiruv.JS_BOLUVCHI, sozlar, qatorlar)
     py_natija = _python(sozlar, qatorlar)
     assert js_natija[0] == py_natija[0], [(w, j, p) for w, j, p in zip(sozlar, *(js_natija[0], py_natija[0]))
                                           if j != p][:10]

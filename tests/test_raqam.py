@@ -148,31 +148,31 @@ def test_the_build_writes_glued_numbers_with_son():
     import sys
     from conftest import ILDIZ
     sys.path.insert(0, str(ILDIZ / "book" / "_ext"))
-    import raqamlar
+    from qurilish import glue
     from myst_nb.ext.glue import crossref, roles
 
-    assert raqamlar.ozbekcha_format("0.99712", ".3f") == "0,997"
-    assert raqamlar.ozbekcha_format("2.8e-05", ".1e") == "2,8·10⁻⁵"
-    assert raqamlar.ozbekcha_format("35333", "s") == f"35{INGICHKA}333"   # no spec: the role passes "s"
-    assert raqamlar.ozbekcha_format("'T = 60'", "s") == "T = 60"          # text is left as text
-    assert raqamlar.ozbekcha_format("True", "s") == "True"
+    assert glue.ozbekcha_format("0.99712", ".3f") == "0,997"
+    assert glue.ozbekcha_format("2.8e-05", ".1e") == "2,8·10⁻⁵"
+    assert glue.ozbekcha_format("35333", "s") == f"35{INGICHKA}333"   # no spec: the role passes "s"
+    assert glue.ozbekcha_format("'T = 60'", "s") == "T = 60"          # text is left as text
+    assert glue.ozbekcha_format("True", "s") == "True"
     ulangan = []
-    raqamlar.setup(type("App", (), {"connect": lambda self, hodisa, fn: ulangan.append((hodisa, fn))})())
-    assert roles.format_plain_text is raqamlar.ozbekcha_format
-    assert crossref.format_plain_text is raqamlar.ozbekcha_format
-    assert raqam.son is raqamlar.son
+    glue.setup(type("App", (), {"connect": lambda self, hodisa, fn: ulangan.append((hodisa, fn))})())
+    assert roles.format_plain_text is glue.ozbekcha_format
+    assert crossref.format_plain_text is glue.ozbekcha_format
+    assert raqam.son is glue.son
     assert sorted(ulangan, key=str) == sorted([
-        ("doctree-read", raqamlar._gaplar), ("doctree-read", raqamlar._manbalarini_yoz),
-        ("env-before-read-docs", raqamlar._oqiladiganlar), ("env-get-updated", raqamlar._ulardan_olganlar),
-        ("env-purge-doc", raqamlar._olib_tashla),
-        ("doctree-resolved", raqamlar._gaplar_boshqa_sahifadan)], key=str)
+        ("doctree-read", glue._gaplar), ("doctree-read", glue._manbalarini_yoz),
+        ("env-before-read-docs", glue._oqiladiganlar), ("env-get-updated", glue._ulardan_olganlar),
+        ("env-purge-doc", glue._olib_tashla),
+        ("doctree-resolved", glue._gaplar_boshqa_sahifadan)], key=str)
 
 
 def test_glued_sentences_are_marked_for_body_weight_and_numbers_are_not():
     import sys
     from conftest import ILDIZ
     sys.path.insert(0, str(ILDIZ / "book" / "_ext"))
-    import raqamlar
+    from qurilish import glue
     from docutils import nodes
 
     hujjat = nodes.paragraph()
@@ -181,7 +181,7 @@ def test_glued_sentences_are_marked_for_body_weight_and_numbers_are_not():
     ikki = nodes.inline("", "ham ishladi", classes=["pasted-text"])
     boshqa = nodes.inline("", "bu uch soʻz", classes=["boshqa"])
     hujjat += [jumla, son_, ikki, boshqa]
-    raqamlar._gaplar(None, hujjat)
+    glue._gaplar(None, hujjat)
     assert "pasted-gap" in jumla["classes"]
     assert all("pasted-gap" not in t["classes"] for t in (son_, ikki, boshqa))
 

@@ -1,4 +1,4 @@
-"""Unit tests of book/_ext/sahifa.py, shrift.py and yakun.py (fast on a phone) and tools/xizmat.py (the site served as a host serves it)."""
+"""Unit tests of book/_ext/qurilish/sahifa.py, shrift.py and yakun.py (fast on a phone) and tools/xizmat.py (the site served as a host serves it)."""
 
 from __future__ import annotations
 
@@ -11,11 +11,9 @@ from pathlib import Path
 import pytest
 from docutils.core import publish_doctree
 
-import sahifa
-import shrift
-import yakun
+from qurilish import SOZLAMALAR, sahifa, shrift, yakun
 
-MATN = set(yakun.GZIP_TURLARI)
+MATN = set(SOZLAMALAR["kitob_gzip_turlari"][0])
 from xizmat import xizmat
 
 

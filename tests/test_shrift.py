@@ -1,9 +1,9 @@
-"""book/_ext/shrift.py's icon cut and sahifa.py's per-page files on small inputs (fast; the site itself: test_brauzer.py)."""
+"""book/_ext/qurilish/shrift.py's icon cut and sahifa.py's per-page files on small inputs (fast; the site itself: test_brauzer.py)."""
 
 from sphinx.builders.html._assets import _CascadingStyleSheet, _JavaScript
 
-from sahifa import _dizaynsiz
-from shrift import ikonlarni_qisqartir, ishlatilgan_ikonlar, kod_nuqtalari
+from qurilish.sahifa import _dizaynsiz
+from qurilish.shrift import ikonlarni_qisqartir, ishlatilgan_ikonlar, kod_nuqtalari
 
 CSS = ('.fa-bars:before{content:"\\f0c9"}.fa-navicon:before,.fa-moon-o:before{content:"\\f186"}'
        '.fa-trash:before{content:"\\f1f8"}.fa-solid,.fas{font-weight:900}'

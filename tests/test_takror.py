@@ -104,7 +104,7 @@ def ikki_ijro(qurilgan):
     each as one notebook of its cells.
 
     The first is the executed notebook the site publishes next to each lesson
-    (boblar.py merges every output, the glued values too, from the execution
+    (yuklamalar.py merges every output, the glued values too, from the execution
     cache).  Each lesson executes again on its own, in a fresh kernel, as the
     build executes it.
     """

@@ -1,15 +1,15 @@
 """Two rooms: chapter code and build code never import each other.
 
-``chapter_code/`` holds what chapters import; ``book/_ext/`` holds the build
-code (the driver and the Sphinx extensions).  Read with ``ast`` (nothing is
+``chapter_code/`` holds what chapters import; ``book/_ext/qurilish/`` holds the build
+code (the Sphinx extensions; the driver is ``tools/qurish.py``).  Read with ``ast`` (nothing is
 imported here): no module of one room imports a module of the other, and the
 chapters import only ``chapter_code`` of the two.
 
 Two doors between them, on purpose: the build writes glued numbers with
-``chapter_code.raqam`` (book/_ext/raqamlar.py), the same helper that writes the
+``chapter_code.raqam`` (book/_ext/qurilish/glue.py), the same helper that writes the
 chapter's table cells and figure ticks, so a number reads the same wherever a
 reader meets it; and the execution cache keys a chapter by the machine's
-arithmetic with ``chapter_code.muhit`` (book/_ext/kesh.py), the same text the
+arithmetic with ``chapter_code.muhit`` (book/_ext/qurilish/ijro.py), the same text the
 store of trainings keys by, so both tell apart the same settings.  Neither
 module imports anything else of ``chapter_code`` or any model code, so the
 build does not pull in the chapter's machinery.
@@ -22,7 +22,9 @@ from conftest import ILDIZ
 
 KITOB = ILDIZ / "chapter_code"
 QURILISH = ILDIZ / "book" / "_ext"
-QURILISH_MODULLARI = {p.stem for p in QURILISH.glob("*.py")}
+#: The build code's modules: the package book/_ext/qurilish (imported as qurilish.<module>).
+QURILISH_FAYLLARI = sorted(QURILISH.rglob("*.py"))
+QURILISH_MODULLARI = {"qurilish"} | {p.stem for p in QURILISH_FAYLLARI} - {"__init__"}
 
 
 def _importlar(manba: str) -> set[str]:
@@ -38,7 +40,11 @@ def _importlar(manba: str) -> set[str]:
 
 def test_both_rooms_exist_and_hold_their_modules():
     assert {"kitob", "malumot", "modellar", "oqitish", "ombor"} <= {p.stem for p in KITOB.glob("*.py")}
-    assert {"kesh", "boblar", "qulf", "katex", "pdf", "uzbek", "sahifa", "shrift", "kod", "yakun"} <= QURILISH_MODULLARI
+    from qurilish import MODULLAR
+
+    assert {"ijro", "raqamlash", "yuklamalar", "qulf", "katex", "pdf", "tarjima", "qidiruv", "sahifa",
+            "glue", "kod", "yakun"} == set(MODULLAR)
+    assert set(MODULLAR) | {"shrift", "qurilish"} == QURILISH_MODULLARI, "a module of the package not set up"
     assert not QURILISH_MODULLARI & {p.stem for p in KITOB.glob("*.py")}, "a module name in both rooms"
 
 
@@ -64,7 +70,7 @@ def _chapter_code_modullari(manba: str) -> set[str]:
 ESHIK = {"chapter_code.raqam", "chapter_code.muhit"}
 
 
-@pytest.mark.parametrize("fayl", sorted(QURILISH.glob("*.py")), ids=lambda p: p.name)
+@pytest.mark.parametrize("fayl", QURILISH_FAYLLARI + sorted((ILDIZ / "tools").glob("*.py")), ids=lambda p: p.name)
 def test_build_code_imports_no_chapter_code_but_the_two_doors(fayl):
     assert _chapter_code_modullari(fayl.read_text(encoding="utf-8")) <= ESHIK, fayl
 

@@ -76,7 +76,7 @@ def _javascript() -> str | None:
 
 
 def _tab_stops() -> str | None:
-    import yakun
+    from qurilish import yakun
 
     js = _fayl("pydata_sphinx_theme", "theme", "pydata_sphinx_theme", "static", "scripts",
                "pydata-sphinx-theme.js")
@@ -85,7 +85,7 @@ def _tab_stops() -> str | None:
 
 
 def _font_awesome() -> str | None:
-    import shrift
+    from qurilish import shrift
 
     papka = Path(importlib.import_module("pydata_sphinx_theme").__file__).parent / "theme" / \
         "pydata_sphinx_theme" / "static"
@@ -101,9 +101,9 @@ def _font_awesome() -> str | None:
 
 
 def _js_matnlar() -> str | None:
-    import uzbek
+    from qurilish import tarjima
 
-    for paket, fayllar in uzbek.JS_MATNLAR.items():
+    for paket, fayllar in tarjima.JS_MATNLAR.items():
         for fayl, matnlar in fayllar.items():
             for asl, _, _ in matnlar:
                 if xato := _bir_marta(_fayl(paket, "_static", fayl), asl, f"{paket}/_static/{fayl}"):
@@ -128,7 +128,7 @@ def _yashirin_katak() -> str | None:
     for qism in ('<details class="admonition hide {classes}">', '<summary aria-label="Toggle hidden content">',
                  'node["prompt_show"]', 'node["prompt_hide"]', '"</summary>\\n"'):
         if qism not in manba:
-            return f"MyST-NB's visit_HideCellInput no longer writes {qism!r}: compare uzbek._yashirin_katak"
+            return f"MyST-NB's visit_HideCellInput no longer writes {qism!r}: compare tarjima._yashirin_katak"
     return None
 
 
@@ -145,7 +145,7 @@ def _kernelspec() -> str | None:
             nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("1")])
             nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "kitob_izi": izi}
             xeshlar.add(kesh.create_hashed_notebook(nb)[1])
-    return None if len(xeshlar) == 2 else "jupyter-cache no longer hashes the kernelspec: kesh's digest would not re-execute"
+    return None if len(xeshlar) == 2 else "jupyter-cache no longer hashes the kernelspec: ijro's digest would not re-execute"
 
 
 def _raqamlash() -> str | None:
@@ -164,7 +164,7 @@ def _glue_formati() -> str | None:
 
     for modul in (crossref, roles):
         if getattr(modul, "format_plain_text", None) is None:
-            return f"{modul.__name__} no longer imports format_plain_text, which raqamlar replaces"
+            return f"{modul.__name__} no longer imports format_plain_text, which glue.py replaces"
     return None if callable(getattr(variables, "format_plain_text", None)) else "myst_nb.core.variables.format_plain_text is gone"
 
 
@@ -175,7 +175,7 @@ def _babel_tili() -> str | None:
 
 
 def _yuklama_menyusi() -> str | None:
-    import boblar
+    from qurilish import yuklamalar as boblar
 
     manba = _fayl("sphinx_book_theme", "header_buttons", "__init__.py")
     for nom in (boblar.MENYU, boblar.PDF_TUGMA):
@@ -185,7 +185,9 @@ def _yuklama_menyusi() -> str | None:
 
 
 def _sablonlar() -> str | None:
-    ildiz = Path(__file__).resolve().parent.parent / "_templates"
+    ildiz = Path(__file__).resolve().parents[1] / "book" / "_templates"
+    if not sorted(ildiz.rglob("*.html")):
+        return f"no template in {ildiz}"
     mavzular = [Path(importlib.import_module(p).__file__).parent / "theme" / p
                 for p in ("sphinx_book_theme", "pydata_sphinx_theme")]
     for sablon in sorted(ildiz.rglob("*.html")):
@@ -215,32 +217,36 @@ YAMOQLAR = [
           "handed to kitob.js", _tab_stops),
     Yamoq("Font Awesome cut", "pydata-sphinx-theme", "0.17.1", "shrift.py",
           "the theme stylesheet's @font-face src is rewritten to the cut WOFF2", _font_awesome),
-    Yamoq("Uzbek strings in scripts", "sphinx-copybutton", "0.5.2", "uzbek.py",
+    Yamoq("Uzbek strings in scripts", "sphinx-copybutton", "0.5.2", "tarjima.py",
           "exact English strings of copybutton.js_t and togglebutton.js are translated in the "
           "site's copies", _js_matnlar),
-    Yamoq("Uzbek search wrappers", "sphinx", "7.4.7", "uzbek.py",
+    Yamoq("Uzbek search wrappers", "sphinx", "7.4.7", "qidiruv.py",
           "Search._parseQuery, htmlToText and makeSearchSummary of searchtools.js are wrapped "
           "(stem-aware summaries and highlighting)", _qidiruv),
-    Yamoq("hidden-cell markup", "myst-nb", "1.4.0", "uzbek.py",
+    Yamoq("hidden-cell markup", "myst-nb", "1.4.0", "tarjima.py",
           "MyST-NB's visit_HideCellInput is replaced: Uzbek aria-label, spans instead of p inside "
           "summary (invalid HTML upstream)", _yashirin_katak),
-    Yamoq("execution digest in the kernelspec", "jupyter-cache", "1.0.1", "kesh.py",
+    Yamoq("execution digest in the kernelspec", "jupyter-cache", "1.0.1", "ijro.py",
           "the chapter_code digest is stamped into the kernelspec, which jupyter-cache hashes",
           _kernelspec),
-    Yamoq("numbering per chapter", "sphinx", "7.4.7", "boblar.py",
+    Yamoq("numbering per chapter", "sphinx", "7.4.7", "raqamlash.py",
           "env.toc_fignumbers is rewritten after Sphinx assigns numbers (env-get-updated)",
           _raqamlash),
-    Yamoq("glued numbers in Uzbek form", "myst-nb", "1.4.0", "raqamlar.py",
+    Yamoq("glued numbers in Uzbek form", "myst-nb", "1.4.0", "glue.py",
           "format_plain_text is replaced in myst_nb.ext.glue.crossref and .roles (no hook)",
           _glue_formati),
     Yamoq("babel's language name", "sphinx", "7.4.7", "pdf.py",
           "ExtBabel.language_name is wrapped: Sphinx knows no 'uz' for babel", _babel_tili),
-    Yamoq("theme templates", "pydata-sphinx-theme", "0.17.1", "../_templates",
+    Yamoq("theme templates", "pydata-sphinx-theme", "0.17.1", "book/_templates",
           "templates shadow the themes' own (Uzbek strings, no icon script, search scripts on the "
           "search page only); tests/test_sablonlar.py checks each string they change", _sablonlar),
-    Yamoq("download menu", "sphinx-book-theme", "1.3.0", "boblar.py",
+    Yamoq("download menu", "sphinx-book-theme", "1.3.0", "yuklamalar.py",
           "the header's download menu items are relinked to the book's files", _yuklama_menyusi),
 ]
+
+
+def _yol(y: Yamoq) -> str:
+    return y.qayerda if "/" in y.qayerda else f"book/_ext/qurilish/{y.qayerda}"
 
 
 def tekshir() -> list[str]:
@@ -248,7 +254,7 @@ def tekshir() -> list[str]:
     xatolar = []
     for y in YAMOQLAR:
         if xato := y.tekshir():
-            xatolar.append(f"{y.nom} (book/_ext/{y.qayerda}, checked with {y.paket} {y.versiya}, "
+            xatolar.append(f"{y.nom} ({_yol(y)}, checked with {y.paket} {y.versiya}, "
                            f"installed {_versiya(y.paket)}): {xato}")
     return xatolar
 
@@ -257,19 +263,19 @@ def tekshir() -> list[str]:
 
 @pytest.mark.parametrize("yamoq", YAMOQLAR, ids=lambda y: y.nom)
 def test_the_patch_fits_the_installed_package(yamoq):
-    assert yamoq.tekshir() is None, f"{yamoq.nom} ({yamoq.qayerda}): {yamoq.tekshir()}"
+    assert yamoq.tekshir() is None, f"{yamoq.nom} ({_yol(yamoq)}): {yamoq.tekshir()}"
     o = importlib.metadata.version(yamoq.paket)
-    assert o == yamoq.versiya, (f"{yamoq.paket} is {o}, the patch '{yamoq.nom}' in book/_ext/{yamoq.qayerda} "
-                                f"was checked with {yamoq.versiya}: check it again and update py")
+    assert o == yamoq.versiya, (f"{yamoq.paket} is {o}, the patch '{yamoq.nom}' in {_yol(yamoq)} "
+                                f"was checked with {yamoq.versiya}: check it again and update tests/test_yamoqlar.py")
 
 
 def test_a_changed_upstream_is_a_clear_error(monkeypatch):
-    import yakun
+    from qurilish import yakun
 
     monkeypatch.setattr(yakun, "_TAB_STOPS", re.compile("no such loop"))
     assert "0 times" in _tab_stops()
     monkeypatch.setitem(globals(), "_fayl", lambda *a: "var Search = {};")
     assert "searchtools.js" in _qidiruv()
     xatolar = tekshir()
-    assert any(x.startswith("tab stops box by box (book/_ext/yakun.py, checked with pydata-sphinx-theme")
+    assert any(x.startswith("tab stops box by box (book/_ext/qurilish/yakun.py, checked with pydata-sphinx-theme")
                for x in xatolar), xatolar

@@ -197,7 +197,7 @@ def main() -> None:
         for yol, eski in RASM_TAHRIRLARI:
             ozgarish(f"plotting cell, {Path(yol).stem}", yol, eski,
                      eski.replace("figsize=(5.6", "figsize=(5.60", 1))
-        ozgarish("build code", "book/_ext/sahifa.py", '"""Build side', '# tahrir\n"""Build side')
+        ozgarish("build code", "book/_ext/qurilish/sahifa.py", '"""Build side', '# tahrir\n"""Build side')
         ozgarish("plotting helpers", "chapter_code/kitob.py", '"""Book helpers', '# tahrir\n"""Book helpers')
         ozgarish("model code", "chapter_code/modellar.py", '"""The chapter', '# tahrir\n"""The chapter')
         sayt = nusxa / "_build" / "html"

@@ -40,8 +40,7 @@ from pathlib import Path
 import yaml
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "book" / "_ext"))
-import kesh  # noqa: E402  (the build code: book/_ext)
-import qulf  # noqa: E402
+from qurilish import ijro, qulf  # noqa: E402  (the build code: book/_ext/qurilish)
 
 #: The project's root: the folder above book/.
 ILDIZ = Path(__file__).resolve().parents[1]
@@ -75,7 +74,7 @@ def jb(ildiz: Path, *qoshimcha: str) -> None:
                          "the reason is printed above")
 
 
-SAHIFA_TURLARI = tuple(kesh.FORMATLAR)      # the kinds of page a book can list: .py .ipynb .md
+SAHIFA_TURLARI = tuple(ijro.FORMATLAR)      # the kinds of page a book can list: .py .ipynb .md
 
 
 def tekshir(ildiz: Path) -> dict:
@@ -140,11 +139,11 @@ def nashr_qil(build: Path, sahna: Path) -> Path:
 
 def qurilish_kodi_turdimi(ildiz: Path, build: Path, izi: str) -> None:
     """Refuse to publish a site built while its build code changed (book/_ext, _templates,
-    _static: ``kesh.qurilish_izi``).  Its HTML and PDF were made by different code, and the
+    _static: ``ijro.qurilish_izi``).  Its HTML and PDF were made by different code, and the
     environment Sphinx keeps would no longer match its search index (the next build would
     fail, "search index couldn't be loaded"); the kept environment is removed, so the next
     build reads every page again (their outputs from the cache, nothing re-executed)."""
-    if kesh.qurilish_izi(ildiz) == izi:
+    if ijro.qurilish_izi(ildiz) == izi:
         return
     (build / ".doctrees" / "environment.pickle").unlink(missing_ok=True)
     raise SystemExit("qurish: the build code (book/_ext, book/_templates, book/_static) "
@@ -159,7 +158,7 @@ def qur(ildiz: Path = ILDIZ) -> Path:
     build = ildiz / "_build"
     with qulf.ushla(build):
         shutil.rmtree(build / "latex", ignore_errors=True)   # no stale .tex of an old name
-        izi = kesh.qurilish_izi(ildiz)
+        izi = ijro.qurilish_izi(ildiz)
         jb(ildiz)
         jb(ildiz, "--builder", "pdflatex")
         qurilish_kodi_turdimi(ildiz, build, izi)

@@ -3,7 +3,7 @@
 ``http.server`` sends every file as it lies on disk; a real static host
 (GitHub Pages, Netlify, nginx with ``gzip_static on``) sends HTML, CSS,
 JavaScript, SVG and JSON compressed.  The build writes a gzip twin next to each
-such file (``x.css.gz``, ``book/_ext/yakun.py``); this server sends the twin with
+such file (``x.css.gz``, ``book/_ext/qurilish/yakun.py``); this server sends the twin with
 ``Content-Encoding: gzip`` to a client that accepts gzip (every browser), and
 the file itself to one that does not, as nginx's ``gzip_static`` does.  A twin
 older than its file is an error, not something served silently: it would mean

@@ -1,4 +1,4 @@
-/* The book's own script (registered by book/_ext/sahifa.py; checked by tests/test_brauzer.py).
+/* The book's own script (registered by book/_ext/qurilish/sahifa.py; checked by tests/test_brauzer.py).
 
    Keyboard tab stops on boxes that scroll.  pydata-sphinx-theme gives every code block
    and output box tabindex 0 when it scrolls (so a keyboard can scroll it) and -1 when it

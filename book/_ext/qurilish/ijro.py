@@ -51,7 +51,7 @@ ILDIZ: Path | None = None
 
 def _ildiz() -> Path:
     if ILDIZ is None:
-        raise RuntimeError("kesh: no book root; call it with the root, or from a Sphinx build")
+        raise RuntimeError("ijro: no book root; call it with the root, or from a Sphinx build")
     return ILDIZ
 
 
@@ -247,7 +247,7 @@ def _bogla(app, docname, source) -> None:
 def setup(app):
     global ILDIZ
     ILDIZ = Path(app.srcdir).resolve()
-    _xotirani_yukla(Path(app.doctreedir).parent / "kesh_oqilgan.pickle")
+    _xotirani_yukla(Path(app.doctreedir).parent / "ijro_oqilgan.pickle")
     app.connect("source-read", _bogla)
     app.connect("build-finished", _xotirani_saqla)
     # a new environment version makes Sphinx read every page again (outputs from the cache)

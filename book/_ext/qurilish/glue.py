@@ -22,7 +22,7 @@ this extension does: when a page is read again, the pages pasting from it are wr
 again too.
 
 One of the two places where the build imports from ``chapter_code`` (the other
-is ``kesh``, for the arithmetic): the
+is ``ijro``, for the arithmetic): the
 helper is shared so that a number is written the same way wherever a reader
 meets it.  A book whose ``chapter_code`` has no ``raqam`` (the tests' small
 fixture books) keeps MyST-NB's format.  MyST-NB has no hook for this, so its ``format_plain_text`` is

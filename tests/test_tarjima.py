@@ -23,7 +23,7 @@ from bs4.element import CData, Comment, Declaration, Doctype, ProcessingInstruct
 from conftest import DARS_FAYLLARI, ILDIZ, bob_html
 from conftest import SAHIFALAR as BOB_SAHIFALARI
 
-import uzbek
+from qurilish import qidiruv, tarjima
 
 KATALOG = ILDIZ / "locales" / "uz" / "LC_MESSAGES"
 PAKETLAR = Path(sphinx.__file__).resolve().parent.parent
@@ -123,11 +123,11 @@ def test_catalogue_covers_every_string_the_packages_ship():
     toggle = _pot_xabarlari(PAKETLAR / "sphinx_togglebutton" / "translations" / "locales" / "ru"
                             / "LC_MESSAGES" / "togglebutton.po")
     assert toggle <= _xabarlar("togglebutton.po").keys()
-    # the strings book/_ext/uzbek.py takes from the catalogue
-    for _, domen, msgid in uzbek.SOZLAMALAR:
+    # the strings book/_ext/qurilish/tarjima.py takes from the catalogue
+    for _, domen, msgid in tarjima.SOZLAMALAR:
         assert msgid in _xabarlar(f"{domen}.po")
-    assert uzbek.QIDIRUV_MATNI in _xabarlar("booktheme.po")
-    assert set(uzbek.COPYBUTTON.values()) <= _xabarlar("copybutton.po").keys()
+    assert tarjima.QIDIRUV_MATNI in _xabarlar("booktheme.po")
+    assert set(tarjima.COPYBUTTON.values()) <= _xabarlar("copybutton.po").keys()
 
 
 def test_every_page_depends_on_the_catalogue(tmp_path):
@@ -137,11 +137,11 @@ def test_every_page_depends_on_the_catalogue(tmp_path):
     notes = []
     app = SimpleNamespace(srcdir=str(ILDIZ), config=SimpleNamespace(locale_dirs=["locales"], language="uz"),
                           env=SimpleNamespace(note_dependency=notes.append))
-    uzbek._bogla(app, "book/attention", [""])
+    tarjima._bogla(app, "book/attention", [""])
     assert sorted(Path(n).name for n in notes) == sorted(p.name for p in KATALOG.glob("*.po"))
     app.config.locale_dirs = [str(tmp_path)]      # a book without the catalogue notes nothing
     notes.clear()
-    uzbek._bogla(app, "book/attention", [""])
+    tarjima._bogla(app, "book/attention", [""])
     assert notes == []
 
 
@@ -158,7 +158,7 @@ def test_style_guide_vocabulary():
     assert (x["Copy"], x["Copied!"]) == ("Nusxa olish", "Nusxa olindi!")
     assert (x["Click to show"], x["Click to hide"]) == ("Koʻrsatish uchun bosing", "Yashirish uchun bosing")
     # numbering as numfig_format in _config.yml; %s is the number within the chapter
-    # (book/_ext/boblar.py), so the pages say "1.1-rasm", "1.2-jadval"
+    # (book/_ext/qurilish/raqamlash.py), so the pages say "1.1-rasm", "1.2-jadval"
     assert (x["Fig. %s"], x["Table %s"]) == ("%s-rasm", "%s-jadval")
 
 
@@ -208,17 +208,17 @@ def test_chapter_source_uses_the_official_orthography(bob):
 
 @pytest.mark.parametrize("yozuv", ["o'rtacha", "o‘rtacha", "o’rtacha", "o`rtacha", "oʼrtacha", "oʻrtacha"])
 def test_every_apostrophe_variant_becomes_the_index_form(yozuv):
-    assert uzbek.normallashtir(yozuv) == "oʻrtacha"
-    assert uzbek.SearchUzbek({}).split(f"Bu {yozuv} qiymat.") == ["Bu", "oʻrtacha", "qiymat"]
+    assert qidiruv.normallashtir(yozuv) == "oʻrtacha"
+    assert qidiruv.SearchUzbek({}).split(f"Bu {yozuv} qiymat.") == ["Bu", "oʻrtacha", "qiymat"]
 
 
 def test_apostrophes_that_are_not_inside_a_word_stay():
-    assert uzbek.normallashtir("'attention' va ‘Transformer’") == "'attention' va ‘Transformer’"
-    assert uzbek.SearchUzbek({}).split("'attention'") == ["attention"]
+    assert qidiruv.normallashtir("'attention' va ‘Transformer’") == "'attention' va ‘Transformer’"
+    assert qidiruv.SearchUzbek({}).split("'attention'") == ["attention"]
 
 
 def test_search_language_has_no_english_stemming_or_stop_words():
-    til = uzbek.SearchUzbek({})
+    til = qidiruv.SearchUzbek({})
     assert til.lang == "uz" and not til.stopwords
     # an English (Porter) stemmer would make these "attent", "model", "queri"
     assert [til.stem(w) for w in ("Attention", "models", "query")] == ["attention", "models", "query"]
@@ -229,17 +229,17 @@ def test_javascript_maps_the_same_characters_to_the_same_form():
     """uzNormallashtir (node) and normallashtir agree on every apostrophe, inside and outside words."""
     node = shutil.which("node")
     assert node, "node is needed (make installs nodejs): it runs the search JavaScript here"
-    matnlar = [f"o{b}rtacha {b}attention{b} x{b}2 {b}" for b in uzbek.APOSTROFLAR] + ["o-rtacha o\"rtacha"]
-    dastur = uzbek.JS_KOD + """
+    matnlar = [f"o{b}rtacha {b}attention{b} x{b}2 {b}" for b in qidiruv.APOSTROFLAR] + ["o-rtacha o\"rtacha"]
+    dastur = qidiruv.JS_KOD + """
 const q = JSON.parse(require("fs").readFileSync(0, "utf8"));
 console.log(JSON.stringify(q.map(uzNormallashtir)));
 """
     natija = subprocess.run([node, "-e", dastur], input=json.dumps(matnlar),
                             capture_output=True, text=True, check=True)
-    assert json.loads(natija.stdout) == [uzbek.normallashtir(m) for m in matnlar]
-    assert uzbek.normallashtir(matnlar[0]).startswith(f"o{uzbek.KANONIK}rtacha ")
-    assert uzbek.normallashtir(matnlar[-1]) == matnlar[-1]          # a hyphen or a quote is no apostrophe
-    assert "uzNormallashtir(query)" in uzbek.JS_BOLUVCHI and "uzOzagi(w)" in uzbek.JS_KOD
+    assert json.loads(natija.stdout) == [qidiruv.normallashtir(m) for m in matnlar]
+    assert qidiruv.normallashtir(matnlar[0]).startswith(f"o{qidiruv.KANONIK}rtacha ")
+    assert qidiruv.normallashtir(matnlar[-1]) == matnlar[-1]          # a hyphen or a quote is no apostrophe
+    assert "uzNormallashtir(query)" in qidiruv.JS_BOLUVCHI and "uzOzagi(w)" in qidiruv.JS_KOD
 
 
 SOROVLAR = ["o'rtacha", "O‘rtacha og’irlik", "o`rtacha eʼtibor", "oʻrtacha", "Attention va Transformer",
@@ -248,14 +248,14 @@ SOROVLAR = ["o'rtacha", "O‘rtacha og’irlik", "o`rtacha eʼtibor", "oʻrtacha
 
 def _python_sorov(q: str) -> list[str]:
     """What Sphinx's searchtools.js looks up for a query, computed by the Python mirror."""
-    til = uzbek.SearchUzbek({})
+    til = qidiruv.SearchUzbek({})
     return [til.stem(w.lower()) for w in til.split(q)]
 
 
 def test_javascript_and_python_agree_on_queries():
     node = shutil.which("node")
     assert node, "node is needed (make installs nodejs): it runs the search JavaScript here"
-    dastur = (uzbek.JS_KOD + uzbek.JS_BOLUVCHI + """
+    dastur = (qidiruv.JS_KOD + qidiruv.JS_BOLUVCHI + """
 const s = new Stemmer();
 const q = JSON.parse(require("fs").readFileSync(0, "utf8"));
 console.log(JSON.stringify(q.map(x => splitQuery(x.trim()).map(w => s.stemWord(w.toLowerCase())))));
@@ -355,13 +355,13 @@ def test_page_is_uzbek(sahifalar, sahifa):
 #: Uzbek interface text every page shows (visible text or a read-out attribute).
 # ("Sayt navigatsiyasi" and "Shu sahifada" labelled the two sidebar buttons of the theme's top
 # bar, hidden by sphinx-book-theme; that bar, which showed only a second search box, is gone:
-# book/_ext/sahifa.py, navbar_persistent. The article's own buttons carry the labels below.)
+# book/_ext/qurilish/sahifa.py, navbar_persistent. The article's own buttons carry the labels below.)
 HAR_SAHIFADA = ["Asosiy matnga oʻtish", "Yuqoriga qaytish", "Qidirish", "Kitobdan qidirish...",
                 "Kitob mundarijasi", "Kitob mundarijasini ochish yoki yopish",
                 "Toʻliq ekran rejimi", "Rang rejimi", "Yorugʻ rejim", "Qorongʻi rejim", "Tizimdagidek",
                 "Versiya haqida ogohlantirish", "Muallif: Mashinaviy oʻrganish darsligi mualliflari",
                 "© Mualliflik huquqi, 2026.", "Koʻrsatkich"]
-#: the header menu's PDF item is the book's PDF (boblar.py), named so, not "Print to PDF"
+#: the header menu's PDF item is the book's PDF (yuklamalar.py), named so, not "Print to PDF"
 SAHIFADA = {
     "book/index.html": ["Keyingi", "Keyingi sahifa", "Manba faylini yuklab olish", "Kitobning PDF fayli",
                         "Sahifani yuklab olish", "Bu sarlavhaga havola"],
@@ -379,7 +379,7 @@ SAHIFADA = {
 
 @pytest.mark.build
 @pytest.mark.parametrize("sahifa", SAHIFALAR)
-def test_uzbek_interface_strings_are_on_the_page(sahifalar, sahifa):
+def test_tarjima_interface_strings_are_on_the_page(sahifalar, sahifa):
     p = sahifalar[sahifa]
     bari = set(p.matnlar) | {v for _, _, v in p.atributlar} | set(_noscript_matni(p))
     # the print-only table of contents is invisible on screen but read by screen readers

@@ -277,9 +277,17 @@ def _dizaynsiz(context) -> None:
                                                              for d in dizayn)]
 
 
+def _royxatlar(app, pagename, templatename, context, doctree) -> None:
+    """html-page-context at 500, before pydata-sphinx-theme's own handler: the page gets its own
+    lists of files (without sphinx-design's where unused), so the theme's inline scripts
+    (``DOCUMENTATION_OPTIONS.pagename = ...``, added with ``app.add_js_file`` while the page is
+    written) stay out of it: run inline before the deferred documentation_options.js, they
+    failed ("DOCUMENTATION_OPTIONS is not defined")."""
+    _dizaynsiz(context)
+
+
 def _sahifa(app, pagename, templatename, context, doctree) -> None:
     """html-page-context: the page's description, its scripts deferred, its figures lazy."""
-    _dizaynsiz(context)
     from sphinx.builders.html._assets import _JavaScript
 
     from sphinx.locale import _
@@ -309,8 +317,8 @@ def _sahifa(app, pagename, templatename, context, doctree) -> None:
 
 def setup(app):
     _thebesiz(app)
-    app.add_config_value("kitob_tavsif_uzunligi", 250, "html", types=[int])
     app.connect("config-inited", _sozla)
     app.connect("builder-inited", _favicon_ico)
+    app.connect("html-page-context", _royxatlar, priority=500)    # connected before the theme's
     app.connect("html-page-context", _sahifa, priority=800)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -142,7 +142,7 @@ def _sozla(app, config) -> None:
     config.latex_use_xindy = False
     # on paper a link to another lesson needs its page: "Attention mexanizmi (12-bet)"
     config.latex_show_pagerefs = True
-    # figures and tables numbered within their chapter, as on the web (boblar.py):
+    # figures and tables numbered within their chapter, as on the web (raqamlash.py):
     # chapter 2's first figure is 2.1-rasm (Sphinx's LaTeX option numfigreset=1)
     config.numfig_secnum_depth = 1
     # the title page's date in Uzbek: "2026-yil 5-noyabr" (an author's today/today_fmt win)

@@ -5,7 +5,7 @@ In the two styles pydata-sphinx-theme writes into ``pygments.css``
 (``pygments_light_style``, ``pygments_dark_style``) names, punctuation and
 whitespace look exactly like plain text, so on the site those tokens are
 highlighted as plain text (a Pygments filter on the lexers of code cells and
-``literalinclude``): Pygments writes no span for them.  Which token types qualify
+``literalinclude``, ``kitob_kod_tillari``): Pygments writes no span for them.  Which token types qualify
 is read from the two styles, never from a list kept by hand; the prompt and output
 types stay (sphinx-copybutton's selectors name them).  The plain text takes the
 block's colour through ``book/_static/kitob.css`` (the theme gives a ``pre`` its own
@@ -18,8 +18,6 @@ from pygments.filter import Filter
 from pygments.styles import get_style_by_name
 from pygments.token import STANDARD_TYPES, Generic, Token
 
-#: The lexers of the book's code: code cells (the kernel's language) and literalinclude.
-TILLAR = ("ipython3", "python")
 #: Token types that keep their span whatever the style: sphinx-copybutton skips them.
 QOLADI = {Generic.Prompt, Generic.Output}
 
@@ -66,7 +64,7 @@ def _lexerlar(app) -> None:
     uslublar = [sozlama.get(k) or app.builder.theme.get_config("options", k)
                 for k in ("pygments_light_style", "pygments_dark_style")]
     turlar = tekis_turlar(*uslublar)
-    for til in TILLAR:
+    for til in app.config.kitob_kod_tillari:
         app.add_lexer(til, _tekis_lexer(type(get_lexer_by_name(til)), turlar))
 
 

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from conftest import jb_build, kitob_nusxasi
 
-import kesh
+from qurilish import ijro
 
 BOB = '''# %% [markdown]
 # # Kesh bobi
@@ -118,7 +118,7 @@ def test_a_lock_edit_re_executes_and_touch_does_not(kitob):
     # a module the chapter does not import
     ("chapter_code/boshqa.py", "Z = 1", "Z = 2", None),
     # build code: a Sphinx extension (a new environment version: every page read again)
-    ("book/_ext/sahifa.py", '"""Build side', '# kesh sinovi\n"""Build side', None),
+    ("book/_ext/qurilish/sahifa.py", '"""Build side', '# kesh sinovi\n"""Build side', None),
     # a theme template: shows in the page
     ("book/_templates/navbar-logo.html", "<nav class=", "<!-- kesh-sinovi --><nav class=",
      "<!-- kesh-sinovi -->"),
@@ -156,7 +156,7 @@ def _kod(ildiz: Path, fayllar: dict[str, str]) -> None:
 
 
 def _nomlar(matn: str, ildiz: Path) -> list[str]:
-    return [f.relative_to(ildiz).as_posix() for f in kesh.kuzatilgan_fayllar(matn, ildiz)]
+    return [f.relative_to(ildiz).as_posix() for f in ijro.kuzatilgan_fayllar(matn, ildiz)]
 
 
 @pytest.fixture
@@ -212,23 +212,23 @@ def test_other_import_forms_are_followed(paket, kod, kutilgan):
 
 def test_digest_changes_with_what_is_imported_only(paket):
     matn = "# %%\nfrom chapter_code.a import f\n"
-    birinchi = kesh.kod_izi(matn, paket)
+    birinchi = ijro.kod_izi(matn, paket)
     (paket / "chapter_code" / "c.py").write_text("o = 1\n")             # not imported
-    assert kesh.kod_izi(matn, paket) == birinchi
+    assert ijro.kod_izi(matn, paket) == birinchi
     (paket / "chapter_code" / "b.py").write_text("import numpy\nf = 2\n")   # imported through a
-    ikkinchi = kesh.kod_izi(matn, paket)
+    ikkinchi = ijro.kod_izi(matn, paket)
     (paket / "requirements.lock").write_text("x==2\n")
-    uchinchi = kesh.kod_izi(matn, paket)
+    uchinchi = ijro.kod_izi(matn, paket)
     assert len({birinchi, ikkinchi, uchinchi}) == 3
-    assert kesh.kod_izi(matn, paket) == uchinchi
+    assert ijro.kod_izi(matn, paket) == uchinchi
 
 
 def test_build_code_digest_covers_extensions_templates_and_static(tmp_path):
     _kod(tmp_path, {"book/_ext/a.py": "x = 1\n", "book/_templates/t.html": "<p>",
                     "book/_static/s.css": "p {}"})
-    izlar = {kesh.qurilish_izi(tmp_path)}
+    izlar = {ijro.qurilish_izi(tmp_path)}
     for yol in ("book/_ext/a.py", "book/_templates/t.html", "book/_static/s.css"):
         with open(tmp_path / yol, "a") as f:
             f.write("\n")
-        izlar.add(kesh.qurilish_izi(tmp_path))
+        izlar.add(ijro.qurilish_izi(tmp_path))
     assert len(izlar) == 4

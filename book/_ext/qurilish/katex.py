@@ -20,15 +20,14 @@ from subprocess import PIPE, Popen
 from sphinx.errors import ExtensionError
 from sphinxcontrib.katex import KaTeXServer
 
-#: Debian's KaTeX (package libjs-katex; its fonts come from fonts-katex).
-KATEX = Path("/usr/share/javascript/katex")
 KERAK = "apt-get install -y libjs-katex nodejs   (make book does this when run as root)"
 
 
 def _sozla(app, config) -> None:
+    katex = Path(config.kitob_katex_papkasi)
     config.html_math_renderer = "katex"
     config.katex_prerender = True
-    config.katex_js_path = str(KATEX / "katex.min.js")
+    config.katex_js_path = str(katex / "katex.min.js")
     config.katex_css_path = "katex/katex.min.css"
 
 
@@ -36,6 +35,7 @@ def _nusxala(app) -> None:
     """Copy KaTeX's stylesheet and fonts into the site's static files."""
     if app.builder.format != "html":
         return
+    KATEX = Path(app.config.kitob_katex_papkasi)
     if not (KATEX / "katex.min.js").is_file() or not (KATEX / "fonts").is_dir():
         raise ExtensionError(f"KaTeX is not installed at {KATEX}; install it with: {KERAK}")
     if shutil.which("node") is None:

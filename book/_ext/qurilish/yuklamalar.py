@@ -1,32 +1,20 @@
-"""Build side: every chapter listed in ``_toc.yml`` gets the whole treatment (a Sphinx extension).
+"""Build side: every chapter's downloads, made from its sources and executed notebooks (a Sphinx extension).
 
-Nothing here names a chapter: the chapters are the entries under the root of
-``_toc.yml`` (read by sphinx-external-toc), in order, and the PDF's name is the
-LaTeX target of ``_config.yml``.  For each chapter:
+The chapters are those of ``raqamlash.py``; the PDF's name is the LaTeX target of
+``_config.yml``.  For each chapter:
 
-* **numbering within the chapter**: figures, tables and code listings are
-  numbered "<chapter>.<n>" — chapter 2's first figure is "2.1-rasm", as in
-  Uzbek textbooks, and as LaTeX numbers them in the PDF (``pdf.py``).  Sphinx
-  numbers them through the whole book unless its headings are numbered too; the
-  numbers are rewritten after Sphinx assigns them (``env-get-updated``), and
-  Sphinx is given back its own numbers before it compares, so an edit rewrites
-  only the pages whose numbering changed;
 * **a download line** under the chapter's title, made here, not typed into the
   chapter: the book's PDF and, for a chapter that is a notebook, its source
   (``.py``), its executed notebook (``.ipynb``) and an archive (``.zip``) that
   runs as it is — the chapter, the executed notebook, the ``chapter_code``
   modules it imports (the same list that decides when it re-executes:
-  ``kesh.kuzatilgan_fayllar``) and ``requirements.txt`` (the packages marked
+  ``ijro.kuzatilgan_fayllar``) and ``requirements.txt`` (the packages marked
   ``[bob]`` in the project's requirements.txt, at the lock's versions) — and
   two sentences saying how to run it;
 * **the files themselves**, written next to the chapter's page when the HTML
-  build finishes.
-
-* **every figure opens at full size**: on the web its picture is a link to the
-  picture file (a phone shows a wide figure small; a tap opens it to zoom) —
-  the link Sphinx itself gives a scaled image (``html_scaled_image_link``),
-  made at ``doctree-resolved`` for the figures MyST-NB pastes at their natural
-  size.
+  build finishes (``fayllar``, a step of ``yakun.py``);
+* **reading times** on a chapter's opening page: the list of its lessons, each
+  with about how long it takes.
 
 The root page gets one line too: the whole book as one PDF.  The theme's download menu
 in each page's header gives the same files: its ".pdf" item (a printout of the page,
@@ -40,7 +28,6 @@ the root page) is written here too and reaches the site through Sphinx's
 
 from __future__ import annotations
 
-import copy
 import html
 import posixpath
 import re
@@ -52,7 +39,8 @@ from docutils import nodes
 from sphinx import addnodes
 from sphinx.errors import ExtensionError
 
-import kesh
+from . import ijro
+from .raqamlash import _bob_boshi, _raqamlar, arxiv_nomi, bob_sahifalari
 
 #: Fixed date of every file in the archives: the same chapter gives the same bytes.
 ZIP_SANASI = (2026, 1, 1, 0, 0, 0)
@@ -73,100 +61,6 @@ YONALTIRISH = """<!DOCTYPE html>
 </body>
 </html>
 """
-
-
-# --- which pages are chapters ------------------------------------------------------
-
-def bob_raqamlari(xarita) -> dict[str, int]:
-    """docname -> chapter number, from a sphinx-external-toc site map.
-
-    The chapters are the entries under the root, in order, numbered from 1;
-    a page listed under a chapter belongs to that chapter.
-    """
-    raqamlar: dict[str, int] = {}
-
-    def ichki(docname: str, raqam: int) -> None:
-        raqamlar[docname] = raqam
-        hujjat = xarita[docname] if docname in xarita else None
-        for daraxt in getattr(hujjat, "subtrees", []):
-            for element in daraxt.items:
-                if isinstance(element, str) and element in xarita and element not in raqamlar:
-                    ichki(str(element), raqam)
-
-    ildiz = xarita.root
-    boblar = [str(e) for d in ildiz.subtrees for e in d.items if isinstance(e, str) and e in xarita]
-    for i, bob in enumerate(boblar, start=1):
-        ichki(bob, i)
-    return raqamlar
-
-
-def _raqamlar(app) -> dict[str, int]:
-    xarita = getattr(app.env, "external_site_map", None)
-    if xarita is None:
-        raise ExtensionError("boblar.py needs sphinx-external-toc's site map (_toc.yml)")
-    return bob_raqamlari(xarita)
-
-
-def _bob_boshi(app) -> set[str]:
-    """The docnames that are chapters themselves (the first page of each)."""
-    xarita = app.env.external_site_map
-    ildiz = xarita.root
-    return {str(e) for d in ildiz.subtrees for e in d.items if isinstance(e, str) and e in xarita}
-
-
-def bob_sahifalari(raqamlar: dict[str, int], bob: str) -> list[str]:
-    """The pages of the chapter that starts at ``bob``, in the book's order (its lessons after it)."""
-    return [d for d, r in raqamlar.items() if r == raqamlar[bob] and d != bob]
-
-
-def arxiv_nomi(docname: str) -> str:
-    """The name of a chapter's archive: its page's name, or its folder's for a chapter folder
-    whose opening page is ``index`` (book/attention/index -> attention.zip)."""
-    nom = posixpath.basename(docname)
-    papka = posixpath.basename(posixpath.dirname(docname))
-    return papka if nom == "index" and papka else nom
-
-
-# --- numbering ---------------------------------------------------------------------
-
-def _sphinx_raqamlari(app, env) -> list[str]:
-    """env-get-updated, before Sphinx's numbering: give Sphinx back its own numbers of the
-    last build.
-
-    Sphinx numbers the figures afresh and rewrites every page whose numbers differ from
-    those it kept (``env.toc_fignumbers``); those are ours (per chapter), so it would
-    rewrite every page with a figure after any edit.  Compared with its own numbers of
-    the last build, it rewrites only the pages whose numbering really changed.
-    """
-    if hasattr(env, "boblar_sphinx_raqamlari"):
-        env.toc_fignumbers = copy.deepcopy(env.boblar_sphinx_raqamlari)
-    return []
-
-
-def _raqamla(app, env) -> list[str]:
-    """env-get-updated, after Sphinx numbered figures through the book: number them per chapter.
-
-    When any page's numbers differ from the last build's, every page is rewritten: a
-    ``{numref}`` on one page may cite another page's figure (Sphinx does not record which)."""
-    raqamlar = _raqamlar(app)
-    env.boblar_sphinx_raqamlari = copy.deepcopy(env.toc_fignumbers)
-    oldingi = getattr(env, "boblar_raqamlari", {})
-    orni = {doc: i for i, doc in enumerate(raqamlar)}       # the book's order of pages
-    hisoblagich: dict[tuple[int, str], int] = {}
-    # within a page Sphinx's numbers follow the page's order; across the pages of a
-    # chapter (its lessons), the book's order
-    tartib = sorted(((son, doc, tur, id_)
-                     for doc, turlar in env.toc_fignumbers.items() if doc in raqamlar
-                     for tur, idlar in turlar.items() for id_, son in idlar.items()),
-                    key=lambda t: (raqamlar[t[1]], orni[t[1]], t[0]))
-    for _, doc, tur, id_ in tartib:
-        bob = raqamlar[doc]
-        hisoblagich[bob, tur] = hisoblagich.get((bob, tur), 0) + 1
-        env.toc_fignumbers[doc][tur][id_] = (bob, hisoblagich[bob, tur])
-    env.boblar_raqamlari = copy.deepcopy(env.toc_fignumbers)
-    if oldingi == env.toc_fignumbers:
-        return []
-    return sorted(env.found_docs)
 
 
 # --- the download line ---------------------------------------------------------------
@@ -256,23 +150,17 @@ def ildiz_html(docname: str, pdf: str) -> str:
             " — butun kitob bitta faylda, chop etish uchun.</p>\n")
 
 
-#: How fast the opening page assumes a lesson is read: words of prose a minute, and code
-#: lines a minute (read, run, looked at).
-SOZ_DAQIQA = 120
-KOD_DAQIQA = 6
-
-
 def _kod_qatorimi(qator: str) -> bool:
     """Whether a line of code is read: not blank, not a comment, not only closing brackets
     (a call wrapped one argument a line ends on a lone ``)``)."""
     return bool(qator.strip()) and not qator.lstrip().startswith("#") and not set(qator.strip()) <= set(")]},:")
 
 
-def oqish_daqiqasi(manba: Path) -> int:
-    """About how many minutes a lesson takes: its prose at SOZ_DAQIQA words and its visible code
-    at KOD_DAQIQA lines a minute, rounded to five minutes (at least five)."""
-    if manba.suffix in kesh.FORMATLAR:
-        nb = kesh.oqilgan(manba.read_text(encoding="utf-8"), kesh.FORMATLAR[manba.suffix])
+def oqish_daqiqasi(manba: Path, soz_daqiqa: int, kod_daqiqa: int) -> int:
+    """About how many minutes a lesson takes: its prose at ``soz_daqiqa`` words and its visible
+    code at ``kod_daqiqa`` lines a minute, rounded to five minutes (at least five)."""
+    if manba.suffix in ijro.FORMATLAR:
+        nb = ijro.oqilgan(manba.read_text(encoding="utf-8"), ijro.FORMATLAR[manba.suffix])
         sozlar = kod = 0
         for h in nb.cells:
             if "remove-cell" in h.metadata.get("tags", []):
@@ -283,25 +171,7 @@ def oqish_daqiqasi(manba: Path) -> int:
                 kod += sum(1 for q in h.source.splitlines() if _kod_qatorimi(q))
     else:
         sozlar, kod = len(manba.read_text(encoding="utf-8").split()), 0
-    return max(5, 5 * round((sozlar / SOZ_DAQIQA + kod / KOD_DAQIQA) / 5))
-
-
-def _rasm_havolasi(app, doctree, docname: str) -> None:
-    """Each figure's picture a link to its file, on the web (the reference node Sphinx's
-    ``post_process_images`` makes for a scaled image, whose target it computes the same way:
-    the picture's unique name in ``_images/``, relative to the page)."""
-    if app.builder.format != "html" or not app.config.html_scaled_image_link:
-        return
-    from sphinx.util.osutil import relative_uri
-
-    rasmlar = relative_uri(app.builder.get_target_uri(docname), app.builder.imagedir)
-    for rasm in [r for f in doctree.findall(nodes.figure) for r in f.findall(nodes.image)]:
-        if isinstance(rasm.parent, nodes.reference) or rasm["uri"] not in app.env.images:
-            continue
-        havola = nodes.reference("", "", internal=True, classes=["rasm-toliq"],
-                                 refuri=posixpath.join(rasmlar, app.env.images[rasm["uri"]][1]))
-        rasm.replace_self(havola)
-        havola.append(rasm)
+    return max(5, 5 * round((sozlar / soz_daqiqa + kod / kod_daqiqa) / 5))
 
 
 def _dars_notebookmi(app, docname: str) -> bool:
@@ -313,6 +183,7 @@ def _dars_notebookmi(app, docname: str) -> bool:
 def _darslar_royxati(app, bob: str, darslar: list[str]) -> nodes.Node:
     """The opening page's list of its chapter's lessons, in order, each with its reading time."""
     royxat = nodes.enumerated_list(classes=["darslar"])
+    soz, kod = app.config.kitob_soz_daqiqa, app.config.kitob_kod_daqiqa
     for dars in darslar:
         manba = Path(app.env.doc2path(dars))
         app.env.note_dependency(str(manba))
@@ -320,9 +191,9 @@ def _darslar_royxati(app, bob: str, darslar: list[str]) -> nodes.Node:
                                        reftarget="/" + dars, refexplicit=False, refwarn=True,
                                        refdoc=bob)
         royxat += nodes.list_item("", nodes.paragraph(
-            "", "", havola, nodes.Text(f" — taxminan {oqish_daqiqasi(manba)} daqiqa")))
+            "", "", havola, nodes.Text(f" — taxminan {oqish_daqiqasi(manba, soz, kod)} daqiqa")))
     izoh = nodes.paragraph("", f"Darslar shu tartibda oʻqiladi. Vaqt taxminiy: matnning har "
-                               f"{SOZ_DAQIQA} soʻzi va kodning har {KOD_DAQIQA} qatori uchun bir daqiqa.")
+                               f"{soz} soʻzi va kodning har {kod} qatori uchun bir daqiqa.")
     return [nodes.rubric("", "Darslar"), royxat, izoh]
 
 
@@ -410,8 +281,8 @@ def _zip_yoz(arxiv: zipfile.ZipFile, nom: str, baytlar: bytes) -> None:
 
 def bob_arxivi(maqsad: Path, nom: str, manba: Path, notebook: Path, ildiz: Path) -> None:
     """Write the chapter's archive: a folder ``nom/`` that runs as it is."""
-    fmt = kesh.FORMATLAR.get(manba.suffix, "py:percent")
-    kodlar = [f for f in kesh.kuzatilgan_fayllar(manba.read_text(encoding="utf-8"), ildiz, fmt)
+    fmt = ijro.FORMATLAR.get(manba.suffix, "py:percent")
+    kodlar = [f for f in ijro.kuzatilgan_fayllar(manba.read_text(encoding="utf-8"), ildiz, fmt)
               if f.suffix == ".py"]
     with zipfile.ZipFile(maqsad, "w") as arxiv:
         if manba.suffix != ".ipynb":            # an .ipynb chapter: its executed notebook is it
@@ -427,8 +298,8 @@ def darslar_arxivi(maqsad: Path, nom: str, darslar: list[tuple[Path, Path]], ild
     executed notebook), the chapter_code modules any of them imports and requirements.txt."""
     kodlar: set[Path] = set()
     for manba, _ in darslar:
-        fmt = kesh.FORMATLAR.get(manba.suffix, "py:percent")
-        kodlar |= {f for f in kesh.kuzatilgan_fayllar(manba.read_text(encoding="utf-8"), ildiz, fmt)
+        fmt = ijro.FORMATLAR.get(manba.suffix, "py:percent")
+        kodlar |= {f for f in ijro.kuzatilgan_fayllar(manba.read_text(encoding="utf-8"), ildiz, fmt)
                    if f.suffix == ".py"}
     with zipfile.ZipFile(maqsad, "w") as arxiv:
         for manba, notebook in darslar:
@@ -468,7 +339,7 @@ def bajarilgan_notebook(app, docname: str) -> bytes:
 
 #: Pages Sphinx writes that are no document of the book.
 SPHINX_SAHIFALARI = {"search", "genindex", "py-modindex", "index"}      # index: the root redirect
-#: What a page brings beside it: its downloads (boblar.py) and its source copy.
+#: What a page brings beside it: its downloads and its source copy.
 YONIDAGILAR = (".html", ".ipynb", ".py", ".md", ".zip")
 
 
@@ -542,7 +413,7 @@ def sarlavha_yuklamalari(guruh: dict, docname: str, pdf_manzil: str, notebook: b
     tugmalar = {b.get("label"): b for b in guruh.get("buttons", [])}
     if PDF_TUGMA not in tugmalar:
         raise ExtensionError(f"sphinx-book-theme's download menu has no {PDF_TUGMA!r} item "
-                             f"(it has {sorted(map(str, tugmalar))}); update boblar.py for this theme")
+                             f"(it has {sorted(map(str, tugmalar))}); update book/_ext/qurilish/yuklamalar.py for this theme")
     nom = posixpath.basename(docname)
     yangi = []
     for b in guruh["buttons"]:
@@ -576,7 +447,7 @@ def _sarlavha_menyusi(app, pagename, templatename, context, doctree) -> None:
 # --- the root page -------------------------------------------------------------------
 
 def _yonaltirish_papkasi(app) -> Path:
-    return Path(app.doctreedir).parent / "boblar_extra"
+    return Path(app.doctreedir).parent / "yuklamalar_extra"
 
 
 def _yonaltirish(app) -> None:
@@ -592,7 +463,7 @@ def _yonaltirish(app) -> None:
 def _yonaltirish_yoz(app, env) -> None:
     """env-updated: the root index.html that sends the browser to the root page, with the root
     page's description (sahifa.py: read once the root page is)."""
-    import sahifa
+    from . import sahifa
 
     if app.builder.format != "html":
         return
@@ -603,11 +474,10 @@ def _yonaltirish_yoz(app, env) -> None:
         YONALTIRISH.format(manzil=manzil, sarlavha=sarlavha, tavsif=tavsif), encoding="utf-8")
 
 
+
+
 def setup(app):
-    app.connect("env-get-updated", _sphinx_raqamlari, priority=100)   # before Sphinx's numbering (500)
-    app.connect("env-get-updated", _raqamla, priority=900)            # after it
     app.connect("doctree-read", _yuklab_qatori)
-    app.connect("doctree-resolved", _rasm_havolasi)
     app.connect("builder-inited", _yonaltirish)
     app.connect("env-updated", _yonaltirish_yoz)
     app.connect("html-page-context", _sarlavha_menyusi, priority=600)   # after the theme's (501)

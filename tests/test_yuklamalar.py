@@ -1,23 +1,23 @@
-"""book/_ext/boblar.py's pieces on small inputs (fast; the two-chapter book itself: test_boblar.py)."""
+"""book/_ext/qurilish/raqamlash.py's and yuklamalar.py's pieces on small inputs (fast; the two-chapter book itself: test_boblar.py)."""
 
 import pytest
 from bs4 import BeautifulSoup
 
-import boblar
+from qurilish import SOZLAMALAR, raqamlash, yuklamalar
 
 
 def test_download_line_offers_the_source_in_its_own_format():
-    py = BeautifulSoup(boblar.yuklab_html("book/bob", "kitob.pdf", True, ".py"), "html.parser")
+    py = BeautifulSoup(yuklamalar.yuklab_html("book/bob", "kitob.pdf", True, ".py"), "html.parser")
     assert [a["href"] for a in py.select("p.yuklab-olish a")] == [
         "../kitob.pdf", "bob.py", "bob.ipynb", "bob.zip"]
-    md = BeautifulSoup(boblar.yuklab_html("book/ichki/bob", "kitob.pdf", True, ".md"), "html.parser")
+    md = BeautifulSoup(yuklamalar.yuklab_html("book/ichki/bob", "kitob.pdf", True, ".md"), "html.parser")
     assert [a["href"] for a in md.select("p.yuklab-olish a")] == [
         "../../kitob.pdf", "bob.md", "bob.ipynb", "bob.zip"]
     # an .ipynb chapter has no other source: its executed notebook is offered once
-    nb = BeautifulSoup(boblar.yuklab_html("bob", "kitob.pdf", True, ".ipynb"), "html.parser")
+    nb = BeautifulSoup(yuklamalar.yuklab_html("bob", "kitob.pdf", True, ".ipynb"), "html.parser")
     assert [a["href"] for a in nb.select("p.yuklab-olish a")] == ["kitob.pdf", "bob.ipynb", "bob.zip"]
     # a page that is not a notebook: the PDF only, and no instructions to run it
-    matn = BeautifulSoup(boblar.yuklab_html("book/bob", "kitob.pdf", False), "html.parser")
+    matn = BeautifulSoup(yuklamalar.yuklab_html("book/bob", "kitob.pdf", False), "html.parser")
     assert [a["href"] for a in matn.select("a")] == ["../kitob.pdf"] and not matn.select(".yuklab-izoh")
 
 
@@ -27,7 +27,7 @@ def test_chapter_numbers_follow_the_toc_and_cover_sub_pages():
     xarita = parse_toc_data({"format": "jb-book", "root": "index", "parts": [
         {"caption": "Birinchi qism", "chapters": [{"file": "a", "sections": [{"file": "a1"}]}]},
         {"caption": "Ikkinchi qism", "chapters": [{"file": "b"}, {"file": "c"}]}]})
-    assert boblar.bob_raqamlari(xarita) == {"a": 1, "a1": 1, "b": 2, "c": 3}
+    assert raqamlash.bob_raqamlari(xarita) == {"a": 1, "a1": 1, "b": 2, "c": 3}
 
 
 def test_archive_requirements_are_the_marked_lines_at_the_locked_versions(tmp_path):
@@ -36,49 +36,50 @@ def test_archive_requirements_are_the_marked_lines_at_the_locked_versions(tmp_pa
     (tmp_path / "requirements.txt").write_text(
         "torch==2.13.0+cpu   # [bob] models\nNumPy  # [bob] data\npytest   # tests only\n")
     (tmp_path / "requirements.lock").write_text("numpy==2.4.6\npytest==9.0\ntorch==2.13.0+cpu\n")
-    assert boblar.bob_talablari(tmp_path) == "torch==2.13.0\nnumpy==2.4.6\n"   # no local label
+    assert yuklamalar.bob_talablari(tmp_path) == "torch==2.13.0\nnumpy==2.4.6\n"   # no local label
     (tmp_path / "requirements.lock").write_text("pytest==9.0\ntorch==2.13.0+cpu\n")
     with pytest.raises(ExtensionError, match="marks numpy \\[bob\\], but requirements.lock has no pin"):
-        boblar.bob_talablari(tmp_path)
+        yuklamalar.bob_talablari(tmp_path)
     (tmp_path / "requirements.txt").unlink()
     with pytest.raises(ExtensionError, match="requirements.txt is missing"):
-        boblar.bob_talablari(tmp_path)
+        yuklamalar.bob_talablari(tmp_path)
 
 
 def test_a_chapter_of_lessons_has_its_own_lines():
     # the opening page: the PDF and the chapter's archive, named after its folder
-    bosh = BeautifulSoup(boblar.bob_html("book/attention/index", "kitob.pdf", ["mexanizm", "rekurrent"]),
+    bosh = BeautifulSoup(yuklamalar.bob_html("book/attention/index", "kitob.pdf", ["mexanizm", "rekurrent"]),
                          "html.parser")
     assert [a["href"] for a in bosh.select("p.yuklab-olish a")] == ["../../kitob.pdf", "attention.zip"]
     assert "mexanizm.ipynb dan boshlab" in bosh.select_one("p.yuklab-izoh").get_text()
     # a lesson: its source, its executed notebook, the chapter's archive
-    dars = BeautifulSoup(boblar.dars_html("book/attention/mexanizm", "book/attention/index"), "html.parser")
+    dars = BeautifulSoup(yuklamalar.dars_html("book/attention/mexanizm", "book/attention/index"), "html.parser")
     assert [a["href"] for a in dars.select("p.yuklab-olish a")] == [
         "mexanizm.py", "mexanizm.ipynb", "attention.zip"]
-    assert boblar.arxiv_nomi("book/attention/index") == "attention"
-    assert boblar.arxiv_nomi("book/ikkinchi") == "ikkinchi"
-    assert boblar.arxiv_nomi("index") == "index"
+    assert raqamlash.arxiv_nomi("book/attention/index") == "attention"
+    assert raqamlash.arxiv_nomi("book/ikkinchi") == "ikkinchi"
+    assert raqamlash.arxiv_nomi("index") == "index"
 
 
 def test_a_chapters_pages_are_its_lessons_in_order():
     raqamlar = {"kirish": 0, "a": 1, "a/1": 1, "a/2": 1, "b": 2}
-    assert boblar.bob_sahifalari(raqamlar, "a") == ["a/1", "a/2"]
-    assert boblar.bob_sahifalari(raqamlar, "b") == []
+    assert raqamlash.bob_sahifalari(raqamlar, "a") == ["a/1", "a/2"]
+    assert raqamlash.bob_sahifalari(raqamlar, "b") == []
 
 
 def test_reading_time_counts_prose_and_visible_code(tmp_path):
+    soz, kod_ = SOZLAMALAR["kitob_soz_daqiqa"][0], SOZLAMALAR["kitob_kod_daqiqa"][0]
     dars = tmp_path / "dars.py"
-    nasr = " ".join(["soʻz"] * boblar.SOZ_DAQIQA * 10)                    # ten minutes of prose
-    kod = "\n".join(f"x{i} = {i}" for i in range(boblar.KOD_DAQIQA * 10))  # ten minutes of code
+    nasr = " ".join(["soʻz"] * soz * 10)                    # ten minutes of prose
+    kod = "\n".join(f"x{i} = {i}" for i in range(kod_ * 10))  # ten minutes of code
     yashirin = "\n".join(f"y{i} = {i}" for i in range(1000))
     dars.write_text(f"# %% [markdown]\n# {nasr}\n\n# %%\n{kod}\n\n# %% tags=[\"remove-cell\"]\n{yashirin}\n")
-    assert boblar.oqish_daqiqasi(dars) == 20                 # the hidden cell is not read
+    assert yuklamalar.oqish_daqiqasi(dars, soz, kod_) == 20                 # the hidden cell is not read
     # a call wrapped one argument a line: its lone closing brackets are not lines to read
-    ochilgan = "\n".join(f"f(\n    {i},\n)" for i in range(boblar.KOD_DAQIQA * 10))
+    ochilgan = "\n".join(f"f(\n    {i},\n)" for i in range(kod_ * 10))
     dars.write_text(f"# %% [markdown]\n# {nasr}\n\n# %%\n{ochilgan}\n")
-    assert boblar.oqish_daqiqasi(dars) == 30
+    assert yuklamalar.oqish_daqiqasi(dars, soz, kod_) == 30
     (tmp_path / "qisqa.md").write_text("# Sarlavha\n\nBir necha soʻz.\n")
-    assert boblar.oqish_daqiqasi(tmp_path / "qisqa.md") == 5   # at least five minutes
+    assert yuklamalar.oqish_daqiqasi(tmp_path / "qisqa.md", soz, kod_) == 5   # at least five minutes
 
 
 def test_files_of_a_document_the_book_no_longer_has_are_found(tmp_path):
@@ -91,7 +92,7 @@ def test_files_of_a_document_the_book_no_longer_has_are_found(tmp_path):
         (sayt / f).parent.mkdir(parents=True, exist_ok=True)
         (sayt / f).write_text("x")
     hujjatlar = {"book/index", "book/attention/index", "book/attention/mexanizm"}
-    eski = sorted(p.relative_to(sayt).as_posix() for p in boblar.eski_fayllar(sayt, hujjatlar))
+    eski = sorted(p.relative_to(sayt).as_posix() for p in yuklamalar.eski_fayllar(sayt, hujjatlar))
     assert eski == ["_sources/book/attention.py", "book/attention.html", "book/attention.ipynb",
                     "book/attention.py", "book/attention.zip", "book/attention/eski.zip"]
 
@@ -107,17 +108,17 @@ def _menyu():
 
 
 def test_the_header_download_menu_gives_the_books_pdf_and_the_files_beside_the_page():
-    guruh = boblar.sarlavha_yuklamalari(_menyu(), "book/attention/mexanizm", "../../kitob.pdf", True, ".py")
+    guruh = yuklamalar.sarlavha_yuklamalari(_menyu(), "book/attention/mexanizm", "../../kitob.pdf", True, ".py")
     assert [(b["type"], b["url"], b["text"]) for b in guruh["buttons"]] == [
         ("link", "mexanizm.ipynb", ".ipynb"), ("link", "mexanizm.py", ".py"), ("link", "../../kitob.pdf", ".pdf")]
     assert not any("javascript" in b for b in guruh["buttons"])
     # a page that is no notebook keeps its source link; only the PDF item changes
-    md = boblar.sarlavha_yuklamalari(_menyu(), "book/attention/atamalar", "../../kitob.pdf", False, ".md")
+    md = yuklamalar.sarlavha_yuklamalari(_menyu(), "book/attention/atamalar", "../../kitob.pdf", False, ".md")
     assert [b["url"] for b in md["buttons"][:2]] == [b["url"] for b in _menyu()["buttons"][:2]]
     # a .py lesson: the theme gives no .ipynb item; the executed notebook is added
     menyu = _menyu()
     menyu["buttons"].pop(0)
-    py = boblar.sarlavha_yuklamalari(menyu, "book/attention/mexanizm", "../../kitob.pdf", True, ".py")
+    py = yuklamalar.sarlavha_yuklamalari(menyu, "book/attention/mexanizm", "../../kitob.pdf", True, ".py")
     assert [(b["url"], b["text"]) for b in py["buttons"]] == [
         ("mexanizm.ipynb", ".ipynb"), ("mexanizm.py", ".py"), ("../../kitob.pdf", ".pdf")]
 
@@ -128,4 +129,4 @@ def test_a_download_menu_without_its_pdf_item_is_refused():
     menyu = _menyu()
     menyu["buttons"].pop()
     with pytest.raises(ExtensionError, match="download-pdf-button"):
-        boblar.sarlavha_yuklamalari(menyu, "book/x", "kitob.pdf", True, ".py")
+        yuklamalar.sarlavha_yuklamalari(menyu, "book/x", "kitob.pdf", True, ".py")

@@ -124,7 +124,7 @@ def font_awesome(app) -> None:
                          rf'url\([^)]*/{re.escape(ttf.stem)}\.ttf\) format\("truetype"\)',
                          rf'url(\g<1>{kichik}) format("woff2")', css)
         if n != 1:
-            raise ExtensionError(f"book/_ext/shrift.py: no @font-face for {ttf.name} in "
+            raise ExtensionError(f"book/_ext/qurilish/shrift.py: no @font-face for {ttf.name} in "
                                  f"{PST_CSS}; update the pattern for this pydata-sphinx-theme")
     (sayt_statik / PST_CSS).write_text(css, encoding="utf-8")
 

@@ -1,7 +1,7 @@
 """Build side: what runs after Sphinx has written the site, in one place and one order (a Sphinx extension).
 
 Everything a page needs that Sphinx can write, it writes (``sahifa.py``, ``kod.py``,
-``boblar.py``); what can only be made from the finished site runs here, after every
+``yuklamalar.py``); what can only be made from the finished site runs here, after every
 other extension's ``build-finished`` (the theme writes ``pygments.css`` there), as one
 handler that calls the steps of ``QADAMLAR`` in order.  Each step reads and writes
 only files of the site and says in its docstring what it changes and why; a step
@@ -17,12 +17,8 @@ from pathlib import Path
 
 from sphinx.errors import ExtensionError
 
-import boblar
-import shrift
+from . import shrift, yuklamalar
 
-#: What a host compresses (``kitob_gzip_turlari``): text.  Images, fonts (WOFF2), PDF and
-#: archives are compressed already.
-GZIP_TURLARI = [".html", ".css", ".js", ".mjs", ".svg", ".json", ".txt", ".xml", ".map", ".inv", ".ico"]
 
 
 # --- what the steps are made of ---------------------------------------------------
@@ -40,7 +36,7 @@ def tab_stops_kitobga(js: str) -> str:
                                f"{m.group(2)}.tabIndex={m.group(2)}.scrollWidth>{m.group(2)}.clientWidth||"
                                f"{m.group(2)}.scrollHeight>{m.group(2)}.clientHeight?0:-1}})))({m.group(1)})", js)
     if n != 1:
-        raise ExtensionError(f"book/_ext/yakun.py: {PYDATA_JS} does not measure its scrollable boxes as "
+        raise ExtensionError(f"book/_ext/qurilish/yakun.py: {PYDATA_JS} does not measure its scrollable boxes as "
                              f"expected (found {n} times); compare it with kitob.js and update the pattern")
     return yangi
 
@@ -104,8 +100,8 @@ def webp_yoz(papka: Path) -> int:
 
 def _fayllar(app) -> None:
     """Each notebook lesson's source, executed notebook and its chapter's archive beside its page
-    (``boblar.py``): made from the executed notebooks; before the twins below."""
-    boblar.fayllar(app)
+    (``yuklamalar.py``): made from the executed notebooks; before the twins below."""
+    yuklamalar.fayllar(app)
 
 
 def _webp(app) -> None:
@@ -159,6 +155,5 @@ def _yakun(app, exception) -> None:
 
 
 def setup(app):
-    app.add_config_value("kitob_gzip_turlari", GZIP_TURLARI, "html", types=[list])
     app.connect("build-finished", _yakun, priority=990)     # after every other extension's
     return {"parallel_read_safe": True, "parallel_write_safe": True}

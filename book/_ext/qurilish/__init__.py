@@ -1,0 +1,53 @@
+"""The book's build code: Sphinx extensions, one module a mechanism (named in ``_config.yml``).
+
+``setup`` below sets them up in this order and registers the book's settings as typed
+Sphinx config values (``kitob_*``; their defaults are here, a book changes them under
+``sphinx: config:`` in ``_config.yml``).  The chapters never import this package; it
+imports from ``chapter_code`` only ``raqam`` (numbers in Uzbek form) and ``muhit`` (the
+machine's arithmetic).
+
+=============  ==================================================================
+``qulf``       one build of a book at a time (``_build/.qurish.lock``)
+``ijro``       a lesson re-executes when the ``chapter_code`` it imports changes
+``raqamlash``  which pages are chapters; figures and tables numbered per chapter
+``yuklamalar`` each chapter's download line, files and archive; the root redirect
+``katex``      mathematics rendered at build time by KaTeX (no CDN, no script)
+``pdf``        the Uzbek PDF: babel, captions, fonts, answers at the end
+``tarjima``    the interface in Uzbek (``locales/``, strings in the packages' scripts)
+``qidiruv``    Uzbek search: one key for every spelling, light stemming
+``sahifa``     what each page loads and says (context at ``html-page-context``)
+``glue``       glued numbers written in Uzbek form
+``kod``        code highlighted without spans that change nothing
+``yakun``      after the build, in one order: files, WebP, cut fonts (``shrift``), gzip
+=============  ==================================================================
+"""
+
+from __future__ import annotations
+
+#: In setup order: the lock first (before anything writes), the post-build pipeline last.
+MODULLAR = ["qulf", "ijro", "raqamlash", "yuklamalar", "katex", "pdf", "tarjima", "qidiruv",
+            "sahifa", "glue", "kod", "yakun"]
+
+#: The book's settings: name -> (default, rebuild, types).
+SOZLAMALAR = {
+    # sahifa: at most this many characters of whole sentences in a page's description
+    "kitob_tavsif_uzunligi": (250, "html", [int]),
+    # kod: the lexers of the book's code (code cells: the kernel's language; literalinclude)
+    "kitob_kod_tillari": (["ipython3", "python"], "html", [list]),
+    # katex: Debian's KaTeX (libjs-katex), whose script renders and whose stylesheet displays
+    "kitob_katex_papkasi": ("/usr/share/javascript/katex", "html", [str]),
+    # yuklamalar: how fast a lesson is read: words of prose and lines of code a minute
+    "kitob_soz_daqiqa": (120, "env", [int]),
+    "kitob_kod_daqiqa": (6, "env", [int]),
+    # yakun: what a host compresses (text); images, WOFF2, PDF and archives already are
+    "kitob_gzip_turlari": ([".html", ".css", ".js", ".mjs", ".svg", ".json", ".txt", ".xml", ".map",
+                            ".inv", ".ico"], "html", [list]),
+}
+
+
+def setup(app):
+    for nom, (asl, qayta, turlar) in SOZLAMALAR.items():
+        app.add_config_value(nom, asl, qayta, types=turlar)
+    for modul in MODULLAR:
+        app.setup_extension(f"{__name__}.{modul}")
+    return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -1,0 +1,149 @@
+"""Build side: which pages are chapters, and figures numbered within their chapter (a Sphinx extension).
+
+Nothing here names a chapter: the chapters are the entries under the root of
+``_toc.yml`` (read by sphinx-external-toc), in order; a page listed under a chapter
+(a lesson) belongs to it.
+
+* **numbering within the chapter**: figures, tables and code listings are
+  numbered "<chapter>.<n>" — chapter 2's first figure is "2.1-rasm", as in
+  Uzbek textbooks, and as LaTeX numbers them in the PDF (``pdf.py``).  Sphinx
+  numbers them through the whole book unless its headings are numbered too; the
+  numbers are rewritten after Sphinx assigns them (``env-get-updated``), and
+  Sphinx is given back its own numbers before it compares, so an edit rewrites
+  only the pages whose numbering changed;
+* **every figure opens at full size**: on the web its picture is a link to the
+  picture file (a phone shows a wide figure small; a tap opens it to zoom) —
+  the link Sphinx itself gives a scaled image (``html_scaled_image_link``),
+  made at ``doctree-resolved`` for the figures MyST-NB pastes at their natural
+  size.
+"""
+
+from __future__ import annotations
+
+import copy
+import posixpath
+
+from docutils import nodes
+from sphinx.errors import ExtensionError
+
+
+# --- which pages are chapters ------------------------------------------------------
+
+def bob_raqamlari(xarita) -> dict[str, int]:
+    """docname -> chapter number, from a sphinx-external-toc site map.
+
+    The chapters are the entries under the root, in order, numbered from 1;
+    a page listed under a chapter belongs to that chapter.
+    """
+    raqamlar: dict[str, int] = {}
+
+    def ichki(docname: str, raqam: int) -> None:
+        raqamlar[docname] = raqam
+        hujjat = xarita[docname] if docname in xarita else None
+        for daraxt in getattr(hujjat, "subtrees", []):
+            for element in daraxt.items:
+                if isinstance(element, str) and element in xarita and element not in raqamlar:
+                    ichki(str(element), raqam)
+
+    ildiz = xarita.root
+    boblar = [str(e) for d in ildiz.subtrees for e in d.items if isinstance(e, str) and e in xarita]
+    for i, bob in enumerate(boblar, start=1):
+        ichki(bob, i)
+    return raqamlar
+
+
+def _raqamlar(app) -> dict[str, int]:
+    xarita = getattr(app.env, "external_site_map", None)
+    if xarita is None:
+        raise ExtensionError("raqamlash.py needs sphinx-external-toc's site map (_toc.yml)")
+    return bob_raqamlari(xarita)
+
+
+def _bob_boshi(app) -> set[str]:
+    """The docnames that are chapters themselves (the first page of each)."""
+    xarita = app.env.external_site_map
+    ildiz = xarita.root
+    return {str(e) for d in ildiz.subtrees for e in d.items if isinstance(e, str) and e in xarita}
+
+
+def bob_sahifalari(raqamlar: dict[str, int], bob: str) -> list[str]:
+    """The pages of the chapter that starts at ``bob``, in the book's order (its lessons after it)."""
+    return [d for d, r in raqamlar.items() if r == raqamlar[bob] and d != bob]
+
+
+def arxiv_nomi(docname: str) -> str:
+    """The name of a chapter's archive: its page's name, or its folder's for a chapter folder
+    whose opening page is ``index`` (book/attention/index -> attention.zip)."""
+    nom = posixpath.basename(docname)
+    papka = posixpath.basename(posixpath.dirname(docname))
+    return papka if nom == "index" and papka else nom
+
+
+# --- numbering ---------------------------------------------------------------------
+
+def _sphinx_raqamlari(app, env) -> list[str]:
+    """env-get-updated, before Sphinx's numbering: give Sphinx back its own numbers of the
+    last build.
+
+    Sphinx numbers the figures afresh and rewrites every page whose numbers differ from
+    those it kept (``env.toc_fignumbers``); those are ours (per chapter), so it would
+    rewrite every page with a figure after any edit.  Compared with its own numbers of
+    the last build, it rewrites only the pages whose numbering really changed.
+    """
+    if hasattr(env, "boblar_sphinx_raqamlari"):
+        env.toc_fignumbers = copy.deepcopy(env.boblar_sphinx_raqamlari)
+    return []
+
+
+def _raqamla(app, env) -> list[str]:
+    """env-get-updated, after Sphinx numbered figures through the book: number them per chapter.
+
+    When any page's numbers differ from the last build's, every page is rewritten: a
+    ``{numref}`` on one page may cite another page's figure (Sphinx does not record which)."""
+    raqamlar = _raqamlar(app)
+    env.boblar_sphinx_raqamlari = copy.deepcopy(env.toc_fignumbers)
+    oldingi = getattr(env, "boblar_raqamlari", {})
+    orni = {doc: i for i, doc in enumerate(raqamlar)}       # the book's order of pages
+    hisoblagich: dict[tuple[int, str], int] = {}
+    # within a page Sphinx's numbers follow the page's order; across the pages of a
+    # chapter (its lessons), the book's order
+    tartib = sorted(((son, doc, tur, id_)
+                     for doc, turlar in env.toc_fignumbers.items() if doc in raqamlar
+                     for tur, idlar in turlar.items() for id_, son in idlar.items()),
+                    key=lambda t: (raqamlar[t[1]], orni[t[1]], t[0]))
+    for _, doc, tur, id_ in tartib:
+        bob = raqamlar[doc]
+        hisoblagich[bob, tur] = hisoblagich.get((bob, tur), 0) + 1
+        env.toc_fignumbers[doc][tur][id_] = (bob, hisoblagich[bob, tur])
+    env.boblar_raqamlari = copy.deepcopy(env.toc_fignumbers)
+    if oldingi == env.toc_fignumbers:
+        return []
+    return sorted(env.found_docs)
+
+
+
+def _rasm_havolasi(app, doctree, docname: str) -> None:
+    """Each figure's picture a link to its file, on the web (the reference node Sphinx's
+    ``post_process_images`` makes for a scaled image, whose target it computes the same way:
+    the picture's unique name in ``_images/``, relative to the page)."""
+    if app.builder.format != "html" or not app.config.html_scaled_image_link:
+        return
+    from sphinx.util.osutil import relative_uri
+
+    rasmlar = relative_uri(app.builder.get_target_uri(docname), app.builder.imagedir)
+    for rasm in [r for f in doctree.findall(nodes.figure) for r in f.findall(nodes.image)]:
+        if isinstance(rasm.parent, nodes.reference) or rasm["uri"] not in app.env.images:
+            continue
+        havola = nodes.reference("", "", internal=True, classes=["rasm-toliq"],
+                                 refuri=posixpath.join(rasmlar, app.env.images[rasm["uri"]][1]))
+        rasm.replace_self(havola)
+        havola.append(rasm)
+
+
+
+
+def setup(app):
+    app.connect("env-get-updated", _sphinx_raqamlari, priority=100)   # before Sphinx's numbering (500)
+    app.connect("env-get-updated", _raqamla, priority=900)            # after it
+    app.connect("doctree-resolved", _rasm_havolasi)
+    return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -1,0 +1,199 @@
+"""Build side: the interface in Uzbek — the packages' strings from the book's catalogue (a Sphinx extension).
+
+Sphinx, the two themes, sphinx-copybutton, sphinx-togglebutton and MyST-NB ship
+no Uzbek.  The project's own catalogue, ``locales/uz/LC_MESSAGES/*.po`` (one
+file per gettext domain: ``sphinx`` for Sphinx and pydata-sphinx-theme,
+``booktheme``, ``togglebutton``, and ``copybutton``/``mystnb`` for the two
+packages that have no domain of their own), is compiled here at build time:
+
+* every ``.po`` becomes a ``.mo`` next to it when it is newer (not committed).
+  Sphinx compiles ``sphinx.po`` itself before any extension loads; the other
+  domains are compiled here and registered with ``add_message_catalog``;
+* ``sphinx.js`` (Sphinx's format for the strings of its search page JavaScript:
+  "Search Results", "Searching"...) is written from ``sphinx.po``;
+* strings the packages keep in config values (togglebutton hints, MyST-NB
+  prompts, Jupyter Book's search placeholder) are set from the catalogue while
+  they still hold the English default; strings hard-coded in JavaScript
+  (copybutton's tooltips, togglebutton's ``aria-label``) go into the site's
+  copies of those files; MyST-NB's hidden-cell ``aria-label`` is rendered here.
+  Strings hard-coded in theme templates are translated by ``book/_templates/``.
+"""
+
+from __future__ import annotations
+
+import html
+import importlib
+import json
+import shutil
+from pathlib import Path
+
+from sphinx.errors import ExtensionError
+from sphinx.locale import get_translation
+from sphinx.util.i18n import CatalogRepository
+
+TIL = "uz"
+
+# --- interface strings --------------------------------------------------------
+
+#: Config values that hold an English interface string by default:
+#: (config name, gettext domain, the English default = msgid).
+SOZLAMALAR = [
+    ("togglebutton_hint", "togglebutton", "Click to show"),
+    ("togglebutton_hint_hide", "togglebutton", "Click to hide"),
+    ("nb_code_prompt_show", "mystnb", "Show code cell {type}"),
+    ("nb_code_prompt_hide", "mystnb", "Hide code cell {type}"),
+]
+#: Jupyter Book's placeholder of the search field (a theme option).
+QIDIRUV_MATNI = "Search this book..."
+
+#: English strings hard-coded in the packages' JavaScript:
+#: package static folder -> file -> [(exact upstream text, domain, msgid)].
+#: In the site's copy each text gets the translation; a text that is no longer
+#: there (the package changed) stops the build.
+JS_MATNLAR = {
+    "sphinx_copybutton": {
+        "copybutton.js_t": [("const messages = {\n", "copybutton", None)],
+    },
+    "sphinx_togglebutton": {
+        "togglebutton.js": [('aria-label="Toggle hidden content"', "togglebutton", "Toggle hidden content")],
+    },
+}
+#: copybutton.js keeps one table of its texts per language: the 'uz' entry.
+COPYBUTTON = {"copy": "Copy", "copy_to_clipboard": "Copy to clipboard",
+              "copy_success": "Copied!", "copy_failure": "Failed to copy"}
+
+
+def _katalog_papkalari(app) -> list[Path]:
+    """The LC_MESSAGES folders of the book's language under locale_dirs."""
+    papkalar = []
+    for d in app.config.locale_dirs:
+        p = Path(app.srcdir, d, app.config.language, "LC_MESSAGES")
+        if p.is_dir():
+            papkalar.append(p)
+    return papkalar
+
+
+def kompilyatsiya(app) -> list[str]:
+    """Compile every out-of-date .po of the book's language into .mo next to it; return the domains."""
+    repo = CatalogRepository(app.srcdir, app.config.locale_dirs, app.config.language,
+                             app.config.source_encoding)
+    domenlar = []
+    for katalog in repo.catalogs:
+        if katalog.is_outdated():
+            katalog.write_mo(app.config.language, app.config.gettext_allow_fuzzy_translations)
+        domenlar.append(katalog.domain)
+    return domenlar
+
+
+def sphinx_js(po: Path) -> Path:
+    """Write sphinx.js (Sphinx's JavaScript catalogue) next to sphinx.po; return its path."""
+    from babel.messages.pofile import read_po
+
+    with open(po, "rb") as f:
+        katalog = read_po(f, locale=TIL)
+    xabarlar = {m.id: m.string for m in katalog if m.id and m.string and not m.fuzzy
+                and isinstance(m.id, str)}
+    matn = ("Documentation.addTranslations(" + json.dumps(
+        {"locale": TIL, "messages": dict(sorted(xabarlar.items())),
+         "plural_expr": katalog.plural_expr}, ensure_ascii=False, indent=4) + ");\n")
+    js = po.with_suffix(".js")
+    if not js.exists() or js.read_text(encoding="utf-8") != matn:
+        js.write_text(matn, encoding="utf-8")
+    return js
+
+
+def _sozla(app, config) -> None:
+    """config-inited (before the packages read their values): compile, register, translate config."""
+    if config.language != TIL:
+        return
+    # Sphinx looks for sphinx.js relative to the working directory: make locale_dirs absolute
+    config.locale_dirs = [str(Path(app.srcdir, d)) for d in config.locale_dirs]
+    papkalar = _katalog_papkalari(app)
+    if not papkalar:
+        return          # a book without the catalogue (e.g. a test fixture) stays in English
+    domenlar = kompilyatsiya(app)
+    for papka in papkalar:
+        if (papka / "sphinx.po").is_file():
+            sphinx_js(papka / "sphinx.po")
+    for domen in sorted(set(domenlar) - {"sphinx"}):
+        for papka in papkalar:
+            # the first catalogue that has the language wins; the packages' own have no Uzbek
+            app.add_message_catalog(domen, str(papka.parent.parent))
+    for nom, domen, msgid in SOZLAMALAR:
+        if nom in config and config[nom] == msgid:
+            config[nom] = get_translation(domen)(msgid)
+    mavzu = config.html_theme_options
+    if mavzu.get("search_bar_text") == QIDIRUV_MATNI:
+        mavzu["search_bar_text"] = get_translation("booktheme")(QIDIRUV_MATNI)
+
+
+def _js_tarjima(paket: str, fayl: str, matn: str) -> str:
+    for asl, domen, msgid in JS_MATNLAR[paket][fayl]:
+        if asl not in matn:
+            raise ExtensionError(f"{paket}/_static/{fayl} no longer contains {asl!r}: "
+                                 "update JS_MATNLAR in book/_ext/qurilish/tarjima.py for this version")
+        if paket == "sphinx_copybutton":
+            tr = get_translation(domen)
+            jadval = ",\n".join(f"    {json.dumps(k)}: {json.dumps(tr(v), ensure_ascii=False)}"
+                                for k, v in COPYBUTTON.items())
+            yangi = asl + f"  {json.dumps(TIL)}: {{\n{jadval},\n  }},\n"
+        else:
+            yangi = asl.replace(msgid, html.escape(get_translation(domen)(msgid)))
+        matn = matn.replace(asl, yangi)
+    return matn
+
+
+def _js_nusxalar(app) -> None:
+    """builder-inited (after the packages added their static folders): use Uzbek copies of them."""
+    if app.builder.format != "html" or app.config.language != TIL or not _katalog_papkalari(app):
+        return
+    maqsad = Path(app.doctreedir).parent / "uzbek_static"
+    yollar = app.config.html_static_path
+    for paket, fayllar in JS_MATNLAR.items():
+        asl = Path(importlib.import_module(paket).__file__).parent / "_static"
+        joy = [i for i, y in enumerate(yollar) if Path(app.confdir, y).resolve() == asl.resolve()]
+        if not joy:
+            raise ExtensionError(f"{paket} did not add {asl} to html_static_path; "
+                                 "book/_ext/qurilish/tarjima.py cannot translate its JavaScript")
+        nusxa = maqsad / paket
+        if nusxa.exists():
+            shutil.rmtree(nusxa)
+        shutil.copytree(asl, nusxa)
+        for fayl in fayllar:
+            f = nusxa / fayl
+            f.write_text(_js_tarjima(paket, fayl, f.read_text(encoding="utf-8")), encoding="utf-8")
+        for i in joy:
+            yollar[i] = str(nusxa)
+
+
+def _bogla(app, docname, source) -> None:
+    """source-read: every page depends on the catalogue, so an edited .po rewrites the pages."""
+    for papka in _katalog_papkalari(app):
+        for po in sorted(papka.glob("*.po")):
+            app.env.note_dependency(str(po))
+
+
+def _yashirin_katak(self, node) -> None:
+    """MyST-NB's hidden-cell <details>, with an Uzbek aria-label (upstream: "Toggle hidden
+    content") and its two prompts as <span>s, not <p>s (a <summary> holds phrasing content
+    only: the validator refused upstream's markup); kitob.css gives the spans the rules
+    mystnb.css gives the <p>s."""
+    tr = get_translation("mystnb")
+    classes = " ".join(node["classes"])
+    self.body.append(f'<details class="admonition hide {classes}">\n')
+    self.body.append(f'<summary aria-label="{html.escape(tr("Toggle hidden content"))}">\n')
+    self.body.append(f'<span class="collapsed admonition-title">{html.escape(node["prompt_show"])}</span>\n')
+    self.body.append(f'<span class="expanded admonition-title">{html.escape(node["prompt_hide"])}</span>\n')
+    self.body.append("</summary>\n")
+
+
+def setup(app):
+    from myst_nb.sphinx_ import HideCodeCellNode, depart_HideCellInput
+
+    app.add_node(HideCodeCellNode, override=True, html=(_yashirin_katak, depart_HideCellInput))
+    # before togglebutton (500) turns its hints into JavaScript on config-inited
+    app.connect("config-inited", _sozla, priority=400)
+    # after copybutton and togglebutton (500) add their static folders on builder-inited
+    app.connect("builder-inited", _js_nusxalar, priority=600)
+    app.connect("source-read", _bogla)
+    return {"parallel_read_safe": True, "parallel_write_safe": True}
