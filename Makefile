@@ -73,8 +73,10 @@ book: setup
 unit: setup
 	$(PY) -m pytest tests -m "not build" -q
 
+# On every core (pytest-xdist): the tests that read the book's build go to one worker
+# (group "kitob", tests/conftest.py), which builds it once; the rest run on the others.
 test: setup
-	$(PY) -m pytest tests -q
+	$(PY) -m pytest tests -q -n auto --dist loadgroup
 
 # The author's loop measured side by side in one run (cold execution against f1dd76e,
 # cold build, rebuild after each kind of edit); BENCH_SEED=<file> adds the seed draft.

@@ -4,6 +4,8 @@ The two rooms of the project are both importable here: ``chapter_code`` (what
 chapters import) and the build code in ``book/_ext`` (``ijro``, ``boblar``...; the driver ``qurish`` in ``tools``).
 """
 
+import json
+import os
 import shutil
 import subprocess
 import sys
@@ -122,14 +124,34 @@ def kitob_nusxasi(maqsad: Path, toc: str, sahifalar: dict[str, str], chapter_cod
     return maqsad
 
 
-@pytest.fixture(scope="session")
-def qurilgan():
-    """Build site and PDF once per test session, as `make book` does; return _build/."""
+def _qur() -> dict:
+    """Build site and PDF as `make book` does: {"rc": exit status, "chiqish": what it printed}."""
     natija = subprocess.run([*QURISH, str(ILDIZ)], capture_output=True, text=True)
-    chiqish = natija.stdout + natija.stderr
-    assert natija.returncode == 0, chiqish[-4000:]
+    return {"rc": natija.returncode, "chiqish": natija.stdout + natija.stderr}
+
+
+@pytest.fixture(scope="session")
+def qurilgan(tmp_path_factory):
+    """Build site and PDF once per test session, as `make book` does; return _build/.
+
+    Under pytest-xdist (``make test`` runs two workers) each worker has its own
+    session, so the first worker to ask builds and the others wait on a file lock
+    and read its outcome: one build per run, whichever worker asks first.
+    """
+    if not os.environ.get("PYTEST_XDIST_WORKER"):      # one process: build here
+        natija = _qur()
+    else:
+        from filelock import FileLock
+
+        umumiy = tmp_path_factory.getbasetemp().parent      # shared by the run's workers
+        with FileLock(umumiy / "qurilgan.lock"):
+            yozuv = umumiy / "qurilgan.json"
+            if not yozuv.is_file():
+                yozuv.write_text(json.dumps(_qur()))
+            natija = json.loads(yozuv.read_text())
+    assert natija["rc"] == 0, natija["chiqish"][-4000:]
     # -W turns every Sphinx warning into a failure; none may be printed either
-    assert ": WARNING:" not in chiqish, chiqish[-3000:]
+    assert ": WARNING:" not in natija["chiqish"], natija["chiqish"][-3000:]
     return ILDIZ / "_build"
 
 
@@ -138,12 +160,21 @@ def pytest_configure(config):
 
 
 def pytest_collection_modifyitems(config, items):
-    """A test that needs the built book must be marked build, or make unit would build it."""
+    """A test that needs the built book must be marked build, or make unit would build it.
+
+    Every test that reads the build goes to one pytest-xdist worker (group
+    ``kitob``, ``--dist loadgroup``): that worker builds while the other runs the
+    rest (fixture books, unit tests, the determinism test's second execution),
+    instead of both waiting on one build.
+    """
     yoq = [i.nodeid for i in items
            if "qurilgan" in getattr(i, "fixturenames", ()) and i.get_closest_marker("build") is None]
     if yoq:
         raise pytest.UsageError("these tests use the qurilgan fixture (a full build) but are not "
                                 "marked @pytest.mark.build: " + ", ".join(yoq))
+    for i in items:
+        if "qurilgan" in getattr(i, "fixturenames", ()):
+            i.add_marker(pytest.mark.xdist_group("kitob"))
 
 
 @pytest.fixture

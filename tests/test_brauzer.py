@@ -640,6 +640,10 @@ def test_chapter_keeps_the_features_a_reader_uses(kuzat, manzil):
 TAB_JS = """async () => {
   const h = document.documentElement;
   for (let i = 0; i < 200 && h.dataset.tabStops !== 'tayyor'; i++) await new Promise(r => setTimeout(r, 50));
+  // a font that arrives after the measuring (KaTeX's, as its formula nears the screen) makes
+  // kitob.js measure again on the fonts' loadingdone: read the boxes once that has run
+  await document.fonts.ready;
+  await new Promise(r => setTimeout(r, 100));
   const qutilar = [...document.querySelectorAll('article pre, article .cell_output > .output, article div.math')];
   return {holat: h.dataset.tabStops,
           qutilar: qutilar.map(q => ({aylanadi: q.scrollWidth > q.clientWidth || q.scrollHeight > q.clientHeight,

@@ -99,29 +99,35 @@ def _musbat_son(matn: str) -> bool:
 
 
 @pytest.fixture(scope="module")
-def ikki_ijro(qurilgan):
-    """(first execution from the book build, a second cold execution now), every lesson in order,
+def ikki_ijro(request, tmp_path_factory):
+    """(first execution from the book build, a second cold execution), every lesson in order,
     each as one notebook of its cells.
 
+    Each lesson executes again on its own, in a fresh kernel, as the build
+    executes it.  The second execution needs nothing of the build, so it runs
+    first: under pytest-xdist it runs while the other worker builds the book.
     The first is the executed notebook the site publishes next to each lesson
     (yuklamalar.py merges every output, the glued values too, from the execution
-    cache).  Each lesson executes again on its own, in a fresh kernel, as the
-    build executes it.
+    cache).
     """
-    birinchi = {"cells": []}
+    ombor_yoq = tmp_path_factory.getbasetemp() / "takror-ombor-yoq"
     ikkinchi = {"cells": []}
     with pytest.MonkeyPatch.context() as mp:
         mp.setenv("KITOB_OMBORSIZ", "1")        # the kernel inherits it: train again
-        mp.setenv("KITOB_OMBOR", str(qurilgan / "takror-ombor-yoq"))
+        mp.setenv("KITOB_OMBOR", str(ombor_yoq))
+        # its pictures elsewhere: the build may be reading _build/rasmlar at the same time
+        mp.setenv("KITOB_RASM_PAPKASI", str(tmp_path_factory.mktemp("takror-rasmlar")))
         for dars in DARSLAR:
-            # the executed notebook published next to the lesson: every output, the glued
-            # values too, from the execution cache (jupyter_execute/ has none after a cache hit)
-            birinchi["cells"] += json.loads((qurilgan / "sayt" / f"{dars}.ipynb").read_text())["cells"]
             nb = jupytext.read(ILDIZ / f"{dars}.py")
             NotebookClient(nb, timeout=900, kernel_name="python3",
                            resources={"metadata": {"path": str((ILDIZ / dars).parent)}}).execute()
             ikkinchi["cells"] += nb["cells"]
-    assert not (qurilgan / "takror-ombor-yoq").exists(), "the bypassed store was written"
+    assert not ombor_yoq.exists(), "the bypassed store was written"
+    qurilgan = request.getfixturevalue("qurilgan")
+    # the executed notebook published next to the lesson: every output, the glued
+    # values too, from the execution cache (jupyter_execute/ has none after a cache hit)
+    birinchi = {"cells": [h for dars in DARSLAR
+                          for h in json.loads((qurilgan / "sayt" / f"{dars}.ipynb").read_text())["cells"]]}
     return birinchi, ikkinchi
 
 
