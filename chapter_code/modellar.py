@@ -174,6 +174,27 @@ def sinus_pozitsiya(T, d):
     return pe
 
 
+def rope(x, asos=10000.0, boshi=0):
+    """RoPE (Su va boshq., 2021): (..., T, d) soʻrov yoki kalitlarning har
+    juftini (2i, 2i+1) tekislikda p·θ_i burchakka buradi.
+
+    p — pozitsiya (boshi, boshi + 1, ...), θ_i = asos^(−2i/d). Ikki burilgan
+    vektorning skalyar koʻpaytmasida faqat burchaklar farqi qoladi, shuning
+    uchun ball pozitsiyaga faqat m − n orqali bogʻliq.
+    """
+    T, d = x.shape[-2:]
+    if d % 2:
+        raise ValueError(f"RoPE turns pairs of components: d must be even, got d={d}")
+    p = torch.arange(boshi, boshi + T, dtype=x.dtype).unsqueeze(1)  # (T, 1)
+    theta = asos ** (-torch.arange(0, d, 2, dtype=x.dtype) / d)  # (d/2,)
+    cos, sin = torch.cos(p * theta), torch.sin(p * theta)  # (T, d/2)
+    juft, toq = x[..., 0::2], x[..., 1::2]
+    chiqish = torch.empty_like(x)
+    chiqish[..., 0::2] = juft * cos - toq * sin
+    chiqish[..., 1::2] = juft * sin + toq * cos
+    return chiqish
+
+
 class KopBoshli(nn.Module):
     """Koʻp boshli (multi-head) attention, qoʻlda: d oʻlcham `boshlar` ta
     boshga boʻlinadi.

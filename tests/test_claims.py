@@ -77,7 +77,9 @@ def _matn(sahifa) -> str:
 
 def _seedlar(glued, qisqa) -> Seedlar:
     aniq = glued[f"{qisqa}_seedlar"]
-    assert len(aniq) == glued["seedlar_soni"]
+    # issue 26: at least five seeds for every recurrent model; the attention models three
+    assert len(aniq) == glued["attn_seedlar_soni" if qisqa.startswith("attn") else "seedlar_soni"]
+    assert len(aniq) >= (3 if qisqa.startswith("attn") else 5)
     return Seedlar(dict(enumerate(aniq)))
 
 
@@ -98,6 +100,33 @@ def test_each_models_sentence_is_its_measured_counts(glued, sahifa, qisqa):
         assert f"Pozitsiyali attention {s.jumla()} ({s.eng_yomoni()})." in matn
     if qisqa in ("lstm", "lstmu"):
         assert f"{s.jumla()} ({s.qiymatlar()})" in matn
+
+
+@pytest.mark.build
+def test_exercise_4s_solution_is_what_bias_1_and_5_measured(glued, sahifa):
+    """The forget-gate exercise's solution: its sentence is the counts of its own trainings,
+    compared with the default LSTM's, on the chapter's seeds."""
+    gap = glued["mashq4_gap"]
+    n = glued["attn_seedlar_soni"]
+    # the default LSTM on the same seeds (the first n)
+    kd = sum(a >= 0.9 for a in glued["lstm_seedlar"][:n])
+    for b in ("1", "5"):
+        aniq = glued[f"mashq4_{b}_seedlar"]
+        assert len(aniq) == n >= 3
+        s = Seedlar(dict(enumerate(aniq)))
+        k = s.soni("yechdi")
+        qiyos = ("koʻp" if k > kd else "kam") if k != kd else "standart boshlanishdagidek"
+        assert f"siljish {b} bilan {s.jumla()} ({s.qiymatlar()}): yechganlar {k} ta, " in gap
+        assert re.search(rf"siljish {b} bilan [^;]*{qiyos}", gap), gap
+    assert gap.endswith(f"(standart LSTM shu seedlarda {kd} tasida yechgan).")
+    assert gap in _matn(sahifa)
+
+
+@pytest.mark.build
+def test_three_seeds_for_attention_only_where_they_all_ended_alike(glued, sahifa):
+    turlicha = [q for q in ("attn", "attn0") if _seedlar(glued, q).aralashmi]
+    assert glued["attn_seed_gap"].startswith("ikkalasi ham") == (not turlicha)
+    assert glued["attn_seed_gap"] in _matn(sahifa)
 
 
 @pytest.mark.build

@@ -7,7 +7,7 @@ import torch
 import torch.nn.functional as F
 
 from chapter_code.malumot import vazifa
-from chapter_code.modellar import Attention, Ketma, TransformerBlok, parametrlar
+from chapter_code.modellar import Attention, Ketma, TransformerBlok, parametrlar, rope
 
 
 def _ichki(m, x):
@@ -111,3 +111,33 @@ def test_lstm_forget_bias_sets_exactly_the_forget_gate():
 def test_forget_bias_only_for_lstm():
     with pytest.raises(ValueError, match="only for turi='lstm'"):
         Ketma("rnn", unutish=3.0)
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_rope_score_depends_only_on_the_distance(seed):
+    g = torch.Generator().manual_seed(seed)
+    q, k = torch.randn(1, 16, generator=g, dtype=torch.float64), torch.randn(1, 16, generator=g, dtype=torch.float64)
+
+    def ball(m, n):
+        return (rope(q, boshi=m) @ rope(k, boshi=n).T).item()
+
+    for m, n in [(3, 1), (10, 2), (0, 5)]:
+        for siljish in (1, 7, 100):
+            assert ball(m + siljish, n + siljish) == pytest.approx(ball(m, n), rel=1e-9, abs=1e-12)
+    # and it does depend on the distance, and turns every position but 0
+    assert ball(3, 1) != pytest.approx(ball(4, 1))
+    assert torch.equal(rope(q, boshi=0), q) and not torch.allclose(rope(q, boshi=1), q)
+    # a rotation: lengths are kept
+    assert rope(q, boshi=9).norm().item() == pytest.approx(q.norm().item())
+
+
+def test_rope_rotates_every_row_by_its_own_position():
+    x = torch.randn(2, 5, 8)
+    birga = rope(x, boshi=3)
+    for t in range(5):
+        assert torch.allclose(birga[:, t], rope(x[:, t : t + 1], boshi=3 + t)[:, 0])
+
+
+def test_rope_refuses_an_odd_width():
+    with pytest.raises(ValueError, match="d must be even, got d=5"):
+        rope(torch.zeros(3, 5))

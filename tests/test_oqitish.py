@@ -6,6 +6,7 @@ back from disk can never stand in for a training.  Tests that start worker
 processes or train for seconds are marked ``build`` (not in ``make unit``).
 """
 
+import inspect
 from functools import partial
 
 import pytest
@@ -76,3 +77,30 @@ def test_peak_memory_is_the_same_call_after_call():
     assert len(set(olchovlar)) == 1, olchovlar
     # at least the attention matrix (64 x 480 x 480 float32) is alive at the peak
     assert olchovlar[0] >= 64 * 480 * 480 * 4
+
+
+@pytest.mark.build
+def test_the_protocol_keeps_its_learning_rate_and_clips_no_gradient(monkeypatch):
+    """What the recurrent lesson says of the protocol: a constant learning rate (no schedule,
+    no warm-up) and no gradient clipping."""
+    optimizatorlar, kesishlar = [], []
+    asl_adam = torch.optim.Adam
+
+    class Kuzatilgan(asl_adam):
+        def __init__(self, *a, **k):
+            super().__init__(*a, **k)
+            self.lrlar = []
+            optimizatorlar.append(self)
+
+        def step(self, *a, **k):
+            self.lrlar.append(self.param_groups[0]["lr"])
+            return super().step(*a, **k)
+
+    monkeypatch.setattr(torch.optim, "Adam", Kuzatilgan)
+    for nom in ("clip_grad_norm_", "clip_grad_value_"):
+        monkeypatch.setattr(torch.nn.utils, nom, lambda *a, _n=nom, **k: kesishlar.append(_n))
+    KICHIK(partial(Ketma, "lstm"), 10, 0)
+    (opt,) = optimizatorlar
+    lr = inspect.signature(oqit).parameters["lr"].default      # as the lesson reads it
+    assert len(opt.lrlar) == 2 * 256 // 64 and set(opt.lrlar) == {lr}
+    assert not kesishlar

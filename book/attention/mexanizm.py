@@ -456,7 +456,7 @@ glue(
 # koʻrardi, teskari tartibda u oxirida turadi va hammani koʻradi; qolganlarida
 # ham koʻradigan toʻplam oʻzgaradi. Demak, kauzal maskaning oʻzi modelga
 # tartib haqida maʼlumot beradi: pozitsiya kodlashsiz dekoder ham
-# pozitsiyani qisman sezishi mumkin (Haviv va boshq., 2022). Maskasiz
+# pozitsiyani qisman sezishi mumkin {cite:p}`haviv2022`. Maskasiz
 # attentionda esa har element hamma elementni koʻradi va chiqishi faqat
 # u bilan birga joyini almashtiradi (`tests/test_transformer.py` ikkalasini
 # tekshiradi).

@@ -206,7 +206,7 @@ glue("iplar", IPLAR, display=False)
 # {glue:text}`iplar` ipda olingan; GPU yoki koʻp yadroda attentionning
 # yagona bosqichidagi *T* ta pozitsiya hisobi parallel bajarilishi mumkin, RNNning
 # *T* ta qadami esa baribir navbat bilan qoladi (buni bu bobda
-# oʻlchamadik). Vaswani va boshq. (2017) bu parallellikni yoʻl uzunligi
+# oʻlchamadik). {cite:t}`vaswani2017` bu parallellikni yoʻl uzunligi
 # bilan birga attentionning asosiy afzalliklari qatorida keltiradi.
 #
 # Vaqt shovqinli oʻlchov: jadvaldagi millisekundlar har yigʻishda biroz
@@ -344,7 +344,7 @@ glue("uzun_gib", uzun * uzun * 4 / 2**30, display=False)
 #
 # ## FlashAttention va SDPA
 #
-# FlashAttention (Dao va boshq., 2022;
+# FlashAttention ({cite:alp}`dao2022`;
 # matritsani xotirada toʻliq saqlamaydigan attention) kabi yadrolar
 # (*kernel*: bitta amalni bajaradigan optimallashtirilgan past darajali
 # funksiya) $Q K^\top$ ni boʻlaklab hisoblaydi va softmaxni boʻlak-boʻlak

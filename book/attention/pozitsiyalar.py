@@ -34,7 +34,7 @@ from chapter_code.kitob import show, fig
 from chapter_code.raqam import son, foiz
 from chapter_code.malumot import vazifa
 from chapter_code.modellar import Attention
-from chapter_code.modellar import sinus_pozitsiya
+from chapter_code.modellar import rope, sinus_pozitsiya
 from chapter_code.oqitish import oqit, parallel
 from chapter_code.natijalar import Seedlar
 
@@ -57,7 +57,7 @@ glue("poz_d", d_model, display=False)
 # Uzunroq ketma-ketlikda esa 60-pozitsiya va undan keyingilar uchun vektor
 # umuman yoʻq.
 #
-# Asl Transformer maqolasida (Vaswani va boshq., 2017) pozitsiya vektorlari
+# Asl Transformer maqolasida {cite:p}`vaswani2017` pozitsiya vektorlari
 # oʻrganilmaydi, balki formula bilan hisoblanadi. Bu —
 # **sinusoidal pozitsiya kodlash** (*sinusoidal positional encoding*).
 # *p*-pozitsiya vektorining juft va toq komponentlari:
@@ -721,13 +721,13 @@ glue(
 # Xulosa: sinusoidal kodlash istalgan uzunlikda vektor beradi, lekin model
 # bu vektorlarni oʻqitishda koʻrmagan joyda ham toʻgʻri ishlatishiga kafolat
 # yoʻq. {glue:text}`poz_yaxshi_gap` Til modellarida sinusoidal kodlash oʻqitish
-# uzunligidan biroz oʻtgach yomonlashadi (Press, Smith va Lewis, 2022).
+# uzunligidan biroz oʻtgach yomonlashadi {cite:ps}`press2022`.
 # Qisqaroq oʻqitish uzunligi bilan natija seedga qanchalik bogʻliqligini
 # 1-mashqda oʻzingiz oʻlchaysiz.
 #
 # Zamonaviy til modellari, masalan Llama, pozitsiyani boshqacha beradi:
 # **RoPE** (*rotary position embedding*, aylantiruvchi pozitsiya kodlash;
-# Su va boshq., 2021). RoPE kirishga hech narsa qoʻshmaydi. U har attention
+# {cite:alp}`su2021`). RoPE kirishga hech narsa qoʻshmaydi. U har attention
 # qatlamida soʻrov va kalit vektorlarining komponentlarini juftlarga
 # ajratadi va har juftlikni tekislikda burchakka buradi. *p*-pozitsiyada
 # *i*-juftlikning burchagi $p\,\theta_i$, bu yerda
@@ -741,7 +741,27 @@ glue(
 # ishlaydi. Lekin RoPE ham oʻqitish uzunligidan ancha uzoqqa oʻz-oʻzidan
 # koʻchmaydi: model bir vaqtda koʻradigan uzunlikni (kontekst oynasini,
 # *context window*) kengaytirish uchun burchaklarni qayta masshtablash
-# usullari ishlatiladi (masalan, Chen va boshq., 2023).
+# usullari ishlatiladi (masalan, {cite:alp}`chen2023`).
+#
+# `rope` shu burishni bajaradi (`chapter_code/modellar.py`):
+#
+# ```{literalinclude} ../../chapter_code/modellar.py
+# :pyobject: rope
+# ```
+#
+# Bitta soʻrov va bitta kalitni har xil pozitsiyalarga qoʻyib, ballarini
+# solishtiramiz: masofa bir xil boʻlsa, ball ham bir xil chiqishi kerak.
+
+# %%
+torch.manual_seed(0)
+q = torch.randn(1, d_model, dtype=torch.float64)
+k = torch.randn(1, d_model, dtype=torch.float64)
+for m, n in [(2, 0), (12, 10), (502, 500), (3, 0)]:
+    ball = (rope(q, boshi=m) @ rope(k, boshi=n).T).item()
+    print(
+        f"m = {m:>3}, n = {n:>3}, m − n = {m - n}:"
+        f" ball {son(ball, '.6f')}"
+    )
 
 # %% tags=["remove-cell"]
 # Xulosa sahifasi uchun (xulosa.py dagi jadval bu gaplarni shu darsdan

@@ -39,6 +39,7 @@ from chapter_code.oqitish import oqit, parallel
 from chapter_code.natijalar import (
     Seedlar,
     hammasida,
+    nechta,
     nechtasida,
     seeddan,
 )
@@ -153,7 +154,7 @@ for nom, qisqa in [
 # emas, boshlangʻich qiymatning natijasi — sababini oʻqitishdan keyin
 # koʻramiz.
 #
-# ## Oʻqitish: har model uch seed bilan
+# ## Oʻqitish: har model bir necha seed bilan
 #
 # Gradient tahlili faqat oʻqitishdan oldingi holatni koʻrsatadi. Haqiqiy savol: modellar vazifani
 # oʻrganadimi? Har model bir xil protokol bilan oʻqitiladi: bu — `oqit`
@@ -183,10 +184,16 @@ glue("d_model", d_model, display=False)
 # {glue:text}`protokol_n_sinov` ta sinov namunasi, {glue:text}`protokol_batch`
 # talik paketlar (*batch*: parametrlar bir marta yangilanadigan namunalar
 # guruhi), Adam optimizatori, oʻrganish tezligi (*learning rate*)
-# {glue:text}`protokol_lr`. Bitta natija tasodif boʻlishi mumkin, shuning uchun
-# har model uch xil seed (*seed*: tasodifiy sonlar generatorining boshlangʻich
-# qiymati; bu yerda u boshlangʻich parametrlarni va paketlar tartibini
-# belgilaydi, maʼlumot esa uchala seedda bir xil) bilan oʻqitiladi.
+# {glue:text}`protokol_lr`. Oʻrganish tezligi oʻqitish davomida oʻzgarmaydi
+# (jadvalsiz, *warm-up*siz) va gradient kesilmaydi (*gradient clipping* yoʻq):
+# barqarorlikka yordam beradigan bu usullarsiz modellar oʻz holicha
+# solishtiriladi. Bitta natija tasodif boʻlishi mumkin, shuning uchun
+# rekurrent modellar {glue:text}`seedlar_soz` xil seed (*seed*: tasodifiy sonlar
+# generatorining boshlangʻich qiymati; bu yerda u boshlangʻich parametrlarni
+# va paketlar tartibini belgilaydi, maʼlumot esa hamma seedda bir xil) bilan
+# oʻqitiladi. Attention modellari {glue:text}`attn_seedlar_soz` xil seed bilan
+# oʻqitiladi ({glue:text}`attn_seed_gap`): oʻqitishlar bobni hisoblash
+# vaqtining katta qismini oladi.
 #
 # ```{literalinclude} ../../chapter_code/oqitish.py
 # :pyobject: oqit
@@ -211,9 +218,17 @@ modellar = {
     "attention (+ pozitsiya)": partial(Attention, T),
     "attention (pozitsiyasiz)": partial(Attention, T, pozitsiya=False),
 }
-seedlar = (0, 1, 2)
-ishlar = [(yasa, T, s) for yasa in modellar.values() for s in seedlar]
-kalitlar = [(nom, s) for nom in modellar for s in seedlar]
+# natijasi seedga bogʻliq rekurrent modellar besh seed bilan, attention
+# modellari ulardan dastlabki uchtasi bilan
+rekurrent = ("RNN", "LSTM", lstm_u)
+seedlar, attn_seedlar = tuple(range(5)), tuple(range(3))
+seedlari = {
+    nom: seedlar if nom in rekurrent else attn_seedlar for nom in modellar
+}
+ishlar = [
+    (yasa, T, s) for nom, yasa in modellar.items() for s in seedlari[nom]
+]
+kalitlar = [(nom, s) for nom in modellar for s in seedlari[nom]]
 # har model × har seed
 natija = dict(zip(kalitlar, parallel(oqit, ishlar)))
 
@@ -223,10 +238,13 @@ glue("unutish", UNUTISH, display=False)
 
 
 # %%
-print(f"Tasodifiy javob = 0.50. Har model {len(seedlar)} seed bilan.")
+print(
+    f"Tasodifiy javob = 0.50. Rekurrent modellar {len(seedlar)} seed,"
+    f" attention modellari {len(attn_seedlar)} seed bilan."
+)
 sinov = []
 for nom, yasa in modellar.items():
-    aniq = [natija[nom, s][0] for s in seedlar]
+    aniq = [natija[nom, s][0] for s in seedlari[nom]]
     sinov.append(
         {
             "model": nom,
@@ -238,7 +256,11 @@ for nom, yasa in modellar.items():
     )
 show(
     pd.DataFrame(sinov),
-    izoh=f"Sinov aniqligi: {len(modellar)} model, {len(seedlar)} seed.",
+    izoh=(
+        f"Sinov aniqligi: {len(modellar)} model; rekurrent modellar"
+        f" {len(seedlar)} seed, attention modellari {len(attn_seedlar)}"
+        " seed bilan."
+    ),
     nom="sinov_jadval",
 )
 
@@ -259,13 +281,13 @@ glue(
 
 # %%
 aniqliklar = {
-    nom: [natija[nom, s][0] for s in seedlar] for nom in modellar
+    nom: [natija[nom, s][0] for s in seedlari[nom]] for nom in modellar
 }
 # Seedlar: har seed qanday tugaganini sanaydi — yechdi (≥ 0,9), qisman,
 # tasodifiy daraja (< 0,6) — va buni gap bilan aytadi
 # (chapter_code/natijalar.py)
 tugadi = {
-    nom: Seedlar(dict(zip(seedlar, aniq)))
+    nom: Seedlar(dict(zip(seedlari[nom], aniq)))
     for nom, aniq in aniqliklar.items()
 }
 # LSTM xotirasi har qadamda unutish darvozasiga koʻpaytiriladi: f =
@@ -306,6 +328,25 @@ for nom, f in unutish_f.items():
     glue(f"f_{nom}", f, display=False)
     glue(f"f_{nom}_T", f ** (T - 1), display=False)
 glue("seedlar_soni", len(seedlar), display=False)
+glue("seedlar_soz", nechta(len(seedlar)), display=False)
+glue("attn_seedlar_soni", len(attn_seedlar), display=False)
+glue("attn_seedlar_soz", nechta(len(attn_seedlar)), display=False)
+# attention modellari uchun uch seed yetadimi: har biri hamma seedda
+# bir xil tugadimi
+attn_aralash = [
+    nom for nom in modellar if nom not in rekurrent and tugadi[nom].aralashmi
+]
+glue(
+    "attn_seed_gap",
+    (
+        "ikkalasi ham bu yigʻishda har seedda bir xil tugadi"
+        if not attn_aralash
+        else "lekin bu yigʻishda "
+        + " va ".join(attn_aralash)
+        + " seedlari turlicha tugadi: unga ham koʻproq seed kerak"
+    ),
+    display=False,
+)
 # Matndagi gaplar shu yigʻishning oʻlchovidan tuziladi: boshqa
 # protsessorda (boshqa yadrolar, boshqa yaxlitlash) beqaror oʻqitish
 # boshqacha tugashi mumkin.
@@ -320,8 +361,9 @@ rnn, lstm, lstmu = tugadi["RNN"], tugadi["LSTM"], tugadi[lstm_u]
 # eng yaxshi − eng yomon farqining standart xatosi
 rnn_xato = rnn.farq_xatosi(n_sinov)
 rnn_sonlar = (
-    f"eng yaxshi seedda {son(max(rnn.aniqlik.values()), '.3f')}, eng"
-    f" yomonida {son(min(rnn.aniqlik.values()), '.3f')}"
+    f"eng yaxshisi seed {rnn.eng_yaxshi} da"
+    f" {son(rnn.aniqlik[rnn.eng_yaxshi], '.3f')}, eng yomoni seed"
+    f" {rnn.eng_yomon} da {son(rnn.aniqlik[rnn.eng_yomon], '.3f')}"
 )
 if rnn.farq > 3 * rnn_xato:
     glue(
@@ -550,8 +592,8 @@ glue("bitta_xato", float(np.sqrt(0.25 / n_sinov)), display=False)
 # {glue:text}`f_unutish:.3f` va 59 qadamdan keyin
 # {glue:text}`f_unutish_T:.2f` qismi qoladi: model 0-qadamni boshidanoq
 # «eslaydi». Standart boshlanishda esa oʻqitish bu soʻnishni yengishi ham,
-# yenga olmasligi ham mumkin: {glue:text}`lstm_kafolat_gap`. Unutish darvozasini Gers, Schmidhuber va Cummins (2000)
-# kiritgan; Jozefowicz, Zaremba va Sutskever (2015) uning siljishini 1 yoki
+# yenga olmasligi ham mumkin: {glue:text}`lstm_kafolat_gap`. Unutish darvozasini {cite:ts}`gers2000`
+# kiritgan; {cite:ts}`jozefowicz2015` uning siljishini 1 yoki
 # 2 kabi katta qiymatdan boshlash kerakligini eslatib, har bir LSTMda 1
 # dan boshlashni tavsiya qiladi. *T* = 60 boʻlgan vazifamizda boshlangʻich baho boʻyicha 1 yetmaydi:
 # $\sigma(1)^{59}$ = {glue:text}`f_tavsiya_T:.0e` (4-mashqda oʻzingiz
@@ -836,7 +878,46 @@ glue(
 # $\sigma(5)^{59}$ = {glue:text}`f_katta_T:.2f` — xotira boshidanoq
 # saqlanadi. Lekin baho faqat oʻqitish boshidagi holatni tasvirlaydi: oʻqitish
 # yomon boshlanishda ham soʻnishni yengishi, yaxshi boshlanishda ham toʻxtab
-# qolishi mumkin. {glue:text}`lstmu_toxtagan` Natija seedga va protsessorga bogʻliq,
-# shuning uchun xulosani faqat oʻz oʻlchovingizdan, har seed qanday
-# tugaganini sanab chiqaring.
+# qolishi mumkin. Bu yigʻishda oʻlchandi (yechim kodi quyida):
+# {glue:text}`mashq4_gap` {glue:text}`lstmu_toxtagan` Natija seedga va
+# protsessorga bogʻliq, shuning uchun xulosani faqat oʻz oʻlchovingizdan, har
+# seed qanday tugaganini sanab chiqaring.
 # :::
+
+
+# %% tags=["hide-cell"]
+# 4-mashq yechimi: unutish siljishi 1 va 5, dastlabki uch seedda
+mashq4 = {}
+for siljish in (1.0, 5.0):
+    yasa_ = partial(Ketma, "lstm", unutish=siljish)
+    ishlar_ = [(yasa_, T, s) for s in attn_seedlar]
+    aniq_ = [a for a, _ in parallel(oqit, ishlar_)]
+    mashq4[siljish] = Seedlar(dict(zip(attn_seedlar, aniq_)))
+    print(f"unutish={siljish:g}: {mashq4[siljish].qiymatlar()}")
+
+
+# %% tags=["remove-cell"]
+# standart LSTM shu seedlarda nechtasida yechgan
+kd3 = sum(s_ in lstm.seedlari("yechdi") for s_ in attn_seedlar)
+
+
+def _qiyos(k):
+    if k > kd3:
+        return "standart boshlanishdagidan koʻp"
+    if k == kd3:
+        return "standart boshlanishdagidek"
+    return "standart boshlanishdagidan kam"
+
+
+glue(
+    "mashq4_gap",
+    "; ".join(
+        f"siljish {son(b, 'g')} bilan {t.jumla()} ({t.qiymatlar()}):"
+        f" yechganlar {t.soni('yechdi')} ta, {_qiyos(t.soni('yechdi'))}"
+        for b, t in mashq4.items()
+    )
+    + f" (standart LSTM shu seedlarda {kd3} tasida yechgan).",
+    display=False,
+)
+for b, t in mashq4.items():
+    glue(f"mashq4_{b:g}_seedlar", list(t.aniqlik.values()), display=False)

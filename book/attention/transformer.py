@@ -163,12 +163,12 @@ glue("d_bosh", dh, display=False)
 #
 # ### Normning joyi: post-LN va pre-LN
 #
-# Asl Transformer maqolasida (Vaswani va boshq., 2017) LayerNorm qoldiq
+# Asl Transformer maqolasida {cite:p}`vaswani2017` LayerNorm qoldiq
 # qoʻshishdan **keyin** turadi (*post-LN*): `x = norm(x + f(x))`. GPT-2 kabi
 # koʻp modellar (Llama ham) uni qismning **oldiga** qoʻyadi
 # (*pre-LN*): `x = x + f(norm(x))`. Pre-LNda qoldiq yoʻli (*residual
 # stream*) normdan oʻtmaydi: kirishdan chiqishgacha toʻgʻri yoʻl qoladi
-# ({numref}`post_pre_ln`). Xiong va boshq. (2020) pre-LN
+# ({numref}`post_pre_ln`). {cite:t}`xiong2020` pre-LN
 # modellar oʻrganish tezligini asta-sekin oshiradigan boshlangʻich bosqichsiz
 # (*warm-up*) ham barqaror oʻqitilishini koʻrsatgan; bu bobda biz buni
 # oʻlchamadik. Llama bundan tashqari LayerNorm oʻrniga RMSNorm (oʻrtachani
@@ -748,12 +748,12 @@ glue("kv_vaqt_farq", eng_katta_farq, display=False)
 #
 # Katta modellarda kesh xotiraning asosiy isteʼmolchilaridan biriga
 # aylanadi. Shuning uchun Llama 3 kabi modellar **guruhli soʻrov
-# attention** (ingl. *grouped-query attention*, GQA) ishlatadi: soʻrov
+# attention** (ingl. *grouped-query attention*, GQA; {cite:alp}`ainslie2023`) ishlatadi: soʻrov
 # boshlari koʻp, kalit/qiymat boshlari esa kam. Bir guruhdagi bir nechta
 # soʻrov boshi bitta kalit/qiymat boshini birgalikda ishlatadi, keshda esa
 # faqat kalit/qiymat boshlari saqlanadi.
 #
-# Formulani ikki modelda hisoblaymiz: bobdagi `KichikGPT` va Llama 3 8B
+# Formulani ikki modelda hisoblaymiz: bobdagi `KichikGPT` va Llama 3 8B {cite:p}`llama3`
 # (Meta eʼlon qilgan `config.json` dagi qiymatlar). `KichikGPT` uchun
 # formulani yuqorida tokenlar yaratilgandan keyin dictlarda turgan haqiqiy
 # tenzorlar baytlari bilan ham solishtiramiz. KiB — $2^{10}$, MiB — $2^{20}$,

@@ -402,7 +402,7 @@ glue(
 # {numref}`%s-rasmda <tarjima_xarita>` {glue:text}`tr_xarita_gap`. Raqamni
 # beradigan soʻz: yuz minglar raqami uchun — birinchi soʻz, oʻnliklar raqami
 # uchun — oʻnlik soʻzi (masalan, «qirq» 4 ni beradi). Bu — asl attention
-# maqolasidagi (Bahdanau va boshq., 2015) mashhur tekislash (*alignment*)
+# maqolasidagi {cite:p}`bahdanau2015` mashhur tekislash (*alignment*)
 # rasmining oʻzbekcha varianti, va tekislashni modelga hech kim oʻrgatmagan:
 # u faqat toʻgʻri raqamlarni yozishga oʻqitilgan. Hamma sinov sonlarida, dekoderga toʻgʻri oldingi raqamlar
 # berilganda (oʻqitishdagi kabi), nolmas raqamlarning

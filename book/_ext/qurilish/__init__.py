@@ -18,6 +18,7 @@ machine's arithmetic).
 ``sahifa``     what each page loads and says (context at ``html-page-context``)
 ``glue``       glued numbers written in Uzbek form
 ``kod``        code highlighted without spans that change nothing
+``adabiyot``   citations and the list of references joined in Uzbek (sphinxcontrib-bibtex)
 ``yakun``      after the build, in one order: files, WebP, cut fonts (``shrift``), gzip
 =============  ==================================================================
 """
@@ -26,7 +27,7 @@ from __future__ import annotations
 
 #: In setup order: the lock first (before anything writes), the post-build pipeline last.
 MODULLAR = ["qulf", "ijro", "raqamlash", "yuklamalar", "katex", "pdf", "tarjima", "qidiruv",
-            "sahifa", "glue", "kod", "yakun"]
+            "sahifa", "glue", "kod", "adabiyot", "yakun"]
 
 #: The book's settings: name -> (default, rebuild, types).
 SOZLAMALAR = {

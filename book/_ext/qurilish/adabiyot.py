@@ -1,0 +1,84 @@
+"""Build side: citations and the list of references in Uzbek (styles for sphinxcontrib-bibtex).
+
+A lesson cites a work of ``book/adabiyotlar.bib`` with ``{cite:p}`key``` or
+``{cite:t}`key```; the list is the ``{bibliography}`` of the chapter's page of
+references, and at the end of the PDF.  sphinxcontrib-bibtex and pybtex join names
+with English words ("Vaswani et al.", "Bahdanau, Cho, and Bengio"); the two styles
+here are theirs with Uzbek joins and round brackets, the form the chapter's prose
+already used: "(Vaswani va boshq., 2017)", "Press, Smith va Lewis (2022)"; titles keep
+their own capitals (pybtex lowers all but the first letter of an article's title).
+
+``_config.yml`` chooses them: ``bibtex_reference_style: uz`` (citations in the text)
+and ``bibtex_default_style: uz`` (the list).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from pybtex.plugin import register_plugin as pybtex_plugin
+from pybtex.style.formatting.unsrt import Style as Unsrt
+from pybtex.style.labels import BaseLabelStyle
+from pybtex.style.template import field as maydon, names, sentence
+from sphinxcontrib.bibtex.plugin import register_plugin
+from sphinxcontrib.bibtex.style.referencing import BracketStyle, PersonStyle
+from sphinxcontrib.bibtex.style.referencing.author_year import AuthorYearReferenceStyle
+
+#: How names are joined: two names, the last of three or more, and what stands for the rest.
+VA, BOSHQ = " va ", " va boshq."
+
+
+def _shaxs() -> PersonStyle:
+    return PersonStyle(sep2=VA, last_sep=VA, other=BOSHQ)
+
+
+def _qavs() -> BracketStyle:
+    return BracketStyle(left="(", right=")", sep="; ")
+
+
+@dataclass
+class MuallifYil(AuthorYearReferenceStyle):
+    """Author-year citations: "(Vaswani va boshq., 2017)", "Xiong va boshq. (2020)"."""
+
+    person: PersonStyle = field(default_factory=_shaxs)
+    bracket_parenthetical: BracketStyle = field(default_factory=_qavs)
+    bracket_textual: BracketStyle = field(default_factory=_qavs)
+    bracket_year: BracketStyle = field(default_factory=_qavs)
+
+
+class Yorliq(BaseLabelStyle):
+    """Each entry's label in the list is its citation without brackets ("Vaswani va boshq.,
+    2017"), so the reader finds in the list what the text cited (pybtex's labels are numbers)."""
+
+    def format_labels(self, sorted_entries):
+        for yozuv in sorted_entries:
+            shaxslar = yozuv.persons.get("author", [])
+            nomlar = [" ".join(n.render_as("text") for n in s.rich_last_names) for s in shaxslar]
+            if len(nomlar) > 2:
+                muallif = nomlar[0] + BOSHQ
+            else:
+                muallif = VA.join(nomlar)
+            yield f"{muallif}, {yozuv.fields['year']}"
+
+
+class Royxat(Unsrt):
+    """The list: pybtex's ``unsrt`` with every author named and joined by "va", sorted by
+    author and year, labelled as the text cites it."""
+
+    default_sorting_style = "author_year_title"
+    default_label_style = "uz"
+
+    def format_names(self, role, as_sentence=True):
+        nomlar = names(role, sep=", ", sep2=VA, last_sep=VA)
+        return sentence[nomlar] if as_sentence else nomlar
+
+    def format_title(self, e, which_field, as_sentence=True):
+        sarlavha = maydon(which_field)
+        return sentence[sarlavha] if as_sentence else sarlavha
+
+
+def setup(app):
+    register_plugin("sphinxcontrib.bibtex.style.referencing", "uz", MuallifYil)
+    pybtex_plugin("pybtex.style.labels", "uz", Yorliq)
+    pybtex_plugin("pybtex.style.formatting", "uz", Royxat)
+    return {"parallel_read_safe": True, "parallel_write_safe": True}
