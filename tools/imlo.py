@@ -724,12 +724,15 @@ def manbani_tekshir(manba: str) -> list[Topilma]:
 
 # --- reading the built pages ------------------------------------------------------------
 
-#: Elements whose text is never checked: code, maths, scripts, and what code printed.
+#: Elements whose text is never checked: code, maths, scripts, what code printed, and the
+#: entries of the list of references.
 OLIB_TASHLA = ("pre", "code", "script", "style", "noscript", "svg", "math",
                ".math", ".katex", ".katex-display", ".katex-mathml", ".MathJax",
                ".cell_output .output.stream", ".cell_output .output.text_plain",
                ".cell_output .output.traceback", ".cell_output .output.stderr", ".cell_input",
-               ".headerlink")
+               ".headerlink",
+               # the list of references: each entry in its own language (titles, arXiv numbers)
+               ".citation-list")
 #: Block elements: a block's own text (its child blocks apart) is one piece.
 BLOKLAR = ("p", "li", "dt", "dd", "th", "td", "h1", "h2", "h3", "h4", "h5", "h6",
            "caption", "figcaption", "blockquote", "section", "div", "nav", "header",
