@@ -73,10 +73,10 @@ book: setup
 unit: setup
 	$(PY) -m pytest tests -m "not build" -q
 
-# On every core (pytest-xdist): the tests that read the book's build go to one worker
-# (group "kitob", tests/conftest.py), which builds it once; the rest run on the others.
+# The book builds in the background (tests/conftest.py) while the tests that do not need
+# it run; the tests that read the build run last.
 test: setup
-	$(PY) -m pytest tests -q -n auto --dist loadgroup
+	$(PY) -m pytest tests -q
 
 # The author's loop measured side by side in one run (cold execution against f1dd76e,
 # cold build, rebuild after each kind of edit); BENCH_SEED=<file> adds the seed draft.

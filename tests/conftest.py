@@ -4,11 +4,10 @@ The two rooms of the project are both importable here: ``chapter_code`` (what
 chapters import) and the build code in ``book/_ext`` (``ijro``, ``boblar``...; the driver ``qurish`` in ``tools``).
 """
 
-import json
-import os
 import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import matplotlib
@@ -124,34 +123,36 @@ def kitob_nusxasi(maqsad: Path, toc: str, sahifalar: dict[str, str], chapter_cod
     return maqsad
 
 
-def _qur() -> dict:
-    """Build site and PDF as `make book` does: {"rc": exit status, "chiqish": what it printed}."""
-    natija = subprocess.run([*QURISH, str(ILDIZ)], capture_output=True, text=True)
-    return {"rc": natija.returncode, "chiqish": natija.stdout + natija.stderr}
+#: The book build of this test session, started in the background once collection shows a
+#: test that needs it (pytest_collection_modifyitems): it runs on one core while the tests
+#: that do not need it run on the other.
+_YIGISH: dict = {}
+
+
+def _qurishni_boshla() -> None:
+    if "jarayon" not in _YIGISH:
+        # into a file, not a pipe: a pipe nobody reads would stop the build when it fills
+        _YIGISH["chiqish"] = tempfile.TemporaryFile("w+", encoding="utf-8")
+        _YIGISH["jarayon"] = subprocess.Popen([*QURISH, str(ILDIZ)], stdout=_YIGISH["chiqish"],
+                                              stderr=subprocess.STDOUT, text=True)
 
 
 @pytest.fixture(scope="session")
-def qurilgan(tmp_path_factory):
+def qurilgan():
     """Build site and PDF once per test session, as `make book` does; return _build/.
 
-    Under pytest-xdist (``make test`` runs two workers) each worker has its own
-    session, so the first worker to ask builds and the others wait on a file lock
-    and read its outcome: one build per run, whichever worker asks first.
+    The build started in the background when the tests were collected; the tests
+    that need it run last (pytest_collection_modifyitems), so by then it has
+    usually finished.
     """
-    if not os.environ.get("PYTEST_XDIST_WORKER"):      # one process: build here
-        natija = _qur()
-    else:
-        from filelock import FileLock
-
-        umumiy = tmp_path_factory.getbasetemp().parent      # shared by the run's workers
-        with FileLock(umumiy / "qurilgan.lock"):
-            yozuv = umumiy / "qurilgan.json"
-            if not yozuv.is_file():
-                yozuv.write_text(json.dumps(_qur()))
-            natija = json.loads(yozuv.read_text())
-    assert natija["rc"] == 0, natija["chiqish"][-4000:]
+    _qurishni_boshla()
+    jarayon = _YIGISH["jarayon"]
+    jarayon.wait()
+    _YIGISH["chiqish"].seek(0)
+    chiqish = _YIGISH["chiqish"].read()
+    assert jarayon.returncode == 0, chiqish[-4000:]
     # -W turns every Sphinx warning into a failure; none may be printed either
-    assert ": WARNING:" not in natija["chiqish"], natija["chiqish"][-3000:]
+    assert ": WARNING:" not in chiqish, chiqish[-3000:]
     return ILDIZ / "_build"
 
 
@@ -162,19 +163,24 @@ def pytest_configure(config):
 def pytest_collection_modifyitems(config, items):
     """A test that needs the built book must be marked build, or make unit would build it.
 
-    Every test that reads the build goes to one pytest-xdist worker (group
-    ``kitob``, ``--dist loadgroup``): that worker builds while the other runs the
-    rest (fixture books, unit tests, the determinism test's second execution),
-    instead of both waiting on one build.
+    If any selected test needs the build, it starts in the background once collection is
+    done, and the tests that need it go last (in their order): the others (unit tests,
+    fixture books, the determinism test's second execution) run meanwhile on the other
+    core (pytest_collection_finish).
     """
     yoq = [i.nodeid for i in items
            if "qurilgan" in getattr(i, "fixturenames", ()) and i.get_closest_marker("build") is None]
     if yoq:
         raise pytest.UsageError("these tests use the qurilgan fixture (a full build) but are not "
                                 "marked @pytest.mark.build: " + ", ".join(yoq))
-    for i in items:
-        if "qurilgan" in getattr(i, "fixturenames", ()):
-            i.add_marker(pytest.mark.xdist_group("kitob"))
+
+
+def pytest_collection_finish(session):
+    """After deselection (``-m "not build"`` selects none of them): see above."""
+    kerak = [i for i in session.items if "qurilgan" in getattr(i, "fixturenames", ())]
+    if kerak and not session.config.option.collectonly:
+        session.items[:] = [i for i in session.items if i not in kerak] + kerak
+        _qurishni_boshla()
 
 
 @pytest.fixture

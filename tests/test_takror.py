@@ -105,7 +105,7 @@ def ikki_ijro(request, tmp_path_factory):
 
     Each lesson executes again on its own, in a fresh kernel, as the build
     executes it.  The second execution needs nothing of the build, so it runs
-    first: under pytest-xdist it runs while the other worker builds the book.
+    first, while the book builds in the background (tests/conftest.py).
     The first is the executed notebook the site publishes next to each lesson
     (yuklamalar.py merges every output, the glued values too, from the execution
     cache).

@@ -60,7 +60,7 @@ def test_toc_naming_a_missing_page(kitob):
     (kitob / "book" / "attention" / "rekurrent.py").unlink()
     with pytest.raises(SystemExit, match=r"_toc.yml names 'book/attention/rekurrent', but no "
                                          r"book/attention/rekurrent.md/.py/.ipynb exists; pages in "
-                                         r"book/attention/: book/attention/atamalar, book/attention/index, "
+                                         r"book/attention/: book/attention/adabiyotlar, book/attention/atamalar, book/attention/index, "
                                          r"book/attention/mexanizm, "):
         tekshir(kitob)
 

@@ -223,10 +223,13 @@ modellar = {
 rekurrent = ("RNN", "LSTM", lstm_u)
 seedlar, attn_seedlar = tuple(range(5)), tuple(range(3))
 seedlari = {
-    nom: seedlar if nom in rekurrent else attn_seedlar for nom in modellar
+    nom: (seedlar if nom in rekurrent else attn_seedlar)
+    for nom in modellar
 }
 ishlar = [
-    (yasa, T, s) for nom, yasa in modellar.items() for s in seedlari[nom]
+    (yasa, T, s)
+    for nom, yasa in modellar.items()
+    for s in seedlari[nom]
 ]
 kalitlar = [(nom, s) for nom in modellar for s in seedlari[nom]]
 # har model × har seed
