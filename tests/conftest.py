@@ -108,6 +108,8 @@ def kitob_nusxasi(maqsad: Path, toc: str, sahifalar: dict[str, str], chapter_cod
     requirements files too (the fixture's own copy, which a test may change).
     """
     shutil.copy(ILDIZ / "_config.yml", maqsad / "_config.yml")
+    (maqsad / "book").mkdir(parents=True, exist_ok=True)
+    shutil.copy(ILDIZ / "book" / "adabiyotlar.bib", maqsad / "book" / "adabiyotlar.bib")  # _config.yml names it
     for papka in ("book/_ext", "book/_templates", "book/_static"):
         shutil.copytree(ILDIZ / papka, maqsad / papka, ignore=shutil.ignore_patterns("__pycache__"))
     shutil.copytree(ILDIZ / "locales", maqsad / "locales", ignore=shutil.ignore_patterns("*.mo", "*.js"))

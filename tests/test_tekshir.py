@@ -19,6 +19,7 @@ def kitob(tmp_path):
     shutil.copy(ILDIZ / "_config.yml", tmp_path / "_config.yml")
     shutil.copy(ILDIZ / "_toc.yml", tmp_path / "_toc.yml")
     (tmp_path / "book").mkdir()
+    shutil.copy(ILDIZ / "book" / "adabiyotlar.bib", tmp_path / "book" / "adabiyotlar.bib")  # _config.yml names it
     (tmp_path / "book" / "index.md").write_text("# Sinov\n")
     for sahifa in bob_sahifalari():        # the project's chapter pages, each as a stub of its kind
         yol = tmp_path / sahifa
