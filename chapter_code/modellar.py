@@ -184,7 +184,9 @@ def rope(x, asos=10000.0, boshi=0):
     """
     T, d = x.shape[-2:]
     if d % 2:
-        raise ValueError(f"RoPE turns pairs of components: d must be even, got d={d}")
+        raise ValueError(
+            f"RoPE turns pairs of components: d must be even, got d={d}"
+        )
     p = torch.arange(boshi, boshi + T, dtype=x.dtype).unsqueeze(1)  # (T, 1)
     theta = asos ** (-torch.arange(0, d, 2, dtype=x.dtype) / d)  # (d/2,)
     cos, sin = torch.cos(p * theta), torch.sin(p * theta)  # (T, d/2)

@@ -241,10 +241,9 @@ glue("unutish", UNUTISH, display=False)
 
 
 # %%
-print(
-    f"Tasodifiy javob = 0.50. Rekurrent modellar {len(seedlar)} seed,"
-    f" attention modellari {len(attn_seedlar)} seed bilan."
-)
+print("Tasodifiy javob = 0.50.")
+print(f"Rekurrent modellar {len(seedlar)} seed bilan,")
+print(f"attention modellari {len(attn_seedlar)} seed bilan.")
 sinov = []
 for nom, yasa in modellar.items():
     aniq = [natija[nom, s][0] for s in seedlari[nom]]
