@@ -197,6 +197,12 @@ def _sablonlar() -> str | None:
     return None
 
 
+def _rollar() -> str | None:
+    manba = _fayl("docutils", "writers", "_html_base.py")
+    return (_bir_marta(manba, "'<div role=\"list\" class=\"citation-list\">", "docutils' _html_base.py")
+            or _bir_marta(manba, 'role="doc-biblioentry"', "docutils' _html_base.py"))
+
+
 def _versiya(paket: str) -> str:
     return importlib.metadata.version(paket)
 
@@ -242,6 +248,9 @@ YAMOQLAR = [
           "search page only); tests/test_sablonlar.py checks each string they change", _sablonlar),
     Yamoq("download menu", "sphinx-book-theme", "1.3.0", "yuklamalar.py",
           "the header's download menu items are relinked to the book's files", _yuklama_menyusi),
+    Yamoq("ARIA roles of a citation list", "docutils", "0.21.2", "adabiyot.py",
+          "role=\"list\" and role=\"doc-biblioentry\" of docutils' citation list are removed from the "
+          "references page's body (html-page-context): axe counts both as violations", _rollar),
 ]
 
 
