@@ -8,9 +8,10 @@ umuman yoʻq; bob ogʻirliklarni chiza olishi uchun u oxirgi attention ogʻirlik
 (post-LN) blok.
 
 Ikkinchi yarmida Transformer toʻliq yozib chiqilgan: ``KopBoshli`` (koʻp boshli attention:
-ixtiyoriy maska, cross-attention uchun kalit/qiymat manbasi va KV kesh bilan),
-``kauzal_maska``, ``sinus_pozitsiya``, pre-LN ``Blok``, faqat dekoderli ``KichikGPT`` va
-koder–dekoder ``Tarjimon``.
+ixtiyoriy maska, cross-attention uchun kalit/qiymat manbasi, KV kesh va guruhli soʻrov
+attention bilan), ``kesh_qosh`` (KV keshni uzaytirish: ``torch.cat`` yoki oldindan
+ajratilgan bufer), ``kauzal_maska`` (ixtiyoriy sliding window bilan), ``sinus_pozitsiya``,
+pre-LN ``Blok``, faqat dekoderli ``KichikGPT`` va koder–dekoder ``Tarjimon``.
 """
 
 import torch
@@ -136,13 +137,14 @@ def parametrlar(model):
 # blocks.
 
 
-def kauzal_maska(Tq, Tk=None):
+def kauzal_maska(Tq, Tk=None, oyna=None):
     """Kauzal maska: True — yashirilgan juftlik (soʻrov oʻzidan keyingi
     kalitga qaraydi).
 
     Tq ta soʻrov oxirgi Tq ta pozitsiyada turadi, Tk ta kalit 0 dan
     boshlanadi (KV kesh bilan Tk > Tq): i-soʻrov Tk - Tq + i gacha boʻlgan
-    kalitlarni koʻradi.
+    kalitlarni koʻradi. oyna (sliding window): soʻrov faqat oxirgi oyna ta
+    kalitni — oʻzini va oʻzidan oldingi oyna - 1 tasini — koʻradi.
     """
     Tk = Tq if Tk is None else Tk
     if Tk < Tq:
@@ -150,7 +152,14 @@ def kauzal_maska(Tq, Tk=None):
             "a causal mask needs at least as many keys as queries, got"
             f" Tq={Tq}, Tk={Tk}"
         )
-    return torch.ones(Tq, Tk, dtype=torch.bool).triu(Tk - Tq + 1)
+    maska = torch.ones(Tq, Tk, dtype=torch.bool).triu(Tk - Tq + 1)
+    if oyna is None:
+        return maska
+    if oyna < 1:
+        raise ValueError(f"oyna must be a window of at least 1 key, got {oyna}")
+    # oynadan oldingi kalitlar ham yashiriladi
+    eski = torch.ones(Tq, Tk, dtype=torch.bool).tril(Tk - Tq - oyna)
+    return maska | eski
 
 
 def sinus_pozitsiya(T, d):
@@ -197,9 +206,64 @@ def rope(x, asos=10000.0, boshi=0):
     return chiqish
 
 
+def kesh_qosh(kesh, k, v):
+    """Yangi kalit va qiymatlarni (batch, boshlar, T, dh) keshga qoʻshadi va
+    keshdagi hamma kalit va qiymatlarni qaytaradi.
+
+    Boʻsh dict bilan boshlangan keshning tenzorlari torch.cat bilan uzayadi:
+    har qadamda butun kesh yangi tenzorga koʻchiriladi. oldindan_kesh
+    yasagan keshda joy oldindan ajratilgan: yangilari bufer ichiga
+    yoziladi, hech narsa koʻchirilmaydi.
+    """
+    if "bufer_k" not in kesh:
+        if "k" in kesh:
+            k = torch.cat([kesh["k"], k], dim=2)  # (B, h, Tk, dh)
+            v = torch.cat([kesh["v"], v], dim=2)
+        kesh["k"], kesh["v"] = k, v
+        return k, v
+    # oldindan ajratilgan bufer: dastlabki n ta joy band
+    n, m = kesh["n"], kesh["n"] + k.shape[2]
+    if m > kesh["bufer_k"].shape[2]:
+        raise ValueError(
+            f"the cache holds {kesh['bufer_k'].shape[2]} tokens, {m} do"
+            " not fit: make it with a larger T_max"
+        )
+    kesh["bufer_k"][:, :, n:m] = k
+    kesh["bufer_v"][:, :, n:m] = v
+    kesh["n"] = m
+    return kesh["bufer_k"][:, :, :m], kesh["bufer_v"][:, :, :m]
+
+
+def kesh_uzunligi(kesh):
+    """Keshdagi tokenlar soni (ikkala turdagi kesh uchun)."""
+    if "bufer_k" in kesh:
+        return kesh["n"]
+    return kesh["k"].shape[2] if "k" in kesh else 0
+
+
+def oldindan_kesh(bloklar, batch, T_max):
+    """Har blokka bittadan kesh, joyi T_max ta token uchun oldindan
+    ajratilgan (kesh_qosh); faqat torch.no_grad ostida yaratish uchun."""
+    keshlar = []
+    for blok in bloklar:
+        a = blok.attn
+        dh = a.q.out_features // a.boshlar
+        shakl = (batch, a.kv_boshlar, T_max, dh)
+        keshlar.append(
+            {
+                "bufer_k": a.k.weight.new_zeros(shakl),
+                "bufer_v": a.v.weight.new_zeros(shakl),
+                "n": 0,
+            }
+        )
+    return keshlar
+
+
 class KopBoshli(nn.Module):
     """Koʻp boshli (multi-head) attention, qoʻlda: d oʻlcham `boshlar` ta
-    boshga boʻlinadi.
+    boshga boʻlinadi; kv_boshlar < boshlar boʻlsa — guruhli soʻrov
+    attention (GQA; kv_boshlar=1 — MQA): kalit va qiymat boshlari
+    kamroq, har biri boshlar // kv_boshlar ta soʻrov boshiga xizmat qiladi.
 
     forward(x, manba=None, maska=None, kesh=None): x — soʻrovlar (batch, Tq,
     d); manba — kalit va qiymatlar olinadigan ketma-ketlik (batch, Tk, d),
@@ -210,31 +274,43 @@ class KopBoshli(nn.Module):
     da: (batch, boshlar, Tq, Tk).
     """
 
-    def __init__(self, d, boshlar):
+    def __init__(self, d, boshlar, kv_boshlar=None):
         super().__init__()
+        kv_boshlar = boshlar if kv_boshlar is None else kv_boshlar
         if d % boshlar:
             raise ValueError(
                 f"d={d} must split evenly into boshlar={boshlar} heads"
             )
-        self.boshlar = boshlar
-        self.q, self.k, self.v, self.o = (nn.Linear(d, d) for _ in range(4))
+        if kv_boshlar < 1 or boshlar % kv_boshlar:
+            raise ValueError(
+                f"boshlar={boshlar} query heads must split evenly into"
+                f" kv_boshlar={kv_boshlar} key/value heads"
+            )
+        self.boshlar, self.kv_boshlar = boshlar, kv_boshlar
+        d_kv = d // boshlar * kv_boshlar
+        self.q = nn.Linear(d, d)
+        self.k, self.v = nn.Linear(d, d_kv), nn.Linear(d, d_kv)
+        self.o = nn.Linear(d, d)
         self.ogirlik = None
 
     def forward(self, x, manba=None, maska=None, kesh=None):
         manba = x if manba is None else manba
         B, Tq, d = x.shape
         h, dh = self.boshlar, d // self.boshlar
+        h_kv = self.kv_boshlar
         # (B, T, d) -> (B, T, h, dh) -> (B, h, T, dh): har bosh
         # oʻz dh ustunini oladi
         q = self.q(x).view(B, Tq, h, dh).transpose(1, 2)
-        k = self.k(manba).view(B, -1, h, dh).transpose(1, 2)
-        v = self.v(manba).view(B, -1, h, dh).transpose(1, 2)
-        # KV kesh: avvalgi kalit va qiymatlar
+        k = self.k(manba).view(B, -1, h_kv, dh).transpose(1, 2)
+        v = self.v(manba).view(B, -1, h_kv, dh).transpose(1, 2)
+        # KV kesh: avvalgi kalit va qiymatlar (h_kv ta boshda)
         if kesh is not None:
-            if "k" in kesh:
-                k = torch.cat([kesh["k"], k], dim=2)  # (B, h, Tk, dh)
-                v = torch.cat([kesh["v"], v], dim=2)
-            kesh["k"], kesh["v"] = k, v
+            k, v = kesh_qosh(kesh, k, v)
+        # GQA: bir guruhdagi soʻrov boshlari bitta kalit/qiymat boshini
+        # oladi
+        if h_kv < h:
+            k = k.repeat_interleave(h // h_kv, dim=1)  # (B, h, Tk, dh)
+            v = v.repeat_interleave(h // h_kv, dim=1)
         ball = q @ k.transpose(-2, -1) / dh**0.5  # (B, h, Tq, Tk)
         if maska is not None:
             ball = ball.masked_fill(maska, float("-inf"))
@@ -254,11 +330,12 @@ class Blok(nn.Module):
     x = x + cross-attention(norm(x), koder chiqishi); x = x + ff(norm(x)).
     """
 
-    def __init__(self, d, boshlar, kesishgan=False):
+    def __init__(self, d, boshlar, kesishgan=False, kv_boshlar=None):
         super().__init__()
-        self.norm1, self.attn = nn.LayerNorm(d), KopBoshli(d, boshlar)
+        self.norm1 = nn.LayerNorm(d)
+        self.attn = KopBoshli(d, boshlar, kv_boshlar)
         self.norm_x, self.cross = (
-            (nn.LayerNorm(d), KopBoshli(d, boshlar))
+            (nn.LayerNorm(d), KopBoshli(d, boshlar, kv_boshlar))
             if kesishgan
             else (None, None)
         )
@@ -285,26 +362,36 @@ class KichikGPT(nn.Module):
     forward(idx, keshlar=None): idx (batch, T) token raqamlari; keshlar —
     har blokka bittadan dict (KV kesh), None boʻlsa hammasi qayta
     hisoblanadi. Kesh bilan idx — faqat yangi tokenlar, ularning pozitsiyasi
-    keshdagi tokenlar sonidan boshlanadi.
+    keshdagi tokenlar sonidan boshlanadi. kv_boshlar — GQA (KopBoshli);
+    oyna — sliding window (kauzal_maska).
     """
 
-    def __init__(self, lugat, d=64, boshlar=4, qatlamlar=2, T_max=1024):
+    def __init__(
+        self,
+        lugat,
+        d=64,
+        boshlar=4,
+        qatlamlar=2,
+        T_max=1024,
+        kv_boshlar=None,
+        oyna=None,
+    ):
         super().__init__()
+        self.oyna = oyna
         self.emb = nn.Embedding(lugat, d)
         self.register_buffer(
             "poz", sinus_pozitsiya(T_max, d), persistent=False
         )
         self.bloklar = nn.ModuleList(
-            Blok(d, boshlar) for _ in range(qatlamlar)
+            Blok(d, boshlar, kv_boshlar=kv_boshlar)
+            for _ in range(qatlamlar)
         )
         self.norm = nn.LayerNorm(d)
         self.chiqish = nn.Linear(d, lugat)
 
     def forward(self, idx, keshlar=None):
         T = idx.shape[1]
-        oldin = (
-            keshlar[0]["k"].shape[2] if keshlar and "k" in keshlar[0] else 0
-        )
+        oldin = kesh_uzunligi(keshlar[0]) if keshlar else 0
         if oldin + T > self.poz.shape[0]:
             raise ValueError(
                 f"sequence of {oldin + T} tokens is longer than"
@@ -312,7 +399,7 @@ class KichikGPT(nn.Module):
             )
         x = self.emb(idx) + self.poz[oldin : oldin + T]  # (B, T, d)
         # (T, oldin + T)
-        maska = kauzal_maska(T, oldin + T)
+        maska = kauzal_maska(T, oldin + T, self.oyna)
         for i, blok in enumerate(self.bloklar):
             x = blok(
                 x, maska=maska, kesh=None if keshlar is None else keshlar[i]
@@ -327,7 +414,8 @@ class Tarjimon(nn.Module):
     Koder manbani oʻqiydi (self-attention, pad maskasi bilan); dekoder
     oʻzining oldingi tokenlariga kauzal maska bilan, koder chiqishiga
     cross-attention bilan qaraydi. pad — ikkala lugʻatdagi toʻldiruvchi
-    token raqami.
+    token raqami. kv_boshlar — GQA (KopBoshli, hamma attentionda); oyna —
+    dekoder self-attentionining sliding window (kauzal_maska).
     """
 
     def __init__(
@@ -339,19 +427,22 @@ class Tarjimon(nn.Module):
         qatlamlar=2,
         T_max=64,
         pad=0,
+        kv_boshlar=None,
+        oyna=None,
     ):
         super().__init__()
-        self.pad = pad
+        self.pad, self.oyna = pad, oyna
         self.emb_manba = nn.Embedding(manba_lugat, d)
         self.emb_maqsad = nn.Embedding(maqsad_lugat, d)
         self.register_buffer(
             "poz", sinus_pozitsiya(T_max, d), persistent=False
         )
         self.koder = nn.ModuleList(
-            Blok(d, boshlar) for _ in range(qatlamlar)
+            Blok(d, boshlar, kv_boshlar=kv_boshlar) for _ in range(qatlamlar)
         )
         self.dekoder = nn.ModuleList(
-            Blok(d, boshlar, kesishgan=True) for _ in range(qatlamlar)
+            Blok(d, boshlar, kesishgan=True, kv_boshlar=kv_boshlar)
+            for _ in range(qatlamlar)
         )
         self.norm_k, self.norm_d = nn.LayerNorm(d), nn.LayerNorm(d)
         self.chiqish = nn.Linear(d, maqsad_lugat)
@@ -385,7 +476,7 @@ class Tarjimon(nn.Module):
         self._sigadimi(maqsad)
         xotira, pad_maska = self.kodla(manba)
         y = self.emb_maqsad(maqsad) + self.poz[: maqsad.shape[1]]
-        maska = kauzal_maska(maqsad.shape[1])
+        maska = kauzal_maska(maqsad.shape[1], oyna=self.oyna)
         for blok in self.dekoder:
             y = blok(y, maska=maska, xotira=xotira, xotira_maska=pad_maska)
         return self.chiqish(self.norm_d(y))

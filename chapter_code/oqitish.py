@@ -18,6 +18,7 @@ soni bilan) oʻz ichiga oladi: ular kodni emas, mashinani tavsiflaydi.
 """
 
 import ctypes
+import functools
 import os
 from concurrent.futures import ProcessPoolExecutor
 from multiprocessing import get_context
@@ -134,7 +135,8 @@ def parallel(fn, ishlar, jarayonlar=None):
     bilan bajariladi.
 
     ``fn`` va argumentlar pickle qilinadigan boʻlishi kerak (modul darajasidagi funksiya;
-    lambda oʻrniga ``functools.partial``).  Natijalar tartib bilan qaytadi.  Ishchilar
+    lambda oʻrniga ``functools.partial``; saqlanadigan funksiyaning ``partial`` i ham
+    ombordan oʻqiydi).  Natijalar tartib bilan qaytadi.  Ishchilar
     soni ``jarayonlar`` dan, u berilmasa ``KITOB_JARAYONLAR`` muhit oʻzgaruvchisidan, u
     ham boʻlmasa yadrolar sonidan olinadi.  Natijalari saqlanadigan funksiyada
     (``chapter_code.ombor``) saqlangan natijalar ombordan olinadi va faqat qolganlari
@@ -142,6 +144,8 @@ def parallel(fn, ishlar, jarayonlar=None):
     """
     ishlar = [tuple(a) for a in ishlar]
     ombordan = getattr(fn, "ombordan", None)
+    if isinstance(fn, functools.partial) and hasattr(fn.func, "ombordan"):
+        ombordan = functools.partial(fn.func.ombordan, *fn.args, **fn.keywords)
     natijalar = [ombordan(*a) if ombordan else None for a in ishlar]
     qolgan = [i for i, r in enumerate(natijalar) if r is None]
     if qolgan:

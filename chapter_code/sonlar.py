@@ -239,6 +239,7 @@ def oqit_tarjimon(
     n_sinov=1000,
     lr=0.005,
     batch=64,
+    tashla=None,
 ):
     """Soʻzdan raqamga tarjimonni oʻqitadi; (sinov aniqligi, model)
     qaytaradi.
@@ -247,9 +248,18 @@ def oqit_tarjimon(
     n_sinov ta sinov soni; sinov sonlari oʻqitishda hech qachon uchramaydi.
     Har qadamda oʻqitish sonlaridan tasodifiy `batch` ta olinadi. Aniqlik —
     sinov sonlarining qanchasi ``javob`` da toʻliq toʻgʻri yozildi.
+    tashla (masalan "00"): raqamlarida shu qism bor sonlar oʻqitishdan
+    olib tashlanadi, sinov sonlari esa oʻsha-oʻsha qoladi.
     """
     torch.manual_seed(seed)
     oquv, sinov = sonlar_toplami(seed, n, n_sinov)
+    if tashla is not None:
+        if not (isinstance(tashla, str) and tashla.isdigit()):
+            raise ValueError(
+                f"tashla must be a string of digits such as '00', got"
+                f" {tashla!r}"
+            )
+        oquv = [s for s in oquv if tashla not in str(s)]
     manba = manba_kodla(oquv)  # (n, Tm) soʻzlar
     # (n, Tq) dekoder kirishi va kutilgan javob
     kirish, chiqish = maqsad_kodla(oquv)

@@ -104,3 +104,17 @@ def test_the_protocol_keeps_its_learning_rate_and_clips_no_gradient(monkeypatch)
     lr = inspect.signature(oqit).parameters["lr"].default      # as the lesson reads it
     assert len(opt.lrlar) == 2 * 256 // 64 and set(opt.lrlar) == {lr}
     assert not kesishlar
+
+
+def test_parallel_reads_a_kept_function_through_its_partial(monkeypatch, tmp_path):
+    """A partial of a kept training is looked up in the store before any worker starts."""
+    from chapter_code import oqitish
+
+    monkeypatch.setenv("KITOB_OMBORSIZ", "0")
+    monkeypatch.setenv("KITOB_OMBOR", str(tmp_path))
+    qisqa = partial(oqit, epoxalar=1, n=64)
+    birinchi = parallel(qisqa, [ISHLAR[1]], jarayonlar=1)
+    monkeypatch.setattr(oqitish, "ProcessPoolExecutor", None)        # a worker would fail now
+    ikkinchi = parallel(qisqa, [ISHLAR[1]], jarayonlar=1)
+    assert ikkinchi[0][0] == birinchi[0][0]
+    assert all(torch.equal(a, b) for a, b in zip(_holat(ikkinchi[0][1]).values(), _holat(birinchi[0][1]).values()))

@@ -303,3 +303,18 @@ def test_where_the_weight_goes():
     nol = sonlar.ogirlik_qayerda(model, royxat, nollar=True)     # zeros: no word of their own
     assert (nol[..., 0] == 0).all() and torch.allclose(nol.sum(-1), torch.ones(2, 3), atol=1e-5)
     assert not torch.allclose(nol, ulush)
+
+
+def test_a_held_out_pattern_leaves_training_and_only_training(monkeypatch):
+    monkeypatch.setenv("KITOB_OMBORSIZ", "1")
+    korilgan = []
+    asl = sonlar.manba_kodla
+    monkeypatch.setattr(sonlar, "manba_kodla", lambda s: korilgan.append(list(s)) or asl(s))
+    oqit_tarjimon(5, **KICHIK, tashla="0")
+    oquv, sinov = sonlar.sonlar_toplami(5, KICHIK["n"], KICHIK["n_sinov"])
+    assert korilgan[0] == [s for s in oquv if "0" not in str(s)] and len(korilgan[0]) < len(oquv)
+    assert korilgan[1] == sinov                          # the test numbers are the same ones
+    assert any("0" in str(s) for s in sinov)
+    for yomon in ("a0", 0, ""):
+        with pytest.raises(ValueError, match="tashla must be a string of digits such as '00'"):
+            oqit_tarjimon(5, **KICHIK, tashla=yomon)

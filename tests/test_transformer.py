@@ -18,7 +18,8 @@ import torch.nn as nn
 import torch.nn.functional as F
 from torch.nn.attention.bias import causal_lower_right
 
-from chapter_code.modellar import Attention, Blok, KichikGPT, KopBoshli, Tarjimon, kauzal_maska, sinus_pozitsiya
+from chapter_code.modellar import (Attention, Blok, KichikGPT, KopBoshli, Tarjimon, kauzal_maska, oldindan_kesh,
+                                  sinus_pozitsiya)
 
 TOL64 = 1e-10   # float64: the same arithmetic in a different order
 TOL32 = 1e-5    # float32: cached vs full forward, padded vs unpadded
@@ -462,3 +463,138 @@ def test_exercise4_flip_moves_unmasked_outputs_but_changes_every_masked_one(seed
         asl_m, teskari_m = _attention(h, Wq, Wk, Wv, maska), _attention(h.flip(1), Wq, Wk, Wv, maska)
         farq = (asl_m - teskari_m.flip(1)).abs().amax(dim=-1)[0]
         assert (farq > 1e-3).all(), farq
+
+
+# ---------------------------------------------------------------------------
+# 6. Grouped-query attention, the sliding window and the preallocated cache
+
+def _takrorlangan(gqa, h):
+    """The MHA KopBoshli that grouped-query attention is: every key/value head's rows
+    repeated for the query heads of its group (query head i reads key/value head
+    i // (h / h_kv)), built from the weights, not from KopBoshli's forward."""
+    mha = KopBoshli(gqa.q.in_features, h).double().eval()
+    dh, guruh = gqa.q.out_features // h, h // gqa.kv_boshlar
+    with torch.no_grad():
+        for nom in ("q", "o"):
+            getattr(mha, nom).load_state_dict(getattr(gqa, nom).state_dict())
+        for nom in ("k", "v"):
+            q, m = getattr(gqa, nom), getattr(mha, nom)
+            m.weight.copy_(q.weight.view(gqa.kv_boshlar, dh, -1).repeat_interleave(guruh, 0).reshape(h * dh, -1))
+            m.bias.copy_(q.bias.view(gqa.kv_boshlar, dh).repeat_interleave(guruh, 0).reshape(-1))
+    return mha
+
+
+@pytest.mark.parametrize("h, h_kv", [(4, 2), (4, 1), (6, 3), (8, 2)])
+@pytest.mark.parametrize("kesishgan", [False, True], ids=["self", "cross"])
+def test_grouped_query_attention_is_multi_head_with_shared_key_value_heads(h, h_kv, kesishgan):
+    torch.manual_seed(h * 10 + h_kv)
+    gqa = KopBoshli(8 * h, h, h_kv).double().eval()
+    assert gqa.k.weight.shape == gqa.v.weight.shape == (8 * h_kv, 8 * h)
+    mha = _takrorlangan(gqa, h)
+    x = torch.randn(2, 7, 8 * h, dtype=torch.float64)
+    manba = torch.randn(2, 5, 8 * h, dtype=torch.float64) if kesishgan else None
+    maska = None if kesishgan else kauzal_maska(7)
+    with torch.no_grad():
+        a, b = gqa(x, manba=manba, maska=maska), mha(x, manba=manba, maska=maska)
+    assert torch.allclose(a, b, atol=TOL64, rtol=0), (a - b).abs().max()
+    # and the heads of one group really share: their weights are equal only in the MHA copy
+    assert torch.equal(mha.k.weight[:8], mha.k.weight[8:16]) == (h // h_kv > 1)
+
+
+@pytest.mark.parametrize("h, h_kv", [(4, 2), (4, 1), (8, 4)])
+def test_grouped_query_attention_equals_torch_sdpa_with_enable_gqa(h, h_kv):
+    torch.manual_seed(h + h_kv)
+    gqa = KopBoshli(4 * h, h, h_kv).double().eval()
+    x = torch.randn(3, 9, 4 * h, dtype=torch.float64)
+    with torch.no_grad():
+        q, k, v = (_boshlarga(getattr(gqa, n)(x), hh) for n, hh in (("q", h), ("k", h_kv), ("v", h_kv)))
+        kutilgan = F.scaled_dot_product_attention(q, k, v, is_causal=True, enable_gqa=True)
+        kutilgan = gqa.o(kutilgan.transpose(1, 2).reshape(3, 9, 4 * h))
+        olingan = gqa(x, maska=kauzal_maska(9))
+    assert torch.allclose(olingan, kutilgan, atol=TOL64, rtol=0)
+
+
+@pytest.mark.parametrize("h, h_kv", [(4, 3), (4, 0), (6, 4)])
+def test_kopboshli_rejects_key_value_heads_that_do_not_divide_the_heads(h, h_kv):
+    with pytest.raises(ValueError, match=f"boshlar={h} query heads must split evenly into kv_boshlar={h_kv}"):
+        KopBoshli(12, h, h_kv)
+
+
+@pytest.mark.parametrize("h_kv", [4, 2, 1], ids=["MHA", "GQA", "MQA"])
+def test_kv_cache_of_grouped_query_attention_holds_only_its_key_value_heads(h_kv):
+    m = KichikGPT(37, d=32, boshlar=4, qatlamlar=3, T_max=64, kv_boshlar=h_kv).eval()
+    idx = torch.randint(0, 37, (2, 10))
+    with torch.no_grad():
+        toliq = m(idx)
+        keshlar = [{} for _ in m.bloklar]
+        qadamlab = torch.cat([m(idx[:, t:t + 1], keshlar) for t in range(10)], dim=1)
+    assert torch.allclose(qadamlab, toliq, atol=TOL32, rtol=0)
+    assert all(k["k"].shape == k["v"].shape == (2, h_kv, 10, 8) for k in keshlar)
+    bayt = sum(t.nelement() * t.element_size() for k in keshlar for t in k.values())
+    assert bayt == 2 * 3 * 10 * h_kv * 8 * 4 * 2        # 2 L T h_kv d_head b, batch 2
+
+
+def test_preallocated_cache_gives_the_same_logits_and_never_moves():
+    m = _gpt(seed=5)
+    idx = torch.randint(0, 37, (2, 12))
+    with torch.no_grad():
+        toliq = m(idx)
+        keshlar = oldindan_kesh(m.bloklar, 2, 12)
+        joylar = [k["bufer_k"].data_ptr() for k in keshlar]
+        bolaklar = [m(idx[:, :3], keshlar)]
+        for t in range(3, 12):
+            bolaklar.append(m(idx[:, t:t + 1], keshlar))
+            assert [k["n"] for k in keshlar] == [t + 1] * 3
+            assert [k["bufer_k"].data_ptr() for k in keshlar] == joylar     # written in place
+        qadamlab = torch.cat(bolaklar, dim=1)
+        # the buffer holds exactly the keys the growing cache holds
+        osuvchi = [{} for _ in m.bloklar]
+        m(idx, osuvchi)
+    assert torch.allclose(qadamlab, toliq, atol=TOL32, rtol=0)
+    assert all(torch.allclose(a["bufer_k"], b["k"], atol=TOL32, rtol=0) for a, b in zip(keshlar, osuvchi))
+    with pytest.raises(ValueError, match="the cache holds 12 tokens, 13 do not fit"):
+        with torch.no_grad():
+            m(idx[:, :1], keshlar)
+
+
+@pytest.mark.parametrize("Tq, Tk, oyna", [(5, 5, 1), (5, 5, 2), (6, 6, 3), (1, 9, 4), (3, 8, 2), (4, 4, 10)])
+def test_sliding_window_mask_hides_the_future_and_keys_older_than_the_window(Tq, Tk, oyna):
+    maska = kauzal_maska(Tq, Tk, oyna)
+    for i in range(Tq):
+        p = Tk - Tq + i                              # the query's position among the keys
+        for j in range(Tk):
+            assert maska[i, j].item() == (j > p or j <= p - oyna), (i, j)
+    if oyna >= Tk:
+        assert torch.equal(maska, kauzal_maska(Tq, Tk))
+
+
+def test_sliding_window_rejects_an_empty_window():
+    with pytest.raises(ValueError, match="oyna must be a window of at least 1 key, got 0"):
+        kauzal_maska(4, 4, 0)
+
+
+def test_one_layer_with_a_window_of_three_reads_only_the_last_three_tokens():
+    torch.manual_seed(2)
+    m = KichikGPT(37, d=16, boshlar=2, qatlamlar=1, T_max=32, oyna=3).eval()
+    idx = torch.randint(0, 37, (1, 10))
+    with torch.no_grad():
+        asl = m(idx)[0, 9]
+        for t, korinadi in ((6, False), (7, True), (9, True)):
+            boshqa = idx.clone()
+            boshqa[0, t] = (idx[0, t] + 1) % 37
+            assert (m(boshqa)[0, 9] - asl).abs().max().item() > 1e-4 if korinadi else \
+                torch.allclose(m(boshqa)[0, 9], asl, atol=1e-6, rtol=0), t
+        # with a cache the window is the same
+        keshlar = [{}]
+        qadamlab = torch.cat([m(idx[:, t:t + 1], keshlar) for t in range(10)], dim=1)
+    assert torch.allclose(qadamlab[0, 9], asl, atol=TOL32, rtol=0)
+
+
+def test_tarjimon_takes_grouped_query_heads_and_a_window():
+    torch.manual_seed(0)
+    m = Tarjimon(20, 12, d=16, boshlar=4, qatlamlar=2, kv_boshlar=1, oyna=2).eval()
+    assert all(b.attn.k.weight.shape == (4, 16) for b in list(m.koder) + list(m.dekoder))
+    assert all(b.cross.v.weight.shape == (4, 16) for b in m.dekoder)
+    with torch.no_grad():
+        chiqish = m(torch.randint(1, 20, (2, 6)), torch.randint(1, 12, (2, 5)))
+    assert chiqish.shape == (2, 5, 12)

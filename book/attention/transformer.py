@@ -30,6 +30,7 @@ from chapter_code.kitob import diagramma, show, fig
 from chapter_code.raqam import son
 from chapter_code.modellar import TransformerBlok
 from chapter_code.modellar import KopBoshli, Blok, KichikGPT
+from chapter_code.modellar import oldindan_kesh
 from chapter_code.modellar import parametrlar
 from chapter_code.oqitish import mediana_ms, protsessor
 
@@ -325,12 +326,15 @@ diagramma(
 # %% [markdown]
 # `KopBoshli` klassimizda kesh — bitta `dict`. Unda
 # kalitlar (`"k"`) va qiymatlar (`"v"`) (namuna, bosh, *T*, bosh oʻlchami)
-# shaklida turadi, yangilari `torch.cat` bilan oxiriga qoʻshiladi:
+# shaklida turadi. `KopBoshli.forward` yangi kalit va qiymatlarni
+# `kesh_qosh` ga beradi, u ularni `torch.cat` bilan oxiriga qoʻshadi
+# (funksiyaning ikkinchi yarmini — oldindan ajratilgan keshni — keyinroq
+# koʻramiz):
 #
 # ```{literalinclude} ../../chapter_code/modellar.py
-# :pyobject: KopBoshli.forward
-# :start-at: if kesh is not None
-# :end-before: ball = q @ k
+# :pyobject: kesh_qosh
+# :start-at: if "bufer_k" not in kesh
+# :end-before: oldindan ajratilgan bufer: dastlabki
 # :dedent:
 # ```
 #
@@ -717,17 +721,309 @@ glue("kv_vaqt_farq", eng_katta_farq, display=False)
 # {glue:text}`kv_mac_nisbat:.0f` marta). Vaqt boʻyicha esa kesh atigi
 # {glue:text}`kv_nisbat:.0f` marta tezroq.
 #
-# Sabab — hisobning hajmi emas, PyTorch chaqiruvlari (operatorlar) soni. Bitta token uchun matritsalar
-# juda kichik. Vaqtning katta qismini har bir amalning oʻlchamga bogʻliq
-# boʻlmagan doimiy narxi oladi (Python va PyTorch chaqiruvlari), bitta
-# qadamda esa bunday amallar oʻnlab. Model kattalashgani sari matritsalar
-# ham kattalashadi va hisobning oʻzi ustun kela boshlaydi (buni bu yerda
-# oʻlchamadik).
+# Sabab — hisobning hajmi emas. Bitta token uchun matritsalar juda kichik,
+# vaqtning katta qismini esa har bir amalning oʻlchamga bogʻliq boʻlmagan
+# doimiy narxi oladi (Python va PyTorch chaqiruvlari), bitta qadamda esa
+# bunday amallar oʻnlab. Katta modelda manzara boshqacha — buni keyingi
+# qismda oʻlchaymiz.
 #
 # Bu — bitta token narxi. *N* ta token yaratish uchun shu qadamlar *N*
 # marta takrorlanadi va matn har qadamda uzayadi. Keshsiz yoʻlda har qadam
 # butun matnni qayta hisoblagani uchun umumiy ish *N* ga kamida kvadratik
 # oʻsadi; kesh bilan esa har bir qadam arzon qoladi.
+
+# %% [markdown]
+# ### Katta modelda: xotira chegarasi
+#
+# Kesh bilan bitta qadam nima qiladi? Har qatlamda yangi tokenning vektori
+# hamma vazn matritsalariga koʻpaytiriladi: har bir vazn xotiradan bir
+# marta oʻqiladi va bitta koʻpaytirish-qoʻshishda ishlatiladi. Keyin soʻrov
+# keshdagi hamma kalit va qiymatlarga qaraydi: ular ham bir marta
+# oʻqiladi. Demak, qadam hisobga nisbatan juda koʻp bayt oʻqiydi: float32da
+# har 4 baytga bitta MAC. Protsessor esa sonlarni xotiradan olib kelishdan
+# ancha tezroq koʻpaytira oladi. Shuning uchun katta modelda qadamni hisob
+# emas, **xotira oʻtkazuvchanligi** (ingl. *memory bandwidth* — bir
+# soniyada xotiradan oʻqiladigan baytlar) cheklaydi: qadam xotira bilan
+# cheklangan (ingl. *memory-bound*). U kamida
+#
+# $$
+# \text{chegara} = \frac{\text{vaznlar baytlari} + \text{kesh baytlari}}
+# {\text{oʻtkazuvchanlik}}
+# $$
+#
+# vaqt oladi.
+#
+# Oʻtkazuvchanlikni shu yigʻishning oʻzida, oddiy nusxalash bilan
+# oʻlchaymiz: 64 MiB hajmli tenzorni boshqasiga koʻchiramiz. Bu protsessor
+# keshlariga sigʻmaydi, demak sonlar asosiy xotiradan keladi. Nusxalashda
+# har bir bayt bir marta oʻqiladi va bir marta yoziladi, shuning uchun
+# oʻtkazuvchanlik — 2 × 64 MiB / vaqt (STREAM oʻlchovidagi kabi).
+#
+# Model — {glue:text}`bw_d` oʻlchamli, {glue:text}`bw_L` qatlamli, vaznlari
+# {glue:text}`bw_vazn_mib:.0f` MiB boʻlgan oʻqitilmagan `KichikGPT`. Keshda
+# *T* − 1 ta token turadi, vaqt — keyingi bitta token uchun. Keshni modeldan
+# matn oʻtkazib toʻldirish shart emas: vaqt keshdagi sonlarga bogʻliq emas,
+# shuning uchun uni tasodifiy sonlar bilan toʻldiramiz.
+#
+# Ikkinchi savol — `torch.cat`. U har qadamda butun keshni yangi tenzorga
+# koʻchiradi: eski keshni oʻqiydi va yangisiga yozadi, yaʼni qadamga yana
+# ikki marta kesh hajmicha xotira ishi qoʻshiladi. llama.cpp kabi
+# dasturlarda kesh uchun joy oldindan ajratiladi va yangi kalitlar boʻsh
+# joyga yoziladi. `kesh_qosh` ning ikkinchi yarmi shunday qiladi,
+# `oldindan_kesh` esa shunday keshlarni yasaydi:
+#
+# ```{literalinclude} ../../chapter_code/modellar.py
+# :pyobject: kesh_qosh
+# :start-at: oldindan ajratilgan bufer: dastlabki
+# :dedent:
+# ```
+#
+# Ikkala keshni bir xil sonlar bilan toʻldirib, bir xil token uchun vaqtni
+# oʻlchaymiz.
+
+# %%
+torch.manual_seed(2)
+katta = KichikGPT(LUGAT, d=512, boshlar=8, qatlamlar=4, T_max=4096)
+katta = katta.eval()
+L_k, d_k = len(katta.bloklar), katta.emb.embedding_dim
+h_k = katta.bloklar[0].attn.boshlar
+
+
+def bayt(t):
+    return t.nelement() * t.element_size()
+
+
+# bitta qadam hamma vaznni oʻqiydi, embedding jadvalidan esa bitta
+# qatorni
+vazn_bayt = sum(bayt(p) for p in katta.parameters())
+vazn_bayt -= bayt(katta.emb.weight[1:])
+
+# oʻtkazuvchanlik: 64 MiB ni nusxalash, bitta ipda
+asl_t = torch.ones(2**24)
+nusxa_t = torch.empty_like(asl_t)
+nusxa_ms = mediana_ms(
+    "nusxa_t.copy_(asl_t)", iplar=1, nusxa_t=nusxa_t, asl_t=asl_t
+)
+# bayt/s: har bayt bir marta oʻqiladi, bir marta yoziladi
+otkaz = 2 * bayt(asl_t) / (nusxa_ms / 1000)
+
+tok = torch.tensor([[7]])  # yangi token
+bw_qatorlar, bw_farq = [], 0.0
+with torch.no_grad():
+    for Tx in [256, 1024, 2048, 4096]:
+        # keshdagi T − 1 token: tasodifiy kalit va qiymatlar
+        shakl = (1, h_k, Tx - 1, d_k // h_k)
+        kv_t = [
+            (torch.randn(shakl), torch.randn(shakl)) for _ in range(L_k)
+        ]
+        osuvchi = [{"k": k, "v": v} for k, v in kv_t]
+        oldindan = oldindan_kesh(katta.bloklar, 1, Tx)
+        for kesh, (k, v) in zip(oldindan, kv_t):
+            kesh["bufer_k"][:, :, : Tx - 1] = k
+            kesh["bufer_v"][:, :, : Tx - 1] = v
+            kesh["n"] = Tx - 1
+        vaqt = {}
+        turlar = [("cat", osuvchi), ("oldindan", oldindan)]
+        for nom, keshlar_x in turlar:
+            # har takror oʻz dictlari bilan: tayyor kesh oʻzgarmaydi
+            vaqt[nom] = mediana_ms(
+                "katta(tok, [dict(k) for k in keshlar_x])",
+                iplar=1,
+                katta=katta,
+                tok=tok,
+                keshlar_x=keshlar_x,
+            )
+        a_ = katta(tok, [dict(k) for k in osuvchi])
+        b_ = katta(tok, [dict(k) for k in oldindan])
+        bw_farq = max(bw_farq, (a_ - b_).abs().max().item())
+        # oʻqiladigan baytlar: vaznlar va T token keshi
+        oqiladi = vazn_bayt + 2 * L_k * Tx * d_k * 4
+        bw_qatorlar.append(
+            {
+                "T": Tx,
+                "oʻqiladi (MiB)": oqiladi / 2**20,
+                "chegara (ms)": oqiladi / otkaz * 1000,
+                "oldindan (ms)": vaqt["oldindan"],
+                "torch.cat (ms)": vaqt["cat"],
+                "GB/s": oqiladi / vaqt["oldindan"] / 1e6,
+            }
+        )
+    # taqqoslash uchun: shu model T = 256 tokenni birdaniga oʻqiydi
+    idx_k = torch.randint(LUGAT, (1, 256))
+    toliq_ms = mediana_ms(
+        "katta(idx_k)", iplar=1, katta=katta, idx_k=idx_k
+    )
+bw = pd.DataFrame(bw_qatorlar)
+print(f"nusxalash: {otkaz / 1e9:.1f} GB/s (1 ip)")
+show(
+    bw.round(
+        {
+            "oʻqiladi (MiB)": 1,
+            "chegara (ms)": 2,
+            "oldindan (ms)": 2,
+            "torch.cat (ms)": 2,
+            "GB/s": 1,
+        }
+    ),
+    izoh=(
+        f"d = {d_k}, {L_k} qatlamli model, kesh bilan bitta token:"
+        " qadam oʻqiydigan baytlar (vaznlar va kesh), xotira"
+        " chegarasi (baytlar / nusxalash oʻtkazuvchanligi), oldindan"
+        " ajratilgan va torch.cat bilan uzayadigan keshdagi vaqt"
+        " (bitta ip, mediana) va oldindan ajratilgan keshda"
+        " erishilgan oʻqish tezligi (GB — 10⁹ bayt)."
+    ),
+    nom="kv_xotira_jadval",
+)
+
+# %%
+rasm, b1 = plt.subplots(figsize=(5.6, 3.8))
+b1.plot(bw["T"], bw["torch.cat (ms)"], "s--", label="torch.cat")
+b1.plot(bw["T"], bw["oldindan (ms)"], "o-", label="oldindan ajratilgan")
+b1.plot(bw["T"], bw["chegara (ms)"], ":", color="0.4",
+        label="xotira chegarasi")
+# chiziqli oʻqlar: baytlar T ga chiziqli oʻsadi
+b1.set_xticks(bw["T"], bw["T"].astype(str))
+b1.set_ylim(bottom=0)
+b1.set_xlabel("keshdagi tokenlar, T")
+b1.set_ylabel("bitta token vaqti (ms)")
+b1.grid(True, alpha=0.3)
+b1.legend()
+plt.tight_layout()
+fig(
+    "kv_xotira_chegarasi.png",
+    caption=(
+        f"d = {d_k}, {L_k} qatlam: kesh bilan bitta token vaqti va"
+        " xotira chegarasi (oʻqiladigan baytlar / oʻlchangan"
+        " oʻtkazuvchanlik)."
+    ),
+)
+
+
+# %% tags=["remove-cell"]
+oxirgi = bw.iloc[-1]
+birinchi = bw.iloc[0]
+bw_gmac_kesh = (
+    mac_kesh(int(oxirgi["T"]), d=d_k, L=L_k) / oxirgi["oldindan (ms)"] / 1e6
+)
+bw_gmac_toliq = mac_keshsiz(256, d=d_k, L=L_k) / toliq_ms / 1e6
+bw_ulush = float(oxirgi["chegara (ms)"] / oxirgi["oldindan (ms)"])
+bw_cat_marta = float(oxirgi["torch.cat (ms)"] / oxirgi["oldindan (ms)"])
+# kichik model (d = 64), T eng katta: oʻqiladigan baytlar va chegara
+kichik_bayt = sum(bayt(p) for p in gpt.parameters())
+kichik_bayt -= bayt(gpt.emb.weight[1:])
+kichik_bayt += 2 * len(gpt.bloklar) * kv["T"].max() * gpt.emb.embedding_dim * 4
+kichik_chegara = kichik_bayt / otkaz * 1000
+glue("bw_d", d_k, display=False)
+glue("bw_L", L_k, display=False)
+glue("bw_vazn_mib", vazn_bayt / 2**20, display=False)
+glue("bw_gbs", otkaz / 1e9, display=False)
+glue("bw_T", int(oxirgi["T"]), display=False)
+glue("bw_ms", float(oxirgi["oldindan (ms)"]), display=False)
+glue("bw_chegara_ms", float(oxirgi["chegara (ms)"]), display=False)
+glue("bw_ulush", bw_ulush, display=False)
+glue(
+    "bw_ulush_gap",
+    (
+        "qadam oʻtkazuvchanlikning"
+        f" {son(bw_ulush, '.0%')} qismida ishlaydi"
+        if bw_ulush <= 1
+        else "qadam nusxalash koʻrsatgan chegaradan ham tezroq: faqat"
+        " oʻqish nusxalashdan (oʻqish va yozishdan) tezroq boʻlishi mumkin"
+    ),
+    display=False,
+)
+glue("bw_oqish_min", float(bw["GB/s"].min()), display=False)
+glue("bw_oqish_max", float(bw["GB/s"].max()), display=False)
+glue(
+    "bw_bayt_osish",
+    float(oxirgi["oʻqiladi (MiB)"] / birinchi["oʻqiladi (MiB)"]),
+    display=False,
+)
+glue(
+    "bw_vaqt_osish",
+    float(oxirgi["oldindan (ms)"] / birinchi["oldindan (ms)"]),
+    display=False,
+)
+oqish_tebranish = float(bw["GB/s"].max() / bw["GB/s"].min())
+glue(
+    "bw_ergash_gap",
+    (
+        "vaqt baytlarga ergashadi — qadam baytlarni deyarli doimiy"
+        " tezlikda oʻqiydi"
+        if oqish_tebranish <= 1.3
+        else "oʻqish tezligi T bilan sezilarli oʻzgardi: vaqtni faqat"
+        " baytlar belgilamaydi"
+    ),
+    display=False,
+)
+glue(
+    "bw_hisob_gap",
+    (
+        "qadamda protsessor koʻp vaqt sonlarni kutadi. Token yaratish —"
+        " hisob bilan emas, xotira bilan cheklangan sikl"
+        if bw_gmac_toliq / bw_gmac_kesh > 3
+        else "farq kichik, bu oʻlchovda qadamni hisob ham cheklaydi"
+    ),
+    display=False,
+)
+glue("bw_gmac_kesh", float(bw_gmac_kesh), display=False)
+glue("bw_gmac_toliq", float(bw_gmac_toliq), display=False)
+glue(
+    "bw_gmac_marta", float(bw_gmac_toliq / bw_gmac_kesh), display=False
+)
+glue("bw_cat_ms", float(oxirgi["torch.cat (ms)"]), display=False)
+glue("bw_cat_marta", bw_cat_marta, display=False)
+glue(
+    "bw_cat_gap",
+    (
+        f"{son(bw_cat_marta, '.1f')} marta sekinroq: ortiqcha koʻchirish"
+        " qadamning katta qismiga aylangan"
+        if bw_cat_marta > 1.2
+        else "ikki kesh orasidagi farq oʻlchov shovqinidan katta emas"
+    ),
+    display=False,
+)
+glue("bw_farq", bw_farq, display=False)
+glue("bw_kichik_chegara_ms", float(kichik_chegara), display=False)
+glue(
+    "bw_kichik_marta",
+    float(eng_katta["kesh bilan (ms)"] / kichik_chegara),
+    display=False,
+)
+
+
+# %% [markdown]
+# Natijalar {numref}`%s-jadvalda <kv_xotira_jadval>` va
+# {numref}`%s-rasmda <kv_xotira_chegarasi>`. Nusxalash bitta ipda
+# {glue:text}`bw_gbs:.1f` GB/s berdi (GB — 10⁹ bayt). Uchta kuzatuv:
+#
+# 1. **Vaqt va baytlar.** *T* oʻsganda qadam oʻqiydigan baytlar
+#    {glue:text}`bw_bayt_osish:.1f` marta, vaqt
+#    {glue:text}`bw_vaqt_osish:.1f` marta oʻsdi; erishilgan oʻqish tezligi
+#    hamma *T* da {glue:text}`bw_oqish_min:.1f` –
+#    {glue:text}`bw_oqish_max:.1f` GB/s oraligʻida boʻldi:
+#    {glue:text}`bw_ergash_gap`. *T* =
+#    {glue:text}`bw_T` da qadam {glue:text}`bw_ms:.1f` ms oldi, chegara esa
+#    {glue:text}`bw_chegara_ms:.1f` ms: {glue:text}`bw_ulush_gap`.
+# 2. **Hisob tezligi.** Shu *T* da kesh bilan qadam soniyasiga
+#    {glue:text}`bw_gmac_kesh:.1f` mlrd MAC bajardi, xuddi shu model
+#    256 tokenni birdaniga oʻqiganda esa {glue:text}`bw_gmac_toliq:.1f`
+#    mlrd MAC — {glue:text}`bw_gmac_marta:.0f` marta koʻp. Bir xil
+#    protsessor, bir xil vaznlar: {glue:text}`bw_hisob_gap`.
+# 3. **`torch.cat`.** *T* = {glue:text}`bw_T` da torch.cat bilan
+#    qadam {glue:text}`bw_cat_ms:.1f` ms oldi — {glue:text}`bw_cat_gap`.
+#    Ikki kesh bergan logitlarning eng katta farqi
+#    {glue:text}`bw_farq:.1e`.
+#
+# Yuqoridagi kichik model (*d* = 64) uchun xuddi shu chegara *T* =
+# {glue:text}`kv_T_katta` da {glue:text}`bw_kichik_chegara_ms:.3f` ms,
+# oʻlchangan vaqt esa undan {glue:text}`bw_kichik_marta:.0f` marta koʻp. U
+# yerda vaqtni xotira emas, chaqiruvlar oladi (uning vaznlari va keshi
+# protsessor keshlariga sigʻadi, shuning uchun haqiqiy chegara bundan ham
+# past). Katta modellarni tez ishlatish usullarining koʻpi — kesh va
+# vaznlarni kichraytirish (GQA, 16 va 8 bitli sonlar) — shundan kelib
+# chiqadi: oʻqiladigan bayt qancha kam boʻlsa, token shuncha tez.
 
 # %% [markdown]
 # ### Kesh qancha joy egallaydi

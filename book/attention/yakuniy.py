@@ -269,6 +269,153 @@ show(
 # %% [markdown]
 # {glue:text}`tr_00_paragraf`
 #
+# ### Model tuzilmani oʻrgandimi?
+#
+# Umumiy aniqlik bitta son, u zaif joyni yashiradi. Sinov sonlarini
+# guruhlarga ajratamiz: raqamlari orasida nol yoʻq sonlar, kamida bitta nol
+# bor sonlar va ketma-ket ikki nolli («00» li) sonlar. Nolning soʻzi yoʻq:
+# «ikki yuz besh» da «0» ni hech bir soʻz aytmaydi, uni model «yuz»
+# soʻzining oʻrnidan chiqarishi kerak. Shuning uchun nollar — model sonning
+# tuzilishini (qaysi xona qaysi soʻzdan keladi) oʻrgangan-oʻrganmaganini
+# koʻrsatadigan joy.
+#
+# Keyin qattiqroq sinov: xuddi shu modelni xuddi shu seedlar bilan yana
+# oʻqitamiz, lekin oʻqitish sonlaridan «00» li sonlarning hammasini olib
+# tashlaymiz (`tashla="00"`). Sinov sonlari oʻsha-oʻsha qoladi. Agar model
+# «yuz» va «ming» qaysi xonalarni egallashini tushungan boʻlsa, «00» li
+# sonlarni ham yozadi: ular oʻqitishda uchragan qismlardan tuziladi. Bu —
+# **tizimli umumlashtirish** (ingl. *systematic generalisation*) sinovi.
+
+# %%
+from functools import partial
+
+
+def aniqlik(model, sonlar_):
+    # aniq moslik: hamma raqami toʻgʻri yozilgan sonlar ulushi
+    javoblar = javob(model, sonlar_)
+    togri = sum(j == str(s) for j, s in zip(javoblar, sonlar_))
+    return togri / len(sonlar_)
+
+
+guruhlar = {
+    "nolsiz": lambda s: "0" not in str(s),
+    "nolli": lambda s: "0" in str(s),
+    "«00» li": lambda s: "00" in str(s),
+}
+# «00» li sonlarsiz oʻqitilgan modellar, oʻsha seedlar
+yopiq = parallel(
+    partial(oqit_tarjimon, tashla="00"), [(s,) for s in tarjima_seedlar]
+)
+qatorlar_00, soni_00 = [], []
+ikki_tur = [("hamma son", tarjimonlar), ("«00» siz", yopiq)]
+for oqitish_, natijalar_ in ikki_tur:
+    for s, (_, model_) in zip(tarjima_seedlar, natijalar_):
+        _, sinov_ = sonlar_toplami(
+            s, tarjima_protokol["n"], tarjima_protokol["n_sinov"]
+        )
+        qator = {"oʻqitish": oqitish_, "seed": s}
+        qator["hammasi"] = aniqlik(model_, sinov_)
+        for nom, shart in guruhlar.items():
+            guruh = [x for x in sinov_ if shart(x)]
+            qator[nom] = aniqlik(model_, guruh)
+        qatorlar_00.append(qator)
+        soni_00.append(sum("00" in str(x) for x in sinov_))
+tuzilma = pd.DataFrame(qatorlar_00)
+show(
+    tuzilma.round(3),
+    izoh=(
+        "Sinov sonlarida aniq moslik, guruhlar boʻyicha: hamma son"
+        " bilan va «00» li sonlarsiz oʻqitilgan modellar; bir"
+        " seedning sinov sonlari ikkalasida bir xil."
+    ),
+    nom="tarjima_tuzilma",
+)
+
+
+# %% tags=["remove-cell"]
+hamma_q = tuzilma[tuzilma["oʻqitish"] == "hamma son"]
+yopiq_q = tuzilma[tuzilma["oʻqitish"] == "«00» siz"]
+u00, unol, usiz = "«00» li", "nolli", "nolsiz"
+oraliq_ = {
+    "tz_hamma_00": hamma_q[u00],
+    "tz_hamma_nolli": hamma_q[unol],
+    "tz_hamma_nolsiz": hamma_q[usiz],
+    "tz_yopiq_00": yopiq_q[u00],
+    "tz_yopiq_hammasi": yopiq_q["hammasi"],
+    "tz_yopiq_nolsiz": yopiq_q[usiz],
+}
+def oraliq(a, b, spec=".1%"):
+    # «a – b», ikkalasi teng boʻlsa bitta son
+    return son(a, spec) if son(a, spec) == son(b, spec) else (
+        f"{son(a, spec)} – {son(b, spec)}"
+    )
+
+
+for kalit_, qiymatlar in oraliq_.items():
+    glue(f"{kalit_}_min", float(qiymatlar.min()), display=False)
+    glue(f"{kalit_}_max", float(qiymatlar.max()), display=False)
+    glue(
+        f"{kalit_}_oraliq",
+        oraliq(qiymatlar.min(), qiymatlar.max()),
+        display=False,
+    )
+glue("tz_00_soni_min", min(soni_00), display=False)
+glue("tz_00_soni_max", max(soni_00), display=False)
+glue("tz_00_soni", oraliq(min(soni_00), max(soni_00), "d"), display=False)
+glue(
+    "tz_nol_gap",
+    (
+        "xatolar asosan soʻzi yoʻq raqamlarda — nollarda"
+        if hamma_q[usiz].min() > hamma_q[unol].max()
+        else "nolli va nolsiz sonlar orasida aniq farq koʻrinmadi"
+    ),
+    display=False,
+)
+glue(
+    "tz_kam_gap",
+    (
+        "maʼlumot kamaygani ularni zaiflashtirmadi"
+        if yopiq_q[usiz].min() >= hamma_q[usiz].min() - 0.02
+        else "ular nolsiz sonlarda ham sezilarli pasaydi"
+    ),
+    display=False,
+)
+# «00» siz oʻqitilgan model «00» li sonlarda yiqildimi: eng yaxshi
+# seedi ham yarmidan kami toʻgʻri va hamma son bilan oʻqitilgandan
+# kamida 0,2 past
+yiqildi = (
+    yopiq_q[u00].max() < 0.5
+    and yopiq_q[u00].max() < hamma_q[u00].min() - 0.2
+)
+glue(
+    "tz_xulosa",
+    (
+        "Bu — tizimli umumlashtirishning aniq muvaffaqiyatsizligi: model"
+        " «yuz» va «ming» xonalarni qanday egallashini qoida sifatida"
+        " oʻrganmagan, oʻqitishda koʻrgan sonlar shakliga tayangan. Umumiy"
+        " aniqlik buni yashiradi, chunki «00» li sonlar sinovning kichik"
+        " qismi."
+        if yiqildi
+        else "Demak, bu sinovda model «00» li sonlarni ularni koʻrmasdan"
+        " ham yoza oldi: yiqilish kuzatilmadi."
+    ),
+    display=False,
+)
+
+# %% [markdown]
+# {numref}`%s-jadval <tarjima_tuzilma>` ikki narsani koʻrsatadi. Hamma son
+# bilan oʻqitilgan modellar nolsiz sonlarda
+# {glue:text}`tz_hamma_nolsiz_oraliq`, nolli sonlarda
+# {glue:text}`tz_hamma_nolli_oraliq`, «00» li sonlarda esa
+# {glue:text}`tz_hamma_00_oraliq` aniqlikka erishdi:
+# {glue:text}`tz_nol_gap`.
+#
+# «00» li sonlarsiz oʻqitilgan modellarning umumiy aniqligi
+# {glue:text}`tz_yopiq_hammasi_oraliq`, nolsiz sonlarda
+# {glue:text}`tz_yopiq_nolsiz_oraliq`: {glue:text}`tz_kam_gap`. Lekin
+# «00» li sinov sonlaridagi (har seedda {glue:text}`tz_00_soni` ta)
+# aniqliklari {glue:text}`tz_yopiq_00_oraliq`. {glue:text}`tz_xulosa`
+#
 # ## Model qayerga qaraydi
 #
 # Endi model yozayotganda qayerga qarashini koʻramiz. Dekoderning yagona qatlamidagi
