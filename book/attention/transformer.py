@@ -854,7 +854,6 @@ with torch.no_grad():
         "katta(idx_k)", iplar=1, katta=katta, idx_k=idx_k
     )
 bw = pd.DataFrame(bw_qatorlar)
-print(f"nusxalash: {otkaz / 1e9:.1f} GB/s (1 ip)")
 show(
     bw.round(
         {
