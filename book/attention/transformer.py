@@ -30,7 +30,7 @@ from chapter_code.kitob import diagramma, show, fig
 from chapter_code.raqam import son
 from chapter_code.modellar import TransformerBlok
 from chapter_code.modellar import KopBoshli, Blok, KichikGPT
-from chapter_code.modellar import oldindan_kesh
+from chapter_code.modellar import kesh_qosh, oldindan_kesh
 from chapter_code.modellar import parametrlar
 from chapter_code.oqitish import mediana_ms, protsessor
 
@@ -819,9 +819,7 @@ with torch.no_grad():
         osuvchi = [{"k": k, "v": v} for k, v in kv_t]
         oldindan = oldindan_kesh(katta.bloklar, 1, Tx)
         for kesh, (k, v) in zip(oldindan, kv_t):
-            kesh["bufer_k"][:, :, : Tx - 1] = k
-            kesh["bufer_v"][:, :, : Tx - 1] = v
-            kesh["n"] = Tx - 1
+            kesh_qosh(kesh, k, v)  # bufer ichiga
         vaqt = {}
         turlar = [("cat", osuvchi), ("oldindan", oldindan)]
         for nom, keshlar_x in turlar:

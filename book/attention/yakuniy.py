@@ -290,11 +290,16 @@ show(
 from functools import partial
 
 
-def aniqlik(model, sonlar_):
-    # aniq moslik: hamma raqami toʻgʻri yozilgan sonlar ulushi
+def togrimi(model, sonlar_):
+    # har son: hamma raqami toʻgʻri yozildimi (aniq moslik)
     javoblar = javob(model, sonlar_)
-    togri = sum(j == str(s) for j, s in zip(javoblar, sonlar_))
-    return togri / len(sonlar_)
+    return {s: j == str(s) for j, s in zip(javoblar, sonlar_)}
+
+
+def ulush(togri, shart=lambda s: True):
+    # shartga mos sonlarning qanchasi toʻgʻri yozildi
+    tanlangan = [t for s, t in togri.items() if shart(s)]
+    return sum(tanlangan) / len(tanlangan)
 
 
 guruhlar = {
@@ -313,11 +318,11 @@ for oqitish_, natijalar_ in ikki_tur:
         _, sinov_ = sonlar_toplami(
             s, tarjima_protokol["n"], tarjima_protokol["n_sinov"]
         )
+        togri = togrimi(model_, sinov_)
         qator = {"oʻqitish": oqitish_, "seed": s}
-        qator["hammasi"] = aniqlik(model_, sinov_)
+        qator["hammasi"] = ulush(togri)
         for nom, shart in guruhlar.items():
-            guruh = [x for x in sinov_ if shart(x)]
-            qator[nom] = aniqlik(model_, guruh)
+            qator[nom] = ulush(togri, shart)
         qatorlar_00.append(qator)
         soni_00.append(sum("00" in str(x) for x in sinov_))
 tuzilma = pd.DataFrame(qatorlar_00)
