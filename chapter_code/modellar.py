@@ -10,7 +10,8 @@ umuman yoʻq; bob ogʻirliklarni chiza olishi uchun u oxirgi attention ogʻirlik
 Ikkinchi yarmida Transformer toʻliq yozib chiqilgan: ``KopBoshli`` (koʻp boshli attention:
 ixtiyoriy maska, cross-attention uchun kalit/qiymat manbasi, KV kesh va guruhli soʻrov
 attention bilan), ``kesh_qosh`` (KV keshni uzaytirish: ``torch.cat`` yoki oldindan
-ajratilgan bufer), ``kauzal_maska`` (ixtiyoriy sliding window bilan), ``sinus_pozitsiya``,
+ajratilgan bufer; oynali keshda faqat oxirgi tokenlar qoladi), ``kesh_baytlari`` va
+``kesh_boshi`` (keshdagi baytlar; yangi tokenlarning pozitsiyasi va maskasi), ``kauzal_maska`` (ixtiyoriy sliding window bilan), ``sinus_pozitsiya``,
 pre-LN ``Blok``, faqat dekoderli ``KichikGPT`` va koder–dekoder ``Tarjimon``.
 """
 
@@ -208,18 +209,22 @@ def rope(x, asos=10000.0, boshi=0):
 
 def kesh_qosh(kesh, k, v):
     """Yangi kalit va qiymatlarni (batch, boshlar, T, dh) keshga qoʻshadi va
-    keshdagi hamma kalit va qiymatlarni qaytaradi.
+    joriy soʻrovlar koʻradigan hamma kalit va qiymatlarni qaytaradi.
 
     Boʻsh dict bilan boshlangan keshning tenzorlari torch.cat bilan uzayadi:
-    har qadamda butun kesh yangi tenzorga koʻchiriladi. oldindan_kesh
+    har qadamda butun kesh yangi tenzorga koʻchiriladi. Dictda "oyna"
+    boʻlsa (sliding window), keshda faqat oxirgi oyna ta token qoladi:
+    eskilarini keyingi soʻrovlarning hech biri koʻrmaydi. oldindan_kesh
     yasagan keshda joy oldindan ajratilgan: yangilari bufer ichiga
     yoziladi, hech narsa koʻchirilmaydi.
     """
     if "bufer_k" not in kesh:
+        kesh["soni"] = kesh.get("soni", 0) + k.shape[2]  # koʻrilgan
         if "k" in kesh:
             k = torch.cat([kesh["k"], k], dim=2)  # (B, h, Tk, dh)
             v = torch.cat([kesh["v"], v], dim=2)
-        kesh["k"], kesh["v"] = k, v
+        qol = min(k.shape[2], kesh.get("oyna", k.shape[2]))
+        kesh["k"], kesh["v"] = k[:, :, -qol:], v[:, :, -qol:]
         return k, v
     # oldindan ajratilgan bufer: dastlabki n ta joy band
     n, m = kesh["n"], kesh["n"] + k.shape[2]
@@ -235,10 +240,40 @@ def kesh_qosh(kesh, k, v):
 
 
 def kesh_uzunligi(kesh):
-    """Keshdagi tokenlar soni (ikkala turdagi kesh uchun)."""
+    """Kesh koʻrgan tokenlar soni — keyingi tokenning pozitsiyasi (ikkala
+    turdagi kesh uchun; oynali keshda saqlanganidan koʻp boʻlishi mumkin)."""
     if "bufer_k" in kesh:
         return kesh["n"]
-    return kesh["k"].shape[2] if "k" in kesh else 0
+    return kesh.get("soni", 0)
+
+
+def kesh_baytlari(keshlar):
+    """Keshlardagi kalit va qiymat tenzorlari haqiqatan egallagan baytlar
+    (bufer — butun hajmi bilan)."""
+    return sum(
+        t.nelement() * t.element_size()
+        for kesh in keshlar
+        for t in kesh.values()
+        if isinstance(t, torch.Tensor)
+    )
+
+
+def kesh_boshi(keshlar, T, oyna=None):
+    """Keshli qadam uchun: T ta yangi tokenning birinchi pozitsiyasi va
+    kauzal maskasi (yangi tokenlar — soʻrovlar, keshdagilar va ular —
+    kalitlar). oyna boʻlsa, dict keshlar oxirgi oyna ta tokenni saqlaydi."""
+    if not keshlar:
+        return 0, kauzal_maska(T, oyna=oyna)
+    if oyna is not None:
+        for kesh in keshlar:
+            if "bufer_k" not in kesh:
+                kesh.setdefault("oyna", oyna)
+    kesh = keshlar[0]
+    if "bufer_k" in kesh:
+        saqlangan = kesh["n"]
+    else:
+        saqlangan = kesh["k"].shape[2] if "k" in kesh else 0
+    return kesh_uzunligi(kesh), kauzal_maska(T, saqlangan + T, oyna)
 
 
 def oldindan_kesh(bloklar, batch, T_max):
@@ -306,19 +341,21 @@ class KopBoshli(nn.Module):
         # KV kesh: avvalgi kalit va qiymatlar (h_kv ta boshda)
         if kesh is not None:
             k, v = kesh_qosh(kesh, k, v)
-        # GQA: bir guruhdagi soʻrov boshlari bitta kalit/qiymat boshini
-        # oladi
-        if h_kv < h:
-            k = k.repeat_interleave(h // h_kv, dim=1)  # (B, h, Tk, dh)
-            v = v.repeat_interleave(h // h_kv, dim=1)
-        ball = q @ k.transpose(-2, -1) / dh**0.5  # (B, h, Tq, Tk)
+        # GQA: bir guruhdagi g ta soʻrov boshi bitta kalit/qiymat boshini
+        # oladi. Kalitlar takrorlanmaydi (nusxasi yoʻq): guruhning
+        # soʻrovlari bitta matritsaning qatorlari boʻladi
+        g = h // h_kv
+        q = q.reshape(B, h_kv, g * Tq, dh)  # (B, h_kv, g·Tq, dh)
+        ball = q @ k.transpose(-2, -1) / dh**0.5  # (B, h_kv, g·Tq, Tk)
+        ball = ball.view(B, h, Tq, -1)  # (B, h, Tq, Tk)
         if maska is not None:
             ball = ball.masked_fill(maska, float("-inf"))
         # har qator yigʻindisi 1
         w = torch.softmax(ball, dim=-1)
         self.ogirlik = w.detach()
+        chiqish = (w.view(B, h_kv, g * Tq, -1) @ v).view(B, h, Tq, dh)
         # (B, h, Tq, dh) -> (B, Tq, h, dh) -> (B, Tq, d): boshlar yonma-yon
-        chiqish = (w @ v).transpose(1, 2).reshape(B, Tq, d)
+        chiqish = chiqish.transpose(1, 2).reshape(B, Tq, d)
         return self.o(chiqish)
 
 
@@ -391,15 +428,14 @@ class KichikGPT(nn.Module):
 
     def forward(self, idx, keshlar=None):
         T = idx.shape[1]
-        oldin = kesh_uzunligi(keshlar[0]) if keshlar else 0
+        # yangi tokenlar pozitsiyasi keshdagilardan keyin boshlanadi
+        oldin, maska = kesh_boshi(keshlar, T, self.oyna)
         if oldin + T > self.poz.shape[0]:
             raise ValueError(
                 f"sequence of {oldin + T} tokens is longer than"
                 f" T_max={self.poz.shape[0]}"
             )
         x = self.emb(idx) + self.poz[oldin : oldin + T]  # (B, T, d)
-        # (T, oldin + T)
-        maska = kauzal_maska(T, oldin + T, self.oyna)
         for i, blok in enumerate(self.bloklar):
             x = blok(
                 x, maska=maska, kesh=None if keshlar is None else keshlar[i]
@@ -447,10 +483,10 @@ class Tarjimon(nn.Module):
         self.norm_k, self.norm_d = nn.LayerNorm(d), nn.LayerNorm(d)
         self.chiqish = nn.Linear(d, maqsad_lugat)
 
-    def _sigadimi(self, tokenlar):
-        if tokenlar.shape[1] > self.poz.shape[0]:
+    def _sigadimi(self, T):
+        if T > self.poz.shape[0]:
             raise ValueError(
-                f"a sequence of {tokenlar.shape[1]} tokens is longer than"
+                f"a sequence of {T} tokens is longer than"
                 f" T_max={self.poz.shape[0]}: build the model with a larger"
                 " T_max"
             )
@@ -458,7 +494,7 @@ class Tarjimon(nn.Module):
     def kodla(self, manba):
         """(batch, Tm) -> koder chiqishi (batch, Tm, d) va pad maskasi
         (batch, 1, 1, Tm)."""
-        self._sigadimi(manba)
+        self._sigadimi(manba.shape[1])
         pad_maska = (manba == self.pad)[:, None, None, :]
         if pad_maska.all(dim=-1).any():
             raise ValueError(
@@ -470,13 +506,25 @@ class Tarjimon(nn.Module):
             x = blok(x, maska=pad_maska)
         return self.norm_k(x), pad_maska
 
-    def forward(self, manba, maqsad):
+    def forward(self, manba, maqsad, keshlar=None, xotira=None):
         """manba (batch, Tm), maqsad (batch, Tq) -> keyingi token ballari
-        (batch, Tq, lugʻat)."""
-        self._sigadimi(maqsad)
-        xotira, pad_maska = self.kodla(manba)
-        y = self.emb_maqsad(maqsad) + self.poz[: maqsad.shape[1]]
-        maska = kauzal_maska(maqsad.shape[1], oyna=self.oyna)
-        for blok in self.dekoder:
-            y = blok(y, maska=maska, xotira=xotira, xotira_maska=pad_maska)
+        (batch, Tq, lugʻat).
+
+        keshlar — dekoderning har blokiga bittadan dict (KV kesh): maqsad
+        — faqat yangi tokenlar; xotira — oldin hisoblangan kodla(manba),
+        har qadamda koderni qayta ishlatmaslik uchun.
+        """
+        T = maqsad.shape[1]
+        oldin, maska = kesh_boshi(keshlar, T, self.oyna)
+        self._sigadimi(oldin + T)
+        xotira, pad_maska = self.kodla(manba) if xotira is None else xotira
+        y = self.emb_maqsad(maqsad) + self.poz[oldin : oldin + T]
+        for i, blok in enumerate(self.dekoder):
+            y = blok(
+                y,
+                maska=maska,
+                xotira=xotira,
+                xotira_maska=pad_maska,
+                kesh=None if keshlar is None else keshlar[i],
+            )
         return self.chiqish(self.norm_d(y))

@@ -185,19 +185,29 @@ def sonlar_toplami(seed, n, n_sinov):
 
 
 @torch.no_grad()
-def javob(model, sonlar, uzunlik=7):
+def javob(model, sonlar, uzunlik=7, keshlar=None):
     """Ochkoʻz (greedy) dekodlash: har qadamda eng ehtimolli token; satrlar
     roʻyxati.
 
     Hammasi birga (batch) hisoblanadi; <oxir> chiqqan qatorga keyingi
-    tokenlar hisobga olinmaydi; koʻpi bilan `uzunlik` ta token.
+    tokenlar hisobga olinmaydi; koʻpi bilan `uzunlik` ta token. keshlar —
+    boʻsh roʻyxat berilsa, KV kesh bilan: koder bir marta ishlaydi, dekoder
+    har qadamda faqat yangi tokenni oʻqiydi; roʻyxatda dekoder bloklarining
+    keshlari qoladi.
     """
     model.eval()
     manba = manba_kodla(sonlar)
     y = torch.full((len(sonlar), 1), BOSH)
+    if keshlar is not None:
+        keshlar[:] = [{} for _ in model.dekoder]
+        xotira = model.kodla(manba)
     for _ in range(uzunlik):
+        if keshlar is None:
+            ballar = model(manba, y)  # hamma tokenlar qaytadan
+        else:
+            ballar = model(manba, y[:, -1:], keshlar, xotira)
         # oxirgi pozitsiya -> keyingi token
-        keyingi = model(manba, y)[:, -1].argmax(-1)
+        keyingi = ballar[:, -1].argmax(-1)
         y = torch.cat([y, keyingi[:, None]], dim=1)
         # hamma qator tugadi
         if (y == OXIR).any(1).all():
@@ -213,6 +223,8 @@ def _yozuv(natija):
         "d": model.emb_manba.embedding_dim,
         "boshlar": model.koder[0].attn.boshlar,
         "qatlamlar": len(model.koder),
+        "kv_boshlar": model.koder[0].attn.kv_boshlar,
+        "oyna": model.oyna,
     }
     return {
         "aniqlik": aniqlik,
@@ -240,6 +252,8 @@ def oqit_tarjimon(
     lr=0.005,
     batch=64,
     tashla=None,
+    kv_boshlar=None,
+    oyna=None,
 ):
     """Soʻzdan raqamga tarjimonni oʻqitadi; (sinov aniqligi, model)
     qaytaradi.
@@ -249,7 +263,8 @@ def oqit_tarjimon(
     Har qadamda oʻqitish sonlaridan tasodifiy `batch` ta olinadi. Aniqlik —
     sinov sonlarining qanchasi ``javob`` da toʻliq toʻgʻri yozildi.
     tashla (masalan "00"): raqamlarida shu qism bor sonlar oʻqitishdan
-    olib tashlanadi, sinov sonlari esa oʻsha-oʻsha qoladi.
+    olib tashlanadi, sinov sonlari esa oʻsha-oʻsha qoladi. kv_boshlar va
+    oyna — Tarjimon ning attention turi (GQA/MQA, sliding window).
     """
     torch.manual_seed(seed)
     oquv, sinov = sonlar_toplami(seed, n, n_sinov)
@@ -270,6 +285,8 @@ def oqit_tarjimon(
         boshlar=boshlar,
         qatlamlar=qatlamlar,
         pad=PAD,
+        kv_boshlar=kv_boshlar,
+        oyna=oyna,
     )
     opt = torch.optim.Adam(m.parameters(), lr=lr, fused=True)
     # oʻrganish tezligi jadvali (OneCycleLR): qadamlarning 30 %ida lr/25

@@ -568,3 +568,49 @@ def test_capstone_properties_that_hold_on_any_cpu(glued):
     # "tekislashni modelga hech kim oʻrgatmagan": the mean over heads puts a non-zero digit's
     # strongest attention on its word (re-run, 5 seeds: 0.978-0.996)
     assert glued["tr_moslik"] >= 0.9
+
+
+@pytest.mark.build
+def test_attention_variants_are_said_as_measured(glued, sahifa):
+    qatorlar = _qatorlar(sahifa, "turlar-jadval")
+    assert [q[0] for q in qatorlar] == ["MHA: 4 kalit boshi", "GQA: 2 kalit boshi", "MQA: 1 kalit boshi",
+                                        "oyna: 2 token", "oyna: 1 token"]
+    seedlar = [(songa(q[1]), songa(q[2])) for q in qatorlar]
+    bayt = [songa(q[3]) for q in qatorlar]
+    for (a, b), qisqa in zip(seedlar, ("mha", "gqa", "mqa", "oyna2", "oyna1")):
+        assert glued[f"at_{qisqa}_min"] == pytest.approx(min(a, b), abs=5e-4), qisqa
+        assert glued[f"at_{qisqa}_max"] == pytest.approx(max(a, b), abs=5e-4), qisqa
+    # the cache holds what the formula says: 2 KV heads half of 4, 1 a quarter; a window of 2 (or 1)
+    # keeps 2 (1) of the 7 tokens the decoder read
+    assert bayt[1] * 2 == bayt[0] and bayt[2] * 4 == bayt[0]
+    assert bayt[3] * 7 == bayt[0] * 2 and bayt[4] * 7 == bayt[0]
+    assert [glued[f"at_{q}_bayt"] for q in ("mha", "gqa", "mqa", "oyna2")] == bayt[:4]
+    mha = min(seedlar[0]), max(seedlar[0])
+
+    def baho(s):
+        return "pastroq" if max(s) < mha[0] else "yuqoriroq" if min(s) > mha[1] else "teng"
+
+    for s, qisqa in zip(seedlar[1:], ("gqa", "mqa", "oyna2", "oyna1")):
+        assert glued[f"at_{qisqa}_baho"] == baho(s), qisqa
+    hammasi_teng = all(baho(s) == "teng" for s in seedlar[1:4])
+    assert glued["at_aniqlik_gap"].startswith("Uch turning hech birida aniqlik MHAdan ajralmadi") == hammasi_teng
+    assert glued["at_narx_gap"].startswith("Bizning vazifada bu narx koʻrinmadi: javob") == hammasi_teng
+    assert glued["at_nazorat_gap"].startswith("Nazorat modeli (oyna 1) ham shunday") == (
+        baho(seedlar[4]) == "teng")
+    # time per token: the sentence follows the glued extremes
+    assert glued["at_vaqt_gap"].startswith("Bitta token vaqti esa turdan deyarli bogʻliq emas") == (
+        glued["at_ms_max"] / glued["at_ms_min"] < 1.25)
+    # the big model: caches by the formula 2 L T n_kv d_head 4 bytes (L = 4, 64-wide heads)
+    L, T = glued["at_k_L"], glued["at_k_T"]
+    # (MHA and MQA in a preallocated buffer with room for the step's token: T + 1)
+    assert glued["at_k_mha_mib"] == pytest.approx(2 * L * (T + 1) * glued["at_k_h"] * 64 * 4 / 2**20)
+    assert glued["at_k_mqa_mib"] == pytest.approx(2 * L * (T + 1) * 1 * 64 * 4 / 2**20)
+    assert glued["at_k_oyna_mib"] == pytest.approx(2 * L * glued["at_k_oyna"] * glued["at_k_h"] * 64 * 4 / 2**20)
+    assert glued["at_k_bayt_nisbat"] > 1
+    assert glued["at_k_tezlik"] == pytest.approx(glued["at_k_mha_ms"] / glued["at_k_mqa_ms"])
+    assert glued["at_k_aylanadi"].startswith("Katta modelda esa tejalgan bayt") == (glued["at_k_tezlik"] > 1.2)
+    ergashdi = glued["at_k_tezlik"] > 1.2 and glued["at_k_ulush_min"] > 0.6 * glued["at_k_ulush_max"]
+    assert glued["at_k_gap"].startswith("Vaqt oʻqiladigan baytlar bilan birga kamaydi") == ergashdi
+    matn = _matn(sahifa)
+    for nom in ("at_aniqlik_gap", "at_nazorat_gap", "at_narx_gap", "at_vaqt_gap", "at_k_gap", "at_k_aylanadi"):
+        assert glued[nom] in matn, nom

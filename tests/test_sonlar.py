@@ -318,3 +318,17 @@ def test_a_held_out_pattern_leaves_training_and_only_training(monkeypatch):
     for yomon in ("a0", 0, ""):
         with pytest.raises(ValueError, match="tashla must be a string of digits such as '00'"):
             oqit_tarjimon(5, **KICHIK, tashla=yomon)
+
+
+@pytest.mark.parametrize("h_kv, oyna", [(2, None), (1, 2)], ids=["MHA", "MQA-window2"])
+def test_greedy_decoding_with_a_cache_writes_what_it_writes_without(h_kv, oyna):
+    torch.manual_seed(3)          # an untrained model that writes answers of several lengths
+    model = sonlar.Tarjimon(len(MANBA), len(MAQSAD), d=16, boshlar=2, qatlamlar=2, pad=PAD,
+                            kv_boshlar=h_kv, oyna=oyna)
+    royxat = [347_205, 9, 100_000, 40_060, 999_999]
+    keshlar = []
+    assert javob(model, royxat, keshlar=keshlar) == javob(model, royxat)
+    # the answers were written token by token
+    assert len(keshlar) == 2 and all(k["soni"] > 2 for k in keshlar)
+    saqlangan = {k["k"].shape[2] for k in keshlar}
+    assert saqlangan == {keshlar[0]["soni"] if oyna is None else oyna}

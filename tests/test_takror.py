@@ -33,7 +33,9 @@ pytestmark = pytest.mark.build
 # table columns holding milliseconds read off a clock
 VAQT_USTUNLARI = {"fwd (ms)", "fwd+bwd (ms)", "vaqt (ms)", "keshsiz (ms)", "kesh bilan (ms)", "nisbat",
                   # the memory-bound decoding table: the limit divides by a timed copy
-                  "chegara (ms)", "oldindan (ms)", "torch.cat (ms)", "GB/s"}
+                  "chegara (ms)", "oldindan (ms)", "torch.cat (ms)", "GB/s",
+                  # the capstone's attention variants: time per token
+                  "ms/token"}
 # glued values computed from those columns
 VAQT_GLUE = {"attn_vaqt_osish", "rnn_vaqt_osish", "vaqt_960", "vaqt_osish_katta",
              "attn_tezroq_T", "tezlik_jumla", "vaqt_nisbat", "vaqt_nisbat_yonalish",
@@ -50,7 +52,10 @@ VAQT_GLUE = {"attn_vaqt_osish", "rnn_vaqt_osish", "vaqt_960", "vaqt_osish_katta"
              "bw_gbs", "bw_ms", "bw_chegara_ms", "bw_ulush", "bw_ulush_gap", "bw_oqish_min",
              "bw_oqish_max", "bw_vaqt_osish", "bw_ergash_gap", "bw_hisob_gap", "bw_gmac_kesh",
              "bw_gmac_toliq", "bw_gmac_marta", "bw_cat_ms", "bw_cat_marta", "bw_cat_gap",
-             "bw_kichik_chegara_ms", "bw_kichik_marta"}
+             "bw_kichik_chegara_ms", "bw_kichik_marta",
+             # the capstone's attention variants: time per token, the big model's step, its limit
+             "at_ms_min", "at_ms_max", "at_vaqt_gap", "at_k_mha_ms", "at_k_mqa_ms", "at_k_oyna_ms",
+             "at_k_tezlik", "at_k_aylanadi", "at_k_gap", "at_k_ulush_min", "at_k_ulush_max"}
 
 
 def _katak(matn: str) -> str:

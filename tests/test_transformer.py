@@ -18,7 +18,7 @@ import torch.nn as nn
 import torch.nn.functional as F
 from torch.nn.attention.bias import causal_lower_right
 
-from chapter_code.modellar import (Attention, Blok, KichikGPT, KopBoshli, Tarjimon, kauzal_maska, oldindan_kesh,
+from chapter_code.modellar import (Attention, Blok, KichikGPT, KopBoshli, Tarjimon, kauzal_maska, kesh_baytlari, oldindan_kesh,
                                   sinus_pozitsiya)
 
 TOL64 = 1e-10   # float64: the same arithmetic in a different order
@@ -174,7 +174,7 @@ def test_kv_cache_matches_full_forward(prefiks):
     assert torch.allclose(qadamlab, toliq, atol=TOL32, rtol=0), (qadamlab - toliq).abs().max()
     assert len(keshlar) == len(m.bloklar)
     for kesh in keshlar:
-        assert set(kesh) == {"k", "v"}
+        assert set(kesh) == {"k", "v", "soni"} and kesh["soni"] == T
         assert kesh["k"].shape == kesh["v"].shape == (B, h, T, dh)
     # the cached keys are the keys of the full sequence: block 0's, recomputed by hand
     with torch.no_grad():
@@ -530,7 +530,7 @@ def test_kv_cache_of_grouped_query_attention_holds_only_its_key_value_heads(h_kv
         qadamlab = torch.cat([m(idx[:, t:t + 1], keshlar) for t in range(10)], dim=1)
     assert torch.allclose(qadamlab, toliq, atol=TOL32, rtol=0)
     assert all(k["k"].shape == k["v"].shape == (2, h_kv, 10, 8) for k in keshlar)
-    bayt = sum(t.nelement() * t.element_size() for k in keshlar for t in k.values())
+    bayt = kesh_baytlari(keshlar)
     assert bayt == 2 * 3 * 10 * h_kv * 8 * 4 * 2        # 2 L T h_kv d_head b, batch 2
 
 
@@ -598,3 +598,36 @@ def test_tarjimon_takes_grouped_query_heads_and_a_window():
     with torch.no_grad():
         chiqish = m(torch.randint(1, 20, (2, 6)), torch.randint(1, 12, (2, 5)))
     assert chiqish.shape == (2, 5, 12)
+
+
+@pytest.mark.parametrize("h_kv, oyna", [(4, None), (2, None), (1, None), (4, 2), (1, 3)],
+                         ids=["MHA", "GQA", "MQA", "window2", "MQA-window3"])
+def test_tarjimon_decodes_with_a_cache_as_it_does_without(h_kv, oyna):
+    torch.manual_seed(h_kv * 7 + (oyna or 0))
+    m = Tarjimon(20, 12, d=16, boshlar=4, qatlamlar=2, kv_boshlar=h_kv, oyna=oyna).eval()
+    manba, maqsad = torch.randint(1, 20, (3, 6)), torch.randint(1, 12, (3, 8))
+    with torch.no_grad():
+        toliq = m(manba, maqsad)
+        keshlar, xotira = [{} for _ in m.dekoder], m.kodla(manba)
+        qadamlab = []
+        for t in range(8):
+            qadamlab.append(m(manba, maqsad[:, t:t + 1], keshlar, xotira))
+            saqlangan = t + 1 if oyna is None else min(t + 1, oyna)
+            # a window keeps only its last tokens, and counts every token it saw
+            assert all(k["k"].shape == (3, h_kv, saqlangan, 4) and k["soni"] == t + 1 for k in keshlar)
+    assert torch.allclose(torch.cat(qadamlab, dim=1), toliq, atol=TOL32, rtol=0)
+    assert kesh_baytlari(keshlar) == 2 * 2 * saqlangan * h_kv * 4 * 4 * 3     # 2 L T h_kv d_head b, batch 3
+
+
+def test_a_window_cache_of_kichikgpt_stays_at_the_window_and_keeps_the_positions():
+    torch.manual_seed(4)
+    m = KichikGPT(37, d=16, boshlar=2, qatlamlar=2, T_max=32, oyna=4).eval()
+    idx = torch.randint(0, 37, (2, 12))
+    with torch.no_grad():
+        toliq = m(idx)
+        keshlar = [{} for _ in m.bloklar]
+        bolaklar = [m(idx[:, :5], keshlar)]                 # a prefill longer than the window
+        assert [k["k"].shape[2] for k in keshlar] == [4, 4] and keshlar[0]["soni"] == 5
+        bolaklar += [m(idx[:, t:t + 1], keshlar) for t in range(5, 12)]
+    assert torch.allclose(torch.cat(bolaklar, dim=1), toliq, atol=TOL32, rtol=0)
+    assert kesh_baytlari(keshlar) == 2 * 2 * 4 * 2 * 8 * 4 * 2

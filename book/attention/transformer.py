@@ -31,6 +31,7 @@ from chapter_code.raqam import son
 from chapter_code.modellar import TransformerBlok
 from chapter_code.modellar import KopBoshli, Blok, KichikGPT
 from chapter_code.modellar import kesh_qosh, oldindan_kesh
+from chapter_code.modellar import kesh_baytlari
 from chapter_code.modellar import parametrlar
 from chapter_code.oqitish import mediana_ms, protsessor
 
@@ -327,9 +328,10 @@ diagramma(
 # `KopBoshli` klassimizda kesh — bitta `dict`. Unda
 # kalitlar (`"k"`) va qiymatlar (`"v"`) (namuna, bosh, *T*, bosh oʻlchami)
 # shaklida turadi. `KopBoshli.forward` yangi kalit va qiymatlarni
-# `kesh_qosh` ga beradi, u ularni `torch.cat` bilan oxiriga qoʻshadi
-# (funksiyaning ikkinchi yarmini — oldindan ajratilgan keshni — keyinroq
-# koʻramiz):
+# `kesh_qosh` ga beradi, u ularni `torch.cat` bilan oxiriga qoʻshadi va
+# kesh koʻrgan tokenlarni sanaydi (`"soni"`). `"oyna"` qatori sliding
+# window uchun, uni {doc}`yakuniy` darsida koʻramiz; funksiyaning ikkinchi
+# yarmini — oldindan ajratilgan keshni — esa keyinroq:
 #
 # ```{literalinclude} ../../chapter_code/modellar.py
 # :pyobject: kesh_qosh
@@ -339,15 +341,12 @@ diagramma(
 # ```
 #
 # `KichikGPT` har blokka bittadan dict oladi. Yangi tokenlarning
-# pozitsiyasini u keshdagi tokenlar sonidan (`oldin`) biladi, maska esa
-# yangi soʻrovlarga keshdagi hamma kalitni, oʻzini va oʻzidan oldingi yangi
-# tokenlarni koʻrsatadi:
+# pozitsiyasi (`oldin`) — kesh koʻrgan tokenlar soni, maska esa yangi
+# soʻrovlarga keshdagi hamma kalitni, oʻzini va oʻzidan oldingi yangi
+# tokenlarni koʻrsatadi. Ikkalasini `kesh_boshi` hisoblaydi:
 #
 # ```{literalinclude} ../../chapter_code/modellar.py
-# :pyobject: KichikGPT.forward
-# :start-at: oldin =
-# :end-before: for i, blok
-# :dedent:
+# :pyobject: kesh_boshi
 # ```
 #
 # Avval ikki yoʻl bir xil natija berishini tekshiramiz. Model oʻqitilmagan,
@@ -816,10 +815,11 @@ with torch.no_grad():
         kv_t = [
             (torch.randn(shakl), torch.randn(shakl)) for _ in range(L_k)
         ]
-        osuvchi = [{"k": k, "v": v} for k, v in kv_t]
+        osuvchi = [{} for _ in range(L_k)]
         oldindan = oldindan_kesh(katta.bloklar, 1, Tx)
-        for kesh, (k, v) in zip(oldindan, kv_t):
-            kesh_qosh(kesh, k, v)  # bufer ichiga
+        for i, (k, v) in enumerate(kv_t):
+            kesh_qosh(osuvchi[i], k, v)
+            kesh_qosh(oldindan[i], k, v)  # bufer ichiga
         vaqt = {}
         turlar = [("cat", osuvchi), ("oldindan", oldindan)]
         for nom, keshlar_x in turlar:
@@ -1060,15 +1060,6 @@ def kesh_bayt(L, T, n_kv, d_bosh, b):
     return 2 * L * T * n_kv * d_bosh * b
 
 
-def keshdagi_bayt(keshlar):
-    # dictlarda haqiqatan turgan tenzorlar hajmi
-    return sum(
-        t.nelement() * t.element_size()
-        for kesh in keshlar
-        for t in kesh.values()
-    )
-
-
 # KichikGPT: yuqorida N_YANGI ta token yaratilgandan keyingi kesh
 L_gpt, n_gpt = len(gpt.bloklar), gpt.bloklar[0].attn.boshlar
 d_bosh_gpt = gpt.emb.embedding_dim // n_gpt
@@ -1076,7 +1067,8 @@ d_bosh_gpt = gpt.emb.embedding_dim // n_gpt
 b_gpt = keshlar[0]["k"].element_size()
 T_kesh = keshlar[0]["k"].shape[2]
 formula_gpt = kesh_bayt(L_gpt, T_kesh, n_gpt, d_bosh_gpt, b_gpt)
-haqiqiy_gpt = keshdagi_bayt(keshlar)
+# dictlardagi tenzorlar haqiqatan egallagan baytlar
+haqiqiy_gpt = kesh_baytlari(keshlar)
 T_max_gpt = gpt.poz.shape[0]
 print(
     f"KichikGPT, {T_kesh} token: formula {formula_gpt} bayt, dictlarda"
@@ -1223,7 +1215,7 @@ glue(
 # {glue:text}`kv_T_max` tokenli kesh necha MiB boʻladi? Avval formuladan
 # taxmin qiling. Soʻng keshni toʻldiring: modelga `matn` ni `keshlar`
 # (har blokka bitta boʻsh dict) bilan bering va dictlardagi tenzorlar
-# baytlarini `keshdagi_bayt` bilan sanang.
+# baytlarini `kesh_baytlari` bilan sanang.
 #
 # :::{admonition} Yechim
 # :class: dropdown
@@ -1254,7 +1246,7 @@ for nom_, sozlama in [
     with torch.no_grad():
         # keshni toʻliq toʻldiramiz
         m_(matn[:, : m_.poz.shape[0]], keshlar_)
-    mashq_mib[nom_] = keshdagi_bayt(keshlar_) / 2**20
+    mashq_mib[nom_] = kesh_baytlari(keshlar_) / 2**20
     print(f"{sozlama}: kesh {mashq_mib[nom_]:.2f} MiB")
 
 

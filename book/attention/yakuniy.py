@@ -23,6 +23,7 @@ import inspect
 import math
 
 import pandas as pd
+import torch
 import matplotlib.pyplot as plt
 
 from chapter_code.kitob import show, fig
@@ -736,6 +737,414 @@ glue("tr_seed_boshlar_gap", gap, display=False)
 # {glue:text}`tr_zaif_gap` {glue:text}`tr_kop_boshli_gap`
 #
 # {glue:text}`tr_seed_boshlar_gap`
+
+# %% [markdown]
+# ## Attention turlari bitta vazifada
+#
+# {doc}`transformer` darsida KV kesh hajmini hisobladik,
+# $2 \cdot L \cdot T \cdot n_{kv} \cdot d_{\text{bosh}} \cdot b$, va katta
+# modelda bitta token vaqtini asosan oʻqiladigan baytlar belgilashini
+# oʻlchadik. Keshni kichraytirishning ikki yoʻli bor, ikkalasi ham bugungi
+# katta modellarda ishlatiladi:
+#
+# - **guruhli soʻrov attention** (GQA, {cite:alp}`ainslie2023`): $n_{kv}$
+#   ni kamaytirish. Soʻrov boshlari oʻsha-oʻsha, lekin bir guruhdagi
+#   soʻrov boshlari bitta kalit/qiymat boshini birga ishlatadi. Eng chekka
+#   holati — hamma soʻrov boshiga bitta kalit/qiymat boshi: **koʻp
+#   soʻrovli attention** (ingl. *multi-query attention*, MQA;
+#   {cite:alp}`shazeer2019`);
+# - **sliding window** (ingl. *sliding-window attention*, «siljuvchi oyna»;
+#   {cite:alp}`beltagy2020`): *T* ni cheklash. Har soʻrov faqat oxirgi
+#   `oyna` ta kalitga qaraydi, shuning uchun keshda ham shuncha token
+#   qoladi.
+#
+# Ikkalasi ham `chapter_code/modellar.py` dagi oʻsha klasslarning
+# parametri: `KopBoshli(d, boshlar, kv_boshlar)` va `kauzal_maska(Tq, Tk,
+# oyna)`. GQAning hammasi — bir guruhning soʻrov boshlarini bitta
+# matritsaga qatorlar qilib qoʻyish: ular oʻsha bitta kalit/qiymat
+# boshiga qaraydi, kalitlarning nusxasi olinmaydi.
+#
+# ```{literalinclude} ../../chapter_code/modellar.py
+# :pyobject: KopBoshli.forward
+# :start-at: GQA: bir guruhdagi
+# :end-before: ball = q @ k
+# :dedent:
+# ```
+#
+# Oyna esa maskaga yana bir shart qoʻshadi: oynadan eskiroq kalitlar ham
+# yashiriladi.
+#
+# ```{literalinclude} ../../chapter_code/modellar.py
+# :pyobject: kauzal_maska
+# :start-at: if oyna is None
+# :dedent:
+# ```
+#
+# Bu turlar odatda faqat xotira formulasi bilan solishtiriladi. Biz
+# ularning hammasini shu vazifada, oʻsha protokol va oʻsha seedlar bilan
+# oʻqitamiz: 4 ta soʻrov boshi 2 ta (GQA) va 1 ta (MQA) kalit/qiymat
+# boshini ishlatadi; oyna dekoderning self-attentionida, 2 token. Oyna 1
+# — nazorat: dekoder oʻzi yozgan raqamlardan faqat oxirgisini (oʻz kirish
+# tokenini) koʻradi. Har model uchun aniq moslikni, bitta olti xonali sonni
+# yozgandan keyin keshda turgan baytlarni va bitta token vaqtini (kesh
+# bilan, bitta ipda) oʻlchaymiz.
+
+# %%
+from chapter_code.modellar import (
+    KichikGPT,
+    kesh_baytlari,
+    kesh_qosh,
+    oldindan_kesh,
+)
+from chapter_code.oqitish import mediana_ms
+
+turlar = {
+    "MHA: 4 kalit boshi": {},
+    "GQA: 2 kalit boshi": {"kv_boshlar": 2},
+    "MQA: 1 kalit boshi": {"kv_boshlar": 1},
+    "oyna: 2 token": {"oyna": 2},
+    "oyna: 1 token": {"oyna": 1},
+}
+# MHA — yuqoridagi modellar; qolganlari oʻsha seedlar bilan
+oqitilgan = {"MHA: 4 kalit boshi": tarjimonlar}
+for nom, sozlama in list(turlar.items())[1:]:
+    oqitilgan[nom] = parallel(
+        partial(oqit_tarjimon, **sozlama),
+        [(s,) for s in tarjima_seedlar],
+    )
+
+olti_xona = 347_205  # dekoder 7 token oʻqiydi: <bosh> va 6 raqam
+tur_qatorlar = []
+for nom, natijalar_ in oqitilgan.items():
+    m_ = natijalar_[0][1]
+    keshlar_ = []
+    assert javob(m_, [olti_xona], keshlar=keshlar_) == javob(
+        m_, [olti_xona]
+    )
+    # formula: 2 L T n_kv d_bosh b, T — keshda qolgan tokenlar
+    a_ = m_.dekoder[0].attn
+    T_ = min(keshlar_[0]["soni"], m_.oyna or keshlar_[0]["soni"])
+    d_bosh = m_.emb_manba.embedding_dim // a_.boshlar
+    formula = 2 * len(m_.dekoder) * T_ * a_.kv_boshlar * d_bosh * 4
+    assert kesh_baytlari(keshlar_) == formula
+    ms_ = mediana_ms(
+        "javob(m_, [olti_xona], keshlar=[])",
+        javob=javob,
+        m_=m_,
+        olti_xona=olti_xona,
+    )
+    qator = {"tur": nom}
+    for s, (aniq_, _) in zip(tarjima_seedlar, natijalar_):
+        qator[f"seed {s}"] = aniq_
+    qator["kesh (bayt)"] = formula
+    qator["ms/token"] = ms_ / keshlar_[0]["soni"]
+    tur_qatorlar.append(qator)
+turlar_jadval = pd.DataFrame(tur_qatorlar)
+show(
+    turlar_jadval.round({"seed 0": 3, "seed 1": 3, "ms/token": 3}),
+    izoh=(
+        "Attention turlari shu vazifada: sinov sonlarida aniq moslik"
+        " (ikki seed), olti xonali son yozilgandan keyin dekoder"
+        " self-attention keshidagi baytlar (oʻlchangan, formulaga teng)"
+        " va kesh bilan bitta token vaqti."
+    ),
+    nom="turlar_jadval",
+)
+
+# %% [markdown]
+# Bu model kichik: uning vaqtini chaqiruvlar oladi, baytlar emas
+# ({doc}`transformer` darsidagi xotira chegarasi). Turlar vaqtni qayerda
+# oʻzgartirishini koʻrish uchun oʻsha darsdagi katta oʻlchamni olamiz
+# (*d* = {glue:text}`at_k_d`, {glue:text}`at_k_h` bosh, {glue:text}`at_k_L`
+# qatlam, oʻqitilmagan, keshda {glue:text}`at_k_T` ta tasodifiy token) va
+# bitta qadamni yana oʻlchaymiz. Keshni `kesh_qosh` toʻldiradi. MHA, GQA
+# va MQA keshi — oldindan ajratilgan bufer (`oldindan_kesh`): qadam unga
+# bitta token yozadi, hech narsani koʻchirmaydi. Oynali kesh esa dict,
+# unga oyna oldindan aytiladi, shuning uchun unda faqat oxirgi
+# {glue:text}`at_k_oyna` token qoladi (u `torch.cat` bilan uzayadi, har
+# qadamda shu tokenlarni koʻchiradi). Chegara — oʻsha darsdagidek: oʻqiladigan baytlar
+# (vaznlar va kesh) shu mashinada oʻlchangan nusxalash tezligiga
+# boʻlinadi.
+
+# %%
+def bayt(t):
+    return t.nelement() * t.element_size()
+
+
+# oʻtkazuvchanlik: 64 MiB ni nusxalash (har bayt oʻqiladi va yoziladi)
+asl_t = torch.ones(2**24)
+nusxa_t = torch.empty_like(asl_t)
+otkaz = 2 * bayt(asl_t) / mediana_ms(
+    "nusxa_t.copy_(asl_t)", nusxa_t=nusxa_t, asl_t=asl_t
+) * 1000
+
+katta_turlar = {
+    "MHA: 8 kalit boshi": {},
+    "GQA: 2 kalit boshi": {"kv_boshlar": 2},
+    "MQA: 1 kalit boshi": {"kv_boshlar": 1},
+    "oyna: 1024 token": {"oyna": 1024},
+}
+T_katta = 4096
+katta_qatorlar = []
+with torch.no_grad():
+    for nom, sozlama in katta_turlar.items():
+        torch.manual_seed(2)
+        katta = KichikGPT(
+            100, d=512, boshlar=8, qatlamlar=4, T_max=T_katta, **sozlama
+        ).eval()
+        # qadam hamma vaznni, embeddingdan esa bitta qatorni oʻqiydi
+        vazn = sum(bayt(p) for p in katta.parameters())
+        vazn -= bayt(katta.emb.weight[1:])
+        if katta.oyna:
+            keshlar_ = [{"oyna": katta.oyna} for _ in katta.bloklar]
+        else:  # bufer: qadam bitta token yozadi, hech narsa koʻchmaydi
+            keshlar_ = oldindan_kesh(katta.bloklar, 1, T_katta)
+        for kesh, blok in zip(keshlar_, katta.bloklar):
+            shakl = (1, blok.attn.kv_boshlar, T_katta - 1, 64)
+            kesh_qosh(kesh, torch.randn(shakl), torch.randn(shakl))
+        # har takror oʻz dictlari bilan: tayyor kesh oʻzgarmaydi
+        ms_ = mediana_ms(
+            "katta(tok, [dict(k) for k in keshlar_])",
+            katta=katta,
+            tok=torch.tensor([[7]]),
+            keshlar_=keshlar_,
+        )
+        oqiladi = vazn + kesh_baytlari(keshlar_)
+        katta_qatorlar.append(
+            {
+                "tur": nom,
+                "kesh (MiB)": kesh_baytlari(keshlar_) / 2**20,
+                "oʻqiladi (MiB)": oqiladi / 2**20,
+                "chegara (ms)": oqiladi / otkaz * 1000,
+                "qadam (ms)": ms_,
+            }
+        )
+katta_jadval = pd.DataFrame(katta_qatorlar)
+
+# %%
+rasm, (b1, b2) = plt.subplots(2, 1, figsize=(5.6, 7.2))
+y_ = range(len(turlar_jadval))
+for s, belgi in zip(tarjima_seedlar, ("o", "s")):
+    b1.plot(
+        turlar_jadval[f"seed {s}"], y_, belgi, label=f"seed {s}",
+        color="#1a73e8" if s == 0 else "#e8710a",
+    )
+b1.set_yticks(list(y_), turlar_jadval["tur"])
+b1.invert_yaxis()
+b1.set_xlabel("aniq moslik (sinov sonlari)")
+b1.grid(True, axis="x", alpha=0.3)
+b1.legend(
+    loc="upper center", bbox_to_anchor=(0.5, -0.2), ncol=2, fontsize=11
+)
+b1.set_title("oʻqitilgan model (d = 64)", fontsize=12)
+x_ = katta_jadval["oʻqiladi (MiB)"]
+b2.plot(x_, katta_jadval["qadam (ms)"], "o", color="#1a73e8",
+        label="oʻlchangan")
+b2.plot(x_, katta_jadval["chegara (ms)"], "_", markersize=14,
+        color="#444444", label="chegara")
+for x1, y1, nom in zip(
+    x_, katta_jadval["qadam (ms)"], katta_jadval["tur"]
+):
+    b2.annotate(nom.split(":")[0], (x1, y1), textcoords="offset points",
+                xytext=(6, -3), fontsize=11)
+b2.set_xlabel("bir qadamda oʻqiladi (MiB)")
+b2.set_ylabel("bitta token (ms)")
+b2.set_ylim(bottom=0)
+b2.set_xlim(0, x_.max() * 1.25)
+b2.grid(True, alpha=0.3)
+b2.legend(loc="upper left", fontsize=11)
+b2.set_title(f"d = 512, T = {T_katta}", fontsize=12)
+for b_ in (b1, b2):
+    b_.tick_params(labelsize=11)
+    b_.xaxis.label.set_size(11)
+    b_.yaxis.label.set_size(11)
+plt.tight_layout()
+fig(
+    "attention_turlari.png",
+    caption=(
+        "Yuqorida: attention turlari shu vazifada, ikki seedning aniq"
+        " mosligi. Pastda: oʻqitilmagan katta modelda bitta token"
+        f" vaqti ({T_katta} tokenli kesh bilan) va xotira chegarasi"
+        " (oʻqiladigan baytlar / nusxalash tezligi)."
+    ),
+)
+
+# %% tags=["remove-cell"]
+mha = turlar_jadval.iloc[0]
+seedlar_ = [f"seed {s}" for s in tarjima_seedlar]
+mha_min, mha_max = mha[seedlar_].min(), mha[seedlar_].max()
+for i_, qisqa in enumerate(["mha", "gqa", "mqa", "oyna2", "oyna1"]):
+    q_ = turlar_jadval.iloc[i_]
+    glue(f"at_{qisqa}_min", float(q_[seedlar_].min()), display=False)
+    glue(f"at_{qisqa}_max", float(q_[seedlar_].max()), display=False)
+    glue(
+        f"at_{qisqa}_oraliq",
+        oraliq(q_[seedlar_].min(), q_[seedlar_].max()),
+        display=False,
+    )
+    glue(f"at_{qisqa}_bayt", int(q_["kesh (bayt)"]), display=False)
+
+
+def solishtir(q_):
+    # seedlar oraligʻi MHAnikidan butunlay past, butunlay yuqori yoki
+    # u bilan kesishadi
+    if q_[seedlar_].max() < mha_min:
+        return "pastroq"
+    if q_[seedlar_].min() > mha_max:
+        return "yuqoriroq"
+    return "teng"
+
+
+baho = {
+    nom: solishtir(turlar_jadval.iloc[i_])
+    for i_, nom in enumerate(["gqa", "mqa", "oyna2", "oyna1"])
+}
+for nom, b_ in baho.items():
+    glue(f"at_{nom}_baho", b_, display=False)
+ozgargan = [
+    turlar_jadval.iloc[i_]["tur"].split(":")[0]
+    for i_, nom in enumerate(["gqa", "mqa", "oyna2"], start=1)
+    if baho[nom] != "teng"
+]
+glue(
+    "at_aniqlik_gap",
+    (
+        "Uch turning hech birida aniqlik MHAdan ajralmadi: har birining"
+        " ikki seedi MHAning ikki seedi bilan bir oraliqqa tushdi."
+        if not ozgargan
+        else "Aniqlik seedlar oraligʻidan tashqariga chiqdi: "
+        + ", ".join(
+            f"{n} da {'past' if baho[k] == 'pastroq' else 'yuqori'}"
+            for n, k in zip(
+                ozgargan,
+                [k for k in ("gqa", "mqa", "oyna2") if baho[k] != "teng"],
+            )
+        )
+        + " (MHAning ikki seedi bilan solishtirganda)."
+    ),
+    display=False,
+)
+glue(
+    "at_narx_gap",
+    (
+        "Bizning vazifada bu narx koʻrinmadi: javob uchun kerakli"
+        " maʼlumot qisqa va soʻzlarda."
+        if not ozgargan
+        else "Bizning vazifada bu narx koʻrindi: "
+        + ", ".join(ozgargan)
+        + " aniqligi MHAnikidan pastga tushdi."
+        if all(baho[k] != "yuqoriroq" for k in ("gqa", "mqa", "oyna2"))
+        else "Bizning vazifada bu narx koʻrinmadi, ammo turlar"
+        " aniqligi seedlar oraligʻidan chiqdi (yuqorida)."
+    ),
+    display=False,
+)
+glue(
+    "at_nazorat_gap",
+    (
+        "Nazorat modeli (oyna 1) ham shunday: dekoder oʻzi yozgan"
+        " oldingi raqamlarni koʻrmasa ham, bu vazifani yozadi. Demak, bu"
+        " yerda kerakli maʼlumotning hammasi soʻzlarda (cross-attention"
+        " orqali) va pozitsiyada; oynaning tekinligi shu vazifaning"
+        " xossasi, uzun matn yozadigan til modeli uchun xulosa emas."
+        if baho["oyna1"] == "teng"
+        else "Nazorat modeli (oyna 1) esa boshqacha: oldingi raqamlarni"
+        " koʻrmagan dekoder "
+        + ("yomonroq" if baho["oyna1"] == "pastroq" else "yaxshiroq")
+        + " yozdi, demak dekoderning oʻz tarixi bu vazifada kerak."
+    ),
+    display=False,
+)
+ms_tok = turlar_jadval["ms/token"]
+glue("at_ms_min", float(ms_tok.min()), display=False)
+glue("at_ms_max", float(ms_tok.max()), display=False)
+glue(
+    "at_vaqt_gap",
+    (
+        "Bitta token vaqti esa turdan deyarli bogʻliq emas"
+        if ms_tok.max() / ms_tok.min() < 1.25
+        else "Bitta token vaqti turga qarab farq qildi"
+    ),
+    display=False,
+)
+kt = katta_jadval.set_index("tur")
+mha_k, mqa_k = kt.iloc[0], kt.loc["MQA: 1 kalit boshi"]
+glue("at_k_mha_mib", float(mha_k["kesh (MiB)"]), display=False)
+glue("at_k_mqa_mib", float(mqa_k["kesh (MiB)"]), display=False)
+glue("at_k_oyna_mib", float(kt.iloc[3]["kesh (MiB)"]), display=False)
+glue("at_k_mha_ms", float(mha_k["qadam (ms)"]), display=False)
+glue("at_k_mqa_ms", float(mqa_k["qadam (ms)"]), display=False)
+glue("at_k_oyna_ms", float(kt.iloc[3]["qadam (ms)"]), display=False)
+tezlik_ = mha_k["qadam (ms)"] / mqa_k["qadam (ms)"]
+bayt_ = mha_k["oʻqiladi (MiB)"] / mqa_k["oʻqiladi (MiB)"]
+glue("at_k_tezlik", float(tezlik_), display=False)
+glue(
+    "at_k_aylanadi",
+    "Katta modelda esa tejalgan bayt vaqtga aylanadi."
+    if tezlik_ > 1.2
+    else "Katta modelda ham tejalgan bayt vaqtni sezilarli qisqartirmadi.",
+    display=False,
+)
+glue("at_k_d", katta.emb.embedding_dim, display=False)
+glue("at_k_h", katta.bloklar[0].attn.boshlar, display=False)
+glue("at_k_L", len(katta.bloklar), display=False)
+glue("at_k_T", T_katta - 1, display=False)
+glue("at_k_oyna", katta_turlar["oyna: 1024 token"]["oyna"], display=False)
+glue("at_k_bayt_nisbat", float(bayt_), display=False)
+ulush_ = katta_jadval["chegara (ms)"] / katta_jadval["qadam (ms)"]
+glue("at_k_ulush_min", float(ulush_.min()), display=False)
+glue("at_k_ulush_max", float(ulush_.max()), display=False)
+glue(
+    "at_k_gap",
+    (
+        "Vaqt oʻqiladigan baytlar bilan birga kamaydi: har turda qadam"
+        f" chegaraning {oraliq(ulush_.min(), ulush_.max(), '.0%')} qismi"
+        " tezligida ishladi"
+        if tezlik_ > 1.2 and ulush_.min() > 0.6 * ulush_.max()
+        else "Bu yerda vaqt baytlarga mutanosib kamaymadi (qadam"
+        " chegaraning "
+        + oraliq(ulush_.min(), ulush_.max(), ".0%")
+        + " qismi tezligida)"
+    ),
+    display=False,
+)
+
+# %% [markdown]
+# {numref}`turlar_jadval` va {numref}`%s-rasm <attention_turlari>`
+# natijasi. MHAning ikki seedi {glue:text}`at_mha_oraliq`, GQAniki
+# {glue:text}`at_gqa_oraliq`, MQAniki {glue:text}`at_mqa_oraliq`, 2
+# tokenli oynaniki {glue:text}`at_oyna2_oraliq` aniqlikka erishdi.
+# {glue:text}`at_aniqlik_gap` {glue:text}`at_nazorat_gap`
+#
+# Kesh esa oʻlchangandek kichraydi: olti xonali sondan keyin MHAning
+# keshi {glue:text}`at_mha_bayt` bayt, GQAniki {glue:text}`at_gqa_bayt`,
+# MQAniki {glue:text}`at_mqa_bayt`, oynaniki {glue:text}`at_oyna2_bayt`
+# bayt. {glue:text}`at_vaqt_gap` ({glue:text}`at_ms_min:.3f` –
+# {glue:text}`at_ms_max:.3f` ms): bunday kichik modelda bayt emas,
+# chaqiruvlar vaqt oladi.
+#
+# {glue:text}`at_k_aylanadi` {glue:text}`at_k_gap`.
+# MHAning keshi {glue:text}`at_k_mha_mib:.0f` MiB, qadami
+# {glue:text}`at_k_mha_ms:.1f` ms; MQAniki {glue:text}`at_k_mqa_mib:.0f`
+# MiB va {glue:text}`at_k_mqa_ms:.1f` ms: oʻqiladigan baytlar
+# {glue:text}`at_k_bayt_nisbat:.1f` marta, vaqt
+# {glue:text}`at_k_tezlik:.1f` marta kamaydi. {glue:text}`at_k_oyna` tokenli
+# oynaning keshi
+# {glue:text}`at_k_oyna_mib:.0f` MiB, qadami {glue:text}`at_k_oyna_ms:.1f`
+# ms, va u kontekst qancha uzaysa ham oʻsmaydi.
+#
+# Bu turlarning narxi — modelning ifoda kuchi: GQA va MQAda bir guruh
+# soʻrov boshlari bir xil kalit va qiymatlarni koʻradi, oyna esa undan
+# eski tokenlarni butunlay koʻrmaydi (koʻp qatlamda maʼlumot qatlamdan
+# qatlamga oʻtib, uzoqroqqa yetadi). {glue:text}`at_narx_gap`
+# Katta modellar narx va foydani oʻzlari tanlagan: Llama 3 ning hamma
+# modellari GQA ishlatadi, 8B modelda 32 soʻrov boshiga 8 kalit/qiymat
+# boshi {cite:p}`llama3`. Mistral 7B GQAni (32 ga 8) har qatlamda 4096
+# tokenli sliding window bilan birga ishlatadi {cite:p}`jiang2023`.
+# Gemma ning birinchi 2B modeli MQA ishlatgan {cite:p}`gemma2024`, Gemma
+# 3 esa har beshta oynali qatlamdan (1024 token) keyin bitta toʻliq
+# attention qatlamini qoʻyadi {cite:p}`gemma3`: oynali qatlamlar keshni
+# kichik tutadi, toʻliq qatlamlar uzoq masofani saqlaydi.
 
 # %% tags=["remove-cell"]
 # Xulosa sahifasi uchun (xulosa.py dagi jadval bu gaplarni shu darsdan
