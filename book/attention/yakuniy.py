@@ -938,21 +938,17 @@ b1.legend(
 )
 b1.set_title("oʻqitilgan model (d = 64)", fontsize=12)
 x_ = katta_jadval["oʻqiladi (MiB)"]
-b2.plot(x_, katta_jadval["qadam (ms)"], "o", color="#1a73e8",
-        label="oʻlchangan")
+for (_, q_), belgi in zip(katta_jadval.iterrows(), "os^D"):
+    b2.plot(q_["oʻqiladi (MiB)"], q_["qadam (ms)"], belgi,
+            color="#1a73e8", label=q_["tur"].split(":")[0])
 b2.plot(x_, katta_jadval["chegara (ms)"], "_", markersize=14,
         color="#444444", label="chegara")
-for x1, y1, nom in zip(
-    x_, katta_jadval["qadam (ms)"], katta_jadval["tur"]
-):
-    b2.annotate(nom.split(":")[0], (x1, y1), textcoords="offset points",
-                xytext=(6, -3), fontsize=11)
 b2.set_xlabel("bir qadamda oʻqiladi (MiB)")
 b2.set_ylabel("bitta token (ms)")
-b2.set_ylim(bottom=0)
+b2.set_ylim(0, katta_jadval["qadam (ms)"].max() * 1.6)
 b2.set_xlim(0, x_.max() * 1.25)
 b2.grid(True, alpha=0.3)
-b2.legend(loc="upper left", fontsize=11)
+b2.legend(loc="upper left", fontsize=11, ncol=3)
 b2.set_title(f"d = 512, T = {T_katta}", fontsize=12)
 for b_ in (b1, b2):
     b_.tick_params(labelsize=11)
