@@ -2,8 +2,8 @@
 
 ``Ketma`` — ketma-ketlikni qadamma-qadam oʻqiydigan va oxirgi yashirin holatidan sinfni
 aniqlaydigan RNN yoki LSTM.  ``Attention`` — qoʻlda yozilgan bir boshli self-attention,
-``softmax(Q K^T / sqrt(d)) V``: pozitsiya kodlashi oʻrganiladigan, sinusoidal yoki
-umuman yoʻq; bob ogʻirliklarni chiza olishi uchun u oxirgi attention ogʻirliklarini
+``softmax(Q K^T / sqrt(d)) V``: pozitsiya kodlashi oʻrganiladigan, sinusoidal, RoPE yoki
+umuman yoʻq, ixtiyoriy kauzal maska bilan; bob ogʻirliklarni chiza olishi uchun u oxirgi attention ogʻirliklarini
 ``ogirlik`` da saqlaydi.  ``TransformerBlok`` — ``nn.MultiheadAttention`` asosidagi asl
 (post-LN) blok.
 
@@ -57,22 +57,25 @@ class Attention(nn.Module):
     attention), oʻlchami d.
 
     pozitsiya: True — oʻrganiladigan pozitsiya vektorlari (faqat T tagacha
-    bor), "sinus" — sinusoidal (istalgan uzunlikda hisoblanadi), False —
-    yoʻq.
+    bor), "sinus" — sinusoidal (istalgan uzunlikda hisoblanadi), "rope" —
+    soʻrov va kalitlar buriladi (RoPE, ``rope``), False — yoʻq.
+    kauzal: True — har soʻrov faqat oʻzini va oldingi kalitlarni koʻradi.
     """
 
-    def __init__(self, T, d=32, pozitsiya=True):
+    def __init__(self, T, d=32, pozitsiya=True, kauzal=False):
         super().__init__()
         if not (
-            pozitsiya is True or pozitsiya is False or pozitsiya == "sinus"
+            pozitsiya is True
+            or pozitsiya is False
+            or pozitsiya in ("sinus", "rope")
         ):
             raise ValueError(
-                "pozitsiya must be True (learned), 'sinus' or False, got"
-                f" {pozitsiya!r}"
+                "pozitsiya must be True (learned), 'sinus', 'rope' or"
+                f" False, got {pozitsiya!r}"
             )
-        if pozitsiya == "sinus" and d % 2:
+        if pozitsiya in ("sinus", "rope") and d % 2:
             raise ValueError(
-                f"sinusoidal positions need an even width d, got d={d}"
+                f"{pozitsiya} positions need an even width d, got d={d}"
             )
         self.inp = nn.Linear(1, d)
         self.poz = (
@@ -81,6 +84,8 @@ class Attention(nn.Module):
             else None
         )
         self.sinus = pozitsiya == "sinus"
+        self.rope = pozitsiya == "rope"
+        self.kauzal = kauzal
         self.q, self.k, self.v = (nn.Linear(d, d) for _ in range(3))
         self.fc = nn.Linear(d, 2)
         self.ogirlik = None
@@ -102,8 +107,12 @@ class Attention(nn.Module):
             # (T, d) har qatorga qoʻshiladi
             hh = hh + sinus_pozitsiya(T, hh.shape[-1])
         Qx, Kx, Vx = self.q(hh), self.k(hh), self.v(hh)  # (batch, T, d)
+        if self.rope:
+            Qx, Kx = rope(Qx), rope(Kx)  # qiymatlar burilmaydi
         # (batch, T, d) @ (batch, d, T) -> (batch, T, T)
         ball = Qx @ Kx.transpose(1, 2) / Kx.shape[-1] ** 0.5
+        if self.kauzal:
+            ball = ball.masked_fill(kauzal_maska(T), float("-inf"))
         w = torch.softmax(ball, dim=-1)  # har qator yigʻindisi 1
         self.ogirlik = w.detach()
         # (batch, T, T) @ (batch, T, d) -> (batch, T, d) -> (batch, d)

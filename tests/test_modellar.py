@@ -141,3 +141,62 @@ def test_rope_rotates_every_row_by_its_own_position():
 def test_rope_refuses_an_odd_width():
     with pytest.raises(ValueError, match="d must be even, got d=5"):
         rope(torch.zeros(3, 5))
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_attention_with_rope_turns_queries_and_keys_and_scores_only_the_distance(seed):
+    torch.manual_seed(seed)
+    m = Attention(12, d=16, pozitsiya="rope")
+    x = torch.randn(3, 12, 1)
+    with torch.no_grad():
+        y = m(x)
+        hh = m.inp(x)                              # no vector is added to the input
+        Q, K, V = rope(m.q(hh)), rope(m.k(hh)), m.v(hh)
+        w = torch.softmax(Q @ K.transpose(1, 2) / 4.0, dim=-1)
+        assert torch.allclose(m.ogirlik, w, atol=1e-6)
+        assert torch.allclose(y, m.fc((w @ V).mean(1)), atol=1e-6)
+        # the same number at every position: the score of query m and key n is a
+        # function of m - n, so log-weight differences repeat along every diagonal
+        m(torch.full((1, 12, 1), 0.7))
+        lw = m.ogirlik[0].double().log()
+        nisbiy = lw - lw.diagonal().unsqueeze(1)      # score(m, n) - score(m, m)
+        assert torch.allclose(nisbiy[1:, 1:], nisbiy[:-1, :-1], atol=1e-4)
+        assert (nisbiy - nisbiy.T).abs().max() > 1e-3   # but not on |m - n| alone
+        # and the order of the numbers matters, unlike without positions
+        assert (m(x) - m(x.flip(1))).abs().max() > 1e-5
+
+
+@pytest.mark.parametrize("pozitsiya", [False, True, "sinus", "rope"])
+def test_causal_attention_sees_only_the_past(pozitsiya):
+    torch.manual_seed(3)
+    m = Attention(9, d=8, pozitsiya=pozitsiya, kauzal=True)
+    x = torch.randn(4, 9, 1)
+    with torch.no_grad():
+        m(x)
+        w = m.ogirlik
+        assert torch.equal(w.triu(1), torch.zeros_like(w))
+        assert torch.allclose(w.sum(-1), torch.ones(4, 9))
+        assert torch.equal(w[:, 0, 0], torch.ones(4))     # the first query sees itself only
+        # changing the last number changes no query before it
+        x2 = x.clone()
+        x2[:, -1] += 5.0
+        m(x2)
+        assert torch.allclose(m.ogirlik[:, :-1, :-1], w[:, :-1, :-1], atol=1e-6)
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_causal_mask_alone_makes_position_free_attention_see_order(seed):
+    torch.manual_seed(seed)
+    kauzal = Attention(60, pozitsiya=False, kauzal=True)
+    maskasiz = Attention(60, pozitsiya=False)
+    maskasiz.load_state_dict(kauzal.state_dict())       # the same weights, no mask
+    x, _ = vazifa(8, 60, seed)
+    tartib = torch.randperm(60)
+    with torch.no_grad():
+        assert torch.allclose(maskasiz(x), maskasiz(x[:, tartib]), atol=1e-5)
+        assert (kauzal(x) - kauzal(x[:, tartib])).abs().max() > 1e-4
+
+
+def test_rope_attention_refuses_an_odd_width():
+    with pytest.raises(ValueError, match="rope positions need an even width d, got d=5"):
+        Attention(4, d=5, pozitsiya="rope")

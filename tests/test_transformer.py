@@ -303,7 +303,7 @@ def test_attention_learned_positions_longer_sequence_raises(T):
         m(torch.randn(2, T, 1))
 
 
-@pytest.mark.parametrize("yomon", ["learned", "sin", None, "True"])
+@pytest.mark.parametrize("yomon", ["learned", "sin", None, "True", "RoPE"])
 def test_attention_rejects_bad_pozitsiya(yomon):
     with pytest.raises(ValueError, match="pozitsiya"):
         Attention(5, d=8, pozitsiya=yomon)

@@ -456,7 +456,9 @@ glue(
 # koʻrardi, teskari tartibda u oxirida turadi va hammani koʻradi; qolganlarida
 # ham koʻradigan toʻplam oʻzgaradi. Demak, kauzal maskaning oʻzi modelga
 # tartib haqida maʼlumot beradi: pozitsiya kodlashsiz dekoder ham
-# pozitsiyani qisman sezishi mumkin {cite:p}`haviv2022`. Maskasiz
+# pozitsiyani qisman sezishi mumkin {cite:p}`haviv2022`. Bu oʻqitishda
+# qanchalik yordam berishini {doc}`pozitsiyalar` darsining
+# {ref}`kauzal-pozitsiyasiz` boʻlimida oʻlchaymiz. Maskasiz
 # attentionda esa har element hamma elementni koʻradi va chiqishi faqat
 # u bilan birga joyini almashtiradi (`tests/test_transformer.py` ikkalasini
 # tekshiradi).

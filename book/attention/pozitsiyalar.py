@@ -16,13 +16,15 @@
 # Bu darsda oldingi darsdagi vazifani davom ettiramiz: oʻrganiladigan pozitsiyalar
 # oʻqitishdagidan uzunroq ketma-ketlikda nega ishlatib boʻlmasligini, formula bilan
 # hisoblanadigan sinusoidal pozitsiyalar esa uzunroq ketma-ketlikka koʻchishini sinaymiz,
-# model yangi pozitsiyalarda qayerga qarashini koʻramiz va nisbiy pozitsiyalar (RoPE)
-# bilan tanishamiz. Vazifa va
+# model yangi pozitsiyalarda qayerga qarashini koʻramiz. Nisbiy pozitsiyalarni
+# (RoPE) ham shu tajribada sinaymiz va pozitsiya kodlashsiz kauzal
+# maskaning oʻzi tartibni qanchalik berishini oʻlchaymiz. Vazifa va
 # modellar — {doc}`rekurrent` darsida.
 
 
 # %%
 import inspect
+import math
 from functools import partial
 
 import numpy as np
@@ -153,46 +155,111 @@ fig(
 # chiqargan ikki son esa yana bir xossani koʻrsatadi: skalyar koʻpaytma
 # faqat masofaga bogʻliq, pozitsiyalarning oʻziga emas. Sababi —
 # $\sin a \sin b + \cos a \cos b = \cos(a - b)$.
+
+# %% [markdown]
+# ## RoPE: burilgan soʻrov va kalitlar
+#
+# Zamonaviy til modellari, masalan Llama, pozitsiyani boshqacha beradi:
+# **RoPE** (*rotary position embedding*, aylantiruvchi pozitsiya kodlash;
+# {cite:alp}`su2021`). RoPE kirishga hech narsa qoʻshmaydi. U har attention
+# qatlamida soʻrov va kalit vektorlarining komponentlarini juftlarga
+# ajratadi va har juftlikni tekislikda burchakka buradi. *p*-pozitsiyada
+# *i*-juftlikning burchagi $p\,\theta_i$, bu yerda
+# $\theta_i = b^{-2i/d}$: asos $b = 10000$ boʻlsa — sinusoidal kodlashdagi
+# chastotalar (Llama 3 modelida $b = 500\,000$, konfiguratsiyadagi `rope_theta`:
+# sekin burilishlar uzun kontekstga yetadi). Qiymat
+# vektorlari burilmaydi. *m*-soʻrov va *n*-kalitning skalyar koʻpaytmasida
+# ikki burilishdan faqat burchaklar farqi qoladi: $(m - n)\,\theta_i$. Demak,
+# ballga pozitsiya faqat nisbiy masofa $m - n$ orqali kiradi — yuqorida
+# sinus vektorlarda koʻrgan xossamiz endi toʻgʻridan-toʻgʻri ballarda
+# ishlaydi. Modelimizda buni `Attention(T, pozitsiya="rope")` qiladi: u
+# kirishga hech narsa qoʻshmaydi, `rope` ni *Q* va *K* ga qoʻllaydi
+# ({doc}`rekurrent` darsidagi `Attention` kodining `if self.rope` qatori).
+#
+# `rope` shu burishni bajaradi (`chapter_code/modellar.py`):
+#
+# ```{literalinclude} ../../chapter_code/modellar.py
+# :pyobject: rope
+# ```
+#
+# Bitta soʻrov va bitta kalitni har xil pozitsiyalarga qoʻyib, ballarini
+# solishtiramiz: masofa bir xil boʻlsa, ball ham bir xil chiqishi kerak.
+
+# %%
+torch.manual_seed(0)
+q = torch.randn(1, d_model, dtype=torch.float64)
+k = torch.randn(1, d_model, dtype=torch.float64)
+for m, n in [(2, 0), (12, 10), (502, 500), (3, 0)]:
+    ball = (rope(q, boshi=m) @ rope(k, boshi=n).T).item()
+    print(
+        f"m = {m:>3}, n = {n:>3}, m − n = {m - n}:"
+        f" ball {son(ball, '.6f')}"
+    )
+
+
+# %% [markdown]
+# ## Uzunlikka umumlashtirish
 #
 # Endi asosiy savol: *T* = 60 da oʻqitilgan model uzunroq ketma-ketlikda
 # ishlaydimi? Bu xossa **uzunlikka umumlashtirish** (*length
-# generalisation*) deyiladi. `Attention(60, pozitsiya="sinus")` ni bobning
-# protokoli bilan (`oqit` ning standart qiymatlari) ikkita seed bilan
-# oʻqitamiz: seed 0 — asosiy model, seed 1 — natija seedga qanchalik
-# bogʻliqligini koʻrish uchun (ikkalasi ikki yadroda bir vaqtda oʻqitiladi). Yonida — {doc}`rekurrent` darsidagi {numref}`%s-jadvaldagi <sinov_jadval>`
-# oʻrganiladigan pozitsiyali model (seed 0). U omborda saqlangan, `parallel`
-# uni qayta oʻqitmaydi.
+# generalisation*) deyiladi. `Attention(60, pozitsiya="sinus")` va
+# `Attention(60, pozitsiya="rope")` ni bobning protokoli bilan (`oqit` ning
+# standart qiymatlari) ikkitadan seed bilan oʻqitamiz: seed 0 — asosiy
+# model, seed 1 — natija seedga qanchalik bogʻliqligini koʻrish uchun
+# (toʻrt oʻqitish ikki yadroda ikkitadan yuradi). Yonida — {doc}`rekurrent`
+# darsidagi {numref}`%s-jadvaldagi <sinov_jadval>` oʻrganiladigan
+# pozitsiyali model (seed 0). U omborda saqlangan, `parallel` uni qayta
+# oʻqitmaydi.
 
 # %%
 poz_seedlar = (0, 1)
-sinusli = partial(Attention, T, pozitsiya="sinus")
-poz_ishlar = [(sinusli, T, s) for s in poz_seedlar]  # yangi: ikki seed
+turlari = {
+    "sinusoidal": partial(Attention, T, pozitsiya="sinus"),
+    "RoPE": partial(Attention, T, pozitsiya="rope"),
+}
+# yangi: har tur ikki seed bilan
+poz_kalitlar = [(nom, s) for nom in turlari for s in poz_seedlar]
+poz_ishlar = [(turlari[nom], T, s) for nom, s in poz_kalitlar]
 # bobdagi oʻrganiladigan pozitsiyali model: ombordan olinadi
 poz_ishlar.append((partial(Attention, T), T, 0))
-*sinuslar, (org_aniq, m_organ) = parallel(oqit, poz_ishlar)
-# asosiy sinusoidal model: seed 0
-m_sinus = sinuslar[0][1]
+*yangilar, (org_aniq, m_organ) = parallel(oqit, poz_ishlar)
+# (tur, seed) -> (aniqlik, model)
+poz_m = dict(zip(poz_kalitlar, yangilar))
+sinuslar = [poz_m["sinusoidal", s] for s in poz_seedlar]
+ropelar = [poz_m["RoPE", s] for s in poz_seedlar]
+# asosiy modellar: seed 0
+m_sinus, m_rope = sinuslar[0][1], ropelar[0][1]
 print(f"T = {T} dagi sinov aniqligi:")
-for s, (a, _) in zip(poz_seedlar, sinuslar):
-    print(f"  sinusoidal, seed {s}:     {a:.3f}")
+for (nom, s), (a, _) in poz_m.items():
+    print(f"  {nom}, seed {s}:".ljust(24) + f"{a:.3f}")
 print(f"  oʻrganiladigan, seed 0: {org_aniq:.3f}")
 
 # %% tags=["remove-cell"]
-poz_tugadi = Seedlar({s: a for s, (a, _) in zip(poz_seedlar, sinuslar)})
+# har tur: seedlar qanday tugagani
+poz_tugadi = {
+    nom: Seedlar({s: poz_m[nom, s][0] for s in poz_seedlar})
+    for nom in turlari
+}
 # oqit ning sinov aniqliklari
 glue("poz_oqit_sin", [a for a, _ in sinuslar], display=False)
+glue("poz_oqit_rope", [a for a, _ in ropelar], display=False)
 glue("poz_oqit_org", org_aniq, display=False)
+chegara = poz_tugadi["sinusoidal"].yechdi_chegara
 glue(
     "poz_oqitish_gap",
     (
-        "Oʻqitish uzunligida uchala model ham (ikki sinusoidal va"
-        " oʻrganiladigan) vazifani yechdi."
-        if poz_tugadi.soni("yechdi") == poz_tugadi.n
-        and org_aniq >= poz_tugadi.yechdi_chegara
+        "Oʻqitish uzunligida beshala model ham (ikki sinusoidal, ikki"
+        " RoPE va oʻrganiladigan) vazifani yechdi."
+        if all(t.soni("yechdi") == t.n for t in poz_tugadi.values())
+        and org_aniq >= chegara
         else (
-            f"Oʻqitish uzunligida sinusoidal model {poz_tugadi.jumla()}"
-            f" ({poz_tugadi.qiymatlar()}); oʻrganiladigan pozitsiyali"
-            f" modelning aniqligi {son(org_aniq, '.3f')}."
+            "Oʻqitish uzunligida sinusoidal model"
+            f" {poz_tugadi['sinusoidal'].jumla()}"
+            f" ({poz_tugadi['sinusoidal'].qiymatlar()}), RoPE modeli"
+            f" {poz_tugadi['RoPE'].jumla()}"
+            f" ({poz_tugadi['RoPE'].qiymatlar()}); oʻrganiladigan"
+            " pozitsiyali modelning aniqligi"
+            f" {son(org_aniq, '.3f')}."
         )
     ),
     display=False,
@@ -202,9 +269,9 @@ glue(
 # {glue:text}`poz_oqitish_gap` Endi har bir
 # *T* = {glue:text}`poz_Tlar_matn` uchun yangi sinov maʼlumotini yasaymiz
 # ({glue:text}`poz_n` ta namuna; seed oʻqitishda ishlatilmagan) va
-# modellarni baholaymiz. Sinusoidal model uchun har soʻrov 0-qadamga bergan
-# oʻrtacha ogʻirlikni ham yozib olamiz: model javobni aynan 0-qadamdan
-# olayotganini shu koʻrsatadi.
+# modellarni baholaymiz. Sinusoidal va RoPE modellari uchun har soʻrov
+# 0-qadamga bergan oʻrtacha ogʻirlikni ham yozib olamiz: model javobni
+# aynan 0-qadamdan olayotganini shu koʻrsatadi.
 #
 # Solishtirish uchun pozitsiyani umuman bilmaydigan ikki qoida ham bor.
 # Tartibni koʻrmaydigan model faqat sonlar toʻplamini biladi. Toʻplam
@@ -236,24 +303,24 @@ def poz_baho(m, X, y, bolak=250):
 
 # %%
 poz_Tlar, poz_n = [30, 60, 120, 240], 2000
-poz_aniq = {
-    "sinusoidal": {},
-    "sinusoidal, seed 1": {},
-    "oʻrganiladigan": {},
-    "ishoralar koʻpchiligi": {},
-    "sign(Σx)": {},
+# jadval qatori: seed 0 — tur nomi, boshqasi — «tur, seed s»
+qatorlar = {
+    (nom, s): nom if s == 0 else f"{nom}, seed {s}"
+    for nom, s in poz_kalitlar
 }
-poz_etibor = {}
+poz_aniq = {q: {} for q in qatorlar.values()}
+poz_aniq.update(
+    {"oʻrganiladigan": {}, "ishoralar koʻpchiligi": {}, "sign(Σx)": {}}
+)
+# qator -> T -> soʻrovlarning 0-qadamga oʻrtacha ogʻirligi
+poz_etibor = {q: {} for q in qatorlar.values()}
 for Tx in poz_Tlar:
     # oʻqitish seed 1, sinov seed 2 bilan edi
     Xp, yp = vazifa(poz_n, Tx, 4)
-    poz_aniq["sinusoidal"][Tx], poz_etibor[Tx] = poz_baho(
-        m_sinus, Xp, yp
-    )
-    for s in poz_seedlar[1:]:
-        poz_aniq[f"sinusoidal, seed {s}"][Tx] = poz_baho(
-            sinuslar[s][1], Xp, yp
-        )[0]
+    for kalit, q in qatorlar.items():
+        poz_aniq[q][Tx], poz_etibor[q][Tx] = poz_baho(
+            poz_m[kalit][1], Xp, yp
+        )
     # oʻrganiladigan vektorlar bor joyda
     if Tx <= m_organ.poz.shape[1]:
         poz_aniq["oʻrganiladigan"][Tx] = poz_baho(m_organ, Xp, yp)[0]
@@ -299,9 +366,12 @@ print(
     f" {tuple(m_organ.poz.shape)}\n  — faqat"
     f" 0…{m_organ.poz.shape[1] - 1}-pozitsiyalar uchun vektor bor"
 )
-print("sinusoidal model, 0-qadamga oʻrtacha ogʻirlik:")
+print("0-qadamga oʻrtacha ogʻirlik (seed 0):")
 for Tx in poz_Tlar:
-    print(f"  T = {Tx}: {poz_etibor[Tx]:.4f}")
+    print(
+        f"  T = {Tx}: sinusoidal {poz_etibor['sinusoidal'][Tx]:.4f},"
+        f" RoPE {poz_etibor['RoPE'][Tx]:.4f}"
+    )
 
 # %%
 sin_q = list(poz_aniq["sinusoidal"].values())
@@ -324,6 +394,8 @@ glue("poz_org_T", m_organ.poz.shape[1], display=False)
 for nom, qisqa in [
     ("sinusoidal", "sin"),
     ("sinusoidal, seed 1", "sin1"),
+    ("RoPE", "rope"),
+    ("RoPE, seed 1", "rope1"),
     ("oʻrganiladigan", "org"),
     ("ishoralar koʻpchiligi", "kop"),
     ("sign(Σx)", "yig"),
@@ -350,11 +422,15 @@ glue(
     ),
     display=False,
 )
-glue("poz_etibor_min", min(poz_etibor.values()), display=False)
+glue(
+    "poz_etibor_min",
+    min(poz_etibor["sinusoidal"].values()),
+    display=False,
+)
 # gaplar oʻlchovdan: «ishladi» — aniqlik kamida 0,9
 # (Seedlar.yechdi_chegara); «yomonlashdi» —
 # oʻqitish uzunligida (T = 60) ishlagan, bu T da esa yoʻq
-ishladi = lambda a: a >= poz_tugadi.yechdi_chegara
+ishladi = lambda a: a >= chegara
 Tmax = poz_Tlar[-1]
 
 
@@ -367,26 +443,36 @@ def holat(nom, Tx):
     )
 
 
+# seed 0 modelining gapi va seed 1 nikining (seed 0 ga qarab «ham»/«esa»)
+ASOSIY_SOZ = {
+    "ishladi": "ham ishladi",
+    "yomonlashdi": "yomonlashdi",
+    "ishlamadi": "ham ishlamadi (oʻqitish uzunligida ham yechmagan edi)",
+}
+
+
+def seed1_soz(h1, h0):
+    return (
+        "ham " if (h1 == "ishladi") == (h0 == "ishladi") else "esa "
+    ) + h1
+
+
 h0, h1 = holat("sinusoidal", Tmax), holat("sinusoidal, seed 1", Tmax)
+r0, r1 = holat("RoPE", Tmax), holat("RoPE, seed 1", Tmax)
+for nom, (a0, a1) in {"sin": (h0, h1), "rope": (r0, r1)}.items():
+    glue(f"poz_{nom}_soz", ASOSIY_SOZ[a0], display=False)
+    glue(f"poz_{nom}1_soz", seed1_soz(a1, a0), display=False)
 glue(
-    "poz_sin_soz",
+    "poz_rope_nega",
     {
-        "ishladi": "ham ishladi",
-        "yomonlashdi": "yomonlashdi",
-        "ishlamadi": (
-            "ham ishlamadi (oʻqitish uzunligida ham yechmagan edi)"
+        "ishladi": "RoPE modeli uzunroq ketma-ketlikka ham koʻchdi.",
+        "yomonlashdi": (
+            "Nega RoPE modeli uzunroq ketma-ketlikda yomonlashdi?"
         ),
-    }[h0],
-    display=False,
-)
-glue(
-    "poz_sin1_soz",
-    ("ham " if (h1 == "ishladi") == (h0 == "ishladi") else "esa ")
-    + {
-        "ishladi": "ishladi",
-        "yomonlashdi": "yomonlashdi",
-        "ishlamadi": "ishlamadi",
-    }[h1],
+        "ishlamadi": (
+            "RoPE modeli oʻqitish uzunligida ham vazifani yechmagan."
+        ),
+    }[r0],
     display=False,
 )
 glue(
@@ -426,25 +512,36 @@ sinus_nomlar = [n_ for n_ in poz_aniq if n_.startswith("sinus")]
 sin_hammasi = all(
     ishladi(poz_aniq[n_][Tx]) for n_ in sinus_nomlar for Tx in poz_Tlar
 )
+model_qatorlari = list(qatorlar.values()) + ["oʻrganiladigan"]
 modellar_min = min(
-    a
-    for n_ in sinus_nomlar + ["oʻrganiladigan"]
-    for a in poz_aniq[n_].values()
+    a for n_ in model_qatorlari for a in poz_aniq[n_].values()
 )
 glue("poz_modellar_min", modellar_min, display=False)
 qoida_max = max(
     max(poz_aniq[q].values())
     for q in ("ishoralar koʻpchiligi", "sign(Σx)")
 )
+# qoidalardan 0,1 dan koʻp yuqori boʻlmagan (qator, T) juftliklari
+qoida_yaqin = [
+    (n_, Tx)
+    for n_ in model_qatorlari
+    for Tx, a in poz_aniq[n_].items()
+    if a <= qoida_max + 0.1
+]
+glue("poz_qoida_yaqin_soni", len(qoida_yaqin), display=False)
 glue(
     "poz_qoida_gap",
     (
         "Hamma model ulardan ancha yuqori — ular pozitsiyani"
         " ishlatmoqda."
-        if modellar_min > qoida_max + 0.1
+        if not qoida_yaqin
         else (
-            "Modellar esa har doim ham ulardan ancha yuqori emas: eng"
-            f" past aniqlik {son(modellar_min, '.3f')}."
+            "Modellar esa har doim ham ulardan ancha yuqori emas: "
+            + "; ".join(
+                f"{n_} (T = {Tx}): {son(poz_aniq[n_][Tx], '.3f')}"
+                for n_, Tx in qoida_yaqin
+            )
+            + "."
         )
     ),
     display=False,
@@ -454,10 +551,11 @@ glue(
     (
         "Ogʻirlik 0-qadamda qolgani uchun bu uzunliklarda ikkalasi ham"
         " sezilmadi."
-        if min(poz_etibor.values()) > 0.9
+        if min(poz_etibor["sinusoidal"].values()) > 0.9
         else (
             "Bu uzunliklarda 0-qadam ulushi"
-            f" {son(min(poz_etibor.values()), '.3f')} gacha tushdi:"
+            f" {son(min(poz_etibor['sinusoidal'].values()), '.3f')}"
+            " gacha tushdi:"
             " xavf sezildi."
         )
     ),
@@ -487,7 +585,7 @@ glue(
 )
 
 # %% [markdown]
-# {numref}`%s-jadvaldan <poz_jadval>` uchta xulosa.
+# {numref}`%s-jadvaldan <poz_jadval>` toʻrtta xulosa.
 #
 # - **Sinusoidal model** *T* = {glue:text}`poz_T_max` da {glue:text}`poz_sin_soz`:
 #   aniqlik {glue:text}`poz_sin_240:.3f` (*T* = 60 da {glue:text}`poz_sin_60:.3f`).
@@ -496,6 +594,11 @@ glue(
 #   aniqlik farqining standart xatosi taxminan {glue:text}`poz_farq_xato:.3f`).
 #   {glue:text}`poz_chalgitmadi` Seed 1 bilan oʻqitilgan model *T* =
 #   {glue:text}`poz_T_max` da {glue:text}`poz_sin1_soz`: {glue:text}`poz_sin1_240:.3f`.
+# - **RoPE modeli** *T* = {glue:text}`poz_T_max` da {glue:text}`poz_rope_soz`:
+#   aniqlik {glue:text}`poz_rope_240:.3f` (*T* = 60 da
+#   {glue:text}`poz_rope_60:.3f`, *T* = 120 da {glue:text}`poz_rope_120:.3f`).
+#   Seed 1 bilan oʻqitilgani *T* = {glue:text}`poz_T_max` da
+#   {glue:text}`poz_rope1_soz`: {glue:text}`poz_rope1_240:.3f`.
 # - **Oʻrganiladigan model** *T* = 30 da {glue:text}`poz_org_soz`
 #   ({glue:text}`poz_org_30:.3f`): qisqa ketma-ketlikda u faqat birinchi 30 ta
 #   vektorini oladi. *T* = 120 va 240 da esa uni ishga tushirib boʻlmaydi:
@@ -505,6 +608,85 @@ glue(
 #   oshmadi. Nazariy jihatdan ular *T* oshgan sari tasodifiy taxmin
 #   darajasiga (50 %) yaqinlashadi: uzunroq ketma-ketlikda birinchi sonning
 #   toʻplamdagi hissasi kichrayadi. {glue:text}`poz_qoida_gap`
+#
+# {glue:text}`poz_rope_nega` RoPEda ball pozitsiyaga faqat masofa
+# *m* − *n* orqali bogʻliq. «Birinchi element» esa masofa emas:
+# *m*-soʻrov uchun u *m* qadam orqada. Demak, model har masofa uchun
+# ballni alohida oʻrganishi kerak, oʻqitishda esa u faqat
+# −{glue:text}`poz_T_1` dan {glue:text}`poz_T_1` gacha masofalarni koʻrgan.
+# *T* = {glue:text}`poz_T_max` da masofalar −{glue:text}`poz_T_max_1` dan
+# {glue:text}`poz_T_max_1` gacha. Buni tekshirish uchun seed 0 modelining
+# 0-qadamga bergan ogʻirligini soʻrovlarning ikki guruhida alohida
+# oʻlchaymiz: 0–{glue:text}`poz_T_1`-soʻrovlar (ular uchun 0-qadam tanish
+# masofada) va qolganlari (0-qadam model koʻrmagan masofada).
+
+# %%
+Tmax_r = poz_Tlar[-1]
+Xr, _ = vazifa(250, Tmax_r, 4)
+with torch.no_grad():
+    m_rope(Xr)
+# (250, 240, 240) -> (240,): har soʻrovning 0-kalitga ogʻirligi
+w0_sorov = m_rope.ogirlik[:, :, 0].mean(0)
+tanish, yangi = w0_sorov[:T].mean().item(), w0_sorov[T:].mean().item()
+# (240, 240): soʻrov m va kalit n orasida |m − n| ≥ 60 — oʻqitishda yoʻq
+p_ = torch.arange(Tmax_r)
+begona = (p_[None, :] - p_[:, None]).abs() >= T
+# 0…59-soʻrovlar ogʻirligining shunday kalitlarga ketgan qismi
+begona_ulush = (
+    (m_rope.ogirlik[:, :T] * begona[:T]).sum(-1).mean().item()
+)
+print(f"RoPE, seed 0, T = {Tmax_r}: 0-qadamga ogʻirlik")
+print(f"  0…{T - 1}-soʻrovlar:   {tanish:.3f}")
+print(f"  {T}…{Tmax_r - 1}-soʻrovlar: {yangi:.3f}")
+print(f"  T = {T} da (hamma soʻrov): {poz_etibor['RoPE'][T]:.3f}")
+print(
+    f"0…{T - 1}-soʻrovlarning |m − n| ≥ {T} kalitlarga"
+    f" ogʻirligi: {begona_ulush:.3f}"
+)
+
+# %% tags=["remove-cell"]
+w60 = poz_etibor["RoPE"][T]
+glue("poz_T_max_1", Tmax_r - 1, display=False)
+glue("poz_T_1", T - 1, display=False)
+glue("poz_rope_tanish", tanish, display=False)
+glue("poz_rope_yangi", yangi, display=False)
+glue("poz_rope_w60", w60, display=False)
+glue("poz_rope_begona", begona_ulush, display=False)
+if yangi < 0.5 * w60 and tanish >= 0.5 * w60:
+    rope_guruh = (
+        "Tanish masofadagi soʻrovlar 0-qadamga hali ham qaraydi"
+        f" ({son(tanish, '.3f')}; T = {T} da {son(w60, '.3f')}), yangi"
+        f" masofadagilar esa deyarli qaramaydi ({son(yangi, '.3f')}):"
+        " model ballni masofa boʻyicha oʻrgangan, oʻqitishda"
+        " uchramagan masofa esa unga begona."
+    )
+elif yangi < 0.5 * w60:
+    rope_guruh = (
+        "Ikkala guruh ham 0-qadamni yoʻqotdi. Yangi masofadagi"
+        f" soʻrovlar unga atigi {son(yangi, '.3f')} ogʻirlik berdi,"
+        f" tanish masofadagilar ham {son(tanish, '.3f')} (T = {T} da"
+        f" {son(w60, '.3f')}): ularning ogʻirligining"
+        f" {foiz(begona_ulush)} qismi oʻqitishda uchramagan"
+        f" masofadagi (|m − n| ≥ {T}) kalitlarga ketdi. Sababi"
+        " bitta: model ballni faqat koʻrgan masofalari uchun"
+        " oʻrgangan."
+    )
+else:
+    rope_guruh = (
+        f"Yangi masofadagi soʻrovlar ham 0-qadamga {son(yangi, '.3f')}"
+        f" ogʻirlik berdi (tanishlari {son(tanish, '.3f')}; T = {T} da"
+        f" {son(w60, '.3f')}): bu modelda ogʻirlik koʻrilmagan"
+        " masofalar tufayli yoʻqolmadi."
+    )
+glue("poz_rope_guruh_gap", rope_guruh, display=False)
+
+# %% [markdown]
+# {glue:text}`poz_rope_guruh_gap` Til modellarida ham RoPE oʻqitish
+# uzunligidan ancha uzoqqa oʻz-oʻzidan koʻchmaydi: model bir vaqtda
+# koʻradigan uzunlikni (kontekst oynasini, *context window*) kengaytirish
+# uchun burchaklarni qayta masshtablash usullari ishlatiladi (masalan,
+# {cite:alp}`chen2023`): ular yangi pozitsiyalarni model oʻqitishda
+# koʻrgan burchaklar oraligʻiga siqadi.
 #
 # Sinusoidal model (seed 0) qayerga qarayotganini ogʻirliklar koʻrsatadi:
 # har *T* da soʻrovlar 0-qadamga oʻrtacha kamida
@@ -525,12 +707,12 @@ glue(
 # %%
 poz_T_uzun = 960
 Xu, _ = vazifa(100, poz_T_uzun, 4)
-# har seedda eng koʻp ogʻirlik olgan 5 pozitsiya
-beshliklar = []
-# har seedda 0-qadam ogʻirligi
-uzun_0qadam = {}
-for s, (_, m_s) in zip(poz_seedlar, sinuslar):
-    # har kalitga oʻrtacha ogʻirlik
+# (tur, seed) -> har kalitga oʻrtacha ogʻirlik, (960,)
+uzun_ogir = {}
+# (tur, seed) -> eng koʻp ogʻirlik olgan 5 pozitsiya (0-qadamdan boshqa)
+beshlik = {}
+uzun_qatorlar = []
+for (nom, s), (_, m_s) in poz_m.items():
     ogir_s = torch.zeros(poz_T_uzun)
     with torch.no_grad():
         # 25 ta namuna: (25, 960, 960) matritsa ≈ 90 MB
@@ -540,27 +722,56 @@ for s, (_, m_s) in zip(poz_seedlar, sinuslar):
             ogir_s += m_s.ogirlik.sum(dim=(0, 1))
     # har soʻrov qatorining yigʻindisi 1
     ogir_s /= len(Xu) * poz_T_uzun
-    eng_kop_s = ogir_s[1:].argsort(descending=True)[:5] + 1
-    beshliklar.append(set(eng_kop_s.tolist()))
-    print(
-        f"seed {s}: 0-qadam {ogir_s[0]:.3f};  1…{T - 1}:"
-        f" {ogir_s[1:T].sum():.3f};  {T}…{poz_T_uzun - 1} (oʻqitishda"
-        f" yoʻq): {ogir_s[T:].sum():.3f}"
+    top_s = ogir_s[1:].argsort(descending=True)[:5] + 1
+    uzun_ogir[nom, s], beshlik[nom, s] = ogir_s, top_s
+    uzun_qatorlar.append(
+        {
+            "model": f"{nom}, seed {s}",
+            "0-qadam": round(ogir_s[0].item(), 3),
+            f"1…{T - 1}": round(ogir_s[1:T].sum().item(), 3),
+            f"{T}…{poz_T_uzun - 1}": round(ogir_s[T:].sum().item(), 3),
+            "5 pozitsiya": ", ".join(
+                map(str, top_s.tolist())
+            ),
+            # 0-qadamdan qochgan ogʻirlikdan beshtasiniki
+            "ularning ulushi": round(
+                (ogir_s[top_s].sum() / (1 - ogir_s[0])).item(), 3
+            ),
+        }
     )
-    print("  eng koʻp ogʻirlik olgan boshqa pozitsiyalar:")
-    print(
-        "   ",
-        ", ".join(f"{p} ({ogir_s[p]:.3f})" for p in eng_kop_s.tolist()),
-    )
-    uzun_0qadam[s] = ogir_s[0].item()
-    if s == 0:
-        ogir, eng_kop = ogir_s, eng_kop_s  # asosiy model (seed 0)
-umumiy = sorted(set.intersection(*beshliklar))
-# 0-qadamdan qochgan ogʻirlikdan beshtasiniki
-top_ulush = float(ogir[eng_kop].sum() / (1 - ogir[0]))
+show(
+    pd.DataFrame(uzun_qatorlar),
+    izoh=(
+        f"T = {poz_T_uzun} da (100 ta namuna) har kalit olgan oʻrtacha"
+        " ogʻirlik: 0-qadam, oʻqitishda boʻlgan va boʻlmagan"
+        " pozitsiyalar; 0-qadamdan boshqa eng koʻp ogʻirlik olgan"
+        " beshta pozitsiya va ular 0-qadamdan qochgan ogʻirlikning"
+        " qancha qismini olgani."
+    ),
+    nom="uzun_jadval",
+)
+# seed 0 va seed 1 ikkalasida ham beshlikka kirgan pozitsiyalar
+to_plam = {k: set(v.tolist()) for k, v in beshlik.items()}
+umumiy = sorted(to_plam["sinusoidal", 0] & to_plam["sinusoidal", 1])
+rope_umumiy = sorted(to_plam["RoPE", 0] & to_plam["RoPE", 1])
+# sinusoidal va RoPE modellari beshliklarida bir xil pozitsiyalar
+sin_rope = sorted(
+    (to_plam["sinusoidal", 0] | to_plam["sinusoidal", 1])
+    & (to_plam["RoPE", 0] | to_plam["RoPE", 1])
+)
+print("ikki seedda ham beshlikda: sinusoidal —", umumiy or "yoʻq")
+print("                           RoPE —", rope_umumiy or "yoʻq")
+print("sinusoidal va RoPE beshliklarida bir xil:", sin_rope or "yoʻq")
 
 
 # %% tags=["remove-cell"]
+# sinusoidal modellar: seed -> 0-qadam ogʻirligi
+uzun_0qadam = {
+    s: uzun_ogir["sinusoidal", s][0].item() for s in poz_seedlar
+}
+# asosiy model (seed 0)
+ogir, eng_kop = uzun_ogir["sinusoidal", 0], beshlik["sinusoidal", 0]
+top_ulush = float(ogir[eng_kop].sum() / (1 - ogir[0]))
 for s, w in uzun_0qadam.items():
     glue(f"poz_etibor_uzun_{s}", w, display=False)
 umumiy_matn = (
@@ -709,8 +920,95 @@ glue(
     display=False,
 )
 
+# %% tags=["remove-cell"]
+# beshta pozitsiya 0-qadamdan qochgan ogʻirlikning qancha qismini oldi
+besh_ulush = {
+    k: float(w[beshlik[k]].sum() / (1 - w[0]))
+    for k, w in uzun_ogir.items()
+}
+# bir necha pozitsiyada toʻplanish: bir tekisdan 10 marta koʻp
+toplangan = [k for k, u in besh_ulush.items() if u > 10 * tekis_ulush]
+for (nom, s), u in besh_ulush.items():
+    glue(f"poz_besh_{nom.lower()}_{s}", u, display=False)
+    glue(
+        f"poz_uzun0_{nom.lower()}_{s}",
+        uzun_ogir[nom, s][0].item(),
+        display=False,
+    )
+glue("poz_toplangan_soni", len(toplangan), display=False)
+glue("poz_sin_rope_soni", len(sin_rope), display=False)
+glue("poz_rope_umumiy_soni", len(rope_umumiy), display=False)
+
+
+def royxat(p_):
+    return (
+        ", ".join(map(str, p_[:-1])) + " va " + str(p_[-1])
+        if len(p_) > 1
+        else str(p_[0])
+    )
+
+
+rope_top = beshlik["RoPE", 0][:3].tolist()
+rope_toplangan = [k for k in toplangan if k[0] == "RoPE"]
+sin_toplangan = [k for k in toplangan if k[0] == "sinusoidal"]
+sink_gap = (
+    "Bizning sinusoidal modellarimizda ham shunday pozitsiyalar bor:"
+    " har namunada sonlar boshqa, ular esa ogʻirlikni baribir oladi."
+    " Sabab — ularning pozitsiya vektorlari."
+    if sin_toplangan
+    else (
+        "Sinusoidal modellarimizda esa ogʻirlik bir necha pozitsiyada"
+        " toʻplanmadi: hech birida beshta pozitsiya 0-qadamdan qochgan"
+        " ogʻirlikning bir tekis boʻlinganidagidan 10 barobar koʻp"
+        " qismini olmadi."
+    )
+)
+if rope_toplangan:
+    rope_sink = (
+        "RoPE modellarida ham ogʻirlik bir necha pozitsiyada"
+        " toʻplandi (seed 0 da beshta pozitsiya 0-qadamdan qochgan"
+        f" ogʻirlikning {foiz(besh_ulush['RoPE', 0])} qismini oldi;"
+        f" eng kattalari — {royxat(rope_top)}-pozitsiyalar)"
+        + (
+            ", lekin bu pozitsiyalar boshqa: ikki turdagi"
+            " modellarning beshliklarida bitta ham umumiy pozitsiya"
+            " yoʻq."
+            if not sin_rope
+            else (
+                f", va {royxat(sin_rope)}-pozitsiyalar ikki turdagi"
+                " modellarning beshliklarida ham bor."
+            )
+        )
+    )
+else:
+    rope_sink = (
+        "RoPE modellarida esa ogʻirlik bir necha pozitsiyada"
+        " toʻplanmadi: eng koʻp olgan beshta pozitsiya 0-qadamdan"
+        " qochgan ogʻirlikning atigi"
+        f" {foiz(besh_ulush['RoPE', 0], 1)} qismini oldi (seed 1 da"
+        f" {foiz(besh_ulush['RoPE', 1], 1)}), qolgani koʻp"
+        " pozitsiyalarga yoyildi"
+        + (
+            f"; bu beshliklarning {royxat(sin_rope)}-pozitsiyasi"
+            " sinusoidal modellarning beshliklarida ham bor."
+            if len(sin_rope) == 1
+            else (
+                f"; bu beshliklarning {royxat(sin_rope)}-pozitsiyalari"
+                " sinusoidal modellarning beshliklarida ham bor."
+                if sin_rope
+                else "."
+            )
+        )
+        + " RoPE ballida pozitsiyaning oʻz vektori yoʻq, faqat masofa"
+        " bor: hamma soʻrov uchun 0-pozitsiyaga «oʻxshab qoladigan»"
+        " pozitsiya ham yoʻq."
+    )
+glue("poz_sink_gap", sink_gap, display=False)
+glue("poz_rope_sink_gap", rope_sink, display=False)
+
 # %% [markdown]
-# *T* = {glue:text}`poz_T_uzun` da seed 0 modelida 0-qadam oʻrtacha ogʻirlikning
+# *T* = {glue:text}`poz_T_uzun` da ({numref}`%s-jadval <uzun_jadval>`)
+# sinusoidal modelda (seed 0) 0-qadam oʻrtacha ogʻirlikning
 # {glue:text}`poz_etibor_uzun:.1%` qismini oldi. Qolganining
 # {glue:text}`poz_yangi_ulush:.0%` qismi oʻqitishda boʻlmagan pozitsiyalarga
 # ketdi, {glue:text}`poz_uzun_gap`
@@ -718,66 +1016,248 @@ glue(
 # {glue:text}`poz_seed1_gap`. Eng koʻp ogʻirlik olgan pozitsiyalar
 # esa {glue:text}`poz_umumiy_jumla`.
 #
+# Mazmunidan qatʼi nazar ogʻirlik toʻplanadigan pozitsiyalarni katta til
+# modellarida **attention sink** («ogʻirlik choʻkadigan joy») deyishadi
+# {cite:p}`xiao2024`. U yerda ular ketma-ketlikning birinchi tokenlari,
+# sababi esa boshqa: softmax ogʻirliklari yigʻindisi 1 ga teng, hech
+# narsaga qarashi kerak boʻlmagan soʻrov esa ortiqcha ogʻirlikni doim bir
+# joyga tashlashni oʻrganadi. {glue:text}`poz_sink_gap`
+# {glue:text}`poz_rope_sink_gap`
+#
 # Xulosa: sinusoidal kodlash istalgan uzunlikda vektor beradi, lekin model
 # bu vektorlarni oʻqitishda koʻrmagan joyda ham toʻgʻri ishlatishiga kafolat
 # yoʻq. {glue:text}`poz_yaxshi_gap` Til modellarida sinusoidal kodlash oʻqitish
 # uzunligidan biroz oʻtgach yomonlashadi {cite:ps}`press2022`.
 # Qisqaroq oʻqitish uzunligi bilan natija seedga qanchalik bogʻliqligini
 # 1-mashqda oʻzingiz oʻlchaysiz.
-#
-# Zamonaviy til modellari, masalan Llama, pozitsiyani boshqacha beradi:
-# **RoPE** (*rotary position embedding*, aylantiruvchi pozitsiya kodlash;
-# {cite:alp}`su2021`). RoPE kirishga hech narsa qoʻshmaydi. U har attention
-# qatlamida soʻrov va kalit vektorlarining komponentlarini juftlarga
-# ajratadi va har juftlikni tekislikda burchakka buradi. *p*-pozitsiyada
-# *i*-juftlikning burchagi $p\,\theta_i$, bu yerda
-# $\theta_i = b^{-2i/d}$: asos $b = 10000$ boʻlsa — sinusoidal kodlashdagi
-# chastotalar (Llama 3 modelida $b = 500\,000$, konfiguratsiyadagi `rope_theta`:
-# sekin burilishlar uzun kontekstga yetadi). Qiymat
-# vektorlari burilmaydi. *m*-soʻrov va *n*-kalitning skalyar koʻpaytmasida
-# ikki burilishdan faqat burchaklar farqi qoladi: $(m - n)\,\theta_i$. Demak,
-# ballga pozitsiya faqat nisbiy masofa $m - n$ orqali kiradi — yuqorida
-# sinus vektorlarda koʻrgan xossamiz endi toʻgʻridan-toʻgʻri ballarda
-# ishlaydi. Lekin RoPE ham oʻqitish uzunligidan ancha uzoqqa oʻz-oʻzidan
-# koʻchmaydi: model bir vaqtda koʻradigan uzunlikni (kontekst oynasini,
-# *context window*) kengaytirish uchun burchaklarni qayta masshtablash
-# usullari ishlatiladi (masalan, {cite:alp}`chen2023`).
-#
-# `rope` shu burishni bajaradi (`chapter_code/modellar.py`):
-#
-# ```{literalinclude} ../../chapter_code/modellar.py
-# :pyobject: rope
-# ```
-#
-# Bitta soʻrov va bitta kalitni har xil pozitsiyalarga qoʻyib, ballarini
-# solishtiramiz: masofa bir xil boʻlsa, ball ham bir xil chiqishi kerak.
-
-# %%
-torch.manual_seed(0)
-q = torch.randn(1, d_model, dtype=torch.float64)
-k = torch.randn(1, d_model, dtype=torch.float64)
-for m, n in [(2, 0), (12, 10), (502, 500), (3, 0)]:
-    ball = (rope(q, boshi=m) @ rope(k, boshi=n).T).item()
-    print(
-        f"m = {m:>3}, n = {n:>3}, m − n = {m - n}:"
-        f" ball {son(ball, '.6f')}"
-    )
 
 # %% tags=["remove-cell"]
 # Xulosa sahifasi uchun (xulosa.py dagi jadval bu gaplarni shu darsdan
 # oladi)
+rope_max = max(poz_aniq[q][Tmax] for q in poz_aniq if q.startswith("RoPE"))
 glue(
     "xl_uzun",
     f"Oʻlchandi: sinusoidal T = {T} → {Tmax}: aniqlik kamida"
     f" {son(min(poz_aniq[n][Tmax] for n in sinus_nomlar), '.3f')}"
     f" ({len(sinus_nomlar)} seed)"
     + (
-        f"; T = {poz_T_uzun} da kafolat yoʻq"
+        f", T = {poz_T_uzun} da kafolat yoʻq"
         if sin_hammasi
-        else f"; T ≤ {Tmax} da ham har doim ishlamadi"
+        else f", T ≤ {Tmax} da ham har doim ishlamadi"
+    )
+    + f"; RoPE T = {Tmax} da koʻpi bilan {son(rope_max, '.3f')}",
+    display=False,
+)
+
+# %% [markdown]
+# (kauzal-pozitsiyasiz)=
+# ## Pozitsiyasiz, lekin kauzal maska bilan
+#
+# {doc}`mexanizm` darsining 2-mashqida koʻrdik: pozitsiya kodlashsiz
+# attention ham kauzal maska bilan tartibni sezadi. Bu oʻqitishda
+# qanchalik yordam beradi? `Attention(60, pozitsiya=False, kauzal=True)` ni
+# uch seed bilan oʻqitamiz. Yonida — maskasiz pozitsiyasiz model
+# ({numref}`%s-jadvaldagi <sinov_jadval>`, ombordan). Baholash — `oqit` ning
+# sinov toʻplamida ({glue:text}`kz_n` ta namuna).
+#
+# Maska tartib haqida qanday maʼlumot beradi? 0-soʻrov faqat 0-qadamni
+# koʻradi, *m*-soʻrov esa 0…*m* qadamlarni. Ogʻirliklar tekis boʻlsa ham,
+# 0-qadam har soʻrovning oʻrtachasiga kiradi va oxirgi oʻrtalashtirishdan
+# keyin *n*-qadamning chiqishdagi ulushi
+#
+# $$
+# c_n = \frac{1}{T}\sum_{m=n}^{T-1}\frac{1}{m+1}
+# $$
+#
+# boʻladi: $c_0$ eng katta, oxiriga qarab kamayadi. Shu ulushlar bilan
+# vaznli yigʻindining ishorasi, $\mathrm{sign}(\sum_n c_n x_n)$, —
+# oʻqitilmagan, faqat maskadan kelgan qoida. Uni ham, tartibni bilmaydigan
+# qoidalarning eng yaxshisini (ishoralar koʻpchiligi) ham solishtiramiz.
+# Ikkinchisining kutilgan aniqligini formula beradi: *k* ta musbat son
+# boʻlsa, u $\max(k, T-k)/T$ ehtimol bilan toʻgʻri, *k* esa binomial
+# taqsimlangan.
+
+# %%
+kz_seedlar = (0, 1, 2)
+kz_turlar = {
+    "maskasiz": partial(Attention, T, pozitsiya=False),
+    "kauzal maska bilan": partial(
+        Attention, T, pozitsiya=False, kauzal=True
+    ),
+}
+kz_kalitlar = [(nom, s) for nom in kz_turlar for s in kz_seedlar]
+# maskasizlari — «Attention, RNN va LSTM» darsidan, ombordan
+kz_ishlar = [(kz_turlar[n_], T, s) for n_, s in kz_kalitlar]
+kz = dict(zip(kz_kalitlar, parallel(oqit, kz_ishlar)))
+# oqit ning sinov toʻplami
+Xs, ys = vazifa(600, T, 2)
+# maskadan keladigan ulushlar: c_n = (1/T) Σ_{m≥n} 1/(m+1), (T,)
+c = (1 / torch.arange(1, T + 1)).flip(0).cumsum(0).flip(0) / T
+# (600, T) @ (T,) -> (600,)
+kz_c = (((Xs[:, :, 0] @ c) > 0).long() == ys).float().mean().item()
+musbat = (Xs > 0).sum(dim=(1, 2))
+kz_kop = ((2 * musbat > T).long() == ys).float().mean().item()
+# ishoralar koʻpchiligining kutilgan aniqligi (k ~ Binom(T, 1/2))
+kz_chegara = sum(
+    math.comb(T, k) * max(k, T - k) for k in range(T + 1)
+) / (2**T * T)
+
+# %%
+kz_qator = []
+for nom in kz_turlar:
+    aniq, ulush = [], []
+    for s in kz_seedlar:
+        a, m_s = kz[nom, s]
+        with torch.no_grad():
+            m_s(Xs)
+        aniq.append(a)
+        # 0-kalit ustuni, soʻrovlar boʻyicha oʻrtacha: chiqishdagi ulush
+        ulush.append(m_s.ogirlik[:, :, 0].mean().item())
+    kz_qator.append(
+        {
+            "model yoki qoida": f"pozitsiyasiz, {nom}",
+            "aniqlik (seed 0; 1; 2)": "; ".join(
+                son(a, ".3f") for a in aniq
+            ),
+            "eng yomon": round(min(aniq), 3),
+            "0-qadam ulushi": round(float(np.mean(ulush)), 3),
+        }
+    )
+kz_qator += [
+    {
+        "model yoki qoida": "sign(Σ cₙxₙ): faqat maska",
+        "aniqlik (seed 0; 1; 2)": son(kz_c, ".3f"),
+        "eng yomon": round(kz_c, 3),
+        "0-qadam ulushi": round(c[0].item(), 3),
+    },
+    {
+        "model yoki qoida": "ishoralar koʻpchiligi",
+        "aniqlik (seed 0; 1; 2)": son(kz_kop, ".3f"),
+        "eng yomon": round(kz_kop, 3),
+        "0-qadam ulushi": round(1 / T, 3),
+    },
+]
+show(
+    pd.DataFrame(kz_qator),
+    izoh=(
+        "Pozitsiyasiz attention maskasiz va kauzal maska bilan"
+        f" (T = {T}, {len(kz_seedlar)} seed), maskadan kelgan qoida va"
+        " tartibni bilmaydigan eng yaxshi qoida, bitta sinov"
+        " toʻplamida."
+        " «0-qadam ulushi» — 0-qadamning chiqishdagi (soʻrovlar"
+        " oʻrtachasidagi) ogʻirligi."
+    ),
+    nom="kz_jadval",
+)
+print(f"koʻpchilik qoidasi, formula boʻyicha: {kz_chegara:.3f}")
+
+# %% tags=["remove-cell"]
+kz_aniq = {
+    nom: [kz[nom, s][0] for s in kz_seedlar] for nom in kz_turlar
+}
+kz_ulush = {q["model yoki qoida"]: q["0-qadam ulushi"] for q in kz_qator}
+# bitta aniqlikning standart xatosi (600 ta namuna, p ≈ 0,5): 0,02;
+# «yuqori» — uch standart xatodan koʻp
+kz_xato = float(np.sqrt(0.25 / len(Xs)))
+kauzal_a = kz_aniq["kauzal maska bilan"]
+maskasiz_a = kz_aniq["maskasiz"]
+kauzal_yuqori = min(kauzal_a) > kz_chegara + 3 * kz_xato
+maskasiz_chegarada = max(maskasiz_a) <= kz_chegara + 3 * kz_xato
+glue("kz_n", len(Xs), display=False)
+glue("kz_chegara", kz_chegara, display=False)
+glue("kz_c", kz_c, display=False)
+glue("kz_kop", kz_kop, display=False)
+glue("kz_c0", c[0].item(), display=False)
+glue("kz_xato", kz_xato, display=False)
+glue("kz_kauzal", kauzal_a, display=False)
+glue("kz_maskasiz", maskasiz_a, display=False)
+glue(
+    "kz_kauzal_ulush",
+    kz_ulush["pozitsiyasiz, kauzal maska bilan"],
+    display=False,
+)
+oraliq = lambda q: (
+    f"{son(min(q), '.3f')}…{son(max(q), '.3f')}"
+)
+if kauzal_yuqori and maskasiz_chegarada:
+    kz_gap = (
+        "Maskaning oʻzi modelga tartib haqida maʼlumot berdi:"
+        " pozitsiyasiz kauzal model uchala seedda ham tartibni"
+        " bilmaydigan qoidalar chegarasidan"
+        f" ({son(kz_chegara, '.3f')}) yuqori — {oraliq(kauzal_a)},"
+        " maskasiz model esa shu chegarada qoldi"
+        f" ({oraliq(maskasiz_a)})."
+    )
+elif kauzal_yuqori:
+    kz_gap = (
+        "Pozitsiyasiz kauzal model uchala seedda ham tartibni"
+        " bilmaydigan qoidalar chegarasidan"
+        f" ({son(kz_chegara, '.3f')}) yuqori — {oraliq(kauzal_a)}."
+        f" Lekin maskasiz model ham ({oraliq(maskasiz_a)}) bu"
+        " chegaradan yuqori chiqdi, shuning uchun farqni faqat"
+        " maskaga bogʻlab boʻlmaydi."
+    )
+else:
+    kz_gap = (
+        "Bu oʻqitishda maska yetarli yordam bermadi: pozitsiyasiz"
+        f" kauzal modelning aniqligi {oraliq(kauzal_a)}, tartibni"
+        " bilmaydigan qoidalar chegarasi esa"
+        f" {son(kz_chegara, '.3f')}; har seedda chegaradan uch"
+        " standart xatodan koʻp yuqori emas."
+    )
+kauzal_ort = float(np.mean(kauzal_a))
+if abs(kauzal_ort - kz_c) <= 3 * kz_xato:
+    kz_c_gap = (
+        "Model maskadan kelgan qoidaga yaqin"
+        f" ({son(kz_c, '.3f')}; modelning oʻrtachasi"
+        f" {son(kauzal_ort, '.3f')}): u 0-qadamni alohida topishni"
+        " oʻrganmagan, oxirgi oʻrtalashtirish maska tufayli 0-qadamga"
+        " beradigan ortiqcha ulushdan foydalangan."
+    )
+elif kauzal_ort > kz_c:
+    kz_c_gap = (
+        "Model maskadan kelgan qoidadan"
+        f" ({son(kz_c, '.3f')}) ham yuqori (oʻrtachasi"
+        f" {son(kauzal_ort, '.3f')}): u ogʻirliklarni ham tartibga"
+        " moslab oʻrgangan."
+    )
+else:
+    kz_c_gap = (
+        "Model maskadan kelgan qoidadan"
+        f" ({son(kz_c, '.3f')}) past (oʻrtachasi"
+        f" {son(kauzal_ort, '.3f')}): maska bergan maʼlumotning"
+        " hammasini ham ishlatmagan."
+    )
+# sinusoidal modellar shu sinov toʻplamida (oqit)
+sin_min = min(a for a, _ in sinuslar)
+glue("kz_sin_min", sin_min, display=False)
+glue(
+    "kz_sin_gap",
+    (
+        "Sinusoidal pozitsiyali model esa shu sinov toʻplamida kamida"
+        f" {son(sin_min, '.3f')} oldi: bitta qatlam va oxirgi"
+        " oʻrtalashtirish bilan maskaning oʻzi pozitsiya kodlash"
+        " oʻrnini bosmaydi."
+        if sin_min > max(kauzal_a) + 3 * kz_xato
+        else (
+            "Sinusoidal pozitsiyali model shu sinov toʻplamida"
+            f" {son(sin_min, '.3f')} oldi — kauzal modeldan"
+            " sezilarli yuqori emas."
+        )
     ),
     display=False,
 )
+glue("kz_gap", kz_gap, display=False)
+glue("kz_c_gap", kz_c_gap, display=False)
+glue("kz_kauzal_yuqori", kauzal_yuqori, display=False)
+glue("kz_maskasiz_chegarada", maskasiz_chegarada, display=False)
+
+# %% [markdown]
+# {glue:text}`kz_gap` {glue:text}`kz_c_gap` 0-qadamning chiqishdagi ulushi
+# kauzal modelda {glue:text}`kz_kauzal_ulush:.3f`, tekis ogʻirliklarda
+# $c_0$ = {glue:text}`kz_c0:.3f` ({numref}`%s-jadval <kz_jadval>`).
+# {glue:text}`kz_sin_gap` Koʻp qatlamli til modellari esa pozitsiya
+# kodlashsiz ham pozitsiyani ancha yaxshi oʻrganadi {cite:p}`haviv2022`.
 
 # %% [markdown]
 # ## Mashqlar

@@ -73,6 +73,8 @@ from chapter_code import muhit
 # kirish avval *d* = {glue:text}`d_model` oʻlchamga koʻtariladi va unga oʻrganiladigan
 # **pozitsiya kodlash** (`self.poz`, har pozitsiyaga bitta vektor) qoʻshiladi;
 # oxirida hamma pozitsiyalarning chiqishlari oʻrtalashtirilib, javobga aylanadi.
+# Boshqa pozitsiya kodlashlari (`pozitsiya="sinus"`, `"rope"`) va kauzal
+# maska (`kauzal=True`) {doc}`pozitsiyalar` darsida kerak boʻladi.
 #
 # ```{literalinclude} ../../chapter_code/modellar.py
 # :pyobject: Attention
