@@ -74,6 +74,23 @@ def rasmlar(qurilgan):
     return papka
 
 
+# Resolves when every picture the page has asked for has loaded or failed (a lazy one is asked
+# for once it comes within Chromium's 2,500 px of the view), or after 3 s (4 of the 56 pages the
+# tests leave took that long with two other jobs running on the 2 cores).
+RASMLAR_TUGASIN = """() => {
+    const yaqin = i => { const r = i.getBoundingClientRect();
+                         return r.bottom > -2500 && r.top < innerHeight + 2500; };
+    const kutilgan = [...document.images].filter(i => !i.complete && (i.loading !== "lazy" || yaqin(i)));
+    return Promise.race([
+        Promise.all(kutilgan.map(i => new Promise(tayyor => {
+            i.addEventListener("load", tayyor, {once: true});
+            i.addEventListener("error", tayyor, {once: true});
+        }))).then(() => true),
+        new Promise(tayyor => setTimeout(() => tayyor(false), 3000)),
+    ]);
+}"""
+
+
 class Kuzatuv:
     """One page in its own browser context, with every error recorded."""
 
@@ -93,6 +110,9 @@ class Kuzatuv:
             # fonts the last page started to load (a formula scrolled into view asks for its
             # KaTeX font) finish first: leaving would abort them, a failure no reader sees
             self.sahifa.evaluate("document.fonts.ready.then(() => true)")
+            # and so do the pictures it started (a lazy one scrolled into view); one not yet
+            # asked for never loads, hence the time limit
+            self.sahifa.evaluate(RASMLAR_TUGASIN)
         self.sahifa.goto(url, wait_until="networkidle")
         self.sahifa.evaluate("document.fonts.ready.then(() => true)")
         return self.sahifa
