@@ -681,12 +681,103 @@ else:
 glue("poz_rope_guruh_gap", rope_guruh, display=False)
 
 # %% [markdown]
-# {glue:text}`poz_rope_guruh_gap` Til modellarida ham RoPE oʻqitish
+# {glue:text}`poz_rope_guruh_gap`
+#
+# Bu tushuntirishni nazorat tajribasi bilan tekshiramiz. Sabab koʻrilmagan
+# masofalar boʻlsa, ularni yashirganda model yana ishlashi kerak. Oʻqitilgan
+# modellarni oʻzgartirmaymiz: `rope_yaqin` ularning `forward` ini takrorlaydi,
+# faqat |*m* − *n*| ≥ {glue:text}`poz_T` boʻlgan juftliklarning ballini
+# −∞ qiladi. Unda {glue:text}`poz_T`-soʻrov va undan keyingilar uchun
+# 0-qadam ham yashirin boʻladi, ular javobga faqat shovqin qoʻshadi.
+# Shuning uchun ikkinchi oʻlchovda oxirgi oʻrtachaga faqat
+# 0–{glue:text}`poz_T_1`-soʻrovlarni olamiz.
+
+# %%
+def rope_yaqin(m, X, chegara, faqat_tanish=False):
+    # RoPE modelining forward i; |m − n| ≥ chegara juftliklar yashirin
+    hh = m.inp(X)
+    Q, K, V = rope(m.q(hh)), rope(m.k(hh)), m.v(hh)
+    ball = Q @ K.transpose(1, 2) / K.shape[-1] ** 0.5
+    p_ = torch.arange(X.shape[1])
+    uzoq = (p_[None, :] - p_[:, None]).abs() >= chegara
+    w = torch.softmax(ball.masked_fill(uzoq, float("-inf")), dim=-1)
+    chiqish = w @ V  # (batch, T, d)
+    if faqat_tanish:
+        chiqish = chiqish[:, :chegara]  # 0…chegara−1-soʻrovlar
+    return m.fc(chiqish.mean(1))
+
+
+# jadvaldagi T = 240 sinov maʼlumoti
+Xp, yp = vazifa(poz_n, Tmax_r, 4)
+rope_nazorat = {}
+for s in poz_seedlar:
+    m_s = poz_m["RoPE", s][1]
+    for tanish_ in (False, True):
+        togri = 0
+        with torch.no_grad():
+            for i in range(0, poz_n, 250):
+                javob = rope_yaqin(m_s, Xp[i : i + 250], T, tanish_)
+                togri += (javob.argmax(1) == yp[i : i + 250]).sum()
+        rope_nazorat[s, tanish_] = togri.item() / poz_n
+    print(
+        f"RoPE, seed {s}, T = {Tmax_r}:"
+        f" {poz_aniq[qatorlar['RoPE', s]][Tmax_r]:.3f};"
+        f" uzoq juftliklar yashirin: {rope_nazorat[s, False]:.3f};"
+        f" + faqat 0…{T - 1}-soʻrovlar: {rope_nazorat[s, True]:.3f}"
+    )
+
+# %% tags=["remove-cell"]
+glue("poz_T", T, display=False)
+for (s, tanish_), a in rope_nazorat.items():
+    glue(f"poz_nazorat_{s}_{int(tanish_)}", a, display=False)
+oddiy = [poz_aniq[qatorlar["RoPE", s]][Tmax_r] for s in poz_seedlar]
+yashirin = [rope_nazorat[s, False] for s in poz_seedlar]
+ikkalasi = [rope_nazorat[s, True] for s in poz_seedlar]
+orali = lambda q: ", ".join(son(a, ".3f") for a in q)
+if all(b > a + 0.1 for a, b in zip(oddiy, yashirin)):
+    nazorat_gap = (
+        f"Aniqlik {orali(oddiy)} edi; uzoq juftliklar yashirilganda u"
+        f" {orali(yashirin)} ga koʻtarildi."
+    )
+else:
+    nazorat_gap = (
+        f"Aniqlik {orali(oddiy)} edi; uzoq juftliklarni yashirishning"
+        f" oʻzi yordam bermadi ({orali(yashirin)}): endi 0-qadamni"
+        f" koʻrmaydigan {T}…{Tmax_r - 1}-soʻrovlar javobga shovqin"
+        " qoʻshadi."
+    )
+if all(a >= chegara for a in ikkalasi):
+    nazorat_gap += (
+        " Oxirgi oʻrtachaga faqat tanish soʻrovlar olinganda esa"
+        f" aniqlik {orali(ikkalasi)}: model yana vazifani yechdi."
+        " Demak, modelda vazifani yechadigan qoida bor, uni faqat"
+        " oʻqitishda koʻrilmagan masofalar buzgan."
+    )
+elif all(b > a + 0.1 for a, b in zip(oddiy, ikkalasi)):
+    nazorat_gap += (
+        " Oxirgi oʻrtachaga faqat tanish soʻrovlar olinganda aniqlik"
+        f" {orali(ikkalasi)} ga koʻtarildi, lekin hamma seedda ham"
+        " vazifa yechilmadi: koʻrilmagan masofalar sababning bir"
+        " qismi, xolos."
+    )
+else:
+    nazorat_gap += (
+        " Oxirgi oʻrtachaga faqat tanish soʻrovlar olinganda ham"
+        f" ({orali(ikkalasi)}) model yechmadi: sabab faqat koʻrilmagan"
+        " masofalarda emas."
+    )
+glue("poz_nazorat_gap", nazorat_gap, display=False)
+
+# %% [markdown]
+# {glue:text}`poz_nazorat_gap` Til modellarida ham RoPE oʻqitish
 # uzunligidan ancha uzoqqa oʻz-oʻzidan koʻchmaydi: model bir vaqtda
 # koʻradigan uzunlikni (kontekst oynasini, *context window*) kengaytirish
 # uchun burchaklarni qayta masshtablash usullari ishlatiladi (masalan,
 # {cite:alp}`chen2023`): ular yangi pozitsiyalarni model oʻqitishda
-# koʻrgan burchaklar oraligʻiga siqadi.
+# koʻrgan burchaklar oraligʻiga siqadi. *T* = 120 dagi aniq son esa
+# seedga sezgir ({glue:text}`poz_rope_120:.3f` va
+# {glue:text}`poz_rope1_120:.3f`): ikki seed pasayish borligini
+# koʻrsatadi, uning aniq kattaligini emas.
 #
 # Sinusoidal model (seed 0) qayerga qarayotganini ogʻirliklar koʻrsatadi:
 # har *T* da soʻrovlar 0-qadamga oʻrtacha kamida
@@ -952,9 +1043,13 @@ rope_top = beshlik["RoPE", 0][:3].tolist()
 rope_toplangan = [k for k in toplangan if k[0] == "RoPE"]
 sin_toplangan = [k for k in toplangan if k[0] == "sinusoidal"]
 sink_gap = (
-    "Bizning sinusoidal modellarimizda ham shunday pozitsiyalar bor:"
-    " har namunada sonlar boshqa, ular esa ogʻirlikni baribir oladi."
-    " Sabab — ularning pozitsiya vektorlari."
+    "Bizning sinusoidal modellarimizdagi pozitsiyalar tashqi"
+    " koʻrinishidan shunday: har namunada sonlar boshqa, ular esa"
+    " ogʻirlikni baribir oladi. Lekin bu sink emas, adashish: model"
+    " ularni oʻzi qidirayotgan 0-pozitsiya deb oladi, va faqat"
+    " oʻqitishda koʻrmagan uzunlikda. Sink esa oʻqitish uzunligining"
+    " oʻzida oʻrganiladi va «hech narsaga qaramaslik» uchun xizmat"
+    " qiladi."
     if sin_toplangan
     else (
         "Sinusoidal modellarimizda esa ogʻirlik bir necha pozitsiyada"
@@ -999,9 +1094,10 @@ else:
                 else "."
             )
         )
-        + " RoPE ballida pozitsiyaning oʻz vektori yoʻq, faqat masofa"
-        " bor: hamma soʻrov uchun 0-pozitsiyaga «oʻxshab qoladigan»"
-        " pozitsiya ham yoʻq."
+        + " Bu — oʻlchov natijasi, RoPEning kafolati emas: agar"
+        " oʻrganilgan ball masofaga qarab davriy boʻlsa, RoPE modelida"
+        " ham hamma soʻrov uchun 0-pozitsiyaga «oʻxshab qoladigan»"
+        " pozitsiya paydo boʻlardi."
     )
 glue("poz_sink_gap", sink_gap, display=False)
 glue("poz_rope_sink_gap", rope_sink, display=False)
@@ -1018,10 +1114,10 @@ glue("poz_rope_sink_gap", rope_sink, display=False)
 #
 # Mazmunidan qatʼi nazar ogʻirlik toʻplanadigan pozitsiyalarni katta til
 # modellarida **attention sink** («ogʻirlik choʻkadigan joy») deyishadi
-# {cite:p}`xiao2024`. U yerda ular ketma-ketlikning birinchi tokenlari,
-# sababi esa boshqa: softmax ogʻirliklari yigʻindisi 1 ga teng, hech
-# narsaga qarashi kerak boʻlmagan soʻrov esa ortiqcha ogʻirlikni doim bir
-# joyga tashlashni oʻrganadi. {glue:text}`poz_sink_gap`
+# {cite:p}`xiao2024`. U yerda ular ketma-ketlikning birinchi tokenlari:
+# softmax ogʻirliklari yigʻindisi 1 ga teng, hech narsaga qarashi kerak
+# boʻlmagan soʻrov esa ortiqcha ogʻirlikni doim bir joyga tashlashni
+# oʻrganadi. {glue:text}`poz_sink_gap`
 # {glue:text}`poz_rope_sink_gap`
 #
 # Xulosa: sinusoidal kodlash istalgan uzunlikda vektor beradi, lekin model
@@ -1072,8 +1168,8 @@ glue(
 # boʻladi: $c_0$ eng katta, oxiriga qarab kamayadi. Shu ulushlar bilan
 # vaznli yigʻindining ishorasi, $\mathrm{sign}(\sum_n c_n x_n)$, —
 # oʻqitilmagan, faqat maskadan kelgan qoida. Uni ham, tartibni bilmaydigan
-# qoidalarning eng yaxshisini (ishoralar koʻpchiligi) ham solishtiramiz.
-# Ikkinchisining kutilgan aniqligini formula beradi: *k* ta musbat son
+# qoidalarning oʻrtacha eng yaxshisini (ishoralar koʻpchiligi) ham
+# solishtiramiz. Ikkinchisining kutilgan aniqligini formula beradi: *k* ta musbat son
 # boʻlsa, u $\max(k, T-k)/T$ ehtimol bilan toʻgʻri, *k* esa binomial
 # taqsimlangan.
 
@@ -1142,7 +1238,7 @@ show(
     izoh=(
         "Pozitsiyasiz attention maskasiz va kauzal maska bilan"
         f" (T = {T}, {len(kz_seedlar)} seed), maskadan kelgan qoida va"
-        " tartibni bilmaydigan eng yaxshi qoida, bitta sinov"
+        " tartibni bilmaydigan oʻrtacha eng yaxshi qoida, bitta sinov"
         " toʻplamida."
         " «0-qadam ulushi» — 0-qadamning chiqishdagi (soʻrovlar"
         " oʻrtachasidagi) ogʻirligi."
@@ -1205,29 +1301,6 @@ else:
         f" {son(kz_chegara, '.3f')}; har seedda chegaradan uch"
         " standart xatodan koʻp yuqori emas."
     )
-kauzal_ort = float(np.mean(kauzal_a))
-if abs(kauzal_ort - kz_c) <= 3 * kz_xato:
-    kz_c_gap = (
-        "Model maskadan kelgan qoidaga yaqin"
-        f" ({son(kz_c, '.3f')}; modelning oʻrtachasi"
-        f" {son(kauzal_ort, '.3f')}): u 0-qadamni alohida topishni"
-        " oʻrganmagan, oxirgi oʻrtalashtirish maska tufayli 0-qadamga"
-        " beradigan ortiqcha ulushdan foydalangan."
-    )
-elif kauzal_ort > kz_c:
-    kz_c_gap = (
-        "Model maskadan kelgan qoidadan"
-        f" ({son(kz_c, '.3f')}) ham yuqori (oʻrtachasi"
-        f" {son(kauzal_ort, '.3f')}): u ogʻirliklarni ham tartibga"
-        " moslab oʻrgangan."
-    )
-else:
-    kz_c_gap = (
-        "Model maskadan kelgan qoidadan"
-        f" ({son(kz_c, '.3f')}) past (oʻrtachasi"
-        f" {son(kauzal_ort, '.3f')}): maska bergan maʼlumotning"
-        " hammasini ham ishlatmagan."
-    )
 # sinusoidal modellar shu sinov toʻplamida (oqit)
 sin_min = min(a for a, _ in sinuslar)
 glue("kz_sin_min", sin_min, display=False)
@@ -1248,14 +1321,119 @@ glue(
     display=False,
 )
 glue("kz_gap", kz_gap, display=False)
-glue("kz_c_gap", kz_c_gap, display=False)
 glue("kz_kauzal_yuqori", kauzal_yuqori, display=False)
 glue("kz_maskasiz_chegarada", maskasiz_chegarada, display=False)
 
 # %% [markdown]
-# {glue:text}`kz_gap` {glue:text}`kz_c_gap` 0-qadamning chiqishdagi ulushi
-# kauzal modelda {glue:text}`kz_kauzal_ulush:.3f`, tekis ogʻirliklarda
-# $c_0$ = {glue:text}`kz_c0:.3f` ({numref}`%s-jadval <kz_jadval>`).
+# {glue:text}`kz_gap` 0-qadamning chiqishdagi ulushi kauzal modelda
+# {glue:text}`kz_kauzal_ulush:.3f`, tekis ogʻirliklarda $c_0$ =
+# {glue:text}`kz_c0:.3f` ({numref}`%s-jadval <kz_jadval>`): model
+# 0-qadamni alohida ajratishni {glue:text}`kz_ulush_soz`.
+#
+# Model maskadan kelgan qoidadan qanchalik farq qiladi? 600 ta namunada
+# farq standart xato darajasida, shuning uchun ikkalasini
+# {glue:text}`kz_n20` ta yangi namunada, bir xil namunalarda juft-juft
+# solishtiramiz. Nazorat sifatida —
+# oʻsha modelning oʻzi, faqat ogʻirliklari tekis kauzal qilib qoʻyilgan
+# (`kauzal_tekis`: qiymatlar va chiqish qatlami modelniki).
+
+# %%
+def kauzal_tekis(m, X):
+    # har soʻrov oʻzini va oldingilarini teng ogʻirlik bilan oladi
+    V = m.v(m.inp(X))  # (batch, T, d)
+    Tx = X.shape[1]
+    w = torch.ones(Tx, Tx).tril()
+    w = w / w.sum(-1, keepdim=True)  # (T, T), qatorlar yigʻindisi 1
+    return m.fc((w @ V).mean(1))
+
+
+n20 = 20000
+Xk, yk = vazifa(n20, T, 5)
+# maskadan kelgan qoida: har namuna toʻgʻrimi, (20000,)
+qoida_togri = ((Xk[:, :, 0] @ c) > 0).long() == yk
+kz_juft = {}
+for s in kz_seedlar:
+    m_s = kz["kauzal maska bilan", s][1]
+    with torch.no_grad():
+        bolak = [m_s(Xk[i : i + 2000]) for i in range(0, n20, 2000)]
+        model_togri = torch.cat(bolak).argmax(1) == yk
+        tekis_togri = kauzal_tekis(m_s, Xk).argmax(1) == yk
+    # juft farq: har namunada −1, 0 yoki 1
+    farq = model_togri.float() - qoida_togri.float()
+    kz_juft[s] = (
+        model_togri.float().mean().item(),
+        tekis_togri.float().mean().item(),
+        farq.mean().item(),
+        (farq.std() / len(farq) ** 0.5).item(),
+    )
+    print(
+        f"seed {s}: model {kz_juft[s][0]:.3f}, tekis ogʻirlik bilan"
+        f" {kz_juft[s][1]:.3f}; model − qoida = {kz_juft[s][2]:+.3f}"
+        f" ± {kz_juft[s][3]:.3f}"
+    )
+print(f"maskadan kelgan qoida: {qoida_togri.float().mean():.3f}")
+
+# %% tags=["remove-cell"]
+kz_qoida20 = qoida_togri.float().mean().item()
+glue("kz_qoida20", kz_qoida20, display=False)
+glue("kz_n20", son(len(Xk), "d"), display=False)
+for s, (a, t, f, x) in kz_juft.items():
+    for nom, v in (("model", a), ("tekis", t), ("farq", f), ("xato", x)):
+        glue(f"kz_{nom}20_{s}", v, display=False)
+farqlar = [f for _, _, f, _ in kz_juft.values()]
+yuqori20 = all(f > 3 * x for _, _, f, x in kz_juft.values())
+teng20 = all(abs(f) <= 3 * x for _, _, f, x in kz_juft.values())
+tekislar = [t for _, t, _, _ in kz_juft.values()]
+tekis_qoidada = all(abs(t - kz_qoida20) <= 0.01 for t in tekislar)
+if yuqori20:
+    kz_juft_gap = (
+        "Har seedda model qoidadan biroz, lekin aniq yuqori: farq"
+        f" {orali(farqlar)} (standart xato koʻpi bilan"
+        f" {son(max(x for *_, x in kz_juft.values()), '.3f')})."
+    )
+elif teng20:
+    kz_juft_gap = (
+        f"Har seedda farq ({orali(farqlar)}) uch standart xato ichida:"
+        " model qoida darajasida."
+    )
+else:
+    kz_juft_gap = (
+        f"Seedlarda farq har xil ({orali(farqlar)}): baʼzisida model"
+        " qoidadan aniq farq qiladi, baʼzisida yoʻq."
+    )
+kz_juft_gap += (
+    " Ogʻirliklari tekis qilib qoʻyilgan model"
+    f" {orali(tekislar)} oldi — qoida darajasida"
+    f" ({son(kz_qoida20, '.3f')})."
+    if tekis_qoidada
+    else " Ogʻirliklari tekis qilib qoʻyilgan model"
+    f" {orali(tekislar)} oldi (qoida {son(kz_qoida20, '.3f')})."
+)
+kz_juft_gap += (
+    " Demak, aniqlikning asosiy qismini maskaning oʻzi beradi,"
+    " oʻrgangan ogʻirliklar esa uning ustiga ozgina qoʻshadi."
+    if yuqori20 and tekis_qoidada
+    else ""
+)
+glue("kz_juft_gap", kz_juft_gap, display=False)
+glue("kz_yuqori20", yuqori20, display=False)
+glue("kz_tekis_qoidada", tekis_qoidada, display=False)
+ulush_k = kz_ulush["pozitsiyasiz, kauzal maska bilan"]
+glue(
+    "kz_ulush_soz",
+    "oʻrganmagan"
+    if abs(ulush_k - c[0].item()) <= 0.25 * c[0].item()
+    else "ham oʻrgangan",
+    display=False,
+)
+
+# %% [markdown]
+# {glue:text}`kz_juft_gap`
+#
+# Natija modelimizning oxirgi oʻrtalashtirishiga ham bogʻliq. Maska bilan
+# 0-soʻrov faqat $x_0$ ni koʻradi: chiqishni faqat undan oladigan model
+# vazifani toʻliq yechardi. Oxirgi soʻrov esa hamma kalitni koʻradi va
+# pozitsiyasiz ular orasida birinchisini ajratadigan hech narsa yoʻq.
 # {glue:text}`kz_sin_gap` Koʻp qatlamli til modellari esa pozitsiya
 # kodlashsiz ham pozitsiyani ancha yaxshi oʻrganadi {cite:p}`haviv2022`.
 

@@ -869,8 +869,8 @@ glue(
 # :::
 #
 # **4-mashq (unutish siljishi).** `partial(Ketma, "lstm", unutish=1.0)` ni
-# `parallel(oqit, ...)` bilan uchta seedda oʻqiting, soʻng `unutish=5.0`
-# bilan takrorlang. Oʻqitishdan oldin natijani taxmin qiling.
+# `parallel(oqit, ...)` bilan bobning {glue:text}`seedlar_soz` seedida
+# oʻqiting, soʻng `unutish=5.0` bilan takrorlang. Oʻqitishdan oldin natijani taxmin qiling.
 #
 # :::{admonition} Yechim
 # :class: dropdown
@@ -890,19 +890,24 @@ glue(
 
 
 # %% tags=["hide-cell"]
-# 4-mashq yechimi: unutish siljishi 1 va 5, dastlabki uch seedda
+# 4-mashq yechimi: unutish siljishi 1 va 5, bobning besh seedida
+siljishlar = (1.0, 5.0)
+ishlar_ = [
+    (partial(Ketma, "lstm", unutish=b), T, s)
+    for b in siljishlar
+    for s in seedlar
+]
+aniq_ = [a for a, _ in parallel(oqit, ishlar_)]
 mashq4 = {}
-for siljish in (1.0, 5.0):
-    yasa_ = partial(Ketma, "lstm", unutish=siljish)
-    ishlar_ = [(yasa_, T, s) for s in attn_seedlar]
-    aniq_ = [a for a, _ in parallel(oqit, ishlar_)]
-    mashq4[siljish] = Seedlar(dict(zip(attn_seedlar, aniq_)))
+for i, siljish in enumerate(siljishlar):
+    bolak = aniq_[i * len(seedlar) : (i + 1) * len(seedlar)]
+    mashq4[siljish] = Seedlar(dict(zip(seedlar, bolak)))
     print(f"unutish={siljish:g}: {mashq4[siljish].qiymatlar()}")
 
 
 # %% tags=["remove-cell"]
 # standart LSTM shu seedlarda nechtasida yechgan
-kd3 = sum(s_ in lstm.seedlari("yechdi") for s_ in attn_seedlar)
+kd3 = sum(s_ in lstm.seedlari("yechdi") for s_ in seedlar)
 
 
 def _qiyos(k):
