@@ -719,11 +719,11 @@ for s in poz_seedlar:
                 javob = rope_yaqin(m_s, Xp[i : i + 250], T, tanish_)
                 togri += (javob.argmax(1) == yp[i : i + 250]).sum()
         rope_nazorat[s, tanish_] = togri.item() / poz_n
+    print(f"RoPE, seed {s}, T = {Tmax_r}:")
+    print(f"  oddiy: {poz_aniq[qatorlar['RoPE', s]][Tmax_r]:.3f}")
+    print(f"  uzoq juftliklar yashirin: {rope_nazorat[s, False]:.3f}")
     print(
-        f"RoPE, seed {s}, T = {Tmax_r}:"
-        f" {poz_aniq[qatorlar['RoPE', s]][Tmax_r]:.3f};"
-        f" uzoq juftliklar yashirin: {rope_nazorat[s, False]:.3f};"
-        f" + faqat 0…{T - 1}-soʻrovlar: {rope_nazorat[s, True]:.3f}"
+        f"  + faqat 0…{T - 1}-soʻrovlar: {rope_nazorat[s, True]:.3f}"
     )
 
 # %% tags=["remove-cell"]
@@ -1368,8 +1368,10 @@ for s in kz_seedlar:
     )
     print(
         f"seed {s}: model {kz_juft[s][0]:.3f}, tekis ogʻirlik bilan"
-        f" {kz_juft[s][1]:.3f}; model − qoida = {kz_juft[s][2]:+.3f}"
-        f" ± {kz_juft[s][3]:.3f}"
+        f" {kz_juft[s][1]:.3f}"
+    )
+    print(
+        f"  model − qoida = {kz_juft[s][2]:+.3f} ± {kz_juft[s][3]:.3f}"
     )
 print(f"maskadan kelgan qoida: {qoida_togri.float().mean():.3f}")
 

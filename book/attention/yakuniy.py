@@ -450,10 +450,12 @@ for s in tarjima_seedlar:
             yangi_.append(x)
     misol_ = yangi_[0] if yangi_ else None
     print(
-        f"seed {s}: «00» li {len(nol00)} ta sinov sonidan {len(yangi_)}"
-        " tasida yangi soʻz juftligi bor"
-        + (f" (masalan, «{soz_bilan(misol_)}»)" if yangi_ else "")
+        f"seed {s}: «00» li {len(nol00)} ta sinov sonidan"
+        f" {len(yangi_)} tasida"
     )
+    print("  yangi soʻz juftligi bor")
+    if yangi_:
+        print(f"  masalan: «{soz_bilan(misol_)}»")
     if s == tarjima_seedlar[0]:
         tz_yangi, tz_nol00 = len(yangi_), len(nol00)
 
