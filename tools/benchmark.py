@@ -161,8 +161,27 @@ def tahrir(fayl: Path, eski: str, yangi: str) -> None:
     fayl.write_text(matn.replace(eski, yangi, 1))
 
 
+#: the edits of (c) after the plotting cells: (name, file, text the edit starts at)
+BOSHQA_TAHRIRLAR = [
+    ("build code", "book/_ext/qurilish/sahifa.py", '"""Build side'),
+    ("plotting helpers", "chapter_code/kitob.py", '"""Kitob yordamchilari'),
+    ("model code", "chapter_code/modellar.py", '"""Bobning modellari'),
+]
+
+
+def tahrirlar_bormi(ildiz: Path) -> None:
+    """Every text an edit of (c) starts at is in its file, checked before anything is timed."""
+    yoq = [f"{yol}: {eski!r}" for yol, eski in
+           [("book/attention/mexanizm.py", "# Bu darsda attentionni"), *RASM_TAHRIRLARI,
+            *[(yol, eski) for _, yol, eski in BOSHQA_TAHRIRLAR]]
+           if eski not in (ildiz / yol).read_text()]
+    if yoq:
+        raise SystemExit("benchmark: these edits no longer find their text; update them: " + "; ".join(yoq))
+
+
 def main() -> None:
     natija: dict = {"cores": os.cpu_count(), "workers": os.environ.get("KITOB_JARAYONLAR", "all cores")}
+    tahrirlar_bormi(ILDIZ)
     with tempfile.TemporaryDirectory() as tmp:
         ish = Path(tmp)
         nusxa = nusxa_qil(ish)
@@ -197,9 +216,8 @@ def main() -> None:
         for yol, eski in RASM_TAHRIRLARI:
             ozgarish(f"plotting cell, {Path(yol).stem}", yol, eski,
                      eski.replace("figsize=(5.6", "figsize=(5.60", 1))
-        ozgarish("build code", "book/_ext/qurilish/sahifa.py", '"""Build side', '# tahrir\n"""Build side')
-        ozgarish("plotting helpers", "chapter_code/kitob.py", '"""Book helpers', '# tahrir\n"""Book helpers')
-        ozgarish("model code", "chapter_code/modellar.py", '"""The chapter', '# tahrir\n"""The chapter')
+        for nom, yol, eski in BOSHQA_TAHRIRLAR:
+            ozgarish(nom, yol, eski, "# tahrir\n" + eski)
         sayt = nusxa / "_build" / "html"
         natija["d_page_bytes"] = {p.relative_to(sayt).as_posix(): p.stat().st_size
                                   for p in sorted(sayt.rglob("*.html")) if p.relative_to(sayt).parts[0] != "_static"}
