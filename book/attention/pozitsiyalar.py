@@ -1028,7 +1028,6 @@ for (nom, s), u in besh_ulush.items():
     )
 glue("poz_toplangan_soni", len(toplangan), display=False)
 glue("poz_sin_rope_soni", len(sin_rope), display=False)
-glue("poz_rope_umumiy_soni", len(rope_umumiy), display=False)
 
 
 def royxat(p_):
@@ -1303,7 +1302,6 @@ else:
     )
 # sinusoidal modellar shu sinov toʻplamida (oqit)
 sin_min = min(a for a, _ in sinuslar)
-glue("kz_sin_min", sin_min, display=False)
 glue(
     "kz_sin_gap",
     (
@@ -1321,8 +1319,6 @@ glue(
     display=False,
 )
 glue("kz_gap", kz_gap, display=False)
-glue("kz_kauzal_yuqori", kauzal_yuqori, display=False)
-glue("kz_maskasiz_chegarada", maskasiz_chegarada, display=False)
 
 # %% [markdown]
 # {glue:text}`kz_gap` 0-qadamning chiqishdagi ulushi kauzal modelda
@@ -1418,8 +1414,6 @@ kz_juft_gap += (
     else ""
 )
 glue("kz_juft_gap", kz_juft_gap, display=False)
-glue("kz_yuqori20", yuqori20, display=False)
-glue("kz_tekis_qoidada", tekis_qoidada, display=False)
 ulush_k = kz_ulush["pozitsiyasiz, kauzal maska bilan"]
 glue(
     "kz_ulush_soz",
