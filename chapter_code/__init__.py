@@ -1,7 +1,7 @@
 """Kitob boblarining umumiy kodi: bob import qiladigan narsalar, boshqa hech narsa.
 
 Modullar vazifasiga qarab ajratilgan: ``kitob`` (kitob yordamchilari: diagrammalar,
-jadvallar, rasmlar), ``raqam`` (sonlarning oʻzbekcha shakli: 0,997; 2,8·10⁻⁵; 98 %),
+jadvallar, rasmlar), ``bichim`` (sonlarning oʻzbekcha shakli: 0,997; 2,8·10⁻⁵; 98 %),
 ``malumot`` (bobning sodda sunʼiy vazifasi), ``modellar`` (modellar), ``sonlar``
 (yakuniy vazifa: oʻzbekcha son soʻzlari), ``oqitish`` (oʻqitish va oʻlchash),
 ``natijalar`` (bir necha seed bilan oʻqitish qanday tugagani, sanoqlardan tuzilgan gap
@@ -9,7 +9,7 @@ bilan), ``muhit`` (mashinaning arifmetikasi: beqaror oʻqitish qanday tugashini 
 qiladi) va ``ombor`` (uzoq hisoblar natijalari: diskda saqlanadi, kaliti — ularning
 kodi va shu arifmetika).  Kitobni yigʻish kodi (Sphinx kengaytmalari, yigʻishni
 boshqaradigan dastur) ``book/_ext/`` da turadi; ikki tomon bir-birini import qilmaydi,
-faqat ikki istisno bor: yigʻish glue qilingan sonlarni ``raqam`` bilan yozadi (bob
+faqat ikki istisno bor: yigʻish glue qilingan sonlarni ``bichim`` bilan yozadi (bob
 jadvallari va rasm oʻqlaridagi belgilarni yozadigan yordamchi ham shu), bajarish keshining
 kalitiga esa ``muhit`` ni qoʻshadi — ombor oʻqitishlarni qanday kalitlasa, xuddi shunday.
 Paketning oʻzi ogʻir hech narsani import qilmaydi: bob oʻziga kerakli modullarni

@@ -42,7 +42,7 @@ from matplotlib.text import Text
 from myst_nb import glue
 
 from chapter_code import ILDIZ
-from chapter_code.raqam import oqlarni_ozbekcha, son
+from chapter_code.bichim import oqlarni_ozbekcha, son
 
 #: The one place for settings of the book helpers.
 SOZLAMA = {
@@ -81,7 +81,7 @@ def md_escape(matn: object) -> str:
     CommonMark istalgan ASCII tinish belgisini teskari chiziq (backslash) bilan
     ekranlashga ruxsat beradi, shuning uchun hammasi ekranlanadi: ``<script>`` matn
     boʻlib qoladi, ``$x$`` formula boʻlmaydi, ``|`` jadval katagini boʻlmaydi.  Qator
-    uzilishlari boʻshliqqa aylanadi; ingichka uzilmas boʻshliq (U+202F: ``raqam.son``
+    uzilishlari boʻshliqqa aylanadi; ingichka uzilmas boʻshliq (U+202F: ``bichim.son``
     35 333 ni shunday yozadi) saqlanadi.
     """
     # only ordinary whitespace collapses: the narrow no-break space of "35 333" and "61 %" stays
@@ -403,7 +403,7 @@ def _xonalar(ustun: pd.Series) -> int | None:
 
 
 def _hujayra(qiymat: object, xonalar: int | None = None) -> str:
-    """Jadval katagining matni: sonlar oʻzbekcha shaklda (``raqam.son``), NaN — tire."""
+    """Jadval katagining matni: sonlar oʻzbekcha shaklda (``bichim.son``), NaN — tire."""
     if isinstance(qiymat, (bool, np.bool_)):
         return str(qiymat)
     if isinstance(qiymat, (float, np.floating)):

@@ -19,7 +19,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from chapter_code.raqam import son
+from chapter_code.bichim import son
 
 #: 1..10 in words, with the forms a count takes: "uch seeddan", "uchtasida", "uchala seedda".
 _SON = {1: "bir", 2: "ikki", 3: "uch", 4: "toʻrt", 5: "besh", 6: "olti", 7: "yetti",

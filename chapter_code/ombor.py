@@ -8,8 +8,8 @@ quyidagilarning SHA-256 xeshi:
 
 * natijani hisoblaydigan kodning manbasi: funksiyaning moduli, unga berilgan har funksiya
   yoki sinfning moduli (model konstruktori) va ular import qiladigan ``chapter_code``
-  modullari, zanjir boʻylab (vazifa, modellar, oʻqitish; importlar manbani oʻqib
-  topiladi, manbaning qayerida boʻlmasin; dinamik import butun paketni kalitga qoʻshadi) —
+  modullari, zanjir boʻylab (vazifa, modellar, oʻqitish; importlarni ``modulefinder``
+  manbani oʻqib topadi, manbaning qayerida boʻlmasin; dinamik import butun paketni kalitga qoʻshadi) —
   u yerdagi har tahrir qayta oʻqitishga olib keladi.  Har fayl jarayonda bir marta, import
   qilingan zahoti oʻqiladi, shuning uchun oʻqitish ketayotganda kiritilgan tahrir oʻsha
   oʻqitish kalitiga tushmaydi va keyingi chaqiriqda oʻzgarish sifatida koʻrinadi;
@@ -54,11 +54,12 @@ yoki lock fayli, yoki oʻlchanayotgan kodning tahriri esa qayta oʻlchashga olib
 
 from __future__ import annotations
 
-import ast
 import functools
 import hashlib
 import inspect
+import modulefinder
 import os
+import re
 import sys
 from pathlib import Path
 
@@ -93,59 +94,31 @@ def _manba(fayl: Path) -> bytes:
     return _MANBALAR[fayl]
 
 
-def _fayli(nom: str) -> Path | None:
-    """``nom`` chapter_code modulining manba fayli (modul boʻlmagan nom uchun None)."""
-    if nom != PAKET and not nom.startswith(PAKET + "."):
-        return None
-    yol = ILDIZ.joinpath(*nom.split("."))
-    for nomzod in (yol.with_suffix(".py"), yol / "__init__.py"):
-        if nomzod.is_file():
-            return nomzod
-    return None
+def _paketdami(nom: str) -> bool:
+    return nom == PAKET or nom.startswith(PAKET + ".")
 
 
-def _modul_importlari(fayl: Path, modul: str) -> set[str]:
-    """``modul`` manbasi import qiladigan chapter_code modullari: manbaning istalgan joyidagi
-    importlar (manba oʻqiladi, import qilinmaydi).
-
-    Dinamik importni (``importlib``, ``__import__``, ``from chapter_code import *``)
-    kuzatib boʻlmaydi: bunda butun paket kalitga kiradi.
-    """
-    paket = modul if fayl.name == "__init__.py" else modul.rpartition(".")[0]
-    topildi = set()
-    for tugun in ast.walk(ast.parse(_manba(fayl))):
-        if isinstance(tugun, ast.Import):
-            topildi |= {a.name for a in tugun.names}
-        elif isinstance(tugun, ast.ImportFrom):
-            nom = (paket.rsplit(".", tugun.level - 1)[0] + (f".{tugun.module}" if tugun.module else "")
-                   if tugun.level else tugun.module or "")
-            if any(a.name == "*" for a in tugun.names) and nom.startswith(PAKET):
-                return {f"{PAKET}.{p.stem}" for p in (ILDIZ / PAKET).glob("*.py")}
-            topildi |= {nom} | {f"{nom}.{a.name}" for a in tugun.names}
-        elif isinstance(tugun, ast.Name) and tugun.id in ("importlib", "__import__"):
-            return {f"{PAKET}.{p.stem}" for p in (ILDIZ / PAKET).glob("*.py")}
-    return {n for n in topildi if _fayli(n) is not None}
+#: Dinamik import: ``__import__`` chaqiruvi yoki chapter_code dan yulduzcha bilan import.
+_KUZATILMAS = re.compile(r"\b__import__\s*\(|^\s*from\s+(?:\.|chapter_code)[\w.]*\s+import\s+\*", re.M)
 
 
 def manba_fayllari(modullar: set[str]) -> list[Path]:
-    """chapter_code ``modullar`` i, ularning paketlari va ular import qiladigan modullarning
-    manba fayllari, zanjir boʻylab.
+    """chapter_code ``modullar`` i, ularning paketlari va ular (manbaning istalgan joyida)
+    import qiladigan modullarning manba fayllari, zanjir boʻylab.
 
-    chapter_code dan tashqaridagi modullar (torch, standart kutubxona) kalitdagi torch
-    versiyasi va lock fayli bilan qamrab olinadi.
+    Importlarni standart kutubxonaning ``modulefinder`` i topadi: u manbani oʻqiydi, hech
+    narsani import qilmaydi va faqat loyiha ildizida qidiradi.  chapter_code dan
+    tashqaridagi modullar (torch, standart kutubxona) kalitdagi torch versiyasi va lock
+    fayli bilan qamrab olinadi.  Dinamik importni (``importlib``, ``__import__`` chaqiruvi,
+    chapter_code dan yulduzcha bilan import) kuzatib boʻlmaydi: bunda butun paket kalitga kiradi.
     """
-    fayllar, navbat, korilgan = set(), set(modullar), set()
-    while navbat:
-        nom = navbat.pop()
-        if nom in korilgan:
-            continue
-        korilgan.add(nom)
-        qismlar = nom.split(".")
-        navbat |= {".".join(qismlar[:i]) for i in range(1, len(qismlar))}   # parent packages
-        fayl = _fayli(nom)
-        if fayl is not None:
-            fayllar.add(fayl)
-            navbat |= _modul_importlari(fayl, nom)
+    izlovchi = modulefinder.ModuleFinder(path=[str(ILDIZ)])
+    for nom in sorted(filter(_paketdami, modullar)):
+        izlovchi.import_hook(nom)
+    fayllar = {Path(m.__file__) for nom, m in izlovchi.modules.items() if m.__file__ and _paketdami(nom)}
+    if "importlib" in izlovchi.badmodules or any(
+            _KUZATILMAS.search(_manba(f).decode("utf-8")) for f in fayllar):
+        return sorted((ILDIZ / PAKET).rglob("*.py"))
     return sorted(fayllar)
 
 

@@ -118,9 +118,9 @@ BOBLAR = {
 ARXIVLAR = {
     "birinchi/birinchi.zip": (["birinchi/dars1", "birinchi/dars2"],
                               {"chapter_code/__init__.py", "chapter_code/kitob.py",
-                               "chapter_code/raqam.py"}),      # kitob imports raqam
+                               "chapter_code/bichim.py"}),      # kitob imports bichim
     "ikkinchi.zip": (["ikkinchi"], {"chapter_code/__init__.py", "chapter_code/kitob.py",
-                                    "chapter_code/raqam.py", "chapter_code/malumot.py"}),
+                                    "chapter_code/bichim.py", "chapter_code/malumot.py"}),
 }
 PDF = yaml.safe_load((ILDIZ / "_config.yml").read_text())["latex"]["latex_documents"]["targetname"]
 PDF = PDF.removesuffix(".tex") + ".pdf"

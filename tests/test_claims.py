@@ -14,7 +14,8 @@ from bs4 import BeautifulSoup
 from conftest import DARS_FAYLLARI, bob_glue, bob_html
 
 from chapter_code.natijalar import Seedlar
-from chapter_code.raqam import son, songa   # table cells are written in Uzbek form (0,22; 35 333)
+from chapter_code.bichim import son   # table cells are written in Uzbek form (0,22; 35 333)
+from sonni_oqish import songa   # ... and read back from it
 
 
 

@@ -72,7 +72,7 @@ def test_format_spec(spec, bormi):
 
 
 def test_glue_formati_manbada_xato_emas_fstring_formati_esa_xato():
-    """A glued number's spec is written in Uzbek form by the build (raqam.son), an f-string's is not."""
+    """A glued number's spec is written in Uzbek form by the build (bichim.son), an f-string's is not."""
     manba = _bob("Aniqlik {glue:text}`aniq:.3f`, ulush {glue:text}`ulush:.0%`,\n"
                  "farq {glue:text}`farq:.1e`; butun son {glue:text}`n` va {glue:text}`m:.0f`.")
     assert [t for t in imlo.manbani_tekshir(manba) if t.qoida.startswith("son")] == []

@@ -226,11 +226,11 @@ def test_empty_caption_is_an_error(chiqishlar):
 def test_show_keeps_integer_columns_integer_in_mixed_tables():
     df = pd.DataFrame({"T": [30, 960], "MiB": [0.22, 487.51]})
     qatorlar = jadval_bundle(df)["text/markdown"].splitlines()
-    assert "| 30 | 0\\,22 |" in qatorlar and "| 960 | 487\\,51 |" in qatorlar   # decimal comma (raqam.son)
+    assert "| 30 | 0\\,22 |" in qatorlar and "| 960 | 487\\,51 |" in qatorlar   # decimal comma (bichim.son)
 
 
 def test_md_escape_keeps_the_narrow_no_break_space_of_uzbek_numbers():
-    from chapter_code.raqam import son
+    from chapter_code.bichim import son
     assert md_escape(f"T = {son(32768)}\nva {son(0.61, '.0%')}") == "T \\= 32\u202f768 va 61\u202f\\%"
     assert md_escape("a \t\n  b") == "a b"                      # ordinary whitespace still collapses
 

@@ -12,15 +12,15 @@ there is accounted for here (no build needed), as one of two kinds:
   override gives the Uzbek string and not the English one; and where the theme's
   template loses the string, the override calls Sphinx's ``warning()`` (an error
   in the book's ``-W`` build) rather than leave English on the page.
-* a **copy** (``NUSXALAR``): the theme's template copied whole, for want of a
-  block to override.  Its first line names the theme and version it was copied
-  from, and the SHA-256 of that original is recorded here; when the installed
-  original's differs, the copy is out of date.  None is left: every override
-  could become an extension; a new copy must be entered here.
+* a **page of the book's own** (``OZ_SAHIFALAR``): a template no theme has (the
+  root redirect, ``yonaltirish.html``, rendered by ``html_additional_pages``); no
+  theme's template of that name may appear, or it would be shadowed unnoticed.
+
+A whole copy of a theme template is not allowed: every override so far could be an
+extension, and a copy would go stale silently.
 """
 
 import gettext
-import hashlib
 from dataclasses import dataclass
 from pathlib import Path
 from types import SimpleNamespace
@@ -68,18 +68,8 @@ KENGAYTMALAR = {
 }
 
 
-@dataclass(frozen=True)
-class Nusxa:
-    """A whole copy of the theme's template ``asl``, taken from ``mavzu`` ``versiya``."""
-
-    mavzu: str
-    versiya: str
-    asl: str
-    sha256: str                 # of the original, as it was when copied
-
-
-#: book/_templates/<file> -> the original it was copied from.  Empty: nothing is copied.
-NUSXALAR: dict[str, Nusxa] = {}
+#: Templates of the book's own pages: no theme has one of that name.
+OZ_SAHIFALAR = {"yonaltirish.html"}
 
 
 # --- the helpers -----------------------------------------------------------------------
@@ -87,23 +77,6 @@ NUSXALAR: dict[str, Nusxa] = {}
 
 def _bizniki() -> set[str]:
     return {p.relative_to(SABLONLAR).as_posix() for p in SABLONLAR.rglob("*.html")}
-
-
-def _nusxa_xatolari(nusxalar: dict[str, Nusxa], sablonlar: Path, mavzular: dict[str, Path]) -> list[str]:
-    """What is wrong with the copies: a changed original, a first line not naming its version."""
-    xatolar = []
-    for fayl, n in nusxalar.items():
-        asl = mavzular[n.mavzu] / n.asl
-        if not asl.is_file():
-            xatolar.append(f"the theme's {asl} is gone; book/_templates/{fayl} was copied from it")
-        elif hashlib.sha256(asl.read_bytes()).hexdigest() != n.sha256:
-            xatolar.append(f"the theme's {asl} changed since book/_templates/{fayl} was copied from it; "
-                           "compare and update the copy, then the hash")
-        birinchi = (sablonlar / fayl).read_text(encoding="utf-8").splitlines()[0]
-        if not (birinchi.startswith("{#") and f"{n.mavzu} {n.versiya}" in birinchi):
-            xatolar.append(f"book/_templates/{fayl}: its first line, a comment, must name "
-                           f"'{n.mavzu} {n.versiya}' (the theme and version it was copied from)")
-    return xatolar
 
 
 def _muhit(oldin: tuple[Path, ...] = ()):
@@ -165,11 +138,18 @@ def _chiqishi(env, fayl: str, sahifa: dict) -> str:
 # --- every override is known -------------------------------------------------------------
 
 
-def test_every_override_is_an_extension_or_a_recorded_copy():
-    assert not KENGAYTMALAR.keys() & NUSXALAR.keys()
-    assert _bizniki() == KENGAYTMALAR.keys() | NUSXALAR.keys(), (
+def test_every_template_is_an_extension_or_a_page_of_the_books_own():
+    assert not KENGAYTMALAR.keys() & OZ_SAHIFALAR
+    assert _bizniki() == KENGAYTMALAR.keys() | OZ_SAHIFALAR, (
         "a template in book/_templates/ must be listed in tests/test_sablonlar.py: KENGAYTMALAR if it "
-        "builds on the theme's own (\"!name\"), NUSXALAR (with the original's SHA-256) if it is a copy")
+        "builds on the theme's own (\"!name\"), OZ_SAHIFALAR if it is a page no theme has")
+
+
+@pytest.mark.parametrize("fayl", sorted(OZ_SAHIFALAR))
+def test_a_page_of_the_books_own_shadows_no_theme_template(fayl):
+    soyalanadi = [d / p / fayl for d in (*MAVZULAR.values(), BASIC) for p in ("", "components")
+                  if (d / p / fayl).is_file()]
+    assert not soyalanadi, f"book/_templates/{fayl} now shadows {soyalanadi}: rename it"
 
 
 # --- extensions -------------------------------------------------------------------------
@@ -243,31 +223,3 @@ def test_extension_warns_when_the_theme_drops_the_string(tmp_path, fayl):
     env, ogohlar = _muhit(oldin=(tmp_path / "yangi-mavzu",))
     _chiqishi(env, fayl, _sahifa())
     assert len(ogohlar) == 1 and f"book/_templates/{fayl}" in ogohlar[0] and k.inglizcha in ogohlar[0], ogohlar
-
-
-# --- copies -------------------------------------------------------------------------------
-
-
-def test_copies_match_the_originals_they_were_copied_from():
-    xatolar = _nusxa_xatolari(NUSXALAR, SABLONLAR, MAVZULAR)
-    assert not xatolar, "\n".join(xatolar)
-
-
-def test_the_copy_check_fails_on_a_changed_original_or_a_nameless_header(tmp_path):
-    """The check above can fail (it has nothing to check while no copy is left)."""
-    mavzu, bizniki = tmp_path / "mavzu", tmp_path / "_templates"
-    (mavzu / "components").mkdir(parents=True)
-    bizniki.mkdir()
-    asl = mavzu / "components" / "x.html"
-    asl.write_text('<button title="Toggle">\n')
-    ozgarmagan = hashlib.sha256(asl.read_bytes()).hexdigest()
-    (bizniki / "x.html").write_text("{#- sphinx-book-theme 1.3.0's components/x.html, translated. -#}\n<button>\n")
-    nusxa = {"x.html": Nusxa("sphinx-book-theme", "1.3.0", "components/x.html", ozgarmagan)}
-    assert _nusxa_xatolari(nusxa, bizniki, {"sphinx-book-theme": mavzu}) == []
-    asl.write_text('<button title="Toggle" class="new">\n')              # the theme is upgraded
-    assert _nusxa_xatolari(nusxa, bizniki, {"sphinx-book-theme": mavzu}) == [
-        f"the theme's {asl} changed since book/_templates/x.html was copied from it; "
-        "compare and update the copy, then the hash"]
-    (bizniki / "x.html").write_text("<button>\n")                         # no header comment
-    assert "must name 'sphinx-book-theme 1.3.0'" in _nusxa_xatolari(nusxa, bizniki, {"sphinx-book-theme": mavzu})[1]
-

@@ -2,7 +2,7 @@
 
 from sphinx.builders.html._assets import _CascadingStyleSheet, _JavaScript
 
-from qurilish.sahifa import _dizaynsiz
+from qurilish.sahifa import _royxatlar
 from qurilish.shrift import ikonlarni_qisqartir, ishlatilgan_ikonlar, kod_nuqtalari
 
 CSS = ('.fa-bars:before{content:"\\f0c9"}.fa-navicon:before,.fa-moon-o:before{content:"\\f186"}'
@@ -39,10 +39,10 @@ def _kontekst(body):
 def test_sphinx_design_files_only_on_pages_that_use_it():
     oddiy = _kontekst("<p>matn</p>")
     quruvchiniki = oddiy["css_files"]
-    _dizaynsiz(oddiy)
+    _royxatlar(None, "bob", "page.html", oddiy, None)
     assert [c.filename for c in oddiy["css_files"]] == ["kitob.css"]
     assert [s.filename for s in oddiy["script_files"]] == ["doctools.js", None]
     assert len(quruvchiniki) == 2, "the builder's own list (shared by every page) was changed"
     karta = _kontekst('<div class="sd-card">...</div>')
-    _dizaynsiz(karta)
+    _royxatlar(None, "bob", "page.html", karta, None)
     assert len(karta["css_files"]) == 2 and len(karta["script_files"]) == 3

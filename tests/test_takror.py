@@ -25,7 +25,7 @@ import jupytext
 import pytest
 from conftest import DARSLAR, ILDIZ
 
-from chapter_code.raqam import songa
+from sonni_oqish import songa
 from nbclient import NotebookClient
 
 pytestmark = pytest.mark.build

@@ -6,7 +6,7 @@ imported here): no module of one room imports a module of the other, and the
 chapters import only ``chapter_code`` of the two.
 
 Two doors between them, on purpose: the build writes glued numbers with
-``chapter_code.raqam`` (book/_ext/qurilish/glue.py), the same helper that writes the
+``chapter_code.bichim`` (book/_ext/qurilish/glue.py), the same helper that writes the
 chapter's table cells and figure ticks, so a number reads the same wherever a
 reader meets it; and the execution cache keys a chapter by the machine's
 arithmetic with ``chapter_code.muhit`` (book/_ext/qurilish/ijro.py), the same text the
@@ -54,7 +54,7 @@ def test_chapter_code_imports_no_build_code(fayl):
 
 
 def _chapter_code_modullari(manba: str) -> set[str]:
-    """The chapter_code modules a source imports ("chapter_code.raqam" → "raqam")."""
+    """The chapter_code modules a source imports ("chapter_code.bichim" → "bichim")."""
     nomlar = set()
     for tugun in ast.walk(ast.parse(manba)):
         if isinstance(tugun, ast.Import):
@@ -67,7 +67,7 @@ def _chapter_code_modullari(manba: str) -> set[str]:
 
 
 #: the chapter_code modules the build may import (numbers in Uzbek form; the arithmetic)
-ESHIK = {"chapter_code.raqam", "chapter_code.muhit"}
+ESHIK = {"chapter_code.bichim", "chapter_code.muhit"}
 
 
 @pytest.mark.parametrize("fayl", QURILISH_FAYLLARI + sorted((ILDIZ / "tools").glob("*.py")), ids=lambda p: p.name)
@@ -78,8 +78,8 @@ def test_build_code_imports_no_chapter_code_but_the_two_doors(fayl):
 def test_the_door_is_checked_and_the_number_helper_imports_nothing_heavy():
     assert _chapter_code_modullari("import chapter_code.kitob") == {"chapter_code.kitob"}
     assert _chapter_code_modullari("from chapter_code import modellar") == {"chapter_code.modellar"}
-    assert not _chapter_code_modullari("from chapter_code.raqam import son") - ESHIK
-    importlar = _importlar((KITOB / "raqam.py").read_text(encoding="utf-8"))
+    assert not _chapter_code_modullari("from chapter_code.bichim import son") - ESHIK
+    importlar = _importlar((KITOB / "bichim.py").read_text(encoding="utf-8"))
     assert importlar <= {"__future__", "math", "numbers", "re", "matplotlib"}, importlar
     importlar = _importlar((KITOB / "muhit.py").read_text(encoding="utf-8"))
     assert importlar <= {"__future__", "os", "platform"}, importlar

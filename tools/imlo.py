@@ -332,7 +332,7 @@ def format_spec_topilmasi(spec: str) -> str | None:
     if not m:
         return None
     aniqlik, tur = m.groups()
-    yechim = f"son(x, \"{spec}\") yozing (chapter_code/raqam.py)"
+    yechim = f"son(x, \"{spec}\") yozing (chapter_code/bichim.py)"
     if tur in ("e", "E"):
         return f"«:{spec}» e-yozuv chiqaradi (2.8e-05), oʻquvchi 2,8·10⁻⁵ koʻrishi kerak: {yechim}"
     if tur == "%":
@@ -365,7 +365,7 @@ def _tozala(qator: str, belgilar: dict[str, str]) -> str:
 
     def rol(m):
         # A glued number's spec (":.3f", ":.1e", ":.0%") only says how many digits: the build
-        # writes it with chapter_code.raqam.son (book/_ext/qurilish/glue.py) in Uzbek form, so the
+        # writes it with chapter_code.bichim.son (book/_ext/qurilish/glue.py) in Uzbek form, so the
         # spec is not a finding here; the check over the built pages reads what came out.
         return _rol_matni(m.group("rol"), m.group("ichi"), belgilar)
 

@@ -27,7 +27,7 @@ import torch
 import torch.nn as nn
 
 from chapter_code.kitob import diagramma, fig
-from chapter_code.raqam import son
+from chapter_code.bichim import son
 
 # %% [markdown]
 # ## Nega attention: yoʻl uzunligi

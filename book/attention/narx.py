@@ -28,7 +28,7 @@ import torch
 import torch.nn as nn
 
 from chapter_code.kitob import show, fig
-from chapter_code.raqam import son
+from chapter_code.bichim import son
 from chapter_code.malumot import vazifa
 from chapter_code.modellar import Ketma, Attention
 from chapter_code.oqitish import xotira_chuqqisi

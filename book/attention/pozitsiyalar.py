@@ -33,7 +33,7 @@ import matplotlib.pyplot as plt
 import torch
 
 from chapter_code.kitob import show, fig
-from chapter_code.raqam import son, foiz
+from chapter_code.bichim import son, foiz
 from chapter_code.malumot import vazifa
 from chapter_code.modellar import Attention
 from chapter_code.modellar import rope, sinus_pozitsiya

@@ -31,7 +31,7 @@ import torch
 import torch.nn as nn
 
 from chapter_code.kitob import show, fig
-from chapter_code.raqam import son, foiz
+from chapter_code.bichim import son, foiz
 from chapter_code.malumot import vazifa
 from chapter_code.modellar import Ketma, Attention
 from chapter_code.modellar import parametrlar

@@ -27,7 +27,7 @@ import torch
 import torch.nn as nn
 
 from chapter_code.kitob import diagramma, show, fig
-from chapter_code.raqam import son
+from chapter_code.bichim import son
 from chapter_code.modellar import TransformerBlok
 from chapter_code.modellar import KopBoshli, Blok, KichikGPT
 from chapter_code.modellar import kesh_qosh, oldindan_kesh

@@ -27,7 +27,7 @@ import torch
 import matplotlib.pyplot as plt
 
 from chapter_code.kitob import show, fig
-from chapter_code.raqam import son, foiz
+from chapter_code.bichim import son, foiz
 from chapter_code.modellar import parametrlar
 from chapter_code.oqitish import parallel
 

@@ -3,7 +3,7 @@
 ``setup`` below sets them up in this order and registers the book's settings as typed
 Sphinx config values (``kitob_*``; their defaults are here, a book changes them under
 ``sphinx: config:`` in ``_config.yml``).  The chapters never import this package; it
-imports from ``chapter_code`` only ``raqam`` (numbers in Uzbek form) and ``muhit`` (the
+imports from ``chapter_code`` only ``bichim`` (numbers in Uzbek form) and ``muhit`` (the
 machine's arithmetic).
 
 =============  ==================================================================

@@ -1,39 +1,29 @@
 """Build side: glued numbers written in Uzbek form (a Sphinx extension).
 
-The chapter glues numbers as numbers (``glue("aniqlik", 0.997)``), so the tests
-read them from the notebook as numbers, and the prose says how many digits to
-show: ``{glue:text}`aniqlik:.3f```.  MyST-NB formats that with Python's
-``format()`` — ``0.997``, ``2.8e-05``, ``98%``.  This extension makes
-``{glue:text}`` write every glued *number* through ``chapter_code.raqam.son``,
-the one helper that also writes the chapter's table cells and figure ticks:
-``0,997``, ``2,8·10⁻⁵``, ``98 %`` in the web page and the PDF alike.  Glued
-text (a ``str``) is left as it is.
+The chapter glues numbers as numbers (``glue("aniqlik", 0.997)``: the tests read them
+as numbers), and the prose says how many digits to show: ``{glue:text}`aniqlik:.3f```.
+MyST-NB formats that with Python's ``format()`` (``0.997``, ``2.8e-05``, ``98%``); here
+``{glue:text}`` writes every glued *number* through ``chapter_code.bichim.son``, the helper
+that also writes the chapter's table cells and figure ticks: ``0,997``, ``2,8·10⁻⁵``,
+``98 %``, on the web and in the PDF.  Glued text (a ``str``) is left as it is.  MyST-NB
+has no hook for this: its ``format_plain_text`` is replaced in the two modules that call
+it (``tests/test_yamoqlar.py`` checks that upstream still has it).  A book whose
+``chapter_code`` has no ``bichim`` (the tests' small fixture books) keeps MyST-NB's format.
 
-MyST-NB sets every glued value in bold (``span.pasted-text``): right for a
-number the build computed, heavy for the sentences the chapter builds from its
-measurements ("uch seeddan ikkitasida vazifani yechdi, …").  A glued value of
-three words or more gets the class ``pasted-gap`` as the page is read (a value
-pasted from another page, as it is written), and ``kitob.css`` sets it in the
-body's weight.
+A glued value of three words or more (a sentence the chapter builds from its
+measurements) gets the class ``pasted-gap``, which ``kitob.css`` sets in the body's
+weight instead of MyST-NB's bold.
 
 A value pasted from another page (``{glue:text}`dars.py::nom```) is looked up as the
-page is written; MyST-NB does not record that the page depends on the other one, so
-this extension does: when a page is read again, the pages pasting from it are written
-again too.
-
-One of the two places where the build imports from ``chapter_code`` (the other
-is ``ijro``, for the arithmetic): the
-helper is shared so that a number is written the same way wherever a reader
-meets it.  A book whose ``chapter_code`` has no ``raqam`` (the tests' small
-fixture books) keeps MyST-NB's format.  MyST-NB has no hook for this, so its ``format_plain_text`` is
-replaced in the two modules that call it (the version is pinned in
-requirements.lock; ``tests/test_raqam.py`` checks the replacement is in place
-and the build test reads the result in the built page).
+page is written, and MyST-NB does not record that the page depends on the other one;
+this extension does, so a page pasting from a page whose source or code changed is read
+again.
 """
 
 from __future__ import annotations
 
 from ast import literal_eval
+from pathlib import Path
 
 from myst_nb.core import variables as _variables
 from myst_nb.ext.glue import crossref as _crossref
@@ -43,9 +33,11 @@ from myst_nb.ext.glue.utils import PendingGlueReference
 from docutils import nodes
 from sphinx.util import logging
 
+from . import ijro
+
 try:
-    from chapter_code.raqam import son
-except ImportError:      # a book whose chapter_code has no raqam (the tests' small fixture books)
+    from chapter_code.bichim import son
+except ImportError:      # a book whose chapter_code has no bichim (the tests' small fixture books)
     son = None
 
 _ASL = _variables.format_plain_text
@@ -63,56 +55,32 @@ def ozbekcha_format(text: str, fmt_spec: str) -> str:
     return _ASL(text, fmt_spec)
 
 
-def _gaplar(app, doctree) -> None:
-    """Mark glued sentences (three words or more) so the stylesheet sets them unbolded."""
+def _gaplar(app, doctree, docname=None) -> None:
+    """Mark glued sentences (three words or more) so the stylesheet sets them unbolded: as the page
+    is read, and as it is written for values pasted from another page (resolved only then)."""
     for tugun in doctree.findall(nodes.inline):
         if "pasted-text" in tugun["classes"] and "pasted-gap" not in tugun["classes"] \
                 and len(tugun.astext().split()) >= 3:
             tugun["classes"].append("pasted-gap")
 
 
-def _gaplar_boshqa_sahifadan(app, doctree, docname) -> None:
-    """The same for values pasted from another page ({glue:text}`dars.py::nom`), which MyST-NB
-    resolves only as the page is written."""
-    _gaplar(app, doctree)
-
-
-def _manbalarini_yoz(app, doctree) -> None:
-    """doctree-read: note the pages this page pastes values from (MyST-NB does not)."""
-    manbalar = {t.refdoc for t in doctree.findall(PendingGlueReference)} - {app.env.docname}
-    bogliq = app.env.__dict__.setdefault("raqamlar_manbalari", {})
-    if manbalar:
-        bogliq[app.env.docname] = manbalar
-    else:
-        bogliq.pop(app.env.docname, None)
-
-
-def _oqiladiganlar(app, env, docnames) -> None:
-    """env-before-read-docs: remember which pages this build reads again."""
-    env.raqamlar_oqilgan = set(docnames)
-
-
-def _ulardan_olganlar(app, env) -> list[str]:
-    """env-get-updated: a page that pastes a value from a page read again is written again
-    (its value may have changed; the page itself did not)."""
-    oqilgan = getattr(env, "raqamlar_oqilgan", set())
-    return sorted(d for d, manbalar in getattr(env, "raqamlar_manbalari", {}).items()
-                  if manbalar & oqilgan and d in env.found_docs)
-
-
-def _olib_tashla(app, env, docname) -> None:
-    getattr(env, "raqamlar_manbalari", {}).pop(docname, None)
+def _manbalari(app, doctree) -> None:
+    """doctree-read: a page that pastes values from other pages depends on their sources and on
+    the code they run (``ijro.kuzatilgan_fayllar``), which MyST-NB does not record: when one of
+    them changes, the page is read again (its outputs from the cache) with the new values."""
+    for doc in sorted({t.refdoc for t in doctree.findall(PendingGlueReference)} - {app.env.docname}):
+        manba = Path(app.env.doc2path(doc))
+        fmt = ijro.FORMATLAR.get(manba.suffix)
+        for f in [manba, *(ijro.kuzatilgan_fayllar(manba.read_text(encoding="utf-8"), fmt=fmt) if fmt else [])]:
+            app.env.note_dependency(str(f))
 
 
 def setup(app):
     app.connect("doctree-read", _gaplar)
-    app.connect("doctree-read", _manbalarini_yoz)
-    app.connect("env-before-read-docs", _oqiladiganlar)
-    app.connect("env-get-updated", _ulardan_olganlar)
-    app.connect("env-purge-doc", _olib_tashla)
-    app.connect("doctree-resolved", _gaplar_boshqa_sahifadan)
+    app.connect("doctree-read", _manbalari)
+    app.connect("doctree-resolved", _gaplar)
     if son is None:
-        _LOG.info("raqamlar: this book has no chapter_code/raqam.py; glued numbers keep MyST-NB's format")
+        _LOG.info("glue: this book has no chapter_code/bichim.py; glued numbers keep MyST-NB's format")
     else:
         _roles.format_plain_text = ozbekcha_format
         _crossref.format_plain_text = ozbekcha_format

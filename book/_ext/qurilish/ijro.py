@@ -7,8 +7,8 @@ book (jupyter-book issue 1633).  This extension closes that gap, and only that:
 * ``oqi`` is the reader of the chapters' percent-format ``.py`` files (named in
   ``_config.yml`` under ``nb_custom_formats``).  It reads the file with jupytext,
   finds the ``chapter_code`` modules the chapter imports (its ``import``
-  statements, then those modules' own imports, transitively; read as text with
-  ``ast``, nothing is imported) and writes a digest of those files and of
+  statements, then those modules' own imports, transitively; read by the
+  standard library's ``modulefinder``, nothing is imported) and writes a digest of those files and of
   ``requirements.lock`` into the notebook's kernelspec, which the cache hashes,
   together with the machine's arithmetic (``chapter_code.muhit``: the processor
   and the variables that choose PyTorch's and MKL's CPU kernels, under which an
@@ -25,11 +25,12 @@ book (jupyter-book issue 1633).  This extension closes that gap, and only that:
 
 from __future__ import annotations
 
-import ast
 import copy
 import functools
 import hashlib
-import pickle
+import modulefinder
+import re
+import tempfile
 from pathlib import Path
 
 import jupytext
@@ -55,55 +56,20 @@ def _ildiz() -> Path:
     return ILDIZ
 
 
-#: Notebooks jupytext read from a text, by a digest of the text, its format and jupytext's
-#: version: kept between builds (a file beside the doctrees, set by setup) so that a build
-#: parses only the chapters that changed.
-_OQILGAN: dict[str, object] = {}
-_OQILGAN_ESKI: dict[str, object] = {}
-XOTIRA: Path | None = None
+@functools.lru_cache(maxsize=128)     # a text is read by its reader, its watcher, its archive
+def _oqilgan(matn: str, fmt: str):
+    return jupytext.reads(matn, fmt=fmt)
 
 
 def oqilgan(matn: str, fmt: str):
     """``jupytext.reads(matn, fmt=fmt)``, parsed once for the same text (a copy is returned)."""
-    kalit = hashlib.sha256(f"{jupytext.__version__}\0{fmt}\0{matn}".encode("utf-8", "surrogatepass")).hexdigest()
-    if kalit not in _OQILGAN:
-        _OQILGAN[kalit] = _OQILGAN_ESKI.pop(kalit, None) or jupytext.reads(matn, fmt=fmt)
-    return copy.deepcopy(_OQILGAN[kalit])
-
-
-def _xotirani_yukla(fayl: Path) -> None:
-    global XOTIRA
-    XOTIRA = fayl
-    _OQILGAN.clear()
-    _OQILGAN_ESKI.clear()
-    try:
-        with fayl.open("rb") as f:
-            _OQILGAN_ESKI.update(pickle.load(f))
-    except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ValueError, ImportError):
-        pass
-
-
-#: At most this many texts are kept: what this build read, then the most recent of the others.
-XOTIRA_HAJMI = 200
-
-
-def _xotirani_saqla(app, exception) -> None:
-    """build-finished: keep what this build read, and the last builds' (up to XOTIRA_HAJMI)."""
-    if XOTIRA is None or exception is not None:
-        return
-    saqlanadi = dict(list(_OQILGAN_ESKI.items())[-max(0, XOTIRA_HAJMI - len(_OQILGAN)):])
-    saqlanadi.update(_OQILGAN)
-    vaqtincha = XOTIRA.with_suffix(".tmp")
-    with vaqtincha.open("wb") as f:
-        pickle.dump(saqlanadi, f, protocol=pickle.HIGHEST_PROTOCOL)
-    vaqtincha.replace(XOTIRA)
+    return copy.deepcopy(_oqilgan(matn, fmt))
 
 
 #: jupytext's format for each kind of chapter file.
 FORMATLAR = {".py": "py:percent", ".ipynb": "ipynb", ".md": "md:myst"}
 
 
-@functools.lru_cache(maxsize=128)     # a text is read by its reader, its watcher, its archive
 def _kod(matn: str, fmt: str) -> str | None:
     """The Python of a chapter's text: its code cells, IPython magics and shell lines left out.
 
@@ -123,49 +89,40 @@ def _kod(matn: str, fmt: str) -> str | None:
     return "\n".join(qatorlar)
 
 
-@functools.lru_cache(maxsize=512)     # each text parsed once a build
-def _importlar(kod: str | None, paket: str | None) -> frozenset[str] | None:
-    """Dotted names of the chapter_code modules ``kod`` imports, anywhere in it.
+#: What the walker cannot follow: a dynamic import, a star import of chapter_code.
+_KORINMAS = re.compile(r"\b__import__\s*\(|^\s*(?:import|from)\s+importlib\b"
+                       r"|^\s*from\s+(?:\.|chapter_code)[\w.]*\s+import\s+\*", re.M)
 
-    ``paket`` is the package the code belongs to (relative imports resolve
-    against it); None for a chapter.
 
-    None when they cannot all be known: the code does not parse, imports
-    dynamically (``importlib``, ``__import__``) or star-imports chapter_code.
+def _modul_fayllari(kod: str | None, ildiz: Path) -> set[Path] | None:
+    """The chapter_code files ``kod`` imports anywhere in it, transitively, with their packages'
+    ``__init__.py``: the standard library's ``modulefinder`` reads the code (imports nothing),
+    looking on the book's root only (torch and the rest are not searched for).
+
+    None when they cannot all be known: the code or a module it reaches does not compile,
+    imports dynamically (``importlib``, ``__import__``) or star-imports chapter_code.
     """
-    if kod is None:
+    if kod is None or _KORINMAS.search(kod):
         return None
-    try:
-        daraxt = ast.parse(kod)
-    except SyntaxError:
+    izlovchi = modulefinder.ModuleFinder(path=[str(ildiz)])
+    with tempfile.TemporaryDirectory() as papka:
+        (Path(papka) / "bob.py").write_text(kod, encoding="utf-8")
+        try:
+            izlovchi.run_script(str(Path(papka) / "bob.py"))
+        except SyntaxError:
+            return None
+    fayllar = {Path(m.__file__) for nom, m in izlovchi.modules.items()
+               if m.__file__ and (nom == PAKET or nom.startswith(PAKET + "."))}
+    if any(_KORINMAS.search(f.read_text(encoding="utf-8")) for f in fayllar):
         return None
-    topildi: set[str] = set()
-    for tugun in ast.walk(daraxt):
-        if isinstance(tugun, ast.Name) and tugun.id in ("importlib", "__import__"):
-            return None
-        if isinstance(tugun, ast.ImportFrom) and any(a.name == "*" for a in tugun.names) \
-                and (tugun.level or (tugun.module or "").startswith(PAKET)):
-            return None
-        if isinstance(tugun, ast.Import):
-            topildi |= {a.name for a in tugun.names}
-        elif isinstance(tugun, ast.ImportFrom):
-            if tugun.level and paket:               # from .malumot import vazifa
-                asos = paket.rsplit(".", tugun.level - 1)[0]
-                nom = f"{asos}.{tugun.module}" if tugun.module else asos
-            else:
-                nom = tugun.module or ""
-            topildi.add(nom)
-            # from chapter_code import kitob: kitob may be a module
-            topildi |= {f"{nom}.{a.name}" for a in tugun.names}
-    return frozenset(n for n in topildi if n == PAKET or n.startswith(PAKET + "."))
+    return fayllar
 
 
-def _fayl(nom: str, ildiz: Path) -> Path | None:
-    yol = ildiz.joinpath(*nom.split("."))
-    for nomzod in (yol.with_suffix(".py"), yol / "__init__.py"):
-        if nomzod.is_file():
-            return nomzod
-    return None
+@functools.lru_cache(maxsize=128)     # a text is watched by its reader, its page, its archive
+def _kuzatilgan(matn: str, fmt: str, ildiz: Path, _vaqtlar: tuple) -> tuple[Path, ...]:
+    fayllar = _modul_fayllari(_kod(matn, fmt), ildiz)
+    royxat = sorted(fayllar if fayllar is not None else (ildiz / PAKET).rglob("*.py"))
+    return tuple(royxat + [ildiz / QULF] if (ildiz / QULF).is_file() else royxat)
 
 
 def kuzatilgan_fayllar(matn: str, ildiz: Path | None = None, fmt: str = "py:percent") -> list[Path]:
@@ -178,30 +135,8 @@ def kuzatilgan_fayllar(matn: str, ildiz: Path | None = None, fmt: str = "py:perc
     watched, so nothing stale is ever reused.
     """
     ildiz = ildiz or _ildiz()
-    bevosita = _importlar(_kod(matn, fmt), None)
-    if bevosita is None:
-        fayllar = set((ildiz / PAKET).rglob("*.py"))
-    else:
-        fayllar, korilgan, navbat = set(), set(), set(bevosita)
-        while navbat:
-            nom = navbat.pop()
-            if nom in korilgan:
-                continue
-            korilgan.add(nom)
-            qismlar = nom.split(".")
-            navbat |= {".".join(qismlar[:i]) for i in range(1, len(qismlar))}   # parent packages
-            fayl = _fayl(nom, ildiz)
-            if fayl is None:
-                continue                            # an attribute, not a module
-            fayllar.add(fayl)
-            paket = nom if fayl.name == "__init__.py" else nom.rpartition(".")[0]
-            ichki = _importlar(fayl.read_text(encoding="utf-8"), paket)
-            navbat |= (ichki if ichki is not None else
-                       {f"{PAKET}.{p.stem}" for p in (ildiz / PAKET).glob("*.py")})
-    royxat = sorted(fayllar)
-    if (ildiz / QULF).is_file():
-        royxat.append(ildiz / QULF)
-    return royxat
+    vaqtlar = tuple((f, f.stat().st_mtime_ns) for f in sorted((ildiz / PAKET).rglob("*.py")))
+    return list(_kuzatilgan(matn, fmt, ildiz, vaqtlar))
 
 
 def _izi(fayllar: list[Path], ildiz: Path) -> str:
@@ -247,9 +182,7 @@ def _bogla(app, docname, source) -> None:
 def setup(app):
     global ILDIZ
     ILDIZ = Path(app.srcdir).resolve()
-    _xotirani_yukla(Path(app.doctreedir).parent / "ijro_oqilgan.pickle")
     app.connect("source-read", _bogla)
-    app.connect("build-finished", _xotirani_saqla)
     # a new environment version makes Sphinx read every page again (outputs from the cache)
     return {"parallel_read_safe": True, "parallel_write_safe": True,
             "env_version": qurilish_izi(ILDIZ)}

@@ -13,9 +13,7 @@ in ``_config.yml`` win over these defaults.
 
 from __future__ import annotations
 
-import os
 import re
-from datetime import date, datetime, timezone
 
 from docutils import nodes
 from sphinx import addnodes
@@ -36,26 +34,9 @@ NOMLAR = {
     "alsoname": "yana qarang",
 }
 
-#: Uzbek month names (Latin), January first.
-OYLAR = ("yanvar", "fevral", "mart", "aprel", "may", "iyun",
-         "iyul", "avgust", "sentabr", "oktabr", "noyabr", "dekabr")
-
-
-def sana(kun: date) -> str:
-    """The Uzbek date the title page shows: 2026-11-05 -> "2026-yil 5-noyabr".
-
-    Built here rather than with ``today_fmt``: "%d" gives a leading zero
-    ("05-noyabr"), and "%-d" is a glibc extension, not portable.
-    """
-    return f"{kun.year}-yil {kun.day}-{OYLAR[kun.month - 1]}"
-
-
-def bugun() -> date:
-    """Today, or the day of $SOURCE_DATE_EPOCH (a reproducible build), as Sphinx reads it."""
-    epoch = os.environ.get("SOURCE_DATE_EPOCH")
-    if epoch is not None:
-        return datetime.fromtimestamp(int(epoch), tz=timezone.utc).date()
-    return date.today()
+#: The title page's date in Uzbek, "2026-yil 5-noyabr": Sphinx formats it with Babel's Uzbek
+#: month names, ``%-d`` without a leading zero, on the day of $SOURCE_DATE_EPOCH if set.
+SANA = "%Y-yil %-d-%B"
 
 
 PREAMBULA = r"""
@@ -145,9 +126,9 @@ def _sozla(app, config) -> None:
     # figures and tables numbered within their chapter, as on the web (raqamlash.py):
     # chapter 2's first figure is 2.1-rasm (Sphinx's LaTeX option numfigreset=1)
     config.numfig_secnum_depth = 1
-    # the title page's date in Uzbek: "2026-yil 5-noyabr" (an author's today/today_fmt win)
+    # the title page's date in Uzbek (an author's today/today_fmt win)
     if not config.today and not config.today_fmt:
-        config.today = sana(bugun())
+        config.today_fmt = SANA
 
 
 def _kirish_sarlavhasi(app, env) -> None:

@@ -1,29 +1,19 @@
-"""Build side: Uzbek search (a Sphinx extension).
+"""Build side: Uzbek search (a Sphinx extension: the search language ``uz``).
 
-Search (Sphinx's own, through ``SearchUzbek``) meets readers as they type.
-Every word of the index and of the query goes through the same two steps:
+Every word of the index and of the reader's query goes through the same two steps:
+one canonical key (``qidiruv_kaliti``: lower case, Uzbek Cyrillic transliterated to
+the official Latin, every apostrophe look-alike removed, "iye" folded to "ie"), so
+"koʻrsatadi", "ko'rsatadi", "korsatadi" and "кўрсатади" are one key; then a light
+stemmer (``ozak``: case endings, plural and possessives stripped while four letters
+remain), so "pozitsiya", "pozitsiyaga" and "pozitsiyalarining" are one stem.
 
-* one canonical key (``qidiruv_kaliti``): lower case; Uzbek Cyrillic
-  transliterated to the official Latin (ш sh, ч ch, ғ gʻ, ў oʻ, қ q, ҳ h, ё yo,
-  ю yu, я ya, э e, ъ ʼ, ь dropped; е "ye" at the start of a word and after a
-  vowel, ъ or ь, else "e"; ц "ts" after a vowel, else "s"); then every
-  apostrophe look-alike (' ` ´ ‘ ’ ‛ ′ ＇ and the modifier letters ʹ ʻ ʼ ʽ ˈ ˊ ˋ)
-  removed; then "iye" folded to "ie" (Cyrillic "градиент" is "gradiyent" by the
-  rule, the Latin text writes "gradient").  So "koʻrsatadi", "ko'rsatadi",
-  "korsatadi" and "кўрсатади" are one key, and so are "eʼtibor" and "эътибор";
-* a light stemmer (``ozak``): case endings, plural -lar and possessives
-  stripped, longest first, again and again, while at least MIN_OZAK (4)
-  letters remain: "pozitsiya", "pozitsiyaga", "pozitsiyalarining" are one stem.
-
-The rules are data (APOSTROFLAR, KIRILL, KONTEKSTLI, BUKLAMALAR, QOSHIMCHALAR,
-MIN_OZAK), applied here to the index and, embedded as JSON, by the JavaScript
-of the search page (``JS_KOD``, Sphinx's ``language_data.js``) to the query.
-Words are split as before: an apostrophe between two letters joins them
-(``normallashtir`` maps it to ʻ), so "o'rtacha" stays one word.  On the
-search page the result summary is centred on the page's word that has the
-query's stem, and that word is highlighted (Sphinx looks for the stem itself,
-which "korsat..." is not, inside "koʻrsatadi").  The price: words that differ
-only by ʻ share a key ("bosh" head, "boʻsh" empty), and a few stems join
+The rules are data, written once here (APOSTROFLAR ... MIN_OZAK): Python applies them
+to the index, and the JavaScript of the search page (``JS_KOD``, Sphinx's
+``language_data.js``) reads the same tables as JSON and applies them to the query, so
+the two cannot drift (``tests/test_qidiruv.py`` runs both over the chapter's words with
+node).  On the search page a result's summary is centred on the page's word with the
+query's stem, that word is highlighted, and the hit names its section.  The price: words
+that differ only by ʻ share a key ("bosh" head, "boʻsh" empty), and a few stems join
 related forms imperfectly (listed in ``ozak``).
 """
 
@@ -37,27 +27,15 @@ from sphinx.search import SearchLanguage
 
 TIL = "uz"
 
-# --- search -----------------------------------------------------------------
-#
-# The rules are data, written once here: ``qidiruv_kaliti`` applies them in
-# Python (the index), and ``JS_KOD`` carries the same tables as JSON to the
-# JavaScript that applies them to the reader's query, so the two cannot drift
-# (tests/test_qidiruv.py runs both over the chapter's words with node).
-
-#: Apostrophe look-alikes that stand for the letter marks of oʻ, gʻ and the
-#: tutuq belgisi: ASCII ' and ` (typed for oʻ on many keyboards), ´ (U+00B4),
-#: the modifier letters ʹ ʻ ʼ ʽ ˈ ˊ ˋ (U+02B9, U+02BB–U+02BD, U+02C8, U+02CA,
-#: U+02CB: the official ʻ and ʼ and what some keyboards put in their place),
-#: ‘ ’ ‛ (U+2018, U+2019, U+201B), ′ (U+2032) and ＇ (U+FF07).
+#: Apostrophe look-alikes typed for the marks of oʻ, gʻ and the tutuq belgisi: ASCII ' and `,
+#: ´, the modifier letters ʹ ʻ ʼ ʽ ˈ ˊ ˋ (the official ʻ and ʼ among them), ‘ ’ ‛, ′ and ＇.
 APOSTROFLAR = "'`\u00b4\u02b9\u02bb\u02bc\u02bd\u02c8\u02ca\u02cb\u2018\u2019\u201b\u2032\uff07"
 #: Between two letters every one of them is this one when words are split
 #: (``normallashtir``), so "oʻrtacha" stays one word however it is typed.
 KANONIK = "\u02bb"
 _ORADA = re.compile(r"(?<=\w)[" + re.escape(APOSTROFLAR) + r"](?=\w)")
 
-#: Uzbek Cyrillic -> the official Latin alphabet, letter by letter (the two
-#: context-dependent letters, е and ц, are in KONTEKSTLI).  щ and ы occur only
-#: in Russian loanwords.
+#: Uzbek Cyrillic -> the official Latin alphabet, letter by letter (е and ц: KONTEKSTLI).
 KIRILL = {
     "а": "a", "б": "b", "в": "v", "г": "g", "д": "d", "ё": "yo", "ж": "j", "з": "z",
     "и": "i", "й": "y", "к": "k", "л": "l", "м": "m", "н": "n", "о": "o", "п": "p",
@@ -75,11 +53,8 @@ KONTEKSTLI = {
     "е": ["ye", UNLILAR + "ъь", "ye", "e"],
     "ц": ["s", UNLILAR, "ts", "s"],
 }
-#: Folds applied to the key after transliteration, on both sides: "iye" -> "ie".
-#: The official rule writes е after и as "ye" ("градиент" -> gradiyent), while
-#: the Latin text keeps the loanword's spelling ("gradient", "klient",
-#: "koeffitsiyent" and "koeffitsient" both seen): folding "iye" to "ie" makes
-#: them meet.  No Uzbek word contrasts "iye" with "ie".
+#: Folds of the key after transliteration: the rule writes е after и as "ye" ("градиент" ->
+#: gradiyent), the Latin text keeps the loanword's "gradient"; no Uzbek word contrasts the two.
 BUKLAMALAR = [["iye", "ie"]]
 
 #: Suffixes the stemmer strips, as [suffix, letters one of which must precede
@@ -127,35 +102,18 @@ def qidiruv_kaliti(soz: str) -> str:
 def ozak(kalit: str) -> str:
     """The stem of a key: the longest matching suffix stripped, again and again.
 
-    A suffix goes only if MIN_OZAK letters remain and its preceding-letter
-    condition holds: "pozitsiyalarining" -> "pozitsiya", "modelimizdagi" ->
-    "model", "qiymatlarni" -> "qiymat".  Verbs are not conjugated away, only
-    their final -i or -ni ("korsatadi" -> "korsatad"): a query is stemmed the
-    same way, so it still meets them.
+    A suffix goes only if MIN_OZAK letters remain and its preceding-letter condition
+    holds: "pozitsiyalarining" -> "pozitsiya", "modelimizdagi" -> "model".  Verbs lose
+    only a final -i or -ni ("korsatadi" -> "korsatad"); a query is stemmed the same way.
 
-    MIN_OZAK = 4 was measured over the built chapter page (every word of its
-    main text): 3,045 distinct lower-cased words, 3,033 keys, 2,338 stems;
-    261 stems join 956 keys (e.g. model <- model, modelda, modelimizdagi,
-    modellarida ... 18 forms; pozitsiya <- 15; qiymat <- 13).  At 3
-    there are 2,272 stems, and unrelated words meet: "key" with "keyingi"
-    (next), "hal" (solve) with "hali" (still), "qoʻl" (hand) with "qolgani"
-    (remaining), "old" with "oldingi"; at 5 (2,441 stems) common short nouns
-    lose their forms (vaqt, qism, rasm, matn, kesh, blok, token ...).
-
-    Accepted at 4:
-
-    * key collisions (the apostrophe removed): "bosh" (head) and "boʻsh"
-      (empty) are one word for the search; the other 11 keys that two written
-      words share in the chapter are one word spelt with and without ʻ (in
-      code names: "oqitish"/"oʻqitish", "soz"/"soʻz" ...);
-    * -ni read where -i was meant after a stem in n: "tokeni" -> "toke",
-      "ustuni" -> "ustu", "qolgani" -> "qolga" (while "token", "ustun",
-      "qolgan" keep theirs: the query "token" still finds the page through its
-      other forms);
-    * stems under four letters keep some forms apart: "soni", "sonni",
-      "sonlar" are three stems, so are "bob"/"bobn", "yoli"/"yoln";
-    * verbs lose a final -i or -im ("korsatadi" -> "korsatad", "beradimi" ->
-      "berad"), nothing else; no verb collision was seen.
+    MIN_OZAK = 4 was measured over every word of the chapter's text (3,045 words, 2,338
+    stems; 261 stems join 956 keys, e.g. 18 forms of "model").  At 3 unrelated words
+    meet ("key" and "keyingi", "hal" and "hali", "old" and "oldingi"); at 5 common short
+    nouns lose their forms (vaqt, qism, rasm, matn, blok, token).  Accepted at 4: "bosh"
+    and "boʻsh" are one key (the other keys two spellings share are one word written
+    with and without ʻ); -ni read where -i was meant after an n ("tokeni" -> "toke",
+    while "token" keeps its stem and is still found by its other forms); stems under
+    four letters keep some forms apart ("soni", "sonni", "sonlar").
     """
     while True:
         for qoshimcha, oldidan in QOSHIMCHALAR:
@@ -178,13 +136,10 @@ QOIDALAR = {"apostroflar": APOSTROFLAR, "kanonik": KANONIK, "kirill": KIRILL,
             "kontekstli": KONTEKSTLI, "buklamalar": BUKLAMALAR, "qoshimchalar": QOSHIMCHALAR,
             "min_ozak": MIN_OZAK}
 
-#: language_data.js: the query goes through the same rules as the index.
-#: ``splitQuery`` joins words over apostrophes like ``normallashtir`` and
-#: splits at non-letters like Sphinx's default splitter; ``Stemmer.stemWord``
-#: is ``qidiruv_ozagi``.  On the search page the result summaries are centred
-#: on a word of the page with the query's stem (Sphinx looks for the stem
-#: itself, which "korsat..." is not in "koʻrsatadi"), and the words found are
-#: highlighted there and on the page the reader opens.
+#: language_data.js: ``splitQuery`` joins words over apostrophes like ``normallashtir``,
+#: ``Stemmer.stemWord`` is ``qidiruv_ozagi``; the search page's summaries are centred on the
+#: page's word with the query's stem (Sphinx looks for the stem itself, which "korsat..." is
+#: not in "koʻrsatadi"), and the words found are highlighted.
 JS_KOD = r"""
 /* Uzbek search (book/_ext/qurilish/qidiruv.py): the rules are the JSON below, the same data the index used */
 var uzQoidalar = """ + json.dumps(QOIDALAR, ensure_ascii=False) + r""";

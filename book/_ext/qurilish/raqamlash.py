@@ -29,41 +29,42 @@ from sphinx.errors import ExtensionError
 
 # --- which pages are chapters ------------------------------------------------------
 
-def bob_raqamlari(xarita) -> dict[str, int]:
-    """docname -> chapter number, from a sphinx-external-toc site map.
+def _boblar(xarita) -> list[str]:
+    """The chapters: the entries under the root of a sphinx-external-toc site map, in order."""
+    return [str(e) for d in xarita.root.subtrees for e in d.items if isinstance(e, str) and e in xarita]
 
-    The chapters are the entries under the root, in order, numbered from 1;
-    a page listed under a chapter belongs to that chapter.
-    """
+
+def bob_raqamlari(xarita) -> dict[str, int]:
+    """docname -> chapter number, from a sphinx-external-toc site map: the chapters numbered
+    from 1, and a page listed under a chapter belongs to it."""
     raqamlar: dict[str, int] = {}
 
     def ichki(docname: str, raqam: int) -> None:
         raqamlar[docname] = raqam
-        hujjat = xarita[docname] if docname in xarita else None
-        for daraxt in getattr(hujjat, "subtrees", []):
+        for daraxt in getattr(xarita[docname] if docname in xarita else None, "subtrees", []):
             for element in daraxt.items:
                 if isinstance(element, str) and element in xarita and element not in raqamlar:
                     ichki(str(element), raqam)
 
-    ildiz = xarita.root
-    boblar = [str(e) for d in ildiz.subtrees for e in d.items if isinstance(e, str) and e in xarita]
-    for i, bob in enumerate(boblar, start=1):
+    for i, bob in enumerate(_boblar(xarita), start=1):
         ichki(bob, i)
     return raqamlar
 
 
-def _raqamlar(app) -> dict[str, int]:
+def _xarita(app):
     xarita = getattr(app.env, "external_site_map", None)
     if xarita is None:
         raise ExtensionError("raqamlash.py needs sphinx-external-toc's site map (_toc.yml)")
-    return bob_raqamlari(xarita)
+    return xarita
+
+
+def _raqamlar(app) -> dict[str, int]:
+    return bob_raqamlari(_xarita(app))
 
 
 def _bob_boshi(app) -> set[str]:
     """The docnames that are chapters themselves (the first page of each)."""
-    xarita = app.env.external_site_map
-    ildiz = xarita.root
-    return {str(e) for d in ildiz.subtrees for e in d.items if isinstance(e, str) and e in xarita}
+    return set(_boblar(_xarita(app)))
 
 
 def bob_sahifalari(raqamlar: dict[str, int], bob: str) -> list[str]:
@@ -121,7 +122,6 @@ def _raqamla(app, env) -> list[str]:
     return sorted(env.found_docs)
 
 
-
 def _rasm_havolasi(app, doctree, docname: str) -> None:
     """Each figure's picture a link to its file, on the web (the reference node Sphinx's
     ``post_process_images`` makes for a scaled image, whose target it computes the same way:
@@ -138,8 +138,6 @@ def _rasm_havolasi(app, doctree, docname: str) -> None:
                                  refuri=posixpath.join(rasmlar, app.env.images[rasm["uri"]][1]))
         rasm.replace_self(havola)
         havola.append(rasm)
-
-
 
 
 def setup(app):

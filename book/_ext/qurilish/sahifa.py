@@ -1,37 +1,29 @@
 """Build side: what each page loads and says, set as Sphinx writes it (a Sphinx extension).
 
-Everything here changes a page's template context (``html-page-context``) or the
-configuration, so each page is written right the first time; what must change the
-files after the build is in ``yakun.py``.  ``tests/test_brauzer.py`` checks the site
-in Chromium, ``tests/test_mayoq.py`` with Lighthouse.
+Everything here changes the configuration or a page's template context
+(``html-page-context``), so each page is written right the first time; what must
+change the files after the build is in ``yakun.py``.  ``tests/test_brauzer.py`` checks
+the site in Chromium, ``tests/test_mayoq.py`` with Lighthouse.
 
-* **nothing the reader does not use**: Jupyter Book always loads ``sphinx_thebe``
-  (live code on Binder, off here), whose listeners are disconnected (no page
-  declares ``THEBE_JS_URL`` twice, a console error); no second search box in an
-  empty header bar, no Read the Docs ad placeholder; sphinx-design's files only
-  on a page that uses its components (``sd-`` classes); pydata-sphinx-theme's
-  theme mode set (``auto``: unset, it logs "invalid theme mode");
+* **nothing the reader does not use**: sphinx_thebe (live code on Binder, off here;
+  Jupyter Book always loads it) disconnected; no second search box in an empty header
+  bar, no Read the Docs ad placeholder; sphinx-design's files only on a page with its
+  components; pydata-sphinx-theme's theme mode set (unset, it logs "invalid theme mode");
 * **the book's own files**: ``book/_static/kitob.css`` (after the themes' styles),
-  ``kitob.js`` (tab stops measured box by box, deferred), ``favicon.svg`` and its
-  ``favicon.ico`` twin for the site root (a browser asks for it on the root redirect
-  page, which names no icon);
-* **a description per page**: ``<meta name="description">`` from the page's own
-  first paragraph of prose (whole sentences, up to ``kitob_tavsif_uzunligi``
-  characters); a page without one (search, index) takes its title and the front
-  page's.  (sphinxext-opengraph's description would take the title, the LaTeX
-  source of formulas and "..." into it, and gives none to pages without a doctree.);
-* **scripts that do not hold up the page**: the head's scripts load with ``defer``
-  (in order, before ``DOMContentLoaded``), except on the search page, whose
-  search runs as the page is read; Sphinx's ``translations.js`` right after
-  ``doctools.js``, whose catalogue it fills (Sphinx lists it last: deferred, the
-  "Hide Search Matches" link was written in English before it ran);
-* **figures**: ``loading="lazy"``, ``decoding="async"``, the picture's
-  ``width``/``height`` (nothing jumps as it arrives) and a lossless WebP twin
-  offered first in a ``<picture>`` (``yakun.py`` writes it; the PNG stays for a
-  browser without WebP and for the PDF);
-* **a tab stop on every box that may scroll** (code, output, table, display maths):
-  ``tabindex="0"`` from the build, until ``kitob.js`` has measured the box (the
-  theme measures them all at load, which lays a long page out at once).
+  ``kitob.js`` (deferred) and ``favicon.svg``;
+* **a description per page** from its first paragraph of prose (whole sentences, up to
+  ``kitob_tavsif_uzunligi`` characters); a page without one takes its title and the
+  front page's.  (sphinxext-opengraph's would take the title, the LaTeX source of
+  formulas and "..." into it, and gives none to pages without a doctree.);
+* **scripts that do not hold up the page**: the head's scripts deferred, except on the
+  search page, whose search runs as it is read; ``translations.js`` right after
+  ``doctools.js``, whose catalogue it fills;
+* **figures**: ``loading="lazy"``, ``decoding="async"``, their ``width``/``height``
+  (nothing jumps as they arrive) and a lossless WebP twin first in a ``<picture>``
+  (``yakun.py`` writes it; the PNG stays for an old browser and for the PDF);
+* **a tab stop on every box that may scroll** (code, output, table, display maths),
+  until ``kitob.js`` has measured the box (the theme measures them all at load, which
+  lays a long page out at once).
 """
 
 from __future__ import annotations
@@ -45,8 +37,6 @@ from docutils import nodes
 #: The book's static files (stylesheet, script, icon), relative to the source folder.
 STATIK = Path("book") / "_static"
 USLUB, SKRIPT, BELGI = "kitob.css", "kitob.js", "favicon.svg"
-#: ... favicon.ico is drawn in the SVG's colour with this font.
-BELGI_SHRIFTI = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"
 
 _GAP_OXIRI = re.compile(r"(?<=[.!?…])\s+(?=[A-ZʻʼА-ЯЎҚҒҲ\"«(0-9])")
 _IMG = re.compile(r"<img\b[^>]*>")
@@ -85,41 +75,6 @@ def _sozla(app, config) -> None:
         app.add_js_file(SKRIPT, loading_method="defer")
     if (statik / BELGI).is_file() and not config.html_favicon:
         config.html_favicon = str(statik / BELGI)
-
-
-def belgi_rangi(svg: str) -> str:
-    """The fill colour of the icon's background (its first ``fill="#rrggbb"``)."""
-    topildi = re.search(r'fill="(#[0-9a-fA-F]{6})"', svg)
-    if not topildi:
-        from sphinx.errors import ExtensionError
-        raise ExtensionError(f"{STATIK / BELGI} has no fill=\"#rrggbb\" colour for favicon.ico")
-    return topildi.group(1)
-
-
-def _favicon_ico(app) -> None:
-    """builder-inited: favicon.ico for the site root, drawn like book/_static/favicon.svg.
-
-    A browser asks for /favicon.ico on a page that names no icon: the root
-    redirect page (index.html) does not, and without this file that request
-    is a 404 in the console.  It reaches the site through html_extra_path."""
-    from PIL import Image, ImageDraw, ImageFont
-
-    svg = Path(app.srcdir) / STATIK / BELGI
-    if app.builder.format != "html" or not svg.is_file():
-        return
-    rasm = Image.new("RGBA", (64, 64), (0, 0, 0, 0))
-    chiz = ImageDraw.Draw(rasm)
-    chiz.rounded_rectangle((0, 0, 63, 63), radius=12, fill=belgi_rangi(svg.read_text(encoding="utf-8")))
-    try:
-        shrift = ImageFont.truetype(BELGI_SHRIFTI, 40)
-    except OSError:                      # no DejaVu: Pillow's own font, smaller but still an "A"
-        shrift = ImageFont.load_default()
-    chiz.text((32, 34), "A", font=shrift, fill="white", anchor="mm")
-    papka = Path(app.doctreedir).parent / "sahifa_extra"
-    papka.mkdir(parents=True, exist_ok=True)
-    rasm.save(papka / "favicon.ico", sizes=[(16, 16), (32, 32), (48, 48)])
-    if str(papka) not in app.config.html_extra_path:
-        app.config.html_extra_path.append(str(papka))
 
 
 # --- descriptions ------------------------------------------------------------------
@@ -266,24 +221,17 @@ def tarjimalar_oldin(skriptlar: list) -> list:
     return qolgan[:joy] + tarjima + qolgan[joy:]
 
 
-def _dizaynsiz(context) -> None:
-    """sphinx-design's stylesheet and script left out of a page without its components."""
-    if "sd-" in context.get("body", ""):
-        return
-    dizayn = ("sphinx-design", "design-tabs", "sphinx_design")
+def _royxatlar(app, pagename, templatename, context, doctree) -> None:
+    """html-page-context at 500, before pydata-sphinx-theme's own handler: the page gets its own
+    lists of files, without sphinx-design's where it uses none of its components (``sd-``).  So
+    the theme's inline scripts (``DOCUMENTATION_OPTIONS.pagename = ...``, added with
+    ``app.add_js_file`` while the page is written) stay out of it: run inline before the
+    deferred documentation_options.js, they failed ("DOCUMENTATION_OPTIONS is not defined")."""
+    dizayn = () if "sd-" in context.get("body", "") else ("sphinx-design", "design-tabs", "sphinx_design")
     for k in ("css_files", "script_files"):     # new lists: the builder's own are shared by every page
         if k in context:
             context[k] = [f for f in context[k] if not any(d in str(getattr(f, "filename", f) or "")
                                                              for d in dizayn)]
-
-
-def _royxatlar(app, pagename, templatename, context, doctree) -> None:
-    """html-page-context at 500, before pydata-sphinx-theme's own handler: the page gets its own
-    lists of files (without sphinx-design's where unused), so the theme's inline scripts
-    (``DOCUMENTATION_OPTIONS.pagename = ...``, added with ``app.add_js_file`` while the page is
-    written) stay out of it: run inline before the deferred documentation_options.js, they
-    failed ("DOCUMENTATION_OPTIONS is not defined")."""
-    _dizaynsiz(context)
 
 
 def _sahifa(app, pagename, templatename, context, doctree) -> None:
@@ -318,7 +266,6 @@ def _sahifa(app, pagename, templatename, context, doctree) -> None:
 def setup(app):
     _thebesiz(app)
     app.connect("config-inited", _sozla)
-    app.connect("builder-inited", _favicon_ico)
     app.connect("html-page-context", _royxatlar, priority=500)    # connected before the theme's
     app.connect("html-page-context", _sahifa, priority=800)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

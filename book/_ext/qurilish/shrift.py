@@ -195,7 +195,8 @@ def katex(app) -> None:
 
 
 def korinishi(app) -> None:
-    """font-display: swap in the theme's stylesheet (Font Awesome's @font-face)."""
+    """``font-display: swap`` in the theme's stylesheet (Font Awesome's ``@font-face``): its
+    text shows at once in a fallback font, before the icon font arrives."""
     for f in (Path(app.outdir) / "_static").rglob("*.css"):
         matn = f.read_text(encoding="utf-8")
         if "@font-face" in matn and f.parent.name != "katex":

@@ -19,8 +19,6 @@ from sphinx.errors import ExtensionError
 
 from . import shrift, yuklamalar
 
-
-
 # --- what the steps are made of ---------------------------------------------------
 
 #: pydata-sphinx-theme's measuring of every scrollable box at once (its minified bundle, 0.17).
@@ -98,31 +96,10 @@ def webp_yoz(papka: Path) -> int:
 
 # --- the steps ------------------------------------------------------------------------
 
-def _fayllar(app) -> None:
-    """Each notebook lesson's source, executed notebook and its chapter's archive beside its page
-    (``yuklamalar.py``): made from the executed notebooks; before the twins below."""
-    yuklamalar.fayllar(app)
-
-
 def _webp(app) -> None:
     """A lossless WebP twin of every PNG figure in ``_images/`` (``sahifa.py`` offers it first)."""
     if (Path(app.outdir) / "_images").is_dir():
         webp_yoz(Path(app.outdir) / "_images")
-
-
-def _katex_shriftlari(app) -> None:
-    """KaTeX's fonts cut to the characters the pages' formulas show (``shrift.py``)."""
-    shrift.katex(app)
-
-
-def _font_awesome(app) -> None:
-    """The theme's icon rules and Font Awesome fonts cut to what the site uses (``shrift.py``)."""
-    shrift.font_awesome(app)
-
-
-def _font_display(app) -> None:
-    """``font-display: swap`` in the theme's ``@font-face`` rules: text shows before the font."""
-    shrift.korinishi(app)
 
 
 def _tab_stops(app) -> None:
@@ -143,8 +120,10 @@ def _gzip(app) -> None:
     siq(Path(app.outdir), set(app.config.kitob_gzip_turlari))
 
 
-#: The order, written once.
-QADAMLAR = [_fayllar, _webp, _katex_shriftlari, _font_awesome, _font_display, _tab_stops, _gzip]
+#: The order, written once.  Each step's docstring says what it changes: the downloads first (from the executed notebooks),
+#: the twins and the cut fonts from the finished files, gzip last.
+QADAMLAR = [yuklamalar.fayllar, _webp, shrift.katex, shrift.font_awesome, shrift.korinishi, _tab_stops,
+            _gzip]
 
 
 def _yakun(app, exception) -> None:

@@ -1,29 +1,24 @@
 """Build side: every chapter's downloads, made from its sources and executed notebooks (a Sphinx extension).
 
-The chapters are those of ``raqamlash.py``; the PDF's name is the LaTeX target of
-``_config.yml``.  For each chapter:
+The chapters are those of ``raqamlash.py``; the PDF's name is the LaTeX target of ``_config.yml``.
 
-* **a download line** under the chapter's title, made here, not typed into the
-  chapter: the book's PDF and, for a chapter that is a notebook, its source
-  (``.py``), its executed notebook (``.ipynb``) and an archive (``.zip``) that
-  runs as it is — the chapter, the executed notebook, the ``chapter_code``
-  modules it imports (the same list that decides when it re-executes:
-  ``ijro.kuzatilgan_fayllar``) and ``requirements.txt`` (the packages marked
-  ``[bob]`` in the project's requirements.txt, at the lock's versions) — and
-  two sentences saying how to run it;
-* **the files themselves**, written next to the chapter's page when the HTML
-  build finishes (``fayllar``, a step of ``yakun.py``);
-* **reading times** on a chapter's opening page: the list of its lessons, each
-  with about how long it takes.
-
-The root page gets one line too: the whole book as one PDF.  The theme's download menu
-in each page's header gives the same files: its ".pdf" item (a printout of the page,
-``window.print()``) links to the book's PDF, and on a notebook page its ".ipynb" and
-source items link to the executed notebook and the source beside the page.
-
-The site's root ``index.html`` (a valid Uzbek page that sends the browser to
-the root page) is written here too and reaches the site through Sphinx's
-``html_extra_path``.
+* **A download line** under each chapter's title, made here, not typed into the chapter.
+  A one-page chapter that is a notebook offers the book's PDF, its source (``.py``), its
+  executed notebook (``.ipynb``) and an archive (``.zip``) that runs as it is, with two
+  sentences saying how to run it; a chapter of lessons offers the PDF and its archive on
+  its opening page, with the list of its lessons and their reading times, and each lesson
+  its source, its executed notebook and the archive.  The root page offers the whole
+  book as one PDF.
+* **The files**, written beside the pages when the HTML build finishes (``fayllar``, a
+  step of ``yakun.py``).  An archive holds the chapter's pages, the ``chapter_code``
+  modules they import (the list that decides when a page re-executes:
+  ``ijro.kuzatilgan_fayllar``) and a ``requirements.txt`` (the packages marked ``[bob]``
+  in the project's, at the lock's versions).
+* **The theme's download menu** in each page's header gives the same files: its ".pdf"
+  item (a printout of the page) links to the book's PDF, and on a notebook page its
+  ".ipynb" and source items to the files beside the page.
+* **The site's root** ``index.html``, a valid Uzbek page that sends the browser to the
+  root page: Sphinx's additional page from ``book/_templates/yonaltirish.html``.
 """
 
 from __future__ import annotations
@@ -47,22 +42,6 @@ ZIP_SANASI = (2026, 1, 1, 0, 0, 0)
 #: A requirements.txt line the chapters need to run carries this mark in its comment.
 BOB_BELGISI = "[bob]"
 
-YONALTIRISH = """<!DOCTYPE html>
-<html lang="uz">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta http-equiv="Refresh" content="0; url={manzil}">
-{tavsif}<title>{sarlavha}</title>
-<link rel="canonical" href="{manzil}">
-</head>
-<body>
-<p><a href="{manzil}">{sarlavha}</a></p>
-</body>
-</html>
-"""
-
-
 # --- the download line ---------------------------------------------------------------
 
 def pdf_nomi(app) -> str:
@@ -75,78 +54,72 @@ def _notebookmi(app, docname: str) -> bool:
     return NbMetadataCollector.get_exec_data(app.env, docname) is not None
 
 
-def yuklab_html(docname: str, pdf: str, notebook: bool, kengaytma: str = ".py") -> str:
-    """The download line (and, for a notebook, how to run it) of the chapter ``docname``.
+#: How to run what was downloaded, after the sentence saying what the archive holds.
+ISHGA_TUSHIRISH = (
+    "Arxiv papkasida <code>pip install -r requirements.txt jupyterlab "
+    "--extra-index-url https://download.pytorch.org/whl/cpu</code> buyrugʻini bajaring "
+    "(oxirgi qismi PyTorchning CPU versiyasi uchun), soʻng {nimani} JupyterLabda ochib, "
+    "hamma kataklarni ishga tushiring.")
 
-    ``kengaytma`` is the suffix of the chapter's source; a chapter written as an
-    .ipynb has no separate source to offer (its executed notebook is it).
-    """
+
+def _qator(havolalar: list[tuple[str, str]], izoh: str = "") -> str:
+    """A download line of (address, label) links, and the note under it if any."""
+    ichi = " · ".join(f'<a href="{html.escape(h)}" download>{nom}</a>' for h, nom in havolalar)
+    return (f'<p class="yuklab-olish">Yuklab olish: {ichi}</p>\n'
+            + (f'<p class="yuklab-izoh">{izoh}</p>\n' if izoh else ""))
+
+
+def _pdf(docname: str, pdf: str) -> str:
+    return posixpath.relpath(pdf, posixpath.dirname(docname) or ".")
+
+
+def _manbalar(docname: str, kengaytma: str, kimning: str) -> list[tuple[str, str]]:
+    """A notebook page's source (unless it is an .ipynb: its executed notebook is it) and its
+    executed notebook."""
     nom = posixpath.basename(docname)
-    pdf_manzil = posixpath.relpath(pdf, posixpath.dirname(docname) or ".")
-    havolalar = [f'<a href="{html.escape(pdf_manzil)}" download>PDF</a>']
-    if notebook:
-        if kengaytma != ".ipynb":
-            havolalar.append(f'<a href="{html.escape(nom + kengaytma)}" download>'
-                             f'bob manbasi ({html.escape(kengaytma)})</a>')
-        havolalar += [
-            f'<a href="{html.escape(nom)}.ipynb" download>bajarilgan notebook (.ipynb)</a>',
-            f'<a href="{html.escape(nom)}.zip" download>ishga tushirish uchun toʻplam (.zip)</a>',
-        ]
-    qator = f'<p class="yuklab-olish">Yuklab olish: {" · ".join(havolalar)}</p>\n'
+    manba = [(nom + kengaytma, f"{kimning} manbasi ({html.escape(kengaytma)})")] if kengaytma != ".ipynb" else []
+    return manba + [(f"{nom}.ipynb", "bajarilgan notebook (.ipynb)")]
+
+
+def yuklab_html(docname: str, pdf: str, notebook: bool, kengaytma: str = ".py") -> str:
+    """The download line (and, for a notebook, how to run it) of the one-page chapter ``docname``;
+    ``kengaytma`` is the suffix of its source."""
     if not notebook:
-        return qator
-    return qator + (
-        '<p class="yuklab-izoh">Bobni oʻzingiz ishga tushirish uchun .zip arxivini oching: '
-        f"unda bob ({', '.join(f'<code>{html.escape(nom + k)}</code>' for k in dict.fromkeys(('.ipynb', kengaytma)))}), "
-        "u import qiladigan "
-        "<code>chapter_code/</code> modullari va <code>requirements.txt</code> bor. "
-        "Arxiv papkasida <code>pip install -r requirements.txt jupyterlab "
-        "--extra-index-url https://download.pytorch.org/whl/cpu</code> buyrugʻini bajaring "
-        f"(oxirgi qismi PyTorchning CPU versiyasi uchun), soʻng <code>{nom}.ipynb</code> ni "
-        "JupyterLabda ochib, hamma kataklarni ishga tushiring.</p>\n")
+        return _qator([(_pdf(docname, pdf), "PDF")])
+    nom = posixpath.basename(docname)
+    ichida = ", ".join(f"<code>{html.escape(nom + k)}</code>" for k in dict.fromkeys((".ipynb", kengaytma)))
+    return _qator([(_pdf(docname, pdf), "PDF"), *_manbalar(docname, kengaytma, "bob"),
+                   (f"{nom}.zip", "ishga tushirish uchun toʻplam (.zip)")],
+                  f"Bobni oʻzingiz ishga tushirish uchun .zip arxivini oching: unda bob ({ichida}), u "
+                  "import qiladigan <code>chapter_code/</code> modullari va <code>requirements.txt</code> "
+                  "bor. " + ISHGA_TUSHIRISH.format(nimani=f"<code>{html.escape(nom)}.ipynb</code> ni"))
 
 
 def bob_html(docname: str, pdf: str, darslar: list[str]) -> str:
     """The opening page of a chapter of lessons: the PDF and the chapter's archive."""
-    papka = posixpath.dirname(docname)
-    pdf_manzil = posixpath.relpath(pdf, papka or ".")
-    arxiv = arxiv_nomi(docname) + ".zip"
-    qator = (f'<p class="yuklab-olish">Yuklab olish: <a href="{html.escape(pdf_manzil)}" download>PDF</a>'
-             f' · <a href="{html.escape(arxiv)}" download>bobning hamma darslari (.zip)</a></p>\n')
+    havolalar = [(_pdf(docname, pdf), "PDF"), (arxiv_nomi(docname) + ".zip", "bobning hamma darslari (.zip)")]
     if not darslar:
-        return qator
-    return qator + (
-        '<p class="yuklab-izoh">Bobni oʻzingiz ishga tushirish uchun .zip arxivini oching: unda '
-        "har dars (<code>.py</code> va bajarilgan <code>.ipynb</code>), ular import qiladigan "
-        "<code>chapter_code/</code> modullari va <code>requirements.txt</code> bor. "
-        "Arxiv papkasida <code>pip install -r requirements.txt jupyterlab "
-        "--extra-index-url https://download.pytorch.org/whl/cpu</code> buyrugʻini bajaring "
-        "(oxirgi qismi PyTorchning CPU versiyasi uchun), soʻng darslarni "
-        f"(<code>{html.escape(darslar[0])}.ipynb</code> dan boshlab) JupyterLabda ochib, "
-        "hamma kataklarni ishga tushiring.</p>\n")
+        return _qator(havolalar)
+    return _qator(havolalar, (
+        "Bobni oʻzingiz ishga tushirish uchun .zip arxivini oching: unda har dars (<code>.py</code> "
+        "va bajarilgan <code>.ipynb</code>), ular import qiladigan <code>chapter_code/</code> "
+        "modullari va <code>requirements.txt</code> bor. " + ISHGA_TUSHIRISH.format(
+            nimani=f"darslarni (<code>{html.escape(darslar[0])}.ipynb</code> dan boshlab)")))
 
 
 def dars_html(docname: str, bob: str, kengaytma: str = ".py") -> str:
     """A lesson's download line: its source, its executed notebook and the chapter's archive."""
-    nom = posixpath.basename(docname)
     arxiv = posixpath.relpath(posixpath.join(posixpath.dirname(bob), arxiv_nomi(bob) + ".zip"),
                               posixpath.dirname(docname) or ".")
-    havolalar = []
-    if kengaytma != ".ipynb":
-        havolalar.append(f'<a href="{html.escape(nom + kengaytma)}" download>'
-                         f'dars manbasi ({html.escape(kengaytma)})</a>')
-    havolalar += [f'<a href="{html.escape(nom)}.ipynb" download>bajarilgan notebook (.ipynb)</a>',
-                  f'<a href="{html.escape(arxiv)}" download>bobning hamma darslari (.zip)</a>']
-    return (f'<p class="yuklab-olish">Yuklab olish: {" · ".join(havolalar)}</p>\n'
-            '<p class="yuklab-izoh">Darsni oʻzingiz ishga tushirish uchun bobning .zip arxivini oling: '
-            "unda hamma darslar, ular import qiladigan <code>chapter_code/</code> modullari va "
-            "<code>requirements.txt</code> bor.</p>\n")
+    return _qator([*_manbalar(docname, kengaytma, "dars"), (arxiv, "bobning hamma darslari (.zip)")],
+                  "Darsni oʻzingiz ishga tushirish uchun bobning .zip arxivini oling: unda hamma darslar, "
+                  "ular import qiladigan <code>chapter_code/</code> modullari va "
+                  "<code>requirements.txt</code> bor.")
 
 
 def ildiz_html(docname: str, pdf: str) -> str:
     """The root page's line: the whole book as one PDF."""
-    pdf_manzil = html.escape(posixpath.relpath(pdf, posixpath.dirname(docname) or "."))
-    return (f'<p class="yuklab-olish"><a href="{pdf_manzil}" download>PDF yuklab olish</a>'
+    return (f'<p class="yuklab-olish"><a href="{html.escape(_pdf(docname, pdf))}" download>PDF yuklab olish</a>'
             " — butun kitob bitta faylda, chop etish uchun.</p>\n")
 
 
@@ -279,23 +252,10 @@ def _zip_yoz(arxiv: zipfile.ZipFile, nom: str, baytlar: bytes) -> None:
     arxiv.writestr(info, baytlar)
 
 
-def bob_arxivi(maqsad: Path, nom: str, manba: Path, notebook: Path, ildiz: Path) -> None:
-    """Write the chapter's archive: a folder ``nom/`` that runs as it is."""
-    fmt = ijro.FORMATLAR.get(manba.suffix, "py:percent")
-    kodlar = [f for f in ijro.kuzatilgan_fayllar(manba.read_text(encoding="utf-8"), ildiz, fmt)
-              if f.suffix == ".py"]
-    with zipfile.ZipFile(maqsad, "w") as arxiv:
-        if manba.suffix != ".ipynb":            # an .ipynb chapter: its executed notebook is it
-            _zip_yoz(arxiv, f"{nom}/{manba.name}", manba.read_bytes())
-        _zip_yoz(arxiv, f"{nom}/{nom}.ipynb", notebook.read_bytes())
-        for f in kodlar:
-            _zip_yoz(arxiv, f"{nom}/{f.relative_to(ildiz).as_posix()}", f.read_bytes())
-        _zip_yoz(arxiv, f"{nom}/requirements.txt", bob_talablari(ildiz).encode())
-
-
 def darslar_arxivi(maqsad: Path, nom: str, darslar: list[tuple[Path, Path]], ildiz: Path) -> None:
-    """Write the archive of a chapter of lessons: a folder ``nom/`` with every lesson (source and
-    executed notebook), the chapter_code modules any of them imports and requirements.txt."""
+    """Write a chapter's archive, a folder ``nom/`` that runs as it is: every lesson (its source,
+    unless an .ipynb, and its executed notebook; a one-page chapter is its only lesson), the
+    chapter_code modules any of them imports and requirements.txt."""
     kodlar: set[Path] = set()
     for manba, _ in darslar:
         fmt = ijro.FORMATLAR.get(manba.suffix, "py:percent")
@@ -387,13 +347,12 @@ def fayllar(app) -> None:
         yozilgan[docname] = (manba, papka / f"{nom}.ipynb")
     for bob in sorted(_bob_boshi(app)):
         papka = Path(app.outdir) / posixpath.dirname(bob)
-        darslar = [yozilgan[d] for d in bob_sahifalari(raqamlar, bob) if d in yozilgan]
+        darslar, nom = [yozilgan[d] for d in bob_sahifalari(raqamlar, bob) if d in yozilgan], arxiv_nomi(bob)
+        if not darslar and bob in yozilgan:         # a one-page chapter: itself, under its own name
+            darslar, nom = [yozilgan[bob]], posixpath.basename(bob)
         if darslar:
             papka.mkdir(parents=True, exist_ok=True)
-            darslar_arxivi(papka / f"{arxiv_nomi(bob)}.zip", arxiv_nomi(bob), darslar, ildiz)
-        elif bob in yozilgan:
-            bob_arxivi(papka / f"{posixpath.basename(bob)}.zip", posixpath.basename(bob),
-                       *yozilgan[bob], ildiz)
+            darslar_arxivi(papka / f"{nom}.zip", nom, darslar, ildiz)
 
 
 # --- the header's download menu ----------------------------------------------------
@@ -446,39 +405,16 @@ def _sarlavha_menyusi(app, pagename, templatename, context, doctree) -> None:
 
 # --- the root page -------------------------------------------------------------------
 
-def _yonaltirish_papkasi(app) -> Path:
-    return Path(app.doctreedir).parent / "yuklamalar_extra"
-
-
 def _yonaltirish(app) -> None:
-    """builder-inited: the folder of the root index.html reaches the site (html_extra_path)."""
-    if app.builder.format != "html":
-        return
-    papka = _yonaltirish_papkasi(app)
-    papka.mkdir(parents=True, exist_ok=True)
-    if str(papka) not in app.config.html_extra_path:
-        app.config.html_extra_path.append(str(papka))
-
-
-def _yonaltirish_yoz(app, env) -> None:
-    """env-updated: the root index.html that sends the browser to the root page, with the root
-    page's description (sahifa.py: read once the root page is)."""
-    from . import sahifa
-
-    if app.builder.format != "html":
-        return
-    manzil = html.escape(f"{app.config.root_doc}.html")
-    sarlavha = html.escape(app.config.html_title or app.config.project)
-    tavsif = sahifa.meta(sahifa.tavsif(app, app.config.root_doc, env.get_doctree(app.config.root_doc)))
-    (_yonaltirish_papkasi(app) / "index.html").write_text(
-        YONALTIRISH.format(manzil=manzil, sarlavha=sarlavha, tavsif=tavsif), encoding="utf-8")
-
-
+    """builder-inited (once sphinx-external-toc has set the root page): the site's root
+    ``index.html`` is ``book/_templates/yonaltirish.html``, a page that sends the browser to the
+    root page (its description comes from ``sahifa.py``, as every page's does)."""
+    if app.config.root_doc != "index":
+        app.config.html_additional_pages.setdefault("index", "yonaltirish.html")
 
 
 def setup(app):
     app.connect("doctree-read", _yuklab_qatori)
     app.connect("builder-inited", _yonaltirish)
-    app.connect("env-updated", _yonaltirish_yoz)
     app.connect("html-page-context", _sarlavha_menyusi, priority=600)   # after the theme's (501)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -106,35 +106,6 @@ def son(qiymat: numbers.Real, spec: str = "") -> str:
                          "leave width, fill and alignment out of the spec") from None
 
 
-_UZBEK_SONI = re.compile(
-    r"(?P<ishora>[-+\u2212]?)(?P<butun>\d+(?:\u202f\d{3})*)(?:,(?P<kasr>\d+))?"
-    r"(?:·10(?P<daraja>[⁻]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+))?(?P<foiz>\u202f%)?"
-)
-_ODDIY = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻", "0123456789-")
-
-
-def songa(matn: str) -> float:
-    """:func:`son` yozgan matn qaysi sonni bildiradi (testlar jadvallarni shu bilan oʻqiydi).
-
-    ``'0,22'`` → 0.22, ``'35 333'`` → 35333.0, ``'2,8·10⁻⁵'`` → 2.8e-05,
-    ``'61 %'`` → 0.61, ``'10⁻⁵'`` → 1e-05, ``'∞'`` → inf.  Boshqa har qanday matn — ``ValueError``.
-    """
-    s = matn.strip()
-    if s in ("∞", "−∞"):
-        return float("-inf") if s.startswith("−") else float("inf")
-    if s.startswith("10") and s[2:] and all(c in "⁰¹²³⁴⁵⁶⁷⁸⁹⁻" for c in s[2:]):
-        return 10.0 ** int(s[2:].translate(_ODDIY))
-    m = _UZBEK_SONI.fullmatch(s)
-    if m is None:
-        raise ValueError(f"{matn!r} is not a number as son() writes it (for example '0,997', '35 333', '2,8·10⁻⁵')")
-    qiymat = float(m["butun"].replace("\u202f", "") + ("." + m["kasr"] if m["kasr"] else ""))
-    if m["daraja"]:
-        qiymat *= 10.0 ** int(m["daraja"].translate(_ODDIY))
-    if m["ishora"] in ("-", "\u2212"):
-        qiymat = -qiymat
-    return qiymat / 100 if m["foiz"] else qiymat
-
-
 def foiz(ulush: numbers.Real, xona: int = 0) -> str:
     """Ulushni foizda yozadi: ``foiz(0.5)`` → ``'50 %'``, ``foiz(0.988, 1)`` → ``'98,8 %'``."""
     if isinstance(xona, bool) or not isinstance(xona, int) or xona < 0:
@@ -209,4 +180,4 @@ def oqlarni_ozbekcha(figura) -> None:
                     qoyish(OzbekFormat(eski))
 
 
-__all__ = ["son", "songa", "foiz", "ozbekcha", "yorliq", "OzbekFormat", "oqlarni_ozbekcha", "INGICHKA", "MINUS"]
+__all__ = ["son", "foiz", "ozbekcha", "yorliq", "OzbekFormat", "oqlarni_ozbekcha", "INGICHKA", "MINUS"]
