@@ -161,6 +161,18 @@ def parallel(fn, ishlar, jarayonlar=None):
 
 
 @olchov
+def baho(fn, *args):
+    """``fn(*args)``: darsda oʻqitilgan modelni baholash, natijasi omborda.
+
+    Kalit — ``fn`` ning manbasi va argumentlari (model — vaznlari bilan, tenzor —
+    baytlari bilan; ``ombor`` ga qarang), shuning uchun dars qayta bajarilganda (masalan,
+    rasm tahriridan keyin) baho qayta hisoblanmaydi, ``fn`` yoki model oʻzgarsa esa
+    qayta hisoblanadi.  ``fn`` sonlar yoki tenzorlar (yoki ulardan iborat tuple) qaytarishi kerak.
+    """
+    return fn(*args)
+
+
+@olchov
 def xotira_chuqqisi(fn, *args):
     """``fn(*args)`` CPUda ajratadigan xotiraning choʻqqisi (baytlarda), PyTorch
     sanaganidek.

@@ -301,6 +301,15 @@ def poz_baho(m, X, y, bolak=250):
     return togri / len(X), w0 / (len(X) * X.shape[1])
 
 
+# %% tags=["remove-cell"]
+# Baholar (bu va quyidagi uch funksiyaniki) omborda saqlanadi: kaliti —
+# funksiyaning manbasi, modelning vaznlari va maʼlumotning baytlari. Rasm
+# tahriridan keyin dars qayta bajarilganda ular qayta hisoblanmaydi.
+from chapter_code.oqitish import baho
+
+poz_baho = partial(baho, poz_baho)
+
+
 # %%
 poz_Tlar, poz_n = [30, 60, 120, 240], 2000
 # jadval qatori: seed 0 — tur nomi, boshqasi — «tur, seed s»
@@ -707,6 +716,11 @@ def rope_yaqin(m, X, chegara, faqat_tanish=False):
     return m.fc(chiqish.mean(1))
 
 
+# %% tags=["remove-cell"]
+rope_yaqin = partial(baho, rope_yaqin)
+
+
+# %%
 # jadvaldagi T = 240 sinov maʼlumoti
 Xp, yp = vazifa(poz_n, Tmax_r, 4)
 rope_nazorat = {}
@@ -796,6 +810,24 @@ glue("poz_nazorat_gap", nazorat_gap, display=False)
 # oʻlchaymiz).
 
 # %%
+def kalit_ogirligi(m, X, bolak=25):
+    # har kalit olgan oʻrtacha ogʻirlik, (T,); boʻlaklab:
+    # 25 ta namuna, T = 960 da (25, 960, 960) matritsa ≈ 90 MB
+    ogir = torch.zeros(X.shape[1])
+    with torch.no_grad():
+        for i in range(0, len(X), bolak):
+            m(X[i : i + bolak])
+            # (bolak, T, T) -> (T,)
+            ogir += m.ogirlik.sum(dim=(0, 1))
+    # har soʻrov qatorining yigʻindisi 1
+    return ogir / (len(X) * X.shape[1])
+
+
+# %% tags=["remove-cell"]
+kalit_ogirligi = partial(baho, kalit_ogirligi)
+
+
+# %%
 poz_T_uzun = 960
 Xu, _ = vazifa(100, poz_T_uzun, 4)
 # (tur, seed) -> har kalitga oʻrtacha ogʻirlik, (960,)
@@ -804,15 +836,7 @@ uzun_ogir = {}
 beshlik = {}
 uzun_qatorlar = []
 for (nom, s), (_, m_s) in poz_m.items():
-    ogir_s = torch.zeros(poz_T_uzun)
-    with torch.no_grad():
-        # 25 ta namuna: (25, 960, 960) matritsa ≈ 90 MB
-        for i in range(0, len(Xu), 25):
-            m_s(Xu[i : i + 25])
-            # (25, 960, 960) -> (960,)
-            ogir_s += m_s.ogirlik.sum(dim=(0, 1))
-    # har soʻrov qatorining yigʻindisi 1
-    ogir_s /= len(Xu) * poz_T_uzun
+    ogir_s = kalit_ogirligi(m_s, Xu)
     top_s = ogir_s[1:].argsort(descending=True)[:5] + 1
     uzun_ogir[nom, s], beshlik[nom, s] = ogir_s, top_s
     uzun_qatorlar.append(
@@ -1343,6 +1367,11 @@ def kauzal_tekis(m, X):
     return m.fc((w @ V).mean(1))
 
 
+# %% tags=["remove-cell"]
+kauzal_tekis = partial(baho, kauzal_tekis)
+
+
+# %%
 n20 = 20000
 Xk, yk = vazifa(n20, T, 5)
 # maskadan kelgan qoida: har namuna toʻgʻrimi, (20000,)

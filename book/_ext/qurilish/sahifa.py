@@ -10,7 +10,8 @@ the site in Chromium, ``tests/test_mayoq.py`` with Lighthouse.
   bar, no Read the Docs ad placeholder; sphinx-design's files only on a page with its
   components; pydata-sphinx-theme's theme mode set (unset, it logs "invalid theme mode");
 * **the book's own files**: ``book/_static/kitob.css`` (after the themes' styles),
-  ``kitob.js`` (deferred) and ``favicon.svg``;
+  ``kitob.js`` (deferred) and ``favicon.svg`` (the root redirect page names an empty icon
+  instead: ``book/_templates/yonaltirish.html``);
 * **a description per page** from its first paragraph of prose (whole sentences, up to
   ``kitob_tavsif_uzunligi`` characters); a page without one takes its title and the
   front page's.  (sphinxext-opengraph's would take the title, the LaTeX source of
