@@ -104,12 +104,32 @@ class Kuzatuv:
         s.on("pageerror", lambda e: self.xatolar.append(f"page error: {e}"))
         s.on("requestfailed", lambda r: self.xatolar.append(f"request failed: {r.url} ({r.failure})"))
         s.on("response", lambda r: r.status >= 400 and self.xatolar.append(f"HTTP {r.status}: {r.url}"))
+        #: requests asked for and not yet finished or failed
+        self.yolda: set = set()
+        s.on("request", self.yolda.add)
+        s.on("requestfinished", self.yolda.discard)
+        s.on("requestfailed", self.yolda.discard)
+
+    def _tinchlansin(self, chegara_s: float = 5.0) -> None:
+        """Wait until no request of this page is in flight for 150 ms (or the limit passes).
+
+        A font is asked for when a formula is laid out, which may be a frame after the test's
+        last look at the page (a table scrolled sideways showed a formula in KaTeX's Size1
+        and Size3 fonts; ``document.fonts.ready`` had already resolved): leaving then aborts
+        the request, a failure no reader sees.  Two animation frames let that layout run."""
+        self.sahifa.evaluate("new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+        self.sahifa.evaluate("document.fonts.ready.then(() => true)")
+        tinch, qolgan = 0.0, chegara_s
+        while qolgan > 0 and tinch < 0.15:
+            self.sahifa.wait_for_timeout(50)
+            qolgan -= 0.05
+            tinch = 0.0 if self.yolda else tinch + 0.05
 
     def och(self, url):
         if self.sahifa.url != "about:blank":
             # fonts the last page started to load (a formula scrolled into view asks for its
             # KaTeX font) finish first: leaving would abort them, a failure no reader sees
-            self.sahifa.evaluate("document.fonts.ready.then(() => true)")
+            self._tinchlansin()
             # and so do the pictures it started (a lazy one scrolled into view); one not yet
             # asked for never loads, hence the time limit
             self.sahifa.evaluate(RASMLAR_TUGASIN)
