@@ -76,7 +76,7 @@ unit: setup
 # The book builds in the background (tests/conftest.py) while the tests that do not need
 # it run; the tests that read the build run last.
 test: setup
-	$(PY) -m pytest tests -q
+	$(PY) -m pytest tests -q --durations=25
 
 # The author's loop measured side by side in one run (cold execution against f1dd76e,
 # cold build, rebuild after each kind of edit); BENCH_SEED=<file> adds the seed draft.
