@@ -239,7 +239,7 @@ console.log(JSON.stringify(q.map(uzNormallashtir)));
     assert json.loads(natija.stdout) == [qidiruv.normallashtir(m) for m in matnlar]
     assert qidiruv.normallashtir(matnlar[0]).startswith(f"o{qidiruv.KANONIK}rtacha ")
     assert qidiruv.normallashtir(matnlar[-1]) == matnlar[-1]          # a hyphen or a quote is no apostrophe
-    assert "uzNormallashtir(query)" in qidiruv.JS_BOLUVCHI and "uzOzagi(w)" in qidiruv.JS_KOD
+    assert "uzNormallashtir(query)" in qidiruv.JS_BOLUVCHI and "this.stemWord = uzOzagi;" in qidiruv.JS_KOD
 
 
 SOROVLAR = ["o'rtacha", "O‘rtacha og’irlik", "o`rtacha eʼtibor", "oʻrtacha", "Attention va Transformer",

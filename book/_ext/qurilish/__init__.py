@@ -1,10 +1,8 @@
 """The book's build code: Sphinx extensions, one module a mechanism (named in ``_config.yml``).
 
-``setup`` below sets them up in this order and registers the book's settings as typed
-Sphinx config values (``kitob_*``; their defaults are here, a book changes them under
-``sphinx: config:`` in ``_config.yml``).  The chapters never import this package; it
-imports from ``chapter_code`` only ``bichim`` (numbers in Uzbek form) and ``muhit`` (the
-machine's arithmetic).
+``setup`` sets them up in this order and registers the book's settings as typed config
+values (``kitob_*``, changed under ``sphinx: config:`` in ``_config.yml``).  The chapters
+never import this package; it imports only ``bichim`` and ``muhit`` from ``chapter_code``.
 
 =============  ==================================================================
 ``qulf``       one build of a book at a time (``_build/.qurish.lock``)

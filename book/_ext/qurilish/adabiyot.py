@@ -1,15 +1,11 @@
 """Build side: citations and the list of references in Uzbek (styles for sphinxcontrib-bibtex).
 
-A lesson cites a work of ``book/adabiyotlar.bib`` with ``{cite:p}`key``` or
-``{cite:t}`key```; the list is the ``{bibliography}`` of the chapter's page of
-references, and at the end of the PDF.  sphinxcontrib-bibtex and pybtex join names
-with English words ("Vaswani et al.", "Bahdanau, Cho, and Bengio"); the two styles
-here are theirs with Uzbek joins and round brackets, the form the chapter's prose
-already used: "(Vaswani va boshq., 2017)", "Press, Smith va Lewis (2022)"; titles keep
-their own capitals (pybtex lowers all but the first letter of an article's title).
-
-``_config.yml`` chooses them: ``bibtex_reference_style: uz`` (citations in the text)
-and ``bibtex_default_style: uz`` (the list).
+A lesson cites a work of ``book/adabiyotlar.bib`` with ``{cite:p}`` or ``{cite:t}``; the
+list is the ``{bibliography}`` of the chapter's page of references and ends the PDF.
+sphinxcontrib-bibtex and pybtex join names in English ("Vaswani et al."); the styles
+here join them in Uzbek, in round brackets: "(Vaswani va boshq., 2017)", "Press, Smith
+va Lewis (2022)"; titles keep their capitals.  ``_config.yml`` chooses them
+(``bibtex_reference_style: uz``, ``bibtex_default_style: uz``).
 """
 
 from __future__ import annotations

@@ -1,23 +1,12 @@
 """Build side: glued numbers written in Uzbek form (a Sphinx extension).
 
-The chapter glues numbers as numbers (``glue("aniqlik", 0.997)``: the tests read them
-as numbers), and the prose says how many digits to show: ``{glue:text}`aniqlik:.3f```.
-MyST-NB formats that with Python's ``format()`` (``0.997``, ``2.8e-05``, ``98%``); here
-``{glue:text}`` writes every glued *number* through ``chapter_code.bichim.son``, the helper
-that also writes the chapter's table cells and figure ticks: ``0,997``, ``2,8·10⁻⁵``,
-``98 %``, on the web and in the PDF.  Glued text (a ``str``) is left as it is.  MyST-NB
-has no hook for this: its ``format_plain_text`` is replaced in the two modules that call
-it (``tests/test_yamoqlar.py`` checks that upstream still has it).  A book whose
-``chapter_code`` has no ``bichim`` (the tests' small fixture books) keeps MyST-NB's format.
-
-A glued value of three words or more (a sentence the chapter builds from its
-measurements) gets the class ``pasted-gap``, which ``kitob.css`` sets in the body's
-weight instead of MyST-NB's bold.
-
-A value pasted from another page (``{glue:text}`dars.py::nom```) is looked up as the
-page is written, and MyST-NB does not record that the page depends on the other one;
-this extension does, so a page pasting from a page whose source or code changed is read
-again.
+The chapter glues numbers as numbers (the tests read them so), and the prose says how
+many digits to show: ``{glue:text}`aniqlik:.3f```.  MyST-NB formats that with Python's
+``format()`` (``0.997``, ``2.8e-05``); here every glued number goes through
+``chapter_code.bichim.son``, which also writes the chapter's tables and ticks (``0,997``,
+``2,8·10⁻⁵``, ``98 %``).  MyST-NB has no hook for it: its ``format_plain_text`` is
+replaced in the two modules that call it (``tests/test_yamoqlar.py`` checks upstream
+still has it).  A book whose ``chapter_code`` has no ``bichim`` keeps MyST-NB's format.
 """
 
 from __future__ import annotations

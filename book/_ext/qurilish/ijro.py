@@ -1,26 +1,15 @@
 """Build side: a chapter re-executes exactly when the code it runs changes.
 
-Jupyter Book's execution cache hashes only a notebook's code cells (and its
-kernelspec), so an edit in ``chapter_code/`` would leave stale outputs in the
-book (jupyter-book issue 1633).  This extension closes that gap, and only that:
-
-* ``oqi`` is the reader of the chapters' percent-format ``.py`` files (named in
-  ``_config.yml`` under ``nb_custom_formats``).  It reads the file with jupytext,
-  finds the ``chapter_code`` modules the chapter imports (its ``import``
-  statements, then those modules' own imports, transitively; read by the
-  standard library's ``modulefinder``, nothing is imported) and writes a digest of those files and of
-  ``requirements.lock`` into the notebook's kernelspec, which the cache hashes,
-  together with the machine's arithmetic (``chapter_code.muhit``: the processor
-  and the variables that choose PyTorch's and MKL's CPU kernels, under which an
-  unstable training can end otherwise).  An edit in a module the chapter runs,
-  or another ``ATEN_CPU_CAPABILITY``: new hash, a fresh execution.  An edit
-  anywhere else (another ``chapter_code`` module, the build code, a template,
-  a translation, CSS): the same hash, a cache hit.
-* As a Sphinx extension it makes each chapter depend on the same files, so
-  Sphinx re-reads the chapter when one of them changes (and only then asks the
-  cache), and it gives Sphinx an environment version made from the build code
-  (``book/_ext``, ``book/_templates``, ``book/_static``): after an edit there,
-  every page is read and written again, its outputs taken from the cache.
+Jupyter Book's execution cache hashes only a notebook's code cells and its kernelspec,
+so an edit in ``chapter_code/`` would leave stale outputs (jupyter-book issue 1633).
+``oqi``, the reader of the chapters' ``.py`` files (``nb_custom_formats``), writes into
+the kernelspec a digest of the ``chapter_code`` modules the chapter imports
+(``kuzatilgan_fayllar``), of ``requirements.lock`` and of the machine's arithmetic
+(``chapter_code.muhit``: another ``ATEN_CPU_CAPABILITY`` may end an unstable training
+otherwise).  An edit there: a new hash, a fresh execution; anywhere else: a cache hit.
+As a Sphinx extension it makes each chapter depend on the same files, and gives Sphinx
+an environment version made from the build code (``QURILISH_PAPKALARI``): after an edit
+there every page is read and written again, its outputs taken from the cache.
 """
 
 from __future__ import annotations

@@ -44,10 +44,8 @@ def _nusxala(app) -> None:
     katex = maqsad / "katex"
     if katex.exists():
         shutil.rmtree(katex)
-    (katex / "fonts").mkdir(parents=True)
+    shutil.copytree(KATEX / "fonts", katex / "fonts")
     shutil.copy(KATEX / "katex.min.css", katex / "katex.min.css")
-    for shrift in sorted((KATEX / "fonts").iterdir()):
-        shutil.copy(shrift, katex / "fonts" / shrift.name)
     if str(maqsad) not in app.config.html_static_path:
         app.config.html_static_path.append(str(maqsad))
 

@@ -1,15 +1,10 @@
 """Build side: code cells highlighted without the spans that change nothing (a Sphinx extension).
 
-Pygments wraps every token of a code block in a span (``<span class="n">x</span>``).
-In the two styles pydata-sphinx-theme writes into ``pygments.css``
-(``pygments_light_style``, ``pygments_dark_style``) names, punctuation and
-whitespace look exactly like plain text, so on the site those tokens are
-highlighted as plain text (a Pygments filter on the lexers of code cells and
-``literalinclude``, ``kitob_kod_tillari``): Pygments writes no span for them.  Which token types qualify
-is read from the two styles, never from a list kept by hand; the prompt and output
-types stay (sphinx-copybutton's selectors name them).  The plain text takes the
-block's colour through ``book/_static/kitob.css`` (the theme gives a ``pre`` its own
-text colour).  Only the HTML builder: the PDF's style may set such tokens in bold.
+Pygments wraps every token in a span; in the two styles pydata-sphinx-theme writes into
+``pygments.css`` names, punctuation and whitespace look exactly like plain text, so a
+Pygments filter on the book's lexers (``kitob_kod_tillari``) highlights them as plain
+text: no span.  Which token types qualify is read from the two styles, never from a list
+kept by hand.  Only the HTML builder: the PDF's style may set such tokens in bold.
 """
 
 from __future__ import annotations

@@ -1,14 +1,11 @@
 """Build side: the Uzbek PDF (a Sphinx extension for the LaTeX builder, xelatex).
 
-Sphinx knows no Babel language for ``uz`` (docutils has no Uzbek), warns, and
-falls back to English captions.  This extension tells Sphinx's LaTeX builder
-that ``uz`` is babel's ``uzbek`` (loaded from TeX Live's ``uz`` ini file with
-``provide=*``), supplies the Uzbek captions the ini file leaves empty, numbers
-chapters, figures and tables the Uzbek ordinal way ("1-bob", and within the
-chapter "1.1-rasm", "1.1-jadval", as on the web), gives a link to another
-lesson or section its page ("Attention mexanizmi (12-bet)"), and sets fonts that have every glyph the chapter
-uses (DejaVu: ʻ ʼ — √ ≈ × → and Greek).  An author's own ``latex_elements``
-in ``_config.yml`` win over these defaults.
+Sphinx knows no babel language for ``uz`` and falls back to English; here ``uz`` is
+babel's ``uzbek`` (TeX Live's ini file, ``provide=*``) with the captions the ini file
+leaves empty (``NOMLAR``), chapters and captions numbered the Uzbek way ("1-bob",
+"1.1-rasm", as on the web), page references "(12-bet)", DejaVu fonts that have every
+glyph the chapter uses, and the solutions gathered at the chapter's end (``_javoblar``).
+An author's own ``latex_elements`` in ``_config.yml`` win over these defaults.
 """
 
 from __future__ import annotations
@@ -92,10 +89,10 @@ def _nomlar() -> str:
 
 
 def _language_name(asl):
+    """Sphinx's ExtBabel.language_name, knowing that ``uz`` is babel's ``uzbek``."""
     def language_name(self, language_code: str) -> str:
-        if language_code.split("_")[0].split("-")[0] == "uz":
-            return "uzbek"
-        return asl(self, language_code)
+        return "uzbek" if re.split("[_-]", language_code)[0] == "uz" else asl(self, language_code)
+    language_name._kitob = True
     return language_name
 
 
@@ -232,9 +229,7 @@ def _yechimlar(tugun, fayllar):
 
 def setup(app):
     if not getattr(util.ExtBabel.language_name, "_kitob", False):
-        yangi = _language_name(util.ExtBabel.language_name)
-        yangi._kitob = True
-        util.ExtBabel.language_name = yangi
+        util.ExtBabel.language_name = _language_name(util.ExtBabel.language_name)
     app.connect("config-inited", _sozla)
     app.connect("env-updated", _kirish_sarlavhasi)
     app.connect("doctree-resolved", _javoblar)

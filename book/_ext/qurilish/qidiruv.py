@@ -1,20 +1,14 @@
 """Build side: Uzbek search (a Sphinx extension: the search language ``uz``).
 
-Every word of the index and of the reader's query goes through the same two steps:
-one canonical key (``qidiruv_kaliti``: lower case, Uzbek Cyrillic transliterated to
-the official Latin, every apostrophe look-alike removed, "iye" folded to "ie"), so
-"koʻrsatadi", "ko'rsatadi", "korsatadi" and "кўрсатади" are one key; then a light
-stemmer (``ozak``: case endings, plural and possessives stripped while four letters
-remain), so "pozitsiya", "pozitsiyaga" and "pozitsiyalarining" are one stem.
-
-The rules are data, written once here (APOSTROFLAR ... MIN_OZAK): Python applies them
-to the index, and the JavaScript of the search page (``JS_KOD``, Sphinx's
-``language_data.js``) reads the same tables as JSON and applies them to the query, so
-the two cannot drift (``tests/test_qidiruv.py`` runs both over the chapter's words with
-node).  On the search page a result's summary is centred on the page's word with the
-query's stem, that word is highlighted, and the hit names its section.  The price: words
-that differ only by ʻ share a key ("bosh" head, "boʻsh" empty), and a few stems join
-related forms imperfectly (listed in ``ozak``).
+Every word of the index and of the reader's query gets one canonical key
+(``qidiruv_kaliti``: "koʻrsatadi", "ko'rsatadi", "korsatadi" and "кўрсатади" are one),
+then a light stem (``ozak``: "pozitsiya", "pozitsiyaga", "pozitsiyalarining" are one).
+The rules are data, written once (APOSTROFLAR ... MIN_OZAK): Python applies them to the
+index, the search page's JavaScript (``JS_KOD``) reads the same tables as JSON and applies
+them to the query, so the two cannot drift (``tests/test_qidiruv.py`` runs both with
+node).  A result's summary is centred on the page's word with the query's stem, that word
+is highlighted, and the hit names its section.  The price: words that differ only by ʻ
+share a key ("bosh" head, "boʻsh" empty), and a few stems join forms imperfectly (``ozak``).
 """
 
 from __future__ import annotations
@@ -172,11 +166,7 @@ var uzOzak = (kalit) => {
   }
 };
 var uzOzagi = (soz) => uzOzak(uzKalit(soz));
-var Stemmer = function() {
-  this.stemWord = function(w) {
-    return uzOzagi(w);
-  }
-}
+var Stemmer = function() { this.stemWord = uzOzagi; };
 /* the search page: summaries and highlighting by stem (Sphinx 7.4 searchtools.js) */
 var uzUlash = () => {
   if (typeof Search === "undefined" || Search.uzUlangan) return;
@@ -207,8 +197,7 @@ var uzUlash = () => {
       if (!sarlavha) return null;
       const nusxa = sarlavha.cloneNode(true);
       nusxa.querySelectorAll(".headerlink, .katex-mathml").forEach((c) => c.remove());
-      const nom = nusxa.textContent.trim();
-      return { id: bolim.id, nom };
+      return { id: bolim.id, nom: nusxa.textContent.trim() };
     }
     return null;
   };

@@ -1,14 +1,10 @@
 """Build side: one build of a book at a time (a context manager and a Sphinx extension).
 
-Two builds of the same book at once (an author's ``make book`` while the tests
-build it, or a ``jupyter-book build`` beside either) would write into the same
-``_build/html``, execution cache and published site.  Every build therefore
-holds an advisory lock, ``flock`` on ``_build/.qurish.lock``: ``qurish`` holds
-it from its first step to the publication; as a Sphinx extension (named in
-``_config.yml``) a ``jupyter-book build`` started by hand holds it for its run.
-A build that finds the lock taken prints whose build it is (process id, start
-time, command) and waits until it is released; the kernel releases it when
-that process ends, however it ends, so a crashed build never leaves it stuck.
+Two builds of one book at once (``make book`` while the tests build it) would write into
+the same ``_build``.  Every build holds ``flock`` on ``_build/.qurish.lock``: ``qurish``
+from its first step to the publication, a ``jupyter-book build`` started by hand for its
+run.  A build that finds the lock taken says whose it is and waits; the kernel releases
+it when its process ends, however it ends, so a crashed build never leaves it stuck.
 """
 
 from __future__ import annotations

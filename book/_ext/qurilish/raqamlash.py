@@ -1,21 +1,11 @@
 """Build side: which pages are chapters, and figures numbered within their chapter (a Sphinx extension).
 
-Nothing here names a chapter: the chapters are the entries under the root of
-``_toc.yml`` (read by sphinx-external-toc), in order; a page listed under a chapter
-(a lesson) belongs to it.
-
-* **numbering within the chapter**: figures, tables and code listings are
-  numbered "<chapter>.<n>" — chapter 2's first figure is "2.1-rasm", as in
-  Uzbek textbooks, and as LaTeX numbers them in the PDF (``pdf.py``).  Sphinx
-  numbers them through the whole book unless its headings are numbered too; the
-  numbers are rewritten after Sphinx assigns them (``env-get-updated``), and
-  Sphinx is given back its own numbers before it compares, so an edit rewrites
-  only the pages whose numbering changed;
-* **every figure opens at full size**: on the web its picture is a link to the
-  picture file (a phone shows a wide figure small; a tap opens it to zoom) —
-  the link Sphinx itself gives a scaled image (``html_scaled_image_link``),
-  made at ``doctree-resolved`` for the figures MyST-NB pastes at their natural
-  size.
+Nothing here names a chapter: the chapters are the entries under the root of ``_toc.yml``
+(sphinx-external-toc), in order, and a page listed under one (a lesson) belongs to it.
+Figures, tables and listings are numbered "<chapter>.<n>" ("2.1-rasm", as in Uzbek
+textbooks and as the PDF numbers them), not through the whole book as Sphinx does
+(``_raqamla``); on the web every figure's picture links to its file, so a phone reader
+taps a wide figure to zoom it (``_rasm_havolasi``).
 """
 
 from __future__ import annotations

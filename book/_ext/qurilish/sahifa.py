@@ -1,30 +1,9 @@
 """Build side: what each page loads and says, set as Sphinx writes it (a Sphinx extension).
 
-Everything here changes the configuration or a page's template context
-(``html-page-context``), so each page is written right the first time; what must
-change the files after the build is in ``yakun.py``.  ``tests/test_brauzer.py`` checks
-the site in Chromium, ``tests/test_mayoq.py`` with Lighthouse.
-
-* **nothing the reader does not use**: sphinx_thebe (live code on Binder, off here;
-  Jupyter Book always loads it) disconnected; no second search box in an empty header
-  bar, no Read the Docs ad placeholder; sphinx-design's files only on a page with its
-  components; pydata-sphinx-theme's theme mode set (unset, it logs "invalid theme mode");
-* **the book's own files**: ``book/_static/kitob.css`` (after the themes' styles),
-  ``kitob.js`` (deferred) and ``favicon.svg`` (the root redirect page names an empty icon
-  instead: ``book/_templates/yonaltirish.html``);
-* **a description per page** from its first paragraph of prose (whole sentences, up to
-  ``kitob_tavsif_uzunligi`` characters); a page without one takes its title and the
-  front page's.  (sphinxext-opengraph's would take the title, the LaTeX source of
-  formulas and "..." into it, and gives none to pages without a doctree.);
-* **scripts that do not hold up the page**: the head's scripts deferred, except on the
-  search page, whose search runs as it is read; ``translations.js`` right after
-  ``doctools.js``, whose catalogue it fills;
-* **figures**: ``loading="lazy"``, ``decoding="async"``, their ``width``/``height``
-  (nothing jumps as they arrive) and a lossless WebP twin first in a ``<picture>``
-  (``yakun.py`` writes it; the PNG stays for an old browser and for the PDF);
-* **a tab stop on every box that may scroll** (code, output, table, display maths),
-  until ``kitob.js`` has measured the box (the theme measures them all at load, which
-  lays a long page out at once).
+Only the configuration and each page's template context (``html-page-context``) change
+here, so a page is written right the first time; each function says what it sets and
+why.  What must change files after the build is in ``yakun.py``.  ``tests/test_brauzer.py``
+checks the result in Chromium, ``tests/test_mayoq.py`` with Lighthouse.
 """
 
 from __future__ import annotations
@@ -47,7 +26,8 @@ _ATR = re.compile(r'([\w-]+)="([^"]*)"')
 # --- configuration and the book's files ------------------------------------------------
 
 def _thebesiz(app) -> None:
-    """Disconnect every listener sphinx_thebe registered (it was set up before this extension)."""
+    """Disconnect every listener sphinx_thebe registered (live code on Binder: off here, and
+    Jupyter Book always loads it; it was set up before this extension)."""
     for tinglovchilar in app.events.listeners.values():
         tinglovchilar[:] = [t for t in tinglovchilar
                             if not getattr(t.handler, "__module__", "").startswith("sphinx_thebe")]
@@ -58,7 +38,8 @@ def _thebesiz(app) -> None:
 
 
 def _sozla(app, config) -> None:
-    """config-inited: a valid theme mode; the book's stylesheet, script and icon."""
+    """config-inited: a valid theme mode (unset, pydata logs "invalid theme mode"); the book's
+    stylesheet (after the themes'), script (deferred) and icon."""
     config.html_context.setdefault("default_mode", "auto")
     # sphinx-book-theme sets no header search ("navbar_persistent ="), but pydata 0.17 only
     # sees options the user gives and adds one: a second search box in an empty top bar
@@ -84,15 +65,11 @@ def _birinchi_xatboshi(doctree) -> str | None:
     """The text of the document's first paragraph of prose (not in a figure, table, list or note)."""
     ichida_emas = (nodes.figure, nodes.table, nodes.list_item, nodes.Admonition, nodes.footnote,
                    nodes.citation, nodes.field_list, nodes.line_block, nodes.caption)
+    def ichidami(tugun) -> bool:
+        return tugun is not None and (isinstance(tugun, ichida_emas) or ichidami(tugun.parent))
+
     for p in doctree.findall(nodes.paragraph):
-        ota = p.parent
-        yaroqli = True
-        while ota is not None:
-            if isinstance(ota, ichida_emas):
-                yaroqli = False
-                break
-            ota = ota.parent
-        if not yaroqli or next(iter(p.findall(nodes.math)), None) is not None:
+        if ichidami(p.parent) or next(iter(p.findall(nodes.math)), None) is not None:
             continue
         matn = " ".join(p.astext().split())
         if len(matn) >= 40:
@@ -116,7 +93,9 @@ def qisqartir(matn: str, uzunlik: int) -> str:
 
 
 def tavsif(app, pagename: str, doctree, sarlavha: str = "") -> str:
-    """A page's description: its first paragraph; else its title and the front page's."""
+    """A page's description: its first paragraph; else its title and the front page's.
+    (sphinxext-opengraph's takes the title, the LaTeX of formulas and "..." into it, and
+    gives none to a page without a doctree.)"""
     uzunlik = app.config.kitob_tavsif_uzunligi
     if doctree is not None:
         matn = _birinchi_xatboshi(doctree)
@@ -148,10 +127,8 @@ def _rasm_olchami(manbalar: dict[str, Path], src: str) -> tuple[int, int] | None
 
 def _atribut_qosh(teg: str, qoshimcha: list[str]) -> str:
     """An opening tag with ``qoshimcha`` (``name="value"`` strings) added before its end."""
-    if not qoshimcha:
-        return teg
     oxir = " />" if teg.endswith("/>") else ">"
-    return teg[: -len(oxir)].rstrip() + " " + " ".join(qoshimcha) + oxir
+    return teg[: -len(oxir)].rstrip() + "".join(" " + q for q in qoshimcha) + oxir if qoshimcha else teg
 
 
 def rasmlarni_dangasa(body: str, olcham) -> str:
@@ -159,16 +136,9 @@ def rasmlarni_dangasa(body: str, olcham) -> str:
     def bitta(m):
         teg = m.group(0)
         a = dict(_ATR.findall(teg))
-        qoshimcha = []
-        if "loading" not in a:
-            qoshimcha.append('loading="lazy"')
-        if "decoding" not in a:
-            qoshimcha.append('decoding="async"')
-        if "width" not in a and "height" not in a and "style" not in a:
-            wh = olcham(a.get("src", ""))
-            if wh:
-                qoshimcha.append(f'width="{wh[0]}" height="{wh[1]}"')
-        return _atribut_qosh(teg, qoshimcha)
+        qoshimcha = [f'{k}="{v}"' for k, v in (("loading", "lazy"), ("decoding", "async")) if k not in a]
+        wh = None if {"width", "height", "style"} & set(a) else olcham(a.get("src", ""))
+        return _atribut_qosh(teg, qoshimcha + ([f'width="{wh[0]}" height="{wh[1]}"'] if wh else []))
     return _IMG.sub(bitta, body)
 
 
@@ -236,7 +206,10 @@ def _royxatlar(app, pagename, templatename, context, doctree) -> None:
 
 
 def _sahifa(app, pagename, templatename, context, doctree) -> None:
-    """html-page-context: the page's description, its scripts deferred, its figures lazy."""
+    """html-page-context: the page's description; its scripts deferred (they do not hold up
+    the page); its figures lazy, sized (nothing jumps as they arrive) and offered as WebP
+    (``yakun.py`` writes it; the PNG stays for an old browser and the PDF); a tab stop on
+    every box that may scroll."""
     from sphinx.builders.html._assets import _JavaScript
 
     from sphinx.locale import _

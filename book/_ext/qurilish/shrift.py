@@ -1,18 +1,11 @@
 """Build side: the site's fonts cut to the glyphs its pages show (steps of ``yakun.py``).
 
-* **Font Awesome** (pydata-sphinx-theme draws its icons with the web font; the
-  1.5 MB icon script is left out by ``book/_templates/static/webpack-macros.html``):
-  the theme's stylesheet keeps only the icon rules the site's pages and scripts
-  name, and each font is cut to the glyphs the stylesheets name;
-* **KaTeX** (``katex.py`` copies its stylesheet and fonts): each font is cut to the
-  characters the rendered formulas and KaTeX's stylesheet contain;
-* every ``@font-face`` gets ``font-display: swap`` (text shows at once in a
-  fallback font).
-
-A cut font is a WOFF2 file (fontTools with brotli) of a few kB instead of 156 kB;
-each ``@font-face`` names the cut only.  A cut is kept outside the site
-(``_build/shriftlar/``) under a digest of the font, the code points, the options
-and fontTools' version, and copied from there when asked again.
+Font Awesome (the theme's icons; its 1.5 MB icon script is left out by
+``book/_templates/static/webpack-macros.html``) keeps only the icon rules the site names,
+each font cut to their glyphs; KaTeX's fonts are cut to the characters of the rendered
+formulas.  A cut is a WOFF2 file (fontTools with brotli) of a few kB instead of 156 kB,
+kept between builds in ``_build/shriftlar/``; every ``@font-face`` names the cut only and
+gets ``font-display: swap`` (text shows at once in a fallback font).
 """
 
 from __future__ import annotations
@@ -45,12 +38,9 @@ _PUA = re.compile("[\ue000-\uf8ff]")
 
 def ishlatilgan_ikonlar(sayt: Path) -> set[str]:
     """Every ``fa-name`` the site's pages and scripts mention."""
-    nomlar: set[str] = set()
-    for fayl in [*sayt.rglob("*.html"), *sayt.rglob("*.js")]:
-        if fayl.name in ("fontawesome.js",):       # the icon script itself names them all
-            continue
-        nomlar |= set(_FA_SOZ.findall(fayl.read_text(encoding="utf-8", errors="replace")))
-    return nomlar
+    fayllar = [f for f in [*sayt.rglob("*.html"), *sayt.rglob("*.js")]
+               if f.name != "fontawesome.js"]         # the icon script itself names them all
+    return {n for f in fayllar for n in _FA_SOZ.findall(f.read_text(encoding="utf-8", errors="replace"))}
 
 
 def ikonlarni_qisqartir(css: str, kerak: set[str]) -> str:

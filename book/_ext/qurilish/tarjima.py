@@ -1,22 +1,12 @@
 """Build side: the interface in Uzbek — the packages' strings from the book's catalogue (a Sphinx extension).
 
-Sphinx, the two themes, sphinx-copybutton, sphinx-togglebutton and MyST-NB ship
-no Uzbek.  The project's own catalogue, ``locales/uz/LC_MESSAGES/*.po`` (one
-file per gettext domain: ``sphinx`` for Sphinx and pydata-sphinx-theme,
-``booktheme``, ``togglebutton``, and ``copybutton``/``mystnb`` for the two
-packages that have no domain of their own), is compiled here at build time:
-
-* every ``.po`` becomes a ``.mo`` next to it when it is newer (not committed).
-  Sphinx compiles ``sphinx.po`` itself before any extension loads; the other
-  domains are compiled here and registered with ``add_message_catalog``;
-* ``sphinx.js`` (Sphinx's format for the strings of its search page JavaScript:
-  "Search Results", "Searching"...) is written from ``sphinx.po``;
-* strings the packages keep in config values (togglebutton hints, MyST-NB
-  prompts, Jupyter Book's search placeholder) are set from the catalogue while
-  they still hold the English default; strings hard-coded in JavaScript
-  (copybutton's tooltips, togglebutton's ``aria-label``) go into the site's
-  copies of those files; MyST-NB's hidden-cell ``aria-label`` is rendered here.
-  Strings hard-coded in theme templates are translated by ``book/_templates/``.
+Sphinx, the two themes, sphinx-copybutton, sphinx-togglebutton and MyST-NB ship no Uzbek.
+The book's catalogue, ``locales/uz/LC_MESSAGES/<domain>.po``, is compiled at build time
+(``kompilyatsiya``; ``sphinx.js`` for the search page's strings: ``sphinx_js``); strings
+the packages keep in config values are set from it (``SOZLAMALAR``), strings hard-coded
+in their JavaScript are replaced in the site's copies (``JS_MATNLAR``), MyST-NB's
+hidden-cell label is rendered here (``_yashirin_katak``).  Strings hard-coded in theme
+templates are translated by ``book/_templates/``.
 """
 
 from __future__ import annotations
@@ -65,12 +55,8 @@ COPYBUTTON = {"copy": "Copy", "copy_to_clipboard": "Copy to clipboard",
 
 def _katalog_papkalari(app) -> list[Path]:
     """The LC_MESSAGES folders of the book's language under locale_dirs."""
-    papkalar = []
-    for d in app.config.locale_dirs:
-        p = Path(app.srcdir, d, app.config.language, "LC_MESSAGES")
-        if p.is_dir():
-            papkalar.append(p)
-    return papkalar
+    papkalar = [Path(app.srcdir, d, app.config.language, "LC_MESSAGES") for d in app.config.locale_dirs]
+    return [p for p in papkalar if p.is_dir()]
 
 
 def kompilyatsiya(app) -> list[str]:

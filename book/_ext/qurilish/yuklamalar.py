@@ -1,24 +1,11 @@
 """Build side: every chapter's downloads, made from its sources and executed notebooks (a Sphinx extension).
 
-The chapters are those of ``raqamlash.py``; the PDF's name is the LaTeX target of ``_config.yml``.
-
-* **A download line** under each chapter's title, made here, not typed into the chapter.
-  A one-page chapter that is a notebook offers the book's PDF, its source (``.py``), its
-  executed notebook (``.ipynb``) and an archive (``.zip``) that runs as it is, with two
-  sentences saying how to run it; a chapter of lessons offers the PDF and its archive on
-  its opening page, with the list of its lessons and their reading times, and each lesson
-  its source, its executed notebook and the archive.  The root page offers the whole
-  book as one PDF.
-* **The files**, written beside the pages when the HTML build finishes (``fayllar``, a
-  step of ``yakun.py``).  An archive holds the chapter's pages, the ``chapter_code``
-  modules they import (the list that decides when a page re-executes:
-  ``ijro.kuzatilgan_fayllar``) and a ``requirements.txt`` (the packages marked ``[bob]``
-  in the project's, at the lock's versions).
-* **The theme's download menu** in each page's header gives the same files: its ".pdf"
-  item (a printout of the page) links to the book's PDF, and on a notebook page its
-  ".ipynb" and source items to the files beside the page.
-* **The site's root** ``index.html``, a valid Uzbek page that sends the browser to the
-  root page: Sphinx's additional page from ``book/_templates/yonaltirish.html``.
+A download line under each chapter's title, made here rather than typed into the chapter
+(``_yuklab_qatori``); the files it names, written beside the pages when the HTML build
+finishes (``fayllar``, a step of ``yakun.py``); the theme's header menu giving the same
+files (``sarlavha_yuklamalari``); the site's root ``index.html`` sending the browser to
+the root page (``_yonaltirish``).  The chapters are those of ``raqamlash.py``; the PDF's
+name is the LaTeX target of ``_config.yml``.
 """
 
 from __future__ import annotations
@@ -255,7 +242,9 @@ def _zip_yoz(arxiv: zipfile.ZipFile, nom: str, baytlar: bytes) -> None:
 def darslar_arxivi(maqsad: Path, nom: str, darslar: list[tuple[Path, Path]], ildiz: Path) -> None:
     """Write a chapter's archive, a folder ``nom/`` that runs as it is: every lesson (its source,
     unless an .ipynb, and its executed notebook; a one-page chapter is its only lesson), the
-    chapter_code modules any of them imports and requirements.txt."""
+    chapter_code modules any of them imports (the list that decides when a page re-executes:
+    ``ijro.kuzatilgan_fayllar``) and requirements.txt (the packages marked ``[bob]`` in the
+    project's, at the lock's versions)."""
     kodlar: set[Path] = set()
     for manba, _ in darslar:
         fmt = ijro.FORMATLAR.get(manba.suffix, "py:percent")
