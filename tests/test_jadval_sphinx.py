@@ -2,25 +2,22 @@
 
 A plain Sphinx project (no book extensions), so the table is numbered "1-jadval"
 as Sphinx numbers it; the book's per-chapter "1.1-jadval" is test_build.py's.
-The page is built with Sphinx twice (marked ``build``: ``make unit`` skips it).
+The page is built in this process by ``sphinx.testing`` (as pydata-sphinx-theme's
+tests build their sites), with the html and the latex builders; any warning fails it.
 """
-
-import subprocess
-import sys
 
 import pandas as pd
 import pytest
 from bs4 import BeautifulSoup
+from sphinx.testing.util import SphinxTestApp
 
 from chapter_code.kitob import jadval_bundle
-
-pytestmark = pytest.mark.build
 
 DF = pd.DataFrame({"model": ["RNN", "<script>x</script>"], "aniqlik": [0.5, 0.99]})
 
 
 @pytest.fixture(scope="module")
-def qurilgan(tmp_path_factory):
+def jadval_sayti(tmp_path_factory):
     """Build one page holding the table with the html and the latex builders."""
     manba = tmp_path_factory.mktemp("manba")
     (manba / "conf.py").write_text(
@@ -31,15 +28,18 @@ def qurilgan(tmp_path_factory):
     (manba / "index.md").write_text("# Sahifa\n\n" + md + "\n\n{numref}`aniq` ga qarang.\n")
     natija = {}
     for builder in ("html", "latex"):
-        chiqish = tmp_path_factory.mktemp(builder)
-        subprocess.run([sys.executable, "-m", "sphinx", "-W", "-q", "-b", builder, str(manba), str(chiqish)],
-                       check=True)
-        natija[builder] = chiqish
+        app = SphinxTestApp(builder, srcdir=manba, builddir=tmp_path_factory.mktemp(builder))
+        try:
+            app.build()
+            assert not app.warning.getvalue(), f"Sphinx ({builder}) warned:\n{app.warning.getvalue()}"
+        finally:
+            app.cleanup()
+        natija[builder] = app.outdir
     return natija
 
 
-def test_html_has_a_numbered_captioned_table(qurilgan):
-    html = (qurilgan["html"] / "index.html").read_text(encoding="utf-8")
+def test_html_has_a_numbered_captioned_table(jadval_sayti):
+    html = (jadval_sayti["html"] / "index.html").read_text(encoding="utf-8")
     sahifa = BeautifulSoup(html, "html.parser")
     jadval = sahifa.find("table", id="aniq")
     assert jadval is not None and {"docutils", "align-center"} <= set(jadval["class"])
@@ -58,13 +58,13 @@ def test_html_has_a_numbered_captioned_table(qurilgan):
     assert havola.next_sibling.startswith(" ga qarang")
 
 
-def test_latex_is_a_booktabs_table_with_caption(qurilgan):
-    tex = next(qurilgan["latex"].glob("*.tex")).read_text()
+def test_latex_is_a_booktabs_table_with_caption(jadval_sayti):
+    tex = next(jadval_sayti["latex"].glob("*.tex")).read_text()
     assert r"\sphinxtoprule" in tex and r"\sphinxbottomrule" in tex
     assert r"\sphinxcaption{Aniqlik jadvali.}" in tex
     assert r"\label{\detokenize{index:aniq}}" in tex
     # the cell is plain text in the table body (xelatex prints < and > as they are)
     tana = tex[tex.index(r"\sphinxmidrule"):tex.index(r"\sphinxbottomrule")]
     assert "<script>x</script>" in tana and r"\sphinxAtStartPar" in tana
-    sty = (qurilgan["latex"] / "sphinxlatextables.sty").read_text()
+    sty = (jadval_sayti["latex"] / "sphinxlatextables.sty").read_text()
     assert "booktabs" in sty
