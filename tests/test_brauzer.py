@@ -106,9 +106,10 @@ class Kuzatuv:
         s.on("response", lambda r: r.status >= 400 and self.xatolar.append(f"HTTP {r.status}: {r.url}"))
         #: requests asked for and not yet finished or failed
         self.yolda: set = set()
-        s.on("request", self.yolda.add)
-        s.on("requestfinished", self.yolda.discard)
-        s.on("requestfailed", self.yolda.discard)
+        # (Playwright marks each handler: a bound method of a set cannot be one)
+        s.on("request", lambda r: self.yolda.add(r))
+        s.on("requestfinished", lambda r: self.yolda.discard(r))
+        s.on("requestfailed", lambda r: self.yolda.discard(r))
 
     def _tinchlansin(self, chegara_s: float = 5.0) -> None:
         """Wait until no request of this page is in flight for 150 ms (or the limit passes).
