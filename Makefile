@@ -78,8 +78,9 @@ unit: setup
 test: setup
 	$(PY) -m pytest tests -q --durations=25
 
-# The author's loop measured side by side in one run (cold execution against f1dd76e,
-# cold build, rebuild after each kind of edit); BENCH_SEED=<file> adds the seed draft.
+# The author's loop measured side by side in one run (cold execution, whole and by lesson,
+# against 7277799 or BENCH_BAZA=<commit>; cold build; rebuild after each kind of edit);
+# BENCH_SEED=<file> adds the seed draft.
 # JSON in _build/bench.json.  Then Lighthouse's mobile run, three times per page, on the
 # site as a host serves it (gzip): medians and every report in _build/mayoq/.
 bench: setup

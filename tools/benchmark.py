@@ -6,9 +6,9 @@ trainings; the real cache, store and site are untouched):
 (a) cold execution of the chapter, every lesson in order, each in a fresh kernel
     (nbclient), with an empty store (a lesson that needs an earlier lesson's
     training takes it from the store, as in a build), and, right after it, the
-    same for the one-page chapter at commit ``BAZA`` (7277799, before the
-    lessons) from ``git archive``: the ratio says whether the split slowed the
-    cold path;
+    same for the chapter at commit ``BAZA`` from ``git archive`` (7277799, the
+    one-page chapter before the lessons; ``BENCH_BAZA=<commit>`` another, e.g.
+    9338d18, the lessons before issue 26): the whole and each lesson side by side;
 (b) a cold full build (site + PDF, ``qurish``, as ``make book``);
 (c) HTML rebuilds after one edit each, reporting seconds, which lessons
     executed (MyST-NB's "Executing notebook" lines) and how many trainings
@@ -45,9 +45,9 @@ from nbclient import NotebookClient
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "book" / "_ext"))
 from qurish import ILDIZ, jb_buyrugi  # noqa: E402
 
-BAZA = "7277799"
-#: the chapter at BAZA: one page
-BAZA_DARSLARI = ["book/attention.py"]
+#: the commit (a) compares with: 7277799, the one-page chapter before the lessons; another
+#: with BENCH_BAZA=<commit> (9338d18: the lessons before issue 26's additions)
+BAZA = os.environ.get("BENCH_BAZA", "7277799")
 #: a plotting cell of each lesson that draws a figure: (lesson, the text its first figure's
 #: size is edited in: "figsize=(5.6" becomes "figsize=(5.60", the same drawing)
 RASM_TAHRIRLARI = [
@@ -193,8 +193,13 @@ def main() -> None:
         print("(a) cold execution, this commit and", BAZA, "...", flush=True)
         vaqt, hujayralar = sovuq_ijro(nusxa, ish / "bosh-ombor", darslar(nusxa))
         natija["a_cold_s"], natija["cells"] = round(vaqt, 1), hujayralar
-        vaqt, _ = sovuq_ijro(baza_qil(ish), ish / "baza-ombor", BAZA_DARSLARI)
-        natija["a_cold_base_s"] = round(vaqt, 1)
+        baza = baza_qil(ish)
+        vaqt, baza_hujayralari = sovuq_ijro(baza, ish / "baza-ombor", darslar(baza))
+        natija["a_cold_base_s"], natija["base"] = round(vaqt, 1), BAZA
+        def jami(hujayra_royxati, sahifa):
+            return round(sum(c["seconds"] for c in hujayra_royxati if c["page"] == sahifa), 1)
+        natija["a_cold_by_lesson"] = {Path(d).stem: {"now": jami(hujayralar, d), "base": jami(baza_hujayralari, d)}
+                                      for d in darslar(nusxa)}
         print("(b) cold full build ...", flush=True)
         vaqt, log = qur(nusxa, toliq=True)
         natija["b_build_cold_s"] = round(vaqt, 1)
@@ -247,6 +252,9 @@ def main() -> None:
               f" / {r['trainings']} / {r['measurements']}  {m}")
     eng = max(natija["d_page_bytes"].items(), key=lambda kv: kv[1])
     print(f"{'(d) largest page, HTML without images':<48}{eng[1]:>8} bytes ({eng[0]}; target <= 200 kB)")
+    print(f"\ncold execution by lesson (seconds of its cells, this commit / {BAZA}):")
+    for nom, r in natija["a_cold_by_lesson"].items():
+        print(f"  {nom:<14}{r['now']:>8}{r['base']:>8}")
     print()
     print("per-cell profile of (a), slowest first:")
     for c in sorted(natija["cells"], key=lambda c: -c["seconds"])[:8]:
