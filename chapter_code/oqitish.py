@@ -19,6 +19,7 @@ soni bilan) oʻz ichiga oladi: ular kodni emas, mashinani tavsiflaydi.
 
 import ctypes
 import functools
+import inspect
 import os
 from concurrent.futures import ProcessPoolExecutor
 from multiprocessing import get_context
@@ -158,6 +159,16 @@ def parallel(fn, ishlar, jarayonlar=None):
             ):
                 natijalar[i] = r
     return natijalar
+
+
+def protokoli(fn):
+    """``fn`` ning standart qiymatli argumentlari (nomi -> qiymati): oʻqitish
+    funksiyasining protokoli, darsda koʻrsatish uchun."""
+    return {
+        nom: p.default
+        for nom, p in inspect.signature(fn).parameters.items()
+        if p.default is not inspect.Parameter.empty
+    }
 
 
 @olchov

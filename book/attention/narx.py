@@ -175,22 +175,12 @@ glue(
     ),
     display=False,
 )
-glue(
-    "attn_vaqt_osish",
-    float(
-        vj.loc[240, ("fwd (ms)", "attention")]
-        / vj.loc[120, ("fwd (ms)", "attention")]
-    ),
-    display=False,
-)
-glue(
-    "rnn_vaqt_osish",
-    float(
-        vj.loc[240, ("fwd (ms)", "RNN")]
-        / vj.loc[120, ("fwd (ms)", "RNN")]
-    ),
-    display=False,
-)
+for nom, model in [
+    ("attn_vaqt_osish", "attention"),
+    ("rnn_vaqt_osish", "RNN"),
+]:
+    ustun = ("fwd (ms)", model)
+    glue(nom, float(vj.loc[240, ustun] / vj.loc[120, ustun]), display=False)
 glue("iplar", IPLAR, display=False)
 
 
@@ -465,31 +455,14 @@ for usul, q in [
         ("vaqt (ms)", "vaqt"),
     ]:
         glue(f"fl_{qisqa}_{q}", qiyalik(usul, ustun), display=False)
-glue(
-    "fl_chuqqi_formula",
-    float(katta.loc["formula", "choʻqqi (MiB)"]),
-    display=False,
-)
-glue(
-    "fl_chuqqi_sdpa",
-    float(katta.loc["SDPA", "choʻqqi (MiB)"]),
-    display=False,
-)
-glue(
-    "fl_vaqt_formula_ms",
-    float(katta.loc["formula", "vaqt (ms)"]),
-    display=False,
-)
-glue(
-    "fl_vaqt_sdpa_ms",
-    float(katta.loc["SDPA", "vaqt (ms)"]),
-    display=False,
-)
-glue(
-    "fl_chuqqi_sdpa3",
-    float(katta.loc["SDPA, 3 oʻlchamli", "choʻqqi (MiB)"]),
-    display=False,
-)
+for nom, usul, ustun in [
+    ("fl_chuqqi_formula", "formula", "choʻqqi (MiB)"),
+    ("fl_chuqqi_sdpa", "SDPA", "choʻqqi (MiB)"),
+    ("fl_vaqt_formula_ms", "formula", "vaqt (ms)"),
+    ("fl_vaqt_sdpa_ms", "SDPA", "vaqt (ms)"),
+    ("fl_chuqqi_sdpa3", "SDPA, 3 oʻlchamli", "choʻqqi (MiB)"),
+]:
+    glue(nom, float(katta.loc[usul, ustun]), display=False)
 glue("fl_farq", float(fl["eng katta farq"].max()), display=False)
 glue(
     "fl_xotira_sdpa_soz",

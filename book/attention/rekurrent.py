@@ -36,6 +36,7 @@ from chapter_code.malumot import vazifa
 from chapter_code.modellar import Ketma, Attention
 from chapter_code.modellar import parametrlar
 from chapter_code.oqitish import oqit, parallel
+from chapter_code.oqitish import protokoli
 from chapter_code.natijalar import (
     Seedlar,
     hammasida,
@@ -163,11 +164,7 @@ for nom, qisqa in [
 # funksiyasining standart qiymatlari, ularni koddan oʻqiymiz.
 
 # %%
-protokol = {
-    nom: p.default
-    for nom, p in inspect.signature(oqit).parameters.items()
-    if p.default is not inspect.Parameter.empty
-}
+protokol = protokoli(oqit)
 print("oqit() protokoli:")
 for kalit_, qiymat in protokol.items():
     print(f"  {kalit_:<8} = {qiymat}")

@@ -19,7 +19,6 @@
 
 
 # %%
-import inspect
 import math
 
 import pandas as pd
@@ -70,7 +69,7 @@ from chapter_code.oqitish import parallel
 # ular ikki yadroda parallel ishlaydi.
 
 # %%
-import inspect as _inspect
+from chapter_code.oqitish import protokoli
 from chapter_code.sonlar import (
     oqit_tarjimon,
     sonlar_toplami,
@@ -84,11 +83,7 @@ from chapter_code.sonlar import (
 
 tarjima_seedlar = (0, 1)
 tarjimonlar = parallel(oqit_tarjimon, [(s,) for s in tarjima_seedlar])
-tarjima_protokol = {
-    nom: p.default
-    for nom, p in _inspect.signature(oqit_tarjimon).parameters.items()
-    if p.default is not _inspect.Parameter.empty
-}
+tarjima_protokol = protokoli(oqit_tarjimon)
 print("oqit_tarjimon() protokoli:")
 for kalit_, qiymat in tarjima_protokol.items():
     print(f"  {kalit_:<9} = {qiymat}")
