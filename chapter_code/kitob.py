@@ -27,6 +27,7 @@ from __future__ import annotations
 import base64
 import html
 import io
+import json
 import os
 import re
 import string
@@ -466,4 +467,56 @@ def show(df: pd.DataFrame, izoh: str | None = None, nom: str | None = None) -> N
     _display(jadval_bundle(df, izoh, nom))
 
 
-__all__ = ["SOZLAMA", "diagramma", "fig", "show", "jadval_bundle", "md_escape"]
+#: What every example of an interactive map carries (``sonlar.hamma_ogirliklar`` gives them).
+_XARITA_KALITLARI = ("son", "javob", "sozlar", "kirish", "chiqish", "koder", "dekoder", "cross")
+
+
+def xarita_bundle(nom: str, misollar: list, izoh: str) -> dict:
+    """The mime bundle of an interactive map of attention weights.
+
+    For the book, MyST markdown holding one raw HTML block (the LaTeX writer leaves raw
+    HTML out: in the PDF the figures before the map stand in for it); for JupyterLab, the
+    same HTML.  The block is a ``div.kitob-xarita`` whose data travel in a
+    ``<script type="application/json">``: the build moves them to a file beside the page
+    (``book/_ext/qurilish/xarita.py``) and ``book/_static/xarita.js`` draws the map once
+    it comes into view.  Without JavaScript the div says where the same weights are drawn.
+    """
+    if not isinstance(nom, str) or not _NOM_QOLIPI.match(nom):
+        raise ValueError(f"nom={nom!r} must be a name of letters, digits, '_' or '-' (for example 'tarjima')")
+    _tekshir_matn(izoh, "izoh")
+    if not isinstance(misollar, list) or not misollar:
+        raise ValueError("misollar must be a non-empty list of sonlar.hamma_ogirliklar(model, n) results")
+    for i, m in enumerate(misollar):
+        yoq = [k for k in _XARITA_KALITLARI if not isinstance(m, dict) or k not in m]
+        if yoq:
+            raise ValueError(f"misollar[{i}] lacks {', '.join(yoq)}: give sonlar.hamma_ogirliklar(model, n) results")
+        for tur, sorov, kalit in (("koder", "sozlar", "sozlar"), ("dekoder", "chiqish", "kirish"),
+                                  ("cross", "chiqish", "sozlar")):
+            shakl = {(len(w), len(w[0]) if w else 0) for qatlam in m[tur] for w in qatlam}
+            if shakl != {(len(m[sorov]), len(m[kalit]))}:
+                raise ValueError(f"misollar[{i}][{tur!r}]: every head must hold one row per "
+                                 f"{sorov!r} token and one column per {kalit!r} token "
+                                 f"({len(m[sorov])} x {len(m[kalit])}); found {sorted(shakl)}")
+    malumot = json.dumps({"misollar": misollar}, ensure_ascii=False, separators=(",", ":"))
+    html_ = (f'<div class="kitob-xarita" data-xarita="{nom}">\n'
+             f'<p class="kitob-xarita-izoh">{html.escape(izoh)}</p>\n'
+             '<p class="kitob-xarita-jssiz">Bu interaktiv xarita JavaScript bilan ishlaydi; '
+             "usiz yuqoridagi rasmlar oʻsha ogʻirliklarni koʻrsatadi.</p>\n"
+             '<script type="application/json" data-xarita-malumot>'
+             + malumot.replace("</", "<\\/") + "</script>\n</div>")
+    return {"text/markdown": f"```{{raw}} html\n{html_}\n```\n", "text/html": html_,
+            "text/plain": f"Interaktiv xarita: {izoh}"}
+
+
+def xarita(nom: str, misollar: list, izoh: str) -> None:
+    """Attention ogʻirliklarining interaktiv xaritasini koʻrsatadi (saytda).
+
+    ``misollar`` — ``sonlar.hamma_ogirliklar(model, n)`` natijalari roʻyxati; ``izoh`` —
+    xarita nimani koʻrsatishini aytadigan gap.  Oʻquvchi misolni, attention turini,
+    qatlamni va boshni tanlaydi, soʻrov tokenini bosadi: har kalitning ogʻirligi chiqadi.
+    PDF da va JavaScriptsiz undan oldingi rasmlar uning oʻrnida turadi.
+    """
+    _display(xarita_bundle(nom, misollar, izoh))
+
+
+__all__ = ["SOZLAMA", "diagramma", "fig", "show", "jadval_bundle", "md_escape", "xarita", "xarita_bundle"]

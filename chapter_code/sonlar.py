@@ -185,7 +185,7 @@ def sonlar_toplami(seed, n, n_sinov):
 
 
 @torch.no_grad()
-def javob(model, sonlar, uzunlik=7, keshlar=None):
+def javob(model, sonlar, uzunlik=7, keshlar=None, tokenlar=False):
     """Ochkoʻz (greedy) dekodlash: har qadamda eng ehtimolli token; satrlar
     roʻyxati.
 
@@ -193,7 +193,8 @@ def javob(model, sonlar, uzunlik=7, keshlar=None):
     tokenlar hisobga olinmaydi; koʻpi bilan `uzunlik` ta token. keshlar —
     boʻsh roʻyxat berilsa, KV kesh bilan: koder bir marta ishlaydi, dekoder
     har qadamda faqat yangi tokenni oʻqiydi; roʻyxatda dekoder bloklarining
-    keshlari qoladi.
+    keshlari qoladi. tokenlar=True: satrlar oʻrniga dekoderning hamma
+    tokenlari (B, T): <bosh>, soʻng har qadamda tanlangani.
     """
     model.eval()
     manba = manba_kodla(sonlar)
@@ -212,7 +213,7 @@ def javob(model, sonlar, uzunlik=7, keshlar=None):
         # hamma qator tugadi
         if (y == OXIR).any(1).all():
             break
-    return dekodla(y[:, 1:])
+    return y if tokenlar else dekodla(y[:, 1:])
 
 
 def _yozuv(natija):
@@ -393,3 +394,41 @@ def ogirlik_qayerda(model, sonlar, nollar=False):
             jami += torch.stack([oz, ym, qator.sum(-1) - oz - ym], dim=-1)
             soni += 1
     return jami / soni
+
+
+def hamma_ogirliklar(model, n, xona=2):
+    """Bitta son uchun modelning hamma attention ogʻirliklari, model oʻzi
+    yozgan javob bilan (saytdagi interaktiv xarita uchun).
+
+    Dekoderga modelning oʻz javobi beriladi: dekoder kauzal boʻlgani uchun
+    bu ogʻirliklar ochkoʻz dekodlashning har qadamidagi ogʻirliklarning
+    oʻzi (xato javobda ham). Natija — JSON ga yoziladigan dict:
+    ``javob``, ``sozlar`` (koder tokenlari), ``kirish`` (dekoder
+    kirishi: <bosh> va model tanlagan tokenlar), ``chiqish`` (har dekoder
+    pozitsiyasi tanlagan token: javob raqamlari, soʻng <oxir>), ``koder``,
+    ``dekoder`` va ``cross`` — har biri [qatlam][bosh][soʻrov][kalit]
+    butun sonlar: ogʻirlik · 10**xona, yaxlitlangan; har qatlamning oxirgi
+    «boshi» — boshlar oʻrtachasi.
+    """
+    y = javob(model, [n], tokenlar=True)
+    with torch.no_grad():
+        # oxirgisidan boshqa hamma token kiradi: t-pozitsiya (t+1)-tokenni
+        # yozgan qadamdagi ogʻirliklar
+        model(manba_kodla([n]), y[:, :-1])
+
+    def butun(w):
+        # (1, h, Tq, Tk) -> [h + 1][Tq][Tk]: boshlar va ularning oʻrtachasi
+        w = torch.cat([w[0], w[0].mean(0, keepdim=True)])
+        return (w * 10**xona).round().int().tolist()
+
+    tokenlar = [MAQSAD[t] for t in y[0].tolist()]
+    return {
+        "son": n,
+        "javob": dekodla(y[:, 1:])[0],
+        "sozlar": soz_bilan(n).split(),
+        "kirish": tokenlar[:-1],
+        "chiqish": tokenlar[1:],
+        "koder": [butun(b.attn.ogirlik) for b in model.koder],
+        "dekoder": [butun(b.attn.ogirlik) for b in model.dekoder],
+        "cross": [butun(b.cross.ogirlik) for b in model.dekoder],
+    }

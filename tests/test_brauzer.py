@@ -18,6 +18,7 @@ get their keyboard tab stop.  The site is served as a host serves it
 
 from __future__ import annotations
 
+import ast
 import json
 import re
 import shutil
@@ -27,7 +28,7 @@ from pathlib import Path
 
 import pytest
 from bs4 import BeautifulSoup
-from conftest import DARSLAR, ILDIZ
+from conftest import DARSLAR, ILDIZ, bob_glue
 from conftest import SAHIFALAR as BOB_SAHIFALARI_
 from xizmat import xizmat
 
@@ -816,3 +817,119 @@ def test_every_icon_on_the_pages_keeps_its_rule_and_glyph(qurilgan):
                     f"{sahifa.name}: the {uslub} font lost the glyph of fa-{nom}"
                 tekshirildi.append(nom)
     assert {"bars", "magnifying-glass", "moon", "sun", "file-pdf"} <= set(tekshirildi), sorted(set(tekshirildi))
+
+
+# --- 8. the interactive map of attention weights ---------------------------------------------
+
+XARITA_DARS = "book/attention/yakuniy.html"
+
+#: What the map shows now: the chosen example, kind, layer, head, the pressed query and every
+#: key's token, weight (data-w) and printed weight.
+XARITA_JS = """() => { const x = document.querySelector('.kitob-xarita');
+  const q = (n) => x.querySelector(`[data-tanlov=${n}]`).value;
+  const tugmalar = [...x.querySelectorAll('.kitob-xarita-sorovlar button')];
+  return {misol: +q('misol'), tur: q('tur'), qatlam: +q('qatlam'), bosh: +q('bosh'),
+          sorovlar: tugmalar.map(b => b.textContent),
+          faol: tugmalar.findIndex(b => b.getAttribute('aria-pressed') === 'true'),
+          fokus: tugmalar.indexOf(document.activeElement),
+          kalitlar: [...x.querySelectorAll('.kitob-xarita-kalitlar li')].map(li => [
+            li.querySelector('.kitob-xarita-token').textContent, +li.dataset.w,
+            li.querySelector('.kitob-xarita-qiymat').textContent]),
+          xulosa: x.querySelector('.kitob-xarita-xulosa').textContent,
+          jadval: [...x.querySelectorAll('table tbody tr')].map(r => [...r.querySelectorAll('td')].map(td => td.textContent))};
+}"""
+XARITA_TURLARI = {"cross": ("chiqish", "sozlar"), "koder": ("sozlar", "sozlar"), "dekoder": ("chiqish", "kirish")}
+
+
+def _token(t: str) -> str:
+    return f"⟨{t[1:-1]}⟩" if t.startswith("<") else t
+
+
+def _xarita_tekshir(holat: dict, malumot: dict) -> None:
+    """The map's state against the exported weights: tokens, weights, their Uzbek form."""
+    m = malumot["misollar"][holat["misol"]]
+    sorov, kalit = XARITA_TURLARI[holat["tur"]]
+    w = m[holat["tur"]][holat["qatlam"]][holat["bosh"]]
+    assert holat["sorovlar"] == [_token(t) for t in m[sorov]]
+    qator = w[holat["faol"]]
+    assert holat["kalitlar"] == [[_token(t), v, f"{v / 100:.2f}".replace(".", ",")]
+                                 for t, v in zip(m[kalit], qator)]
+    eng = qator.index(max(qator))
+    qiymat = f"{qator[eng] / 100:.2f}".replace(".", ",")
+    assert holat["xulosa"].endswith(f"eng koʻp «{_token(m[kalit][eng])}» ga qaraydi: {qiymat}."), holat["xulosa"]
+    assert holat["jadval"] == [[f"{v / 100:.2f}".replace(".", ",") for v in r] for r in w]
+
+
+@pytest.mark.parametrize("oyna", [TELEFON, KOMPYUTER], ids=["telefon", "kompyuter"])
+def test_the_attention_map_shows_the_models_weights_on_tap_click_and_keys(kuzat, manzil, qurilgan, rasmlar, oyna):
+    """The capstone's map loads only near the view, draws every example, kind and head the
+    lesson exported, and a tap (phone) or click (computer) on a query shows its weights as the
+    JSON file holds them, in the Uzbek form; the keyboard alone moves between queries; nothing
+    is asked of another host; axe finds nothing in the drawn map, light and dark."""
+    k = kuzat(viewport=oyna)
+    sorovlar: list[str] = []
+    k.sahifa.on("request", lambda r: sorovlar.append(r.url))
+    sahifa = k.och(manzil + XARITA_DARS)
+    quti = sahifa.locator(".kitob-xarita")
+    fayl = quti.get_attribute("data-manba")
+    malumot = json.loads((qurilgan / "sayt" / Path(XARITA_DARS).parent / fayl).read_text(encoding="utf-8"))
+    assert not [u for u in sorovlar if u.endswith(("xarita.js", fayl))], "the map loaded before it came near"
+    quti.scroll_into_view_if_needed()
+    sahifa.wait_for_selector(".kitob-xarita[data-tayyor=ha]", timeout=10_000)
+    assert [u for u in sorovlar if u.endswith("xarita.js")] and [u for u in sorovlar if u.endswith(fayl)]
+    m0 = malumot["misollar"][0]
+    boshlar = len(m0["cross"][0]) - 1
+    assert len(malumot["misollar"]) >= 3 and boshlar >= 2
+    # the figure's example first; a wrong answer among them whenever the model made one
+    glued = {n: ast.literal_eval(g["data"]["text/plain"]) for n, g in bob_glue(qurilgan).items()
+             if n in ("tr_misol", "tr_xato_soni")}
+    assert m0["son"] == glued["tr_misol"]
+    assert any(m["javob"] != str(m["son"]) for m in malumot["misollar"]) == (glued["tr_xato_soni"] > 0)
+    tanla = lambda nom, qiymat: quti.locator(f"[data-tanlov={nom}]").select_option(str(qiymat))  # noqa: E731
+    bosish = (lambda b: b.tap()) if oyna is TELEFON else (lambda b: b.click())
+    tekshirildi = 0
+    for i, m in enumerate(malumot["misollar"]):
+        tanla("misol", i)
+        for tur, (sorov, _) in XARITA_TURLARI.items():
+            tanla("tur", tur)
+            for bosh in (boshlar, 0):
+                tanla("bosh", bosh)
+                tugmalar = quti.locator(".kitob-xarita-sorovlar button")
+                assert tugmalar.count() == len(m[sorov])
+                for t in range(tugmalar.count()):
+                    bosish(tugmalar.nth(t))
+                    holat = sahifa.evaluate(XARITA_JS)
+                    assert holat["faol"] == t
+                    _xarita_tekshir(holat, malumot)
+                    tekshirildi += 1
+    assert tekshirildi >= 3 * 3 * 2 * 3
+    # the keyboard alone: from the head's list, Tab reaches the first query, arrows move on
+    tanla("misol", 0)
+    tanla("tur", "cross")
+    quti.locator("[data-tanlov=bosh]").focus()
+    sahifa.keyboard.press("Tab")
+    holat = sahifa.evaluate(XARITA_JS)
+    assert holat["fokus"] == 0 == holat["faol"]
+    sahifa.keyboard.press("ArrowRight")
+    holat = sahifa.evaluate(XARITA_JS)
+    assert holat["fokus"] == 1 == holat["faol"]
+    _xarita_tekshir(holat, malumot)
+    sahifa.keyboard.press("ArrowLeft")
+    sahifa.keyboard.press("ArrowLeft")
+    holat = sahifa.evaluate(XARITA_JS)
+    assert holat["fokus"] == holat["faol"] == len(m0["chiqish"]) - 1      # wraps to the last
+    # hovering with a mouse picks a query too (a phone has none)
+    if oyna is KOMPYUTER:
+        quti.locator(".kitob-xarita-sorovlar button").nth(1).hover()
+        assert sahifa.evaluate(XARITA_JS)["faol"] == 1
+    quti.screenshot(path=str(rasmlar / f"xarita-{oyna['width']}.png"))
+    xatolar = _axe(sahifa)
+    assert not xatolar, "axe in the map (light):\n" + "\n".join(xatolar)
+    assert _qorongi_qil(sahifa)[-1] == "dark"
+    _ranglar_tinchlansin(sahifa)
+    quti.screenshot(path=str(rasmlar / f"xarita-{oyna['width']}-dark.png"))
+    xatolar = _axe(sahifa)
+    assert not xatolar, "axe in the map (dark):\n" + "\n".join(xatolar)
+    tashqi = [u for u in sorovlar if not u.startswith(manzil) and not u.startswith("data:")]
+    assert not tashqi, f"requests outside the site: {tashqi}"
+    assert not k.xatolar, "\n".join(k.xatolar)

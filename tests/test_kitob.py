@@ -291,3 +291,51 @@ def test_a_diagrams_labels_read_at_phone_width(chiqishlar, tmp_path):
     diagramma(QUTILAR, YOYLAR, nom="diagramma.png", izoh="Uch quti.")
     png = Image.open(tmp_path / "rasmlar" / "diagramma.png")
     assert _telefonda_px(png, float(png.text[kitob.SHRIFT_KALITI])) >= kitob.SOZLAMA["eng_kichik_px"]
+
+
+def _xarita_misoli():
+    import torch
+
+    from chapter_code.modellar import Tarjimon
+    from chapter_code.sonlar import MANBA, MAQSAD, hamma_ogirliklar
+
+    torch.manual_seed(0)
+    model = Tarjimon(len(MANBA), len(MAQSAD), d=16, boshlar=4, qatlamlar=1)
+    return [hamma_ogirliklar(model, n) for n in (347_205, 12)]
+
+
+def test_a_map_is_raw_html_for_the_book_and_html_for_jupyterlab(chiqishlar):
+    """The book gets MyST markdown holding one raw HTML block (left out of the PDF by the LaTeX
+    writer); its data are the examples as given, in a JSON script that cannot close early."""
+    import json
+    import re
+
+    misollar = _xarita_misoli()
+    misollar[0]["sozlar"][0] = "</script><b>"          # a token that would end the script
+    kitob.xarita("tarjima", misollar, izoh="Sinov <xaritasi>.")
+    (bundle, _), = chiqishlar
+    assert _mime_tanlovi(bundle, "html") == "text/markdown" == _mime_tanlovi(bundle, "latex")
+    md = bundle["text/markdown"]
+    assert md.startswith("```{raw} html\n") and md.rstrip().endswith("```") and md.count("```") == 2
+    html_ = bundle["text/html"]
+    assert html_ in md and 'class="kitob-xarita" data-xarita="tarjima"' in html_
+    assert "Sinov &lt;xaritasi&gt;." in html_ and "JavaScript" in html_
+    skript = re.search(r'<script type="application/json" data-xarita-malumot>(.*?)</script>', html_, re.S)
+    assert "</" not in skript.group(1)
+    assert json.loads(skript.group(1).replace("<\\/", "</")) == {"misollar": misollar}
+
+
+@pytest.mark.parametrize("buzish, xato", [
+    (lambda m: m.clear(), "non-empty list"),
+    (lambda m: m[1].pop("cross"), r"misollar\[1\] lacks cross"),
+    (lambda m: m[0]["koder"][0][2].pop(), r"misollar\[0\]\['koder'\]: every head must hold one row per 'sozlar'"),
+    (lambda m: m[0]["cross"][0][0][0].pop(), r"misollar\[0\]\['cross'\]"),
+])
+def test_a_map_rejects_examples_whose_shapes_do_not_match_their_tokens(chiqishlar, buzish, xato):
+    misollar = _xarita_misoli()
+    buzish(misollar)
+    with pytest.raises(ValueError, match=xato):
+        kitob.xarita("tarjima", misollar, izoh="Sinov.")
+    with pytest.raises(ValueError, match="nom="):
+        kitob.xarita("yomon nom", _xarita_misoli(), izoh="Sinov.")
+    assert not chiqishlar

@@ -332,3 +332,49 @@ def test_greedy_decoding_with_a_cache_writes_what_it_writes_without(h_kv, oyna):
     assert len(keshlar) == 2 and all(k["soni"] > 2 for k in keshlar)
     saqlangan = {k["k"].shape[2] for k in keshlar}
     assert saqlangan == {keshlar[0]["soni"] if oyna is None else oyna}
+
+
+def _tarjimon(seed=0):
+    from chapter_code.modellar import Tarjimon
+
+    torch.manual_seed(seed)
+    return Tarjimon(len(MANBA), len(MAQSAD), d=16, boshlar=4, qatlamlar=2).eval()
+
+
+@pytest.mark.parametrize("n", [347_205, 12, 100_000])
+def test_every_weight_of_the_map_is_the_models_at_the_step_that_wrote_its_token(n):
+    """hamma_ogirliklar: the decoder's input is what greedy decoding chose, every position's
+    weights are those of the step that wrote the next token (a pass over the prefix only),
+    encoder weights are the encoder's, and the last 'head' is the heads' mean; hundredths."""
+    model = _tarjimon()
+    x = sonlar.hamma_ogirliklar(model, n)
+    y = javob(model, [n], tokenlar=True)
+    assert x["kirish"] == [MAQSAD[t] for t in y[0, :-1].tolist()]
+    assert x["chiqish"] == [MAQSAD[t] for t in y[0, 1:].tolist()]
+    assert x["javob"] == javob(model, [n])[0] and x["sozlar"] == soz_bilan(n).split()
+    manba = manba_kodla([n])
+    with torch.no_grad():
+        for t in range(y.shape[1] - 1):
+            ballar = model(manba, y[:, : t + 1])      # the step that chose token t + 1
+            assert int(ballar[0, -1].argmax()) == int(y[0, t + 1])
+            for q, blok in enumerate(model.dekoder):
+                for tur, w in (("cross", blok.cross.ogirlik), ("dekoder", blok.attn.ogirlik)):
+                    kutilgan = torch.cat([w[0, :, -1], w[0, :, -1].mean(0, keepdim=True)])
+                    olingan = torch.tensor([x[tur][q][b][t][: w.shape[-1]] for b in range(5)])
+                    assert torch.equal(olingan, (kutilgan * 100).round().int()), (tur, q, t)
+        for q, blok in enumerate(model.koder):
+            w = blok.attn.ogirlik[0]
+            assert x["koder"][q] == (torch.cat([w, w.mean(0, keepdim=True)]) * 100).round().int().tolist()
+    # the decoder never looks ahead: its weights on later tokens are 0
+    for q in x["dekoder"]:
+        for w in q:
+            assert all(v == 0 for t, qator in enumerate(w) for v in qator[t + 1:])
+
+
+def test_the_map_of_a_wrong_answer_keeps_what_the_model_wrote():
+    """A model that writes a wrong number: the map's tokens are the model's, not the truth."""
+    model = _tarjimon(seed=3)
+    n = 347_205
+    x = sonlar.hamma_ogirliklar(model, n)
+    assert x["javob"] != str(n)
+    assert "".join(t for t in x["kirish"][1:] if t.isdigit()).startswith(x["javob"])

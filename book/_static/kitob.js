@@ -75,4 +75,23 @@
   if (document.fonts) document.fonts.addEventListener("loadingdone", () => olchangan.forEach(olch));
   const TURLAR = ["keydown", "pointerdown", "wheel", "touchstart", "scroll"];
   for (const t of TURLAR) window.addEventListener(t, birinchi, { capture: true, passive: true });
+
+  // A lesson's interactive map (div.kitob-xarita, book/_static/xarita.js): its script and
+  // data load only on a page that has one, when it comes within 600 px of the view.
+  const xaritalar = document.querySelectorAll(".kitob-xarita[data-manba]");
+  const manzil = document.currentScript && document.currentScript.src;
+  let skript = null;
+  const och = (quti) => (skript ||= new Promise((tayyor, xato) => {
+    const s = document.createElement("script");
+    s.src = new URL("xarita.js", manzil || location.href).href;
+    s.onload = tayyor;
+    s.onerror = () => xato(new Error(`${s.src} did not load`));
+    document.head.append(s);
+  })).then(() => window.kitobXarita(quti));
+  if (xaritalar.length && "IntersectionObserver" in window) {
+    const k = new IntersectionObserver((yozuvlar) => yozuvlar.forEach((y) => {
+      if (y.isIntersecting) { k.unobserve(y.target); och(y.target); }
+    }), { rootMargin: "600px 0px" });
+    xaritalar.forEach((x) => k.observe(x));
+  } else xaritalar.forEach(och);
 })();

@@ -25,7 +25,7 @@ import pandas as pd
 import torch
 import matplotlib.pyplot as plt
 
-from chapter_code.kitob import show, fig
+from chapter_code.kitob import show, fig, xarita
 from chapter_code.bichim import son, foiz
 from chapter_code.modellar import parametrlar
 from chapter_code.oqitish import parallel
@@ -780,6 +780,35 @@ glue("tr_seed_boshlar_gap", gap, display=False)
 # {glue:text}`tr_zaif_gap` {glue:text}`tr_kop_boshli_gap`
 #
 # {glue:text}`tr_seed_boshlar_gap`
+#
+# :::{only} html
+# Rasmlar bitta misolni koʻrsatadi. Quyidagi xaritada seed 0 modelining
+# bir nechta sinov sonidagi hamma ogʻirliklarini oʻzingiz koʻring:
+# toʻgʻri javoblar va xatolar, cross-attention, koder va dekoder
+# self-attentioni, har bosh va ularning oʻrtachasi. Soʻrov tokenini
+# bosing (kompyuterda sichqonchani ustiga olib boring yoki Tab bilan
+# keling): har kalit tokeni ostida u olgan ogʻirlik chiqadi. Dekoderga
+# modelning oʻz javobi beriladi, shuning uchun xato javobda model xato
+# raqamni yozayotganda qayerga qaraganini koʻrasiz.
+# :::
+
+# %%
+from chapter_code.sonlar import hamma_ogirliklar
+
+# rasmdagi misol, yana ikkita toʻgʻri javob va koʻpi bilan uchta xato
+xarita_sonlari = (
+    [misol]
+    + [s for s, _ in togri_misol if s != misol][:2]
+    + [s for s, _ in xato_misol][:3]
+)
+xarita(
+    "tarjima",
+    [hamma_ogirliklar(tarjimon, s) for s in xarita_sonlari],
+    izoh=(
+        "Seed 0 modeli: misolni, attention turini, qatlamni va boshni"
+        " tanlang, soʻng soʻrov tokenini bosing."
+    ),
+)
 
 # %% [markdown]
 # ## Attention turlari bitta vazifada

@@ -17,6 +17,7 @@ never import this package; it imports only ``bichim`` and ``muhit`` from ``chapt
 ``glue``       glued numbers written in Uzbek form
 ``kod``        code highlighted without spans that change nothing
 ``adabiyot``   citations and the list of references joined in Uzbek (sphinxcontrib-bibtex)
+``xarita``     the data of a lesson's interactive maps in a file beside the page
 ``yakun``      after the build, in one order: files, WebP, cut fonts (``shrift``), gzip
 =============  ==================================================================
 """
@@ -25,7 +26,7 @@ from __future__ import annotations
 
 #: In setup order: the lock first (before anything writes), the post-build pipeline last.
 MODULLAR = ["qulf", "ijro", "raqamlash", "yuklamalar", "katex", "pdf", "tarjima", "qidiruv",
-            "sahifa", "glue", "kod", "adabiyot", "yakun"]
+            "sahifa", "glue", "kod", "adabiyot", "xarita", "yakun"]
 
 #: The book's settings: name -> (default, rebuild, types).
 SOZLAMALAR = {

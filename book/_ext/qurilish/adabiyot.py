@@ -1,11 +1,9 @@
 """Build side: citations and the list of references in Uzbek (styles for sphinxcontrib-bibtex).
 
-A lesson cites a work of ``book/adabiyotlar.bib`` with ``{cite:p}`` or ``{cite:t}``; the
-list is the ``{bibliography}`` of the chapter's page of references and ends the PDF.
-sphinxcontrib-bibtex and pybtex join names in English ("Vaswani et al."); the styles
-here join them in Uzbek, in round brackets: "(Vaswani va boshq., 2017)", "Press, Smith
-va Lewis (2022)"; titles keep their capitals.  ``_config.yml`` chooses them
-(``bibtex_reference_style: uz``, ``bibtex_default_style: uz``).
+A lesson cites ``book/adabiyotlar.bib`` with ``{cite:p}``/``{cite:t}``; the list ends the
+chapter and the PDF.  sphinxcontrib-bibtex and pybtex join names in English ("Vaswani et
+al."); these styles, chosen in ``_config.yml`` (``uz``), join them in Uzbek, in round
+brackets: "(Vaswani va boshq., 2017)", "Press, Smith va Lewis (2022)"; titles keep their capitals.
 """
 
 from __future__ import annotations

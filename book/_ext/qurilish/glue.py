@@ -1,12 +1,10 @@
 """Build side: glued numbers written in Uzbek form (a Sphinx extension).
 
-The chapter glues numbers as numbers (the tests read them so), and the prose says how
-many digits to show: ``{glue:text}`aniqlik:.3f```.  MyST-NB formats that with Python's
-``format()`` (``0.997``, ``2.8e-05``); here every glued number goes through
-``chapter_code.bichim.son``, which also writes the chapter's tables and ticks (``0,997``,
-``2,8·10⁻⁵``, ``98 %``).  MyST-NB has no hook for it: its ``format_plain_text`` is
-replaced in the two modules that call it (``tests/test_yamoqlar.py`` checks upstream
-still has it).  A book whose ``chapter_code`` has no ``bichim`` keeps MyST-NB's format.
+The chapter glues numbers as numbers; the prose says the digits: ``{glue:text}`a:.3f```.
+MyST-NB formats that with ``format()`` (``0.997``, ``2.8e-05``); here with
+``chapter_code.bichim.son``, as the chapter's tables and ticks (``0,997``, ``2,8·10⁻⁵``,
+``98 %``).  MyST-NB has no hook: its ``format_plain_text`` is replaced in the two modules
+that call it (``tests/test_yamoqlar.py``); a book without ``bichim`` keeps MyST-NB's.
 """
 
 from __future__ import annotations

@@ -1,15 +1,13 @@
 """Build side: a chapter re-executes exactly when the code it runs changes.
 
-Jupyter Book's execution cache hashes only a notebook's code cells and its kernelspec,
-so an edit in ``chapter_code/`` would leave stale outputs (jupyter-book issue 1633).
-``oqi``, the reader of the chapters' ``.py`` files (``nb_custom_formats``), writes into
-the kernelspec a digest of the ``chapter_code`` modules the chapter imports
-(``kuzatilgan_fayllar``), of ``requirements.lock`` and of the machine's arithmetic
-(``chapter_code.muhit``: another ``ATEN_CPU_CAPABILITY`` may end an unstable training
-otherwise).  An edit there: a new hash, a fresh execution; anywhere else: a cache hit.
-As a Sphinx extension it makes each chapter depend on the same files, and gives Sphinx
-an environment version made from the build code (``QURILISH_PAPKALARI``): after an edit
-there every page is read and written again, its outputs taken from the cache.
+Jupyter Book's cache hashes only a notebook's code cells and kernelspec: an edit in
+``chapter_code/`` would leave stale outputs (jupyter-book issue 1633).  ``oqi``, the
+reader of the chapters' ``.py`` files, writes into the kernelspec a digest of the modules
+the chapter imports (``kuzatilgan_fayllar``), ``requirements.lock`` and the machine's
+arithmetic (``chapter_code.muhit``: another ``ATEN_CPU_CAPABILITY`` may end an unstable
+training otherwise).  Sphinx re-reads a chapter when one of those files changes, and
+every page after an edit of the build code (``QURILISH_PAPKALARI``: the environment
+version), its outputs from the cache.
 """
 
 from __future__ import annotations
@@ -115,14 +113,10 @@ def _kuzatilgan(matn: str, fmt: str, ildiz: Path, _vaqtlar: tuple) -> tuple[Path
 
 
 def kuzatilgan_fayllar(matn: str, ildiz: Path | None = None, fmt: str = "py:percent") -> list[Path]:
-    """The files whose change re-executes the chapter whose text is ``matn``.
-
-    The chapter_code modules it imports, transitively, each package's
-    ``__init__.py`` with them, and the lock file.  Where the imports cannot all
-    be known (a syntax error the execution will report, a dynamic or star
-    import, a magic line naming chapter_code), every chapter_code module is
-    watched, so nothing stale is ever reused.
-    """
+    """The files whose change re-executes the chapter ``matn``: the chapter_code modules it
+    imports, transitively, their packages' ``__init__.py`` and the lock file.  Where the
+    imports cannot all be known (a syntax error, a dynamic or star import, a magic line
+    naming chapter_code), every chapter_code module: nothing stale is ever reused."""
     ildiz = ildiz or _ildiz()
     vaqtlar = tuple((f, f.stat().st_mtime_ns) for f in sorted((ildiz / PAKET).rglob("*.py")))
     return list(_kuzatilgan(matn, fmt, ildiz, vaqtlar))

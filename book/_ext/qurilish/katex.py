@@ -1,12 +1,10 @@
 """Build side: the site's mathematics, rendered offline (a Sphinx extension).
 
-The published pages must make no request outside the site, so mathematics is
-not typeset by MathJax from a CDN.  Instead every formula is rendered to HTML
-at build time by KaTeX (``sphinxcontrib-katex`` with ``katex_prerender``,
-which runs Node.js), and the pages only need KaTeX's stylesheet and fonts,
-copied into ``_static/katex/``.  KaTeX itself comes from Debian's
-``libjs-katex`` package, so the script that renders and the stylesheet that
-displays are the same release.  ``make`` installs both Debian packages.
+No MathJax from a CDN (the pages ask nothing of another host): every formula is rendered
+to HTML at build time by KaTeX (``sphinxcontrib-katex``, ``katex_prerender``, Node.js), and
+the pages need only KaTeX's stylesheet and fonts, copied into ``_static/katex/`` from
+Debian's ``libjs-katex``: the script that renders and the stylesheet that displays are
+one release.
 """
 
 from __future__ import annotations

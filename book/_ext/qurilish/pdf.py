@@ -129,13 +129,10 @@ def _sozla(app, config) -> None:
 
 
 def _kirish_sarlavhasi(app, env) -> None:
-    """Give the front matter (the root page's text, after the contents) its heading.
-
-    Sphinx's LaTeX writer uses the root page's title as the book's title and
-    drops it from the text, so the introduction would start untitled, with the
-    running header still saying "Mundarija".  Here it gets an unnumbered
-    chapter heading, its own running header and a line in the contents.
-    """
+    """The front matter (the root page's text, after the contents) gets an unnumbered chapter
+    heading, its running header and a line in the contents: Sphinx's LaTeX writer makes the
+    root page's title the book's and drops it, so the introduction began untitled under
+    the header "Mundarija"."""
     if app.builder.name != "latex" or "tableofcontents" in app.config.latex_elements:
         return
     from sphinx.util.texescape import escape
@@ -156,12 +153,10 @@ _MASHQ = re.compile(r"^(\d+)-mashq")
 
 def _javoblar(app, doctree, docname) -> None:
     """On paper the solutions wait at the chapter's end: every exercise's solution (a dropdown
-    admonition titled YECHIM, shown under its exercise on the web), with the code cells
-    tagged hide-cell right after it (its code, folded away on the web), moves into a section
-    "Javoblar" closing its chapter, under its lesson's title and the exercise's number; the
-    exercise says on which page its solution is, the solution on which page its exercise is,
-    both as links.  The LaTeX builder resolves the whole book as one tree (``docname`` is
-    the root document): this runs on that tree only."""
+    titled YECHIM under its exercise on the web) and the hide-cell code cells after it move
+    into a section "Javoblar" closing the chapter, under the lesson's title and the
+    exercise's number, with links to each other's page.  Runs on the one tree the LaTeX
+    builder resolves for the whole book (``docname`` is the root)."""
     if app.builder.name != "latex" or docname != app.config.root_doc:
         return
     boblar = set(app.env.toctree_includes.get(app.config.root_doc, []))

@@ -1,10 +1,9 @@
 """Build side: one build of a book at a time (a context manager and a Sphinx extension).
 
-Two builds of one book at once (``make book`` while the tests build it) would write into
-the same ``_build``.  Every build holds ``flock`` on ``_build/.qurish.lock``: ``qurish``
-from its first step to the publication, a ``jupyter-book build`` started by hand for its
-run.  A build that finds the lock taken says whose it is and waits; the kernel releases
-it when its process ends, however it ends, so a crashed build never leaves it stuck.
+Two builds of one book at once would write into the same ``_build``.  Every build holds
+``flock`` on ``_build/.qurish.lock`` (``qurish`` to the publication, a ``jupyter-book build``
+for its run); one that finds it taken says whose it is and waits.  The kernel releases
+it when its process ends, however it ends: a crashed build never leaves it stuck.
 """
 
 from __future__ import annotations

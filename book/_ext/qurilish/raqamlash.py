@@ -73,14 +73,10 @@ def arxiv_nomi(docname: str) -> str:
 # --- numbering ---------------------------------------------------------------------
 
 def _sphinx_raqamlari(app, env) -> list[str]:
-    """env-get-updated, before Sphinx's numbering: give Sphinx back its own numbers of the
-    last build.
-
-    Sphinx numbers the figures afresh and rewrites every page whose numbers differ from
-    those it kept (``env.toc_fignumbers``); those are ours (per chapter), so it would
-    rewrite every page with a figure after any edit.  Compared with its own numbers of
-    the last build, it rewrites only the pages whose numbering really changed.
-    """
+    """env-get-updated, before Sphinx's numbering: give Sphinx back its own numbers of the last
+    build.  It rewrites every page whose numbers differ from those it kept
+    (``env.toc_fignumbers``), which are ours (per chapter): every page with a figure, after
+    any edit.  Compared with its own, it rewrites only the pages whose numbering changed."""
     if hasattr(env, "boblar_sphinx_raqamlari"):
         env.toc_fignumbers = copy.deepcopy(env.boblar_sphinx_raqamlari)
     return []

@@ -1,12 +1,10 @@
 """Build side: the interface in Uzbek — the packages' strings from the book's catalogue (a Sphinx extension).
 
-Sphinx, the two themes, sphinx-copybutton, sphinx-togglebutton and MyST-NB ship no Uzbek.
-The book's catalogue, ``locales/uz/LC_MESSAGES/<domain>.po``, is compiled at build time
-(``kompilyatsiya``; ``sphinx.js`` for the search page's strings: ``sphinx_js``); strings
-the packages keep in config values are set from it (``SOZLAMALAR``), strings hard-coded
-in their JavaScript are replaced in the site's copies (``JS_MATNLAR``), MyST-NB's
-hidden-cell label is rendered here (``_yashirin_katak``).  Strings hard-coded in theme
-templates are translated by ``book/_templates/``.
+Sphinx, the themes, copybutton, togglebutton and MyST-NB ship no Uzbek.  The book's
+``locales/uz/LC_MESSAGES/<domain>.po`` is compiled at build time (``kompilyatsiya``,
+``sphinx_js``); config strings come from it (``SOZLAMALAR``), strings in the packages'
+JavaScript are replaced in the site's copies (``JS_MATNLAR``), MyST-NB's hidden-cell
+label is rendered here.  Theme templates' strings: ``book/_templates/``.
 """
 
 from __future__ import annotations

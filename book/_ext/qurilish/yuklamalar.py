@@ -158,16 +158,13 @@ def _darslar_royxati(app, bob: str, darslar: list[str]) -> nodes.Node:
 
 
 def _yuklab_qatori(app, doctree) -> None:
-    """doctree-read: put the download line under a page's title (the PDF's under the root's).
-
-    A chapter of one page: PDF, source, executed notebook, archive.  A chapter of lessons:
-    its opening page offers the PDF and the chapter's archive and lists the lessons; each
-    lesson that is a notebook offers its source, its executed notebook and the archive.
-    """
+    """doctree-read: the download line under a page's title (the PDF's under the root's).  A
+    one-page chapter offers PDF, source, executed notebook, archive; a chapter of lessons'
+    opening page the PDF and the archive, and lists the lessons; each lesson that is a
+    notebook its source, its executed notebook and the archive."""
     docname = app.env.docname
     ildizmi = docname == app.config.root_doc
-    raqamlar = _raqamlar(app)
-    boshlar = _bob_boshi(app)
+    raqamlar, boshlar = _raqamlar(app), _bob_boshi(app)
     if not ildizmi and docname not in raqamlar:
         return
     bob = docname if docname in boshlar else next(
@@ -261,13 +258,9 @@ def darslar_arxivi(maqsad: Path, nom: str, darslar: list[tuple[Path, Path]], ild
 
 
 def bajarilgan_notebook(app, docname: str) -> bytes:
-    """The chapter's executed notebook, outputs included, as the reader downloads it.
-
-    MyST-NB writes ``jupyter_execute/<doc>.ipynb`` from the notebook it read: after
-    a cache hit (most builds) that copy has no outputs, and its glued values are
-    moved to a separate file.  The execution cache holds the executed notebook
-    with every output; it is merged into the chapter here.
-    """
+    """The chapter's executed notebook, outputs included, as the reader downloads it: after a
+    cache hit MyST-NB's ``jupyter_execute/<doc>.ipynb`` has no outputs (its glued values are
+    in a file of their own), so the execution cache's executed copy is merged into it."""
     import nbformat
     from jupyter_cache import get_cache
 

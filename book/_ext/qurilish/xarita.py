@@ -1,0 +1,49 @@
+"""Build side: a lesson's interactive maps keep their data in a file of their own (a Sphinx extension).
+
+``chapter_code.kitob.xarita`` writes a map as raw HTML with its data in a JSON script,
+which every reader would download with the page.  As the HTML builder reads the page, the
+data go to ``<page>.xarita-<nom>.json`` beside it, named by the map's ``data-manba``:
+``book/_static/xarita.js`` fetches it when the map comes near the view.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from pathlib import Path
+
+from docutils import nodes
+
+_QUTI = re.compile(r'<div class="kitob-xarita" data-xarita="([\w-]+)"')
+_MALUMOT = re.compile(r'<script type="application/json" data-xarita-malumot>(.*?)</script>\n?', re.S)
+
+
+def ajrat(html: str, sahifa: str) -> tuple[str, dict[str, str]]:
+    """The raw HTML of a page's maps without their data, and the data: file name -> JSON."""
+    nomlar = [f"{sahifa}.xarita-{nom}.json" for nom in _QUTI.findall(html)]
+    malumotlar = [m.replace("<\\/", "</") for m in _MALUMOT.findall(html)]
+    if len(malumotlar) != len(set(nomlar)) or len(nomlar) != len(set(nomlar)):
+        raise ValueError(f"{sahifa}: {len(nomlar)} interactive maps but {len(malumotlar)} data blocks; "
+                         "write each map, under a name of its own, with chapter_code.kitob.xarita")
+    nomi = iter(nomlar)
+    html = _QUTI.sub(lambda m: f'{m.group(0)} data-manba="{next(nomi)}"', html)
+    return _MALUMOT.sub("", html), dict(zip(nomlar, malumotlar))
+
+
+def _oqilganda(app, doctree) -> None:
+    """doctree-read (HTML builder): each map's data out of the page, into its file."""
+    if app.builder.format != "html":
+        return
+    papka = Path(app.outdir) / posixpath.dirname(app.env.docname)
+    for tugun in list(doctree.findall(nodes.raw)):
+        if "html" in tugun.get("format", "").split() and "kitob-xarita" in tugun.astext():
+            html, fayllar = ajrat(tugun.astext(), posixpath.basename(app.env.docname))
+            tugun.replace_self(nodes.raw("", html, format="html"))
+            for nom, malumot in fayllar.items():
+                papka.mkdir(parents=True, exist_ok=True)
+                (papka / nom).write_text(malumot, encoding="utf-8")
+
+
+def setup(app):
+    app.connect("doctree-read", _oqilganda)
+    return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -1,0 +1,126 @@
+/* The lessons' interactive maps of attention weights (chapter_code.kitob.xarita writes a
+   div.kitob-xarita, book/_ext/qurilish/xarita.py moves its data to the JSON file its
+   data-manba names; kitob.js loads this script when the map comes near the view).
+
+   The reader picks an example, a kind of attention, a layer and a head (or the heads'
+   mean), then a query token (tap, click, hover, or focus with the keyboard; the arrow
+   keys move between tokens): under every key token, a bar and the weight in the Uzbek
+   form (0,84).  A sentence says where the query looks most (read out by screen readers),
+   and a table holds every weight of the choice.  Checked by tests/test_brauzer.py. */
+(() => {
+  "use strict";
+  const TURLAR = {
+    cross: ["cross-attention: dekoder raqam yozayotib soʻzlarga qaraydi", "chiqish", "sozlar"],
+    koder: ["koder self-attention: soʻzlar bir-biriga qaraydi", "sozlar", "sozlar"],
+    dekoder: ["dekoder self-attention: oldingi tokenlarga qaraydi", "chiqish", "kirish"],
+  };
+  const son = (w) => (w / 100).toFixed(2).replace(".", ",");
+  const token = (t) => (t.startsWith("<") ? `⟨${t.slice(1, -1)}⟩` : t);
+  const guruhla = (n) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, "\u202f");
+  const yasa = (teg, xossalar = {}, ...bolalar) => {
+    const el = document.createElement(teg);
+    for (const [k, v] of Object.entries(xossalar)) {
+      if (k === "matn") el.textContent = v;
+      else el.setAttribute(k, v);
+    }
+    el.append(...bolalar);
+    return el;
+  };
+  let sanoq = 0;
+
+  const tanlov = (nom, yorliq, variantlar) => {
+    const id = `kitob-xarita-${++sanoq}`;
+    const s = yasa("select", { id, "data-tanlov": nom });
+    variantlar.forEach(([qiymat, matn]) => s.append(yasa("option", { value: qiymat, matn })));
+    return [yasa("label", { for: id, matn: yorliq }), s];
+  };
+
+  const chiz = (quti, malumot) => {
+    const misollar = malumot.misollar;
+    const boshlar = misollar[0].cross[0].length - 1;   // the last "head" is the heads' mean
+    const qatlamlar = misollar[0].cross.length;
+    const boshqaruv = yasa("div", { class: "kitob-xarita-boshqaruv" },
+      ...tanlov("misol", "Misol", misollar.map((m, i) => [i, `${guruhla(m.son)}: ${
+        m.javob === String(m.son) ? "toʻgʻri" : `xato (${m.javob ? guruhla(m.javob) : "boʻsh"})`}`])),
+      ...tanlov("tur", "Attention", Object.entries(TURLAR).map(([k, [matn]]) => [k, matn])),
+      ...tanlov("qatlam", "Qatlam", [...Array(qatlamlar).keys()].map((q) => [q, `${q + 1}-qatlam`])),
+      ...tanlov("bosh", "Bosh", [[boshlar, "boshlar oʻrtachasi"],
+        ...[...Array(boshlar).keys()].map((b) => [b, `${b}-bosh`])]));
+    const sorovId = `kitob-xarita-${++sanoq}`;
+    const sorovlar = yasa("div", { class: "kitob-xarita-sorovlar", role: "group", "aria-labelledby": sorovId });
+    const kalitlar = yasa("ol", { class: "kitob-xarita-kalitlar" });
+    const xulosa = yasa("p", { class: "kitob-xarita-xulosa", "aria-live": "polite" });
+    const jadval = yasa("table");
+    quti.replaceChildren(quti.querySelector(".kitob-xarita-izoh") || "", boshqaruv,
+      yasa("p", { class: "kitob-xarita-sarlavha", id: sorovId, matn: "Soʻrov — kim qaraydi:" }), sorovlar,
+      yasa("p", { class: "kitob-xarita-sarlavha", matn: "Kalitlar — qayerga qaraydi (ogʻirligi):" }), kalitlar,
+      xulosa,
+      yasa("details", {}, yasa("summary", { matn: "Hamma ogʻirliklar jadvalda" }),
+        yasa("div", { class: "kitob-xarita-jadval", tabindex: "0", role: "region",
+                      "aria-label": "Ogʻirliklar jadvali" }, jadval)));
+    const tanlangan = (nom) => boshqaruv.querySelector(`[data-tanlov=${nom}]`).value;
+    let faol = 0;
+
+    const holat = () => {
+      const m = misollar[+tanlangan("misol")], tur = tanlangan("tur");
+      const [, sorov, kalit] = TURLAR[tur];
+      const bosh = +tanlangan("bosh");
+      return { m, tur, w: m[tur][+tanlangan("qatlam")][bosh], sorovlar: m[sorov].map(token),
+               kalitlar: m[kalit].map(token),
+               boshda: bosh === boshlar ? "boshlar oʻrtachasida" : `${bosh}-boshda` };
+    };
+
+    const korsat = () => {
+      const h = holat();
+      faol = Math.min(faol, h.sorovlar.length - 1);
+      sorovlar.querySelectorAll("button").forEach((b, i) => b.setAttribute("aria-pressed", String(i === faol)));
+      const qator = h.w[faol];
+      kalitlar.replaceChildren(...h.kalitlar.map((k, j) => yasa("li", { "data-w": qator[j] },
+        yasa("span", { class: "kitob-xarita-token", matn: k }),
+        yasa("span", { class: "kitob-xarita-ustun", style: `--w:${qator[j] / 100}`, "aria-hidden": "true" }),
+        yasa("span", { class: "kitob-xarita-qiymat", matn: son(qator[j]) }))));
+      const eng = qator.indexOf(Math.max(...qator));
+      const kim = h.tur === "koder" ? `«${h.sorovlar[faol]}» soʻzi` : `«${h.sorovlar[faol]}» ni yozayotgan pozitsiya`;
+      xulosa.textContent = `${kim} ${h.boshda} eng koʻp «${h.kalitlar[eng]}» ga qaraydi: ${son(qator[eng])}.`;
+    };
+
+    const tanla = (i) => { if (i !== faol) { faol = i; korsat(); } };
+    const qur = () => {
+      const h = holat();
+      faol = Math.min(faol, h.sorovlar.length - 1);
+      sorovlar.replaceChildren(...h.sorovlar.map((s, i) => {
+        const b = yasa("button", { type: "button", class: "kitob-xarita-token", matn: s });
+        b.addEventListener("click", () => tanla(i));
+        b.addEventListener("focus", () => tanla(i));
+        b.addEventListener("pointerenter", (e) => e.pointerType === "mouse" && tanla(i));
+        return b;
+      }));
+      jadval.replaceChildren(
+        yasa("caption", { matn: `${TURLAR[h.tur][0]}, ${h.boshda}: har qator — soʻrov, har ustun — kalit` }),
+        yasa("thead", {}, yasa("tr", {}, yasa("th", { scope: "col", matn: "soʻrov" }),
+          ...h.kalitlar.map((k) => yasa("th", { scope: "col", matn: k })))),
+        yasa("tbody", {}, ...h.w.map((qator, i) => yasa("tr", {}, yasa("th", { scope: "row", matn: h.sorovlar[i] }),
+          ...qator.map((w) => yasa("td", { matn: son(w) }))))));
+      korsat();
+    };
+    sorovlar.addEventListener("keydown", (e) => {
+      const tugmalar = [...sorovlar.querySelectorAll("button")];
+      const qadam = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[e.key];
+      if (!qadam) return;
+      e.preventDefault();
+      tugmalar[(faol + qadam + tugmalar.length) % tugmalar.length].focus();
+    });
+    boshqaruv.addEventListener("change", qur);
+    qur();
+    quti.dataset.tayyor = "ha";
+  };
+
+  window.kitobXarita = (quti) => fetch(quti.dataset.manba)
+    .then((j) => { if (!j.ok) throw new Error(`${quti.dataset.manba}: HTTP ${j.status}`); return j.json(); })
+    .then((m) => chiz(quti, m))
+    .catch((xato) => {
+      quti.replaceChildren(yasa("p", { class: "kitob-xarita-jssiz",
+        matn: "Xarita maʼlumotini yuklab boʻlmadi; yuqoridagi rasmlar oʻsha ogʻirliklarni koʻrsatadi." }));
+      console.error(xato);
+    });
+})();

@@ -1,0 +1,59 @@
+"""A lesson's interactive map keeps its data out of the page (book/_ext/qurilish/xarita.py).
+
+The map as ``chapter_code.kitob.xarita`` writes it goes through the build side: its data
+leave the raw HTML for a file beside the page, named by the map's ``data-manba``.  The page in a browser: tests/test_brauzer.py.
+"""
+
+from __future__ import annotations
+
+import json
+from types import SimpleNamespace
+
+import pytest
+from docutils import nodes
+
+from chapter_code import kitob
+from qurilish import xarita
+
+MISOL = {"son": 12, "javob": "12", "sozlar": ["oʻn", "ikki"], "kirish": ["<bosh>", "1", "2"],
+         "chiqish": ["1", "2", "<oxir>"],
+         "koder": [[[[50, 50], [40, 60]]] * 2], "dekoder": [[[[100, 0, 0], [30, 70, 0], [20, 30, 50]]] * 2],
+         "cross": [[[[90, 10], [5, 95], [50, 50]]] * 2]}
+
+
+def _html(nom="tarjima"):
+    return kitob.xarita_bundle(nom, [MISOL], "Sinov.")["text/html"]
+
+
+def test_the_data_leave_the_page_for_the_file_its_map_names():
+    html, fayllar = xarita.ajrat(_html(), "yakuniy")
+    assert list(fayllar) == ["yakuniy.xarita-tarjima.json"]
+    assert json.loads(fayllar["yakuniy.xarita-tarjima.json"]) == {"misollar": [MISOL]}
+    assert 'data-xarita="tarjima" data-manba="yakuniy.xarita-tarjima.json"' in html
+    assert "<script" not in html and "JavaScript" in html
+
+
+def test_a_map_without_its_data_block_or_with_a_taken_name_stops_the_build():
+    buzilgan = _html().replace('data-xarita-malumot', 'data-boshqa')
+    with pytest.raises(ValueError, match="1 interactive maps but 0 data blocks"):
+        xarita.ajrat(buzilgan, "yakuniy")
+    with pytest.raises(ValueError, match="a name of its own"):
+        xarita.ajrat(_html() + _html(), "yakuniy")
+
+
+def test_the_html_build_writes_each_map_beside_its_page_and_the_latex_build_leaves_it(tmp_path):
+    env = SimpleNamespace(docname="book/attention/yakuniy")
+    app = SimpleNamespace(env=env, builder=SimpleNamespace(format="html"), outdir=str(tmp_path))
+    doctree = nodes.section("", nodes.raw("", _html(), format="html"),
+                            nodes.raw("", _html("boshqa"), format="html"), nodes.raw("", "<p>x</p>", format="html"))
+    xarita._oqilganda(app, doctree)
+    assert all("<script" not in t.astext() for t in doctree.findall(nodes.raw))
+    assert 'data-manba="yakuniy.xarita-boshqa.json"' in doctree.astext()
+    papka = tmp_path / "book" / "attention"
+    assert sorted(p.name for p in papka.iterdir()) == ["yakuniy.xarita-boshqa.json", "yakuniy.xarita-tarjima.json"]
+    assert json.loads((papka / "yakuniy.xarita-tarjima.json").read_text()) == {"misollar": [MISOL]}
+    # the latex builder leaves the page alone (its writer skips raw HTML)
+    latex = SimpleNamespace(env=SimpleNamespace(docname="x"), builder=SimpleNamespace(format="latex"))
+    daraxt = nodes.section("", nodes.raw("", _html(), format="html"))
+    xarita._oqilganda(latex, daraxt)
+    assert "<script" in daraxt.astext()
