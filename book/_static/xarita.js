@@ -9,10 +9,11 @@
    and a table holds every weight of the choice.  Checked by tests/test_brauzer.py. */
 (() => {
   "use strict";
+  // kind -> [its name, the tokens that ask (queries), the tokens they look at (keys)]
   const TURLAR = {
-    cross: ["cross-attention: dekoder raqam yozayotib soʻzlarga qaraydi", "chiqish", "sozlar"],
-    koder: ["koder self-attention: soʻzlar bir-biriga qaraydi", "sozlar", "sozlar"],
-    dekoder: ["dekoder self-attention: oldingi tokenlarga qaraydi", "chiqish", "kirish"],
+    cross: ["cross-attention", "chiqish", "sozlar"],
+    koder: ["koder self-attention", "sozlar", "sozlar"],
+    dekoder: ["dekoder self-attention", "chiqish", "kirish"],
   };
   const son = (w) => (w / 100).toFixed(2).replace(".", ",");
   const token = (t) => (t.startsWith("<") ? `⟨${t.slice(1, -1)}⟩` : t);

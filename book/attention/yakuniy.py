@@ -787,7 +787,10 @@ glue("tr_seed_boshlar_gap", gap, display=False)
 # toʻgʻri javoblar va xatolar, cross-attention, koder va dekoder
 # self-attentioni, har bosh va ularning oʻrtachasi. Soʻrov tokenini
 # bosing (kompyuterda sichqonchani ustiga olib boring yoki Tab bilan
-# keling): har kalit tokeni ostida u olgan ogʻirlik chiqadi. Dekoderga
+# keling): har kalit tokeni ostida u olgan ogʻirlik chiqadi. Cross-attention
+# va dekoder self-attentionida soʻrov — dekoderning raqam yozayotgan
+# pozitsiyasi (⟨oxir⟩ — «son tugadi» tokeni), dekoder kalitlari esa uning
+# kirishi (⟨bosh⟩ — boshlanish tokeni va oldin yozilgan raqamlar). Dekoderga
 # modelning oʻz javobi beriladi, shuning uchun xato javobda model xato
 # raqamni yozayotganda qayerga qaraganini koʻrasiz.
 # :::
