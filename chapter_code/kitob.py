@@ -497,15 +497,44 @@ def xarita_bundle(nom: str, misollar: list, izoh: str) -> dict:
                 raise ValueError(f"misollar[{i}][{tur!r}]: every head must hold one row per "
                                  f"{sorov!r} token and one column per {kalit!r} token "
                                  f"({len(m[sorov])} x {len(m[kalit])}); found {sorted(shakl)}")
-    malumot = json.dumps({"misollar": misollar}, ensure_ascii=False, separators=(",", ":"))
+    return _xarita_bundle(nom, {"misollar": misollar}, izoh,
+                          "usiz yuqoridagi rasmlar oʻsha ogʻirliklarni koʻrsatadi")
+
+
+def _xarita_bundle(nom: str, malumot: dict, izoh: str, jssiz: str) -> dict:
+    """A map's bundle: its data in a JSON script that cannot close early; ``jssiz`` says what
+    stands in for it without JavaScript."""
+    matn = json.dumps(malumot, ensure_ascii=False, separators=(",", ":"))
     html_ = (f'<div class="kitob-xarita" data-xarita="{nom}">\n'
              f'<p class="kitob-xarita-izoh">{html.escape(izoh)}</p>\n'
-             '<p class="kitob-xarita-jssiz">Bu interaktiv xarita JavaScript bilan ishlaydi; '
-             "usiz yuqoridagi rasmlar oʻsha ogʻirliklarni koʻrsatadi.</p>\n"
+             f'<p class="kitob-xarita-jssiz">Bu interaktiv xarita JavaScript bilan ishlaydi; {jssiz}.</p>\n'
              '<script type="application/json" data-xarita-malumot>'
-             + malumot.replace("</", "<\\/") + "</script>\n</div>")
+             + matn.replace("</", "<\\/") + "</script>\n</div>")
     return {"text/markdown": f"```{{raw}} html\n{html_}\n```\n", "text/html": html_,
             "text/plain": f"Interaktiv xarita: {izoh}"}
+
+
+def softmax_bundle(nom: str, ball, d: int, izoh: str) -> dict:
+    """The bundle of a control that scales the scores ``ball`` (T x T) and shows their softmax
+    in the page: ``softmax(c * ball / sqrt(d))`` as the reader moves c (``xarita.js``)."""
+    if not isinstance(nom, str) or not _NOM_QOLIPI.match(nom):
+        raise ValueError(f"nom={nom!r} must be a name of letters, digits, '_' or '-' (for example 'softmax')")
+    _tekshir_matn(izoh, "izoh")
+    qiymatlar = np.asarray(ball.detach() if hasattr(ball, "detach") else ball, dtype=float)
+    if qiymatlar.ndim != 2 or qiymatlar.shape[0] != qiymatlar.shape[1] or not qiymatlar.size:
+        raise ValueError(f"ball must be a square matrix of scores (T x T), got shape {qiymatlar.shape}")
+    if not np.isfinite(qiymatlar).all():
+        raise ValueError("ball holds a value that is not a finite number (nan or inf)")
+    if not isinstance(d, int) or d < 1:
+        raise ValueError(f"d must be the vectors' size, a positive int, got {d!r}")
+    return _xarita_bundle(nom, {"ballar": qiymatlar.tolist(), "d": d}, izoh,
+                          "usiz yuqorida chop etilgan ogʻirliklar (c = 1) uning oʻrnida turadi")
+
+
+def softmax_xaritasi(nom: str, ball, d: int, izoh: str) -> None:
+    """Ballarni koʻpaytiruvchi c ni oʻquvchi oʻzi suradi va ogʻirliklar — softmax(c · ball /
+    √d) — sahifada qayta hisoblanadi (saytda): c oʻsgan sari softmax toʻyinadi."""
+    _display(softmax_bundle(nom, ball, d, izoh))
 
 
 def xarita(nom: str, misollar: list, izoh: str) -> None:
@@ -519,4 +548,5 @@ def xarita(nom: str, misollar: list, izoh: str) -> None:
     _display(xarita_bundle(nom, misollar, izoh))
 
 
-__all__ = ["SOZLAMA", "diagramma", "fig", "show", "jadval_bundle", "md_escape", "xarita", "xarita_bundle"]
+__all__ = ["SOZLAMA", "diagramma", "fig", "show", "jadval_bundle", "md_escape", "xarita", "xarita_bundle",
+           "softmax_xaritasi", "softmax_bundle"]

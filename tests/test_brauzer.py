@@ -937,3 +937,61 @@ def test_the_attention_map_shows_the_models_weights_on_tap_click_and_keys(kuzat,
     quti.screenshot(path=str(rasmlar / f"xarita-{oyna['width']}-dark.png"))
     xatolar = _axe(sahifa)
     assert not xatolar, "axe in the map (dark):\n" + "\n".join(xatolar)
+
+
+SOFTMAX_JS = """() => { const x = document.querySelector('.kitob-xarita[data-xarita=softmax]');
+  return {qiymat: +x.querySelector('input[type=range]').value,
+          chiqish: x.querySelector('output').textContent,
+          fokus: document.activeElement === x.querySelector('input[type=range]'),
+          qatorlar: [...x.querySelectorAll('tbody tr')].map(r => [...r.querySelectorAll('td')].map(
+            td => [+td.dataset.w, td.textContent, td.classList.contains('eng')]))};
+}"""
+
+
+@pytest.mark.parametrize("oyna", [TELEFON, KOMPYUTER], ids=["telefon", "kompyuter"])
+def test_the_softmax_control_recomputes_the_weights_and_shows_them_saturate(kuzat, manzil, qurilgan, rasmlar, oyna):
+    """The mechanism lesson's control: moving c (the slider, by pointer or arrow keys) gives
+    softmax(c * scores / sqrt(d)) of the lesson's own scores, in the Uzbek form; the largest
+    weight of every row grows with c (the softmax saturates) and falls below c = 1."""
+    import math
+
+    k = kuzat(viewport=oyna, has_touch=oyna is TELEFON)
+    sahifa = k.och(manzil + BOB)
+    quti = sahifa.locator(".kitob-xarita[data-xarita=softmax]")
+    malumot = json.loads((qurilgan / "sayt" / Path(BOB).parent / quti.get_attribute("data-manba"))
+                         .read_text(encoding="utf-8"))
+    quti.evaluate("x => x.scrollIntoView()")
+    sahifa.wait_for_selector(".kitob-xarita[data-xarita=softmax][data-tayyor=ha]", timeout=10_000)
+    surgich = quti.locator("input[type=range]")
+
+    def kutilgan(c):
+        qatorlar = []
+        for q in malumot["ballar"]:
+            e = [math.exp(c * z / math.sqrt(malumot["d"])) for z in q]
+            qatorlar.append([x / sum(e) for x in e])
+        return qatorlar
+
+    engi = {}
+    for daraja in (0, -2, 1.5, 4):
+        surgich.evaluate("(s, v) => { s.value = v; s.dispatchEvent(new Event('input')); }", str(daraja))
+        holat = sahifa.evaluate(SOFTMAX_JS)
+        c = 2 ** daraja
+        assert holat["chiqish"] == "c = " + f"{c:.2f}".replace(".", ",")
+        for qator, kut in zip(holat["qatorlar"], kutilgan(c), strict=True):
+            assert [w for w, _, _ in qator] == pytest.approx(kut, abs=1e-12)
+            assert all(abs(float(t.replace(",", ".")) - w) <= 0.0005 + 1e-12 for w, t, _ in qator)
+            assert [e for _, _, e in qator] == [w == max(kut) for w in kut]
+        engi[daraja] = [max(r) for r in kutilgan(c)]
+    assert all(a < b < d_ for a, b, d_ in zip(engi[-2], engi[0], engi[4])), engi
+    assert min(engi[4]) > 0.9, "at c = 16 every row is saturated"
+    # the keyboard alone: the slider's arrow keys move c a step of 2**0.25
+    surgich.evaluate("(s) => { s.value = 0; s.dispatchEvent(new Event('input')); }")
+    surgich.focus()
+    sahifa.keyboard.press("ArrowRight")
+    holat = sahifa.evaluate(SOFTMAX_JS)
+    assert holat["fokus"] and holat["qiymat"] == 0.25
+    assert [w for w, _, _ in holat["qatorlar"][0]] == pytest.approx(kutilgan(2 ** 0.25)[0], abs=1e-12)
+    quti.screenshot(path=str(rasmlar / f"softmax-{oyna['width']}.png"))
+    assert not k.xatolar, "\n".join(k.xatolar)
+    xatolar = _axe(sahifa)
+    assert not xatolar, "axe in the softmax control:\n" + "\n".join(xatolar)

@@ -339,3 +339,23 @@ def test_a_map_rejects_examples_whose_shapes_do_not_match_their_tokens(chiqishla
     with pytest.raises(ValueError, match="nom="):
         kitob.xarita("yomon nom", _xarita_misoli(), izoh="Sinov.")
     assert not chiqishlar
+
+
+def test_the_softmax_control_carries_the_scores_and_rejects_what_is_not_a_square_of_numbers(chiqishlar):
+    import json
+    import re
+
+    import torch
+
+    ball = torch.randn(4, 4, requires_grad=True)
+    kitob.softmax_xaritasi("softmax", ball, 8, izoh="Sinov.")
+    (bundle, _), = chiqishlar
+    assert _mime_tanlovi(bundle, "latex") == "text/markdown" and bundle["text/markdown"].startswith("```{raw} html")
+    skript = re.search(r"data-xarita-malumot>(.*?)</script>", bundle["text/html"], re.S).group(1)
+    assert json.loads(skript) == {"ballar": ball.detach().tolist(), "d": 8}
+    for yomon, d, xato in [(torch.ones(3, 4), 8, "square"), (torch.ones(4), 8, "square"),
+                           (torch.tensor([[1.0, float("nan")], [0.0, 1.0]]), 8, "finite"),
+                           (torch.ones(2, 2), 0, "positive int")]:
+        with pytest.raises(ValueError, match=xato):
+            kitob.softmax_xaritasi("softmax", yomon, d, izoh="Sinov.")
+    assert len(chiqishlar) == 1

@@ -116,9 +116,52 @@
     quti.dataset.tayyor = "ha";
   };
 
+  // The softmax control: the scores times c, over sqrt(d), through softmax, row by row; c moves
+  // in powers of two from 1/4 to 16 (c = 1: the lesson's division by sqrt(d); c = sqrt(d):
+  // no division at all).
+  const softmax = (qator) => {
+    const eng = Math.max(...qator);
+    const e = qator.map((z) => Math.exp(z - eng));
+    const jami = e.reduce((a, b) => a + b, 0);
+    return e.map((x) => x / jami);
+  };
+  const son3 = (x, xona = 3) => x.toFixed(xona).replace(".", ",");
+  const chizSoftmax = (quti, { ballar, d }) => {
+    const id = `kitob-xarita-${++sanoq}`;
+    const surgich = yasa("input", { type: "range", id, min: "-2", max: "4", step: "0.25", value: "0" });
+    const qiymat = yasa("output", { for: id });
+    const jadval = yasa("table");
+    const xulosa = yasa("p", { class: "kitob-xarita-xulosa", "aria-live": "polite" });
+    const T = ballar.length;
+    const korsat = () => {
+      const c = 2 ** +surgich.value;
+      const w = ballar.map((q) => softmax(q.map((z) => (c * z) / Math.sqrt(d))));
+      qiymat.textContent = `c = ${son3(c, 2)}`;
+      surgich.setAttribute("aria-valuetext", qiymat.textContent);
+      jadval.replaceChildren(
+        yasa("caption", { matn: `softmax(c · ball / √${d}), c = ${son3(c, 2)}: har qator — soʻrov pozitsiyasi` }),
+        yasa("thead", {}, yasa("tr", {}, yasa("th", { scope: "col", matn: "soʻrov" }),
+          ...[...Array(T).keys()].map((j) => yasa("th", { scope: "col", matn: `${j}-kalit` })))),
+        yasa("tbody", {}, ...w.map((qator, i) => yasa("tr", {}, yasa("th", { scope: "row", matn: `${i}-soʻrov` }),
+          ...qator.map((x) => yasa("td", { "data-w": x, class: x === Math.max(...qator) ? "eng" : "", matn: son3(x) }))))));
+      xulosa.textContent = `c = ${son3(c, 2)}: qatorlarning eng katta ogʻirliklari ${
+        w.map((q) => son3(Math.max(...q))).join("; ")}.`;
+    };
+    surgich.addEventListener("input", korsat);
+    quti.replaceChildren(quti.querySelector(".kitob-xarita-izoh") || "",
+      yasa("div", { class: "kitob-xarita-boshqaruv" },
+        yasa("label", { for: id, matn: "Ballar koʻpaytiruvchisi" }),
+        yasa("div", { class: "kitob-xarita-surgich" }, surgich, qiymat)),
+      yasa("div", { class: "kitob-xarita-jadval", tabindex: "0", role: "region", "aria-label": "Ogʻirliklar jadvali" },
+        jadval),
+      xulosa);
+    korsat();
+    quti.dataset.tayyor = "ha";
+  };
+
   window.kitobXarita = (quti) => fetch(quti.dataset.manba)
     .then((j) => { if (!j.ok) throw new Error(`${quti.dataset.manba}: HTTP ${j.status}`); return j.json(); })
-    .then((m) => chiz(quti, m))
+    .then((m) => (m.ballar ? chizSoftmax(quti, m) : chiz(quti, m)))
     .catch((xato) => {
       quti.replaceChildren(yasa("p", { class: "kitob-xarita-jssiz",
         matn: "Xarita maʼlumotini yuklab boʻlmadi; yuqoridagi rasmlar oʻsha ogʻirliklarni koʻrsatadi." }));

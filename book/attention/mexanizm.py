@@ -26,7 +26,7 @@ import matplotlib.pyplot as plt
 import torch
 import torch.nn as nn
 
-from chapter_code.kitob import diagramma, fig
+from chapter_code.kitob import diagramma, fig, softmax_xaritasi
 from chapter_code.bichim import son
 
 # %% [markdown]
@@ -160,6 +160,27 @@ print("3-bosqich: softmax — ballarni ogʻirlikka aylantirish")
 print(np.round(ogirlik[0].detach().numpy(), 3))
 yigindi = ogirlik[0].sum(dim=-1).detach().numpy().round(4)
 print(f"  har qator yigʻindisi: {yigindi}")
+
+# %% [markdown]
+# :::{only} html
+# Toʻyinishni oʻzingiz koʻring: quyidagi surgich ballarni *c* ga
+# koʻpaytiradi va ogʻirliklar sahifaning oʻzida,
+# $\mathrm{softmax}(c \cdot QK^\top / \sqrt{d})$ boʻyicha, qayta
+# hisoblanadi. $c = 1$ — yuqoridagi hisob; $c = \sqrt{d}$ — ballar umuman
+# boʻlinmagandagi hol. *c* oʻsgan sari har qatorda bitta ogʻirlik 1 ga,
+# qolganlari 0 ga yaqinlashadi; *c* kichraysa, ogʻirliklar tekislanadi.
+# :::
+
+# %%
+softmax_xaritasi(
+    "softmax",
+    ball[0],
+    d,
+    izoh=(
+        f"Yuqoridagi ballar (d = {d}): c = 1 — √d ga boʻlingan,"
+        f" c = √{d} ≈ {son(d**0.5, '.2f')} — boʻlinmagan."
+    ),
+)
 
 # %% [markdown]
 # $\sqrt{d}$ haqidagi gapni oʻlchab koʻramiz. *d* ni 8 dan 1024 gacha
