@@ -117,8 +117,8 @@
   };
 
   // The softmax control: the scores times c, over sqrt(d), through softmax, row by row; c moves
-  // in powers of two from 1/4 to 16 (c = 1: the lesson's division by sqrt(d); c = sqrt(d):
-  // no division at all).
+  // in powers of two from 1/4 to where every row's largest weight is at least 0.99 (c = 1: the
+  // lesson's division by sqrt(d); c = sqrt(d): no division at all).
   const softmax = (qator) => {
     const eng = Math.max(...qator);
     const e = qator.map((z) => Math.exp(z - eng));
@@ -128,7 +128,10 @@
   const son3 = (x, xona = 3) => x.toFixed(xona).replace(".", ",");
   const chizSoftmax = (quti, { ballar, d }) => {
     const id = `kitob-xarita-${++sanoq}`;
-    const surgich = yasa("input", { type: "range", id, min: "-2", max: "4", step: "0.25", value: "0" });
+    const engKatta = (c) => Math.min(...ballar.map((q) => Math.max(...softmax(q.map((z) => (c * z) / Math.sqrt(d))))));
+    let yuqori = 2;             // up to the first power of two where every row has saturated
+    while (yuqori < 10 && engKatta(2 ** yuqori) < 0.99) yuqori += 1;
+    const surgich = yasa("input", { type: "range", id, min: "-2", max: String(yuqori), step: "0.25", value: "0" });
     const qiymat = yasa("output", { for: id });
     const jadval = yasa("table");
     const xulosa = yasa("p", { class: "kitob-xarita-xulosa", "aria-live": "polite" });
@@ -139,19 +142,19 @@
       qiymat.textContent = `c = ${son3(c, 2)}`;
       surgich.setAttribute("aria-valuetext", qiymat.textContent);
       jadval.replaceChildren(
-        yasa("caption", { matn: `softmax(c · ball / √${d}), c = ${son3(c, 2)}: har qator — soʻrov pozitsiyasi` }),
-        yasa("thead", {}, yasa("tr", {}, yasa("th", { scope: "col", matn: "soʻrov" }),
-          ...[...Array(T).keys()].map((j) => yasa("th", { scope: "col", matn: `${j}-kalit` })))),
-        yasa("tbody", {}, ...w.map((qator, i) => yasa("tr", {}, yasa("th", { scope: "row", matn: `${i}-soʻrov` }),
+        yasa("caption", { matn: `softmax(c · ball / √${d}), c = ${son3(c, 2)}: har qator — soʻrov, ` +
+          "har ustun — kalit pozitsiyasi" }),
+        yasa("thead", {}, yasa("tr", {}, yasa("th", { scope: "col", matn: "soʻrov \\ kalit" }),
+          ...[...Array(T).keys()].map((j) => yasa("th", { scope: "col", matn: String(j) })))),
+        yasa("tbody", {}, ...w.map((qator, i) => yasa("tr", {}, yasa("th", { scope: "row", matn: String(i) }),
           ...qator.map((x) => yasa("td", { "data-w": x, class: x === Math.max(...qator) ? "eng" : "", matn: son3(x) }))))));
       xulosa.textContent = `c = ${son3(c, 2)}: qatorlarning eng katta ogʻirliklari ${
         w.map((q) => son3(Math.max(...q))).join("; ")}.`;
     };
     surgich.addEventListener("input", korsat);
     quti.replaceChildren(quti.querySelector(".kitob-xarita-izoh") || "",
-      yasa("div", { class: "kitob-xarita-boshqaruv" },
-        yasa("label", { for: id, matn: "Ballar koʻpaytiruvchisi" }),
-        yasa("div", { class: "kitob-xarita-surgich" }, surgich, qiymat)),
+      yasa("label", { for: id, class: "kitob-xarita-sarlavha", matn: "Ballar koʻpaytiruvchisi c:" }),
+      yasa("div", { class: "kitob-xarita-surgich" }, surgich, qiymat),
       yasa("div", { class: "kitob-xarita-jadval", tabindex: "0", role: "region", "aria-label": "Ogʻirliklar jadvali" },
         jadval),
       xulosa);
