@@ -1005,3 +1005,22 @@ def test_the_softmax_control_recomputes_the_weights_and_shows_them_saturate(kuza
     assert not k.xatolar, "\n".join(k.xatolar)
     xatolar = _axe(sahifa)
     assert not xatolar, "axe in the softmax control:\n" + "\n".join(xatolar)
+
+
+def test_without_javascript_each_map_says_what_stands_in_for_it(brauzer, manzil):
+    """JavaScript off: no map is drawn, each says what stands in for it, and what it names is
+    on the page before it (the capstone's cross-attention figures, the printed weights)."""
+    kontekst = brauzer.new_context(java_script_enabled=False)
+    try:
+        sahifa = kontekst.new_page()
+        for yol, oldin in ((XARITA_DARS, "#tarjima-boshlar, #tarjima_boshlar"), (BOB, "div.cell_output pre")):
+            sahifa.goto(manzil + yol)
+            quti = sahifa.locator(".kitob-xarita")
+            assert quti.count() == 1, yol
+            assert "JavaScript" in quti.locator(".kitob-xarita-jssiz").text_content()
+            assert quti.locator("select, button, input").count() == 0
+            assert sahifa.evaluate("""([q, s]) => { const x = document.querySelector(q);
+                return [...document.querySelectorAll(s)].some(e => e.compareDocumentPosition(x)
+                       & Node.DOCUMENT_POSITION_FOLLOWING); }""", [".kitob-xarita", oldin]), (yol, oldin)
+    finally:
+        kontekst.close()
