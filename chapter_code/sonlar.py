@@ -396,7 +396,7 @@ def ogirlik_qayerda(model, sonlar, nollar=False):
     return jami / soni
 
 
-def hamma_ogirliklar(model, n, xona=2):
+def hamma_ogirliklar(model, n):
     """Bitta son uchun modelning hamma attention ogʻirliklari, model oʻzi
     yozgan javob bilan (saytdagi interaktiv xarita uchun).
 
@@ -407,8 +407,8 @@ def hamma_ogirliklar(model, n, xona=2):
     kirishi: <bosh> va model tanlagan tokenlar), ``chiqish`` (har dekoder
     pozitsiyasi tanlagan token: javob raqamlari, soʻng <oxir>), ``koder``,
     ``dekoder`` va ``cross`` — har biri [qatlam][bosh][soʻrov][kalit]
-    butun sonlar: ogʻirlik · 10**xona, yaxlitlangan; har qatlamning oxirgi
-    «boshi» — boshlar oʻrtachasi.
+    butun sonlar: ogʻirlik · 100, yaxlitlangan (sahifa yuzdan birlarni
+    oʻqiydi); har qatlamning oxirgi «boshi» — boshlar oʻrtachasi.
     """
     y = javob(model, [n], tokenlar=True)
     with torch.no_grad():
@@ -419,7 +419,7 @@ def hamma_ogirliklar(model, n, xona=2):
     def butun(w):
         # (1, h, Tq, Tk) -> [h + 1][Tq][Tk]: boshlar va ularning oʻrtachasi
         w = torch.cat([w[0], w[0].mean(0, keepdim=True)])
-        return (w * 10**xona).round().int().tolist()
+        return (w * 100).round().int().tolist()
 
     tokenlar = [MAQSAD[t] for t in y[0].tolist()]
     return {

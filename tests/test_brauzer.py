@@ -854,9 +854,14 @@ def _xarita_tekshir(holat: dict, malumot: dict) -> None:
     qator = w[holat["faol"]]
     assert holat["kalitlar"] == [[_token(t), v, f"{v / 100:.2f}".replace(".", ",")]
                                  for t, v in zip(m[kalit], qator)]
-    eng = qator.index(max(qator))
-    qiymat = f"{qator[eng] / 100:.2f}".replace(".", ",")
-    assert holat["xulosa"].endswith(f"eng koʻp «{_token(m[kalit][eng])}» ga qaraydi: {qiymat}."), holat["xulosa"]
+    # every key the largest shown weight goes to, a repeated token with its place (1-based)
+    kalitlar = [_token(t) for t in m[kalit]]
+    engilar = [f"{j + 1}-oʻrindagi «{k}»" if kalitlar.count(k) > 1 else f"«{k}»"
+               for j, (k, w) in enumerate(zip(kalitlar, qator)) if w == max(qator)]
+    qiymat = f"{max(qator) / 100:.2f}".replace(".", ",")
+    kutilgan = (f"eng koʻp {engilar[0]} ga qaraydi: {qiymat}." if len(engilar) == 1 else
+                f"eng koʻp {' va '.join(engilar)} ga qaraydi, har biriga {qiymat} (yuzdan birgacha yaxlitlanganda teng).")
+    assert holat["xulosa"].endswith(kutilgan), (holat["xulosa"], kutilgan)
     assert holat["jadval"] == [[f"{v / 100:.2f}".replace(".", ",") for v in r] for r in w]
 
 
@@ -887,14 +892,19 @@ def test_the_attention_map_shows_the_models_weights_on_tap_click_and_keys(kuzat,
              if n in ("tr_misol", "tr_xato_soni")}
     assert m0["son"] == glued["tr_misol"]
     assert any(m["javob"] != str(m["son"]) for m in malumot["misollar"]) == (glued["tr_xato_soni"] > 0)
-    tanla = lambda nom, qiymat: quti.locator(f"[data-tanlov={nom}]").select_option(str(qiymat))  # noqa: E731
+    def tanla(nom, qiymat):
+        # the pointer off the map first: the buttons drawn anew under a resting pointer would get
+        # its pointerenter (hovering picks a query) a frame later, racing the next tap or click
+        sahifa.mouse.move(0, 0)
+        quti.locator(f"[data-tanlov={nom}]").select_option(str(qiymat))
     bosish = (lambda b: b.tap()) if oyna is TELEFON else (lambda b: b.click())
     tekshirildi = 0
     for i, m in enumerate(malumot["misollar"]):
         tanla("misol", i)
         for tur, (sorov, _) in XARITA_TURLARI.items():
             tanla("tur", tur)
-            for bosh in (boshlar, 0):
+            # every head at a computer (ties in rounding occur in a few heads); the mean and one head on a phone
+            for bosh in ([boshlar, *range(boshlar)] if oyna is KOMPYUTER else [boshlar, 0]):
                 tanla("bosh", bosh)
                 tugmalar = quti.locator(".kitob-xarita-sorovlar button")
                 assert tugmalar.count() == len(m[sorov])

@@ -44,7 +44,7 @@
       ...tanlov("misol", "Misol", misollar.map((m, i) => [i, `${guruhla(m.son)}: ${
         m.javob === String(m.son) ? "toʻgʻri" : `xato (${m.javob ? guruhla(m.javob) : "boʻsh"})`}`])),
       ...tanlov("tur", "Attention", Object.entries(TURLAR).map(([k, [matn]]) => [k, matn])),
-      ...tanlov("qatlam", "Qatlam", [...Array(qatlamlar).keys()].map((q) => [q, `${q + 1}-qatlam`])),
+      ...tanlov("qatlam", "Qatlam", [...Array(qatlamlar).keys()].map((q) => [q, `${q}-qatlam`])),
       ...tanlov("bosh", "Bosh", [[boshlar, "boshlar oʻrtachasi"],
         ...[...Array(boshlar).keys()].map((b) => [b, `${b}-bosh`])]));
     const sorovId = `kitob-xarita-${++sanoq}`;
@@ -80,9 +80,18 @@
         yasa("span", { class: "kitob-xarita-token", matn: k }),
         yasa("span", { class: "kitob-xarita-ustun", style: `--w:${qator[j] / 100}`, "aria-hidden": "true" }),
         yasa("span", { class: "kitob-xarita-qiymat", matn: son(qator[j]) }))));
-      const eng = qator.indexOf(Math.max(...qator));
-      const kim = h.tur === "koder" ? `«${h.sorovlar[faol]}» soʻzi` : `«${h.sorovlar[faol]}» ni yozayotgan pozitsiya`;
-      xulosa.textContent = `${kim} ${h.boshda} eng koʻp «${h.kalitlar[eng]}» ga qaraydi: ${son(qator[eng])}.`;
+      // every key with the largest weight as shown (two may round alike: both are named), a
+      // token that occurs twice with its place
+      const eng = Math.max(...qator);
+      const nomi = (j) => (h.kalitlar.filter((k) => k === h.kalitlar[j]).length > 1
+        ? `${j + 1}-oʻrindagi «${h.kalitlar[j]}»` : `«${h.kalitlar[j]}»`);
+      const engilar = qator.flatMap((w, j) => (w === eng ? [nomi(j)] : []));
+      const sorov = h.sorovlar[faol];
+      const kim = h.tur === "koder" ? `«${sorov}» soʻzi` : `«${sorov}» ni yozayotgan pozitsiya`;
+      xulosa.textContent = engilar.length === 1
+        ? `${kim} ${h.boshda} eng koʻp ${engilar[0]} ga qaraydi: ${son(eng)}.`
+        : `${kim} ${h.boshda} eng koʻp ${engilar.join(" va ")} ga qaraydi, har biriga ${son(eng)} ` +
+          "(yuzdan birgacha yaxlitlanganda teng).";
     };
 
     const tanla = (i) => { if (i !== faol) { faol = i; korsat(); } };
