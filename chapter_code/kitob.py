@@ -471,6 +471,12 @@ def show(df: pd.DataFrame, izoh: str | None = None, nom: str | None = None) -> N
 _XARITA_KALITLARI = ("son", "javob", "sozlar", "kirish", "chiqish", "koder", "dekoder", "cross")
 
 
+def _tekshir_xarita(nom: object, izoh: object) -> None:
+    if not isinstance(nom, str) or not _NOM_QOLIPI.match(nom):
+        raise ValueError(f"nom={nom!r} must be a name of letters, digits, '_' or '-' (for example 'tarjima')")
+    _tekshir_matn(izoh, "izoh")
+
+
 def xarita_bundle(nom: str, misollar: list, izoh: str) -> dict:
     """The mime bundle of an interactive map of attention weights.
 
@@ -481,9 +487,7 @@ def xarita_bundle(nom: str, misollar: list, izoh: str) -> dict:
     (``book/_ext/qurilish/xarita.py``) and ``book/_static/xarita.js`` draws the map once
     it comes into view.  Without JavaScript the div says where the same weights are drawn.
     """
-    if not isinstance(nom, str) or not _NOM_QOLIPI.match(nom):
-        raise ValueError(f"nom={nom!r} must be a name of letters, digits, '_' or '-' (for example 'tarjima')")
-    _tekshir_matn(izoh, "izoh")
+    _tekshir_xarita(nom, izoh)
     if not isinstance(misollar, list) or not misollar:
         raise ValueError("misollar must be a non-empty list of sonlar.hamma_ogirliklar(model, n) results")
     for i, m in enumerate(misollar):
@@ -517,9 +521,7 @@ def _xarita_bundle(nom: str, malumot: dict, izoh: str, jssiz: str) -> dict:
 def softmax_bundle(nom: str, ball, d: int, izoh: str) -> dict:
     """The bundle of a control that scales the scores ``ball`` (T x T) and shows their softmax
     in the page: ``softmax(c * ball / sqrt(d))`` as the reader moves c (``xarita.js``)."""
-    if not isinstance(nom, str) or not _NOM_QOLIPI.match(nom):
-        raise ValueError(f"nom={nom!r} must be a name of letters, digits, '_' or '-' (for example 'softmax')")
-    _tekshir_matn(izoh, "izoh")
+    _tekshir_xarita(nom, izoh)
     qiymatlar = np.asarray(ball.detach() if hasattr(ball, "detach") else ball, dtype=float)
     if qiymatlar.ndim != 2 or qiymatlar.shape[0] != qiymatlar.shape[1] or not qiymatlar.size:
         raise ValueError(f"ball must be a square matrix of scores (T x T), got shape {qiymatlar.shape}")

@@ -79,11 +79,11 @@
   // A lesson's interactive map (div.kitob-xarita, book/_static/xarita.js): its script and
   // data load only on a page that has one, when it comes within 600 px of the view.
   const xaritalar = document.querySelectorAll(".kitob-xarita[data-manba]");
-  const manzil = document.currentScript && document.currentScript.src;
+  const manzil = document.currentScript.src;          // a deferred classic script has it
   let skript = null;
   const och = (quti) => (skript ||= new Promise((tayyor, xato) => {
     const s = document.createElement("script");
-    s.src = new URL("xarita.js", manzil || location.href).href;
+    s.src = new URL("xarita.js", manzil).href;
     s.onload = tayyor;
     s.onerror = () => xato(new Error(`${s.src} did not load`));
     document.head.append(s);

@@ -15,7 +15,8 @@
     koder: ["koder self-attention", "sozlar", "sozlar"],
     dekoder: ["dekoder self-attention", "chiqish", "kirish"],
   };
-  const son = (w) => (w / 100).toFixed(2).replace(".", ",");
+  const raqam = (x, xona) => x.toFixed(xona).replace(".", ",");   // Uzbek form: 0,84
+  const son = (w) => raqam(w / 100, 2);                              // a weight in hundredths
   const token = (t) => (t.startsWith("<") ? `⟨${t.slice(1, -1)}⟩` : t);
   const guruhla = (n) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, "\u202f");
   const yasa = (teg, xossalar = {}, ...bolalar) => {
@@ -134,7 +135,6 @@
     const jami = e.reduce((a, b) => a + b, 0);
     return e.map((x) => x / jami);
   };
-  const son3 = (x, xona = 3) => x.toFixed(xona).replace(".", ",");
   const chizSoftmax = (quti, { ballar, d }) => {
     const id = `kitob-xarita-${++sanoq}`;
     const engKatta = (c) => Math.min(...ballar.map((q) => Math.max(...softmax(q.map((z) => (c * z) / Math.sqrt(d))))));
@@ -148,17 +148,18 @@
     const korsat = () => {
       const c = 2 ** +surgich.value;
       const w = ballar.map((q) => softmax(q.map((z) => (c * z) / Math.sqrt(d))));
-      qiymat.textContent = `c = ${son3(c, 2)}`;
+      qiymat.textContent = `c = ${raqam(c, 2)}`;
       surgich.setAttribute("aria-valuetext", qiymat.textContent);
       jadval.replaceChildren(
-        yasa("caption", { matn: `softmax(c · ball / √${d}), c = ${son3(c, 2)}: har qator — soʻrov, ` +
+        yasa("caption", { matn: `softmax(c · ball / √${d}), c = ${raqam(c, 2)}: har qator — soʻrov, ` +
           "har ustun — kalit pozitsiyasi" }),
         yasa("thead", {}, yasa("tr", {}, yasa("th", { scope: "col", matn: "soʻrov \\ kalit" }),
           ...[...Array(T).keys()].map((j) => yasa("th", { scope: "col", matn: String(j) })))),
         yasa("tbody", {}, ...w.map((qator, i) => yasa("tr", {}, yasa("th", { scope: "row", matn: String(i) }),
-          ...qator.map((x) => yasa("td", { "data-w": x, class: x === Math.max(...qator) ? "eng" : "", matn: son3(x) }))))));
-      xulosa.textContent = `c = ${son3(c, 2)}: qatorlarning eng katta ogʻirliklari ${
-        w.map((q) => son3(Math.max(...q))).join("; ")}.`;
+          ...((eng) => qator.map((x) => yasa("td", { "data-w": x, class: x === eng ? "eng" : "",
+            matn: raqam(x, 3) })))(Math.max(...qator))))));
+      xulosa.textContent = `c = ${raqam(c, 2)}: qatorlarning eng katta ogʻirliklari ${
+        w.map((q) => raqam(Math.max(...q), 3)).join("; ")}.`;
     };
     surgich.addEventListener("input", korsat);
     quti.replaceChildren(quti.querySelector(".kitob-xarita-izoh") || "",
