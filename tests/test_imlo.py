@@ -192,6 +192,60 @@ def test_atamalar_royxatidagi_har_atama_bobda_uchraydi():
     assert not yoq, yoq
 
 
+# --- 4. one meaning per term ---------------------------------------------------------
+
+
+@pytest.mark.parametrize("matn, parcha, togri", [
+    ("bitta toʻgʻri oʻtishda xotira", "toʻgʻri oʻtish", "oldinga oʻtish"),
+    ("fwd+bwd — toʻgʻri va teskari oʻtish", "toʻgʻri va teskari oʻtish", "oldinga oʻtish"),
+    ("bitta teskari oʻtish bilan", "teskari oʻtish", "orqaga oʻtish"),
+    ("qiyaligi 2 ga teng toʻgʻri chiziq", "toʻgʻri chiziq", "chiziq"),
+    ("xossa toʻgʻridan-toʻgʻri ballarda", "toʻgʻridan-toʻgʻri", "bevosita"),
+    ("Gradientga toʻgʻri yoʻl beradi", "toʻgʻri yoʻl", "bevosita yoʻl"),
+    ("CPUda flash yadrosi ishlaydi", "yadro", "kernel"),
+    ("PyTorchning tayyor yadrosi (SDPA)", "yadro", "kernel"),
+    ("vaqt bitta ipda oʻlchandi", "ipda", "oqim"),
+    ("iplar sonida", "iplar", "oqim"),
+    ("nn.Linear ning standart boshlanishi", "standart boshlan", "initsializatsiya"),
+    ("toʻgʻri boshlash yordam beradi", "toʻgʻri boshlash", "initsializatsiya"),
+    ("qoldiq yoʻli normdan oʻtmaydi", "normdan", "normallashtirish qatlami"),
+    ("va oxirgi norm.", "norm", "normallashtirish qatlami"),
+    ("Kesh klassimizda", "klass", "sinf"),
+    ("tasodifiy vaznlar bilan", "vazn", "parametr"),
+    ("Token raqamini vektorga", "Token raqam", "indeks"),
+    ("har nolmas raqamning", "nolmas", "noldan farqli"),
+    ("Maksimal farq 10⁻⁷", "Maksimal farq", "eng katta farq"),
+    ("uchta vektor yasaydi", "yasaydi", "hosil qilmoq"),
+    ("bu yigʻishda oʻlchandi", "yigʻish", "nashr"),
+])
+def test_atama_qoidasi_boshqa_maʼnoni_topadi(matn, parcha, togri):
+    topilmalar = imlo.atama_qoidasi(matn, 3)
+    assert [t.parcha for t in topilmalar] == [parcha], topilmalar
+    assert togri in topilmalar[0].tavsiya and topilmalar[0].qoida.startswith("atama: ")
+
+
+@pytest.mark.parametrize("matn", [
+    "model javobni toʻgʻri yozdi; toʻgʻri oldingi raqamlar beriladi",   # "correct"
+    "bitta oldinga oʻtish va orqaga oʻtish",
+    "qiyaligi 2 boʻlgan chiziq; toʻsiqsiz yoʻl qoladi; bevosita",
+    "ikki yadroda parallel; har protsessor yadrosida; koʻp yadroli mashina",
+    "bitta oqimda oʻlchandi; tip va ipoteka",                           # words that start with ip
+    "standart initsializatsiya; boshlangʻich qiymat; ⟨bosh⟩ — boshlanish tokeni",
+    "LayerNorm va RMSNorm; normallashtirish qatlami; normal taqsimot",
+    "sinf; klassik usullar; klassifikatsiya",
+    "qiymatlarning vaznli oʻrtachasi; vaznli yigʻindi; parametrlar",
+    "tokenning lugʻatdagi indeksi; 0–9 raqamlari; noldan farqli raqam",
+    "eng katta farq; yaratamiz; yigʻindi; bu nashrda",
+])
+def test_atama_qoidasi_bir_maʼnoga_indamaydi(matn):
+    assert imlo.atama_qoidasi(matn) == []
+
+
+def test_atama_qoidasi_sahifada_ham_ishlaydi():
+    html = "<html><body><p>Vaqt bitta ipda, <code>ip = 1</code>.</p></body></html>"
+    assert [(t.parcha, t.qoida.split(":")[0]) for t in imlo.sahifani_tekshir(html)] == [("ipda", "atama")]
+
+
 # --- built pages ------------------------------------------------------------------------
 
 SAHIFA = """<html><body>

@@ -2,7 +2,7 @@
 
 What a reader reads — the prose of ``book/attention.py``, the captions and
 table cells written in its code, the glossary, and the text of the built
-pages — is searched for three recurring rule breaks (/work/shared/STYLE.md,
+pages — is searched for four recurring rule breaks (/work/shared/STYLE.md,
 "Uzbek text"):
 
 ``son``
@@ -16,6 +16,11 @@ pages — is searched for three recurring rule breaks (/work/shared/STYLE.md,
     A suffix written apart after an abbreviation or a foreign word ("RNN da",
     "attention ni") or after a numbered reference ("1.2-rasm dagi"): Uzbek
     spelling joins it ("RNNda", "attentionni", "1.2-rasmdagi").
+``atama``
+    One meaning per term: a word written in a meaning the chapter gives another
+    word (``BIR_MAZMUN``: "toʻgʻri" is "correct", never the forward pass; "yadro"
+    a CPU core, never a kernel; "oqim" the thread, ...), or a calque the chapter
+    replaced ("yasamoq", "yigʻish" for a build).
 ``izoh``
     An English term a student will meet (``ATAMALAR``) must be glossed where
     it first appears in the prose and be listed in the "Atamalar" glossary.
@@ -94,8 +99,8 @@ ATAMALAR: list[tuple[str, tuple[str, ...], tuple[str, ...]]] = [
     ("seed", ("seed",), ("seed",)),                          # review §3: never explained
     ("epoxa", ("epoxa", "epoch"), ("epoxa", "epoch")),
     ("batch", ("batch", "paket"), ("batch", "paket")),       # "64 talik paketlar"
-    ("forward pass", ("forward", "toʻgʻri oʻtish"), ("forward pass", "toʻgʻri oʻtish")),
-    ("backward pass", ("backward", "teskari oʻtish"), ("backward pass", "teskari oʻtish")),
+    ("forward pass", ("forward", "oldinga oʻtish"), ("forward pass", "oldinga oʻtish")),
+    ("backward pass", ("backward", "orqaga oʻtish"), ("backward pass", "orqaga oʻtish")),
     ("kauzal maska", ("kauzal maska", "causal mask"), ("kauzal maska",)),
     ("residual", ("residual", "qoldiq ulanish"), ("residual", "qoldiq ulanish")),
     ("multi-head attention", ("multi-head attention", "koʻp boshli attention"),
@@ -116,7 +121,9 @@ ATAMALAR: list[tuple[str, tuple[str, ...], tuple[str, ...]]] = [
     ("FlashAttention", ("FlashAttention",), ("FlashAttention",)),
     ("SDPA", ("SDPA", "scaled_dot_product_attention"), ("SDPA",)),
     ("MAC", ("MAC", "multiply–accumulate"), ("MAC",)),
-    ("ip (thread)", ("thread",), ("ip", "thread")),
+    ("oqim (thread)", ("thread",), ("oqim", "thread")),
+    ("kernel", ("kernel",), ("kernel",)),
+    ("initsializatsiya", ("initsializatsiya",), ("initsializatsiya", "initialization")),
     ("float32", ("float32",), ("float32",)),
     ("bfloat16", ("bfloat16",), ("bfloat16",)),
     ("MiB", ("MiB", "GiB", "KiB"), ("MiB",)),
@@ -127,6 +134,38 @@ ATAMALAR: list[tuple[str, tuple[str, ...], tuple[str, ...]]] = [
     ("QLoRA", ("QLoRA",), ("QLoRA",)),
     ("OCR", ("OCR",), ("OCR",)),
 ]
+
+#: One meaning per term (STYLE.md "one meaning per term"; issue 28): each entry is a word
+#: written in a meaning the chapter gives another word, as (pattern, the word and the meaning it
+#: keeps, what to write instead).  A pattern matches case-insensitively at a word start.
+BIR_MAZMUN: list[tuple[str, str, str]] = [
+    (r"toʻgʻri\s+(?:va\s+(?:teskari|orqaga)\s+)?oʻtish", "«toʻgʻri» faqat «xatosiz» maʼnosida",
+     "oldinga oʻtish (forward pass)"),
+    (r"teskari\s+oʻtish", "«teskari oʻtish» emas", "orqaga oʻtish (backward pass)"),
+    (r"toʻgʻri\s+chiziq", "«toʻgʻri» faqat «xatosiz» maʼnosida", "chiziq"),
+    (r"toʻgʻridan-toʻgʻri", "«toʻgʻri» faqat «xatosiz» maʼnosida", "bevosita"),
+    (r"toʻgʻri\s+(?:yoʻl|tarqal)|yoʻl(?:i)?\s+toʻgʻri\b", "«toʻgʻri» faqat «xatosiz» maʼnosida",
+     "bevosita yoʻl; oldinga tarqaluvchi (feed-forward)"),
+    (r"(?<!protsessor )(?<!ikki )(?<!koʻp )(?<!bitta )(?<!har )(?<!\d )yadro(?!l(?:i|ar soni)\b)",
+     "«yadro» faqat protsessor yadrosi", "kernel (hisob funksiyasi)"),
+    (r"ip(?:da|ga|ni|dagi|li|lar\w*)?(?![\wʻʼ])", "«ip» emas (thread)", "oqim"),
+    (r"(?:standart|yomon|yaxshi|tasodifiy|turli|bitta|har\s+xil)\s+boshlan(?!gʻich)|toʻgʻri\s+boshlash",
+     "«boshlanish» faqat «boshi» maʼnosida", "initsializatsiya"),
+    (r"norm(?:da|ga|ni|dan|ning|i|lar\w*)?(?![\wʻʼ])", "«norm» otsiz qoʻllanmaydi",
+     "normallashtirish qatlami"),
+    (r"klass(?!ik|ifik)", "«klass» emas (class)", "sinf"),
+    (r"vazn(?!li\s+(?:oʻrtacha|yigʻindi))", "«vazn» faqat «vaznli oʻrtacha/yigʻindi»da",
+     "parametr(lar) yoki ogʻirlik"),
+    (r"token\w*\s+raqam|lugʻatdagi\s+raqam|tokenlar\s+raqamlarga",
+     "«raqam» faqat 0–9 raqami", "indeks (tokenning lugʻatdagi indeksi)"),
+    (r"nolmas", "«nolmas» emas", "noldan farqli"),
+    (r"maksimal\s+farq", "«eng katta farq» bitta atama", "eng katta farq"),
+    (r"yasa(?:[bdgmnlsy]\w*)?(?![\wʻʼ])", "«yasamoq» kalkasi", "hosil qilmoq, tuzmoq, yaratmoq"),
+    (r"yigʻi(?:sh|l(?:gan|ayotgan|ganda))", "«yigʻish» (build) oʻquvchiga tushunarsiz",
+     "nashr (kitob qurilishi)"),
+]
+_BIR_MAZMUN = [(re.compile(rf"(?<![\wʻʼ\-]){n}", re.IGNORECASE), q, t) for n, q, t in BIR_MAZMUN]
+
 
 #: A dotted number that is legitimately dotted is preceded by one of these (a
 #: product with a version: "Python 3.11", "GPT-3.5", "Jupyter Book 1.0.4"), or
@@ -145,7 +184,7 @@ class Topilma:
 
     qator: int | str          # a line of book/attention.py, or "page:line" of a built page
     parcha: str               # the offending fragment as the reader sees it
-    qoida: str                # "son", "qoʻshimcha" or "izoh"
+    qoida: str                # "son", "qoʻshimcha", "atama" or "izoh"
     tavsiya: str              # what would be right
     kontekst: str = ""        # a little text around it
     joy: int = field(default=-1, compare=False, repr=False)   # offset in the checked text
@@ -247,6 +286,19 @@ def son_qoidasi(matn: str, qator: int | str = 0) -> list[Topilma]:
         if len(raqamlar) >= 5:
             topilmalar.append(Topilma(qator, m.group(), "son: guruhlar oddiy boʻshliq bilan",
                                       f"«{_guruhla(raqamlar)}» (oddiy boʻshliq oʻrniga U+202F)", _kontekst(matn, *m.span()), m.start()))
+    return topilmalar
+
+
+def atama_qoidasi(matn: str, qator: int | str = 0) -> list[Topilma]:
+    """A term in a meaning the chapter gives another word (``BIR_MAZMUN``); a match inside
+    an earlier rule's match ("teskari oʻtish" in "toʻgʻri va teskari oʻtish") is not repeated."""
+    topilmalar, band = [], []
+    for r, q, t in _BIR_MAZMUN:
+        for m in r.finditer(matn):
+            if not any(a <= m.start() and m.end() <= b for a, b in band):
+                band.append(m.span())
+                topilmalar.append(Topilma(qator, _bir_qator(m.group()), f"atama: {q}", t,
+                                          _kontekst(matn, *m.span()), m.start()))
     return topilmalar
 
 
@@ -631,7 +683,7 @@ def _qoidalar(parcha: Parcha) -> list[Topilma]:
         return [q for b, q in boshlar if b <= max(i, 0)][-1]
 
     topilmalar = []
-    for t in son_qoidasi(matn) + qoshimcha_qoidasi(matn):
+    for t in son_qoidasi(matn) + qoshimcha_qoidasi(matn) + atama_qoidasi(matn):
         qator = _aniq_qator(parcha, qatori(t.joy), t.parcha)
         topilmalar.append(Topilma(qator, t.parcha, t.qoida, t.tavsiya, t.kontekst, t.joy))
     return topilmalar
@@ -818,7 +870,8 @@ def sahifani_tekshir(html: str, nom: str = "sahifa",
     topilmalar = []
     for p in sahifa_parchalari(html, nom, yopishtirmalar):
         qator, matn = p.qatorlar[0]
-        for t in son_qoidasi(matn, qator) + qoshimcha_qoidasi(matn, qator):
+        for t in (son_qoidasi(matn, qator) + qoshimcha_qoidasi(matn, qator)
+                  + atama_qoidasi(matn, qator)):
             manba = p.asl.get(t.parcha) or [y for matn_, yy in p.asl.items()
                                              if t.parcha in matn_ for y in yy]
             if manba:

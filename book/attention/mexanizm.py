@@ -79,7 +79,7 @@ diagramma(
 #
 # ## Attention toʻrt bosqichda
 #
-# Attention har pozitsiya uchun uchta vektor yasaydi:
+# Attention har pozitsiya uchun uchta vektor hosil qiladi:
 #
 # - **soʻrov** (query, *Q*) — «men nimani qidiryapman?»;
 # - **kalit** (key, *K*) — «menda nima bor?»;
@@ -183,9 +183,10 @@ softmax_xaritasi(
 )
 
 # %% [markdown]
-# $\sqrt{d}$ haqidagi gapni oʻlchab koʻramiz. *d* ni 8 dan 1024 gacha
-# oʻzgartirib, yuqoridagi misoldagi kabi *Q* va *K* yasaymiz (tasodifiy kirish,
-# `nn.Linear` ning standart boshlanishi) va ballarning oʻrtacha kvadratik
+# $\sqrt{d}$ ga boʻlish nega kerakligini tajribada tekshiramiz. *d* ni 8 dan 1024 gacha
+# oʻzgartirib, yuqoridagi misoldagi kabi *Q* va *K* hosil qilamiz (tasodifiy kirish,
+# `nn.Linear` ning standart initsializatsiyasi — parametrlarga boshlangʻich
+# qiymat berish usuli) va ballarning oʻrtacha kvadratik
 # (standart) chetlanishini hamda har qatordagi eng katta ogʻirlikni boʻlish bilan va boʻlmasdan
 # yozib olamiz ({numref}`sqrt_d`).
 
@@ -293,7 +294,7 @@ glue(
 # {glue:text}`sq_std_1024:.1f` — $\sqrt{d}$ kabi oʻsadi; $\sqrt{d}$ ga
 # boʻlinganda esa hamma *d* da {glue:text}`sq_std_bol_min:.2f` …
 # {glue:text}`sq_std_bol_max:.2f` oraligʻida qoladi. Bu son 1 ga teng emas: `nn.Linear`
-# ning standart boshlanishida *Q* komponentlarining dispersiyasi 1 emas,
+# ning standart initsializatsiyasida *Q* komponentlarining dispersiyasi 1 emas,
 # taxminan {glue:text}`sq_var_q:.2f` (oʻlchandi), shuning uchun ballar
 # dispersiyasi $d\,\sigma^4$. Muhimi — boʻlishdan keyin u *d* ga bogʻliq
 # emas. Pastki qismda: boʻlishsiz softmax *d* oʻsgan sari toʻyinadi — ogʻirlik
@@ -325,7 +326,7 @@ print("  softmax(Q @ K.T / sqrt(d)) @ V")
 #
 # Yuqoridagi misolda har pozitsiya hamma pozitsiyaga qaradi — oʻzidan
 # keyingilariga ham. Matn yozadigan model (GPT kabi *dekoder*, ingl. *decoder*) uchun bu
-# mumkin emas: u soʻzlarni chapdan oʻngga bittadan yasaydi, keyingi soʻz hali
+# mumkin emas: u soʻzlarni chapdan oʻngga bittadan yozadi, keyingi soʻz hali
 # yoʻq. Oʻqitishda esa matn toʻliq beriladi va model har pozitsiyada
 # keyingi tokenni (soʻz yoki soʻz boʻlagini) taxmin qiladi; agar
 # *i*-pozitsiya (*i* + 1)-pozitsiyaga qaray olsa, javobni shunchaki koʻchirib
@@ -449,7 +450,7 @@ glue(
 #
 # {numref}`%s-rasmdagi <sqrt_d>` oʻlchov javob beradi. Komponentlar dispersiyasi 1
 # boʻlsa, boʻlishsiz ballarning standart chetlanishi $\sqrt{512} \approx 22{,}6$
-# boʻlardi; `nn.Linear` ning standart boshlanishida esa u *d* = 512 da
+# boʻlardi; `nn.Linear` ning standart initsializatsiyasida esa u *d* = 512 da
 # {glue:text}`sq_std_512:.1f` (oʻlchandi). Bu ham softmaxni toʻyintirishga
 # yetadi: eng katta ogʻirlik oʻrtacha {glue:text}`sq_max_512:.2f`, lekin
 # har doim ham 1 ga yaqin emas — eng kichigi {glue:text}`sq_max_512_min:.2f`.

@@ -15,7 +15,7 @@
 #
 # Bu darsda attention narxini oʻlchaymiz: vaqt va xotira ketma-ketlik uzunligi *T*
 # bilan qanday oʻsadi, RNN bilan solishtirganda nimasi koʻp va nimasi kam, PyTorchning
-# tayyor yadrosi (SDPA) undan nimani olib tashlaydi. Modellar — {doc}`rekurrent`
+# tayyor kerneli (SDPA) undan nimani olib tashlaydi. Modellar — {doc}`rekurrent`
 # darsidagi `Ketma` va `Attention`.
 
 
@@ -42,8 +42,8 @@ from chapter_code.oqitish import xotira_chuqqisi
 # chiziqli bogʻliq, lekin qadamlarni parallel qilib boʻlmaydi. Ikkalasini bir xil
 # sharoitda oʻlchaymiz ({numref}`vaqt_jadval`): `torch.utils.benchmark`
 # bilan (har oʻlchov koʻp marta takrorlanadi va medianasi olinadi), bitta
-# ipda (*thread*), toʻgʻri oʻtish (*forward pass*: kirishdan chiqishgacha
-# hisob) va toʻgʻri + teskari oʻtish uchun. Har qatorda hisob
+# oqimda (*thread*), oldinga oʻtish (*forward pass*: kirishdan chiqishgacha
+# hisob) va oldinga va orqaga oʻtish uchun. Har qatorda hisob
 # hajmi — bitta namuna uchun koʻpaytirish-qoʻshishlar soni (*multiply–accumulate*,
 # MAC) — va *T* ga bogʻliq ketma-ket bosqichlar soni ham bor: RNNda *T* ta,
 # attentionda *T* ga bogʻliq emas (jadvalda 1).
@@ -51,11 +51,11 @@ from chapter_code.oqitish import xotira_chuqqisi
 # %%
 from chapter_code.oqitish import mediana_ms, protsessor
 
-# vaqt shu sondagi ipda oʻlchanadi
+# vaqt shu sondagi oqimda oʻlchanadi
 IPLAR = 1
 # 1e-38 dan kichik («denormal») sonlar x86 protsessorlarida juda sekin
 # hisoblanadi; oʻqitish ishchilaridagi kabi ularni nolga tenglaymiz
-# (teskari oʻtishda ular paydo boʻladi)
+# (orqaga oʻtishda ular paydo boʻladi)
 torch.set_flush_denormal(True)
 
 
@@ -77,7 +77,7 @@ def median_ms(ifoda, **nomlar):
 
 
 print(
-    f"torch {torch.__version__}, {IPLAR} ip, protsessor: {protsessor()}"
+    f"torch {torch.__version__}, {IPLAR} oqim, protsessor: {protsessor()}"
 )
 vaqt_jadval = []
 for Tx in [30, 60, 120, 240]:
@@ -109,9 +109,9 @@ for Tx in [30, 60, 120, 240]:
 show(
     pd.DataFrame(vaqt_jadval).round(2),
     izoh=(
-        f"Bitta paket (64 ta namuna) vaqti, {IPLAR} ipda, mediana: fwd"
-        " — toʻgʻri oʻtish (forward), fwd+bwd — toʻgʻri va teskari"
-        " oʻtish; MAC — bitta namunaning toʻgʻri oʻtishdagi matritsa"
+        f"Bitta paket (64 ta namuna) vaqti, {IPLAR} oqimda, mediana: fwd"
+        " — oldinga oʻtish (forward), fwd+bwd — oldinga va orqaga"
+        " oʻtish; MAC — bitta namunaning oldinga oʻtishdagi matritsa"
         " koʻpaytmalari (siljish, tanh, softmax, oʻrtalashtirish"
         " kirmaydi); ketma-ket bosqichlar — T ga bogʻliq, navbat bilan"
         " bajariladigan bosqichlar."
@@ -141,13 +141,13 @@ from myst_nb import glue
 
 if tezroq:
     tezlik_jumla = (
-        "Bu oʻlchovda attentionning toʻgʻri oʻtishi T = "
+        "Bu oʻlchovda attentionning oldinga oʻtishi T = "
         + ", ".join(map(str, tezroq))
         + " da RNNnikidan tezroq boʻldi."
     )
 else:
     tezlik_jumla = (
-        "Bu oʻlchovda attentionning toʻgʻri oʻtishi hech bir T da "
+        "Bu oʻlchovda attentionning oldinga oʻtishi hech bir T da "
         "RNNnikidan tezroq boʻlmadi."
     )
 glue("tezlik_jumla", tezlik_jumla, display=False)
@@ -193,15 +193,15 @@ glue("iplar", IPLAR, display=False)
 # toʻlaydi. Oʻlchovda attention shu *T* da {glue:text}`vaqt_nisbat_jumla`. *T* 120 dan 240 ga oshganda RNN
 # vaqti {glue:text}`rnn_vaqt_osish:.1f` marta, attention vaqti
 # {glue:text}`attn_vaqt_osish:.1f` marta oʻsdi. Bu oʻlchov
-# {glue:text}`iplar` ipda olingan; GPU yoki koʻp yadroda attentionning
+# {glue:text}`iplar` oqimda olingan; GPU yoki koʻp yadroda attentionning
 # yagona bosqichidagi *T* ta pozitsiya hisobi parallel bajarilishi mumkin, RNNning
 # *T* ta qadami esa baribir navbat bilan qoladi (buni bu bobda
 # oʻlchamadik). {cite:t}`vaswani2017` bu parallellikni yoʻl uzunligi
 # bilan birga attentionning asosiy afzalliklari qatorida keltiradi.
 #
-# Vaqt shovqinli oʻlchov: jadvaldagi millisekundlar har yigʻishda biroz
+# Vaqt shovqinli oʻlchov: jadvaldagi millisekundlar har nashrda biroz
 # farq qiladi. Xotira esa aniq hisoblanadi. Endi *T* ni 960 gacha
-# oshirib, bitta toʻgʻri oʻtishda attention matritsasi egallaydigan
+# oshirib, bitta oldinga oʻtishda attention matritsasi egallaydigan
 # baytlarni, PyTorch oʻlchagan xotira choʻqqisini va vaqtni yozib olamiz.
 
 # %%
@@ -227,7 +227,7 @@ xotira = pd.DataFrame(xotira).set_index("T")
 show(
     xotira.round(2).reset_index(),
     izoh=(
-        "Attentionning bitta toʻgʻri oʻtishdagi narxi (64 ta namuna): "
+        "Attentionning bitta oldinga oʻtishdagi narxi (64 ta namuna): "
         "matritsa hajmi, xotira choʻqqisi va vaqt."
     ),
     nom="xotira_jadval",
@@ -235,7 +235,7 @@ show(
 
 # %% [markdown]
 # {numref}`%s-jadvalning <xotira_jadval>` oxirgi qatorida (*T* = 960) attention
-# matritsasining oʻzi {glue:text}`matritsa_960:.0f` MiB (mebibayt, $2^{20}$ bayt), bitta toʻgʻri
+# matritsasining oʻzi {glue:text}`matritsa_960:.0f` MiB (mebibayt, $2^{20}$ bayt), bitta oldinga
 # oʻtishdagi xotira choʻqqisi {glue:text}`chuqqi_960:.0f` MiB.
 # {numref}`xotira_vaqt` ikkalasini log-log oʻqlarda koʻrsatadi.
 
@@ -269,9 +269,9 @@ plt.tight_layout()
 fig(
     "xotira_vaqt.png",
     caption=(
-        "Attentionning bitta toʻgʻri oʻtishdagi narxi (64 ta namuna), "
-        "log-log oʻqlarda. Yuqorida: xotira — toʻgʻri chiziq, qiyaligi "
-        "2, yaʼni T² ga proporsional. Pastda: vaqt."
+        "Attentionning bitta oldinga oʻtishdagi narxi (64 ta namuna), "
+        "log-log oʻqlarda. Yuqorida: xotira — qiyaligi 2 boʻlgan chiziq, "
+        "yaʼni T² ga proporsional. Pastda: vaqt."
     ),
 )
 
@@ -321,9 +321,9 @@ glue("uzun_gib", uzun * uzun * 4 / 2**30, display=False)
 # %% [markdown]
 # *T* har ikki barobar oshganda matritsa aniq
 # {glue:text}`matritsa_osish:.1f` barobar oʻsdi — log-log oʻqlarda bu
-# qiyaligi 2 ga teng toʻgʻri chiziq. Vaqt ham oʻsadi: *T* 240 dan 960 ga
+# qiyaligi 2 ga teng chiziq. Vaqt ham oʻsadi: *T* 240 dan 960 ga
 # (4 marta) oshganda u {glue:text}`vaqt_osish_katta:.0f` marta oʻsdi —
-# {glue:text}`vaqt_T2_jumla`. *T* = 960 da bitta toʻgʻri oʻtish
+# {glue:text}`vaqt_T2_jumla`. *T* = 960 da bitta oldinga oʻtish
 # {glue:text}`vaqt_960:.0f` ms.
 #
 # Demak, {glue:text}`vaqt_T2_xulosa`. Bitta
@@ -335,11 +335,11 @@ glue("uzun_gib", uzun * uzun * 4 / 2**30, display=False)
 # ## FlashAttention va SDPA
 #
 # FlashAttention ({cite:alp}`dao2022`;
-# matritsani xotirada toʻliq saqlamaydigan attention) kabi yadrolar
-# (*kernel*: bitta amalni bajaradigan optimallashtirilgan past darajali
+# matritsani xotirada toʻliq saqlamaydigan attention) kabi kernellar
+# (ingl. *kernel*: bitta amalni bajaradigan optimallashtirilgan past darajali
 # funksiya) $Q K^\top$ ni boʻlaklab hisoblaydi va softmaxni boʻlak-boʻlak
 # yigʻadi. PyTorchda `torch.nn.functional.scaled_dot_product_attention`
-# (SDPA) mos yadroni tanlaydi: CPUda flash yadrosi faqat 4 oʻlchamli kirishda (namuna, bosh,
+# (SDPA) mos kernelni tanlaydi: CPUda flash kerneli faqat 4 oʻlchamli kirishda (namuna, bosh,
 # *T*, *d*) ishlaydi, 3 oʻlchamli kirishda SDPA oddiy («math») yoʻlga
 # qaytadi. Ikkalasini yozilgan formula bilan *T* = 4096 gacha
 # solishtiramiz: 8 ta namuna, bitta bosh, *d* = 32, xotira choʻqqisi
@@ -398,7 +398,7 @@ show(
     ),
     izoh=(
         f"Yozilgan formula va SDPA: xotira choʻqqisi, vaqt ({IPLAR}"
-        " ipda, mediana) va formula natijasidan eng katta farq (8 ta"
+        " oqimda, mediana) va formula natijasidan eng katta farq (8 ta"
         " namuna, d = 32)."
     ),
     nom="flash_jadval",
@@ -495,26 +495,26 @@ glue(
 
 # %% [markdown]
 # {numref}`%s-rasmdagi <flash>` chiziqlarning qiyaligini *T* = 1024, 2048
-# va 4096 nuqtalari orqali oʻtkazilgan eng yaqin toʻgʻri chiziqdan
+# va 4096 nuqtalari orqali oʻtkazilgan eng yaqin chiziqdan
 # (eng kichik kvadratlar usuli) oʻlchadik: qiyalik 2 — $T^2$ ga, qiyalik 1 —
 # *T* ga proporsional. Formulaning xotirasi qiyaligi
 # {glue:text}`fl_xotira_formula:.2f` bilan oʻsdi (*T* = 4096 da
 # {glue:text}`fl_chuqqi_formula:.0f` MiB), SDPAniki
 # {glue:text}`fl_xotira_sdpa:.2f` bilan — kvadratik emas
 # ({glue:text}`fl_chuqqi_sdpa:.1f` MiB: asosan chiqishning oʻzi, u *T* ga
-# chiziqli, qolgani har ipga kichik ish buferi; shuning uchun qiyalik 1
-# dan ham kichik chiqishi mumkin). Xotira kitob yigʻilayotgan jarayonning
-# iplar sonida, vaqt esa bitta ipda oʻlchangan. 3 oʻlchamli kirishdagi SDPA esa
+# chiziqli, qolgani har oqimga kichik ish buferi; shuning uchun qiyalik 1
+# dan ham kichik chiqishi mumkin). Xotira nashrni tayyorlayotgan jarayonning
+# oqimlar sonida, vaqt esa bitta oqimda oʻlchangan. 3 oʻlchamli kirishdagi SDPA esa
 # qiyaligi {glue:text}`fl_xotira_sdpa3:.2f` bilan —
 # {glue:text}`fl_chuqqi_sdpa3:.0f` MiB: u $T \times T$ matritsani baribir
-# yasaydi. Vaqt esa formulada ham, flash yadrosida ham qiyaligi
+# hosil qiladi. Vaqt esa formulada ham, flash kernelida ham qiyaligi
 # {glue:text}`fl_vaqt_formula:.2f` va {glue:text}`fl_vaqt_sdpa:.2f` bilan
 # oʻsdi: SDPAda ham {glue:text}`fl_vaqt_sdpa_soz`, *T* = 4096 da
 # {glue:text}`fl_vaqt_sdpa_ms:.0f` ms (formulada
 # {glue:text}`fl_vaqt_formula_ms:.0f` ms). Natijalar bir xil: eng katta
-# farq {glue:text}`fl_farq:.1e`. Xulosa: FlashAttention turidagi yadro
+# farq {glue:text}`fl_farq:.1e`. Xulosa: FlashAttention turidagi kernel
 # $T^2$ **xotirani** olib tashlaydi, $T^2$ **hisobni** esa yoʻq — har
-# soʻrov baribir har kalit bilan solishtiriladi. Yadro maʼlum kirish shaklini ham
+# soʻrov baribir har kalit bilan solishtiriladi. Kernel maʼlum kirish shaklini ham
 # talab qiladi: boshqa shaklda bu foyda yoʻqoladi.
 
 # %% tags=["remove-cell"]
@@ -532,7 +532,7 @@ glue(
 glue(
     "xl_parallel",
     f"Oʻlchandi: T = {T_kat}: attention {son(mac_nisbat, '.1f')}× koʻp"
-    f" MAC, ketma-ket bosqichi 1 (RNNda {T_kat}); {IPLAR} ipda"
+    f" MAC, ketma-ket bosqichi 1 (RNNda {T_kat}); {IPLAR} oqimda"
     f" {son(vaqt_nisbat, '.1f')}×"
     f" {'sekinroq' if vaqt_nisbat > 1 else 'tezroq'}",
     display=False,

@@ -171,7 +171,7 @@ fig(
 # vektorlari burilmaydi. *m*-soʻrov va *n*-kalitning skalyar koʻpaytmasida
 # ikki burilishdan faqat burchaklar farqi qoladi: $(m - n)\,\theta_i$. Demak,
 # ballga pozitsiya faqat nisbiy masofa $m - n$ orqali kiradi — yuqorida
-# sinus vektorlarda koʻrgan xossamiz endi toʻgʻridan-toʻgʻri ballarda
+# sinus vektorlarda koʻrgan xossamiz endi bevosita ballarda
 # ishlaydi. Modelimizda buni `Attention(T, pozitsiya="rope")` qiladi: u
 # kirishga hech narsa qoʻshmaydi, `rope` ni *Q* va *K* ga qoʻllaydi
 # ({doc}`rekurrent` darsidagi `Attention` kodining `if self.rope` qatori).
@@ -267,7 +267,7 @@ glue(
 
 # %% [markdown]
 # {glue:text}`poz_oqitish_gap` Endi har bir
-# *T* = {glue:text}`poz_Tlar_matn` uchun yangi sinov maʼlumotini yasaymiz
+# *T* = {glue:text}`poz_Tlar_matn` uchun yangi sinov maʼlumotini tuzamiz
 # ({glue:text}`poz_n` ta namuna; seed oʻqitishda ishlatilmagan) va
 # modellarni baholaymiz. Sinusoidal va RoPE modellari uchun har soʻrov
 # 0-qadamga bergan oʻrtacha ogʻirlikni ham yozib olamiz: model javobni
@@ -303,7 +303,7 @@ def poz_baho(m, X, y, bolak=250):
 
 # %% tags=["remove-cell"]
 # Baholar (bu va quyidagi uch funksiyaniki) omborda saqlanadi: kaliti —
-# funksiyaning manbasi, modelning vaznlari va maʼlumotning baytlari. Rasm
+# funksiyaning manbasi, modelning parametrlari va maʼlumotning baytlari. Rasm
 # tahriridan keyin dars qayta bajarilganda ular qayta hisoblanmaydi.
 from chapter_code.oqitish import baho
 
@@ -1027,7 +1027,7 @@ glue(
             "Oʻlchovingiz shuni koʻrsatsa, xulosa: yangi"
             " pozitsiyalarga koʻchish faqat sinusoidal formulaga emas,"
             " oʻqitilgan modelga ham bogʻliq, shuning uchun uni bitta"
-            " seed bilan baholab boʻlmaydi (bu yigʻishdagi T ="
+            " seed bilan baholab boʻlmaydi (bu nashrdagi T ="
             f" {poz_T_uzun} tajribasida ikki seed bir-biriga yaqin"
             " chiqdi)."
         )

@@ -15,7 +15,7 @@
 #
 # Bu darsda RNN, LSTM va attentionni bitta sunʼiy vazifada solishtiramiz:
 # javob ketma-ketlikning birinchi elementida, qolgani shovqin. Gradient birinchi qadamga
-# yetib borishini oʻlchaymiz, har modelni turli tasodifiy boshlanishlar bilan bir necha marta oʻqitamiz, pozitsiya kodlashsiz
+# yetib borishini oʻlchaymiz, har modelni turli tasodifiy initsializatsiyalar bilan bir necha marta oʻqitamiz, pozitsiya kodlashsiz
 # attention tartibni koʻrmasligini tekshiramiz va oʻqitilgan model qayerga qarashini
 # chizamiz. Attention formulasi oldingi darsda — {doc}`mexanizm`.
 
@@ -90,13 +90,13 @@ from chapter_code import muhit
 # boradigan gradient juda kichik boʻlsa, oʻqitish boshida model javob
 # aynan oʻsha yerda ekanini sezishi qiyin.
 #
-# Har model uchun tasodifiy parametrlar (vaznlar) bilan bitta teskari oʻtish
+# Har model uchun tasodifiy parametrlar bilan bitta orqaga oʻtish
 # (*backward pass*: yoʻqotishdan orqaga qarab gradientlarni hisoblash) qilamiz
 # va $|\partial L / \partial x_t|$ ni namunalar boʻyicha oʻrtalashtiramiz.
 
 # %%
 T = 60
-# LSTM unutish darvozasi siljishi (standart boshlanish: ≈ 0)
+# LSTM unutish darvozasi siljishi (standart initsializatsiya: ≈ 0)
 UNUTISH = 3.0
 lstm_u = f"LSTM (unutish = {UNUTISH:g})"
 grad_jadval, grad_nisbat = [], {}
@@ -202,7 +202,7 @@ glue("d_model", d_model, display=False)
 # (`chapter_code/oqitish.py`) ularni har protsessor yadrosida bittadan alohida jarayonda
 # yurgizadi. Har oʻqitish oʻz seedini oʻzi oʻrnatadi, shuning uchun natija
 # jarayonlar soniga bogʻliq emas. Oʻqitish natijalari (aniqlik va
-# vaznlar) diskda saqlanadi va faqat oʻqitish kodi (vazifa, modellar,
+# parametrlar) diskda saqlanadi va faqat oʻqitish kodi (vazifa, modellar,
 # `oqit`) yoki argumentlari oʻzgarganda qayta hisoblanadi
 # (`chapter_code/ombor.py`). Keyingi darslar shu oʻqitishlarni xuddi shu
 # argumentlar bilan chaqiradi va natijani ombordan oladi. Vaqt va xotira
@@ -340,15 +340,15 @@ attn_aralash = [
 glue(
     "attn_seed_gap",
     (
-        "ikkalasi ham bu yigʻishda har seedda bir xil tugadi"
+        "ikkalasi ham bu nashrda har seedda bir xil tugadi"
         if not attn_aralash
-        else "lekin bu yigʻishda "
+        else "lekin bu nashrda "
         + " va ".join(attn_aralash)
         + " seedlari turlicha tugadi: unga ham koʻproq seed kerak"
     ),
     display=False,
 )
-# Matndagi gaplar shu yigʻishning oʻlchovidan tuziladi: boshqa
+# Matndagi gaplar shu nashrning oʻlchovidan tuziladi: boshqa
 # protsessorda (boshqa yadrolar, boshqa yaxlitlash) beqaror oʻqitish
 # boshqacha tugashi mumkin.
 n_sinov, n_seed = protokol["n_sinov"], len(seedlar)
@@ -401,7 +401,7 @@ elif k0 < n_seed:
         f"U {seeddan(n_seed - k0, n_seed)} tasodifiy taxmindan"
         f" sezilarli yuqori natija berdi, {nechtasida(k0)} esa"
         " tasodifiy taxmin darajasida qoldi: demak boshlangʻich"
-        " nisbatning oʻzi (u bitta boshlanishda oʻlchangan) natijani"
+        " nisbatning oʻzi (u bitta initsializatsiyada oʻlchangan) natijani"
         " oldindan aytib bermaydi."
     )
 else:
@@ -428,16 +428,16 @@ boshi = (
     "rekurrent model uzoq masofani eslay oladi"
     if eslaydi
     else (
-        "bu yigʻishda rekurrent modellarning hech biri vazifani"
+        "bu nashrda rekurrent modellarning hech biri vazifani"
         " yechmadi"
     )
 )
 if kd == ku == n_seed:
     solishtir = (
-        f"{asos} — bu yigʻishda ikkalasi ham hamma seedda yechdi."
+        f"{asos} — bu nashrda ikkalasi ham hamma seedda yechdi."
     )
     xulosa_gap = (
-        f"{boshi}; bu yigʻishda boshlangʻich qiymat natijani"
+        f"{boshi}; bu nashrda boshlangʻich qiymat natijani"
         " oʻzgartirmadi"
     )
 elif ku - kd >= 2 or (kd == 0 and ku == n_seed):
@@ -446,7 +446,7 @@ elif ku - kd >= 2 or (kd == 0 and ku == n_seed):
         f" dan {ku} ga oshirdi."
     )
     xulosa_gap = (
-        f"{boshi} va toʻgʻri boshlash bunga katta yordam beradi"
+        f"{boshi} va toʻgʻri initsializatsiya bunga katta yordam beradi"
     )
 elif ku - kd == 1:
     solishtir = (
@@ -454,25 +454,25 @@ elif ku - kd == 1:
         f" {ku} ga oshirdi; {n_seed} seed bilan bu farq hali aniq emas."
     )
     xulosa_gap = (
-        f"{boshi}; toʻgʻri boshlash bunga yordam berishi mumkin, lekin"
+        f"{boshi}; toʻgʻri initsializatsiya bunga yordam berishi mumkin, lekin"
         f" {n_seed} seed bilan bu aniq emas"
     )
 elif ku == kd:
     solishtir = (
-        f"{asos} — lekin bu yigʻishda u vazifani yechgan seedlar sonini"
+        f"{asos} — lekin bu nashrda u vazifani yechgan seedlar sonini"
         f" oʻzgartirmadi (ikkalasida ham {ku} ta)."
     )
     xulosa_gap = (
-        f"{boshi}, lekin uni oʻqitish ishonchsiz: bu yigʻishda"
+        f"{boshi}, lekin uni oʻqitish ishonchsiz: bu nashrda"
         " boshlangʻich qiymat yordam bermadi"
     )
 else:
     solishtir = (
-        f"{asos} — lekin bu yigʻishda u vazifani yechgan seedlar sonini"
+        f"{asos} — lekin bu nashrda u vazifani yechgan seedlar sonini"
         f" {kd} dan {ku} ga kamaytirdi."
     )
     xulosa_gap = (
-        f"{boshi}, lekin uni oʻqitish ishonchsiz: bu yigʻishda"
+        f"{boshi}, lekin uni oʻqitish ishonchsiz: bu nashrda"
         " boshlangʻich qiymat yordam bermadi"
     )
 glue("lstm_solishtir", solishtir, display=False)
@@ -489,20 +489,20 @@ glue(
 if lstm.aralashmi:
     glue(
         "lstm_kafolat_gap",
-        "kafolat yoʻq: bu yigʻishda ham natija seedga bogʻliq boʻldi",
+        "kafolat yoʻq: bu nashrda ham natija seedga bogʻliq boʻldi",
         display=False,
     )
 elif kd == 0:
     glue(
         "lstm_kafolat_gap",
-        f"bu yigʻishda {hammasida(n_seed)} yenga olmadi, boshqa"
+        f"bu nashrda {hammasida(n_seed)} yenga olmadi, boshqa"
         " protsessorda esa boshqacha tugashi mumkin",
         display=False,
     )
 else:
     glue(
         "lstm_kafolat_gap",
-        f"bu yigʻishda {hammasida(n_seed)} yengdi, lekin bu kafolat"
+        f"bu nashrda {hammasida(n_seed)} yengdi, lekin bu kafolat"
         " emas: boshqa protsessorda boshqacha tugashi mumkin",
         display=False,
     )
@@ -514,7 +514,7 @@ toxtagan = [
 glue(
     "lstmu_toxtagan",
     (
-        f"Bu yigʻishda siljish {son(UNUTISH, 'g')} bilan ham "
+        f"Bu nashrda siljish {son(UNUTISH, 'g')} bilan ham "
         + ", ".join(
             f"seed {s_} ({son(lstmu.aniqlik[s_], '.3f')})"
             for s_ in toxtagan
@@ -522,7 +522,7 @@ glue(
         + " vazifani yechmadi."
         if toxtagan
         else (
-            f"Bu yigʻishda siljish {son(UNUTISH, 'g')} bilan hamma seed"
+            f"Bu nashrda siljish {son(UNUTISH, 'g')} bilan hamma seed"
             " vazifani yechdi."
         )
     ),
@@ -573,7 +573,7 @@ glue("bitta_xato", float(np.sqrt(0.25 / n_sinov)), display=False)
 #   ({glue:text}`attn_yomoni`).
 # - **RNN** {glue:text}`rnn_gap`. RNNning boshlangʻich gradient
 #   nisbati {glue:text}`grad_rnn:.1e` edi. {glue:text}`rnn_oqish`
-# - **LSTM** standart boshlanish bilan {glue:text}`lstm_gap`.
+# - **LSTM** standart initsializatsiya bilan {glue:text}`lstm_gap`.
 # - **Unutish siljishi {glue:text}`unutish:g` boʻlgan LSTM**
 #   {glue:text}`lstmu_gap`. {glue:text}`lstm_solishtir`
 #
@@ -592,7 +592,7 @@ glue("bitta_xato", float(np.sqrt(0.25 / n_sinov)), display=False)
 # $b_f$ = {glue:text}`unutish:g` da $\sigma(b_f)$ =
 # {glue:text}`f_unutish:.3f` va 59 qadamdan keyin
 # {glue:text}`f_unutish_T:.2f` qismi qoladi: model 0-qadamni boshidanoq
-# «eslaydi». Standart boshlanishda esa oʻqitish bu soʻnishni yengishi ham,
+# «eslaydi». Standart initsializatsiyada esa oʻqitish bu soʻnishni yengishi ham,
 # yenga olmasligi ham mumkin: {glue:text}`lstm_kafolat_gap`. Unutish darvozasini {cite:ts}`gers2000`
 # kiritgan; {cite:ts}`jozefowicz2015` uning siljishini 1 yoki
 # 2 kabi katta qiymatdan boshlash kerakligini eslatib, har bir LSTMda 1
@@ -603,13 +603,13 @@ glue("bitta_xato", float(np.sqrt(0.25 / n_sinov)), display=False)
 # oʻqitishning oʻzi hal qiladi. Xulosa: {glue:text}`lstm_xulosa_gap`;
 # attentionda esa bu masofa boshidanoq bitta bogʻlanish.
 #
-# Bu natijalar kitob yigʻilgan protsessorda oʻlchandi ({glue:text}`hisob_muhiti`).
+# Bu natijalar bu nashr tayyorlangan protsessorda oʻlchandi ({glue:text}`hisob_muhiti`).
 # Bir xil kod va seed bitta mashinada odatda aynan bir xil natija beradi (bu
 # kitobda buni test tekshiradi: bob ikki marta bajarilib, natijalar
-# solishtiriladi). Boshqa protsessorda esa kutubxonalar boshqa hisob
-# yadrolarini tanlaydi, qoʻshishlar tartibi va yaxlitlash oʻzgaradi, va
+# solishtiriladi). Boshqa protsessorda esa kutubxonalar boshqa kernellarni
+# (hisob funksiyalarini) tanlaydi, qoʻshishlar tartibi va yaxlitlash oʻzgaradi, va
 # beqaror oʻqitish boshqacha tugashi mumkin. Shuning uchun yuqoridagi gaplar
-# har yigʻishda oʻlchovdan tuziladi.
+# har nashrda oʻlchovdan tuziladi.
 #
 # Pozitsiyasiz attention {glue:text}`attn0_gap`. Nega — keyingi boʻlimda.
 #
@@ -653,7 +653,7 @@ glue("aralash_farq", aralash_farq, display=False)
 
 
 # %% [markdown]
-# Maksimal farq {glue:text}`aralash_farq:.1e` — bu float32 (32 bitli kasr son
+# Eng katta farq {glue:text}`aralash_farq:.1e` — bu float32 (32 bitli kasr son
 # formati) hisobining
 # yaxlitlash xatosi darajasi, yaʼni chiqish amalda bir xil. Model uchun
 # «birinchi element» degan tushuncha yoʻq, shuning uchun
@@ -662,7 +662,7 @@ glue("aralash_farq", aralash_farq, display=False)
 # Yechim — **pozitsiya kodlash**: har pozitsiyaga oʻz vektori qoʻshiladi
 # (`hh + self.poz`). Endi 0-qadamdagi son boshqa qadamdagi xuddi shunday
 # sondan farq qiladi. Modelimizda bu vektorlar oʻrganiladi; asl
-# Transformer maqolasida ular sinus va kosinuslardan yasalgan.
+# Transformer maqolasida ular sinus va kosinuslardan tuzilgan.
 #
 # ## Oʻqitilgan model qayerga qaraydi
 #
@@ -878,8 +878,8 @@ glue(
 # boshlangʻich bahoga koʻra 0-qadam xotirasi boshida deyarli toʻliq soʻnadi.
 # $\sigma(5)^{59}$ = {glue:text}`f_katta_T:.2f` — xotira boshidanoq
 # saqlanadi. Lekin baho faqat oʻqitish boshidagi holatni tasvirlaydi: oʻqitish
-# yomon boshlanishda ham soʻnishni yengishi, yaxshi boshlanishda ham toʻxtab
-# qolishi mumkin. Bu yigʻishda oʻlchandi (yechim kodi quyida):
+# yomon initsializatsiyada ham soʻnishni yengishi, yaxshi initsializatsiyada ham toʻxtab
+# qolishi mumkin. Bu nashrda oʻlchandi (yechim kodi quyida):
 # {glue:text}`mashq4_gap` {glue:text}`lstmu_toxtagan` Natija seedga va
 # protsessorga bogʻliq, shuning uchun xulosani faqat oʻz oʻlchovingizdan, har
 # seed qanday tugaganini sanab chiqaring.

@@ -56,7 +56,7 @@ show(
             (
                 "2. Qoldiq ulanish (residual): x + attn(x)",
                 (
-                    "Gradientga toʻgʻri yoʻl beradi — chuqur tarmoq"
+                    "Gradientga toʻsiqsiz yoʻl beradi — chuqur tarmoq"
                     " uchun shart"
                 ),
             ),
@@ -70,7 +70,7 @@ show(
             ),
             (
                 (
-                    "4. Feed-forward (toʻgʻri tarqaluvchi tarmoq): 2"
+                    "4. Feed-forward (oldinga uzatuvchi tarmoq): 2"
                     " qatlamli MLP (koʻp qatlamli perseptron)"
                 ),
                 (
@@ -109,7 +109,7 @@ print("attention maskasi, blok soni va oʻlchami.")
 # ```
 #
 # PyTorchning `nn.MultiheadAttention` qatlami aynan shu hisobni bajaradi:
-# unga `KopBoshli` ning vaznlarini koʻchirsak, natija bir xil chiqadi.
+# unga `KopBoshli` ning parametrlarini koʻchirsak, natija bir xil chiqadi.
 
 # %%
 torch.manual_seed(0)
@@ -135,7 +135,7 @@ print(
 )
 
 mha = nn.MultiheadAttention(d_blok, boshlar, batch_first=True)
-# vaznlarni koʻchiramiz
+# parametrlarni koʻchiramiz
 with torch.no_grad():
     mha.in_proj_weight.copy_(
         torch.cat([kb.q.weight, kb.k.weight, kb.v.weight])
@@ -163,13 +163,13 @@ glue("d_bosh", dh, display=False)
 # hisob hajmi deyarli bir xil, lekin endi boshlar har xil narsaga qarashi
 # mumkin — buni {doc}`yakuniy` darsida oʻqitilgan modelda koʻramiz.
 #
-# ### Normning joyi: post-LN va pre-LN
+# ### Normallashtirish qatlamining joyi: post-LN va pre-LN
 #
 # Asl Transformer maqolasida {cite:p}`vaswani2017` LayerNorm qoldiq
 # qoʻshishdan **keyin** turadi (*post-LN*): `x = norm(x + f(x))`. GPT-2 kabi
 # koʻp modellar (Llama ham) uni qismning **oldiga** qoʻyadi
 # (*pre-LN*): `x = x + f(norm(x))`. Pre-LNda qoldiq yoʻli (*residual
-# stream*) normdan oʻtmaydi: kirishdan chiqishgacha toʻgʻri yoʻl qoladi
+# stream*) normallashtirish qatlamidan oʻtmaydi: kirishdan chiqishgacha toʻsiqsiz yoʻl qoladi
 # ({numref}`post_pre_ln`). {cite:t}`xiong2020` pre-LN
 # modellar oʻrganish tezligini asta-sekin oshiradigan boshlangʻich bosqichsiz
 # (*warm-up*) ham barqaror oʻqitilishini koʻrsatgan; bu bobda biz buni
@@ -209,9 +209,9 @@ diagramma(
     nom="post_pre_ln.png",
     izoh=(
         "Transformer blokining ikki turi (pastdan yuqoriga oʻqiladi)."
-        " Chapda asl post-LN: qoldiq yoʻli har qismdan keyin normdan"
-        " oʻtadi. Oʻngda pre-LN: norm faqat qism kirishida, x + … yoʻli"
-        " toʻgʻri qoladi."
+        " Chapda asl post-LN: qoldiq yoʻli har qismdan keyin normallashtirish qatlamidan"
+        " oʻtadi. Oʻngda pre-LN: normallashtirish faqat qism kirishida, x + … yoʻli"
+        " toʻsiqsiz qoladi."
     ),
 )
 
@@ -253,15 +253,15 @@ glue("blok_param", parametrlar(blok), display=False)
 # %% [markdown]
 # Blok kirish shaklini saqlaydi, shuning uchun uni istalgancha ustma-ust
 # qoʻyish mumkin. Bitta blokda {glue:text}`blok_param` ta parametr bor
-# (ikkala turda ham bir xil: norm faqat joyini oʻzgartiradi); katta til
+# (ikkala turda ham bir xil: normallashtirish qatlami faqat joyini oʻzgartiradi); katta til
 # modellarida bunday bloklar oʻnlab, *d* esa minglab.
 #
 # ### Butun arxitektura
 #
 # GPT kabi dekoder modelining toʻliq tuzilishi {numref}`%s-rasmda <arxitektura>`:
-# tokenlar raqamlarga, raqamlar vektorlarga (*embedding*) aylanadi, ularga
+# tokenlar indekslarga, indekslar vektorlarga (*embedding*) aylanadi, ularga
 # pozitsiya kodlash qoʻshiladi, soʻng *N* ta pre-LN blok (har birida kauzal
-# maska) va oxirgi norm. Chiziqli qatlam har pozitsiyada lugʻatdagi har
+# maska) va oxirgi normallashtirish qatlami. Chiziqli qatlam har pozitsiyada lugʻatdagi har
 # token uchun ball beradi: oxirgi pozitsiyaning ballari keyingi tokenni
 # tanlash uchun ishlatiladi.
 
@@ -325,7 +325,7 @@ diagramma(
 # qiymatlari ham oʻzgaradi.
 
 # %% [markdown]
-# `KopBoshli` klassimizda kesh — bitta `dict`. Unda
+# `KopBoshli` sinfimizda kesh — bitta `dict`. Unda
 # kalitlar (`"k"`) va qiymatlar (`"v"`) (namuna, bosh, *T*, bosh oʻlchami)
 # shaklida turadi. `KopBoshli.forward` yangi kalit va qiymatlarni
 # `kesh_qosh` ga beradi, u ularni `torch.cat` bilan oxiriga qoʻshadi va
@@ -350,9 +350,9 @@ diagramma(
 # ```
 #
 # Avval ikki yoʻl bir xil natija berishini tekshiramiz. Model oʻqitilmagan,
-# vaznlari tasodifiy. Bu yerda shu yetarli: biz matnning sifatini emas,
+# parametrlari tasodifiy. Bu yerda shu yetarli: biz matnning sifatini emas,
 # ikki yoʻlning tengligini va vaqtini oʻlchaymiz. Tenglik har qanday
-# vaznlarda kauzal maskadan kelib chiqadi, vaqt esa faqat oʻlchamlarga
+# parametrlarda kauzal maskadan kelib chiqadi, vaqt esa faqat oʻlchamlarga
 # (qatlamlar soni, *d*, tokenlar soni) bogʻliq. Har qadamda eng katta logitli
 # tokenni olamiz — bu **ochkoʻz tanlash** (ingl. *greedy decoding*).
 # Boshlangʻich matn (ingl. *prompt*) — {glue:text}`kv_boshi` ta tasodifiy
@@ -454,13 +454,13 @@ glue(
 # Kesh bilan esa keshda *T* − 1 ta token tayyor turadi, modelga faqat
 # oxirgi token kiradi va uning soʻrovi *T* ta kalitga qaraydi. Har bir
 # oʻlchov — `torch.utils.benchmark` bilan koʻp takrorning medianasi,
-# bitta ipda (ingl. *thread*).
+# bitta oqimda (ingl. *thread*).
 #
 # Bir nozik joy bor: kesh har chaqiruvda oʻsadi. Bitta keshni takrordan
 # takrorga ishlatsak, har takror avvalgisidan uzunroq keshdan boshlanardi.
 # Shuning uchun keshni oʻlchovdan oldin tayyorlaymiz (`tayyor`) va har
-# takrorda yangi dictlar yasaymiz: `dict(k)` — yangi dict, u tayyor
-# tenzorlarga ishora qiladi, `torch.cat` esa yangi tenzor yasaydi. Tayyor
+# takrorda yangi dictlar yaratamiz: `dict(k)` — yangi dict, u tayyor
+# tenzorlarga ishora qiladi, `torch.cat` esa yangi tenzor yaratadi. Tayyor
 # kesh oʻzgarmaydi, har takror bir xil ishni bajaradi — kod buni `assert`
 # bilan tekshiradi.
 #
@@ -492,7 +492,7 @@ def mac_kesh(
     return L * (12 * d * d + 2 * T * d) + d * lugat
 
 
-print(f"torch {torch.__version__}, 1 ip, protsessor: {protsessor()}")
+print(f"torch {torch.__version__}, 1 oqim, protsessor: {protsessor()}")
 
 # %%
 torch.manual_seed(1)
@@ -551,7 +551,7 @@ show(
     izoh=(
         "Matnda T ta token boʻlganda keyingi token logitlari: keshsiz"
         " (T ta token qayta hisoblanadi) va KV kesh bilan (faqat yangi"
-        " token). Vaqt — bitta ipda, mediana; nisbat — keshsiz vaqt /"
+        " token). Vaqt — bitta oqimda, mediana; nisbat — keshsiz vaqt /"
         " kesh bilan vaqt; MAC — bitta qadamning matritsa"
         " koʻpaytmalari, million hisobida; eng katta farq — ikki yoʻl"
         " logitlarining farqi."
@@ -576,7 +576,7 @@ fig(
     caption=(
         "Keyingi tokenni yaratish vaqti matn uzunligiga qarab, log-log"
         f" oʻqlarda (oʻqitilmagan KichikGPT, {len(gpt.bloklar)} qatlam,"
-        f" d = {gpt.emb.embedding_dim}, bitta ip)."
+        f" d = {gpt.emb.embedding_dim}, bitta oqim)."
     ),
 )
 
@@ -685,10 +685,10 @@ glue("kv_vaqt_farq", eng_katta_farq, display=False)
 # :class: dropdown
 #
 # Chiziqlarning qiyaligini log-log oʻqlarda hamma nuqta orqali oʻtkazilgan
-# eng yaqin toʻgʻri chiziqdan (eng kichik kvadratlar usuli) oʻlchadik:
+# eng yaqin chiziqdan (eng kichik kvadratlar usuli) oʻlchadik:
 # qiyalik 1 — *T* ga, 2 — *T*² ga proporsional oʻsish. Keshsiz yoʻlda model
 # *T* ta pozitsiyaning har birida chiziqli qatlamlarni hisoblaydi (*T* ga
-# chiziqli) va $T \times T$ ballar matritsasini yasaydi (*T*² ga), shuning
+# chiziqli) va $T \times T$ ballar matritsasini hosil qiladi (*T*² ga), shuning
 # uchun, agar vaqt hisob hajmiga proporsional boʻlsa, qiyalik 1 bilan 2
 # orasida boʻlishi kutiladi. Oʻlchangan qiyalik
 # {glue:text}`kv_qiyalik_keshsiz:.2f`: vaqt {glue:text}`kv_qiyalik_keshsiz_soz`.
@@ -696,7 +696,7 @@ glue("kv_vaqt_farq", eng_katta_farq, display=False)
 # {glue:text}`kv_T_katta`) qiyalik {glue:text}`kv_qiyalik_keshsiz_oxir:.2f`;
 # {glue:text}`kv_egilish_gap`. Kesh bilan vaqt juda kichik va
 # shovqinli, shuning uchun uning qiyaligi
-# ({glue:text}`kv_qiyalik_kesh:.2f`) yigʻishdan yigʻishga sezilarli
+# ({glue:text}`kv_qiyalik_kesh:.2f`) nashrdan nashrga sezilarli
 # oʻzgaradi; undan xulosa chiqarmaymiz.
 #
 # Nazariy jihatdan kesh bilan ham ish *T* ga chiziqli bogʻliq: yangi soʻrov
@@ -711,7 +711,7 @@ glue("kv_vaqt_farq", eng_katta_farq, display=False)
 # Oʻlchangan vaqt esa *T* = {glue:text}`kv_T_kichik` da
 # {glue:text}`kv_ms_kesh_kichik:.2f` ms, *T* = {glue:text}`kv_T_katta` da
 # {glue:text}`kv_ms_kesh:.2f` ms boʻldi (vaqt — shovqinli oʻlchov, kichik
-# farqlar yigʻishdan yigʻishga oʻzgaradi).
+# farqlar nashrdan nashrga oʻzgaradi).
 # :::
 #
 # MAC ustuniga koʻra keshsiz qadam kesh bilan
@@ -735,7 +735,7 @@ glue("kv_vaqt_farq", eng_katta_farq, display=False)
 # ### Katta modelda: xotira chegarasi
 #
 # Kesh bilan bitta qadam nima qiladi? Har qatlamda yangi tokenning vektori
-# hamma vazn matritsalariga koʻpaytiriladi: har bir vazn xotiradan bir
+# hamma parametr matritsalariga koʻpaytiriladi: har bir parametr xotiradan bir
 # marta oʻqiladi va bitta koʻpaytirish-qoʻshishda ishlatiladi. Keyin soʻrov
 # keshdagi hamma kalit va qiymatlarga qaraydi: ular ham bir marta
 # oʻqiladi. Demak, qadam hisobga nisbatan juda koʻp bayt oʻqiydi: float32da
@@ -746,19 +746,19 @@ glue("kv_vaqt_farq", eng_katta_farq, display=False)
 # cheklangan (ingl. *memory-bound*). U kamida
 #
 # $$
-# \text{chegara} = \frac{\text{vaznlar baytlari} + \text{kesh baytlari}}
+# \text{chegara} = \frac{\text{parametrlar baytlari} + \text{kesh baytlari}}
 # {\text{oʻtkazuvchanlik}}
 # $$
 #
 # vaqt oladi.
 #
-# Oʻtkazuvchanlikni shu yigʻishning oʻzida, oddiy nusxalash bilan
+# Oʻtkazuvchanlikni shu nashrning oʻzida, oddiy nusxalash bilan
 # oʻlchaymiz: 64 MiB hajmli tenzorni boshqasiga koʻchiramiz. Bu protsessor
 # keshlariga sigʻmaydi, demak sonlar asosiy xotiradan keladi. Nusxalashda
 # har bir bayt bir marta oʻqiladi va bir marta yoziladi, shuning uchun
 # oʻtkazuvchanlik — 2 × 64 MiB / vaqt (STREAM oʻlchovidagi kabi).
 #
-# Model — {glue:text}`bw_d` oʻlchamli, {glue:text}`bw_L` qatlamli, vaznlari
+# Model — {glue:text}`bw_d` oʻlchamli, {glue:text}`bw_L` qatlamli, parametrlari
 # {glue:text}`bw_vazn_mib:.0f` MiB boʻlgan oʻqitilmagan `KichikGPT`. Keshda
 # *T* − 1 ta token turadi, vaqt — keyingi bitta token uchun. Keshni modeldan
 # matn oʻtkazib toʻldirish shart emas: vaqt keshdagi sonlarga bogʻliq emas,
@@ -769,7 +769,7 @@ glue("kv_vaqt_farq", eng_katta_farq, display=False)
 # ikki marta kesh hajmicha xotira ishi qoʻshiladi. llama.cpp kabi
 # dasturlarda kesh uchun joy oldindan ajratiladi va yangi kalitlar boʻsh
 # joyga yoziladi. `kesh_qosh` ning ikkinchi yarmi shunday qiladi,
-# `oldindan_kesh` esa shunday keshlarni yasaydi:
+# `oldindan_kesh` esa shunday keshlarni yaratadi:
 #
 # ```{literalinclude} ../../chapter_code/modellar.py
 # :pyobject: kesh_qosh
@@ -797,7 +797,7 @@ def bayt(t):
 vazn_bayt = sum(bayt(p) for p in katta.parameters())
 vazn_bayt -= bayt(katta.emb.weight[1:])
 
-# oʻtkazuvchanlik: 64 MiB ni nusxalash, bitta ipda
+# oʻtkazuvchanlik: 64 MiB ni nusxalash, bitta oqimda
 asl_t = torch.ones(2**24)
 nusxa_t = torch.empty_like(asl_t)
 nusxa_ms = mediana_ms(
@@ -834,7 +834,7 @@ with torch.no_grad():
         a_ = katta(tok, [dict(k) for k in osuvchi])
         b_ = katta(tok, [dict(k) for k in oldindan])
         bw_farq = max(bw_farq, (a_ - b_).abs().max().item())
-        # oʻqiladigan baytlar: vaznlar va T token keshi
+        # oʻqiladigan baytlar: parametrlar va T token keshi
         oqiladi = vazn_bayt + 2 * L_k * Tx * d_k * 4
         bw_qatorlar.append(
             {
@@ -864,10 +864,10 @@ show(
     ),
     izoh=(
         f"d = {d_k}, {L_k} qatlamli model, kesh bilan bitta token:"
-        " qadam oʻqiydigan baytlar (vaznlar va kesh), xotira"
+        " qadam oʻqiydigan baytlar (parametrlar va kesh), xotira"
         " chegarasi (baytlar / nusxalash oʻtkazuvchanligi), oldindan"
         " ajratilgan va torch.cat bilan uzayadigan keshdagi vaqt"
-        " (bitta ip, mediana) va oldindan ajratilgan keshda"
+        " (bitta oqim, mediana) va oldindan ajratilgan keshda"
         " erishilgan oʻqish tezligi (GB — 10⁹ bayt)."
     ),
     nom="kv_xotira_jadval",
@@ -1000,7 +1000,7 @@ glue(
 
 # %% [markdown]
 # Natijalar {numref}`%s-jadvalda <kv_xotira_jadval>` va
-# {numref}`%s-rasmda <kv_xotira_chegarasi>`. Nusxalash bitta ipda
+# {numref}`%s-rasmda <kv_xotira_chegarasi>`. Nusxalash bitta oqimda
 # {glue:text}`bw_gbs:.1f` GB/s berdi (GB — 10⁹ bayt). Uchta kuzatuv:
 #
 # 1. **Vaqt va baytlar.** *T* oʻsganda qadam oʻqiydigan baytlar
@@ -1019,7 +1019,7 @@ glue(
 #    {glue:text}`bw_gmac_kesh:.1f` mlrd MAC bajardi, xuddi shu model
 #    256 tokenni birdaniga oʻqiganda esa {glue:text}`bw_gmac_toliq:.1f`
 #    mlrd MAC — {glue:text}`bw_gmac_marta:.0f` marta koʻp. Bir xil
-#    protsessor, bir xil vaznlar: {glue:text}`bw_hisob_gap`.
+#    protsessor, bir xil parametrlar: {glue:text}`bw_hisob_gap`.
 # 3. **`torch.cat`.** *T* = {glue:text}`bw_T` da torch.cat bilan
 #    qadam {glue:text}`bw_cat_ms:.1f` ms oldi — {glue:text}`bw_cat_gap`.
 #    Ikki kesh bergan logitlarning eng katta farqi
@@ -1028,10 +1028,10 @@ glue(
 # Yuqoridagi kichik model (*d* = 64) uchun xuddi shu chegara *T* =
 # {glue:text}`kv_T_katta` da {glue:text}`bw_kichik_chegara_ms:.3f` ms,
 # oʻlchangan vaqt esa undan {glue:text}`bw_kichik_marta:.0f` marta koʻp. U
-# yerda vaqtni xotira emas, chaqiruvlar oladi (uning vaznlari va keshi
+# yerda vaqtni xotira emas, chaqiruvlar oladi (uning parametrlari va keshi
 # protsessor keshlariga sigʻadi, shuning uchun haqiqiy chegara bundan ham
 # past). Katta modellarni tez ishlatish usullarining koʻpi — kesh va
-# vaznlarni kichraytirish (GQA, 16 va 8 bitli sonlar) — shundan kelib
+# parametrlarni kichraytirish (GQA, 16 va 8 bitli sonlar) — shundan kelib
 # chiqadi: oʻqiladigan bayt qancha kam boʻlsa, token shuncha tez.
 
 # %% [markdown]
@@ -1211,7 +1211,7 @@ glue(
 glue(
     "xl_kv",
     f"Oʻlchandi: natija bir xil (farq {son(logit_farq, '.0e')}); T ="
-    f" {kv['T'].max()}: bu yigʻishda"
+    f" {kv['T'].max()}: bu nashrda"
     f" {son(kv['nisbat'].iloc[-1], '.0f')}× tezroq",
     display=False,
 )
@@ -1223,7 +1223,7 @@ glue(
 # oʻlchang. Taxmin va oʻlchov farq qilsa — eng koʻp oʻrganiladigan joy shu.
 #
 # **1-mashq (KV kesh hajmi).** `KichikGPT(LUGAT, d=64, boshlar=8)` va
-# `KichikGPT(LUGAT, d=64, qatlamlar=4)` ni yasang. Har birida
+# `KichikGPT(LUGAT, d=64, qatlamlar=4)` ni yarating. Har birida
 # {glue:text}`kv_T_max` tokenli kesh necha MiB boʻladi? Avval formuladan
 # taxmin qiling. Soʻng keshni toʻldiring: modelga `matn` ni `keshlar`
 # (har blokka bitta boʻsh dict) bilan bering va dictlardagi tenzorlar

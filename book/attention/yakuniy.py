@@ -39,9 +39,9 @@ from chapter_code.oqitish import parallel
 # chiqish — raqamlar, va qaysi raqam qaysi soʻzdan kelishini biz aniq
 # bilamiz. Shuning uchun modelning qayerga qarashini tekshirish mumkin.
 #
-# Maʼlumotni kod yasaydi: hech narsa yuklab olinmaydi. Son 1 dan
+# Maʼlumotni kod hosil qiladi: hech narsa yuklab olinmaydi. Son 1 dan
 # 999 999 gacha; hujjatlardagi kabi «bir yuz», «bir ming» deb yoziladi,
-# shunda har nolmas raqamning oʻz soʻzi bor.
+# shunda har noldan farqli raqamning oʻz soʻzi bor.
 #
 # ```{literalinclude} ../../chapter_code/sonlar.py
 # :pyobject: soz_bilan
@@ -525,10 +525,10 @@ fig(
         " oʻrtachasi). "
     )
     + (
-        "Har nolmas raqamning eng yorqin katagi — uni beradigan soʻz"
+        "Har noldan farqli raqamning eng yorqin katagi — uni beradigan soʻz"
         if misol_togri
         else (
-            "Nolmas raqamlarning hammasida ham eng yorqin katak uni "
+            "Noldan farqli raqamlarning hammasida ham eng yorqin katak uni "
             "beradigan soʻzda emas"
         )
     )
@@ -557,7 +557,7 @@ glue("tr_moslik_max", float(ulush[:-1].max()), display=False)
 glue("tr_misol", misol, display=False)
 glue("tr_misol_togri", misol_togri, display=False)
 glue("tr_nol_soz", sozlar[int(w_orta[nol_t].argmax())], display=False)
-# «bitta yorqin katak»: har nolmas raqam qatorida eng katta ogʻirlik
+# «bitta yorqin katak»: har noldan farqli raqam qatorida eng katta ogʻirlik
 # yarmidan koʻp
 yorqin = all(
     float(w_orta[t].max()) > 0.5
@@ -568,16 +568,16 @@ glue("tr_misol_yorqin", yorqin, display=False)
 glue(
     "tr_xarita_gap",
     (
-        "har nolmas raqamning qatorida bitta yorqin katak bor va bu"
+        "har noldan farqli raqamning qatorida bitta yorqin katak bor va bu"
         " katak aynan shu raqamni beradigan soʻz ustunida"
         if misol_togri and yorqin
         else (
-            "har nolmas raqamning qatoridagi eng yorqin katak aynan shu"
+            "har noldan farqli raqamning qatoridagi eng yorqin katak aynan shu"
             " raqamni beradigan soʻz ustunida, lekin baʼzi qatorlarda"
             " ogʻirlik bir necha soʻzga tarqalgan"
             if misol_togri
             else (
-                "nolmas raqamlarning hammasida ham eng yorqin katak shu"
+                "noldan farqli raqamlarning hammasida ham eng yorqin katak shu"
                 " raqamni beradigan soʻz ustunida emas"
             )
         )
@@ -601,14 +601,14 @@ glue(
 # maqolasidagi {cite:p}`bahdanau2015` mashhur tekislash (*alignment*)
 # rasmining oʻzbekcha varianti, va tekislashni modelga hech kim oʻrgatmagan:
 # u faqat toʻgʻri raqamlarni yozishga oʻqitilgan. Hamma sinov sonlarida, dekoderga toʻgʻri oldingi raqamlar
-# berilganda (oʻqitishdagi kabi), nolmas raqamlarning
+# berilganda (oʻqitishdagi kabi), noldan farqli raqamlarning
 # {glue:text}`tr_moslik:.1%` qismida eng kuchli oʻrtacha ogʻirlik aynan
 # oʻsha raqamni beradigan soʻzga tushdi.
 #
 # Xarita mukammal emas. Nol raqamining soʻzi yoʻq: bu misolda u eng koʻp
 # «{glue:text}`tr_nol_soz`» soʻziga qaraydi, hamma sinov sonlarida esa nollar
 # ogʻirligining oʻrtacha {glue:text}`tr_nol_ym:.0%` qismi «yuz» va «ming»
-# soʻzlariga tushadi — {glue:text}`tr_nol_gap`. Nolmas raqamlarda ham ogʻirlik
+# soʻzlariga tushadi — {glue:text}`tr_nol_gap`. Noldan farqli raqamlarda ham ogʻirlik
 # bitta soʻzda toʻliq emas: hamma sinov sonlarida oʻrtacha
 # {glue:text}`tr_orta_oz:.0%` qismi oʻz soʻziga, {glue:text}`tr_orta_ym:.0%`
 # qismi «yuz» va «ming» soʻzlariga, qolgani boshqa soʻzlarga tushadi.
@@ -635,7 +635,7 @@ fig(
     "tarjima_boshlar.png",
     caption=(
         "Oʻsha misolda har boshning cross-attention ogʻirliklari."
-        " Sarlavhada: hamma sinov sonlarida nolmas raqamning eng kuchli"
+        " Sarlavhada: hamma sinov sonlarida noldan farqli raqamning eng kuchli"
         " ogʻirligi oʻz soʻziga tushgan ulush (shu boshda)."
     ),
 )
@@ -697,7 +697,7 @@ glue(
         " ularning hammasini birlashtiradi."
         if boshlar_farqli
         else (
-            "Bu yigʻishda boshlar bir-birini takrorlagan: koʻp boshli"
+            "Bu nashrda boshlar bir-birini takrorlagan: koʻp boshli"
             " attention har boshni boshqa narsaga qarashga majbur"
             " qilmaydi, u faqat bunga imkon beradi."
         )
@@ -833,7 +833,7 @@ xarita(
 #   `oyna` ta kalitga qaraydi, shuning uchun keshda ham shuncha token
 #   qoladi.
 #
-# Ikkalasi ham `chapter_code/modellar.py` dagi oʻsha klasslarning
+# Ikkalasi ham `chapter_code/modellar.py` dagi oʻsha sinflarning
 # parametri: `KopBoshli(d, boshlar, kv_boshlar)` va `kauzal_maska(Tq, Tk,
 # oyna)`. GQAning hammasi — bir guruhning soʻrov boshlarini bitta
 # matritsaga qatorlar qilib qoʻyish: ular oʻsha bitta kalit/qiymat
@@ -862,7 +862,7 @@ xarita(
 # — nazorat: dekoder oʻzi yozgan raqamlardan faqat oxirgisini (oʻz kirish
 # tokenini) koʻradi. Har model uchun aniq moslikni, bitta olti xonali sonni
 # yozgandan keyin keshda turgan baytlarni va bitta token vaqtini (kesh
-# bilan, bitta ipda) oʻlchaymiz.
+# bilan, bitta oqimda) oʻlchaymiz.
 
 # %%
 from chapter_code.modellar import (
@@ -938,7 +938,7 @@ show(
 # unga oyna oldindan aytiladi, shuning uchun unda faqat oxirgi
 # {glue:text}`at_k_oyna` token qoladi (u `torch.cat` bilan uzayadi, har
 # qadamda shu tokenlarni koʻchiradi). Chegara — oʻsha darsdagidek: oʻqiladigan baytlar
-# (vaznlar va kesh) shu mashinada oʻlchangan nusxalash tezligiga
+# (parametrlar va kesh) shu mashinada oʻlchangan nusxalash tezligiga
 # boʻlinadi.
 
 # %%
@@ -1227,7 +1227,7 @@ glue(
 # oladi)
 glue(
     "xl_cross",
-    f"Oʻlchandi: aniqlik {son(tarjima_aniq, '.3f')}; nolmas"
+    f"Oʻlchandi: aniqlik {son(tarjima_aniq, '.3f')}; noldan farqli"
     f" raqamlarning {foiz(ulush[-1])} qismida eng kuchli ogʻirlik oʻz"
     " soʻzida",
     display=False,
