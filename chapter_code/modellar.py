@@ -23,7 +23,7 @@ class Ketma(nn.Module):
     """RNN (turi="rnn") yoki LSTM (turi="lstm"), h ta yashirin birlik.
 
     unutish: LSTMning unutish darvozasi (forget gate) siljishining
-    boshlangʻich qiymati; None — PyTorchning standart boshlanishi.
+    boshlangʻich qiymati; None — PyTorchning standart initsializatsiyasi.
     """
 
     def __init__(self, turi, h=32, unutish=None):
@@ -120,7 +120,7 @@ class Attention(nn.Module):
 
 
 class TransformerBlok(nn.Module):
-    """Minimal, lekin toʻliq: attention + qoldiq ulanish (residual) + norm +
+    """Minimal, lekin toʻliq: attention + qoldiq ulanish (residual) + LayerNorm +
     feed-forward."""
 
     def __init__(self, d=32, boshlar=4):
@@ -133,8 +133,8 @@ class TransformerBlok(nn.Module):
 
     def forward(self, x):
         a, _ = self.attn(x, x, x)  # (batch, T, d)
-        x = self.norm1(x + a)  # qoldiq ulanish + norm
-        return self.norm2(x + self.ff(x))  # residual + norm
+        x = self.norm1(x + a)  # qoldiq ulanish + LayerNorm
+        return self.norm2(x + self.ff(x))  # qoldiq ulanish + LayerNorm
 
 
 def parametrlar(model):
@@ -224,7 +224,7 @@ def kesh_qosh(kesh, k, v):
     har qadamda butun kesh yangi tenzorga koʻchiriladi. Dictda "oyna"
     boʻlsa (sliding window), keshda faqat oxirgi oyna ta token qoladi:
     eskilarini keyingi soʻrovlarning hech biri koʻrmaydi. oldindan_kesh
-    yasagan keshda joy oldindan ajratilgan: yangilari bufer ichiga
+    yaratgan keshda joy oldindan ajratilgan: yangilari bufer ichiga
     yoziladi, hech narsa koʻchirilmaydi.
     """
     if "bufer_k" not in kesh:
@@ -369,7 +369,7 @@ class KopBoshli(nn.Module):
 
 
 class Blok(nn.Module):
-    """Pre-LN Transformer bloki (GPT-2, Llama kabi): norm avval, keyin
+    """Pre-LN Transformer bloki (GPT-2, Llama kabi): normallashtirish avval, keyin
     qoʻshish.
 
     x = x + attention(norm(x)); kesishgan=True boʻlsa
@@ -405,7 +405,7 @@ class KichikGPT(nn.Module):
     """Faqat dekoderli (decoder-only) til modeli: token + pozitsiya -> N ta
     kauzal Blok -> keyingi token.
 
-    forward(idx, keshlar=None): idx (batch, T) token raqamlari; keshlar —
+    forward(idx, keshlar=None): idx (batch, T) token indekslari; keshlar —
     har blokka bittadan dict (KV kesh), None boʻlsa hammasi qayta
     hisoblanadi. Kesh bilan idx — faqat yangi tokenlar, ularning pozitsiyasi
     keshdagi tokenlar sonidan boshlanadi. kv_boshlar — GQA (KopBoshli);
@@ -459,7 +459,7 @@ class Tarjimon(nn.Module):
     Koder manbani oʻqiydi (self-attention, pad maskasi bilan); dekoder
     oʻzining oldingi tokenlariga kauzal maska bilan, koder chiqishiga
     cross-attention bilan qaraydi. pad — ikkala lugʻatdagi toʻldiruvchi
-    token raqami. kv_boshlar — GQA (KopBoshli, hamma attentionda); oyna —
+    token indeksi. kv_boshlar — GQA (KopBoshli, hamma attentionda); oyna —
     dekoder self-attentionining sliding window (kauzal_maska).
     """
 

@@ -116,8 +116,8 @@ def test_exercise_4s_solution_is_what_bias_1_and_5_measured(glued, sahifa):
         assert len(aniq) == n >= 5
         s = Seedlar(dict(enumerate(aniq)))
         k = s.soni("yechdi")
-        qiyos = ("standart boshlanishdagidek" if k == kd else
-                 "standart boshlanishdagidan " + ("koʻp" if k > kd else "kam"))
+        qiyos = ("standart initsializatsiyadagidek" if k == kd else
+                 "standart initsializatsiyadagidan " + ("koʻp" if k > kd else "kam"))
         assert f"siljish {b} bilan {s.jumla()} ({s.qiymatlar()}): yechganlar {k} ta, {qiyos}" in gap, gap
     assert gap.endswith(f"(standart LSTM shu seedlarda {kd} tasida yechgan).")
     assert gap in _matn(sahifa)
@@ -159,7 +159,7 @@ def test_recurrent_sentences_follow_the_measurement(glued, sahifa):
     assert ("ikkalasi ham hamma seedda yechdi" in solishtir) == (kd == ku == n)
     assert ("yordam bermadi" in xulosa) == (ku <= kd and not kd == ku == n)
     assert glued["lstm_nega"].startswith("Nega unutish siljishi yordam berdi") == (ku > kd)
-    assert glued["lstm_kafolat_gap"].startswith("kafolat yoʻq: bu yigʻishda ham natija seedga") == lstm.aralashmi
+    assert glued["lstm_kafolat_gap"].startswith("kafolat yoʻq: bu nashrda ham natija seedga") == lstm.aralashmi
     assert ("yenga olmadi" in glued["lstm_kafolat_gap"]) == (kd == 0 and not lstm.aralashmi)
     toxtagan = [s_ for s_, a in enumerate(glued["lstmu_seedlar"]) if a < 0.9]
     assert glued["lstmu_toxtagan"].endswith("hamma seed vazifani yechdi.") == (not toxtagan)
@@ -606,11 +606,11 @@ def test_capstone_sentences_follow_the_measurement(glued, sahifa):
     assert " 0 tasida" not in paragraf                        # none is "hech birida … yoʻq"
     # the map of the example and its caption; the zeros
     togri, yorqin = glued["tr_misol_togri"], glued["tr_misol_yorqin"]
-    assert glued["tr_xarita_gap"].startswith("har nolmas raqamning qatorida bitta yorqin katak") == (togri and yorqin)
-    assert glued["tr_xarita_gap"].startswith("nolmas raqamlarning hammasida ham") == (not togri)
+    assert glued["tr_xarita_gap"].startswith("har noldan farqli raqamning qatorida bitta yorqin katak") == (togri and yorqin)
+    assert glued["tr_xarita_gap"].startswith("noldan farqli raqamlarning hammasida ham") == (not togri)
     izohlar = [f.get_text() for f in sahifa.select("figcaption")]
-    assert any("Har nolmas raqamning eng yorqin katagi — uni beradigan soʻz" in i for i in izohlar) == togri
-    assert any("Nolmas raqamlarning hammasida ham eng yorqin katak" in i for i in izohlar) == (not togri)
+    assert any("Har noldan farqli raqamning eng yorqin katagi — uni beradigan soʻz" in i for i in izohlar) == togri
+    assert any("Noldan farqli raqamlarning hammasida ham eng yorqin katak" in i for i in izohlar) == (not togri)
     assert glued["tr_nol_gap"].startswith("aynan shu soʻzlar") == (glued["tr_nol_ym"] > 0.5)
     # heads
     farqli = glued["tr_moslik_max"] - glued["tr_moslik_min"] > 0.1

@@ -77,7 +77,8 @@ def median_ms(ifoda, **nomlar):
 
 
 print(
-    f"torch {torch.__version__}, {IPLAR} oqim, protsessor: {protsessor()}"
+    f"torch {torch.__version__}, {IPLAR} oqim,"
+    f" protsessor: {protsessor()}"
 )
 vaqt_jadval = []
 for Tx in [30, 60, 120, 240]:
@@ -109,8 +110,8 @@ for Tx in [30, 60, 120, 240]:
 show(
     pd.DataFrame(vaqt_jadval).round(2),
     izoh=(
-        f"Bitta paket (64 ta namuna) vaqti, {IPLAR} oqimda, mediana: fwd"
-        " — oldinga oʻtish (forward), fwd+bwd — oldinga va orqaga"
+        f"Bitta paket (64 ta namuna) vaqti, {IPLAR} oqimda, mediana:"
+        " fwd — oldinga oʻtish (forward), fwd+bwd — oldinga va orqaga"
         " oʻtish; MAC — bitta namunaning oldinga oʻtishdagi matritsa"
         " koʻpaytmalari (siljish, tanh, softmax, oʻrtalashtirish"
         " kirmaydi); ketma-ket bosqichlar — T ga bogʻliq, navbat bilan"
@@ -270,8 +271,8 @@ fig(
     "xotira_vaqt.png",
     caption=(
         "Attentionning bitta oldinga oʻtishdagi narxi (64 ta namuna), "
-        "log-log oʻqlarda. Yuqorida: xotira — qiyaligi 2 boʻlgan chiziq, "
-        "yaʼni T² ga proporsional. Pastda: vaqt."
+        "log-log oʻqlarda. Yuqorida: xotira — qiyaligi 2 boʻlgan"
+        " chiziq, yaʼni T² ga proporsional. Pastda: vaqt."
     ),
 )
 

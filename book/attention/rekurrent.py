@@ -909,10 +909,10 @@ kd3 = sum(s_ in lstm.seedlari("yechdi") for s_ in seedlar)
 
 def _qiyos(k):
     if k > kd3:
-        return "standart boshlanishdagidan koʻp"
+        return "standart initsializatsiyadagidan koʻp"
     if k == kd3:
-        return "standart boshlanishdagidek"
-    return "standart boshlanishdagidan kam"
+        return "standart initsializatsiyadagidek"
+    return "standart initsializatsiyadagidan kam"
 
 
 glue(

@@ -209,8 +209,9 @@ diagramma(
     nom="post_pre_ln.png",
     izoh=(
         "Transformer blokining ikki turi (pastdan yuqoriga oʻqiladi)."
-        " Chapda asl post-LN: qoldiq yoʻli har qismdan keyin normallashtirish qatlamidan"
-        " oʻtadi. Oʻngda pre-LN: normallashtirish faqat qism kirishida, x + … yoʻli"
+        " Chapda asl post-LN: qoldiq yoʻli har qismdan keyin"
+        " normallashtirish qatlamidan oʻtadi. Oʻngda pre-LN:"
+        " normallashtirish faqat qism kirishida, x + … yoʻli"
         " toʻsiqsiz qoladi."
     ),
 )

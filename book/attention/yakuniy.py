@@ -525,11 +525,12 @@ fig(
         " oʻrtachasi). "
     )
     + (
-        "Har noldan farqli raqamning eng yorqin katagi — uni beradigan soʻz"
+        "Har noldan farqli raqamning eng yorqin katagi — uni beradigan"
+        " soʻz"
         if misol_togri
         else (
-            "Noldan farqli raqamlarning hammasida ham eng yorqin katak uni "
-            "beradigan soʻzda emas"
+            "Noldan farqli raqamlarning hammasida ham eng yorqin katak"
+            " uni beradigan soʻzda emas"
         )
     )
     + "; nolning soʻzi yoʻq.",
@@ -635,8 +636,8 @@ fig(
     "tarjima_boshlar.png",
     caption=(
         "Oʻsha misolda har boshning cross-attention ogʻirliklari."
-        " Sarlavhada: hamma sinov sonlarida noldan farqli raqamning eng kuchli"
-        " ogʻirligi oʻz soʻziga tushgan ulush (shu boshda)."
+        " Sarlavhada: hamma sinov sonlarida noldan farqli raqamning"
+        " eng kuchli ogʻirligi oʻz soʻziga tushgan ulush (shu boshda)."
     ),
 )
 
