@@ -438,8 +438,8 @@ def test_position_sentences_follow_the_measurement(glued, sahifa):
     tekis = 5 / (glued["poz_T_uzun"] - 1)
     top = glued["poz_top_ulush"]
     gap = glued["poz_uzun_gap"]
-    assert gap.startswith("va bir tekis emas" if top > 10 * tekis else "va notekis" if top > 2 * tekis
-                          else "deyarli bir tekis")
+    assert gap.startswith("u bir tekis taqsimlanmadi" if top > 10 * tekis
+                          else "u notekis" if top > 2 * tekis else "u deyarli bir tekis")
     assert ("Oʻqitishda bunday pozitsiyalar boʻlmagan" in gap) == (top > 10 * tekis and glued["poz_top_yangi"])
     w0, w1 = glued["poz_etibor_uzun_0"], glued["poz_etibor_uzun_1"]
     assert glued["poz_etibor_uzun"] == w0
@@ -517,7 +517,7 @@ def test_the_causal_mask_alone_is_said_as_measured(glued, sahifa):
     assert gap.startswith("Maskaning oʻzi modelga tartib haqida" if yuqori and chegarada
                           else "Pozitsiyasiz kauzal model uchala" if yuqori
                           else "Bu oʻqitishda maska yetarli yordam bermadi")
-    assert f"{son(min(kauzal), '.3f')}…{son(max(kauzal), '.3f')}" in gap
+    assert f"{son(min(kauzal), '.3f')}–{son(max(kauzal), '.3f')}" in gap
     # the paired comparison on 20,000 new numbers: "above" only past three standard errors on
     # every seed; the same model with even causal weights is at the rule's level
     juft = [(glued[f"kz_model20_{s}"], glued[f"kz_tekis20_{s}"], glued[f"kz_farq20_{s}"], glued[f"kz_xato20_{s}"])

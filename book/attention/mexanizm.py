@@ -141,7 +141,7 @@ print(np.round(ball[0].detach().numpy(), 2))
 # deyarli $1$, qolganlarga deyarli $0$ beradi. Bunday toʻyingan qatorlarda
 # gradient deyarli yoʻqoladi. (Komponentlarning dispersiyasi 1
 # emas, $\sigma^2$ boʻlsa, ball dispersiyasi $d\,\sigma^4$; boʻlish baribir
-# uni *d* ga bogʻliq boʻlmaydigan qiladi — buni birozdan keyin oʻlchaymiz.)
+# uni *d* dan mustaqil qiladi — buni birozdan keyin oʻlchaymiz.)
 #
 # Uchinchi bosqich: softmax har qatorni musbat va yigʻindisi 1 boʻlgan
 # ogʻirliklarga aylantiradi:
@@ -202,7 +202,7 @@ for d_s in [8, 16, 32, 64, 128, 256, 512, 1024]:
         b_s = q_s @ k_s.transpose(1, 2)  # (64, 16, 16)
     for usul, z in [
         ("boʻlishsiz", b_s),
-        ("sqrt(d) ga boʻlib", b_s / d_s**0.5),
+        ("√d ga boʻlib", b_s / d_s**0.5),
     ]:
         eng_katta = torch.softmax(z, dim=-1).max(dim=-1).values
         supurish.append(
@@ -217,7 +217,7 @@ for d_s in [8, 16, 32, 64, 128, 256, 512, 1024]:
         )
 sp = pd.DataFrame(supurish)
 bol0 = sp[sp.usul == "boʻlishsiz"].set_index("d")
-bol1 = sp[sp.usul == "sqrt(d) ga boʻlib"].set_index("d")
+bol1 = sp[sp.usul == "√d ga boʻlib"].set_index("d")
 
 # ikki panel ustma-ust: telefonda ham oʻqiladi
 rasm, (b1, b2) = plt.subplots(2, 1, figsize=(5.6, 6.4), sharex=True)
@@ -251,7 +251,7 @@ fig(
     caption=(
         "Ballar va softmax d ga qarab (16 pozitsiya, 64 ta"
         " ketma-ketlik). Yuqorida: boʻlishsiz ballarning standart"
-        " chetlanishi d bilan oʻsadi, sqrt(d) ga boʻlinganda"
+        " chetlanishi d bilan oʻsadi, √d ga boʻlinganda"
         " oʻzgarmaydi. Pastda: qatordagi eng katta ogʻirlikning"
         " oʻrtachasi."
     ),
@@ -292,8 +292,8 @@ glue(
 # {numref}`%s-rasmning <sqrt_d>` yuqori qismida boʻlishsiz ballarning standart
 # chetlanishi *d* = 8 da {glue:text}`sq_std_8:.2f`, *d* = 1024 da
 # {glue:text}`sq_std_1024:.1f` — $\sqrt{d}$ kabi oʻsadi; $\sqrt{d}$ ga
-# boʻlinganda esa hamma *d* da {glue:text}`sq_std_bol_min:.2f` …
-# {glue:text}`sq_std_bol_max:.2f` oraligʻida qoladi. Bu son 1 ga teng emas: `nn.Linear`
+# boʻlinganda esa hamma *d* da
+# {glue:text}`sq_std_bol_min:.2f`–{glue:text}`sq_std_bol_max:.2f` oraligʻida qoladi. Bu son 1 ga teng emas: `nn.Linear`
 # ning standart initsializatsiyasida *Q* komponentlarining dispersiyasi 1 emas,
 # taxminan {glue:text}`sq_var_q:.2f` (oʻlchandi), shuning uchun ballar
 # dispersiyasi $d\,\sigma^4$. Muhimi — boʻlishdan keyin u *d* ga bogʻliq
@@ -411,7 +411,7 @@ glue("kauzal_birinchi", float(ogirlik_maskali[0, 0, 0]), display=False)
 # (`chiqish_maskali`) oʻsha *V* larning boshqacha vaznli oʻrtachasi.
 #
 # Matnni tushunadigan model (BERT kabi *koder*, ingl. *encoder*) esa kauzal
-# maska ishlatmaydi (faqat gaplarni bir uzunlikka keltirgan toʻldiruvchi
+# maska ishlatmaydi (faqat gaplarni bir xil uzunlikka keltirish uchun qoʻshilgan toʻldiruvchi
 # tokenlar yopiladi): u butun gapni birdan oladi va har soʻzni ikki tomondagi
 # soʻzlar yordamida tushunadi — oʻqitishda u gapdagi yashirilgan soʻzlarni
 # topishni oʻrganadi, kelajakni taxmin qilmaydi. Kauzal maskaning ikkinchi

@@ -15,7 +15,7 @@
 #
 # Bu darsda attention narxini oʻlchaymiz: vaqt va xotira ketma-ketlik uzunligi *T*
 # bilan qanday oʻsadi, RNN bilan solishtirganda nimasi koʻp va nimasi kam, PyTorchning
-# tayyor kerneli (SDPA) undan nimani olib tashlaydi. Modellar — {doc}`rekurrent`
+# tayyor kerneli (SDPA) undan nimani tejaydi. Modellar — {doc}`rekurrent`
 # darsidagi `Ketma` va `Attention`.
 
 
@@ -304,9 +304,9 @@ glue("vaqt_T2_jumla", vaqt_T2, display=False)
 glue(
     "vaqt_T2_xulosa",
     (
-        "xotira ham, vaqt ham kamida T² bilan oʻsadi"
+        "xotira ham, vaqt ham kamida T² ga proporsional oʻsadi"
         if vaqt_qiyalik >= 1.85
-        else "xotira T² bilan oʻsadi, vaqt ham tez oʻsadi"
+        else "xotira T² ga proporsional oʻsadi, vaqt ham tez oʻsadi"
     ),
     display=False,
 )
@@ -514,7 +514,7 @@ glue(
 # {glue:text}`fl_vaqt_sdpa_ms:.0f` ms (formulada
 # {glue:text}`fl_vaqt_formula_ms:.0f` ms). Natijalar bir xil: eng katta
 # farq {glue:text}`fl_farq:.1e`. Xulosa: FlashAttention turidagi kernel
-# $T^2$ **xotirani** olib tashlaydi, $T^2$ **hisobni** esa yoʻq — har
+# $T^2$ **xotira sarfini** yoʻqotadi, $T^2$ **hisob hajmini** esa kamaytirmaydi — har
 # soʻrov baribir har kalit bilan solishtiriladi. Kernel maʼlum kirish shaklini ham
 # talab qiladi: boshqa shaklda bu foyda yoʻqoladi.
 
@@ -524,7 +524,7 @@ glue(
 glue(
     "xl_narx",
     "Oʻlchandi:"
-    f" {'xotira ham, vaqt ham kamida T² bilan' if vaqt_qiyalik >= 1.85 else 'xotira T² bilan, vaqt ham tez'}"
+    f" {'xotira ham, vaqt ham kamida T² ga proporsional' if vaqt_qiyalik >= 1.85 else 'xotira T² ga proporsional, vaqt ham tez'}"
     " oʻsadi; 4 oʻlchamli kirishdagi SDPA (flash) xotirani"
     f" {'chiziqli' if qiyalik('SDPA', 'choʻqqi (MiB)') < 1.5 else 'kvadratik'}"
     " qiladi, vaqtni emas",

@@ -159,7 +159,7 @@ fig(
 # %% [markdown]
 # ## RoPE: burilgan soʻrov va kalitlar
 #
-# Zamonaviy til modellari, masalan Llama, pozitsiyani boshqacha beradi:
+# Zamonaviy til modellari (masalan, Llama) pozitsiyani boshqacha beradi:
 # **RoPE** (*rotary position embedding*, aylantiruvchi pozitsiya kodlash;
 # {cite:alp}`su2021`). RoPE kirishga hech narsa qoʻshmaydi. U har attention
 # qatlamida soʻrov va kalit vektorlarining komponentlarini juftlarga
@@ -168,7 +168,9 @@ fig(
 # $\theta_i = b^{-2i/d}$: asos $b = 10000$ boʻlsa — sinusoidal kodlashdagi
 # chastotalar (Llama 3 modelida $b = 500\,000$, konfiguratsiyadagi `rope_theta`:
 # sekin burilishlar uzun kontekstga yetadi). Qiymat
-# vektorlari burilmaydi. *m*-soʻrov va *n*-kalitning skalyar koʻpaytmasida
+# vektorlari burilmaydi.
+#
+# Bu nega ishlaydi? *m*-soʻrov va *n*-kalitning skalyar koʻpaytmasida
 # ikki burilishdan faqat burchaklar farqi qoladi: $(m - n)\,\theta_i$. Demak,
 # ballga pozitsiya faqat nisbiy masofa $m - n$ orqali kiradi — yuqorida
 # sinus vektorlarda koʻrgan xossamiz endi bevosita ballarda
@@ -373,7 +375,7 @@ show(
 print(
     "oʻrganiladigan model: self.poz shakli"
     f" {tuple(m_organ.poz.shape)}\n  — faqat"
-    f" 0…{m_organ.poz.shape[1] - 1}-pozitsiyalar uchun vektor bor"
+    f" 0–{m_organ.poz.shape[1] - 1}-pozitsiyalar uchun vektor bor"
 )
 print("0-qadamga oʻrtacha ogʻirlik (seed 0):")
 for Tx in poz_Tlar:
@@ -645,11 +647,11 @@ begona_ulush = (
     (m_rope.ogirlik[:, :T] * begona[:T]).sum(-1).mean().item()
 )
 print(f"RoPE, seed 0, T = {Tmax_r}: 0-qadamga ogʻirlik")
-print(f"  0…{T - 1}-soʻrovlar:   {tanish:.3f}")
-print(f"  {T}…{Tmax_r - 1}-soʻrovlar: {yangi:.3f}")
+print(f"  0–{T - 1}-soʻrovlar:   {tanish:.3f}")
+print(f"  {T}–{Tmax_r - 1}-soʻrovlar: {yangi:.3f}")
 print(f"  T = {T} da (hamma soʻrov): {poz_etibor['RoPE'][T]:.3f}")
 print(
-    f"0…{T - 1}-soʻrovlarning |m − n| ≥ {T} kalitlarga"
+    f"0–{T - 1}-soʻrovlarning |m − n| ≥ {T} kalitlarga"
     f" ogʻirligi: {begona_ulush:.3f}"
 )
 
@@ -737,7 +739,7 @@ for s in poz_seedlar:
     print(f"  oddiy: {poz_aniq[qatorlar['RoPE', s]][Tmax_r]:.3f}")
     print(f"  uzoq juftliklar yashirin: {rope_nazorat[s, False]:.3f}")
     print(
-        f"  + faqat 0…{T - 1}-soʻrovlar: {rope_nazorat[s, True]:.3f}"
+        f"  + faqat 0–{T - 1}-soʻrovlar: {rope_nazorat[s, True]:.3f}"
     )
 
 # %% tags=["remove-cell"]
@@ -757,7 +759,7 @@ else:
     nazorat_gap = (
         f"Aniqlik {orali(oddiy)} edi; uzoq juftliklarni yashirishning"
         f" oʻzi yordam bermadi ({orali(yashirin)}): endi 0-qadamni"
-        f" koʻrmaydigan {T}…{Tmax_r - 1}-soʻrovlar javobga shovqin"
+        f" koʻrmaydigan {T}–{Tmax_r - 1}-soʻrovlar javobga shovqin"
         " qoʻshadi."
     )
 if all(a >= chegara for a in ikkalasi):
@@ -843,8 +845,8 @@ for (nom, s), (_, m_s) in poz_m.items():
         {
             "model": f"{nom}, seed {s}",
             "0-qadam": round(ogir_s[0].item(), 3),
-            f"1…{T - 1}": round(ogir_s[1:T].sum().item(), 3),
-            f"{T}…{poz_T_uzun - 1}": round(ogir_s[T:].sum().item(), 3),
+            f"1–{T - 1}": round(ogir_s[1:T].sum().item(), 3),
+            f"{T}–{poz_T_uzun - 1}": round(ogir_s[T:].sum().item(), 3),
             "5 pozitsiya": ", ".join(
                 map(str, top_s.tolist())
             ),
@@ -947,7 +949,7 @@ eng_kattalari = ", ".join(map(str, eng_kop[:3].tolist()))
 if top_ulush > 10 * tekis_ulush:
     glue(
         "poz_uzun_gap",
-        "va bir tekis emas: atigi beshta pozitsiya 0-qadamdan qochgan"
+        "u bir tekis taqsimlanmadi: atigi beshta pozitsiya 0-qadamdan qochgan"
         f" ogʻirlikning {foiz(top_ulush)} qismini oldi (eng kattalari —"
         f" {eng_kattalari}-pozitsiyalar). Bu oddiy suyulish emas: unda"
         f" ogʻirlik qolgan {qolgan_soni} pozitsiyaga teng boʻlinardi va"
@@ -966,7 +968,7 @@ if top_ulush > 10 * tekis_ulush:
 elif top_ulush > 2 * tekis_ulush:
     glue(
         "poz_uzun_gap",
-        "va notekis: eng koʻp ogʻirlik olgan beshta pozitsiya"
+        "u notekis taqsimlandi: eng koʻp ogʻirlik olgan beshta pozitsiya"
         f" 0-qadamdan qochgan ogʻirlikning {foiz(top_ulush)} qismini"
         f" oldi (eng kattalari — {eng_kattalari}-pozitsiyalar; qolgan"
         f" {qolgan_soni} pozitsiyaga teng boʻlinganda beshtasiga"
@@ -976,7 +978,7 @@ elif top_ulush > 2 * tekis_ulush:
 else:
     glue(
         "poz_uzun_gap",
-        "deyarli bir tekis: eng koʻp ogʻirlik olgan beshta pozitsiya"
+        "u deyarli bir tekis taqsimlandi: eng koʻp ogʻirlik olgan beshta pozitsiya"
         f" 0-qadamdan qochgan ogʻirlikning atigi {foiz(top_ulush)}"
         f" qismini oldi (qolgan {qolgan_soni} pozitsiyaga teng"
         f" boʻlinganda {foiz(tekis_ulush, 1)}). Bu oddiy suyulishga"
@@ -1069,8 +1071,8 @@ sink_gap = (
     "Bizning sinusoidal modellarimizdagi pozitsiyalar tashqi"
     " koʻrinishidan shunday: har namunada sonlar boshqa, ular esa"
     " ogʻirlikni baribir oladi. Lekin bu sink emas, adashish: model"
-    " ularni oʻzi qidirayotgan 0-pozitsiya deb oladi, va faqat"
-    " oʻqitishda koʻrmagan uzunlikda. Sink esa oʻqitish uzunligining"
+    " ularni oʻzi qidirayotgan 0-pozitsiya deb oladi, buni esa faqat"
+    " oʻqitishda koʻrmagan uzunlikda qiladi. Sink esa oʻqitish uzunligining"
     " oʻzida oʻrganiladi va «hech narsaga qaramaslik» uchun xizmat"
     " qiladi."
     if sin_toplangan
@@ -1093,7 +1095,7 @@ if rope_toplangan:
             " yoʻq."
             if not sin_rope
             else (
-                f", va {royxat(sin_rope)}-pozitsiyalar ikki turdagi"
+                f"; {royxat(sin_rope)}-pozitsiyalar esa ikki turdagi"
                 " modellarning beshliklarida ham bor."
             )
         )
@@ -1180,7 +1182,7 @@ glue(
 # sinov toʻplamida ({glue:text}`kz_n` ta namuna).
 #
 # Maska tartib haqida qanday maʼlumot beradi? 0-soʻrov faqat 0-qadamni
-# koʻradi, *m*-soʻrov esa 0…*m* qadamlarni. Ogʻirliklar tekis boʻlsa ham,
+# koʻradi, *m*-soʻrov esa 0–*m* qadamlarni. Ogʻirliklar tekis boʻlsa ham,
 # 0-qadam har soʻrovning oʻrtachasiga kiradi va oxirgi oʻrtalashtirishdan
 # keyin *n*-qadamning chiqishdagi ulushi
 #
@@ -1296,7 +1298,7 @@ glue(
     display=False,
 )
 oraliq = lambda q: (
-    f"{son(min(q), '.3f')}…{son(max(q), '.3f')}"
+    f"{son(min(q), '.3f')}–{son(max(q), '.3f')}"
 )
 if kauzal_yuqori and maskasiz_chegarada:
     kz_gap = (

@@ -87,7 +87,7 @@ from chapter_code import muhit
 # Modelni oʻqitishdan oldin oddiy savol qoʻyamiz: yoʻqotish funksiyasining
 # gradienti kirishning birinchi va oxirgi qadamiga qanchalik kuchli yetib
 # boradi? Gradient — model oʻrganishda tayanadigan signal. Agar 0-qadamga yetib
-# boradigan gradient juda kichik boʻlsa, oʻqitish boshida model javob
+# boradigan gradient juda kichik boʻlsa, oʻqitish boshida modelning javob
 # aynan oʻsha yerda ekanini sezishi qiyin.
 #
 # Har model uchun tasodifiy parametrlar bilan bitta orqaga oʻtish
@@ -200,7 +200,7 @@ glue("d_model", d_model, display=False)
 #
 # Oʻqitishlar bir-biriga bogʻliq emas, shuning uchun `parallel`
 # (`chapter_code/oqitish.py`) ularni har protsessor yadrosida bittadan alohida jarayonda
-# yurgizadi. Har oʻqitish oʻz seedini oʻzi oʻrnatadi, shuning uchun natija
+# ishga tushiradi. Har oʻqitish oʻz seedini oʻzi oʻrnatadi, shuning uchun natija
 # jarayonlar soniga bogʻliq emas. Oʻqitish natijalari (aniqlik va
 # parametrlar) diskda saqlanadi va faqat oʻqitish kodi (vazifa, modellar,
 # `oqit`) yoki argumentlari oʻzgarganda qayta hisoblanadi
@@ -278,7 +278,7 @@ glue(
 
 
 # %% [markdown]
-# Xulosa chiqarish uchun jadvaldagi sonlarni nomlab olamiz.
+# Xulosa chiqarish uchun jadvaldagi kerakli sonlarni oʻzgaruvchilarga yozib olamiz.
 
 # %%
 aniqliklar = {
@@ -702,6 +702,13 @@ if qaraydi0:
 # %% tags=["remove-cell"]
 glue("attn_seed", attn_seed, display=False)
 glue("qadam0", float(w[0]), display=False)
+# a share that rounds to 100,0 % is "almost all": the rest is not zero (qolgan_orta)
+qadam0_ulush = (
+    f"{foiz(w[0], 1)} qismi"
+    if w[0] < 0.9995
+    else f"deyarli hammasi (yaxlitlanganda {foiz(w[0], 1)})"
+)
+glue("qadam0_ulush", qadam0_ulush, display=False)
 glue("qolgan_orta", float(w[1:].mean()), display=False)
 glue("eng_kop_qadam", int(w.argmax()), display=False)
 glue(
@@ -743,8 +750,8 @@ glue(
 )
 
 # %% [markdown]
-# Oʻrtacha eʼtiborning {glue:text}`qadam0:.1%` qismi 0-qadamga tushadi,
-# qolgan qadamlarning har biriga oʻrtacha {glue:text}`qolgan_orta:.1e`.
+# Oʻrtacha eʼtiborning {glue:text}`qadam0_ulush` 0-qadamga tushadi,
+# qolgan qadamlarning har biriga oʻrtacha atigi {glue:text}`qolgan_orta:.1e`.
 # {glue:text}`qadam0_gap` Xuddi shu ogʻirliklar {numref}`%s-rasmda <attention_ogirligi>`.
 
 # %%
@@ -763,7 +770,7 @@ fig(
     "attention_ogirligi.png",
     caption=(
         "Yuqorida: har qadamga berilgan oʻrtacha eʼtibor (seed"
-        f" {attn_seed}); eʼtiborning {foiz(w[0], 1)} qismi 0-qadamga"
+        f" {attn_seed}); eʼtiborning {qadam0_ulush} 0-qadamga"
         " tushgan. Pastda: bitta namunaning attention matritsasi; chap"
         " ustun — har soʻrov qadami 0-qadamga bergan ogʻirlik."
     ),
@@ -811,7 +818,7 @@ glue(
 glue(
     "xl_tushuntirish",
     "Ogʻirliklar model qayerga qarashini koʻrsatadi: "
-    f"eʼtiborning {foiz(w[0], 1)} qismi 0-qadamga",
+    f"eʼtiborning {qadam0_ulush} 0-qadamga",
     display=False,
 )
 

@@ -38,7 +38,7 @@ from chapter_code.oqitish import mediana_ms, protsessor
 # %% [markdown]
 # ## Transformer bloki
 #
-# {doc}`rekurrent` darsidagi `Attention` modelimiz bitta qatlam edi. Transformer bloki attention
+# {doc}`rekurrent` darsidagi `Attention` modelimiz bitta qatlamdan iborat edi. Transformer bloki attention
 # atrofiga yana uchta qism qoʻshadi va shu blok koʻp marta ustma-ust
 # qoʻyiladi. Qismlar {numref}`%s-jadvalda <qismlar_jadval>`.
 
@@ -171,7 +171,7 @@ glue("d_bosh", dh, display=False)
 # (*pre-LN*): `x = x + f(norm(x))`. Pre-LNda qoldiq yoʻli (*residual
 # stream*) normallashtirish qatlamidan oʻtmaydi: kirishdan chiqishgacha toʻsiqsiz yoʻl qoladi
 # ({numref}`post_pre_ln`). {cite:t}`xiong2020` pre-LN
-# modellar oʻrganish tezligini asta-sekin oshiradigan boshlangʻich bosqichsiz
+# modellarning oʻrganish tezligini asta-sekin oshiradigan boshlangʻich bosqichsiz
 # (*warm-up*) ham barqaror oʻqitilishini koʻrsatgan; bu bobda biz buni
 # oʻlchamadik. Llama bundan tashqari LayerNorm oʻrniga RMSNorm (oʻrtachani
 # ayirmasdan, faqat oʻrtacha kvadratning ildiziga boʻladigan normallashtirish),

@@ -35,7 +35,7 @@ from chapter_code.kitob import show
 # generation*) — avval hujjatlardan mos parchalar qidiriladi, soʻng LLM
 # ular asosida javob yozadi; LoRA (*low-rank adaptation*) — modelning oʻzi
 # emas, unga qoʻshilgan kichik matritsalar oʻqitiladi; OCR (*optical
-# character recognition*) — rasmdagi matnni tanish.
+# character recognition*) — rasmdagi matnni tanib olish.
 # {numref}`qollash_jadval` odatiy vazifalar va yondashuvlarni koʻrsatadi.
 
 # %%
@@ -52,7 +52,7 @@ show(
             ),
             ("Oʻz uslubingizda matn", "LoRA bilan fine-tuning"),
             (
-                "Rasmdagi matnni tanish (OCR)",
+                "Rasmdagi matnni tanib olish (OCR)",
                 "Vision Transformer (rasm uchun Transformer) + dekoder",
             ),
             (

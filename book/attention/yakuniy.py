@@ -36,7 +36,7 @@ from chapter_code.oqitish import parallel
 # Model oʻzbekcha soʻz
 # bilan yozilgan sonni oʻqiydi va uni raqamlar bilan yozadi: «uch yuz qirq
 # yetti ming ikki yuz besh» → `347205`. Kirish — haqiqiy oʻzbekcha soʻzlar,
-# chiqish — raqamlar, va qaysi raqam qaysi soʻzdan kelishini biz aniq
+# chiqish — raqamlar. Qaysi raqam qaysi soʻzdan kelishini esa biz aniq
 # bilamiz. Shuning uchun modelning qayerga qarashini tekshirish mumkin.
 #
 # Maʼlumotni kod hosil qiladi: hech narsa yuklab olinmaydi. Son 1 dan
@@ -50,7 +50,7 @@ from chapter_code.oqitish import parallel
 # Bu — tarjima vazifasi, shuning uchun asl Transformer maqolasidagi kabi
 # **koder–dekoder** modelini olamiz (`Tarjimon`). Koder soʻzlarni kauzal
 # maskasiz attention bilan oʻqiydi: har soʻz hamma soʻzni koʻradi, faqat
-# qisqa sonlarni bir uzunlikka keltirgan toʻldiruvchi `<pad>` tokenlar
+# qisqa sonlarni bir xil uzunlikka keltirish uchun qoʻshilgan toʻldiruvchi `<pad>` tokenlar
 # yopiladi. Dekoder raqamlarni bittadan yozadi: oʻzi yozgan
 # raqamlarga kauzal maska bilan qaraydi, soʻzlarga esa **cross-attention**
 # (*oʻzaro attention*: soʻrovlar dekoderdan, kalit va qiymatlar koder
@@ -600,7 +600,7 @@ glue(
 # beradigan soʻz: yuz minglar raqami uchun — birinchi soʻz, oʻnliklar raqami
 # uchun — oʻnlik soʻzi (masalan, «qirq» 4 ni beradi). Bu — asl attention
 # maqolasidagi {cite:p}`bahdanau2015` mashhur tekislash (*alignment*)
-# rasmining oʻzbekcha varianti, va tekislashni modelga hech kim oʻrgatmagan:
+# rasmining oʻzbekcha varianti. Tekislashni esa modelga hech kim oʻrgatmagan:
 # u faqat toʻgʻri raqamlarni yozishga oʻqitilgan. Hamma sinov sonlarida, dekoderga toʻgʻri oldingi raqamlar
 # berilganda (oʻqitishdagi kabi), noldan farqli raqamlarning
 # {glue:text}`tr_moslik:.1%` qismida eng kuchli oʻrtacha ogʻirlik aynan
@@ -818,7 +818,7 @@ xarita(
 # ## Attention turlari bitta vazifada
 #
 # {doc}`transformer` darsida KV kesh hajmini hisobladik,
-# $2 \cdot L \cdot T \cdot n_{kv} \cdot d_{\text{bosh}} \cdot b$, va katta
+# $2 \cdot L \cdot T \cdot n_{kv} \cdot d_{\text{bosh}} \cdot b$, hamda katta
 # modelda bitta token vaqtini asosan oʻqiladigan baytlar belgilashini
 # oʻlchadik. Keshni kichraytirishning ikki yoʻli bor, ikkalasi ham bugungi
 # katta modellarda ishlatiladi:
@@ -1208,7 +1208,7 @@ glue(
 # {glue:text}`at_k_tezlik:.1f` marta kamaydi. {glue:text}`at_k_oyna` tokenli
 # oynaning keshi
 # {glue:text}`at_k_oyna_mib:.0f` MiB, qadami {glue:text}`at_k_oyna_ms:.1f`
-# ms, va u kontekst qancha uzaysa ham oʻsmaydi.
+# ms; u kontekst qancha uzaysa ham oʻsmaydi.
 #
 # Bu turlarning narxi — modelning ifoda kuchi: GQA va MQAda bir guruh
 # soʻrov boshlari bir xil kalit va qiymatlarni koʻradi, oyna esa undan
