@@ -9,7 +9,7 @@ checks the built pages.  Every failure lists each finding as
 """
 
 import pytest
-from conftest import SAHIFALAR, darslar_matni
+from conftest import ILDIZ, SAHIFALAR, darslar_matni
 
 import imlo
 
@@ -244,6 +244,58 @@ def test_atama_qoidasi_bir_maʼnoga_indamaydi(matn):
 def test_atama_qoidasi_sahifada_ham_ishlaydi():
     html = "<html><body><p>Vaqt bitta ipda, <code>ip = 1</code>.</p></body></html>"
     assert [(t.parcha, t.qoida.split(":")[0]) for t in imlo.sahifani_tekshir(html)] == [("ipda", "atama")]
+
+
+# --- 5. links to the glossary ---------------------------------------------------------
+
+ATAMALAR5 = ["seed", "koʻp boshli attention", "bosh", "pozitsiya kodlash", "ogʻirlik", "RNN"]
+
+
+@pytest.mark.parametrize("matn, kutilgan", [
+    # first use unlinked: a finding that names the word as the reader reads it
+    ("Har seedda boshqa. Keyin {term}`seed` yana.", [("seedda", "seed")]),
+    # first use linked, with its ending inside the link: none
+    ("Har {term}`seedda <seed>` boshqa. Keyin seed yana.", []),
+    # a softened ending: ogʻirlik → ogʻirligi
+    ("Uning ogʻirligi katta.", [("ogʻirligi", "ogʻirlik")]),
+    # a term inside a longer term's link is that term's use; "boshqa" is not "bosh"
+    ("Bu {term}`koʻp boshli attention`. Boshqa joyda 4 ta boshlar.", [("boshlar", "bosh")]),
+    # a term over a line break, an abbreviation with an ending
+    ("Bu pozitsiya\nkodlashsiz, RNNda ham.", [("pozitsiya kodlashsiz", "pozitsiya kodlash"), ("RNNda", "RNN")]),
+    # headings, code, maths, other roles and links are not prose
+    ("## Seed haqida\n\n`seed` va $seed$, {doc}`seed`, [seed](x.md) — hech biri.", []),
+])
+def test_havola_qoidasi(matn, kutilgan):
+    topilmalar = imlo.havola_qoidasi(_bob(matn), ATAMALAR5)
+    assert sorted((t.parcha, t.tavsiya.rsplit("<", 1)[1].rstrip(">`")) for t in topilmalar) == sorted(kutilgan)
+    assert all(t.qoida.startswith("havola: ") for t in topilmalar)
+
+
+def test_havolalarni_qoy_birinchi_uchrashuvni_bogʻlaydi():
+    manba = _bob("Bu koʻp boshli attention, 4 ta boshlar.\nHar seedda\npozitsiya kodlash va seed.")
+    yangi = imlo.havolalarni_qoy(manba, ATAMALAR5)
+    assert "{term}`koʻp boshli attention`" in yangi and "{term}`boshlar <bosh>`" in yangi
+    assert "{term}`seedda <seed>`" in yangi and yangi.count("{term}") == 4
+    assert "{term}`pozitsiya kodlash`" in yangi                  # a role never spans a "# " line
+    assert imlo.havola_qoidasi(yangi, ATAMALAR5) == []
+    assert imlo.havolalarni_qoy(yangi, ATAMALAR5) == yangi       # nothing left to do
+
+
+def test_lugat_atamalari_oqiladi():
+    md = ":::{glossary}\nseed\n  ingl. seed.\n\nRNN\n  tarmoq.\n:::\n\nKeyin.\n"
+    assert imlo.lugat_atamalari(md) == ["seed", "RNN"]
+
+
+def test_har_darsda_atamalar_birinchi_uchrashida_lugʻatga_bogʻlangan():
+    """Every glossary term, at its first use in each lesson's prose, links to its entry."""
+    atamalar = imlo.lugat_atamalari((ILDIZ / "book/attention/atamalar.md").read_text(encoding="utf-8"))
+    assert len(atamalar) >= 90, atamalar
+    topilmalar = []
+    for dars in sorted((ILDIZ / "book/attention").glob("*.py")):
+        topilmalar += imlo.havola_qoidasi(dars.read_text(encoding="utf-8"), atamalar, f"{dars.name}:")
+    if topilmalar:
+        pytest.fail(f"{len(topilmalar)} ta bogʻlanmagan atama (tuzatish: python tools/imlo.py --havola)\n"
+                    + imlo.hisobot(topilmalar), pytrace=False)
 
 
 # --- built pages ------------------------------------------------------------------------

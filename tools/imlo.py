@@ -2,7 +2,7 @@
 
 What a reader reads — the prose of ``book/attention.py``, the captions and
 table cells written in its code, the glossary, and the text of the built
-pages — is searched for four recurring rule breaks (/work/shared/STYLE.md,
+pages — is searched for five recurring rule breaks (/work/shared/STYLE.md,
 "Uzbek text"):
 
 ``son``
@@ -21,6 +21,9 @@ pages — is searched for four recurring rule breaks (/work/shared/STYLE.md,
     word (``BIR_MAZMUN``: "toʻgʻri" is "correct", never the forward pass; "yadro"
     a CPU core, never a kernel; "oqim" the thread, ...), or a calque the chapter
     replaced ("yasamoq", "yigʻish" for a build).
+``havola``
+    Each glossary term's first use in each lesson's prose is a ``{term}`` link to
+    its entry in "Atamalar" (``python tools/imlo.py --havola`` writes the missing ones).
 ``izoh``
     An English term a student will meet (``ATAMALAR``) must be glossed where
     it first appears in the prose and be listed in the "Atamalar" glossary.
@@ -406,7 +409,7 @@ def _rol_matni(rol: str, ichi: str, belgilar: dict[str, str]) -> str:
         return f"1.1-{tur}"
     if rol in ("ref", "doc", "term"):
         m = re.match(r"(.*?)\s*<([^>]+)>$", ichi)
-        return m.group(1) if m else "{" + rol + "}"
+        return m.group(1) if m else (ichi if rol == "term" else "{" + rol + "}")
     return "{" + rol + "}"
 
 
@@ -774,6 +777,135 @@ def manbani_tekshir(manba: str) -> list[Topilma]:
                                                   if isinstance(t.qator, int) else 0, t.qoida))
 
 
+# --- links to the glossary -------------------------------------------------------------
+
+#: Glossary terms a lesson writes in other words than the term line's (a regex; the default
+#: is the term line itself, its last word with any Uzbek ending).  Common words that are
+#: also the start of other words ("bosh" in "boshqa", "boshida") list their forms.
+ATAMA_NAQSHLARI: dict[str, str] = {
+    "attention (eʼtibor mexanizmi)": r"attention|eʼtibor\s+mexanizm",
+    "oʻrtacha kvadratik (standart) chetlanish":
+        r"oʻrtacha\s+kvadratik\s+\(standart\)\s+chetlanish|standart\s+chetlanish",
+    "kauzal (sababiy) maska": r"kauzal\s+(?:\(sababiy\)\s+)?maska",
+    "guruhli soʻrov attention (GQA)": r"GQA|guruhli\s+soʻrov\s+attention",
+    "RMSNorm, SwiGLU": r"RMSNorm|SwiGLU",
+    "post-LN va pre-LN": r"[Pp]ost-LN|[Pp]re-LN",
+    "KiB, MiB, GiB": r"[KMG]iB",
+    "bosh": r"bosh(?:lar|li)[\wʻʼ]*|(?<=\d-)bosh[\wʻʼ]*",
+    "qiymat": r"qiymat(?:lar)?(?=\s*\()|qiymat[\wʻʼ]*(?=\s+vektor)",
+    "qadam": r"qadam(?:lar|i|da|ga|ni|ning|dan)?(?![\wʻʼ])(?<!bir\sqadam)",
+    "oqim": r"oqim(?:da|lar[\wʻʼ]*)?(?![\wʻʼ])",
+    "ball": r"ball(?:ar|i|ni|ga|ning)?[\wʻʼ]*(?<!ballistik)",
+    "token": r"token",
+    "siljish": r"siljish",
+    "nashr": r"nashr(?:da|dagi|ning|dan|ga)?(?![\wʻʼ])",
+}
+
+_TERM = re.compile(r"\{term\}`(?P<ichi>[^`]*)`")
+_KORINISH = re.compile(r"(.*?)\s*<([^>]+)>$", re.S)
+
+
+def lugat_atamalari(lugat_md: str) -> list[str]:
+    """The term lines of the glossary page (a MyST ``glossary`` directive), in its order."""
+    atamalar, ichida = [], False
+    for q in lugat_md.splitlines():
+        if q.startswith(":::{glossary}"):
+            ichida = True
+        elif ichida and q.startswith(":::"):
+            break
+        elif ichida and q.strip() and not q.startswith((" ", "\t")):
+            atamalar.append(q.strip())
+    return atamalar
+
+
+def atama_naqshi(atama: str) -> re.Pattern:
+    """Where a lesson uses a glossary term: ``ATAMA_NAQSHLARI`` or the term's own words, the
+    last word with any ending (a final k/q may soften: ogʻirlik → ogʻirligi)."""
+    naqsh = ATAMA_NAQSHLARI.get(atama)
+    if naqsh is None:
+        sozlar = [re.escape(s) for s in atama.split()]
+        sozlar[-1] = re.sub(r"k$", "[kg]", re.sub(r"q$", "(?:q|gʻ)", sozlar[-1]))
+        naqsh = r"\s+".join(sozlar) + r"[\wʻʼ]*"
+    bayroq = 0 if atama != atama.lower() and atama not in ATAMA_NAQSHLARI else re.IGNORECASE
+    return re.compile(rf"(?<![\wʻʼ\-`])(?:{naqsh})", bayroq)
+
+
+def nasr_niqobi(manba: str) -> tuple[str, list[tuple[int, int, str]]]:
+    """The lesson source with everything but its prose blanked by \\x01 (same offsets):
+    code cells, headings, directives' options, inline code, maths, links and roles; a
+    ``{term}`` role keeps only the text it shows.  Also each term role's (start, end, target)."""
+    nasr = {r for p in markdown_parchalari(manba) if p.turi == "matn" for r, _ in p.qatorlar}
+    niqob, terminlar, joy = [], [], 0
+    for raqam, q in enumerate(manba.splitlines(keepends=True), 1):
+        belgilar = list(re.sub(r"[^\n]", "\1", q))      # \1: not prose (no match crosses it)
+        if raqam in nasr:
+            bosh = 2 if q.startswith("# ") else int(q.startswith("#"))
+            belgilar[:bosh] = " " * bosh                   # a wrapped line's "# " is a space
+            ish = q[:bosh].replace("#", " ") + q[bosh:]
+            for m in _TERM.finditer(ish):
+                t = _KORINISH.match(m.group("ichi"))
+                korinish, nishon = (t.group(1), t.group(2)) if t else (m.group("ichi"),) * 2
+                terminlar.append((joy + m.start("ichi"), joy + m.start("ichi") + len(korinish), nishon))
+                ish = ish[:m.start()] + "\0" * (m.end() - m.start()) + ish[m.end():]
+                belgilar[m.start("ichi"):m.start("ichi") + len(korinish)] = list(korinish)
+            for r in (_ROL, _INLINE_KOD, _MATEMATIKA, _HAVOLA_MD, _URL, _HTML_IZOH):
+                ish = r.sub(lambda m: "\0" * len(m.group()), ish)
+            for i, b in enumerate(ish):
+                if b != "\0" and i >= bosh:
+                    belgilar[i] = b
+        niqob.append("".join(belgilar))
+        joy += len(q)
+    return "".join(niqob), terminlar
+
+
+def birinchi_uchrashuvlar(manba: str, atamalar: list[str]) -> dict[str, tuple[int, int, str | None]]:
+    """Each glossary term's first use in a lesson's prose: (start, end of the whole word, the
+    target of the {term} role it is in, or None)."""
+    niqob, terminlar = nasr_niqobi(manba)
+    natija = {}
+    for atama in atamalar:
+        for m in atama_naqshi(atama).finditer(niqob):
+            ichida = next((n for a, b, n in terminlar if a <= m.start() < b), None)
+            if ichida not in (None, atama):    # inside another term's link: a use of that term
+                continue
+            oxir = m.end() + len(re.match(r"[\wʻʼ]*", niqob[m.end():]).group())
+            natija[atama] = (m.start(), oxir, ichida)
+            break
+    return natija
+
+
+def havola_qoidasi(manba: str, atamalar: list[str], dars: str = "") -> list[Topilma]:
+    """Every glossary term is linked ({term}) at its first use in the lesson's prose."""
+    topilmalar = []
+    for atama, (a, b, nishon) in birinchi_uchrashuvlar(manba, atamalar).items():
+        if nishon != atama:
+            qator = manba.count("\n", 0, a) + 1
+            soz = re.sub(r"\s*\n#\s*|\s+", " ", manba[a:b])
+            topilmalar.append(Topilma(
+                f"{dars}{qator}", soz, "havola: atama birinchi uchrashida lugʻatga bogʻlanmagan",
+                f"{{term}}`{soz} <{atama}>`", _kontekst(manba, a, b), a))
+    return topilmalar
+
+
+def havolalarni_qoy(manba: str, atamalar: list[str]) -> str:
+    """The lesson with each term's first use wrapped in a {term} role (an author's fixer).
+    Of two uses that overlap ("koʻp boshli attention" and "bosh") the longer is linked first;
+    the other term's first use is then looked for again, outside that link."""
+    while True:
+        joylar, band = [], []
+        for atama, (a, b, nishon) in sorted(birinchi_uchrashuvlar(manba, atamalar).items(),
+                                            key=lambda x: x[1][0] - x[1][1]):
+            if nishon is None and not any(a < y and x < b for x, y in band):
+                joylar.append((a, b, atama))
+                band.append((a, b))
+        if not joylar:
+            return manba
+        for a, b, atama in sorted(joylar, reverse=True):
+            soz = re.sub(r"\s*\n#\s*|\s+", " ", manba[a:b])
+            manba = manba[:a] + (f"{{term}}`{soz} <{atama}>`" if soz != atama
+                                 else f"{{term}}`{atama}`") + manba[b:]
+
+
 # --- reading the built pages ------------------------------------------------------------
 
 #: Elements whose text is never checked: code, maths, scripts, what code printed, and the
@@ -887,3 +1019,28 @@ def hisobot(topilmalar: list[Topilma]) -> str:
     for t in topilmalar:
         guruhlar.setdefault(t.qoida.split(":")[0], []).append(str(t))
     return "\n".join(f"== {g} ({len(s)}) ==\n" + "\n".join(s) for g, s in guruhlar.items())
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python tools/imlo.py --havola``: link each glossary term's first use in every lesson
+    (book/attention/*.py) to its entry; without arguments, print what is unlinked."""
+    import argparse
+
+    ap = argparse.ArgumentParser(description=main.__doc__)
+    ap.add_argument("--havola", action="store_true", help="write the missing {term} links")
+    args = ap.parse_args(argv)
+    papka = Path(__file__).resolve().parent.parent / "book" / "attention"
+    atamalar = lugat_atamalari((papka / "atamalar.md").read_text(encoding="utf-8"))
+    topilmalar = []
+    for dars in sorted(papka.glob("*.py")):
+        manba = dars.read_text(encoding="utf-8")
+        if args.havola:
+            manba = havolalarni_qoy(manba, atamalar)
+            dars.write_text(manba, encoding="utf-8")
+        topilmalar += havola_qoidasi(manba, atamalar, f"{dars.name}:")
+    print(hisobot(topilmalar) or "hamma atama birinchi uchrashida bogʻlangan")
+    return 1 if topilmalar else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -13,10 +13,9 @@
 # %% [markdown]
 # # Attention mexanizmi
 #
-# Bu darsda attentionni kutubxonasiz, toʻrt bosqichda qoʻlda hisoblaymiz:
-# soʻrov va kalitlarning oʻxshashlik ballari, ularni $\sqrt{d}$ ga boʻlish, softmax va
-# qiymatlarning vaznli oʻrtachasi. Soʻng kelajakdagi pozitsiyalarni yashiradigan kauzal (sababiy)
-# maskani qoʻshamiz. Avval kutubxonalar va bobning umumiy kodi (`chapter_code/`) yuklanadi.
+# Bu darsda {term}`attentionni <attention (eʼtibor mexanizmi)>` kutubxonasiz, toʻrt {term}`bosqichda <bosqich>` qoʻlda hisoblaymiz:
+# {term}`soʻrov` va {term}`kalitlarning <kalit>` oʻxshashlik {term}`ballari <ball>`, ularni $\sqrt{d}$ ga boʻlish, {term}`softmax` va
+# qiymatlarning {term}`vaznli oʻrtachasi <vaznli oʻrtacha>`. Soʻng kelajakdagi pozitsiyalarni yashiradigan {term}`kauzal (sababiy) maskani <kauzal (sababiy) maska>` qoʻshamiz. Avval kutubxonalar va bobning umumiy kodi (`chapter_code/`) yuklanadi.
 
 
 # %%
@@ -32,7 +31,7 @@ from chapter_code.bichim import son
 # %% [markdown]
 # ## Nega attention: yoʻl uzunligi
 #
-# RNN ketma-ketlikni qadamma-qadam oʻqiydi: har qadamda yashirin holat
+# {term}`RNN` {term}`ketma-ketlikni <ketma-ketlik>` qadamma-qadam oʻqiydi: har {term}`qadamda <qadam>` yashirin holat
 # yangilanadi. Qadamlarni Python kabi 0 dan sanaymiz: 60 ta qadam — 0-qadamdan
 # 59-qadamgacha. 0-qadamdagi maʼlumot oxirgi, 59-qadamga yetishi uchun 59 ta
 # yangilanishdan oʻtadi. Har oʻtishda u biroz oʻzgaradi va kuchsizlanadi;
@@ -73,7 +72,7 @@ diagramma(
 )
 
 # %% [markdown]
-# {numref}`%s-rasmdagi <yol_uzunligi>` asosiy farq — *yoʻl uzunligi*: RNNda
+# {numref}`%s-rasmdagi <yol_uzunligi>` asosiy farq — *{term}`yoʻl uzunligi`*: RNNda
 # ikki pozitsiya orasidagi yoʻl ular orasidagi masofaga teng, attentionda
 # esa doim bitta bogʻlanish. Bu bobning qolgan qismi shu farqni oʻlchaydi.
 #
@@ -86,7 +85,7 @@ diagramma(
 # - **qiymat** (value, *V*) — «meni tanlashsa, nimani beraman?».
 #
 # Uchalasi ham kirishdan chiziqli proyeksiya bilan olinadi. Soʻng har soʻrov
-# har kalit bilan solishtiriladi, oʻxshashlik balli ogʻirlikka aylantiriladi va
+# har kalit bilan solishtiriladi, oʻxshashlik balli {term}`ogʻirlikka <ogʻirlik>` aylantiriladi va
 # qiymatlarning shu ogʻirliklar bilan vaznli oʻrtachasi olinadi. Hammasi bitta
 # formulada:
 #
@@ -133,7 +132,7 @@ print(np.round(ball[0].detach().numpy(), 2))
 # %% [markdown]
 # Ikkinchi bosqich: ballarni $\sqrt{d}$ ga boʻlamiz. Nega aynan $\sqrt{d}$?
 # Agar *q* va *k* bir-biridan mustaqil, komponentlari esa oʻzaro mustaqil,
-# oʻrtachasi 0 va dispersiyasi 1 ga teng sonlar boʻlsa, skalyar koʻpaytma
+# oʻrtachasi 0 va {term}`dispersiyasi <dispersiya>` 1 ga teng sonlar boʻlsa, {term}`skalyar koʻpaytma`
 # $q \cdot k = \sum_{j=1}^{d} q_j k_j$ — *d* ta hadning yigʻindisi, har
 # hadning dispersiyasi 1, yigʻindiniki esa *d*. $\sqrt{d}$ ga boʻlish
 # dispersiyani yana 1 ga qaytaradi. $\sqrt{d}$ ga boʻlinmasa, katta *d* da
@@ -163,7 +162,7 @@ print(f"  har qator yigʻindisi: {yigindi}")
 
 # %% [markdown]
 # :::{only} html
-# Toʻyinishni oʻzingiz koʻring: quyidagi surgich ballarni *c* ga
+# {term}`Toʻyinishni <toʻyinish>` oʻzingiz koʻring: quyidagi surgich ballarni *c* ga
 # koʻpaytiradi va ogʻirliklar sahifaning oʻzida,
 # $\mathrm{softmax}(c \cdot QK^\top / \sqrt{d})$ boʻyicha, qayta
 # hisoblanadi. $c = 1$ — yuqoridagi hisob; $c = \sqrt{d}$ — ballar umuman
@@ -185,9 +184,8 @@ softmax_xaritasi(
 # %% [markdown]
 # $\sqrt{d}$ ga boʻlish nega kerakligini tajribada tekshiramiz. *d* ni 8 dan 1024 gacha
 # oʻzgartirib, yuqoridagi misoldagi kabi *Q* va *K* hosil qilamiz (tasodifiy kirish,
-# `nn.Linear` ning standart initsializatsiyasi — parametrlarga boshlangʻich
-# qiymat berish usuli) va ballarning oʻrtacha kvadratik
-# (standart) chetlanishini hamda har qatordagi eng katta ogʻirlikni boʻlish bilan va boʻlmasdan
+# `nn.Linear` ning standart {term}`initsializatsiyasi <initsializatsiya>` — {term}`parametrlarga <parametrlar>` boshlangʻich
+# qiymat berish usuli) va ballarning {term}`oʻrtacha kvadratik (standart) chetlanishini <oʻrtacha kvadratik (standart) chetlanish>` hamda har qatordagi eng katta ogʻirlikni boʻlish bilan va boʻlmasdan
 # yozib olamiz ({numref}`sqrt_d`).
 
 # %%
@@ -325,10 +323,10 @@ print("  softmax(Q @ K.T / sqrt(d)) @ V")
 # ## Kauzal maska: kelajakka qaramaslik
 #
 # Yuqoridagi misolda har pozitsiya hamma pozitsiyaga qaradi — oʻzidan
-# keyingilariga ham. Matn yozadigan model (GPT kabi *dekoder*, ingl. *decoder*) uchun bu
+# keyingilariga ham. Matn yozadigan model (GPT kabi *{term}`dekoder`*, ingl. *decoder*) uchun bu
 # mumkin emas: u soʻzlarni chapdan oʻngga bittadan yozadi, keyingi soʻz hali
 # yoʻq. Oʻqitishda esa matn toʻliq beriladi va model har pozitsiyada
-# keyingi tokenni (soʻz yoki soʻz boʻlagini) taxmin qiladi; agar
+# keyingi {term}`tokenni <token>` (soʻz yoki soʻz boʻlagini) taxmin qiladi; agar
 # *i*-pozitsiya (*i* + 1)-pozitsiyaga qaray olsa, javobni shunchaki koʻchirib
 # oladi. Shuning uchun softmaxdan oldin diagonaldan yuqoridagi ballar
 # $-\infty$ bilan almashtiriladi: $e^{-\infty} = 0$, demak u joylarning
@@ -410,12 +408,11 @@ glue("kauzal_birinchi", float(ogirlik_maskali[0, 0, 0]), display=False)
 # qiymatlarini emas, kimga qarash mumkinligini oʻzgartiradi: chiqish
 # (`chiqish_maskali`) oʻsha *V* larning boshqacha vaznli oʻrtachasi.
 #
-# Matnni tushunadigan model (BERT kabi *koder*, ingl. *encoder*) esa kauzal
-# maska ishlatmaydi (faqat gaplarni bir xil uzunlikka keltirish uchun qoʻshilgan toʻldiruvchi
-# tokenlar yopiladi): u butun gapni birdan oladi va har soʻzni ikki tomondagi
+# Matnni tushunadigan model (BERT kabi *{term}`koder`*, ingl. *encoder*) esa kauzal
+# maska ishlatmaydi (faqat gaplarni bir xil uzunlikka keltirish uchun qoʻshilgan {term}`toʻldiruvchi tokenlar <toʻldiruvchi token>` yopiladi): u butun gapni birdan oladi va har soʻzni ikki tomondagi
 # soʻzlar yordamida tushunadi — oʻqitishda u gapdagi yashirilgan soʻzlarni
 # topishni oʻrganadi, kelajakni taxmin qilmaydi. Kauzal maskaning ikkinchi
-# foydasi {doc}`transformer` darsidagi KV keshda koʻrinadi: oldingi pozitsiyalar
+# foydasi {doc}`transformer` darsidagi {term}`KV keshda <KV kesh>` koʻrinadi: oldingi pozitsiyalar
 # keyingilarni koʻrmagani uchun ularning hisobi yangi token qoʻshilganda
 # oʻzgarmaydi.
 #
@@ -477,7 +474,7 @@ glue(
 # oʻzini va oʻzidan oldingi elementlarni koʻradi. Asl tartibda 0-element faqat oʻzini
 # koʻrardi, teskari tartibda u oxirida turadi va hammani koʻradi; qolganlarida
 # ham koʻradigan toʻplam oʻzgaradi. Demak, kauzal maskaning oʻzi modelga
-# tartib haqida maʼlumot beradi: pozitsiya kodlashsiz dekoder ham
+# tartib haqida maʼlumot beradi: {term}`pozitsiya kodlashsiz <pozitsiya kodlash>` dekoder ham
 # pozitsiyani qisman sezishi mumkin {cite:p}`haviv2022`. Bu oʻqitishda
 # qanchalik yordam berishini {doc}`pozitsiyalar` darsining
 # {ref}`kauzal-pozitsiyasiz` boʻlimida oʻlchaymiz. Maskasiz

@@ -13,9 +13,9 @@
 # %% [markdown]
 # # Attention narxi: vaqt va xotira
 #
-# Bu darsda attention narxini oʻlchaymiz: vaqt va xotira ketma-ketlik uzunligi *T*
-# bilan qanday oʻsadi, RNN bilan solishtirganda nimasi koʻp va nimasi kam, PyTorchning
-# tayyor kerneli (SDPA) undan nimani tejaydi. Modellar — {doc}`rekurrent`
+# Bu darsda {term}`attention <attention (eʼtibor mexanizmi)>` narxini oʻlchaymiz: vaqt va xotira {term}`ketma-ketlik` uzunligi *T*
+# bilan qanday oʻsadi, {term}`RNN` bilan solishtirganda nimasi koʻp va nimasi kam, PyTorchning
+# tayyor {term}`kerneli <kernel>` ({term}`SDPA`) undan nimani tejaydi. Modellar — {doc}`rekurrent`
 # darsidagi `Ketma` va `Attention`.
 
 
@@ -36,16 +36,16 @@ from chapter_code.oqitish import xotira_chuqqisi
 # %% [markdown]
 # ## Vaqt va xotira: $O(T^2)$
 #
-# Attention bepul emas. Ballar matritsasi $T \times T$: har pozitsiya har
+# Attention bepul emas. {term}`Ballar <ball>` matritsasi $T \times T$: har pozitsiya har
 # pozitsiyaga ball qoʻyadi. *T* ikki barobar oshsa, matritsa toʻrt barobar
-# oʻsadi. RNN esa *T* ta qadamni ketma-ket bajaradi: uning hisob hajmi *T* ga
+# oʻsadi. RNN esa *T* ta {term}`qadamni <qadam>` ketma-ket bajaradi: uning hisob hajmi *T* ga
 # chiziqli bogʻliq, lekin qadamlarni parallel qilib boʻlmaydi. Ikkalasini bir xil
 # sharoitda oʻlchaymiz ({numref}`vaqt_jadval`): `torch.utils.benchmark`
-# bilan (har oʻlchov koʻp marta takrorlanadi va medianasi olinadi), bitta
-# oqimda (*thread*), oldinga oʻtish (*forward pass*: kirishdan chiqishgacha
-# hisob) va oldinga va orqaga oʻtish uchun. Har qatorda hisob
+# bilan (har oʻlchov koʻp marta takrorlanadi va {term}`medianasi <mediana>` olinadi), bitta
+# {term}`oqimda <oqim>` (*thread*), {term}`oldinga oʻtish` (*forward pass*: kirishdan chiqishgacha
+# hisob) va oldinga va {term}`orqaga oʻtish` uchun. Har qatorda hisob
 # hajmi — bitta namuna uchun koʻpaytirish-qoʻshishlar soni (*multiply–accumulate*,
-# MAC) — va *T* ga bogʻliq ketma-ket bosqichlar soni ham bor: RNNda *T* ta,
+# {term}`MAC`) — va *T* ga bogʻliq ketma-ket {term}`bosqichlar <bosqich>` soni ham bor: RNNda *T* ta,
 # attentionda *T* ga bogʻliq emas (jadvalda 1).
 
 # %%
@@ -197,10 +197,10 @@ glue("iplar", IPLAR, display=False)
 # {glue:text}`iplar` oqimda olingan; GPU yoki koʻp yadroda attentionning
 # yagona bosqichidagi *T* ta pozitsiya hisobi parallel bajarilishi mumkin, RNNning
 # *T* ta qadami esa baribir navbat bilan qoladi (buni bu bobda
-# oʻlchamadik). {cite:t}`vaswani2017` bu parallellikni yoʻl uzunligi
+# oʻlchamadik). {cite:t}`vaswani2017` bu parallellikni {term}`yoʻl uzunligi`
 # bilan birga attentionning asosiy afzalliklari qatorida keltiradi.
 #
-# Vaqt shovqinli oʻlchov: jadvaldagi millisekundlar har nashrda biroz
+# Vaqt shovqinli oʻlchov: jadvaldagi millisekundlar har {term}`nashrda <nashr>` biroz
 # farq qiladi. Xotira esa aniq hisoblanadi. Endi *T* ni 960 gacha
 # oshirib, bitta oldinga oʻtishda attention matritsasi egallaydigan
 # baytlarni, PyTorch oʻlchagan xotira choʻqqisini va vaqtni yozib olamiz.
@@ -236,7 +236,7 @@ show(
 
 # %% [markdown]
 # {numref}`%s-jadvalning <xotira_jadval>` oxirgi qatorida (*T* = 960) attention
-# matritsasining oʻzi {glue:text}`matritsa_960:.0f` MiB (mebibayt, $2^{20}$ bayt), bitta oldinga
+# matritsasining oʻzi {glue:text}`matritsa_960:.0f` {term}`MiB <KiB, MiB, GiB>` (mebibayt, $2^{20}$ bayt), bitta oldinga
 # oʻtishdagi xotira choʻqqisi {glue:text}`chuqqi_960:.0f` MiB.
 # {numref}`xotira_vaqt` ikkalasini log-log oʻqlarda koʻrsatadi.
 
@@ -330,15 +330,15 @@ glue("uzun_gib", uzun * uzun * 4 / 2**30, display=False)
 # Demak, {glue:text}`vaqt_T2_xulosa`. Bitta
 # uzun hujjat (*T* = {glue:text}`uzun_T`) uchun bitta attention matritsasining
 # oʻzi {glue:text}`uzun_gib:.0f` GiB boʻladi. Haqiqiy modelda esa bunday
-# matritsa har qatlamda va har «boshda» bor (boshlar haqida — {doc}`transformer` darsida),
+# matritsa har {term}`qatlamda <qatlam>` va har «boshda» bor ({term}`boshlar <bosh>` haqida — {doc}`transformer` darsida),
 # qatlamlar va boshlar esa oʻnlab.
 #
 # ## FlashAttention va SDPA
 #
-# FlashAttention ({cite:alp}`dao2022`;
+# {term}`FlashAttention` ({cite:alp}`dao2022`;
 # matritsani xotirada toʻliq saqlamaydigan attention) kabi kernellar
 # (ingl. *kernel*: bitta amalni bajaradigan optimallashtirilgan past darajali
-# funksiya) $Q K^\top$ ni boʻlaklab hisoblaydi va softmaxni boʻlak-boʻlak
+# funksiya) $Q K^\top$ ni boʻlaklab hisoblaydi va {term}`softmaxni <softmax>` boʻlak-boʻlak
 # yigʻadi. PyTorchda `torch.nn.functional.scaled_dot_product_attention`
 # (SDPA) mos kernelni tanlaydi: CPUda flash kerneli faqat 4 oʻlchamli kirishda (namuna, bosh,
 # *T*, *d*) ishlaydi, 3 oʻlchamli kirishda SDPA oddiy («math») yoʻlga
@@ -515,7 +515,7 @@ glue(
 # {glue:text}`fl_vaqt_formula_ms:.0f` ms). Natijalar bir xil: eng katta
 # farq {glue:text}`fl_farq:.1e`. Xulosa: FlashAttention turidagi kernel
 # $T^2$ **xotira sarfini** yoʻqotadi, $T^2$ **hisob hajmini** esa kamaytirmaydi — har
-# soʻrov baribir har kalit bilan solishtiriladi. Kernel maʼlum kirish shaklini ham
+# {term}`soʻrov` baribir har {term}`kalit` bilan solishtiriladi. Kernel maʼlum kirish shaklini ham
 # talab qiladi: boshqa shaklda bu foyda yoʻqoladi.
 
 # %% tags=["remove-cell"]

@@ -14,11 +14,10 @@
 # # Pozitsiyalar uzunroq ketma-ketlikda
 #
 # Bu darsda oldingi darsdagi vazifani davom ettiramiz: oʻrganiladigan pozitsiyalar
-# oʻqitishdagidan uzunroq ketma-ketlikda nega ishlatib boʻlmasligini, formula bilan
+# oʻqitishdagidan uzunroq {term}`ketma-ketlikda <ketma-ketlik>` nega ishlatib boʻlmasligini, formula bilan
 # hisoblanadigan sinusoidal pozitsiyalar esa uzunroq ketma-ketlikka koʻchishini sinaymiz,
 # model yangi pozitsiyalarda qayerga qarashini koʻramiz. Nisbiy pozitsiyalarni
-# (RoPE) ham shu tajribada sinaymiz va pozitsiya kodlashsiz kauzal
-# maskaning oʻzi tartibni qanchalik berishini oʻlchaymiz. Vazifa va
+# ({term}`RoPE`) ham shu tajribada sinaymiz va {term}`pozitsiya kodlashsiz <pozitsiya kodlash>` {term}`kauzal maskaning <kauzal (sababiy) maska>` oʻzi tartibni qanchalik berishini oʻlchaymiz. Vazifa va
 # modellar — {doc}`rekurrent` darsida.
 
 
@@ -59,9 +58,9 @@ glue("poz_d", d_model, display=False)
 # Uzunroq ketma-ketlikda esa 60-pozitsiya va undan keyingilar uchun vektor
 # umuman yoʻq.
 #
-# Asl Transformer maqolasida {cite:p}`vaswani2017` pozitsiya vektorlari
+# Asl {term}`Transformer` maqolasida {cite:p}`vaswani2017` pozitsiya vektorlari
 # oʻrganilmaydi, balki formula bilan hisoblanadi. Bu —
-# **sinusoidal pozitsiya kodlash** (*sinusoidal positional encoding*).
+# **{term}`sinusoidal pozitsiya kodlash`** (*sinusoidal positional encoding*).
 # *p*-pozitsiya vektorining juft va toq komponentlari:
 #
 # $$
@@ -84,7 +83,7 @@ glue("poz_d", d_model, display=False)
 # Matritsani modelimiz oʻlchami *d* = {glue:text}`poz_d` va
 # {glue:text}`poz_T_rasm` ta pozitsiya uchun chizamiz
 # ({numref}`sinus_pozitsiya`). Ostida — ikki pozitsiya vektorining
-# **kosinus oʻxshashligi** (*cosine similarity*, vektorlar orasidagi
+# **{term}`kosinus oʻxshashligi`** (*cosine similarity*, vektorlar orasidagi
 # burchak kosinusi: 1 — yoʻnalishi bir xil), ular orasidagi masofaga qarab.
 
 # %%
@@ -152,7 +151,7 @@ fig(
 # oʻxshashligi {glue:text}`poz_oxshash_1:.3f`). Masofa oshgani sari oʻxshashlik
 # kamayadi, lekin tekis emas: toʻlqinlar goh mos tushadi, goh yoʻq. 10 va
 # undan katta masofada u {glue:text}`poz_oxshash_uzoq:.2f` dan oshmadi. Kod
-# chiqargan ikki son esa yana bir xossani koʻrsatadi: skalyar koʻpaytma
+# chiqargan ikki son esa yana bir xossani koʻrsatadi: {term}`skalyar koʻpaytma`
 # faqat masofaga bogʻliq, pozitsiyalarning oʻziga emas. Sababi —
 # $\sin a \sin b + \cos a \cos b = \cos(a - b)$.
 
@@ -160,19 +159,19 @@ fig(
 # ## RoPE: burilgan soʻrov va kalitlar
 #
 # Zamonaviy til modellari (masalan, Llama) pozitsiyani boshqacha beradi:
-# **RoPE** (*rotary position embedding*, aylantiruvchi pozitsiya kodlash;
-# {cite:alp}`su2021`). RoPE kirishga hech narsa qoʻshmaydi. U har attention
-# qatlamida soʻrov va kalit vektorlarining komponentlarini juftlarga
+# **RoPE** (*rotary position {term}`embedding`*, aylantiruvchi pozitsiya kodlash;
+# {cite:alp}`su2021`). RoPE kirishga hech narsa qoʻshmaydi. U har {term}`attention <attention (eʼtibor mexanizmi)>`
+# {term}`qatlamida <qatlam>` {term}`soʻrov` va {term}`kalit` vektorlarining komponentlarini juftlarga
 # ajratadi va har juftlikni tekislikda burchakka buradi. *p*-pozitsiyada
 # *i*-juftlikning burchagi $p\,\theta_i$, bu yerda
 # $\theta_i = b^{-2i/d}$: asos $b = 10000$ boʻlsa — sinusoidal kodlashdagi
 # chastotalar (Llama 3 modelida $b = 500\,000$, konfiguratsiyadagi `rope_theta`:
-# sekin burilishlar uzun kontekstga yetadi). Qiymat
+# sekin burilishlar uzun kontekstga yetadi). {term}`Qiymat <qiymat>`
 # vektorlari burilmaydi.
 #
 # Bu nega ishlaydi? *m*-soʻrov va *n*-kalitning skalyar koʻpaytmasida
 # ikki burilishdan faqat burchaklar farqi qoladi: $(m - n)\,\theta_i$. Demak,
-# ballga pozitsiya faqat nisbiy masofa $m - n$ orqali kiradi — yuqorida
+# {term}`ballga <ball>` pozitsiya faqat nisbiy masofa $m - n$ orqali kiradi — yuqorida
 # sinus vektorlarda koʻrgan xossamiz endi bevosita ballarda
 # ishlaydi. Modelimizda buni `Attention(T, pozitsiya="rope")` qiladi: u
 # kirishga hech narsa qoʻshmaydi, `rope` ni *Q* va *K* ga qoʻllaydi
@@ -203,10 +202,10 @@ for m, n in [(2, 0), (12, 10), (502, 500), (3, 0)]:
 # ## Uzunlikka umumlashtirish
 #
 # Endi asosiy savol: *T* = 60 da oʻqitilgan model uzunroq ketma-ketlikda
-# ishlaydimi? Bu xossa **uzunlikka umumlashtirish** (*length
+# ishlaydimi? Bu xossa **{term}`uzunlikka umumlashtirish`** (*length
 # generalisation*) deyiladi. `Attention(60, pozitsiya="sinus")` va
 # `Attention(60, pozitsiya="rope")` ni bobning protokoli bilan (`oqit` ning
-# standart qiymatlari) ikkitadan seed bilan oʻqitamiz: seed 0 — asosiy
+# standart qiymatlari) ikkitadan {term}`seed` bilan oʻqitamiz: seed 0 — asosiy
 # model, seed 1 — natija seedga qanchalik bogʻliqligini koʻrish uchun
 # (toʻrt oʻqitish ikki yadroda ikkitadan yuradi). Yonida — {doc}`rekurrent`
 # darsidagi {numref}`%s-jadvaldagi <sinov_jadval>` oʻrganiladigan
@@ -272,7 +271,7 @@ glue(
 # *T* = {glue:text}`poz_Tlar_matn` uchun yangi sinov maʼlumotini tuzamiz
 # ({glue:text}`poz_n` ta namuna; seed oʻqitishda ishlatilmagan) va
 # modellarni baholaymiz. Sinusoidal va RoPE modellari uchun har soʻrov
-# 0-qadamga bergan oʻrtacha ogʻirlikni ham yozib olamiz: model javobni
+# 0-qadamga bergan oʻrtacha {term}`ogʻirlikni <ogʻirlik>` ham yozib olamiz: model javobni
 # aynan 0-qadamdan olayotganini shu koʻrsatadi.
 #
 # Solishtirish uchun pozitsiyani umuman bilmaydigan ikki qoida ham bor.
@@ -280,7 +279,7 @@ glue(
 # berilsa, birinchi element ulardan istalgani boʻlishi mumkin, hammasi bir
 # xil ehtimol bilan. Demak, $x_0 > 0$ boʻlish ehtimoli — toʻplamdagi musbat
 # sonlar ulushi. Shuning uchun tartibni bilmaydigan qoidalar ichida eng yaxshisi —
-# **ishoralar koʻpchiligi**: musbat sonlar koʻp boʻlsa, javob 1. Ikkinchi
+# **{term}`ishoralar koʻpchiligi`**: musbat sonlar koʻp boʻlsa, javob 1. Ikkinchi
 # qoida — yigʻindining ishorasi, $\mathrm{sign}(\sum_t x_t)$: u ham tartibga
 # qaramaydi, lekin nazariy jihatdan biroz kuchsizroq. Model bu qoidalardan
 # yuqori boʻlsa, u pozitsiyani ishlatayotgan boʻladi.
@@ -599,10 +598,10 @@ glue(
 # {numref}`%s-jadvaldan <poz_jadval>` toʻrtta xulosa.
 #
 # - **Sinusoidal model** *T* = {glue:text}`poz_T_max` da {glue:text}`poz_sin_soz`:
-#   aniqlik {glue:text}`poz_sin_240:.3f` (*T* = 60 da {glue:text}`poz_sin_60:.3f`).
+#   {term}`aniqlik` {glue:text}`poz_sin_240:.3f` (*T* = 60 da {glue:text}`poz_sin_60:.3f`).
 #   Toʻrt uzunlikdagi eng katta va eng kichik aniqlik farqi
 #   {glue:text}`poz_sin_farq:.3f` — bu {glue:text}`poz_farq_soz` (ikki
-#   aniqlik farqining standart xatosi taxminan {glue:text}`poz_farq_xato:.3f`).
+#   aniqlik farqining {term}`standart xatosi <standart xato>` taxminan {glue:text}`poz_farq_xato:.3f`).
 #   {glue:text}`poz_chalgitmadi` Seed 1 bilan oʻqitilgan model *T* =
 #   {glue:text}`poz_T_max` da {glue:text}`poz_sin1_soz`: {glue:text}`poz_sin1_240:.3f`.
 # - **RoPE modeli** *T* = {glue:text}`poz_T_max` da {glue:text}`poz_rope_soz`:
@@ -622,7 +621,7 @@ glue(
 #
 # {glue:text}`poz_rope_nega` RoPEda ball pozitsiyaga faqat masofa
 # *m* − *n* orqali bogʻliq. «Birinchi element» esa masofa emas:
-# *m*-soʻrov uchun u *m* qadam orqada. Demak, model har masofa uchun
+# *m*-soʻrov uchun u *m* {term}`qadam` orqada. Demak, model har masofa uchun
 # ballni alohida oʻrganishi kerak, oʻqitishda esa u faqat
 # −{glue:text}`poz_T_1` dan {glue:text}`poz_T_1` gacha masofalarni koʻrgan.
 # *T* = {glue:text}`poz_T_max` da masofalar −{glue:text}`poz_T_max_1` dan
@@ -787,7 +786,7 @@ glue("poz_nazorat_gap", nazorat_gap, display=False)
 # %% [markdown]
 # {glue:text}`poz_nazorat_gap` Til modellarida ham RoPE oʻqitish
 # uzunligidan ancha uzoqqa oʻz-oʻzidan koʻchmaydi: model bir vaqtda
-# koʻradigan uzunlikni (kontekst oynasini, *context window*) kengaytirish
+# koʻradigan uzunlikni ({term}`kontekst oynasini <kontekst oynasi>`, *context window*) kengaytirish
 # uchun burchaklarni qayta masshtablash usullari ishlatiladi (masalan,
 # {cite:alp}`chen2023`): ular yangi pozitsiyalarni model oʻqitishda
 # koʻrgan burchaklar oraligʻiga siqadi. *T* = 120 dagi aniq son esa
@@ -798,7 +797,7 @@ glue("poz_nazorat_gap", nazorat_gap, display=False)
 # Sinusoidal model (seed 0) qayerga qarayotganini ogʻirliklar koʻrsatadi:
 # har *T* da soʻrovlar 0-qadamga oʻrtacha kamida
 # {glue:text}`poz_etibor_min:.3f` ogʻirlik berdi. Uzunroq ketma-ketlikda
-# ikki xavf bor. Birinchisi — softmaxning suyulishi
+# ikki xavf bor. Birinchisi — {term}`softmaxning <softmax>` {term}`suyulishi <suyulish>`
 # (*dilution*): kalitlar koʻpaysa, ogʻirlik ular orasida boʻlinib, 0-qadam
 # ulushi kamayishi mumkin. Ikkinchisi — oxirgi oʻrtalashtirish: agar soʻrovlarning bir qismi
 # 0-qadamga qaramay qoʻysa, ularning shovqini javobga aralashadi.
@@ -1138,8 +1137,8 @@ glue("poz_rope_sink_gap", rope_sink, display=False)
 # esa {glue:text}`poz_umumiy_jumla`.
 #
 # Mazmunidan qatʼi nazar ogʻirlik toʻplanadigan pozitsiyalarni katta til
-# modellarida **attention sink** («ogʻirlik choʻkadigan joy») deyishadi
-# {cite:p}`xiao2024`. U yerda ular ketma-ketlikning birinchi tokenlari:
+# modellarida **{term}`attention sink`** («ogʻirlik choʻkadigan joy») deyishadi
+# {cite:p}`xiao2024`. U yerda ular ketma-ketlikning birinchi {term}`tokenlari <token>`:
 # softmax ogʻirliklari yigʻindisi 1 ga teng, hech narsaga qarashi kerak
 # boʻlmagan soʻrov esa ortiqcha ogʻirlikni doim bir joyga tashlashni
 # oʻrganadi. {glue:text}`poz_sink_gap`

@@ -13,9 +13,9 @@
 # %% [markdown]
 # # Attention, RNN va LSTM bitta vazifada
 #
-# Bu darsda RNN, LSTM va attentionni bitta sunʼiy vazifada solishtiramiz:
-# javob ketma-ketlikning birinchi elementida, qolgani shovqin. Gradient birinchi qadamga
-# yetib borishini oʻlchaymiz, har modelni turli tasodifiy initsializatsiyalar bilan bir necha marta oʻqitamiz, pozitsiya kodlashsiz
+# Bu darsda {term}`RNN`, {term}`LSTM` va {term}`attentionni <attention (eʼtibor mexanizmi)>` bitta sunʼiy vazifada solishtiramiz:
+# javob {term}`ketma-ketlikning <ketma-ketlik>` birinchi elementida, qolgani shovqin. Gradient birinchi {term}`qadamga <qadam>`
+# yetib borishini oʻlchaymiz, har modelni turli tasodifiy {term}`initsializatsiyalar <initsializatsiya>` bilan bir necha marta oʻqitamiz, {term}`pozitsiya kodlashsiz <pozitsiya kodlash>`
 # attention tartibni koʻrmasligini tekshiramiz va oʻqitilgan model qayerga qarashini
 # chizamiz. Attention formulasi oldingi darsda — {doc}`mexanizm`.
 
@@ -53,7 +53,7 @@ from chapter_code import muhit
 # Kirish — uzunligi *T* = 60 boʻlgan tasodifiy sonlar ketma-ketligi. Javob
 # (0 yoki 1) faqat **birinchi** elementning ishorasiga bogʻliq; qolgan 59 ta
 # element — shovqin. Vazifani yechish uchun model 0-qadamdagi maʼlumotni
-# oxirigacha olib borishi kerak. Tasodifiy taxmin 50 % aniqlik beradi.
+# oxirigacha olib borishi kerak. Tasodifiy taxmin 50 % {term}`aniqlik` beradi.
 #
 # ```{literalinclude} ../../chapter_code/malumot.py
 # :pyobject: vazifa
@@ -61,21 +61,20 @@ from chapter_code import muhit
 #
 # Ikki rekurrent model: `Ketma("rnn")` va `Ketma("lstm")`. Ikkalasi ham
 # ketma-ketlikni oxirigacha oʻqiydi va oxirgi yashirin holatdan javob beradi.
-# LSTMning `unutish` parametri — unutish darvozasi (*forget gate*)
-# siljishining boshlangʻich qiymati; u nega muhimligini quyida oʻlchaymiz.
+# LSTMning `unutish` parametri — {term}`unutish darvozasi` (*forget gate*)
+# {term}`siljishining <siljish>` boshlangʻich qiymati; u nega muhimligini quyida oʻlchaymiz.
 #
 # ```{literalinclude} ../../chapter_code/modellar.py
 # :pyobject: Ketma
 # ```
 #
-# Attention modeli {doc}`mexanizm` darsidagi toʻrt bosqichni aynan takrorlaydi. Bu —
-# **self-attention** (*oʻz-oʻziga attention*): soʻrov, kalit va qiymat bitta
+# Attention modeli {doc}`mexanizm` darsidagi toʻrt {term}`bosqichni <bosqich>` aynan takrorlaydi. Bu —
+# **{term}`self-attention`** (*oʻz-oʻziga attention*): {term}`soʻrov`, {term}`kalit` va qiymat bitta
 # ketma-ketlikdan olinadi. {doc}`mexanizm` darsidagi misoldan farqi ikkita:
 # kirish avval *d* = {glue:text}`d_model` oʻlchamga koʻtariladi va unga oʻrganiladigan
 # **pozitsiya kodlash** (`self.poz`, har pozitsiyaga bitta vektor) qoʻshiladi;
 # oxirida hamma pozitsiyalarning chiqishlari oʻrtalashtirilib, javobga aylanadi.
-# Boshqa pozitsiya kodlashlari (`pozitsiya="sinus"`, `"rope"`) va kauzal
-# maska (`kauzal=True`) {doc}`pozitsiyalar` darsida kerak boʻladi.
+# Boshqa pozitsiya kodlashlari (`pozitsiya="sinus"`, `"rope"`) va {term}`kauzal maska <kauzal (sababiy) maska>` (`kauzal=True`) {doc}`pozitsiyalar` darsida kerak boʻladi.
 #
 # ```{literalinclude} ../../chapter_code/modellar.py
 # :pyobject: Attention
@@ -84,13 +83,13 @@ from chapter_code import muhit
 # %% [markdown]
 # ## Gradient 0-qadamga yetib boradimi?
 #
-# Modelni oʻqitishdan oldin oddiy savol qoʻyamiz: yoʻqotish funksiyasining
+# Modelni oʻqitishdan oldin oddiy savol qoʻyamiz: {term}`yoʻqotish funksiyasining <yoʻqotish funksiyasi>`
 # gradienti kirishning birinchi va oxirgi qadamiga qanchalik kuchli yetib
 # boradi? Gradient — model oʻrganishda tayanadigan signal. Agar 0-qadamga yetib
 # boradigan gradient juda kichik boʻlsa, oʻqitish boshida modelning javob
 # aynan oʻsha yerda ekanini sezishi qiyin.
 #
-# Har model uchun tasodifiy parametrlar bilan bitta orqaga oʻtish
+# Har model uchun tasodifiy {term}`parametrlar` bilan bitta {term}`orqaga oʻtish`
 # (*backward pass*: yoʻqotishdan orqaga qarab gradientlarni hisoblash) qilamiz
 # va $|\partial L / \partial x_t|$ ni namunalar boʻyicha oʻrtalashtiramiz.
 
@@ -148,7 +147,7 @@ for nom, qisqa in [
 # gradienti 0-qadamnikidan {glue:text}`grad_rnn:.1e` marta katta, LSTMda
 # {glue:text}`grad_lstm:.1e` marta. Boshqacha aytganda, boshlangʻich
 # modelda 0-qadamga deyarli hech narsa yetib bormaydi: signal 59 ta qadamda
-# har birida koʻpaytirilib, eksponensial soʻnadi — bu **gradientning soʻnishi**
+# har birida koʻpaytirilib, eksponensial soʻnadi — bu **{term}`gradientning soʻnishi`**
 # (*vanishing gradient*). Attentionda esa nisbat
 # {glue:text}`grad_attention:.2f`: birinchi va oxirgi qadam teng huquqli.
 # Uchinchi qator ham LSTM, faqat unutish darvozasi siljishi
@@ -178,16 +177,16 @@ glue("d_model", d_model, display=False)
 
 
 # %% [markdown]
-# Yaʼni {glue:text}`protokol_epoxalar` epoxa (*epoch*: oʻquv namunalarining
+# Yaʼni {glue:text}`protokol_epoxalar` {term}`epoxa` (*epoch*: oʻquv namunalarining
 # hammasidan bir marta oʻtish), {glue:text}`protokol_n` ta oʻquv va
 # {glue:text}`protokol_n_sinov` ta sinov namunasi, {glue:text}`protokol_batch`
-# talik paketlar (*batch*: parametrlar bir marta yangilanadigan namunalar
-# guruhi), Adam optimizatori, oʻrganish tezligi (*learning rate*)
+# talik {term}`paketlar <paket>` (*batch*: parametrlar bir marta yangilanadigan namunalar
+# guruhi), Adam optimizatori, {term}`oʻrganish tezligi` (*learning rate*)
 # {glue:text}`protokol_lr`. Oʻrganish tezligi oʻqitish davomida oʻzgarmaydi
-# (jadvalsiz, *warm-up*siz) va gradient kesilmaydi (*gradient clipping* yoʻq):
+# (jadvalsiz, *{term}`warm-up`*siz) va gradient kesilmaydi (*gradient clipping* yoʻq):
 # barqarorlikka yordam beradigan bu usullarsiz modellar oʻz holicha
 # solishtiriladi. Bitta natija tasodif boʻlishi mumkin, shuning uchun
-# rekurrent modellar {glue:text}`seedlar_soz` xil seed (*seed*: tasodifiy sonlar
+# rekurrent modellar {glue:text}`seedlar_soz` xil {term}`seed` (*seed*: tasodifiy sonlar
 # generatorining boshlangʻich qiymati; bu yerda u boshlangʻich parametrlarni
 # va paketlar tartibini belgilaydi, maʼlumot esa hamma seedda bir xil) bilan
 # oʻqitiladi. Attention modellari {glue:text}`attn_seedlar_soz` xil seed bilan
@@ -566,7 +565,7 @@ glue("bitta_xato", float(np.sqrt(0.25 / n_sinov)), display=False)
 # vazifani **yechdi** deymiz; {glue:text}`tasodif_chegara:.1f` dan past boʻlsa —
 # **tasodifiy taxmin darajasida qoldi** (tasodifiy javob namunalarning yarmini
 # toʻgʻri topadi; {glue:text}`protokol_n_sinov` ta sinov namunasida bitta
-# aniqlikning standart xatosi taxminan {glue:text}`bitta_xato:.2f`); oraligʻida
+# aniqlikning {term}`standart xatosi <standart xato>` taxminan {glue:text}`bitta_xato:.2f`); oraligʻida
 # esa — **qisman oʻrgandi**. {numref}`%s-jadvaldan <sinov_jadval>` toʻrtta xulosa.
 #
 # - **Pozitsiyali attention** {glue:text}`attn_jumla`
@@ -603,10 +602,10 @@ glue("bitta_xato", float(np.sqrt(0.25 / n_sinov)), display=False)
 # oʻqitishning oʻzi hal qiladi. Xulosa: {glue:text}`lstm_xulosa_gap`;
 # attentionda esa bu masofa boshidanoq bitta bogʻlanish.
 #
-# Bu natijalar bu nashr tayyorlangan protsessorda oʻlchandi ({glue:text}`hisob_muhiti`).
+# Bu natijalar bu {term}`nashr` tayyorlangan protsessorda oʻlchandi ({glue:text}`hisob_muhiti`).
 # Bir xil kod va seed bitta mashinada odatda aynan bir xil natija beradi (bu
 # kitobda buni test tekshiradi: bob ikki marta bajarilib, natijalar
-# solishtiriladi). Boshqa protsessorda esa kutubxonalar boshqa kernellarni
+# solishtiriladi). Boshqa protsessorda esa kutubxonalar boshqa {term}`kernellarni <kernel>`
 # (hisob funksiyalarini) tanlaydi, qoʻshishlar tartibi va yaxlitlash oʻzgaradi, va
 # beqaror oʻqitish boshqacha tugashi mumkin. Shuning uchun yuqoridagi gaplar
 # har nashrda oʻlchovdan tuziladi.
@@ -616,8 +615,8 @@ glue("bitta_xato", float(np.sqrt(0.25 / n_sinov)), display=False)
 # ## Pozitsiya kodlashsiz attention tartibni koʻrmaydi
 #
 # Attention formulasida pozitsiya raqami hech qayerda yoʻq. Agar kirish
-# qatorlarini aralashtirsak, ballar matritsasining qatorlari va ustunlari
-# xuddi shunday aralashadi, softmax va oʻrtacha esa tartibga qaramaydi.
+# qatorlarini aralashtirsak, {term}`ballar <ball>` matritsasining qatorlari va ustunlari
+# xuddi shunday aralashadi, {term}`softmax` va oʻrtacha esa tartibga qaramaydi.
 # Demak, pozitsiya kodlashsiz modelning chiqishi kirish tartibiga bogʻliq
 # emas. Buni tekshiramiz: bir xil sonlarni boshqa tartibda beramiz.
 
@@ -653,7 +652,7 @@ glue("aralash_farq", aralash_farq, display=False)
 
 
 # %% [markdown]
-# Eng katta farq {glue:text}`aralash_farq:.1e` — bu float32 (32 bitli kasr son
+# Eng katta farq {glue:text}`aralash_farq:.1e` — bu {term}`float32` (32 bitli kasr son
 # formati) hisobining
 # yaxlitlash xatosi darajasi, yaʼni chiqish amalda bir xil. Model uchun
 # «birinchi element» degan tushuncha yoʻq, shuning uchun
@@ -662,11 +661,11 @@ glue("aralash_farq", aralash_farq, display=False)
 # Yechim — **pozitsiya kodlash**: har pozitsiyaga oʻz vektori qoʻshiladi
 # (`hh + self.poz`). Endi 0-qadamdagi son boshqa qadamdagi xuddi shunday
 # sondan farq qiladi. Modelimizda bu vektorlar oʻrganiladi; asl
-# Transformer maqolasida ular sinus va kosinuslardan tuzilgan.
+# {term}`Transformer` maqolasida ular sinus va kosinuslardan tuzilgan.
 #
 # ## Oʻqitilgan model qayerga qaraydi
 #
-# Attention ogʻirliklari modelning «qayerga qarayotganini» bevosita
+# Attention {term}`ogʻirliklari <ogʻirlik>` modelning «qayerga qarayotganini» bevosita
 # koʻrsatadi. {numref}`%s-jadvaldagi <sinov_jadval>` pozitsiyali modellardan
 # sinovda eng yaxshi natija bergani (teng boʻlsa — birinchisi), seed
 # {glue:text}`attn_seed` bilan oʻqitilganini olamiz (uni qayta oʻqitmaymiz) va yangi 200 ta namunada
@@ -778,7 +777,7 @@ fig(
 
 # %% [markdown]
 # {numref}`%s-rasmning <attention_ogirligi>` {glue:text}`qadam0_rasm_gap`. Attention ogʻirliklari modelni
-# tushuntirishning eng oddiy vositasi, lekin ehtiyot boʻling: koʻp qatlamli
+# tushuntirishning eng oddiy vositasi, lekin ehtiyot boʻling: koʻp {term}`qatlamli <qatlam>`
 # modellarda ogʻirlik va «sabab» har doim ham bir narsa emas.
 
 # %% tags=["remove-cell"]
@@ -840,7 +839,7 @@ glue(
 # barobar koʻpaysa, nisbatning tartibi ham taxminan ikki barobar oshadi
 # (0-qadam gradienti float32 ifodalay oladigan eng kichik sondan ham
 # kichrayib, nolga aylanishi mumkin — unda nisbat cheksiz boʻladi).
-# Attentionda nisbat yana 1 atrofida qoladi: yoʻl uzunligi *T* ga bogʻliq
+# Attentionda nisbat yana 1 atrofida qoladi: {term}`yoʻl uzunligi` *T* ga bogʻliq
 # emas.
 # :::
 #

@@ -13,9 +13,8 @@
 # %% [markdown]
 # # Transformer bloki va KV kesh
 #
-# Bu darsda attention atrofiga Transformer blokini yigʻamiz: koʻp boshli
-# attention va uni oʻrab turgan qismlar. Soʻng oʻqitilmagan kichik GPT bilan tokenlar
-# yaratamiz va KV kesh — oldingi kalit va qiymatlar xotirasi — yaratishni necha marta
+# Bu darsda {term}`attention <attention (eʼtibor mexanizmi)>` atrofiga {term}`Transformer` blokini yigʻamiz: {term}`koʻp boshli attention` va uni oʻrab turgan qismlar. Soʻng oʻqitilmagan kichik GPT bilan {term}`tokenlar <token>`
+# yaratamiz va {term}`KV kesh` — oldingi {term}`kalit` va qiymatlar xotirasi — yaratishni necha marta
 # tezlatishini va qancha joy egallashini oʻlchaymiz.
 
 
@@ -38,7 +37,7 @@ from chapter_code.oqitish import mediana_ms, protsessor
 # %% [markdown]
 # ## Transformer bloki
 #
-# {doc}`rekurrent` darsidagi `Attention` modelimiz bitta qatlamdan iborat edi. Transformer bloki attention
+# {doc}`rekurrent` darsidagi `Attention` modelimiz bitta {term}`qatlamdan <qatlam>` iborat edi. Transformer bloki attention
 # atrofiga yana uchta qism qoʻshadi va shu blok koʻp marta ustma-ust
 # qoʻyiladi. Qismlar {numref}`%s-jadvalda <qismlar_jadval>`.
 
@@ -97,7 +96,7 @@ print("attention maskasi, blok soni va oʻlchami.")
 # %% [markdown]
 # ### Koʻp boshli attention kodda
 #
-# **Koʻp boshli attention** (*multi-head attention*) *d* oʻlchamni bir
+# **Koʻp {term}`boshli <bosh>` attention** (*multi-head attention*) *d* oʻlchamni bir
 # nechta «boshga» boʻladi: har bosh *Q*, *K*, *V* ning oʻz ustunlarini oladi
 # va alohida attention hisoblaydi, soʻng boshlar chiqishi yonma-yon qoʻyilib,
 # yana bitta chiziqli qatlamdan (`self.o`) oʻtadi. Boʻlish — faqat
@@ -109,7 +108,7 @@ print("attention maskasi, blok soni va oʻlchami.")
 # ```
 #
 # PyTorchning `nn.MultiheadAttention` qatlami aynan shu hisobni bajaradi:
-# unga `KopBoshli` ning parametrlarini koʻchirsak, natija bir xil chiqadi.
+# unga `KopBoshli` ning {term}`parametrlarini <parametrlar>` koʻchirsak, natija bir xil chiqadi.
 
 # %%
 torch.manual_seed(0)
@@ -155,7 +154,7 @@ glue("d_bosh", dh, display=False)
 
 
 # %% [markdown]
-# Eng katta farq {glue:text}`mha_farq:.0e` — float32 yaxlitlash xatosi
+# Eng katta farq {glue:text}`mha_farq:.0e` — {term}`float32` yaxlitlash xatosi
 # darajasi. Demak, `nn.MultiheadAttention` `KopBoshli` bilan bir xil hisoblaydi:
 # {doc}`mexanizm` darsidagi formulaning oʻzi emas, unga boshlarga boʻlish va chiqish
 # proyeksiyasi qoʻshilgan.
@@ -165,18 +164,18 @@ glue("d_bosh", dh, display=False)
 #
 # ### Normallashtirish qatlamining joyi: post-LN va pre-LN
 #
-# Asl Transformer maqolasida {cite:p}`vaswani2017` LayerNorm qoldiq
-# qoʻshishdan **keyin** turadi (*post-LN*): `x = norm(x + f(x))`. GPT-2 kabi
+# Asl Transformer maqolasida {cite:p}`vaswani2017` {term}`LayerNorm` qoldiq
+# qoʻshishdan **keyin** turadi (*{term}`post-LN <post-LN va pre-LN>`*): `x = norm(x + f(x))`. GPT-2 kabi
 # koʻp modellar (Llama ham) uni qismning **oldiga** qoʻyadi
-# (*pre-LN*): `x = x + f(norm(x))`. Pre-LNda qoldiq yoʻli (*residual
+# (*pre-LN*): `x = x + f(norm(x))`. Pre-LNda {term}`qoldiq yoʻli` (*residual
 # stream*) normallashtirish qatlamidan oʻtmaydi: kirishdan chiqishgacha toʻsiqsiz yoʻl qoladi
 # ({numref}`post_pre_ln`). {cite:t}`xiong2020` pre-LN
-# modellarning oʻrganish tezligini asta-sekin oshiradigan boshlangʻich bosqichsiz
-# (*warm-up*) ham barqaror oʻqitilishini koʻrsatgan; bu bobda biz buni
-# oʻlchamadik. Llama bundan tashqari LayerNorm oʻrniga RMSNorm (oʻrtachani
+# modellarning {term}`oʻrganish tezligini <oʻrganish tezligi>` asta-sekin oshiradigan boshlangʻich {term}`bosqichsiz <bosqich>`
+# (*{term}`warm-up`*) ham barqaror oʻqitilishini koʻrsatgan; bu bobda biz buni
+# oʻlchamadik. Llama bundan tashqari LayerNorm oʻrniga {term}`RMSNorm <RMSNorm, SwiGLU>` (oʻrtachani
 # ayirmasdan, faqat oʻrtacha kvadratning ildiziga boʻladigan normallashtirish),
 # feed-forward qismida SwiGLU (darvozali faollashtirish funksiyasi) va
-# pozitsiyalar uchun RoPE ishlatadi (RoPE haqida — {doc}`pozitsiyalar`
+# pozitsiyalar uchun {term}`RoPE` ishlatadi (RoPE haqida — {doc}`pozitsiyalar`
 # darsida).
 
 # %%
@@ -225,8 +224,8 @@ diagramma(
 # ```
 #
 # `Blok` esa pre-LN va oʻzimiz yozgan `KopBoshli` bilan; u kerak boʻlsa
-# ikkinchi attentionni ham oladi: koderga qaraydigan **cross-attention**
-# (*oʻzaro attention*: soʻrovlar shu blokdan, kalit va qiymatlar koder
+# ikkinchi attentionni ham oladi: {term}`koderga <koder>` qaraydigan **{term}`cross-attention`**
+# (*oʻzaro attention*: {term}`soʻrovlar <soʻrov>` shu blokdan, kalit va qiymatlar koder
 # chiqishidan olinadi). U {doc}`yakuniy` darsida ishlatiladi.
 #
 # ```{literalinclude} ../../chapter_code/modellar.py
@@ -259,11 +258,10 @@ glue("blok_param", parametrlar(blok), display=False)
 #
 # ### Butun arxitektura
 #
-# GPT kabi dekoder modelining toʻliq tuzilishi {numref}`%s-rasmda <arxitektura>`:
-# tokenlar indekslarga, indekslar vektorlarga (*embedding*) aylanadi, ularga
-# pozitsiya kodlash qoʻshiladi, soʻng *N* ta pre-LN blok (har birida kauzal
-# maska) va oxirgi normallashtirish qatlami. Chiziqli qatlam har pozitsiyada lugʻatdagi har
-# token uchun ball beradi: oxirgi pozitsiyaning ballari keyingi tokenni
+# GPT kabi {term}`dekoder` modelining toʻliq tuzilishi {numref}`%s-rasmda <arxitektura>`:
+# tokenlar indekslarga, indekslar vektorlarga (*{term}`embedding`*) aylanadi, ularga
+# {term}`pozitsiya kodlash` qoʻshiladi, soʻng *N* ta pre-LN blok (har birida {term}`kauzal maska <kauzal (sababiy) maska>`) va oxirgi normallashtirish qatlami. Chiziqli qatlam har pozitsiyada lugʻatdagi har
+# token uchun {term}`ball` beradi: oxirgi pozitsiyaning ballari keyingi tokenni
 # tanlash uchun ishlatiladi.
 
 # %%
@@ -300,10 +298,10 @@ diagramma(
 # %% [markdown]
 # ## KV kesh: oldingi hisobni saqlab qoʻyish
 #
-# GPT kabi dekoder matnni tokenma-token yaratadi. Har qadamda model shu
+# GPT kabi dekoder matnni tokenma-token yaratadi. Har {term}`qadamda <qadam>` model shu
 # paytgacha yozilgan matnni oladi va keyingi token uchun har bir lugʻat
-# tokeniga ball hisoblaydi. Bu ballar — **logitlar** (ingl. *logits*,
-# softmaxdan oldingi ballar). Model bitta tokenni tanlaydi, uni matn
+# tokeniga ball hisoblaydi. Bu ballar — **{term}`logitlar <logit>`** (ingl. *logits*,
+# {term}`softmaxdan <softmax>` oldingi ballar). Model bitta tokenni tanlaydi, uni matn
 # oxiriga qoʻshadi va hammasi yangi token bilan takrorlanadi.
 #
 # Yangi tokenning soʻrovi har qatlamda oldingi hamma tokenlarning kalit va
@@ -327,11 +325,10 @@ diagramma(
 
 # %% [markdown]
 # `KopBoshli` sinfimizda kesh — bitta `dict`. Unda
-# kalitlar (`"k"`) va qiymatlar (`"v"`) (namuna, bosh, *T*, bosh oʻlchami)
+# kalitlar (`"k"`) va {term}`qiymatlar <qiymat>` (`"v"`) (namuna, bosh, *T*, bosh oʻlchami)
 # shaklida turadi. `KopBoshli.forward` yangi kalit va qiymatlarni
 # `kesh_qosh` ga beradi, u ularni `torch.cat` bilan oxiriga qoʻshadi va
-# kesh koʻrgan tokenlarni sanaydi (`"soni"`). `"oyna"` qatori sliding
-# window uchun, uni {doc}`yakuniy` darsida koʻramiz; funksiyaning ikkinchi
+# kesh koʻrgan tokenlarni sanaydi (`"soni"`). `"oyna"` qatori {term}`siljuvchi oyna attention` (ingl. *sliding-window attention*) uchun, uni {doc}`yakuniy` darsida koʻramiz; funksiyaning ikkinchi
 # yarmini — oldindan ajratilgan keshni — esa keyinroq:
 #
 # ```{literalinclude} ../../chapter_code/modellar.py
@@ -355,8 +352,8 @@ diagramma(
 # ikki yoʻlning tengligini va vaqtini oʻlchaymiz. Tenglik har qanday
 # parametrlarda kauzal maskadan kelib chiqadi, vaqt esa faqat oʻlchamlarga
 # (qatlamlar soni, *d*, tokenlar soni) bogʻliq. Har qadamda eng katta logitli
-# tokenni olamiz — bu **ochkoʻz tanlash** (ingl. *greedy decoding*).
-# Boshlangʻich matn (ingl. *prompt*) — {glue:text}`kv_boshi` ta tasodifiy
+# tokenni olamiz — bu **{term}`ochkoʻz tanlash`** (ingl. *greedy decoding*).
+# {term}`Boshlangʻich matn <boshlangʻich matn>` (ingl. *prompt*) — {glue:text}`kv_boshi` ta tasodifiy
 # token, undan keyin {glue:text}`kv_N` ta yangi token yaratamiz.
 #
 # Birinchi yoʻl — keshsiz: har qadamda butun matn modeldan oʻtadi.
@@ -454,8 +451,8 @@ glue(
 # kerak. Keshsiz yoʻlda model *T* ta tokenning hammasini qayta hisoblaydi.
 # Kesh bilan esa keshda *T* − 1 ta token tayyor turadi, modelga faqat
 # oxirgi token kiradi va uning soʻrovi *T* ta kalitga qaraydi. Har bir
-# oʻlchov — `torch.utils.benchmark` bilan koʻp takrorning medianasi,
-# bitta oqimda (ingl. *thread*).
+# oʻlchov — `torch.utils.benchmark` bilan koʻp takrorning {term}`medianasi <mediana>`,
+# bitta {term}`oqimda <oqim>` (ingl. *thread*).
 #
 # Bir nozik joy bor: kesh har chaqiruvda oʻsadi. Bitta keshni takrordan
 # takrorga ishlatsak, har takror avvalgisidan uzunroq keshdan boshlanardi.
@@ -465,7 +462,7 @@ glue(
 # kesh oʻzgarmaydi, har takror bir xil ishni bajaradi — kod buni `assert`
 # bilan tekshiradi.
 #
-# Jadvalda vaqtdan tashqari yana ikki xil ustun bor. MAC — bitta qadamdagi
+# Jadvalda vaqtdan tashqari yana ikki xil ustun bor. {term}`MAC` — bitta qadamdagi
 # koʻpaytirish-qoʻshishlar (ingl. *multiply–accumulate*) soni, yaʼni qadam
 # bajaradigan hisob hajmi (faqat matritsa koʻpaytmalari). «Eng katta farq» —
 # oʻlchangan ikki yoʻl bergan logitlarning farqi: ikkalasi aynan bir xil
@@ -697,7 +694,7 @@ glue("kv_vaqt_farq", eng_katta_farq, display=False)
 # {glue:text}`kv_T_katta`) qiyalik {glue:text}`kv_qiyalik_keshsiz_oxir:.2f`;
 # {glue:text}`kv_egilish_gap`. Kesh bilan vaqt juda kichik va
 # shovqinli, shuning uchun uning qiyaligi
-# ({glue:text}`kv_qiyalik_kesh:.2f`) nashrdan nashrga sezilarli
+# ({glue:text}`kv_qiyalik_kesh:.2f`) {term}`nashrdan <nashr>` nashrga sezilarli
 # oʻzgaradi; undan xulosa chiqarmaymiz.
 #
 # Nazariy jihatdan kesh bilan ham ish *T* ga chiziqli bogʻliq: yangi soʻrov
@@ -742,7 +739,7 @@ glue("kv_vaqt_farq", eng_katta_farq, display=False)
 # oʻqiladi. Demak, qadam hisobga nisbatan juda koʻp bayt oʻqiydi: float32da
 # har 4 baytga bitta MAC. Protsessor esa sonlarni xotiradan olib kelishdan
 # ancha tezroq koʻpaytira oladi. Shuning uchun katta modelda qadamni hisob
-# emas, **xotira oʻtkazuvchanligi** (ingl. *memory bandwidth* — bir
+# emas, **{term}`xotira oʻtkazuvchanligi`** (ingl. *memory bandwidth* — bir
 # soniyada xotiradan oʻqiladigan baytlar) cheklaydi: qadam xotira bilan
 # cheklangan (ingl. *memory-bound*). U kamida
 #
@@ -754,7 +751,7 @@ glue("kv_vaqt_farq", eng_katta_farq, display=False)
 # vaqt oladi.
 #
 # Oʻtkazuvchanlikni shu nashrning oʻzida, oddiy nusxalash bilan
-# oʻlchaymiz: 64 MiB hajmli tenzorni boshqasiga koʻchiramiz. Bu protsessor
+# oʻlchaymiz: 64 {term}`MiB <KiB, MiB, GiB>` hajmli tenzorni boshqasiga koʻchiramiz. Bu protsessor
 # keshlariga sigʻmaydi, demak sonlar asosiy xotiradan keladi. Nusxalashda
 # har bir bayt bir marta oʻqiladi va bir marta yoziladi, shuning uchun
 # oʻtkazuvchanlik — 2 × 64 MiB / vaqt (STREAM oʻlchovidagi kabi).
@@ -1032,14 +1029,14 @@ glue(
 # yerda vaqtni xotira emas, chaqiruvlar oladi (uning parametrlari va keshi
 # protsessor keshlariga sigʻadi, shuning uchun haqiqiy chegara bundan ham
 # past). Katta modellarni tez ishlatish usullarining koʻpi — kesh va
-# parametrlarni kichraytirish (GQA, 16 va 8 bitli sonlar) — shundan kelib
+# parametrlarni kichraytirish ({term}`GQA <guruhli soʻrov attention (GQA)>`, 16 va 8 bitli sonlar) — shundan kelib
 # chiqadi: oʻqiladigan bayt qancha kam boʻlsa, token shuncha tez.
 
 # %% [markdown]
 # ### Kesh qancha joy egallaydi
 #
 # Kesh tekin emas: u xotirada turadi. Har qatlamda har bir token uchun
-# bitta kalit va bitta qiymat vektori saqlanadi. Har biri $n_{kv}$ ta
+# bitta kalit va bitta {term}`qiymat` vektori saqlanadi. Har biri $n_{kv}$ ta
 # boshda $d_{\text{bosh}}$ tadan son. Demak,
 #
 # $$
@@ -1049,7 +1046,7 @@ glue(
 # bu yerda 2 — kalit va qiymat, *L* — qatlamlar soni, *T* — keshdagi
 # tokenlar soni, $n_{kv}$ — kalit/qiymat boshlari soni, $d_{\text{bosh}}$ —
 # bitta boshning oʻlchami, *b* — bitta sonning baytlari (float32da 4,
-# bfloat16da 2; bfloat16 — 16 bitli kasr son formati). Kesh *T* ga
+# {term}`bfloat16da <bfloat16>` 2; bfloat16 — 16 bitli kasr son formati). Kesh *T* ga
 # chiziqli oʻsadi: matn qancha uzun boʻlsa, kesh shuncha katta.
 #
 # Katta modellarda kesh xotiraning asosiy isteʼmolchilaridan biriga

@@ -13,7 +13,7 @@
 # %% [markdown]
 # # Transformerlar qayerda ishlatiladi va xulosa
 #
-# Bu darsda Transformerlar amalda qanday ishlatilishini koʻramiz va bobning
+# Bu darsda {term}`Transformerlar <Transformer>` amalda qanday ishlatilishini koʻramiz va bobning
 # asosiy gʻoyalarini bitta jadvalda jamlaymiz. Jadvaldagi oʻlchovlar oldingi darslardan
 # olinadi.
 
@@ -30,11 +30,11 @@ from chapter_code.kitob import show
 # milliardlab soʻzli matnlarda oʻqitilgan boʻladi; buni takrorlash uchun juda
 # koʻp maʼlumot va hisoblash kerak. Buning oʻrniga tayyor model olinadi va
 # oʻz vazifangizga moslashtiriladi: u sizning maʼlumotingizda qisqa
-# qoʻshimcha oʻqitiladi (*fine-tuning*). Jadvaldagi qisqartmalar: LLM (*large
-# language model*) — katta til modeli; RAG (*retrieval-augmented
+# qoʻshimcha oʻqitiladi (*{term}`fine-tuning`*). Jadvaldagi qisqartmalar: {term}`LLM` (*large
+# language model*) — katta til modeli; {term}`RAG` (*retrieval-augmented
 # generation*) — avval hujjatlardan mos parchalar qidiriladi, soʻng LLM
-# ular asosida javob yozadi; LoRA (*low-rank adaptation*) — modelning oʻzi
-# emas, unga qoʻshilgan kichik matritsalar oʻqitiladi; OCR (*optical
+# ular asosida javob yozadi; {term}`LoRA` (*low-rank adaptation*) — modelning oʻzi
+# emas, unga qoʻshilgan kichik matritsalar oʻqitiladi; {term}`OCR` (*optical
 # character recognition*) — rasmdagi matnni tanib olish.
 # {numref}`qollash_jadval` odatiy vazifalar va yondashuvlarni koʻrsatadi.
 
@@ -80,7 +80,7 @@ print(
 # %% [markdown]
 # Bu bob kitobning bitta bobi; 34- va 38-boblar toʻliq darslikda.
 # Vaqt qatorlari uchun avval klassik usullarni sinab koʻring (34-bob).
-# Tayyor modelni kam resurs bilan moslashtirish yoʻllari — LoRA va QLoRA
+# Tayyor modelni kam resurs bilan moslashtirish yoʻllari — LoRA va {term}`QLoRA`
 # (QLoRA — sonlari kam bitda saqlangan modelga qoʻllanadigan LoRA) — 38-bobda.
 #
 # ## Xulosa

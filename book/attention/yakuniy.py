@@ -13,9 +13,9 @@
 # %% [markdown]
 # # Yakuniy misol: attention oʻzbekcha sonlarni oʻqiydi
 #
-# Endi hamma qismni bitta haqiqiy vazifada yigʻamiz: {doc}`transformer` darsidagi pre-LN
-# blokdan koder va dekoder yigʻib, oʻzbekcha soʻz bilan yozilgan sonlarni raqamga aylantiradigan
-# kichik Transformer oʻqitamiz va u qaysi soʻzga qarayotganini koʻramiz.
+# Endi hamma qismni bitta haqiqiy vazifada yigʻamiz: {doc}`transformer` darsidagi {term}`pre-LN <post-LN va pre-LN>`
+# blokdan {term}`koder` va {term}`dekoder` yigʻib, oʻzbekcha soʻz bilan yozilgan sonlarni raqamga aylantiradigan
+# kichik {term}`Transformer` oʻqitamiz va u qaysi soʻzga qarayotganini koʻramiz.
 
 
 # %%
@@ -48,12 +48,11 @@ from chapter_code.oqitish import parallel
 # ```
 #
 # Bu — tarjima vazifasi, shuning uchun asl Transformer maqolasidagi kabi
-# **koder–dekoder** modelini olamiz (`Tarjimon`). Koder soʻzlarni kauzal
-# maskasiz attention bilan oʻqiydi: har soʻz hamma soʻzni koʻradi, faqat
-# qisqa sonlarni bir xil uzunlikka keltirish uchun qoʻshilgan toʻldiruvchi `<pad>` tokenlar
+# **koder–dekoder** modelini olamiz (`Tarjimon`). Koder soʻzlarni {term}`kauzal maskasiz <kauzal (sababiy) maska>` {term}`attention <attention (eʼtibor mexanizmi)>` bilan oʻqiydi: har soʻz hamma soʻzni koʻradi, faqat
+# qisqa sonlarni bir xil uzunlikka keltirish uchun qoʻshilgan toʻldiruvchi `<pad>` {term}`tokenlar <token>`
 # yopiladi. Dekoder raqamlarni bittadan yozadi: oʻzi yozgan
-# raqamlarga kauzal maska bilan qaraydi, soʻzlarga esa **cross-attention**
-# (*oʻzaro attention*: soʻrovlar dekoderdan, kalit va qiymatlar koder
+# raqamlarga kauzal maska bilan qaraydi, soʻzlarga esa **{term}`cross-attention`**
+# (*oʻzaro attention*: {term}`soʻrovlar <soʻrov>` dekoderdan, {term}`kalit` va qiymatlar koder
 # chiqishidan) orqali qaraydi. Ikkalasi ham {doc}`transformer` darsidagi pre-LN `Blok`.
 #
 # ```{literalinclude} ../../chapter_code/modellar.py
@@ -61,11 +60,11 @@ from chapter_code.oqitish import parallel
 # ```
 #
 # Oʻqitishda dekoder kirishiga oʻzi yozgan emas, toʻgʻri oldingi raqamlar
-# beriladi (*teacher forcing*, «oʻqituvchi yordami»): hamma pozitsiya bitta
+# beriladi (*{term}`teacher forcing`*, «oʻqituvchi yordami»): hamma pozitsiya bitta
 # hisobda oʻqitiladi. Sinov sonlari oʻqitishda hech qachon uchramaydi; javob
-# faqat hamma raqami toʻgʻri boʻlsa toʻgʻri hisoblanadi (*aniq moslik*,
+# faqat hamma raqami toʻgʻri boʻlsa toʻgʻri hisoblanadi (*{term}`aniq moslik`*,
 # ingl. *exact match*). Oʻqitish kodi — `chapter_code/sonlar.py` dagi
-# `oqit_tarjimon`; u ham omborda saqlanadi. Ikki seed bilan oʻqitamiz:
+# `oqit_tarjimon`; u ham omborda saqlanadi. Ikki {term}`seed` bilan oʻqitamiz:
 # ular ikki yadroda parallel ishlaydi.
 
 # %%
@@ -222,7 +221,7 @@ glue("tr_00_paragraf", gap0 + " " + gap1 + sabab, display=False)
 # %% [markdown]
 # Seed 0 bilan oʻqitilgan model {glue:text}`tr_n_sinov` ta yangi sonning
 # {glue:text}`tr_aniq_0:.1%` qismini toʻliq toʻgʻri yozdi (seed 1 da
-# {glue:text}`tr_aniq_1:.1%`); bunga parametrlarni {glue:text}`tr_qadamlar`
+# {glue:text}`tr_aniq_1:.1%`); bunga {term}`parametrlarni <parametrlar>` {glue:text}`tr_qadamlar`
 # marta yangilash yetdi. {numref}`%s-jadvalda <tarjima_misollar>` sinov
 # sonlaridan bir nechta toʻgʻri javob va modelning hamma xatolari
 # ({glue:text}`tr_xato_soni` ta) bor.
@@ -267,7 +266,7 @@ show(
 #
 # ### Model tuzilmani oʻrgandimi?
 #
-# Umumiy aniqlik bitta son, u zaif joyni yashiradi. Sinov sonlarini
+# Umumiy {term}`aniqlik` bitta son, u zaif joyni yashiradi. Sinov sonlarini
 # guruhlarga ajratamiz: raqamlari orasida nol yoʻq sonlar, kamida bitta nol
 # bor sonlar va ketma-ket ikki nolli («00» li) sonlar. Nolning soʻzi yoʻq:
 # «ikki yuz besh» da «0» ni hech bir soʻz aytmaydi, uni model «yuz»
@@ -283,7 +282,7 @@ show(
 # «00» raqamlar juftligini model oʻqitishda bironta javobda yozmagan,
 # baʼzi sonlarda esa soʻzlar ham oʻqitishda uchramagan juftlikda keladi
 # (quyida sanaymiz). Tanish boʻlaklardan yangi birikma tuzish —
-# **kompozitsion umumlashtirish** (ingl. *compositional* yoki *systematic
+# **{term}`kompozitsion umumlashtirish`** (ingl. *compositional* yoki *systematic
 # generalisation*).
 
 # %%
@@ -467,8 +466,8 @@ glue("tz_seed0", tarjima_seedlar[0], display=False)
 #
 # ## Model qayerga qaraydi
 #
-# Endi model yozayotganda qayerga qarashini koʻramiz. Dekoderning yagona qatlamidagi
-# cross-attention ogʻirliklarini olamiz: har qator — bitta raqamni
+# Endi model yozayotganda qayerga qarashini koʻramiz. Dekoderning yagona {term}`qatlamidagi <qatlam>`
+# cross-attention {term}`ogʻirliklarini <ogʻirlik>` olamiz: har qator — bitta raqamni
 # yozayotgan pozitsiya, har ustun — bitta soʻz. Misol sifatida bitta nolli
 # olti xonali sinov sonini tanlaymiz.
 
@@ -599,7 +598,7 @@ glue(
 # {numref}`%s-rasmda <tarjima_xarita>` {glue:text}`tr_xarita_gap`. Raqamni
 # beradigan soʻz: yuz minglar raqami uchun — birinchi soʻz, oʻnliklar raqami
 # uchun — oʻnlik soʻzi (masalan, «qirq» 4 ni beradi). Bu — asl attention
-# maqolasidagi {cite:p}`bahdanau2015` mashhur tekislash (*alignment*)
+# maqolasidagi {cite:p}`bahdanau2015` mashhur {term}`tekislash` (*alignment*)
 # rasmining oʻzbekcha varianti. Tekislashni esa modelga hech kim oʻrgatmagan:
 # u faqat toʻgʻri raqamlarni yozishga oʻqitilgan. Hamma sinov sonlarida, dekoderga toʻgʻri oldingi raqamlar
 # berilganda (oʻqitishdagi kabi), noldan farqli raqamlarning
@@ -775,7 +774,7 @@ else:
 glue("tr_seed_boshlar_gap", gap, display=False)
 
 # %% [markdown]
-# {numref}`%s-rasmdagi <tarjima_boshlar>` boshlar {glue:text}`tr_boshlar_soz`: hamma sinov
+# {numref}`%s-rasmdagi <tarjima_boshlar>` {term}`boshlar <bosh>` {glue:text}`tr_boshlar_soz`: hamma sinov
 # sonlarida ularning «toʻgʻri soʻzga tushish» ulushi
 # {glue:text}`tr_moslik_min:.0%` dan {glue:text}`tr_moslik_max:.0%` gacha.
 # {glue:text}`tr_zaif_gap` {glue:text}`tr_kop_boshli_gap`
@@ -786,7 +785,7 @@ glue("tr_seed_boshlar_gap", gap, display=False)
 # Rasmlar bitta misolni koʻrsatadi. Quyidagi xaritada seed 0 modelining
 # bir nechta sinov sonidagi hamma ogʻirliklarini oʻzingiz koʻring:
 # toʻgʻri javoblar va xatolar, cross-attention, koder va dekoder
-# self-attentioni, har bosh va ularning oʻrtachasi. Soʻrov tokenini
+# {term}`self-attentioni <self-attention>`, har bosh va ularning oʻrtachasi. Soʻrov tokenini
 # bosing (kompyuterda sichqonchani ustiga olib boring yoki Tab bilan
 # keling): har kalit tokeni ostida u olgan ogʻirlik chiqadi. Cross-attention
 # va dekoder self-attentionida soʻrov — dekoderning raqam yozayotgan
@@ -817,19 +816,19 @@ xarita(
 # %% [markdown]
 # ## Attention turlari bitta vazifada
 #
-# {doc}`transformer` darsida KV kesh hajmini hisobladik,
+# {doc}`transformer` darsida {term}`KV kesh` hajmini hisobladik,
 # $2 \cdot L \cdot T \cdot n_{kv} \cdot d_{\text{bosh}} \cdot b$, hamda katta
 # modelda bitta token vaqtini asosan oʻqiladigan baytlar belgilashini
 # oʻlchadik. Keshni kichraytirishning ikki yoʻli bor, ikkalasi ham bugungi
 # katta modellarda ishlatiladi:
 #
-# - **guruhli soʻrov attention** (GQA, {cite:alp}`ainslie2023`): $n_{kv}$
+# - **{term}`guruhli soʻrov attention <guruhli soʻrov attention (GQA)>`** (GQA, {cite:alp}`ainslie2023`): $n_{kv}$
 #   ni kamaytirish. Soʻrov boshlari oʻsha-oʻsha, lekin bir guruhdagi
 #   soʻrov boshlari bitta kalit/qiymat boshini birga ishlatadi. Eng chekka
 #   holati — hamma soʻrov boshiga bitta kalit/qiymat boshi: **koʻp
 #   soʻrovli attention** (ingl. *multi-query attention*, MQA;
 #   {cite:alp}`shazeer2019`);
-# - **sliding window** (ingl. *sliding-window attention*, «siljuvchi oyna»;
+# - **{term}`siljuvchi oyna attention`** (ingl. *sliding-window attention*;
 #   {cite:alp}`beltagy2020`): *T* ni cheklash. Har soʻrov faqat oxirgi
 #   `oyna` ta kalitga qaraydi, shuning uchun keshda ham shuncha token
 #   qoladi.
@@ -863,7 +862,7 @@ xarita(
 # — nazorat: dekoder oʻzi yozgan raqamlardan faqat oxirgisini (oʻz kirish
 # tokenini) koʻradi. Har model uchun aniq moslikni, bitta olti xonali sonni
 # yozgandan keyin keshda turgan baytlarni va bitta token vaqtini (kesh
-# bilan, bitta oqimda) oʻlchaymiz.
+# bilan, bitta {term}`oqimda <oqim>`) oʻlchaymiz.
 
 # %%
 from chapter_code.modellar import (
@@ -933,7 +932,7 @@ show(
 # oʻzgartirishini koʻrish uchun oʻsha darsdagi katta oʻlchamni olamiz
 # (*d* = {glue:text}`at_k_d`, {glue:text}`at_k_h` bosh, {glue:text}`at_k_L`
 # qatlam, oʻqitilmagan, keshda {glue:text}`at_k_T` ta tasodifiy token) va
-# bitta qadamni yana oʻlchaymiz. Keshni `kesh_qosh` toʻldiradi. MHA, GQA
+# bitta {term}`qadamni <qadam>` yana oʻlchaymiz. Keshni `kesh_qosh` toʻldiradi. MHA, GQA
 # va MQA keshi — oldindan ajratilgan bufer (`oldindan_kesh`): qadam unga
 # bitta token yozadi, hech narsani koʻchirmaydi. Oynali kesh esa dict,
 # unga oyna oldindan aytiladi, shuning uchun unda faqat oxirgi
@@ -1201,7 +1200,7 @@ glue(
 # chaqiruvlar vaqt oladi.
 #
 # {glue:text}`at_k_aylanadi` {glue:text}`at_k_gap`.
-# MHAning keshi {glue:text}`at_k_mha_mib:.0f` MiB, qadami
+# MHAning keshi {glue:text}`at_k_mha_mib:.0f` {term}`MiB <KiB, MiB, GiB>`, qadami
 # {glue:text}`at_k_mha_ms:.1f` ms; MQAniki {glue:text}`at_k_mqa_mib:.0f`
 # MiB va {glue:text}`at_k_mqa_ms:.1f` ms: oʻqiladigan baytlar
 # {glue:text}`at_k_bayt_nisbat:.1f` marta, vaqt
@@ -1217,8 +1216,8 @@ glue(
 # Katta modellar narx va foydani oʻzlari tanlagan: Llama 3 ning hamma
 # modellari GQA ishlatadi, 8B modelda 32 soʻrov boshiga 8 kalit/qiymat
 # boshi {cite:p}`llama3`. Mistral 7B GQAni (32 ga 8) har qatlamda 4096
-# tokenli sliding window bilan birga ishlatadi {cite:p}`jiang2023`.
-# Gemma ning birinchi 2B modeli MQA ishlatgan {cite:p}`gemma2024`, Gemma
+# tokenli siljuvchi oyna attention bilan birga ishlatadi {cite:p}`jiang2023`.
+# Gemmaning birinchi 2B modeli MQA ishlatgan {cite:p}`gemma2024`, Gemma
 # 3 esa har beshta oynali qatlamdan (1024 token) keyin bitta toʻliq
 # attention qatlamini qoʻyadi {cite:p}`gemma3`: oynali qatlamlar keshni
 # kichik tutadi, toʻliq qatlamlar uzoq masofani saqlaydi.
