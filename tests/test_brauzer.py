@@ -592,7 +592,7 @@ def _pdf_sahifalari(fayl: Path) -> int:
     (BOCHISH, "PDF", "attention-va-transformer.pdf"),
     (BOCHISH, "bobning hamma darslari (.zip)", "attention.zip"),
     (BOB, "dars manbasi (.py)", "mexanizm.py"),
-    (BOB, "bajarilgan notebook (.ipynb)", "mexanizm.ipynb"),
+    (BOB, "bajarilgan Jupyter daftari (.ipynb)", "mexanizm.ipynb"),
     (BOB, "bobning hamma darslari (.zip)", "attention.zip"),
 ])
 def test_download_links_download_their_files(kuzat, manzil, tmp_path, yol, nomi, fayl_nomi):

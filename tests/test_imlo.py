@@ -8,6 +8,8 @@ checks the built pages.  Every failure lists each finding as
 ``line: «fragment» (context) … rule … what would be right``.
 """
 
+import re
+
 import pytest
 from conftest import ILDIZ, SAHIFALAR, darslar_matni
 
@@ -348,3 +350,20 @@ def test_qurilgan_sahifalar_imlo(qurilgan):
     if topilmalar:
         pytest.fail(f"qurilgan sahifalar: {len(topilmalar)} ta imlo topilmasi\n"
                     + imlo.hisobot(topilmalar), pytrace=False)
+
+
+@pytest.mark.build
+def test_pdf_oʻzini_bob_sayt_esa_sahifa_deydi(qurilgan):
+    """The PDF speaks of itself as a book (bob, boʻlim), never a page; the site of pages: the
+    build tells them apart ({only} html / latex), not one sentence serving both."""
+    import subprocess
+
+    pdf = subprocess.run(["pdftotext", "-raw", str(qurilgan / "latex" / "attention-va-transformer.pdf"), "-"],
+                         capture_output=True, text=True, check=True).stdout
+    pdf = " ".join(pdf.split())
+    sahifa = [pdf[max(m.start() - 40, 0):m.end() + 40] for m in re.finditer(r"\b[Ss]ahifa", pdf)]
+    assert not sahifa, f"PDF «sahifa» deydi: {sahifa}"
+    assert "Bu boʻlimda bobning hamma darslarida" in pdf
+    html = " ".join((qurilgan / "sayt" / "book" / "attention" / "atamalar.html").read_text().split())
+    assert "Bu sahifada bobning hamma darslarida" in html and "Bu boʻlimda" not in html
+

@@ -14,7 +14,7 @@ NOM = "attention-va-transformer"
 #: The chapter's opening page's download line (book/_ext/qurilish/yuklamalar.py): link text -> address,
 #: relative to book/attention/; a lesson's line, with its own source and notebook.
 YUKLAB = {"PDF": f"../../{NOM}.pdf", "bobning hamma darslari (.zip)": "attention.zip"}
-DARS_YUKLAB = {"dars manbasi (.py)": "{dars}.py", "bajarilgan notebook (.ipynb)": "{dars}.ipynb",
+DARS_YUKLAB = {"dars manbasi (.py)": "{dars}.py", "bajarilgan Jupyter daftari (.ipynb)": "{dars}.ipynb",
                "bobning hamma darslari (.zip)": "attention.zip"}
 
 

@@ -73,6 +73,9 @@ def test_catalogue_is_complete_and_in_the_official_orthography(po):
         assert m.string, f"{po}: {m.id!r} is not translated"
         assert not m.fuzzy, f"{po}: {m.id!r} is fuzzy"
         assert not NOTOGRI.search(m.string), f"{po}: {m.string!r} has a non-Uzbek apostrophe"
+        # typography: an ellipsis is one character (…), not three dots
+        strings = m.string if isinstance(m.string, tuple) else (m.string,)
+        assert not any("..." in t for t in strings), f"{po}: {m.string!r} writes … as three dots"
         # the same %-placeholders (a missing one breaks the page)
         assert sorted(re.findall(r"%\(\w+\)s", m.id)) == sorted(re.findall(r"%\(\w+\)s", m.string)), m.id
         assert m.id.count("%s") == m.string.count("%s"), m.id
@@ -356,10 +359,10 @@ def test_page_is_uzbek(sahifalar, sahifa):
 # ("Sayt navigatsiyasi" and "Shu sahifada" labelled the two sidebar buttons of the theme's top
 # bar, hidden by sphinx-book-theme; that bar, which showed only a second search box, is gone:
 # book/_ext/qurilish/sahifa.py, navbar_persistent. The article's own buttons carry the labels below.)
-HAR_SAHIFADA = ["Asosiy matnga oʻtish", "Yuqoriga qaytish", "Qidirish", "Kitobdan qidirish...",
+HAR_SAHIFADA = ["Asosiy matnga oʻtish", "Yuqoriga qaytish", "Qidirish", "Kitobdan qidirish…",
                 "Kitob mundarijasi", "Kitob mundarijasini ochish yoki yopish",
                 "Toʻliq ekran rejimi", "Rang rejimi", "Yorugʻ rejim", "Qorongʻi rejim", "Tizimdagidek",
-                "Versiya haqida ogohlantirish", "Muallif: Mashinaviy oʻrganish darsligi mualliflari",
+                "Versiya haqida ogohlantirish", "Mualliflar: Mashinaviy oʻrganish darsligi jamoasi",
                 "© Mualliflik huquqi, 2026.", "Koʻrsatkich"]
 #: the header menu's PDF item is the book's PDF (yuklamalar.py), named so, not "Print to PDF"
 SAHIFADA = {
@@ -371,7 +374,7 @@ SAHIFADA = {
                                       "Kitobning PDF fayli", "Bu sarlavhaga havola", "Bu rasmga havola",
                                       "Bu jadvalga havola", "Yechim"],
     "book/attention/atamalar.html": ["Oldingi", "Bu atamaga havola"],
-    "search.html": ["Qidirish - Attention va Transformer", "Xato",
+    "search.html": ["Qidirish — Attention va Transformer", "Xato",
                     "Qidiruv ishlashi uchun brauzerda JavaScriptni yoqing."],
     "genindex.html": ["Koʻrsatkich — Attention va Transformer", "pozitsiya kodlash"],
 }

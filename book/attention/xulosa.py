@@ -106,7 +106,7 @@ print(
 # | Tushuntirish | {glue:text}`rekurrent.py::xl_tushuntirish:s` |
 # | O(T²) | {glue:text}`narx.py::xl_narx:s` |
 # | Parallellik | {glue:text}`narx.py::xl_parallel:s` |
-# | Transformer bloki | Attention + qoldiq ulanish + norm + feed-forward; GPT-2, Llama: pre-LN |
+# | Transformer bloki | Attention + qoldiq ulanish + LayerNorm + feed-forward; GPT-2, Llama: pre-LN |
 # | Kauzal maska | {glue:text}`mexanizm.py::xl_kauzal:s` |
 # | Uzunroq ketma-ketlik | {glue:text}`pozitsiyalar.py::xl_uzun:s` |
 # | KV kesh | {glue:text}`transformer.py::xl_kv:s` |

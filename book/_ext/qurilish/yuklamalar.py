@@ -65,7 +65,7 @@ def _manbalar(docname: str, kengaytma: str, kimning: str) -> list[tuple[str, str
     executed notebook."""
     nom = posixpath.basename(docname)
     manba = [(nom + kengaytma, f"{kimning} manbasi ({html.escape(kengaytma)})")] if kengaytma != ".ipynb" else []
-    return manba + [(f"{nom}.ipynb", "bajarilgan notebook (.ipynb)")]
+    return manba + [(f"{nom}.ipynb", "bajarilgan Jupyter daftari (.ipynb)")]
 
 
 def yuklab_html(docname: str, pdf: str, notebook: bool, kengaytma: str = ".py") -> str:
