@@ -193,7 +193,9 @@ glue("iplar", IPLAR, display=False)
 # navbat bilan bajaradi va har qadamda amallarning doimiy xarajatini
 # toʻlaydi. Oʻlchovda attention shu *T* da {glue:text}`vaqt_nisbat_jumla`. *T* 120 dan 240 ga oshganda RNN
 # vaqti {glue:text}`rnn_vaqt_osish:.1f` marta, attention vaqti
-# {glue:text}`attn_vaqt_osish:.1f` marta oʻsdi. Bu oʻlchov
+# {glue:text}`attn_vaqt_osish:.1f` marta oʻsdi.
+#
+# Bu oʻlchov
 # {glue:text}`iplar` oqimda olingan; GPU yoki koʻp yadroda attentionning
 # yagona bosqichidagi *T* ta pozitsiya hisobi parallel bajarilishi mumkin, RNNning
 # *T* ta qadami esa baribir navbat bilan qoladi (buni bu bobda
@@ -504,7 +506,9 @@ glue(
 # {glue:text}`fl_xotira_sdpa:.2f` bilan — kvadratik emas
 # ({glue:text}`fl_chuqqi_sdpa:.1f` MiB: asosan chiqishning oʻzi, u *T* ga
 # chiziqli, qolgani har oqimga kichik ish buferi; shuning uchun qiyalik 1
-# dan ham kichik chiqishi mumkin). Xotira nashrni tayyorlayotgan jarayonning
+# dan ham kichik chiqishi mumkin).
+#
+# Xotira nashrni tayyorlayotgan jarayonning
 # oqimlar sonida, vaqt esa bitta oqimda oʻlchangan. 3 oʻlchamli kirishdagi SDPA esa
 # qiyaligi {glue:text}`fl_xotira_sdpa3:.2f` bilan —
 # {glue:text}`fl_chuqqi_sdpa3:.0f` MiB: u $T \times T$ matritsani baribir
@@ -512,7 +516,9 @@ glue(
 # {glue:text}`fl_vaqt_formula:.2f` va {glue:text}`fl_vaqt_sdpa:.2f` bilan
 # oʻsdi: SDPAda ham {glue:text}`fl_vaqt_sdpa_soz`, *T* = 4096 da
 # {glue:text}`fl_vaqt_sdpa_ms:.0f` ms (formulada
-# {glue:text}`fl_vaqt_formula_ms:.0f` ms). Natijalar bir xil: eng katta
+# {glue:text}`fl_vaqt_formula_ms:.0f` ms).
+#
+# Natijalar bir xil: eng katta
 # farq {glue:text}`fl_farq:.1e`. Xulosa: FlashAttention turidagi kernel
 # $T^2$ **xotira sarfini** yoʻqotadi, $T^2$ **hisob hajmini** esa kamaytirmaydi — har
 # {term}`soʻrov` baribir har {term}`kalit` bilan solishtiriladi. Kernel maʼlum kirish shaklini ham

@@ -1141,7 +1141,9 @@ glue("poz_rope_sink_gap", rope_sink, display=False)
 # {cite:p}`xiao2024`. U yerda ular ketma-ketlikning birinchi {term}`tokenlari <token>`:
 # softmax ogʻirliklari yigʻindisi 1 ga teng, hech narsaga qarashi kerak
 # boʻlmagan soʻrov esa ortiqcha ogʻirlikni doim bir joyga tashlashni
-# oʻrganadi. {glue:text}`poz_sink_gap`
+# oʻrganadi.
+#
+# {glue:text}`poz_sink_gap`
 # {glue:text}`poz_rope_sink_gap`
 #
 # Xulosa: sinusoidal kodlash istalgan uzunlikda vektor beradi, lekin model

@@ -185,7 +185,9 @@ glue("d_model", d_model, display=False)
 # {glue:text}`protokol_lr`. Oʻrganish tezligi oʻqitish davomida oʻzgarmaydi
 # (jadvalsiz, *{term}`warm-up`*siz) va gradient kesilmaydi (*gradient clipping* yoʻq):
 # barqarorlikka yordam beradigan bu usullarsiz modellar oʻz holicha
-# solishtiriladi. Bitta natija tasodif boʻlishi mumkin, shuning uchun
+# solishtiriladi.
+#
+# Bitta natija tasodif boʻlishi mumkin, shuning uchun
 # rekurrent modellar {glue:text}`seedlar_soz` xil {term}`seed` (*seed*: tasodifiy sonlar
 # generatorining boshlangʻich qiymati; bu yerda u boshlangʻich parametrlarni
 # va paketlar tartibini belgilaydi, maʼlumot esa hamma seedda bir xil) bilan
@@ -577,22 +579,25 @@ glue("bitta_xato", float(np.sqrt(0.25 / n_sinov)), display=False)
 #   {glue:text}`lstmu_gap`. {glue:text}`lstm_solishtir`
 #
 # {glue:text}`lstm_nega` LSTMning xotira hujayrasi har qadamda unutish darvozasi
-# $f_t = \sigma(W x_t + U h_{t-1} + b_f)$ ga koʻpaytiriladi. PyTorch $b_f$ ni
-# ikki kichik tasodifiy sonning yigʻindisi sifatida, nol atrofida
-# boshlaydi, kirish hissasi ham boshida kichik; shuning uchun boshida
+# $f_t = \sigma(W x_t + U h_{t-1} + b_f)$ ga koʻpaytiriladi. PyTorch $b_f$ ning
+# boshlangʻich qiymatini ikki kichik tasodifiy sonning yigʻindisi sifatida, nol
+# atrofida tanlaydi, kirish hissasi ham boshida kichik; shuning uchun boshida
 # $f_t \approx \sigma(0)$ = {glue:text}`f_standart:.2f` va 59 qadamdan
 # keyin 0-qadamdagi maʼlumotning taxminan {glue:text}`f_standart_T:.0e`
 # qismigina qoladi (bu sodda baho: haqiqiy darvozalar $\sigma(0)$ atrofida biroz
-# farq qiladi, natija baribir juda kichik). Gradient esa faqat shu yoʻl
+# farq qiladi, natija baribir juda kichik).
+#
+# Gradient esa faqat shu yoʻl
 # bilan oqmaydi: *h* orqali oʻtadigan yoʻllar bu yerda sekinroq soʻnadi va
 # 0-qadam gradientining deyarli hammasini ular olib keladi, shuning uchun
 # {numref}`%s-jadvaldagi <grad_jadval>` nisbat ({glue:text}`grad_lstm:.1e`) bu sodda
-# baho aytadigandan bir necha tartib kichik.
-# $b_f$ = {glue:text}`unutish:g` da $\sigma(b_f)$ =
+# baho aytadigandan bir necha tartib kichik. $b_f$ = {glue:text}`unutish:g` da $\sigma(b_f)$ =
 # {glue:text}`f_unutish:.3f` va 59 qadamdan keyin
 # {glue:text}`f_unutish_T:.2f` qismi qoladi: model 0-qadamni boshidanoq
 # «eslaydi». Standart initsializatsiyada esa oʻqitish bu soʻnishni yengishi ham,
-# yenga olmasligi ham mumkin: {glue:text}`lstm_kafolat_gap`. Unutish darvozasini {cite:ts}`gers2000`
+# yenga olmasligi ham mumkin: {glue:text}`lstm_kafolat_gap`.
+#
+# Unutish darvozasini {cite:ts}`gers2000`
 # kiritgan; {cite:ts}`jozefowicz2015` uning siljishini 1 yoki
 # 2 kabi katta qiymatdan boshlash kerakligini eslatib, har bir LSTMda 1
 # dan boshlashni tavsiya qiladi. *T* = 60 boʻlgan vazifamizda boshlangʻich baho boʻyicha 1 yetmaydi:
@@ -606,8 +611,8 @@ glue("bitta_xato", float(np.sqrt(0.25 / n_sinov)), display=False)
 # Bir xil kod va seed bitta mashinada odatda aynan bir xil natija beradi (bu
 # kitobda buni test tekshiradi: bob ikki marta bajarilib, natijalar
 # solishtiriladi). Boshqa protsessorda esa kutubxonalar boshqa {term}`kernellarni <kernel>`
-# (hisob funksiyalarini) tanlaydi, qoʻshishlar tartibi va yaxlitlash oʻzgaradi, va
-# beqaror oʻqitish boshqacha tugashi mumkin. Shuning uchun yuqoridagi gaplar
+# (hisob funksiyalarini) tanlaydi, qoʻshishlar tartibi va yaxlitlash oʻzgaradi;
+# beqaror oʻqitish esa boshqacha tugashi mumkin. Shuning uchun yuqoridagi gaplar
 # har nashrda oʻlchovdan tuziladi.
 #
 # Pozitsiyasiz attention {glue:text}`attn0_gap`. Nega — keyingi boʻlimda.
@@ -883,7 +888,9 @@ glue(
 # ({glue:text}`f_standart_T:.0e`) ancha katta, lekin baribir juda kichik:
 # boshlangʻich bahoga koʻra 0-qadam xotirasi boshida deyarli toʻliq soʻnadi.
 # $\sigma(5)^{59}$ = {glue:text}`f_katta_T:.2f` — xotira boshidanoq
-# saqlanadi. Lekin baho faqat oʻqitish boshidagi holatni tasvirlaydi: oʻqitish
+# saqlanadi.
+#
+# Lekin baho faqat oʻqitish boshidagi holatni tasvirlaydi: oʻqitish
 # yomon initsializatsiyada ham soʻnishni yengishi, yaxshi initsializatsiyada ham toʻxtab
 # qolishi mumkin. Bu nashrda oʻlchandi (yechim kodi quyida):
 # {glue:text}`mashq4_gap` {glue:text}`lstmu_toxtagan` Natija seedga va

@@ -315,7 +315,9 @@ diagramma(
 # token qoʻshilsa, bu vektor ham, undan olinadigan kalit va qiymat ham
 # oʻzgarmaydi. Shuning uchun ularni bir marta hisoblab, saqlab qoʻyish
 # mumkin. Bu — **KV kesh** (ingl. *KV cache*, kalit–qiymat keshi; *kesh* —
-# qayta ishlatish uchun saqlab qoʻyilgan natijalar). Kesh bilan har qadamda
+# qayta ishlatish uchun saqlab qoʻyilgan natijalar).
+#
+# Kesh bilan har qadamda
 # modeldan faqat yangi token oʻtadi: uning *q*, *k*, *v* vektorlari
 # hisoblanadi, *k* va *v* keshga qoʻshiladi, *q* esa keshdagi hamma
 # kalitlarga qaraydi. Maskasiz koderda (BERT kabi) bunday qilib boʻlmaydi:
@@ -690,6 +692,7 @@ glue("kv_vaqt_farq", eng_katta_farq, display=False)
 # uchun, agar vaqt hisob hajmiga proporsional boʻlsa, qiyalik 1 bilan 2
 # orasida boʻlishi kutiladi. Oʻlchangan qiyalik
 # {glue:text}`kv_qiyalik_keshsiz:.2f`: vaqt {glue:text}`kv_qiyalik_keshsiz_soz`.
+#
 # Oxirgi ikki nuqta orasida (*T* = {glue:text}`kv_T_oxirgi_oldi` →
 # {glue:text}`kv_T_katta`) qiyalik {glue:text}`kv_qiyalik_keshsiz_oxir:.2f`;
 # {glue:text}`kv_egilish_gap`. Kesh bilan vaqt juda kichik va

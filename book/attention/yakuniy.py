@@ -1213,6 +1213,7 @@ glue(
 # soʻrov boshlari bir xil kalit va qiymatlarni koʻradi, oyna esa undan
 # eski tokenlarni butunlay koʻrmaydi (koʻp qatlamda maʼlumot qatlamdan
 # qatlamga oʻtib, uzoqroqqa yetadi). {glue:text}`at_narx_gap`
+#
 # Katta modellar narx va foydani oʻzlari tanlagan: Llama 3 ning hamma
 # modellari GQA ishlatadi, 8B modelda 32 soʻrov boshiga 8 kalit/qiymat
 # boshi {cite:p}`llama3`. Mistral 7B GQAni (32 ga 8) har qatlamda 4096
