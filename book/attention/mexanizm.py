@@ -169,6 +169,14 @@ print(f"  har qator yigʻindisi: {yigindi}")
 # boʻlinmagandagi hol. *c* oʻsgan sari har qatorda bitta ogʻirlik 1 ga,
 # qolganlari 0 ga yaqinlashadi; *c* kichraysa, ogʻirliklar tekislanadi.
 # :::
+#
+# :::{only} latex
+# Kitobning saytida quyidagi katak surgichli jadval chiqaradi: u ballarni *c*
+# ga koʻpaytirib, $\mathrm{softmax}(c \cdot QK^\top / \sqrt{d})$ ni qayta
+# hisoblaydi. Bu PDFda jadval yoʻq; uning xulosasi: *c* oʻsgan sari har
+# qatorda bitta ogʻirlik 1 ga, qolganlari 0 ga yaqinlashadi; *c* kichraysa,
+# ogʻirliklar tekislanadi.
+# :::
 
 # %%
 softmax_xaritasi(

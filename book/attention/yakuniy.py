@@ -794,6 +794,13 @@ glue("tr_seed_boshlar_gap", gap, display=False)
 # modelning oʻz javobi beriladi, shuning uchun xato javobda model xato
 # raqamni yozayotganda qayerga qaraganini koʻrasiz.
 # :::
+#
+# :::{only} latex
+# Kitobning saytida quyidagi katak interaktiv xarita chiqaradi: seed 0
+# modelining bir nechta sinov sonidagi hamma attention ogʻirliklari, har bosh
+# va ularning oʻrtachasi boʻyicha. PDFda uning oʻrnida yuqoridagi
+# ikki rasm turadi.
+# :::
 
 # %%
 from chapter_code.sonlar import hamma_ogirliklar
