@@ -32,8 +32,7 @@ PAKET = "chapter_code"
 QULF = "requirements.lock"
 #: Folders of build code, relative to the book's root: their change re-renders every page.
 QURILISH_PAPKALARI = ("book/_ext", "book/_templates", "book/_static")
-# The root of the book being built (Sphinx's source folder), set by setup();
-# outside a build the functions take the root as an argument.
+# The root of the book being built (Sphinx's source folder), set by setup(); else an argument.
 ILDIZ: Path | None = None
 
 

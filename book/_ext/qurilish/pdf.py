@@ -18,18 +18,9 @@ from sphinx.builders.latex import util
 
 #: Uzbek names LaTeX prints; babel's uz-Latn ini file has none of them.
 #: (Figure and table names come from ``numfig_format``: "1.1-rasm", "1.1-jadval".)
-NOMLAR = {
-    "contentsname": "Mundarija",
-    "indexname": "Koʻrsatkich",
-    "chaptername": "bob",
-    "partname": "qism",
-    "appendixname": "Ilova",
-    "refname": "Adabiyotlar",
-    "bibname": "Adabiyotlar",
-    "pagename": "bet",
-    "seename": "qarang",
-    "alsoname": "yana qarang",
-}
+NOMLAR = {"contentsname": "Mundarija", "indexname": "Koʻrsatkich", "chaptername": "bob", "partname": "qism",
+          "appendixname": "Ilova", "refname": "Adabiyotlar", "bibname": "Adabiyotlar", "pagename": "bet",
+          "seename": "qarang", "alsoname": "yana qarang"}
 
 #: The title page's date in Uzbek, "2026-yil 5-noyabr": Sphinx formats it with Babel's Uzbek
 #: month names, ``%-d`` without a leading zero, on the day of $SOURCE_DATE_EPOCH if set.
@@ -41,42 +32,33 @@ PREAMBULA = r"""
 % A caption's number and its text are separated as on the web, by a space: "1.1-rasm Matn"
 % (LaTeX's default, for figures and longtables alike, is a colon).
 \usepackage[labelsep=space]{caption}
-% Table cells left-aligned (ragged right), not justified: a narrow justified cell spreads
-% its words apart ("0,940;      0,940;"); and no word of a cell is hyphenated ("qatlam-lar"
-% in a header).  Sphinx sets every tabulary column as T, which it defines as J.  Set
-% smaller than the text (9 pt) and no column narrower than 6.5em, every word fits its
-% cell (narrower or larger, "Tushuntirish", "qatlamlar" or "1024" ran past their cells).
+% Table cells (Sphinx's tabulary column T, which it defines as J) ragged right, never hyphenated:
+% justified, a narrow one spread "0,940;      0,940;"; and in 9 pt, no column under 6.5em: else
+% "Tushuntirish" or "1024" ran past their cells.
 \newcolumntype{T}{>{\hyphenpenalty=\@M}L}
 \setlength{\tymin}{6.5em}
 \AtBeginEnvironment{tabulary}{\footnotesize}
-% A code block split across pages stops where its last line's descenders still fit: the
-% part kept on the page may have no depth (by default it keeps its last line's depth, up
-% to 3 pt past the page's foot: an overfull \vbox at every split).
+% A code block split across pages keeps no depth on the page (by default its last line's, up to
+% 3 pt past the page's foot: an overfull \vbox at every split).
 \AtBeginEnvironment{sphinxVerbatim}{\setlength{\splitmaxdepth}{\z@}}
-% A table and its caption on one page: the caption package leaves a break after a caption
-% set above its table (a caption ended a page, its table began the next); Sphinx's tabulary
-% tables never break, so each (caption and table) is one unbreakable box.
-\let\kitob@attablestart\sphinxattablestart
+% A table and its caption on one page (the caption package let a caption above its table end a
+% page): Sphinx's tabulary tables never break, so each, caption and table, is one box.
+\let\kitob@attablestart\sphinxattablestart\let\kitob@attableend\sphinxattableend
 \def\sphinxattablestart{\kitob@attablestart\noindent\begin{minipage}{\linewidth}}
-\let\kitob@attableend\sphinxattableend
 \def\sphinxattableend{\end{minipage}\par\kitob@attableend}
 % A page left blank before a chapter carries no running header or footer.
 \usepackage{emptypage}
 % A figure goes on a page of its own only if it fills three quarters of it: a smaller one
 % stands at the top of a page with text under it (LaTeX's defaults: a half, 0.7, 0.2).
-\renewcommand{\floatpagefraction}{.75}
-\renewcommand{\topfraction}{.85}
-\renewcommand{\textfraction}{.1}
+\renewcommand{\floatpagefraction}{.75}\renewcommand{\topfraction}{.85}\renewcommand{\textfraction}{.1}
 % Chapters in the Uzbek ordinal style: "1-bob".
 \usepackage{titlesec}
-\titleformat{\chapter}[display]{\normalfont\sffamily\bfseries}%
-  {\Large\thechapter-\chaptername}{8pt}{\Huge}
+\titleformat{\chapter}[display]{\normalfont\sffamily\bfseries}{\Large\thechapter-\chaptername}{8pt}{\Huge}
 \titlespacing*{\chapter}{0pt}{0pt}{24pt}
 % ... and in the running footer: "1-bob. Attention va Transformer"
 \renewcommand{\chaptermark}[1]{\markboth{\thechapter-\chaptername.\ #1}{}}
-% A link to another lesson or section says its page in the Uzbek way, "(12-bet)": Sphinx
-% writes \autopageref*{label} after it (latex_show_pagerefs), hyperref (loaded after this
-% preamble, hence at \begin{document}) would say "page 12".
+% A link to another lesson or section says its page the Uzbek way, "(12-bet)": Sphinx writes
+% \autopageref*{label} after it; hyperref, loaded after this preamble (so: at \begin{document}), "page 12".
 \AtBeginDocument{\renewcommand*{\autopageref}{\@ifstar{\kitob@bet}{\kitob@bet}}}
 \newcommand*{\kitob@bet}[1]{\pageref*{#1}-\pagename}
 \makeatother
@@ -102,11 +84,8 @@ def _sozla(app, config) -> None:
         # "uzbek" is read from TeX Live's ini file
         "babel": r"\usepackage[provide=*]{babel}",
         "polyglossia": "",
-        "fontpkg": "\n".join([
-            r"\setmainfont{DejaVu Serif}",
-            r"\setsansfont{DejaVu Sans}",
-            r"\setmonofont{DejaVu Sans Mono}[Scale=0.84]",
-        ]),
+        "fontpkg": "\n".join([r"\setmainfont{DejaVu Serif}", r"\setsansfont{DejaVu Sans}",
+                               r"\setmonofont{DejaVu Sans Mono}[Scale=0.84]"]),
         "fncychap": "",
         "preamble": PREAMBULA + _nomlar(),
         "papersize": "a4paper",
@@ -120,8 +99,7 @@ def _sozla(app, config) -> None:
     config.latex_use_xindy = False
     # on paper a link to another lesson needs its page: "Attention mexanizmi (12-bet)"
     config.latex_show_pagerefs = True
-    # figures and tables numbered within their chapter, as on the web (raqamlash.py):
-    # chapter 2's first figure is 2.1-rasm (Sphinx's LaTeX option numfigreset=1)
+    # figures and tables numbered per chapter as on the web (raqamlash.py): 2.1-rasm (numfigreset=1)
     config.numfig_secnum_depth = 1
     # the title page's date in Uzbek (an author's today/today_fmt win)
     if not config.today and not config.today_fmt:
@@ -130,9 +108,8 @@ def _sozla(app, config) -> None:
 
 def _kirish_sarlavhasi(app, env) -> None:
     """The front matter (the root page's text, after the contents) gets an unnumbered chapter
-    heading, its running header and a line in the contents: Sphinx's LaTeX writer makes the
-    root page's title the book's and drops it, so the introduction began untitled under
-    the header "Mundarija"."""
+    heading, its running header and a line in the contents: Sphinx's LaTeX writer makes the root
+    page's title the book's and drops it (the introduction began untitled, under "Mundarija")."""
     if app.builder.name != "latex" or "tableofcontents" in app.config.latex_elements:
         return
     from sphinx.util.texescape import escape
@@ -153,24 +130,21 @@ _MASHQ = re.compile(r"^(\d+)-mashq")
 
 def _javoblar(app, doctree, docname) -> None:
     """On paper the solutions wait at the chapter's end: every exercise's solution (a dropdown
-    titled YECHIM under its exercise on the web) and the hide-cell code cells after it move
-    into a section "Javoblar" closing the chapter, under the lesson's title and the
-    exercise's number, with links to each other's page.  Runs on the one tree the LaTeX
-    builder resolves for the whole book (``docname`` is the root)."""
+    titled YECHIM under its exercise on the web) and the hide-cell code cells after it move into
+    a section "Javoblar" closing the chapter, under the lesson's title and the exercise's number,
+    linking each other's page.  Runs on the one tree the LaTeX builder resolves (the root's)."""
     if app.builder.name != "latex" or docname != app.config.root_doc:
         return
     boblar = set(app.env.toctree_includes.get(app.config.root_doc, []))
     javoblar: dict[int, tuple] = {}           # id(chapter) -> (chapter, [solutions])
-    # from the last to the first: taking a solution's cells out of its parent does not move
-    # the places of the solutions before it
+    # from the last to the first: taking a solution's cells out moves none of the places before it
     for n, (ota, i, quti, fayllar) in reversed(list(enumerate(_yechimlar(doctree, [])))):
         bob = next((f for f in fayllar if f["docname"] in boblar), None)
         if bob is None:
             continue
         oldingi = ota.children[i - 1] if i else None
         raqam = _MASHQ.match(oldingi.astext()) if isinstance(oldingi, nodes.paragraph) else None
-        # the solution's code, if any: the cells tagged hide-cell right after it (folded away
-        # on the web) go with it
+        # the solution's code, if any: the hide-cell cells right after it (folded on the web) go with it
         kodlar = []
         while (i + 1 < len(ota.children) and isinstance(ota.children[i + 1], nodes.container)
                and "tag_hide-cell" in ota.children[i + 1].get("classes", [])):
@@ -206,10 +180,9 @@ def _javoblar(app, doctree, docname) -> None:
 
 
 def _yechimlar(tugun, fayllar):
-    """(parent, index, admonition, files) of every solution in the tree, walking down from the
-    top: the files are the start_of_file nodes it lies in, outermost first.  (The LaTeX builder
-    moves each included document's children under a start_of_file without setting their
-    ``parent``, so the way up is not to be trusted; the way down is.)"""
+    """(parent, index, admonition, files) of every solution in the tree, walking down from the top:
+    the files are the start_of_file nodes it lies in, outermost first.  (The LaTeX builder moves each
+    included document's children under a start_of_file without setting their ``parent``.)"""
     for i, bola in enumerate(tugun.children):
         if not isinstance(bola, nodes.Element):
             continue

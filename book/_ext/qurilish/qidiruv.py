@@ -31,31 +31,24 @@ _ORADA = re.compile(r"(?<=\w)[" + re.escape(APOSTROFLAR) + r"](?=\w)")
 
 #: Uzbek Cyrillic -> the official Latin alphabet, letter by letter (е and ц: KONTEKSTLI).
 KIRILL = {
-    "а": "a", "б": "b", "в": "v", "г": "g", "д": "d", "ё": "yo", "ж": "j", "з": "z",
-    "и": "i", "й": "y", "к": "k", "л": "l", "м": "m", "н": "n", "о": "o", "п": "p",
-    "р": "r", "с": "s", "т": "t", "у": "u", "ф": "f", "х": "x", "ч": "ch", "ш": "sh",
-    "щ": "sh", "ъ": "\u02bc", "ы": "i", "ь": "", "э": "e", "ю": "yu", "я": "ya",
-    "ў": "o\u02bb", "қ": "q", "ғ": "g\u02bb", "ҳ": "h",
-}
+    "а": "a", "б": "b", "в": "v", "г": "g", "д": "d", "ё": "yo", "ж": "j", "з": "z", "и": "i", "й": "y",
+    "к": "k", "л": "l", "м": "m", "н": "n", "о": "o", "п": "p", "р": "r", "с": "s", "т": "t", "у": "u",
+    "ф": "f", "х": "x", "ч": "ch", "ш": "sh", "щ": "sh", "ъ": "\u02bc", "ы": "i", "ь": "", "э": "e",
+    "ю": "yu", "я": "ya", "ў": "o\u02bb", "қ": "q", "ғ": "g\u02bb", "ҳ": "h"}
 #: Vowels (Cyrillic, and Latin for mixed words): the context of е and ц.
 UNLILAR = "аеёиоуэюяўыaeiou"
-#: letter -> [at the start of a word, after one of these letters, there, elsewhere]:
-#: е is "ye" at the start of a word and after a vowel, ъ or ь ("етарли" yetarli,
-#: "поезд" poyezd, "объект" obyekt), else "e"; ц is "ts" after a vowel
-#: ("позиция" pozitsiya), else "s" ("функция" funksiya).
-KONTEKSTLI = {
-    "е": ["ye", UNLILAR + "ъь", "ye", "e"],
-    "ц": ["s", UNLILAR, "ts", "s"],
-}
+#: letter -> [at the start of a word, after one of these letters, there, elsewhere]: е is "ye" at
+#: the start of a word and after a vowel, ъ or ь ("етарли" yetarli, "поезд" poyezd, "объект"
+#: obyekt), else "e"; ц is "ts" after a vowel ("позиция" pozitsiya), else "s" ("функция" funksiya).
+KONTEKSTLI = {"е": ["ye", UNLILAR + "ъь", "ye", "e"], "ц": ["s", UNLILAR, "ts", "s"]}
 #: Folds of the key after transliteration: the rule writes е after и as "ye" ("градиент" ->
 #: gradiyent), the Latin text keeps the loanword's "gradient"; no Uzbek word contrasts the two.
 BUKLAMALAR = [["iye", "ie"]]
 
-#: Suffixes the stemmer strips, as [suffix, letters one of which must precede
-#: it ("" = any)]: case endings (-ning, -ni, -ga/-ka/-qa, -da/-ta, -dan/-tan,
-#: -dagi, -gacha), plural -lar, possessives (-im, -ing, -i/-si, -imiz,
-#: -ingiz, -lari).  -ka follows k and -qa follows q ("blokka", "uzoqqa"), so
-#: "boshqa" (other) is not "bosh" (head); -ta/-tan follow a voiceless
+#: Suffixes the stemmer strips, as [suffix, letters one of which must precede it ("" = any)]:
+#: case endings (-ning, -ni, -ga/-ka/-qa, -da/-ta, -dan/-tan, -dagi, -gacha), plural -lar,
+#: possessives (-im, -ing, -i/-si, -imiz, -ingiz, -lari).  -ka follows k and -qa follows q
+#: ("blokka", "uzoqqa"), so "boshqa" (other) is not "bosh" (head); -ta/-tan follow a voiceless
 #: consonant.  Written as keys (no apostrophes).
 QOSHIMCHALAR = [
     ["gacha", ""], ["ingiz", ""], ["dagi", ""], ["imiz", ""], ["lari", ""], ["ning", ""],

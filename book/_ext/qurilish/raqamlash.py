@@ -92,8 +92,7 @@ def _raqamla(app, env) -> list[str]:
     oldingi = getattr(env, "boblar_raqamlari", {})
     orni = {doc: i for i, doc in enumerate(raqamlar)}       # the book's order of pages
     hisoblagich: dict[tuple[int, str], int] = {}
-    # within a page Sphinx's numbers follow the page's order; across the pages of a
-    # chapter (its lessons), the book's order
+    # within a page Sphinx's numbers follow the page's order; across a chapter's lessons, the book's
     tartib = sorted(((son, doc, tur, id_)
                      for doc, turlar in env.toc_fignumbers.items() if doc in raqamlar
                      for tur, idlar in turlar.items() for id_, son in idlar.items()),

@@ -25,26 +25,20 @@ TIL = "uz"
 
 #: Config values that hold an English interface string by default:
 #: (config name, gettext domain, the English default = msgid).
-SOZLAMALAR = [
-    ("togglebutton_hint", "togglebutton", "Click to show"),
-    ("togglebutton_hint_hide", "togglebutton", "Click to hide"),
-    ("nb_code_prompt_show", "mystnb", "Show code cell {type}"),
-    ("nb_code_prompt_hide", "mystnb", "Hide code cell {type}"),
-]
+SOZLAMALAR = [("togglebutton_hint", "togglebutton", "Click to show"),
+              ("togglebutton_hint_hide", "togglebutton", "Click to hide"),
+              ("nb_code_prompt_show", "mystnb", "Show code cell {type}"),
+              ("nb_code_prompt_hide", "mystnb", "Hide code cell {type}")]
 #: Jupyter Book's placeholder of the search field (a theme option).
 QIDIRUV_MATNI = "Search this book..."
 
-#: English strings hard-coded in the packages' JavaScript:
-#: package static folder -> file -> [(exact upstream text, domain, msgid)].
-#: In the site's copy each text gets the translation; a text that is no longer
-#: there (the package changed) stops the build.
+#: English strings hard-coded in the packages' JavaScript: package static folder -> file ->
+#: [(exact upstream text, domain, msgid)].  In the site's copy each text gets the translation; a
+#: text that is no longer there (the package changed) stops the build.
 JS_MATNLAR = {
-    "sphinx_copybutton": {
-        "copybutton.js_t": [("const messages = {\n", "copybutton", None)],
-    },
-    "sphinx_togglebutton": {
-        "togglebutton.js": [('aria-label="Toggle hidden content"', "togglebutton", "Toggle hidden content")],
-    },
+    "sphinx_copybutton": {"copybutton.js_t": [("const messages = {\n", "copybutton", None)]},
+    "sphinx_togglebutton": {"togglebutton.js": [
+        ('aria-label="Toggle hidden content"', "togglebutton", "Toggle hidden content")]},
 }
 #: copybutton.js keeps one table of its texts per language: the 'uz' entry.
 COPYBUTTON = {"copy": "Copy", "copy_to_clipboard": "Copy to clipboard",

@@ -218,9 +218,8 @@ def bob_talablari(ildiz: Path) -> str:
     qulf = {}
     for qator in (ildiz / "requirements.lock").read_text(encoding="utf-8").splitlines():
         if "==" in qator and not qator.startswith("#"):
-            # without a local label: torch==2.13.0+cpu exists only for Linux and Windows;
-            # torch==2.13.0 with the CPU index (the page says how) takes it there, and
-            # PyPI's own build on a Mac
+            # without a local label: torch==2.13.0+cpu exists only for Linux and Windows; torch==2.13.0
+            # with the CPU index (the page says how) takes it there, and PyPI's own build on a Mac
             qulf[_nom(qator.split("==")[0])] = qator.strip().split("+")[0]
     yoq = [k for k in kerak if k not in qulf]
     if yoq:
