@@ -6,6 +6,7 @@ import subprocess
 import zipfile
 
 import pytest
+from bogin import qator_oxirlari
 from bs4 import BeautifulSoup
 from conftest import DARSLAR, ILDIZ, SAHIFALAR, bob_html
 
@@ -30,6 +31,19 @@ def pdf_betlar(qurilgan):
 def pdf_matn(pdf_betlar):
     """The whole text on one line, runs of white space as one space."""
     return " ".join(" ".join(pdf_betlar).split())
+
+
+#: A page's text block (A4, in pt): the running header stands above it, the footer below.
+MATN_BLOKI = ["-x", "0", "-y", "55", "-W", "596", "-H", "730"]
+
+
+@pytest.fixture(scope="module")
+def pdf_qatorlari(qurilgan):
+    """The PDF's text line by line as printed, without running headers and footers: pdftotext
+    -raw, which leaves a word broken at a line's end in two (without -raw it joins them)."""
+    natija = subprocess.run(["pdftotext", "-raw", *MATN_BLOKI, str(qurilgan / "latex" / f"{NOM}.pdf"), "-"],
+                            capture_output=True, text=True, check=True)
+    return natija.stdout
 
 
 def _oqi(fayl) -> BeautifulSoup:
@@ -330,4 +344,14 @@ def test_no_word_of_a_table_header_is_hyphenated(qurilgan, sahifa_html):
         assert bet is not None, f"{raqam} is not in the PDF"
         bolingan += [(raqam, s) for s in sorted(sozlar - bet)]
     assert not bolingan, f"header words not whole on their page (hyphenated?): {bolingan}"
+
+
+def test_no_word_is_broken_wrongly_at_a_line_end(pdf_qatorlari):
+    """Every line that ends in a hyphen, with the next line's first word, judged as an Uzbek
+    reader would (tools/bogin.py: syllables, digraphs, no single letter, nothing broken in a
+    number, an abbreviation or code; a word's own hyphen only where a hyphenation would be
+    right).  English patterns broke 58 of 263 ("raqamn-ing", "te-zlatishini", "1.2-jadval")."""
+    assert len(pdf_qatorlari.splitlines()) > 2000, "pdftotext read almost nothing: the check proved nothing"
+    yomon = [sabab for _, _, sabab in qator_oxirlari(pdf_qatorlari) if sabab]
+    assert not yomon, f"{len(yomon)} words broken wrongly at a line's end:\n" + "\n".join(yomon)
 

@@ -1,11 +1,11 @@
 """Build side: the Uzbek PDF (a Sphinx extension for the LaTeX builder, xelatex).
 
-Sphinx knows no babel language for ``uz`` and falls back to English; here ``uz`` is
-babel's ``uzbek`` (TeX Live's ini file, ``provide=*``) with the captions the ini file
-leaves empty (``NOMLAR``), chapters and captions numbered the Uzbek way ("1-bob",
-"1.1-rasm", as on the web), page references "(12-bet)", DejaVu fonts that have every
-glyph the chapter uses, and the solutions gathered at the chapter's end (``_javoblar``).
-An author's own ``latex_elements`` in ``_config.yml`` win over these defaults.
+Sphinx knows no babel language for ``uz`` and falls back to English; here ``uz`` is babel's
+``uzbek`` (TeX Live's ini file, ``provide=*``, no hyphenation) with the captions the ini file
+leaves empty (``NOMLAR``), chapters and captions numbered the Uzbek way ("1-bob", "1.1-rasm",
+as on the web), page references "(12-bet)", DejaVu fonts that have every glyph the chapter
+uses, and the solutions gathered at the chapter's end (``_javoblar``).  An author's own
+``latex_elements`` in ``_config.yml`` win over these defaults.
 """
 
 from __future__ import annotations
@@ -38,6 +38,9 @@ PREAMBULA = r"""
 \newcolumntype{T}{>{\hyphenpenalty=\@M}L}
 \setlength{\tymin}{6.5em}
 \AtBeginEnvironment{tabulary}{\footnotesize}
+% No word hyphenated (uzbek has no patterns; English ones broke "raqamn-ing"), no line ended at a word's
+% own hyphen (to TeX "0-qadam", "Pre-LN" are "ketma-ket") or in inline code (boxed): lines stretch.
+\exhyphenpenalty=\@M \emergencystretch=3em \protected\def\sphinxcode#1{\mbox{\texttt{#1}}}
 % A code block split across pages keeps no depth on the page (by default its last line's, up to
 % 3 pt past the page's foot: an overfull \vbox at every split).
 \AtBeginEnvironment{sphinxVerbatim}{\setlength{\splitmaxdepth}{\z@}}
@@ -80,9 +83,8 @@ def _language_name(asl):
 
 def _sozla(app, config) -> None:
     elementlar = {
-        # babel, not polyglossia (which has no Uzbek); the class option
-        # "uzbek" is read from TeX Live's ini file
-        "babel": r"\usepackage[provide=*]{babel}",
+        # babel (polyglossia has no Uzbek): "uzbek" from TeX Live's ini file, without hyphenation
+        "babel": r"\usepackage[provide=*]{babel}\babelprovide[hyphenrules=nohyphenation]{uzbek}",
         "polyglossia": "",
         "fontpkg": "\n".join([r"\setmainfont{DejaVu Serif}", r"\setsansfont{DejaVu Sans}",
                                r"\setmonofont{DejaVu Sans Mono}[Scale=0.84]"]),
