@@ -10,6 +10,8 @@ from bogin import qator_oxirlari
 from bs4 import BeautifulSoup
 from conftest import DARSLAR, ILDIZ, SAHIFALAR, bob_html
 
+from qurilish.pdf import tartib_kaliti
+
 pytestmark = pytest.mark.build
 NOM = "attention-va-transformer"
 #: The chapter's opening page's download line (book/_ext/qurilish/yuklamalar.py): link text -> address,
@@ -355,3 +357,33 @@ def test_no_word_is_broken_wrongly_at_a_line_end(pdf_qatorlari):
     yomon = [sabab for _, _, sabab in qator_oxirlari(pdf_qatorlari) if sabab]
     assert not yomon, f"{len(yomon)} words broken wrongly at a line's end:\n" + "\n".join(yomon)
 
+
+#: The Uzbek alphabet, written out here as the reader knows it (c and w of foreign words).
+ALIFBO = "a b c d e f g h i j k l m n o p q r s t u v w x y z oʻ gʻ sh ch ng".split()
+
+
+def _harfi(soz: str) -> str | None:
+    """The letter of the alphabet a word starts with ("oʻrganish": oʻ, "ogʻirlik": o)."""
+    return max((h for h in ALIFBO if soz.lower().startswith(h)), key=len, default=None)
+
+
+def test_the_index_follows_the_uzbek_alphabet(pdf_qatorlari):
+    """The index ("Koʻrsatkich") heads each letter of the Uzbek alphabet in its order, Oʻ Gʻ Sh Ch
+    after Z as letters of their own, and lists under each letter the entries that begin with
+    it, in the Uzbek order (makeindex once filed "oʻrganish" under O, before "P")."""
+    qatorlar = re.split(r"^\f*Koʻrsatkich$", pdf_qatorlari, flags=re.M)[-1].splitlines()
+    sarlavhalar, yozuvlar, qism = [], [], ""
+    for q in qatorlar:
+        if q.lower() in ALIFBO:
+            sarlavhalar.append(q.lower())
+        elif m := re.fullmatch(r"(.+), [\d, –-]+", (qism + " " + q).strip()):
+            yozuvlar.append((sarlavhalar[-1] if sarlavhalar else None, m[1]))
+            qism = ""
+        else:
+            qism += " " + q                          # an entry too long for its column's line
+    assert len(yozuvlar) >= 50 and "oʻ" in sarlavhalar, (sarlavhalar, yozuvlar[:5])
+    assert sarlavhalar == sorted(set(sarlavhalar), key=ALIFBO.index), sarlavhalar
+    notogri = [(s, y) for s, y in yozuvlar if _harfi(y) != s]
+    assert not notogri, f"entries under another letter than their own: {notogri}"
+    kalitlar = [tartib_kaliti(y) for _, y in yozuvlar]
+    assert kalitlar == sorted(kalitlar), [y for _, y in yozuvlar]

@@ -174,6 +174,17 @@ def _babel_tili() -> str | None:
     return None if callable(getattr(ExtBabel, "language_name", None)) else "ExtBabel.language_name is gone"
 
 
+def _korsatkich() -> str | None:
+    from test_korsatkich import korsatkich_yozuvlari
+
+    try:
+        yozuv = korsatkich_yozuvlari(("single", "oʻqish; soʻz", "id", True, None))
+    except Exception as xato:          # noqa: BLE001  (whatever Sphinx's visit_index now raises)
+        return f"LaTeXTranslator.visit_index, run on an index node, failed: {xato!r}"
+    kerak = [r"\index{zbqizd@\kitobharf{Oʻ}\spxentry{oʻqish}!szbza@\spxentry{soʻz}|spxpagem}"]
+    return None if yozuv == kerak else f"LaTeXTranslator.visit_index wrote {yozuv}, not {kerak}"
+
+
 def _yuklama_menyusi() -> str | None:
     from qurilish import yuklamalar as boblar
 
@@ -247,6 +258,10 @@ YAMOQLAR = [
           _glue_formati),
     Yamoq("babel's language name", "sphinx", "7.4.7", "pdf.py",
           "ExtBabel.language_name is wrapped: Sphinx knows no 'uz' for babel", _babel_tili),
+    Yamoq("Uzbek index keys", "sphinx", "7.4.7", "pdf.py",
+          "the LaTeX visitor of index nodes is LaTeXTranslator.visit_index with each key@display it "
+          "writes rekeyed (add_node override): makeindex sorts the keys, Sphinx's are the entries' text",
+          _korsatkich),
     Yamoq("theme templates", "pydata-sphinx-theme", "0.17.1", "book/_templates",
           "templates shadow the themes' own (Uzbek strings, no icon script, search scripts on the "
           "search page only); tests/test_sablonlar.py checks each string they change", _sablonlar),
@@ -292,3 +307,15 @@ def test_a_changed_upstream_is_a_clear_error(monkeypatch):
     xatolar = tekshir()
     assert any(x.startswith("tab stops box by box (book/_ext/qurilish/yakun.py, checked with pydata-sphinx-theme")
                for x in xatolar), xatolar
+
+
+def test_a_changed_index_writer_is_a_clear_error(monkeypatch):
+    from docutils import nodes
+    from sphinx.writers.latex import LaTeXTranslator
+
+    def visit_index(self, node):                 # an upstream that writes no key@display
+        self.body.append(r"\index{%s}" % node["entries"][0][1])
+        raise nodes.SkipNode
+
+    monkeypatch.setattr(LaTeXTranslator, "visit_index", visit_index)
+    assert "is not key@display" in _korsatkich()

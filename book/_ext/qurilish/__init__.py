@@ -10,7 +10,7 @@ never import this package; it imports only ``bichim`` and ``muhit`` from ``chapt
 ``raqamlash``  which pages are chapters; figures and tables numbered per chapter
 ``yuklamalar`` each chapter's download line, files and archive; the root redirect
 ``katex``      mathematics rendered at build time by KaTeX (no CDN, no script)
-``pdf``        the Uzbek PDF: babel, captions, fonts, answers at the end
+``pdf``        the Uzbek PDF: babel without hyphenation, captions, fonts, index order, answers
 ``tarjima``    the interface in Uzbek (``locales/``, strings in the packages' scripts)
 ``qidiruv``    Uzbek search: one key for every spelling, light stemming
 ``sahifa``     what each page loads and says (context at ``html-page-context``)

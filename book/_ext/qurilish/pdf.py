@@ -4,17 +4,20 @@ Sphinx knows no babel language for ``uz`` and falls back to English; here ``uz``
 ``uzbek`` (TeX Live's ini file, ``provide=*``, no hyphenation) with the captions the ini file
 leaves empty (``NOMLAR``), chapters and captions numbered the Uzbek way ("1-bob", "1.1-rasm",
 as on the web), page references "(12-bet)", DejaVu fonts that have every glyph the chapter
-uses, and the solutions gathered at the chapter's end (``_javoblar``).  An author's own
-``latex_elements`` in ``_config.yml`` win over these defaults.
+uses, the index in the Uzbek alphabet's order (``tartib_kaliti``) and the solutions gathered
+at the chapter's end (``_javoblar``).  An author's own ``latex_elements`` win over these.
 """
 
 from __future__ import annotations
 
 import re
+import unicodedata
 
 from docutils import nodes
 from sphinx import addnodes
 from sphinx.builders.latex import util
+from sphinx.errors import ExtensionError
+from sphinx.writers.latex import LaTeXTranslator
 
 #: Uzbek names LaTeX prints; babel's uz-Latn ini file has none of them.
 #: (Figure and table names come from ``numfig_format``: "1.1-rasm", "1.1-jadval".)
@@ -41,6 +44,13 @@ PREAMBULA = r"""
 % No word hyphenated (uzbek has no patterns; English ones broke "raqamn-ing"), no line ended at a word's
 % own hyphen (to TeX "0-qadam", "Pre-LN" are "ketma-ket") or in inline code (boxed): lines stretch.
 \exhyphenpenalty=\@M \emergencystretch=3em \protected\def\sphinxcode#1{\mbox{\texttt{#1}}}
+% The index in the Uzbek order (keys: tartib_kaliti), makeindex's own letter groups dropped: an
+% entry names its letter (\kitobharf{Oʻ}, written unexpanded as \spxentry), which heads its first.
+\def\kitobharf{\@backslashchar kitobharf}\def\kitob@harf{}
+\def\kitob@harfi#1{\def\kitob@h{#1}\ifx\kitob@h\kitob@harf\else\ifx\kitob@harf\@empty\else\kitob@bosh\fi
+  \kitob@sarlavha{#1}\item\global\let\kitob@harf\kitob@h\fi}
+\AtBeginEnvironment{sphinxtheindex}{\let\kitobharf\kitob@harfi\let\kitob@bosh\indexspace\let\indexspace\relax
+  \let\kitob@sarlavha\sphinxstyleindexlettergroup\let\sphinxstyleindexlettergroup\@gobble}
 % A code block split across pages keeps no depth on the page (by default its last line's, up to
 % 3 pt past the page's foot: an overfull \vbox at every split).
 \AtBeginEnvironment{sphinxVerbatim}{\setlength{\splitmaxdepth}{\z@}}
@@ -79,6 +89,49 @@ def _language_name(asl):
         return "uzbek" if re.split("[_-]", language_code)[0] == "uz" else asl(self, language_code)
     language_name._kitob = True
     return language_name
+
+
+#: The Uzbek alphabet in its order; c and w (of foreign words) where the Latin alphabet has them.
+ALIFBO = "a b c d e f g h i j k l m n o p q r s t u v w x y z oʻ gʻ sh ch ng".split()
+_KOD = {h: h if i < 25 else "z" + "abcdef"[i - 25] for i, h in enumerate(ALIFBO)}
+_HARFLAR = re.compile(r"[og][ʻ‘'`]|sh|ch|ng|[a-z0-9]|\s+")
+
+
+def tartib_kaliti(matn: str) -> str:
+    """An ASCII key makeindex sorts as ``matn`` in the Uzbek order: a..y stand for themselves, z and
+    the letters after it for z and one more (z "za", oʻ "zb" ... ng "zf"), digits (before letters)
+    and spaces (a word before a longer one) for themselves; signs, accents and case for nothing."""
+    harflar = _HARFLAR.findall(unicodedata.normalize("NFKD", matn.lower()))
+    return " ".join("".join(_KOD.get(re.sub("[‘'`]", "ʻ", h), h) if h.strip() else " " for h in harflar).split())
+
+
+def harf_guruhi(matn: str) -> str:
+    """The letter an index files ``matn`` under: "A", "Oʻ", "Sh"; "" if it starts with no letter."""
+    k = tartib_kaliti(matn)
+    return (ALIFBO[25 + "abcdef".index(k[1])] if k[0] == "z" else k[0]).capitalize() if k[:1].isalpha() else ""
+
+
+#: One level of an \index{key@display!key@display|format} Sphinx writes ("x quotes x).
+_ICHI = r'"[\s\S]|\{(?:"[\s\S]|[^"{}]|\{[^{}]*\})*\}'
+_DARAJA = re.compile(rf'(\\index\{{|!)((?:{_ICHI}|[^"@!|{{}}])*)@((?:{_ICHI}|[^"!|{{}}])*)')
+
+
+def _daraja(m: re.Match) -> str:
+    matn = re.sub(r'\\[a-zA-Z]+|"(?=.)', "", m[2])
+    harf = "" if m[1] == "!" else rf"\kitobharf{{{harf_guruhi(matn)}}}"
+    return f"{m[1]}{tartib_kaliti(matn) or m[2]}@{harf}{m[3]}"
+
+
+def _korsatkich(self, node) -> None:
+    """Sphinx's visit_index, each entry it writes keyed and lettered the Uzbek way (PREAMBULA)."""
+    boshi = len(self.body)
+    try:
+        LaTeXTranslator.visit_index(self, node)
+    finally:
+        for i in range(boshi, len(self.body)):
+            self.body[i], n = _DARAJA.subn(_daraja, self.body[i])
+            if self.body[i].count(r"\index{") > n:
+                raise ExtensionError(f"pdf.py: an index entry Sphinx wrote is not key@display: {self.body[i]}")
 
 
 def _sozla(app, config) -> None:
@@ -200,6 +253,7 @@ def _yechimlar(tugun, fayllar):
 def setup(app):
     if not getattr(util.ExtBabel.language_name, "_kitob", False):
         util.ExtBabel.language_name = _language_name(util.ExtBabel.language_name)
+    app.add_node(addnodes.index, override=True, latex=(_korsatkich, None))
     app.connect("config-inited", _sozla)
     app.connect("env-updated", _kirish_sarlavhasi)
     app.connect("doctree-resolved", _javoblar)

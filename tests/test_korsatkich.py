@@ -1,0 +1,75 @@
+"""The PDF index's Uzbek order (book/_ext/qurilish/pdf.py): the sort key makeindex compares,
+the letter each entry is filed under, and the \\index lines the LaTeX writer gets."""
+
+from types import SimpleNamespace
+
+import imlo
+import pytest
+from conftest import ILDIZ
+from docutils import nodes
+from sphinx import addnodes
+
+from qurilish.pdf import ALIFBO, _korsatkich, harf_guruhi, tartib_kaliti
+
+
+def test_the_alphabet_is_the_uzbek_one():
+    assert ALIFBO[-5:] == ["oʻ", "gʻ", "sh", "ch", "ng"] and ALIFBO[:26] == list("abcdefghijklmnopqrstuvwxyz")
+
+
+def test_letters_after_z_sort_after_z_each_on_its_own():
+    # in the Uzbek order, as a dictionary lists them
+    tartib = ["aniq moslik", "aniqlik", "bosqich", "bosh", "boshlangʻich", "cross-attention",
+              "float16", "float32", "kv kesh", "koʻp", "oqim", "orqaga", "ogʻirlik", "ochkoʻz",
+              "siljish", "soʻrov", "yoʻl uzunligi", "yoʻqotish", "zarb", "oʻrganish", "oʻrta",
+              "gʻalaba", "shahar", "chiziq", "ngram"]
+    for aralash in (sorted(tartib), sorted(tartib, reverse=True)):
+        assert sorted(aralash, key=tartib_kaliti) == tartib
+
+
+def test_the_key_is_plain_ascii_and_ignores_signs_case_and_accents():
+    assert tartib_kaliti("Oʻrganish tezligi") == "zbrganizd tezaligi"
+    assert tartib_kaliti("o‘rganish  tezligi") == tartib_kaliti("o'rganish tezligi") == "zbrganizd tezaligi"
+    assert tartib_kaliti("ketma-ketlik") == tartib_kaliti("ketmaketlik")
+    assert tartib_kaliti("eʼtibor") == "etibor" and tartib_kaliti("Lebrón") == "lebron"
+    assert tartib_kaliti("KiB, MiB") == "kib mib"
+    assert all(tartib_kaliti(a).isascii() for a in ["Gʻoya", "Choʻqqi", "Shunday", "yoʻl"])
+
+
+def test_the_glossary_written_in_uzbek_order_keeps_its_order():
+    """The glossary's author listed its terms in the Uzbek order: the key agrees."""
+    atamalar = imlo.lugat_atamalari((ILDIZ / "book/attention/atamalar.md").read_text(encoding="utf-8"))
+    assert len(atamalar) >= 50 and any(a.startswith("oʻ") for a in atamalar)
+    assert sorted(atamalar, key=tartib_kaliti) == atamalar
+
+
+@pytest.mark.parametrize("atama,harf", [
+    ("aniqlik", "A"), ("Oʻrganish", "Oʻ"), ("ogʻirlik", "O"), ("gʻoya", "Gʻ"), ("gradient", "G"),
+    ("Shunday", "Sh"), ("siljish", "S"), ("chiziq", "Ch"), ("cross-attention", "C"), ("32 bit", ""),
+    ("«attention sink»", "A")])                   # signs count for nothing, in the order as here
+def test_each_entry_is_filed_under_its_letter(atama, harf):
+    assert harf_guruhi(atama) == harf
+
+
+def korsatkich_yozuvlari(*yozuvlar) -> list[str]:
+    """What the LaTeX writer appends for index nodes with these entries (Sphinx's visit_index,
+    run with the book's keys; the writer's own encoding left out)."""
+    tarjimon = SimpleNamespace(body=[], encode=lambda matn: matn)
+    for yozuv in yozuvlar:
+        with pytest.raises(nodes.SkipNode):
+            _korsatkich(tarjimon, addnodes.index(entries=[yozuv], inline=True))
+    return tarjimon.body
+
+
+def test_every_index_entry_gets_the_uzbek_key_and_its_letter():
+    assert korsatkich_yozuvlari(
+        ("single", "oʻrganish tezligi", "id1", True, None),
+        ("single", "kalit; soʻrov", "id2", False, None),
+        ("pair", "a@b; c!d", "id3", False, None),
+        ("see", "oʻqish; oʻrganish", "id4", False, None),
+    ) == [
+        r"\index{zbrganizd tezaligi@\kitobharf{Oʻ}\spxentry{oʻrganish tezligi}|spxpagem}",
+        r"\index{kalit@\kitobharf{K}\spxentry{kalit}!szbrov@\spxentry{soʻrov}}",
+        r'\index{ab@\kitobharf{A}\spxentry{a"@b}!cd@\spxentry{c"!d}}'
+        r'\index{cd@\kitobharf{C}\spxentry{c"!d}!ab@\spxentry{a"@b}}',
+        r"\index{zbqizd@\kitobharf{Oʻ}\spxentry{oʻqish}|see{oʻrganish}}",
+    ]
