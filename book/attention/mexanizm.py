@@ -420,7 +420,7 @@ glue("kauzal_birinchi", float(ogirlik_maskali[0, 0, 0]), display=False)
 # maska ishlatmaydi (faqat gaplarni bir xil uzunlikka keltirish uchun qoʻshilgan {term}`toʻldiruvchi tokenlar <toʻldiruvchi token>` yopiladi): u butun gapni birdan oladi va har soʻzni ikki tomondagi
 # soʻzlar yordamida tushunadi — oʻqitishda u gapdagi yashirilgan soʻzlarni
 # topishni oʻrganadi, kelajakni taxmin qilmaydi. Kauzal maskaning ikkinchi
-# foydasi {doc}`transformer` darsidagi {term}`KV keshda <KV kesh>` koʻrinadi: oldingi pozitsiyalar
+# foydasi «{doc}`transformer`» darsidagi {term}`KV keshda <KV kesh>` koʻrinadi: oldingi pozitsiyalar
 # keyingilarni koʻrmagani uchun ularning hisobi yangi token qoʻshilganda
 # oʻzgarmaydi.
 #
@@ -484,8 +484,8 @@ glue(
 # ham koʻradigan toʻplam oʻzgaradi. Demak, kauzal maskaning oʻzi modelga
 # tartib haqida maʼlumot beradi: {term}`pozitsiya kodlashsiz <pozitsiya kodlash>` dekoder ham
 # pozitsiyani qisman sezishi mumkin {cite:p}`haviv2022`. Bu oʻqitishda
-# qanchalik yordam berishini {doc}`pozitsiyalar` darsining
-# {ref}`kauzal-pozitsiyasiz` boʻlimida oʻlchaymiz. Maskasiz
+# qanchalik yordam berishini «{doc}`pozitsiyalar`» darsining
+# «{ref}`kauzal-pozitsiyasiz`» boʻlimida oʻlchaymiz. Maskasiz
 # attentionda esa har element hamma elementni koʻradi va chiqishi faqat
 # u bilan birga joyini almashtiradi (`tests/test_transformer.py` ikkalasini
 # tekshiradi).

@@ -15,7 +15,7 @@
 #
 # Bu darsda {term}`attention <attention (eʼtibor mexanizmi)>` narxini oʻlchaymiz: vaqt va xotira {term}`ketma-ketlik` uzunligi *T*
 # bilan qanday oʻsadi, {term}`RNN` bilan solishtirganda nimasi koʻp va nimasi kam, PyTorchning
-# tayyor {term}`kerneli <kernel>` ({term}`SDPA`) undan nimani tejaydi. Modellar — {doc}`rekurrent`
+# tayyor {term}`kerneli <kernel>` ({term}`SDPA`) undan nimani tejaydi. Modellar — «{doc}`rekurrent`»
 # darsidagi `Ketma` va `Attention`.
 
 
@@ -332,7 +332,7 @@ glue("uzun_gib", uzun * uzun * 4 / 2**30, display=False)
 # Demak, {glue:text}`vaqt_T2_xulosa`. Bitta
 # uzun hujjat (*T* = {glue:text}`uzun_T`) uchun bitta attention matritsasining
 # oʻzi {glue:text}`uzun_gib:.0f` GiB boʻladi. Haqiqiy modelda esa bunday
-# matritsa har {term}`qatlamda <qatlam>` va har «boshda» bor ({term}`boshlar <bosh>` haqida — {doc}`transformer` darsida),
+# matritsa har {term}`qatlamda <qatlam>` va har «boshda» bor ({term}`boshlar <bosh>` haqida — «{doc}`transformer`» darsida),
 # qatlamlar va boshlar esa oʻnlab.
 #
 # ## FlashAttention va SDPA

@@ -18,7 +18,7 @@
 # hisoblanadigan sinusoidal pozitsiyalar esa uzunroq ketma-ketlikka koʻchishini sinaymiz,
 # model yangi pozitsiyalarda qayerga qarashini koʻramiz. Nisbiy pozitsiyalarni
 # ({term}`RoPE`) ham shu tajribada sinaymiz va {term}`pozitsiya kodlashsiz <pozitsiya kodlash>` {term}`kauzal maskaning <kauzal (sababiy) maska>` oʻzi tartibni qanchalik berishini oʻlchaymiz. Vazifa va
-# modellar — {doc}`rekurrent` darsida.
+# modellar — «{doc}`rekurrent`» darsida.
 
 
 # %%
@@ -74,7 +74,7 @@ glue("poz_d", d_model, display=False)
 # tobora sekinroq tebranadi. Formulada *T* yoʻq: vektorni istalgan
 # pozitsiya uchun hisoblash mumkin. Kodda buni `sinus_pozitsiya` qiladi,
 # `Attention(T, pozitsiya="sinus")` esa natijani kirishga qoʻshadi
-# ({doc}`rekurrent` darsida koʻrsatilgan `Attention` kodining `elif self.sinus` qatori).
+# («{doc}`rekurrent`» darsida koʻrsatilgan `Attention` kodining `elif self.sinus` qatori).
 #
 # ```{literalinclude} ../../chapter_code/modellar.py
 # :pyobject: sinus_pozitsiya
@@ -175,7 +175,7 @@ fig(
 # sinus vektorlarda koʻrgan xossamiz endi bevosita ballarda
 # ishlaydi. Modelimizda buni `Attention(T, pozitsiya="rope")` qiladi: u
 # kirishga hech narsa qoʻshmaydi, `rope` ni *Q* va *K* ga qoʻllaydi
-# ({doc}`rekurrent` darsidagi `Attention` kodining `if self.rope` qatori).
+# («{doc}`rekurrent`» darsidagi `Attention` kodining `if self.rope` qatori).
 #
 # `rope` shu burishni bajaradi (`chapter_code/modellar.py`):
 #
@@ -207,7 +207,7 @@ for m, n in [(2, 0), (12, 10), (502, 500), (3, 0)]:
 # `Attention(60, pozitsiya="rope")` ni bobning protokoli bilan (`oqit` ning
 # standart qiymatlari) ikkitadan {term}`seed` bilan oʻqitamiz: seed 0 — asosiy
 # model, seed 1 — natija seedga qanchalik bogʻliqligini koʻrish uchun
-# (toʻrt oʻqitish ikki yadroda ikkitadan yuradi). Yonida — {doc}`rekurrent`
+# (toʻrt oʻqitish ikki yadroda ikkitadan yuradi). Yonida — «{doc}`rekurrent`»
 # darsidagi {numref}`%s-jadvaldagi <sinov_jadval>` oʻrganiladigan
 # pozitsiyali model (seed 0). U omborda saqlangan, `parallel` uni qayta
 # oʻqitmaydi.
@@ -1175,7 +1175,7 @@ glue(
 # (kauzal-pozitsiyasiz)=
 # ## Pozitsiyasiz, lekin kauzal maska bilan
 #
-# {doc}`mexanizm` darsining 2-mashqida koʻrdik: pozitsiya kodlashsiz
+# «{doc}`mexanizm`» darsining 2-mashqida koʻrdik: pozitsiya kodlashsiz
 # attention ham kauzal maska bilan tartibni sezadi. Bu oʻqitishda
 # qanchalik yordam beradi? `Attention(60, pozitsiya=False, kauzal=True)` ni
 # uch seed bilan oʻqitamiz. Yonida — maskasiz pozitsiyasiz model

@@ -17,7 +17,7 @@
 # javob {term}`ketma-ketlikning <ketma-ketlik>` birinchi elementida, qolgani shovqin. Gradient birinchi {term}`qadamga <qadam>`
 # yetib borishini oʻlchaymiz, har modelni turli tasodifiy {term}`initsializatsiyalar <initsializatsiya>` bilan bir necha marta oʻqitamiz, {term}`pozitsiya kodlashsiz <pozitsiya kodlash>`
 # attention tartibni koʻrmasligini tekshiramiz va oʻqitilgan model qayerga qarashini
-# chizamiz. Attention formulasi oldingi darsda — {doc}`mexanizm`.
+# chizamiz. Attention formulasi oldingi darsda — «{doc}`mexanizm`».
 
 
 # %%
@@ -68,13 +68,13 @@ from chapter_code import muhit
 # :pyobject: Ketma
 # ```
 #
-# Attention modeli {doc}`mexanizm` darsidagi toʻrt {term}`bosqichni <bosqich>` aynan takrorlaydi. Bu —
+# Attention modeli «{doc}`mexanizm`» darsidagi toʻrt {term}`bosqichni <bosqich>` aynan takrorlaydi. Bu —
 # **{term}`self-attention`** (*oʻz-oʻziga attention*): {term}`soʻrov`, {term}`kalit` va qiymat bitta
-# ketma-ketlikdan olinadi. {doc}`mexanizm` darsidagi misoldan farqi ikkita:
+# ketma-ketlikdan olinadi. «{doc}`mexanizm`» darsidagi misoldan farqi ikkita:
 # kirish avval *d* = {glue:text}`d_model` oʻlchamga koʻtariladi va unga oʻrganiladigan
 # **pozitsiya kodlash** (`self.poz`, har pozitsiyaga bitta vektor) qoʻshiladi;
 # oxirida hamma pozitsiyalarning chiqishlari oʻrtalashtirilib, javobga aylanadi.
-# Boshqa pozitsiya kodlashlari (`pozitsiya="sinus"`, `"rope"`) va {term}`kauzal maska <kauzal (sababiy) maska>` (`kauzal=True`) {doc}`pozitsiyalar` darsida kerak boʻladi.
+# Boshqa pozitsiya kodlashlari (`pozitsiya="sinus"`, `"rope"`) va {term}`kauzal maska <kauzal (sababiy) maska>` (`kauzal=True`) «{doc}`pozitsiyalar`» darsida kerak boʻladi.
 #
 # ```{literalinclude} ../../chapter_code/modellar.py
 # :pyobject: Attention
@@ -207,7 +207,7 @@ glue("d_model", d_model, display=False)
 # `oqit`) yoki argumentlari oʻzgarganda qayta hisoblanadi
 # (`chapter_code/ombor.py`). Keyingi darslar shu oʻqitishlarni xuddi shu
 # argumentlar bilan chaqiradi va natijani ombordan oladi. Vaqt va xotira
-# oʻlchovlari ({doc}`narx` darsida) ham shunday saqlanadi, lekin kaliti
+# oʻlchovlari («{doc}`narx`» darsida) ham shunday saqlanadi, lekin kaliti
 # oʻlchagan mashinani ham oʻz ichiga oladi.
 
 # %%

@@ -37,7 +37,7 @@ from chapter_code.oqitish import mediana_ms, protsessor
 # %% [markdown]
 # ## Transformer bloki
 #
-# {doc}`rekurrent` darsidagi `Attention` modelimiz bitta {term}`qatlamdan <qatlam>` iborat edi. Transformer bloki attention
+# «{doc}`rekurrent`» darsidagi `Attention` modelimiz bitta {term}`qatlamdan <qatlam>` iborat edi. Transformer bloki attention
 # atrofiga yana uchta qism qoʻshadi va shu blok koʻp marta ustma-ust
 # qoʻyiladi. Qismlar {numref}`%s-jadvalda <qismlar_jadval>`.
 
@@ -156,11 +156,11 @@ glue("d_bosh", dh, display=False)
 # %% [markdown]
 # Eng katta farq {glue:text}`mha_farq:.0e` — {term}`float32` yaxlitlash xatosi
 # darajasi. Demak, `nn.MultiheadAttention` `KopBoshli` bilan bir xil hisoblaydi:
-# {doc}`mexanizm` darsidagi formulaning oʻzi emas, unga boshlarga boʻlish va chiqish
+# «{doc}`mexanizm`» darsidagi formulaning oʻzi emas, unga boshlarga boʻlish va chiqish
 # proyeksiyasi qoʻshilgan.
 # Har boshning oʻlchami {glue:text}`d_bosh`; bitta boshli attention bilan
 # hisob hajmi deyarli bir xil, lekin endi boshlar har xil narsaga qarashi
-# mumkin — buni {doc}`yakuniy` darsida oʻqitilgan modelda koʻramiz.
+# mumkin — buni «{doc}`yakuniy`» darsida oʻqitilgan modelda koʻramiz.
 #
 # ### Normallashtirish qatlamining joyi: post-LN va pre-LN
 #
@@ -175,7 +175,7 @@ glue("d_bosh", dh, display=False)
 # oʻlchamadik. Llama bundan tashqari LayerNorm oʻrniga {term}`RMSNorm <RMSNorm, SwiGLU>` (oʻrtachani
 # ayirmasdan, faqat oʻrtacha kvadratning ildiziga boʻladigan normallashtirish),
 # feed-forward qismida SwiGLU (darvozali faollashtirish funksiyasi) va
-# pozitsiyalar uchun {term}`RoPE` ishlatadi (RoPE haqida — {doc}`pozitsiyalar`
+# pozitsiyalar uchun {term}`RoPE` ishlatadi (RoPE haqida — «{doc}`pozitsiyalar`»
 # darsida).
 
 # %%
@@ -226,7 +226,7 @@ diagramma(
 # `Blok` esa pre-LN va oʻzimiz yozgan `KopBoshli` bilan; u kerak boʻlsa
 # ikkinchi attentionni ham oladi: {term}`koderga <koder>` qaraydigan **{term}`cross-attention`**
 # (*oʻzaro attention*: {term}`soʻrovlar <soʻrov>` shu blokdan, kalit va qiymatlar koder
-# chiqishidan olinadi). U {doc}`yakuniy` darsida ishlatiladi.
+# chiqishidan olinadi). U «{doc}`yakuniy`» darsida ishlatiladi.
 #
 # ```{literalinclude} ../../chapter_code/modellar.py
 # :pyobject: Blok
@@ -330,7 +330,7 @@ diagramma(
 # kalitlar (`"k"`) va {term}`qiymatlar <qiymat>` (`"v"`) (namuna, bosh, *T*, bosh oʻlchami)
 # shaklida turadi. `KopBoshli.forward` yangi kalit va qiymatlarni
 # `kesh_qosh` ga beradi, u ularni `torch.cat` bilan oxiriga qoʻshadi va
-# kesh koʻrgan tokenlarni sanaydi (`"soni"`). `"oyna"` qatori {term}`siljuvchi oyna attention` (ingl. *sliding-window attention*) uchun, uni {doc}`yakuniy` darsida koʻramiz; funksiyaning ikkinchi
+# kesh koʻrgan tokenlarni sanaydi (`"soni"`). `"oyna"` qatori {term}`siljuvchi oyna attention` (ingl. *sliding-window attention*) uchun, uni «{doc}`yakuniy`» darsida koʻramiz; funksiyaning ikkinchi
 # yarmini — oldindan ajratilgan keshni — esa keyinroq:
 #
 # ```{literalinclude} ../../chapter_code/modellar.py

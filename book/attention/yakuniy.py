@@ -13,7 +13,7 @@
 # %% [markdown]
 # # Yakuniy misol: attention oʻzbekcha sonlarni oʻqiydi
 #
-# Endi hamma qismni bitta haqiqiy vazifada yigʻamiz: {doc}`transformer` darsidagi {term}`pre-LN <post-LN va pre-LN>`
+# Endi hamma qismni bitta haqiqiy vazifada yigʻamiz: «{doc}`transformer`» darsidagi {term}`pre-LN <post-LN va pre-LN>`
 # blokdan {term}`koder` va {term}`dekoder` yigʻib, oʻzbekcha soʻz bilan yozilgan sonlarni raqamga aylantiradigan
 # kichik {term}`Transformer` oʻqitamiz va u qaysi soʻzga qarayotganini koʻramiz.
 
@@ -53,7 +53,7 @@ from chapter_code.oqitish import parallel
 # yopiladi. Dekoder raqamlarni bittadan yozadi: oʻzi yozgan
 # raqamlarga kauzal maska bilan qaraydi, soʻzlarga esa **{term}`cross-attention`**
 # (*oʻzaro attention*: {term}`soʻrovlar <soʻrov>` dekoderdan, {term}`kalit` va qiymatlar koder
-# chiqishidan) orqali qaraydi. Ikkalasi ham {doc}`transformer` darsidagi pre-LN `Blok`.
+# chiqishidan) orqali qaraydi. Ikkalasi ham «{doc}`transformer`» darsidagi pre-LN `Blok`.
 #
 # ```{literalinclude} ../../chapter_code/modellar.py
 # :pyobject: Tarjimon
@@ -823,7 +823,7 @@ xarita(
 # %% [markdown]
 # ## Attention turlari bitta vazifada
 #
-# {doc}`transformer` darsida {term}`KV kesh` hajmini hisobladik,
+# «{doc}`transformer`» darsida {term}`KV kesh` hajmini hisobladik,
 # $2 \cdot L \cdot T \cdot n_{kv} \cdot d_{\text{bosh}} \cdot b$, hamda katta
 # modelda bitta token vaqtini asosan oʻqiladigan baytlar belgilashini
 # oʻlchadik. Keshni kichraytirishning ikki yoʻli bor, ikkalasi ham bugungi
@@ -935,7 +935,7 @@ show(
 
 # %% [markdown]
 # Bu model kichik: uning vaqtini chaqiruvlar oladi, baytlar emas
-# ({doc}`transformer` darsidagi xotira chegarasi). Turlar vaqtni qayerda
+# («{doc}`transformer`» darsidagi xotira chegarasi). Turlar vaqtni qayerda
 # oʻzgartirishini koʻrish uchun oʻsha darsdagi katta oʻlchamni olamiz
 # (*d* = {glue:text}`at_k_d`, {glue:text}`at_k_h` bosh, {glue:text}`at_k_L`
 # qatlam, oʻqitilmagan, keshda {glue:text}`at_k_T` ta tasodifiy token) va
