@@ -13,7 +13,7 @@ import pytest
 from bs4 import BeautifulSoup
 from conftest import DARS_FAYLLARI, bob_glue, bob_html
 
-from chapter_code.natijalar import Seedlar
+from chapter_code.natijalar import Seedlar, nechtasida
 from chapter_code.bichim import son   # table cells are written in Uzbek form (0,22; 35 333)
 from sonni_oqish import songa   # ... and read back from it
 
@@ -118,8 +118,9 @@ def test_exercise_4s_solution_is_what_bias_1_and_5_measured(glued, sahifa):
         k = s.soni("yechdi")
         qiyos = ("standart initsializatsiyadagidek" if k == kd else
                  "standart initsializatsiyadagidan " + ("koʻp" if k > kd else "kam"))
-        assert f"siljish {b} bilan {s.jumla()} ({s.qiymatlar()}): yechganlar {k} ta, {qiyos}" in gap, gap
-    assert gap.endswith(f"(standart LSTM shu seedlarda {kd} tasida yechgan).")
+        yechgan = f"{k} ta seedda yechdi" if k else "hech bir seedda yechmadi"
+        assert f"Siljish {b} bilan model {s.jumla()} ({s.qiymatlar()}): {yechgan}, {qiyos}." in gap, gap
+    assert gap.endswith(f" Standart LSTM shu seedlarning {nechtasida(kd)} yechgan edi.")
     assert gap in _matn(sahifa)
 
 
@@ -159,7 +160,7 @@ def test_recurrent_sentences_follow_the_measurement(glued, sahifa):
     assert ("ikkalasi ham hamma seedda yechdi" in solishtir) == (kd == ku == n)
     assert ("yordam bermadi" in xulosa) == (ku <= kd and not kd == ku == n)
     assert glued["lstm_nega"].startswith("Nega unutish siljishi yordam berdi") == (ku > kd)
-    assert glued["lstm_kafolat_gap"].startswith("kafolat yoʻq: bu nashrda ham natija seedga") == lstm.aralashmi
+    assert glued["lstm_kafolat_gap"].startswith("kafolat yoʻq. Bu nashrda ham natija seedga") == lstm.aralashmi
     assert ("yenga olmadi" in glued["lstm_kafolat_gap"]) == (kd == 0 and not lstm.aralashmi)
     toxtagan = [s_ for s_, a in enumerate(glued["lstmu_seedlar"]) if a < 0.9]
     assert glued["lstmu_toxtagan"].endswith("hamma seed vazifani yechdi.") == (not toxtagan)

@@ -74,7 +74,7 @@ diagramma(
 # %% [markdown]
 # {numref}`%s-rasmdagi <yol_uzunligi>` asosiy farq — *{term}`yoʻl uzunligi`*: RNNda
 # ikki pozitsiya orasidagi yoʻl ular orasidagi masofaga teng, attentionda
-# esa doim bitta bogʻlanish. Bu bobning qolgan qismi shu farqni oʻlchaydi.
+# esa doim bitta bogʻlanish. Bobning qolgan qismida shu farqni oʻlchaymiz.
 #
 # ## Attention toʻrt bosqichda
 #
@@ -131,9 +131,9 @@ print(np.round(ball[0].detach().numpy(), 2))
 
 # %% [markdown]
 # Ikkinchi bosqich: ballarni $\sqrt{d}$ ga boʻlamiz. Nega aynan $\sqrt{d}$?
-# Agar *q* va *k* bir-biridan mustaqil, komponentlari esa oʻzaro mustaqil,
-# oʻrtachasi 0 va {term}`dispersiyasi <dispersiya>` 1 ga teng sonlar boʻlsa, {term}`skalyar koʻpaytma`
-# $q \cdot k = \sum_{j=1}^{d} q_j k_j$ — *d* ta hadning yigʻindisi, har
+# Faraz qilaylik, *q* va *k* bir-biridan mustaqil, komponentlari esa oʻzaro mustaqil,
+# oʻrtachasi 0 va {term}`dispersiyasi <dispersiya>` 1 ga teng sonlar. Unda {term}`skalyar koʻpaytma`
+# $q \cdot k = \sum_{j=1}^{d} q_j k_j$ — *d* ta hadning yigʻindisi. Har
 # hadning dispersiyasi 1, yigʻindiniki esa *d*. $\sqrt{d}$ ga boʻlish
 # dispersiyani yana 1 ga qaytaradi. $\sqrt{d}$ ga boʻlinmasa, katta *d* da
 # ballar katta boʻladi va softmax **toʻyinadi** (*saturation*): bitta elementga
@@ -163,8 +163,8 @@ print(f"  har qator yigʻindisi: {yigindi}")
 # %% [markdown]
 # :::{only} html
 # {term}`Toʻyinishni <toʻyinish>` oʻzingiz koʻring: quyidagi surgich ballarni *c* ga
-# koʻpaytiradi va ogʻirliklar sahifaning oʻzida,
-# $\mathrm{softmax}(c \cdot QK^\top / \sqrt{d})$ boʻyicha, qayta
+# koʻpaytiradi. Ogʻirliklar sahifaning oʻzida
+# $\mathrm{softmax}(c \cdot QK^\top / \sqrt{d})$ formulasi boʻyicha qayta
 # hisoblanadi. $c = 1$ — yuqoridagi hisob; $c = \sqrt{d}$ — ballar umuman
 # boʻlinmagandagi hol. *c* oʻsgan sari har qatorda bitta ogʻirlik 1 ga,
 # qolganlari 0 ga yaqinlashadi; *c* kichraysa, ogʻirliklar tekislanadi.
@@ -193,8 +193,9 @@ softmax_xaritasi(
 # $\sqrt{d}$ ga boʻlish nega kerakligini tajribada tekshiramiz. *d* ni 8 dan 1024 gacha
 # oʻzgartirib, yuqoridagi misoldagi kabi *Q* va *K* hosil qilamiz (tasodifiy kirish,
 # `nn.Linear` ning standart {term}`initsializatsiyasi <initsializatsiya>` — {term}`parametrlarga <parametrlar>` boshlangʻich
-# qiymat berish usuli) va ballarning {term}`oʻrtacha kvadratik (standart) chetlanishini <oʻrtacha kvadratik (standart) chetlanish>` hamda har qatordagi eng katta ogʻirlikni boʻlish bilan va boʻlmasdan
-# yozib olamiz ({numref}`sqrt_d`).
+# qiymat berish usuli). Har *d* uchun ikki kattalikni boʻlish bilan va boʻlmasdan
+# yozib olamiz ({numref}`sqrt_d`): ballarning {term}`oʻrtacha kvadratik (standart) chetlanishi <oʻrtacha kvadratik (standart) chetlanish>`
+# va har qatordagi eng katta ogʻirlik.
 
 # %%
 supurish = []
@@ -303,7 +304,7 @@ glue(
 # ning standart initsializatsiyasida *Q* komponentlarining dispersiyasi 1 emas,
 # taxminan {glue:text}`sq_var_q:.2f` (oʻlchandi), shuning uchun ballar
 # dispersiyasi $d\,\sigma^4$. Muhimi — boʻlishdan keyin u *d* ga bogʻliq
-# emas. Pastki qismda: boʻlishsiz softmax *d* oʻsgan sari toʻyinadi — ogʻirlik
+# emas. Rasmning pastki qismida: boʻlishsiz softmax *d* oʻsgan sari toʻyinadi — ogʻirlik
 # bitta elementga toʻplanadi (*d* = 512 da eng katta ogʻirlik oʻrtacha
 # {glue:text}`sq_max_512:.2f`), boʻlingani esa ancha tekis
 # ({glue:text}`sq_max_512_bol:.2f`).
@@ -410,17 +411,18 @@ glue("kauzal_birinchi", float(ogirlik_maskali[0, 0, 0]), display=False)
 # %% [markdown]
 # {numref}`%s-rasmning <kauzal>` oʻng qismida diagonaldan yuqoridagi
 # ogʻirliklar aniq nol (eng kattasi {glue:text}`kauzal_yuqori:g`), 0-qatorda
-# yagona ogʻirlik {glue:text}`kauzal_birinchi:g`: birinchi pozitsiya faqat
+# yagona ogʻirlik {glue:text}`kauzal_birinchi:g`: 0-pozitsiya faqat
 # oʻziga qaraydi. Softmax qolgan ballarni qayta normallashtirgani uchun
 # har qator yigʻindisi baribir 1 (yuqorida chop etilgan). Maska *V*
 # qiymatlarini emas, kimga qarash mumkinligini oʻzgartiradi: chiqish
 # (`chiqish_maskali`) oʻsha *V* larning boshqacha vaznli oʻrtachasi.
 #
 # Matnni tushunadigan model (BERT kabi *{term}`koder`*, ingl. *encoder*) esa kauzal
-# maska ishlatmaydi (faqat gaplarni bir xil uzunlikka keltirish uchun qoʻshilgan {term}`toʻldiruvchi tokenlar <toʻldiruvchi token>` yopiladi): u butun gapni birdan oladi va har soʻzni ikki tomondagi
-# soʻzlar yordamida tushunadi — oʻqitishda u gapdagi yashirilgan soʻzlarni
-# topishni oʻrganadi, kelajakni taxmin qilmaydi. Kauzal maskaning ikkinchi
-# foydasi «{doc}`transformer`» darsidagi {term}`KV keshda <KV kesh>` koʻrinadi: oldingi pozitsiyalar
+# maska ishlatmaydi; unda faqat gaplarni bir xil uzunlikka keltirish uchun qoʻshilgan
+# {term}`toʻldiruvchi tokenlar <toʻldiruvchi token>` yopiladi. U butun gapni birdan oladi va har
+# soʻzni ikki tomondagi soʻzlar yordamida tushunadi. Oʻqitishda u kelajakni taxmin
+# qilmaydi, gapdagi yashirilgan soʻzlarni topishni oʻrganadi. Kauzal maskaning ikkinchi
+# foydasi {term}`KV keshda <KV kesh>` koʻrinadi («{doc}`transformer`» darsi): oldingi pozitsiyalar
 # keyingilarni koʻrmagani uchun ularning hisobi yangi token qoʻshilganda
 # oʻzgarmaydi.
 #
@@ -458,10 +460,11 @@ glue(
 # boʻlardi; `nn.Linear` ning standart initsializatsiyasida esa u *d* = 512 da
 # {glue:text}`sq_std_512:.1f` (oʻlchandi). Bu ham softmaxni toʻyintirishga
 # yetadi: eng katta ogʻirlik oʻrtacha {glue:text}`sq_max_512:.2f`, lekin
-# har doim ham 1 ga yaqin emas — eng kichigi {glue:text}`sq_max_512_min:.2f`.
+# har doim ham 1 ga yaqin emas — qatorlardagi eng katta ogʻirliklarning eng kichigi
+# {glue:text}`sq_max_512_min:.2f`.
 # $\sqrt{d}$ ga boʻlinganda eng katta ogʻirlik oʻrtacha
 # {glue:text}`sq_max_512_bol:.2f` va ogʻirliklar ancha tekis taqsimlanadi.
-# (Bu sonlar {numref}`%s-rasmdagi <sqrt_d>` 16 pozitsiyali oʻlchovdan; «toʻrt
+# (Bu sonlar {numref}`%s-rasmdagi <sqrt_d>` 16 pozitsiyali oʻlchovdan olingan; «toʻrt
 # bosqich» misolining 4 pozitsiyasida tekis ogʻirlik $1/4$, shuning uchun
 # boʻlingandagi eng katta ogʻirlik kattaroq chiqadi.) Toʻyingan qatorlarda
 # softmaxning gradienti deyarli nol: ular orqali *Q* va *K* ga signal

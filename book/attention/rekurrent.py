@@ -14,10 +14,10 @@
 # # Attention, RNN va LSTM bitta vazifada
 #
 # Bu darsda {term}`RNN`, {term}`LSTM` va {term}`attentionni <attention (eʼtibor mexanizmi)>` bitta sunʼiy vazifada solishtiramiz:
-# javob {term}`ketma-ketlikning <ketma-ketlik>` birinchi elementida, qolgani shovqin. Gradient birinchi {term}`qadamga <qadam>`
+# javob {term}`ketma-ketlikning <ketma-ketlik>` birinchi elementida, qolgani shovqin. Gradient 0-{term}`qadamga <qadam>`
 # yetib borishini oʻlchaymiz, har modelni turli tasodifiy {term}`initsializatsiyalar <initsializatsiya>` bilan bir necha marta oʻqitamiz, {term}`pozitsiya kodlashsiz <pozitsiya kodlash>`
 # attention tartibni koʻrmasligini tekshiramiz va oʻqitilgan model qayerga qarashini
-# chizamiz. Attention formulasi oldingi darsda — «{doc}`mexanizm`».
+# chizamiz. Attention formulasi oldingi darsda («{doc}`mexanizm`») berilgan.
 
 
 # %%
@@ -125,7 +125,7 @@ show(
     pd.DataFrame(grad_jadval),
     izoh=(
         "Kirishning birinchi va oxirgi qadamiga yetib boradigan "
-        f"gradient (T={T})."
+        f"gradient (T = {T})."
     ),
     nom="grad_jadval",
 )
@@ -177,13 +177,14 @@ glue("d_model", d_model, display=False)
 
 
 # %% [markdown]
-# Yaʼni {glue:text}`protokol_epoxalar` {term}`epoxa` (*epoch*: oʻquv namunalarining
-# hammasidan bir marta oʻtish), {glue:text}`protokol_n` ta oʻquv va
-# {glue:text}`protokol_n_sinov` ta sinov namunasi, {glue:text}`protokol_batch`
-# talik {term}`paketlar <paket>` (*batch*: parametrlar bir marta yangilanadigan namunalar
-# guruhi), Adam optimizatori, {term}`oʻrganish tezligi` (*learning rate*)
-# {glue:text}`protokol_lr`. Oʻrganish tezligi oʻqitish davomida oʻzgarmaydi
-# (jadvalsiz, *{term}`warm-up`*siz) va gradient kesilmaydi (*gradient clipping* yoʻq):
+# Protokol: {glue:text}`protokol_epoxalar` {term}`epoxa` (*epoch*: oʻquv namunalarining
+# hammasidan bir marta oʻtish); {glue:text}`protokol_n` ta oʻquv va
+# {glue:text}`protokol_n_sinov` ta sinov namunasi; har {term}`paketda <paket>`
+# {glue:text}`protokol_batch` ta namuna (*batch*: parametrlarni bir marta yangilash uchun
+# birga ishlatiladigan namunalar guruhi); Adam optimizatori; {term}`oʻrganish tezligi`
+# (*learning rate*) {glue:text}`protokol_lr`. Oʻrganish tezligi oʻqitish davomida oʻzgarmaydi
+# (uni oʻzgartirish rejasi ham, {term}`warm-up` ham yoʻq) va {term}`gradient kesish` ham
+# ishlatilmaydi (*gradient clipping*):
 # barqarorlikka yordam beradigan bu usullarsiz modellar oʻz holicha
 # solishtiriladi.
 #
@@ -207,8 +208,8 @@ glue("d_model", d_model, display=False)
 # `oqit`) yoki argumentlari oʻzgarganda qayta hisoblanadi
 # (`chapter_code/ombor.py`). Keyingi darslar shu oʻqitishlarni xuddi shu
 # argumentlar bilan chaqiradi va natijani ombordan oladi. Vaqt va xotira
-# oʻlchovlari («{doc}`narx`» darsida) ham shunday saqlanadi, lekin kaliti
-# oʻlchagan mashinani ham oʻz ichiga oladi.
+# oʻlchovlari («{doc}`narx`» darsida) ham shunday saqlanadi, lekin har mashina
+# uchun alohida: qaysi mashinada oʻlchangani ham yozib qoʻyiladi.
 
 # %%
 modellar = {
@@ -374,7 +375,7 @@ if rnn.farq > 3 * rnn_xato:
         f" {son(rnn.farq, '.3f')} tasodifiy xatodan katta (bu farqning"
         f" standart xatosi taxminan {son(rnn_xato, '.3f')})"
         + (
-            ". Bitta seed bilan oʻlchaganimizda, qaysi seed tushganiga"
+            ". Agar bitta seed bilan oʻlchaganimizda, qaysi seed tushganiga"
             " qarab boshqa-boshqa xulosa chiqargan boʻlardik"
             if rnn.aralashmi
             else ""
@@ -490,7 +491,7 @@ glue(
 if lstm.aralashmi:
     glue(
         "lstm_kafolat_gap",
-        "kafolat yoʻq: bu nashrda ham natija seedga bogʻliq boʻldi",
+        "kafolat yoʻq. Bu nashrda ham natija seedga bogʻliq boʻldi",
         display=False,
     )
 elif kd == 0:
@@ -546,7 +547,8 @@ glue(
     (
         "tasodifiy darajaga yaqin qoldi (eng yaxshi seedda"
         f" {son(attn0_max, '.3f')}); tartibni koʻrmaydigan eng yaxshi"
-        " qoida (ishoralar koʻpchiligi, keyingi darsda koʻramiz) shu"
+        " qoida (qaysi ishora koʻp boʻlsa, shuni javob deb olish —"
+        " «ishoralar koʻpchiligi»; keyingi darsda koʻramiz) shu"
         f" sinov namunalarida {son(kop_sinov, '.3f')} beradi"
         if attn0_max < kop_sinov + 0.05
         else (
@@ -563,12 +565,13 @@ glue("tasodif_chegara", lstm.tasodif_chegara, display=False)
 glue("bitta_xato", float(np.sqrt(0.25 / n_sinov)), display=False)
 
 # %% [markdown]
-# Agar seedning sinov aniqligi kamida {glue:text}`yechdi_chegara:.1f` boʻlsa, u
-# vazifani **yechdi** deymiz; {glue:text}`tasodif_chegara:.1f` dan past boʻlsa —
-# **tasodifiy taxmin darajasida qoldi** (tasodifiy javob namunalarning yarmini
-# toʻgʻri topadi; {glue:text}`protokol_n_sinov` ta sinov namunasida bitta
-# aniqlikning {term}`standart xatosi <standart xato>` taxminan {glue:text}`bitta_xato:.2f`); oraligʻida
-# esa — **qisman oʻrgandi**. {numref}`%s-jadvaldan <sinov_jadval>` toʻrtta xulosa.
+# Seed bilan oʻqitilgan modelning sinov {term}`aniqligi <aniqlik>` kamida
+# {glue:text}`yechdi_chegara:.1f` boʻlsa, model vazifani **yechdi** deymiz.
+# {glue:text}`tasodif_chegara:.1f` dan past boʻlsa, model **tasodifiy taxmin
+# darajasida qoldi** (tasodifiy javob namunalarning yarmini toʻgʻri topadi;
+# {glue:text}`protokol_n_sinov` ta sinov namunasida bitta aniqlikning
+# {term}`standart xatosi <standart xato>` taxminan {glue:text}`bitta_xato:.2f`).
+# Ikki chegara oraligʻida boʻlsa — **qisman oʻrgandi**. {numref}`%s-jadvaldan <sinov_jadval>` toʻrtta xulosa.
 #
 # - **Pozitsiyali attention** {glue:text}`attn_jumla`
 #   ({glue:text}`attn_yomoni`).
@@ -581,28 +584,28 @@ glue("bitta_xato", float(np.sqrt(0.25 / n_sinov)), display=False)
 # {glue:text}`lstm_nega` LSTMning xotira hujayrasi har qadamda unutish darvozasi
 # $f_t = \sigma(W x_t + U h_{t-1} + b_f)$ ga koʻpaytiriladi. PyTorch $b_f$ ning
 # boshlangʻich qiymatini ikki kichik tasodifiy sonning yigʻindisi sifatida, nol
-# atrofida tanlaydi, kirish hissasi ham boshida kichik; shuning uchun boshida
+# atrofida tanlaydi. Kirish hissasi ham boshida kichik, shuning uchun boshida
 # $f_t \approx \sigma(0)$ = {glue:text}`f_standart:.2f` va 59 qadamdan
 # keyin 0-qadamdagi maʼlumotning taxminan {glue:text}`f_standart_T:.0e`
-# qismigina qoladi (bu sodda baho: haqiqiy darvozalar $\sigma(0)$ atrofida biroz
-# farq qiladi, natija baribir juda kichik).
+# qismigina qoladi. (Bu sodda baho: haqiqiy darvoza qiymatlari $\sigma(0)$ atrofida
+# biroz tebranadi, natija baribir juda kichik.)
 #
-# Gradient esa faqat shu yoʻl
-# bilan oqmaydi: *h* orqali oʻtadigan yoʻllar bu yerda sekinroq soʻnadi va
-# 0-qadam gradientining deyarli hammasini ular olib keladi, shuning uchun
+# Gradient esa faqat shu yoʻl bilan oqmaydi. *h* orqali oʻtadigan yoʻllar bu yerda
+# sekinroq soʻnadi va 0-qadam gradientining deyarli hammasini ular olib keladi.
+# Shuning uchun
 # {numref}`%s-jadvaldagi <grad_jadval>` nisbat ({glue:text}`grad_lstm:.1e`) bu sodda
 # baho aytadigandan bir necha tartib kichik. $b_f$ = {glue:text}`unutish:g` da $\sigma(b_f)$ =
 # {glue:text}`f_unutish:.3f` va 59 qadamdan keyin
 # {glue:text}`f_unutish_T:.2f` qismi qoladi: model 0-qadamni boshidanoq
 # «eslaydi». Standart initsializatsiyada esa oʻqitish bu soʻnishni yengishi ham,
-# yenga olmasligi ham mumkin: {glue:text}`lstm_kafolat_gap`.
+# yenga olmasligi ham mumkin — {glue:text}`lstm_kafolat_gap`.
 #
 # Unutish darvozasini {cite:ts}`gers2000`
 # kiritgan; {cite:ts}`jozefowicz2015` uning siljishini 1 yoki
 # 2 kabi katta qiymatdan boshlash kerakligini eslatib, har bir LSTMda 1
-# dan boshlashni tavsiya qiladi. *T* = 60 boʻlgan vazifamizda boshlangʻich baho boʻyicha 1 yetmaydi:
+# dan boshlashni tavsiya qilgan. *T* = 60 boʻlgan vazifamizda boshlangʻich baho boʻyicha 1 yetmaydi:
 # $\sigma(1)^{59}$ = {glue:text}`f_tavsiya_T:.0e` (4-mashqda oʻzingiz
-# sinab koʻring); biz {glue:text}`unutish:g` ni oldik. Bu ham kafolat emas:
+# sinab koʻring); biz {glue:text}`unutish:g` ni tanladik. Bu ham kafolat emas:
 # baho faqat oʻqitish boshidagi holatni tasvirlaydi, qanday tugashini esa
 # oʻqitishning oʻzi hal qiladi. Xulosa: {glue:text}`lstm_xulosa_gap`;
 # attentionda esa bu masofa boshidanoq bitta bogʻlanish.
@@ -612,14 +615,14 @@ glue("bitta_xato", float(np.sqrt(0.25 / n_sinov)), display=False)
 # kitobda buni test tekshiradi: bob ikki marta bajarilib, natijalar
 # solishtiriladi). Boshqa protsessorda esa kutubxonalar boshqa {term}`kernellarni <kernel>`
 # (hisob funksiyalarini) tanlaydi, qoʻshishlar tartibi va yaxlitlash oʻzgaradi;
-# beqaror oʻqitish esa boshqacha tugashi mumkin. Shuning uchun yuqoridagi gaplar
-# har nashrda oʻlchovdan tuziladi.
+# beqaror oʻqitish esa boshqacha tugashi mumkin. Shuning uchun yuqoridagi xulosalar
+# har nashrda yangi oʻlchovlar asosida qayta yoziladi.
 #
 # Pozitsiyasiz attention {glue:text}`attn0_gap`. Nega — keyingi boʻlimda.
 #
 # ## Pozitsiya kodlashsiz attention tartibni koʻrmaydi
 #
-# Attention formulasida pozitsiya raqami hech qayerda yoʻq. Agar kirish
+# Attention formulasida pozitsiya indeksi hech qayerda yoʻq. Agar kirish
 # qatorlarini aralashtirsak, {term}`ballar <ball>` matritsasining qatorlari va ustunlari
 # xuddi shunday aralashadi, {term}`softmax` va oʻrtacha esa tartibga qaramaydi.
 # Demak, pozitsiya kodlashsiz modelning chiqishi kirish tartibiga bogʻliq
@@ -671,10 +674,10 @@ glue("aralash_farq", aralash_farq, display=False)
 # ## Oʻqitilgan model qayerga qaraydi
 #
 # Attention {term}`ogʻirliklari <ogʻirlik>` modelning «qayerga qarayotganini» bevosita
-# koʻrsatadi. {numref}`%s-jadvaldagi <sinov_jadval>` pozitsiyali modellardan
-# sinovda eng yaxshi natija bergani (teng boʻlsa — birinchisi), seed
-# {glue:text}`attn_seed` bilan oʻqitilganini olamiz (uni qayta oʻqitmaymiz) va yangi 200 ta namunada
-# ogʻirliklarni oʻrtalashtiramiz.
+# koʻrsatadi. {numref}`%s-jadvaldagi <sinov_jadval>` pozitsiyali attention modellaridan
+# sinovda eng yaxshi natija berganini (natijalar teng boʻlsa — birinchisini) olamiz; bu —
+# seed {glue:text}`attn_seed` bilan oʻqitilgan model (uni qayta oʻqitmaymiz). Yangi 200 ta
+# namunada uning ogʻirliklarini oʻrtalashtiramiz.
 
 # %%
 # sinovda eng yaxshi seed
@@ -756,7 +759,7 @@ glue(
 # %% [markdown]
 # Oʻrtacha eʼtiborning {glue:text}`qadam0_ulush` 0-qadamga tushadi,
 # qolgan qadamlarning har biriga oʻrtacha atigi {glue:text}`qolgan_orta:.1e`.
-# {glue:text}`qadam0_gap` Xuddi shu ogʻirliklar {numref}`%s-rasmda <attention_ogirligi>`.
+# {glue:text}`qadam0_gap` Xuddi shu ogʻirliklar {numref}`%s-rasmda <attention_ogirligi>` koʻrsatilgan.
 
 # %%
 rasm, (b1, b2) = plt.subplots(2, 1, figsize=(5.6, 6.4))
@@ -841,9 +844,9 @@ glue(
 #
 # RNNda gradient har qadamda taxminan bir xil koʻpaytuvchiga koʻpaytiriladi,
 # shuning uchun nisbat masofaga **eksponensial** bogʻliq: qadamlar ikki
-# barobar koʻpaysa, nisbatning tartibi ham taxminan ikki barobar oshadi
-# (0-qadam gradienti float32 ifodalay oladigan eng kichik sondan ham
-# kichrayib, nolga aylanishi mumkin — unda nisbat cheksiz boʻladi).
+# barobar koʻpaysa, nisbatning tartibi ham taxminan ikki barobar oshadi.
+# 0-qadam gradienti float32 ifodalay oladigan eng kichik sondan ham
+# kichrayib, nolga aylanishi mumkin; unda nisbat cheksiz boʻladi.
 # Attentionda nisbat yana 1 atrofida qoladi: {term}`yoʻl uzunligi` *T* ga bogʻliq
 # emas.
 # :::
@@ -892,10 +895,10 @@ glue(
 #
 # Lekin baho faqat oʻqitish boshidagi holatni tasvirlaydi: oʻqitish
 # yomon initsializatsiyada ham soʻnishni yengishi, yaxshi initsializatsiyada ham toʻxtab
-# qolishi mumkin. Bu nashrda oʻlchandi (yechim kodi quyida):
+# qolishi mumkin. Bu nashrdagi oʻlchov (yechim kodi quyida).
 # {glue:text}`mashq4_gap` {glue:text}`lstmu_toxtagan` Natija seedga va
-# protsessorga bogʻliq, shuning uchun xulosani faqat oʻz oʻlchovingizdan, har
-# seed qanday tugaganini sanab chiqaring.
+# protsessorga bogʻliq, shuning uchun xulosani faqat oʻz oʻlchovingizga tayanib,
+# har seed bilan oʻqitish qanday tugaganini sanab chiqaring.
 # :::
 
 
@@ -921,21 +924,22 @@ kd3 = sum(s_ in lstm.seedlari("yechdi") for s_ in seedlar)
 
 
 def _qiyos(k):
+    yechgan = f"{k} ta seedda yechdi" if k else "hech bir seedda yechmadi"
     if k > kd3:
-        return "standart initsializatsiyadagidan koʻp"
+        return f"{yechgan}, standart initsializatsiyadagidan koʻp"
     if k == kd3:
-        return "standart initsializatsiyadagidek"
-    return "standart initsializatsiyadagidan kam"
+        return f"{yechgan}, standart initsializatsiyadagidek"
+    return f"{yechgan}, standart initsializatsiyadagidan kam"
 
 
 glue(
     "mashq4_gap",
-    "; ".join(
-        f"siljish {son(b, 'g')} bilan {t.jumla()} ({t.qiymatlar()}):"
-        f" yechganlar {t.soni('yechdi')} ta, {_qiyos(t.soni('yechdi'))}"
+    " ".join(
+        f"Siljish {son(b, 'g')} bilan model {t.jumla()}"
+        f" ({t.qiymatlar()}): {_qiyos(t.soni('yechdi'))}."
         for b, t in mashq4.items()
     )
-    + f" (standart LSTM shu seedlarda {kd3} tasida yechgan).",
+    + f" Standart LSTM shu seedlarning {nechtasida(kd3)} yechgan edi.",
     display=False,
 )
 for b, t in mashq4.items():

@@ -107,7 +107,7 @@ def dars_html(docname: str, bob: str, kengaytma: str = ".py") -> str:
 def ildiz_html(docname: str, pdf: str) -> str:
     """The root page's line: the whole book as one PDF."""
     return (f'<p class="yuklab-olish"><a href="{html.escape(_pdf(docname, pdf))}" download>PDF yuklab olish</a>'
-            " — butun kitob bitta faylda, chop etish uchun.</p>\n")
+            " — butun bob bitta faylda, chop etish uchun.</p>\n")
 
 
 def _kod_qatorimi(qator: str) -> bool:
@@ -152,7 +152,7 @@ def _darslar_royxati(app, bob: str, darslar: list[str]) -> nodes.Node:
                                        refdoc=bob)
         royxat += nodes.list_item("", nodes.paragraph(
             "", "", havola, nodes.Text(f" — taxminan {oqish_daqiqasi(manba, soz, kod)} daqiqa")))
-    izoh = nodes.paragraph("", f"Darslar shu tartibda oʻqiladi. Vaqt taxminiy: matnning har "
+    izoh = nodes.paragraph("", f"Oʻqish vaqti taxminiy: matnning har "
                                f"{soz} soʻzi va kodning har {kod} qatori uchun bir daqiqa.")
     return [nodes.rubric("", "Darslar"), royxat, izoh]
 
@@ -361,13 +361,13 @@ def sarlavha_yuklamalari(guruh: dict, docname: str, pdf_manzil: str, notebook: b
             b = {"type": "link", "url": pdf_manzil, "text": ".pdf", "icon": b.get("icon"),
                  "tooltip": "Kitobning PDF fayli", "label": PDF_TUGMA}
         elif notebook and b.get("label") == IPYNB_TUGMA:
-            b = {**b, "url": f"{nom}.ipynb", "tooltip": "Bajarilgan notebook (.ipynb)"}
+            b = {**b, "url": f"{nom}.ipynb", "tooltip": "Bajarilgan Jupyter daftari (.ipynb)"}
         elif notebook and b.get("label") == MANBA_TUGMA and kengaytma != ".ipynb":
             b = {**b, "url": f"{nom}{kengaytma}"}
         yangi.append(b)
     if notebook and IPYNB_TUGMA not in tugmalar:       # a .py lesson: the theme offers no notebook
         yangi.insert(0, {"type": "link", "url": f"{nom}.ipynb", "text": ".ipynb", "icon": "fas fa-code",
-                         "tooltip": "Bajarilgan notebook (.ipynb)", "label": IPYNB_TUGMA})
+                         "tooltip": "Bajarilgan Jupyter daftari (.ipynb)", "label": IPYNB_TUGMA})
     return {**guruh, "buttons": yangi}
 
 
