@@ -73,7 +73,7 @@ def test_every_seed_output_is_on_the_page_in_order(sahifa):
     joylar = [
         _joy(matn, _nomli(sahifa, "yol_uzunligi", "RNNda maʼlumot zanjir boʻylab yuradi")),  # 1 diagram
         _joy(matn, "1-bosqich: har Q ni har K bilan", "3-bosqich: softmax", "4-bosqich:"),     # 2 worked example
-        _joy(matn, _nomli(sahifa, "grad_jadval", "Kirishning birinchi va oxirgi qadamiga")),  # 3 gradients
+        _joy(matn, _nomli(sahifa, "grad_jadval", "Kirishning 0-qadamiga va oxirgi qadamiga")),  # 3 gradients
         _joy(matn, _nomli(sahifa, "sinov_jadval", "Sinov aniqligi")),                   # 4 training
         _joy(matn, "Pozitsiya kodlashsiz attention — kirishni", "maksimal farq"),       # 5 permutation
         _joy(matn, "0-qadamga berilgan oʻrtacha eʼtibor", "Eng koʻp eʼtibor olgan qadam"),  # 6

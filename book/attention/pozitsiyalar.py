@@ -14,11 +14,11 @@
 # # Pozitsiyalar uzunroq ketma-ketlikda
 #
 # Bu darsda oldingi darsdagi vazifani davom ettiramiz: oʻrganiladigan pozitsiyalar
-# oʻqitishdagidan uzunroq {term}`ketma-ketlikda <ketma-ketlik>` nega ishlatib boʻlmasligini, formula bilan
-# hisoblanadigan sinusoidal pozitsiyalar esa uzunroq ketma-ketlikka koʻchishini sinaymiz,
+# oʻqitishdagidan uzunroq {term}`ketma-ketlikda <ketma-ketlik>` nega ishlatib boʻlmasligini koʻramiz va formula bilan
+# hisoblanadigan sinusoidal pozitsiyalar uzunroq ketma-ketlikka koʻcha olishini sinaymiz;
 # model yangi pozitsiyalarda qayerga qarashini koʻramiz. Nisbiy pozitsiyalarni
 # ({term}`RoPE`) ham shu tajribada sinaymiz va {term}`pozitsiya kodlashsiz <pozitsiya kodlash>` {term}`kauzal maskaning <kauzal (sababiy) maska>` oʻzi tartibni qanchalik berishini oʻlchaymiz. Vazifa va
-# modellar — «{doc}`rekurrent`» darsida.
+# modellar «{doc}`rekurrent`» darsida tasvirlangan.
 
 
 # %%
@@ -52,7 +52,7 @@ glue("poz_d", d_model, display=False)
 # %% [markdown]
 # ## Oʻrganiladigan va sinusoidal pozitsiyalar
 #
-# Modelimizdagi pozitsiya vektorlari oʻrganiladi va ularning soni qatʼiy:
+# Modelimizdagi pozitsiya vektorlari oʻrganiladi va ularning soni oʻzgarmas:
 # `Attention(60)` da aniq 60 ta, 0-pozitsiyadan 59-pozitsiyagacha. Qisqaroq
 # ketma-ketlikda model ularning boshidagilarini oladi (`self.poz[:, :T]`).
 # Uzunroq ketma-ketlikda esa 60-pozitsiya va undan keyingilar uchun vektor
@@ -68,7 +68,7 @@ glue("poz_d", d_model, display=False)
 # \mathrm{PE}[p, 2i+1] = \cos\!\left(\frac{p}{10000^{2i/d}}\right).
 # $$
 #
-# Bu yerda *d* — vektor oʻlchami, *i* — komponentlar juftligining raqami
+# Bu yerda *d* — vektor oʻlchami, *i* — komponentlar juftligining indeksi
 # ($i = 0, 1, \dots, d/2 - 1$). Har juftlik — oʻz chastotasidagi toʻlqin:
 # $i = 0$ juftlik har $2\pi$ pozitsiyada bir marta takrorlanadi, keyingilari
 # tobora sekinroq tebranadi. Formulada *T* yoʻq: vektorni istalgan
@@ -80,7 +80,7 @@ glue("poz_d", d_model, display=False)
 # :pyobject: sinus_pozitsiya
 # ```
 #
-# Matritsani modelimiz oʻlchami *d* = {glue:text}`poz_d` va
+# Matritsani modelimizdagi oʻlcham (*d* = {glue:text}`poz_d`) va
 # {glue:text}`poz_T_rasm` ta pozitsiya uchun chizamiz
 # ({numref}`sinus_pozitsiya`). Ostida — ikki pozitsiya vektorining
 # **{term}`kosinus oʻxshashligi`** (*cosine similarity*, vektorlar orasidagi
@@ -146,8 +146,7 @@ fig(
 # komponentlar yaqin pozitsiyalarni bir-biridan ajratadi, sekinlari —
 # uzoqlarini. Shuning uchun har ustun boshqa
 # ustunlardan farq qiladi: ikki pozitsiya bir xil vektor olmaydi.
-#
-# Pastki qismda: qoʻshni pozitsiyalar vektorlari juda oʻxshash (kosinus
+# Rasmning pastki qismida: qoʻshni pozitsiyalar vektorlari juda oʻxshash (kosinus
 # oʻxshashligi {glue:text}`poz_oxshash_1:.3f`). Masofa oshgani sari oʻxshashlik
 # kamayadi, lekin tekis emas: toʻlqinlar goh mos tushadi, goh yoʻq. 10 va
 # undan katta masofada u {glue:text}`poz_oxshash_uzoq:.2f` dan oshmadi. Kod
@@ -164,9 +163,9 @@ fig(
 # {term}`qatlamida <qatlam>` {term}`soʻrov` va {term}`kalit` vektorlarining komponentlarini juftlarga
 # ajratadi va har juftlikni tekislikda burchakka buradi. *p*-pozitsiyada
 # *i*-juftlikning burchagi $p\,\theta_i$, bu yerda
-# $\theta_i = b^{-2i/d}$: asos $b = 10000$ boʻlsa — sinusoidal kodlashdagi
-# chastotalar (Llama 3 modelida $b = 500\,000$, konfiguratsiyadagi `rope_theta`:
-# sekin burilishlar uzun kontekstga yetadi). {term}`Qiymat <qiymat>`
+# $\theta_i = b^{-2i/d}$. Asos $b = 10\,000$ boʻlsa, bu chastotalar sinusoidal
+# kodlashdagilar bilan bir xil. Llama 3 modelida esa $b = 500\,000$
+# (konfiguratsiyadagi `rope_theta`): sekin burilishlar uzun kontekstga yetadi. {term}`Qiymat <qiymat>`
 # vektorlari burilmaydi.
 #
 # Bu nega ishlaydi? *m*-soʻrov va *n*-kalitning skalyar koʻpaytmasida
@@ -205,9 +204,9 @@ for m, n in [(2, 0), (12, 10), (502, 500), (3, 0)]:
 # ishlaydimi? Bu xossa **{term}`uzunlikka umumlashtirish`** (*length
 # generalisation*) deyiladi. `Attention(60, pozitsiya="sinus")` va
 # `Attention(60, pozitsiya="rope")` ni bobning protokoli bilan (`oqit` ning
-# standart qiymatlari) ikkitadan {term}`seed` bilan oʻqitamiz: seed 0 — asosiy
+# standart qiymatlari) ikki xil {term}`seed` bilan oʻqitamiz. Seed 0 — asosiy
 # model, seed 1 — natija seedga qanchalik bogʻliqligini koʻrish uchun
-# (toʻrt oʻqitish ikki yadroda ikkitadan yuradi). Yonida — «{doc}`rekurrent`»
+# (toʻrt oʻqitish ikki protsessor yadrosida ikkitadan bajariladi). Yonida — «{doc}`rekurrent`»
 # darsidagi {numref}`%s-jadvaldagi <sinov_jadval>` oʻrganiladigan
 # pozitsiyali model (seed 0). U omborda saqlangan, `parallel` uni qayta
 # oʻqitmaydi.
@@ -281,8 +280,8 @@ glue(
 # sonlar ulushi. Shuning uchun tartibni bilmaydigan qoidalar ichida eng yaxshisi —
 # **{term}`ishoralar koʻpchiligi`**: musbat sonlar koʻp boʻlsa, javob 1. Ikkinchi
 # qoida — yigʻindining ishorasi, $\mathrm{sign}(\sum_t x_t)$: u ham tartibga
-# qaramaydi, lekin nazariy jihatdan biroz kuchsizroq. Model bu qoidalardan
-# yuqori boʻlsa, u pozitsiyani ishlatayotgan boʻladi.
+# qaramaydi, lekin nazariy jihatdan biroz kuchsizroq. Modelning aniqligi bu
+# qoidalarnikidan yuqori boʻlsa, demak, u pozitsiyani ishlatmoqda.
 
 
 # %%
@@ -365,9 +364,9 @@ show(
     poz_jadval,
     izoh=(
         "Aniqlik turli uzunlikdagi yangi sinov maʼlumotida (har T da"
-        f" {poz_n} ta namuna). Hamma model T = {T} da oʻqitilgan (seed"
-        " koʻrsatilmagani — seed 0); pastki ikki qator — pozitsiyani"
-        " bilmaydigan qoidalar."
+        f" {poz_n} ta namuna). Hamma model T = {T} da oʻqitilgan"
+        " (seedi koʻrsatilmaganlari — seed 0); pastki ikki qator —"
+        " pozitsiyani bilmaydigan qoidalar."
     ),
     nom="poz_jadval",
 )
@@ -672,7 +671,7 @@ if yangi < 0.5 * w60 and tanish >= 0.5 * w60:
     )
 elif yangi < 0.5 * w60:
     rope_guruh = (
-        "Ikkala guruh ham 0-qadamni yoʻqotdi. Yangi masofadagi"
+        "Ikkala guruhdagi soʻrovlar ham 0-qadamga deyarli qaramay qoʻydi. Yangi masofadagi"
         f" soʻrovlar unga atigi {son(yangi, '.3f')} ogʻirlik berdi,"
         f" tanish masofadagilar ham {son(tanish, '.3f')} (T = {T} da"
         f" {son(w60, '.3f')}): ularning ogʻirligining"
@@ -698,7 +697,7 @@ glue("poz_rope_guruh_gap", rope_guruh, display=False)
 # modellarni oʻzgartirmaymiz: `rope_yaqin` ularning `forward` ini takrorlaydi,
 # faqat |*m* − *n*| ≥ {glue:text}`poz_T` boʻlgan juftliklarning ballini
 # −∞ qiladi. Unda {glue:text}`poz_T`-soʻrov va undan keyingilar uchun
-# 0-qadam ham yashirin boʻladi, ular javobga faqat shovqin qoʻshadi.
+# 0-qadam ham yashiriladi, ular javobga faqat shovqin qoʻshadi.
 # Shuning uchun ikkinchi oʻlchovda oxirgi oʻrtachaga faqat
 # 0–{glue:text}`poz_T_1`-soʻrovlarni olamiz.
 
@@ -748,7 +747,10 @@ for (s, tanish_), a in rope_nazorat.items():
 oddiy = [poz_aniq[qatorlar["RoPE", s]][Tmax_r] for s in poz_seedlar]
 yashirin = [rope_nazorat[s, False] for s in poz_seedlar]
 ikkalasi = [rope_nazorat[s, True] for s in poz_seedlar]
-orali = lambda q: ", ".join(son(a, ".3f") for a in q)
+# two seeds' values joined by "va", more by ";": a comma is the decimal sign
+orali = lambda q: (" va " if len(q) == 2 else "; ").join(
+    son(a, ".3f") for a in q
+)
 if all(b > a + 0.1 for a, b in zip(oddiy, yashirin)):
     nazorat_gap = (
         f"Aniqlik {orali(oddiy)} edi; uzoq juftliklar yashirilganda u"
@@ -785,7 +787,7 @@ glue("poz_nazorat_gap", nazorat_gap, display=False)
 
 # %% [markdown]
 # {glue:text}`poz_nazorat_gap` Til modellarida ham RoPE oʻqitish
-# uzunligidan ancha uzoqqa oʻz-oʻzidan koʻchmaydi: model bir vaqtda
+# uzunligidan ancha uzoqqa oʻz-oʻzidan koʻchmaydi. Model bir vaqtda
 # koʻradigan uzunlikni ({term}`kontekst oynasini <kontekst oynasi>`, *context window*) kengaytirish
 # uchun burchaklarni qayta masshtablash usullari ishlatiladi (masalan,
 # {cite:alp}`chen2023`): ular yangi pozitsiyalarni model oʻqitishda
@@ -913,7 +915,7 @@ glue(
         " Koʻrinishidan, qaysi pozitsiyalar 0-pozitsiyaga «oʻxshab»"
         " qolishini kodlash vektorlarining oʻzi belgilaydi"
         + (
-            ", qanchalik kuchli adashishni esa oʻqitilgan model (seed)"
+            ", adashish qanchalik kuchli boʻlishini esa oʻqitilgan model (seed)"
             " belgilaydi"
             if abs(uzun_0qadam[1] - uzun_0qadam[0]) > 0.1
             else ""
@@ -995,7 +997,7 @@ if abs(w0_uzun[1] - w0_uzun[0]) <= 0.1:
     )
 elif w0_uzun[1] < w0_uzun[0]:
     seed1_gap = (
-        "Seed 1 modelida bu"
+        "Seed 1 bilan oʻqitilgan modelda bu hodisa"
         f" {'ancha kuchli' if w0_uzun[1] < w0_uzun[0] / 2 else 'kuchliroq'}:"
         f" T = {poz_T_uzun} da 0-qadam atigi {son(w0_uzun[1], '.3f')}"
         " ogʻirlik oldi"
@@ -1007,7 +1009,7 @@ elif w0_uzun[1] < w0_uzun[0]:
     )
 else:
     seed1_gap = (
-        f"Seed 1 modelida bu kuchsizroq: T = {poz_T_uzun} da 0-qadam "
+        f"Seed 1 bilan oʻqitilgan modelda bu hodisa kuchsizroq: T = {poz_T_uzun} da 0-qadam "
         f"{son(w0_uzun[1], '.3f')} ogʻirlik oldi"
     )
 glue("poz_seed1_gap", seed1_gap, display=False)
@@ -1068,7 +1070,7 @@ rope_toplangan = [k for k in toplangan if k[0] == "RoPE"]
 sin_toplangan = [k for k in toplangan if k[0] == "sinusoidal"]
 sink_gap = (
     "Bizning sinusoidal modellarimizdagi pozitsiyalar tashqi"
-    " koʻrinishidan shunday: har namunada sonlar boshqa, ular esa"
+    " tomondan shunga oʻxshaydi: har namunada sonlar boshqa, ular esa"
     " ogʻirlikni baribir oladi. Lekin bu sink emas, adashish: model"
     " ularni oʻzi qidirayotgan 0-pozitsiya deb oladi, buni esa faqat"
     " oʻqitishda koʻrmagan uzunlikda qiladi. Sink esa oʻqitish uzunligining"
@@ -1137,7 +1139,7 @@ glue("poz_rope_sink_gap", rope_sink, display=False)
 # esa {glue:text}`poz_umumiy_jumla`.
 #
 # Mazmunidan qatʼi nazar ogʻirlik toʻplanadigan pozitsiyalarni katta til
-# modellarida **{term}`attention sink`** («ogʻirlik choʻkadigan joy») deyishadi
+# modellarida **{term}`attention sink`** («ogʻirlik choʻkadigan joy») deb ataladi
 # {cite:p}`xiao2024`. U yerda ular ketma-ketlikning birinchi {term}`tokenlari <token>`:
 # softmax ogʻirliklari yigʻindisi 1 ga teng, hech narsaga qarashi kerak
 # boʻlmagan soʻrov esa ortiqcha ogʻirlikni doim bir joyga tashlashni
@@ -1193,9 +1195,8 @@ glue(
 #
 # boʻladi: $c_0$ eng katta, oxiriga qarab kamayadi. Shu ulushlar bilan
 # vaznli yigʻindining ishorasi, $\mathrm{sign}(\sum_n c_n x_n)$, —
-# oʻqitilmagan, faqat maskadan kelgan qoida. Uni ham, tartibni bilmaydigan
-# qoidalarning oʻrtacha eng yaxshisini (ishoralar koʻpchiligi) ham
-# solishtiramiz. Ikkinchisining kutilgan aniqligini formula beradi: *k* ta musbat son
+# oʻqitilmagan, faqat maskadan kelgan qoida. Modelni shu qoidaga va tartibni
+# bilmaydigan qoidalarning eng yaxshisiga (ishoralar koʻpchiligi) solishtiramiz. Ikkinchisining kutilgan aniqligini formula beradi: *k* ta musbat son
 # boʻlsa, u $\max(k, T-k)/T$ ehtimol bilan toʻgʻri, *k* esa binomial
 # taqsimlangan.
 
@@ -1303,12 +1304,12 @@ oraliq = lambda q: (
 )
 if kauzal_yuqori and maskasiz_chegarada:
     kz_gap = (
-        "Maskaning oʻzi modelga tartib haqida maʼlumot berdi:"
-        " pozitsiyasiz kauzal model uchala seedda ham tartibni"
+        "Maskaning oʻzi modelga tartib haqida maʼlumot berdi."
+        " Pozitsiyasiz kauzal model uchala seedda ham tartibni"
         " bilmaydigan qoidalar chegarasidan"
-        f" ({son(kz_chegara, '.3f')}) yuqori — {oraliq(kauzal_a)},"
-        " maskasiz model esa shu chegarada qoldi"
-        f" ({oraliq(maskasiz_a)})."
+        f" ({son(kz_chegara, '.3f')}) yuqori natija berdi:"
+        f" {oraliq(kauzal_a)}. Maskasiz model esa shu chegarada"
+        f" qoldi ({oraliq(maskasiz_a)})."
     )
 elif kauzal_yuqori:
     kz_gap = (
@@ -1441,7 +1442,7 @@ kz_juft_gap += (
 )
 kz_juft_gap += (
     " Demak, aniqlikning asosiy qismini maskaning oʻzi beradi,"
-    " oʻrgangan ogʻirliklar esa uning ustiga ozgina qoʻshadi."
+    " oʻrganilgan ogʻirliklar esa uning ustiga ozgina qoʻshadi."
     if yuqori20 and tekis_qoidada
     else ""
 )

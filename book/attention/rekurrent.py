@@ -84,7 +84,7 @@ from chapter_code import muhit
 # ## Gradient 0-qadamga yetib boradimi?
 #
 # Modelni oʻqitishdan oldin oddiy savol qoʻyamiz: {term}`yoʻqotish funksiyasining <yoʻqotish funksiyasi>`
-# gradienti kirishning birinchi va oxirgi qadamiga qanchalik kuchli yetib
+# gradienti kirishning 0-qadamiga va oxirgi qadamiga qanchalik kuchli yetib
 # boradi? Gradient — model oʻrganishda tayanadigan signal. Agar 0-qadamga yetib
 # boradigan gradient juda kichik boʻlsa, oʻqitish boshida modelning javob
 # aynan oʻsha yerda ekanini sezishi qiyin.
@@ -124,7 +124,7 @@ for nom, qisqa, yasa in [
 show(
     pd.DataFrame(grad_jadval),
     izoh=(
-        "Kirishning birinchi va oxirgi qadamiga yetib boradigan "
+        "Kirishning 0-qadamiga va oxirgi qadamiga yetib boradigan "
         f"gradient (T = {T})."
     ),
     nom="grad_jadval",
@@ -149,7 +149,7 @@ for nom, qisqa in [
 # modelda 0-qadamga deyarli hech narsa yetib bormaydi: signal 59 ta qadamda
 # har birida koʻpaytirilib, eksponensial soʻnadi — bu **{term}`gradientning soʻnishi`**
 # (*vanishing gradient*). Attentionda esa nisbat
-# {glue:text}`grad_attention:.2f`: birinchi va oxirgi qadam teng huquqli.
+# {glue:text}`grad_attention:.2f`: 0-qadam va oxirgi qadam teng huquqli.
 # Uchinchi qator ham LSTM, faqat unutish darvozasi siljishi
 # {glue:text}`unutish:g` dan boshlangan: unda nisbat atigi
 # {glue:text}`grad_lstm_unutish:.2f`. Demak, LSTMdagi soʻnish arxitekturaning
