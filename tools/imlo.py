@@ -123,7 +123,7 @@ ATAMALAR: list[tuple[str, tuple[str, ...], tuple[str, ...]]] = [
     ("RoPE", ("RoPE", "rotary position embedding"), ("RoPE",)),
     ("FlashAttention", ("FlashAttention",), ("FlashAttention",)),
     ("SDPA", ("SDPA", "scaled_dot_product_attention"), ("SDPA",)),
-    ("MAC", ("MAC", "multiply–accumulate"), ("MAC",)),
+    ("MAC", ("MAC", "multiply-accumulate"), ("MAC",)),
     ("oqim (thread)", ("thread",), ("oqim", "thread")),
     ("kernel", ("kernel",), ("kernel",)),
     ("initsializatsiya", ("initsializatsiya",), ("initsializatsiya", "initialization")),

@@ -40,11 +40,12 @@ from chapter_code.oqitish import xotira_chuqqisi
 # pozitsiyaga ball qoʻyadi. *T* ikki barobar oshsa, matritsa toʻrt barobar
 # oʻsadi. RNN esa *T* ta {term}`qadamni <qadam>` ketma-ket bajaradi: uning hisob hajmi *T* ga
 # chiziqli bogʻliq, lekin qadamlarni parallel qilib boʻlmaydi. Ikkalasini bir xil
-# sharoitda oʻlchaymiz ({numref}`vaqt_jadval`): `torch.utils.benchmark`
-# bilan (har oʻlchov koʻp marta takrorlanadi va {term}`medianasi <mediana>` olinadi), bitta
-# {term}`oqimda <oqim>` (*thread*), {term}`oldinga oʻtish` (*forward pass*: kirishdan chiqishgacha
-# hisob) va oldinga va {term}`orqaga oʻtish` uchun. Har qatorda hisob
-# hajmi — bitta namuna uchun koʻpaytirish-qoʻshishlar soni (*multiply–accumulate*,
+# sharoitda oʻlchaymiz ({numref}`vaqt_jadval`). Oʻlchov `torch.utils.benchmark`
+# bilan, bitta {term}`oqimda <oqim>` (*thread*) bajariladi: har oʻlchov koʻp marta
+# takrorlanadi va {term}`medianasi <mediana>` olinadi. Vaqtni ikki holat uchun olamiz:
+# faqat {term}`oldinga oʻtish` (*forward pass*: kirishdan chiqishgacha hisob) hamda
+# oldinga va {term}`orqaga oʻtish`. Har qatorda hisob
+# hajmi — bitta namuna uchun koʻpaytirish-qoʻshishlar soni (*multiply-accumulate*,
 # {term}`MAC`) — va *T* ga bogʻliq ketma-ket {term}`bosqichlar <bosqich>` soni ham bor: RNNda *T* ta,
 # attentionda *T* ga bogʻliq emas (jadvalda 1).
 
@@ -110,11 +111,11 @@ for Tx in [30, 60, 120, 240]:
 show(
     pd.DataFrame(vaqt_jadval).round(2),
     izoh=(
-        f"Bitta paket (64 ta namuna) vaqti, {IPLAR} oqimda, mediana:"
+        f"Bitta paket (64 ta namuna) vaqti, {IPLAR} oqimda, mediana."
         " fwd — oldinga oʻtish (forward), fwd+bwd — oldinga va orqaga"
-        " oʻtish; MAC — bitta namunaning oldinga oʻtishdagi matritsa"
+        " oʻtish. MAC — bitta namunaning oldinga oʻtishdagi matritsa"
         " koʻpaytmalari (siljish, tanh, softmax, oʻrtalashtirish"
-        " kirmaydi); ketma-ket bosqichlar — T ga bogʻliq, navbat bilan"
+        " kirmaydi). Ketma-ket bosqichlar — T ga bogʻliq, navbat bilan"
         " bajariladigan bosqichlar."
     ),
     nom="vaqt_jadval",
@@ -187,18 +188,18 @@ glue("iplar", IPLAR, display=False)
 
 # %% [markdown]
 # {glue:text}`tezlik_jumla` *T* = {glue:text}`T_kat` da attention bitta
-# namuna uchun RNNdan {glue:text}`mac_nisbat:.1f` marta koʻp koʻpaytirish-qoʻshish
-# bajaradi, lekin ularning hammasi bitta bosqichda, katta matritsa
-# koʻpaytmalarida; RNN esa kam hisobni {glue:text}`T_kat` ta kichik qadamda
-# navbat bilan bajaradi va har qadamda amallarning doimiy xarajatini
-# toʻlaydi. Oʻlchovda attention shu *T* da {glue:text}`vaqt_nisbat_jumla`. *T* 120 dan 240 ga oshganda RNN
+# namuna uchun RNNdan {glue:text}`mac_nisbat:.1f` marta koʻproq koʻpaytirish-qoʻshish
+# bajaradi, lekin hammasini bitta bosqichda, katta matritsa
+# koʻpaytmalarida. RNN esa kamroq hisobni {glue:text}`T_kat` ta kichik qadamda
+# navbat bilan bajaradi; har qadamda har bir amalni chaqirishning oʻzi ham vaqt
+# oladi. Oʻlchovda attention shu *T* da {glue:text}`vaqt_nisbat_jumla`. *T* 120 dan 240 ga oshganda RNN
 # vaqti {glue:text}`rnn_vaqt_osish:.1f` marta, attention vaqti
 # {glue:text}`attn_vaqt_osish:.1f` marta oʻsdi.
 #
 # Bu oʻlchov
-# {glue:text}`iplar` oqimda olingan; GPU yoki koʻp yadroda attentionning
+# {glue:text}`iplar` oqimda olingan; GPU yoki koʻp yadroli protsessorda attentionning
 # yagona bosqichidagi *T* ta pozitsiya hisobi parallel bajarilishi mumkin, RNNning
-# *T* ta qadami esa baribir navbat bilan qoladi (buni bu bobda
+# *T* ta qadami esa baribir navbat bilan bajariladi (buni bu bobda
 # oʻlchamadik). {cite:t}`vaswani2017` bu parallellikni {term}`yoʻl uzunligi`
 # bilan birga attentionning asosiy afzalliklari qatorida keltiradi.
 #
@@ -292,8 +293,7 @@ glue(
 glue("vaqt_960", float(xotira.loc[960, "vaqt (ms)"]), display=False)
 if vaqt_qiyalik >= 2.15:
     vaqt_T2 = (
-        "bu T² qonuni boʻyicha kutiladigan 16 martadan ham koʻp: vaqt"
-        " T² dan ham tez oʻsdi"
+        "bu T² qonuni boʻyicha kutiladigan 16 martadan ham koʻp"
     )
 elif vaqt_qiyalik >= 1.85:
     vaqt_T2 = "bu T² qonuni boʻyicha kutiladigan 16 martaga yaqin"
@@ -344,8 +344,8 @@ glue("uzun_gib", uzun * uzun * 4 / 2**30, display=False)
 # yigʻadi. PyTorchda `torch.nn.functional.scaled_dot_product_attention`
 # (SDPA) mos kernelni tanlaydi: CPUda flash kerneli faqat 4 oʻlchamli kirishda (namuna, bosh,
 # *T*, *d*) ishlaydi, 3 oʻlchamli kirishda SDPA oddiy («math») yoʻlga
-# qaytadi. Ikkalasini yozilgan formula bilan *T* = 4096 gacha
-# solishtiramiz: 8 ta namuna, bitta bosh, *d* = 32, xotira choʻqqisi
+# qaytadi. SDPAni (4 va 3 oʻlchamli kirish bilan) qoʻlda yozilgan formula bilan
+# *T* = 4096 gacha solishtiramiz: 8 ta namuna, bitta bosh, *d* = 32, xotira choʻqqisi
 # (`xotira_chuqqisi`), vaqt (mediana) va formula natijasidan eng katta farq
 # ({numref}`flash_jadval`).
 
@@ -500,25 +500,24 @@ glue(
 # {numref}`%s-rasmdagi <flash>` chiziqlarning qiyaligini *T* = 1024, 2048
 # va 4096 nuqtalari orqali oʻtkazilgan eng yaqin chiziqdan
 # (eng kichik kvadratlar usuli) oʻlchadik: qiyalik 2 — $T^2$ ga, qiyalik 1 —
-# *T* ga proporsional. Formulaning xotirasi qiyaligi
-# {glue:text}`fl_xotira_formula:.2f` bilan oʻsdi (*T* = 4096 da
-# {glue:text}`fl_chuqqi_formula:.0f` MiB), SDPAniki
-# {glue:text}`fl_xotira_sdpa:.2f` bilan — kvadratik emas
-# ({glue:text}`fl_chuqqi_sdpa:.1f` MiB: asosan chiqishning oʻzi, u *T* ga
-# chiziqli, qolgani har oqimga kichik ish buferi; shuning uchun qiyalik 1
-# dan ham kichik chiqishi mumkin).
+# *T* ga proporsional. Formula boʻyicha hisobda xotira qiyaligi
+# {glue:text}`fl_xotira_formula:.2f` boʻldi (*T* = 4096 da
+# {glue:text}`fl_chuqqi_formula:.0f` MiB). SDPAda esa qiyalik
+# {glue:text}`fl_xotira_sdpa:.2f` — kvadratik emas. *T* = 4096 da SDPA
+# {glue:text}`fl_chuqqi_sdpa:.1f` MiB ishlatadi: asosan chiqishning oʻzi (u *T* ga
+# chiziqli), qolgani har oqimga kichik ish buferi; shuning uchun qiyalik 1
+# dan ham kichik chiqishi mumkin.
 #
-# Xotira nashrni tayyorlayotgan jarayonning
-# oqimlar sonida, vaqt esa bitta oqimda oʻlchangan. 3 oʻlchamli kirishdagi SDPA esa
-# qiyaligi {glue:text}`fl_xotira_sdpa3:.2f` bilan —
-# {glue:text}`fl_chuqqi_sdpa3:.0f` MiB: u $T \times T$ matritsani baribir
-# hosil qiladi. Vaqt esa formulada ham, flash kernelida ham qiyaligi
-# {glue:text}`fl_vaqt_formula:.2f` va {glue:text}`fl_vaqt_sdpa:.2f` bilan
-# oʻsdi: SDPAda ham {glue:text}`fl_vaqt_sdpa_soz`, *T* = 4096 da
+# Xotira nashr tayyorlanayotgan jarayondagi oqimlar soni bilan, vaqt esa bitta
+# oqimda oʻlchangan. 3 oʻlchamli kirishda SDPA xotirasi qiyaligi
+# {glue:text}`fl_xotira_sdpa3:.2f` bilan oʻsib, {glue:text}`fl_chuqqi_sdpa3:.0f` MiB
+# ga yetdi: u $T \times T$ matritsani baribir hosil qiladi. Vaqt esa formulada
+# ham, flash kernelida ham oʻsdi: qiyalik mos ravishda
+# {glue:text}`fl_vaqt_formula:.2f` va {glue:text}`fl_vaqt_sdpa:.2f`; SDPAda ham {glue:text}`fl_vaqt_sdpa_soz`, *T* = 4096 da
 # {glue:text}`fl_vaqt_sdpa_ms:.0f` ms (formulada
 # {glue:text}`fl_vaqt_formula_ms:.0f` ms).
 #
-# Natijalar bir xil: eng katta
+# Natijalar amalda bir xil: eng katta
 # farq {glue:text}`fl_farq:.1e`. Xulosa: FlashAttention turidagi kernel
 # $T^2$ **xotira sarfini** yoʻqotadi, $T^2$ **hisob hajmini** esa kamaytirmaydi — har
 # {term}`soʻrov` baribir har {term}`kalit` bilan solishtiriladi. Kernel maʼlum kirish shaklini ham

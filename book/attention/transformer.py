@@ -465,7 +465,7 @@ glue(
 # bilan tekshiradi.
 #
 # Jadvalda vaqtdan tashqari yana ikki xil ustun bor. {term}`MAC` — bitta qadamdagi
-# koʻpaytirish-qoʻshishlar (ingl. *multiply–accumulate*) soni, yaʼni qadam
+# koʻpaytirish-qoʻshishlar (ingl. *multiply-accumulate*) soni, yaʼni qadam
 # bajaradigan hisob hajmi (faqat matritsa koʻpaytmalari). «Eng katta farq» —
 # oʻlchangan ikki yoʻl bergan logitlarning farqi: ikkalasi aynan bir xil
 # narsani hisoblaydi.
