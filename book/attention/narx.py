@@ -510,8 +510,8 @@ glue(
 #
 # Xotira nashr tayyorlanayotgan jarayondagi oqimlar soni bilan, vaqt esa bitta
 # oqimda oʻlchangan. 3 oʻlchamli kirishda SDPA xotirasi qiyaligi
-# {glue:text}`fl_xotira_sdpa3:.2f` bilan oʻsib, {glue:text}`fl_chuqqi_sdpa3:.0f` MiB
-# ga yetdi: u $T \times T$ matritsani baribir hosil qiladi. Vaqt esa formulada
+# {glue:text}`fl_xotira_sdpa3:.2f` bilan oʻsib, {glue:text}`fl_chuqqi_sdpa3:.0f`
+# MiBga yetdi: u $T \times T$ matritsani baribir hosil qiladi. Vaqt esa formulada
 # ham, flash kernelida ham oʻsdi: qiyalik mos ravishda
 # {glue:text}`fl_vaqt_formula:.2f` va {glue:text}`fl_vaqt_sdpa:.2f`; SDPAda ham {glue:text}`fl_vaqt_sdpa_soz`, *T* = 4096 da
 # {glue:text}`fl_vaqt_sdpa_ms:.0f` ms (formulada

@@ -280,7 +280,7 @@ glue(
 # sonlar ulushi. Shuning uchun tartibni bilmaydigan qoidalar ichida eng yaxshisi —
 # **{term}`ishoralar koʻpchiligi`**: musbat sonlar koʻp boʻlsa, javob 1. Ikkinchi
 # qoida — yigʻindining ishorasi, $\mathrm{sign}(\sum_t x_t)$: u ham tartibga
-# qaramaydi, lekin nazariy jihatdan biroz kuchsizroq. Modelning aniqligi bu
+# qaramaydi, lekin nazariy jihatdan biroz kuchsizroq. Modelning {term}`aniqligi <aniqlik>` bu
 # qoidalarnikidan yuqori boʻlsa, demak, u pozitsiyani ishlatmoqda.
 
 
