@@ -1034,8 +1034,8 @@ def main(argv: list[str] | None = None) -> int:
     topilmalar = []
     for dars in sorted(papka.glob("*.py")):
         manba = dars.read_text(encoding="utf-8")
-        if args.havola:
-            manba = havolalarni_qoy(manba, atamalar)
+        if args.havola and (yangi := havolalarni_qoy(manba, atamalar)) != manba:
+            manba = yangi
             dars.write_text(manba, encoding="utf-8")
         topilmalar += havola_qoidasi(manba, atamalar, f"{dars.name}:")
     print(hisobot(topilmalar) or "hamma atama birinchi uchrashida bogʻlangan")
