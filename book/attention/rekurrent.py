@@ -660,7 +660,7 @@ glue("aralash_farq", aralash_farq, display=False)
 
 
 # %% [markdown]
-# Eng katta farq {glue:text}`aralash_farq:.1e` — bu {term}`float32` (32 bitli kasr son
+# Eng katta farq {glue:text}`aralash_farq:.1e` — bu {term}`float32` (32 bitli suzuvchi vergulli son
 # formati) hisobining
 # yaxlitlash xatosi darajasi, yaʼni chiqish amalda bir xil. Model uchun
 # «birinchi element» degan tushuncha yoʻq, shuning uchun

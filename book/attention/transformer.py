@@ -60,7 +60,7 @@ show(
                 ),
             ),
             (
-                "3. LayerNorm (qatlam normallashtirish)",
+                "3. LayerNorm (qatlam boʻyicha normallashtirish)",
                 (
                     "Har pozitsiya vektorini normallashtiradi:"
                     " oʻrtachasi 0, dispersiyasi 1 boʻladi"
@@ -78,7 +78,7 @@ show(
                 ),
             ),
         ],
-        columns=["Qism", "Vazifasi"],
+        columns=["qism", "vazifasi"],
     ),
     izoh="Transformer blokining qismlari.",
     nom="qismlar_jadval",
@@ -98,8 +98,8 @@ print("attention maskasi, blok soni va oʻlchami.")
 #
 # **Koʻp {term}`boshli <bosh>` attention** (*multi-head attention*) *d* oʻlchamni bir
 # nechta «boshga» boʻladi: har bosh *Q*, *K*, *V* ning oʻz ustunlarini oladi
-# va alohida attention hisoblaydi, soʻng boshlar chiqishi yonma-yon qoʻyilib,
-# yana bitta chiziqli qatlamdan (`self.o`) oʻtadi. Boʻlish — faqat
+# va alohida attention hisoblaydi. Soʻng boshlarning chiqishlari yonma-yon
+# qoʻyiladi va yana bitta chiziqli qatlamdan (`self.o`) oʻtadi. Boʻlish — faqat
 # tenzor shaklini oʻzgartirish (`view` va `transpose`); shakllar kodda
 # izohlangan.
 #
@@ -155,9 +155,9 @@ glue("d_bosh", dh, display=False)
 
 # %% [markdown]
 # Eng katta farq {glue:text}`mha_farq:.0e` — {term}`float32` yaxlitlash xatosi
-# darajasi. Demak, `nn.MultiheadAttention` `KopBoshli` bilan bir xil hisoblaydi:
-# «{doc}`mexanizm`» darsidagi formulaning oʻzi emas, unga boshlarga boʻlish va chiqish
-# proyeksiyasi qoʻshilgan.
+# darajasi. Demak, `nn.MultiheadAttention` va `KopBoshli` bir xil narsani
+# hisoblaydi: «{doc}`mexanizm`» darsidagi formulani, faqat boshlarga boʻlish va
+# chiqish proyeksiyasi qoʻshilgan holda.
 # Har boshning oʻlchami {glue:text}`d_bosh`; bitta boshli attention bilan
 # hisob hajmi deyarli bir xil, lekin endi boshlar har xil narsaga qarashi
 # mumkin — buni «{doc}`yakuniy`» darsida oʻqitilgan modelda koʻramiz.
@@ -172,11 +172,13 @@ glue("d_bosh", dh, display=False)
 # ({numref}`post_pre_ln`). {cite:t}`xiong2020` pre-LN
 # modellarning {term}`oʻrganish tezligini <oʻrganish tezligi>` asta-sekin oshiradigan boshlangʻich {term}`bosqichsiz <bosqich>`
 # (*{term}`warm-up`*) ham barqaror oʻqitilishini koʻrsatgan; bu bobda biz buni
-# oʻlchamadik. Llama bundan tashqari LayerNorm oʻrniga {term}`RMSNorm <RMSNorm, SwiGLU>` (oʻrtachani
-# ayirmasdan, faqat oʻrtacha kvadratning ildiziga boʻladigan normallashtirish),
-# feed-forward qismida SwiGLU (darvozali faollashtirish funksiyasi) va
-# pozitsiyalar uchun {term}`RoPE` ishlatadi (RoPE haqida — «{doc}`pozitsiyalar`»
-# darsida).
+# oʻlchamadik.
+#
+# Llama bundan tashqari uchta narsani boshqacha qiladi. LayerNorm oʻrniga
+# {term}`RMSNorm <RMSNorm, SwiGLU>` ishlatadi: u oʻrtachani ayirmaydi, faqat oʻrtacha
+# kvadratning ildiziga boʻladi. Feed-forward qismida SwiGLU (darvozali
+# faollashtirish funksiyasi) ishlatadi. Pozitsiyalar uchun esa {term}`RoPE`
+# («{doc}`pozitsiyalar`» darsida koʻrdik).
 
 # %%
 post = "Post-LN (2017)\nkirish x"
@@ -223,7 +225,7 @@ diagramma(
 # :pyobject: TransformerBlok
 # ```
 #
-# `Blok` esa pre-LN va oʻzimiz yozgan `KopBoshli` bilan; u kerak boʻlsa
+# `Blok` esa pre-LN tuzilishda va oʻzimiz yozgan `KopBoshli` bilan ishlaydi; u kerak boʻlsa
 # ikkinchi attentionni ham oladi: {term}`koderga <koder>` qaraydigan **{term}`cross-attention`**
 # (*oʻzaro attention*: {term}`soʻrovlar <soʻrov>` shu blokdan, kalit va qiymatlar koder
 # chiqishidan olinadi). U «{doc}`yakuniy`» darsida ishlatiladi.
@@ -260,7 +262,7 @@ glue("blok_param", parametrlar(blok), display=False)
 #
 # GPT kabi {term}`dekoder` modelining toʻliq tuzilishi {numref}`%s-rasmda <arxitektura>`:
 # tokenlar indekslarga, indekslar vektorlarga (*{term}`embedding`*) aylanadi, ularga
-# {term}`pozitsiya kodlash` qoʻshiladi, soʻng *N* ta pre-LN blok (har birida {term}`kauzal maska <kauzal (sababiy) maska>`) va oxirgi normallashtirish qatlami. Chiziqli qatlam har pozitsiyada lugʻatdagi har
+# {term}`pozitsiya kodlash` qoʻshiladi, soʻng vektorlar *N* ta pre-LN blokdan (har birida {term}`kauzal maska <kauzal (sababiy) maska>`) va oxirgi normallashtirish qatlamidan oʻtadi. Chiziqli qatlam har pozitsiyada lugʻatdagi har
 # token uchun {term}`ball` beradi: oxirgi pozitsiyaning ballari keyingi tokenni
 # tanlash uchun ishlatiladi.
 
@@ -304,8 +306,8 @@ diagramma(
 # {term}`softmaxdan <softmax>` oldingi ballar). Model bitta tokenni tanlaydi, uni matn
 # oxiriga qoʻshadi va hammasi yangi token bilan takrorlanadi.
 #
-# Yangi tokenning soʻrovi har qatlamda oldingi hamma tokenlarning kalit va
-# qiymatlari bilan uchrashadi. Eng oddiy yoʻl — har qadamda butun matnni
+# Yangi tokenning soʻrovi har qatlamda oldingi hamma tokenlarning kalitlari
+# bilan solishtiriladi va qiymatlaridan vaznli oʻrtacha olinadi. Eng oddiy yoʻl — har qadamda butun matnni
 # modeldan qayta oʻtkazish. Unda oldingi tokenlarning kalit va qiymatlari
 # har qadamda qaytadan hisoblanadi, holbuki ular oʻzgarmaydi.
 #
@@ -322,7 +324,7 @@ diagramma(
 # hisoblanadi, *k* va *v* keshga qoʻshiladi, *q* esa keshdagi hamma
 # kalitlarga qaraydi. Maskasiz koderda (BERT kabi) bunday qilib boʻlmaydi:
 # u yerda oldingi pozitsiyalar ham yangi tokenga qaraydi, ularning birinchi
-# qatlam chiqishi oʻzgaradi, demak ikkinchi qatlamdan boshlab kalit va
+# qatlam chiqishi oʻzgaradi, demak, ikkinchi qatlamdan boshlab kalit va
 # qiymatlari ham oʻzgaradi.
 
 # %% [markdown]
@@ -330,8 +332,9 @@ diagramma(
 # kalitlar (`"k"`) va {term}`qiymatlar <qiymat>` (`"v"`) (namuna, bosh, *T*, bosh oʻlchami)
 # shaklida turadi. `KopBoshli.forward` yangi kalit va qiymatlarni
 # `kesh_qosh` ga beradi, u ularni `torch.cat` bilan oxiriga qoʻshadi va
-# kesh koʻrgan tokenlarni sanaydi (`"soni"`). `"oyna"` qatori {term}`siljuvchi oyna attention` (ingl. *sliding-window attention*) uchun, uni «{doc}`yakuniy`» darsida koʻramiz; funksiyaning ikkinchi
-# yarmini — oldindan ajratilgan keshni — esa keyinroq:
+# kesh koʻrgan tokenlarni sanaydi (`"soni"`). `"oyna"` qatori {term}`siljuvchi oyna attention`
+# (ingl. *sliding-window attention*) uchun; uni «{doc}`yakuniy`» darsida koʻramiz.
+# Funksiyaning ikkinchi yarmini (oldindan ajratilgan kesh) keyinroq koʻramiz:
 #
 # ```{literalinclude} ../../chapter_code/modellar.py
 # :pyobject: kesh_qosh
@@ -688,8 +691,8 @@ glue("kv_vaqt_farq", eng_katta_farq, display=False)
 # eng yaqin chiziqdan (eng kichik kvadratlar usuli) oʻlchadik:
 # qiyalik 1 — *T* ga, 2 — *T*² ga proporsional oʻsish. Keshsiz yoʻlda model
 # *T* ta pozitsiyaning har birida chiziqli qatlamlarni hisoblaydi (*T* ga
-# chiziqli) va $T \times T$ ballar matritsasini hosil qiladi (*T*² ga), shuning
-# uchun, agar vaqt hisob hajmiga proporsional boʻlsa, qiyalik 1 bilan 2
+# chiziqli) va $T \times T$ ballar matritsasini hosil qiladi (*T*² ga). Agar
+# vaqt hisob hajmiga proporsional boʻlsa, qiyalik 1 bilan 2
 # orasida boʻlishi kutiladi. Oʻlchangan qiyalik
 # {glue:text}`kv_qiyalik_keshsiz:.2f`: vaqt {glue:text}`kv_qiyalik_keshsiz_soz`.
 #
@@ -723,8 +726,8 @@ glue("kv_vaqt_farq", eng_katta_farq, display=False)
 #
 # Sabab — hisobning hajmi emas. Bitta token uchun matritsalar juda kichik,
 # vaqtning katta qismini esa har bir amalning oʻlchamga bogʻliq boʻlmagan
-# doimiy narxi oladi (Python va PyTorch chaqiruvlari), bitta qadamda esa
-# bunday amallar oʻnlab. Katta modelda manzara boshqacha — buni keyingi
+# doimiy narxi oladi (Python va PyTorch chaqiruvlari). Bitta qadamda bunday
+# amallar oʻnlab. Katta modelda manzara boshqacha — buni keyingi
 # qismda oʻlchaymiz.
 #
 # Bu — bitta token narxi. *N* ta token yaratish uchun shu qadamlar *N*
@@ -959,8 +962,8 @@ glue(
     "bw_hisob_gap",
     (
         "qadamda protsessor koʻp vaqt sonlarni kutadi. Vaqt baytlarga"
-        " ergashgani bilan birga bu token yaratishni hisob bilan emas,"
-        " xotira bilan cheklangan sikl qiladi"
+        " ergashishi bilan birga bu natija token yaratish sikli hisob"
+        " bilan emas, xotira bilan cheklanganini koʻrsatadi"
         if bw_gmac_toliq / bw_gmac_kesh > 3 and oqish_tebranish <= 1.3
         else (
             "qadam protsessorning hisob kuchidan kam foydalanadi, lekin"
@@ -984,7 +987,7 @@ glue(
     "bw_cat_gap",
     (
         f"{son(bw_cat_marta, '.1f')} marta sekinroq: ortiqcha koʻchirish"
-        " qadamning katta qismiga aylangan"
+        " qadam vaqtining katta qismini egallagan"
         if bw_cat_marta > 1.2
         else "ikki kesh orasidagi farq oʻlchov shovqinidan katta emas"
     ),
@@ -1007,8 +1010,8 @@ glue(
 # 1. **Vaqt va baytlar.** *T* oʻsganda qadam oʻqiydigan baytlar
 #    {glue:text}`bw_bayt_osish:.1f` marta, vaqt
 #    {glue:text}`bw_vaqt_osish:.1f` marta oʻsdi; erishilgan oʻqish tezligi
-#    hamma *T* da {glue:text}`bw_oqish_min:.1f` –
-#    {glue:text}`bw_oqish_max:.1f` GB/s oraligʻida boʻldi:
+#    hamma *T* da
+#    {glue:text}`bw_oqish_min:.1f`–{glue:text}`bw_oqish_max:.1f` GB/s oraligʻida boʻldi:
 #    {glue:text}`bw_ergash_gap`. *T* =
 #    {glue:text}`bw_T` da qadam {glue:text}`bw_ms:.1f` ms oldi, chegara esa
 #    {glue:text}`bw_chegara_ms:.1f` ms: {glue:text}`bw_ulush_gap`. Bu
@@ -1029,8 +1032,8 @@ glue(
 # Yuqoridagi kichik model (*d* = 64) uchun xuddi shu chegara *T* =
 # {glue:text}`kv_T_katta` da {glue:text}`bw_kichik_chegara_ms:.3f` ms,
 # oʻlchangan vaqt esa undan {glue:text}`bw_kichik_marta:.0f` marta koʻp. U
-# yerda vaqtni xotira emas, chaqiruvlar oladi (uning parametrlari va keshi
-# protsessor keshlariga sigʻadi, shuning uchun haqiqiy chegara bundan ham
+# yerda vaqtni xotira emas, chaqiruvlar oladi (uning parametrlari va KV keshi
+# protsessorning tezkor xotirasiga — keshiga — sigʻadi, shuning uchun haqiqiy chegara bundan ham
 # past). Katta modellarni tez ishlatish usullarining koʻpi — kesh va
 # parametrlarni kichraytirish ({term}`GQA <guruhli soʻrov attention (GQA)>`, 16 va 8 bitli sonlar) — shundan kelib
 # chiqadi: oʻqiladigan bayt qancha kam boʻlsa, token shuncha tez.
@@ -1048,8 +1051,8 @@ glue(
 #
 # bu yerda 2 — kalit va qiymat, *L* — qatlamlar soni, *T* — keshdagi
 # tokenlar soni, $n_{kv}$ — kalit/qiymat boshlari soni, $d_{\text{bosh}}$ —
-# bitta boshning oʻlchami, *b* — bitta sonning baytlari (float32da 4,
-# {term}`bfloat16da <bfloat16>` 2; bfloat16 — 16 bitli kasr son formati). Kesh *T* ga
+# bitta boshning oʻlchami, *b* — bitta sonning bayt hajmi (float32da 4,
+# {term}`bfloat16da <bfloat16>` 2; bfloat16 — 16 bitli suzuvchi vergulli son formati). Kesh *T* ga
 # chiziqli oʻsadi: matn qancha uzun boʻlsa, kesh shuncha katta.
 #
 # Katta modellarda kesh xotiraning asosiy isteʼmolchilaridan biriga
@@ -1059,8 +1062,8 @@ glue(
 # soʻrov boshi bitta kalit/qiymat boshini birgalikda ishlatadi, keshda esa
 # faqat kalit/qiymat boshlari saqlanadi.
 #
-# Formulani ikki modelda hisoblaymiz: bobdagi `KichikGPT` va Llama 3 8B {cite:p}`llama3`
-# (Meta eʼlon qilgan `config.json` dagi qiymatlar). `KichikGPT` uchun
+# Formulani ikki modelda hisoblaymiz: bobdagi `KichikGPT` va Llama 3 8B
+# ({cite:alp}`llama3`; qiymatlar Meta eʼlon qilgan `config.json` dan). `KichikGPT` uchun
 # formulani yuqorida tokenlar yaratilgandan keyin dictlarda turgan haqiqiy
 # tenzorlar baytlari bilan ham solishtiramiz. KiB — $2^{10}$, MiB — $2^{20}$,
 # GiB — $2^{30}$ bayt.
@@ -1153,9 +1156,9 @@ show(
     izoh=(
         "KV kesh hajmi toʻliq kontekstda (T — modelning eng katta"
         " uzunligi): KichikGPT (float32) va Llama 3 8B (bfloat16, Meta"
-        f" config.json); oxirgi qator — Llama 3 8B modelining {n_q_l}"
-        " ta soʻrov boshining har biri oʻz kalit/qiymatini saqlaganda"
-        " (GQAsiz)."
+        f" config.json); oxirgi qator — GQAsiz holat: Llama 3 8B dagi"
+        f" {n_q_l} ta soʻrov boshining har biri oʻz kalit va qiymatini"
+        " saqlaydi."
     ),
     nom="kv_hajm_jadval",
 )
