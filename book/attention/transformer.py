@@ -307,7 +307,7 @@ diagramma(
 # oxiriga qoʻshadi va hammasi yangi token bilan takrorlanadi.
 #
 # Yangi tokenning soʻrovi har qatlamda oldingi hamma tokenlarning kalitlari
-# bilan solishtiriladi va qiymatlaridan vaznli oʻrtacha olinadi. Eng oddiy yoʻl — har qadamda butun matnni
+# bilan solishtiriladi va qiymatlaridan {term}`vaznli oʻrtacha` olinadi. Eng oddiy yoʻl — har qadamda butun matnni
 # modeldan qayta oʻtkazish. Unda oldingi tokenlarning kalit va qiymatlari
 # har qadamda qaytadan hisoblanadi, holbuki ular oʻzgarmaydi.
 #
