@@ -31,7 +31,7 @@ from chapter_code.bichim import son
 # %% [markdown]
 # ## Nega attention: yoʻl uzunligi
 #
-# {term}`RNN` {term}`ketma-ketlikni <ketma-ketlik>` qadamma-qadam oʻqiydi: har {term}`qadamda <qadam>` yashirin holat
+# {term}`RNN` {term}`ketma-ketlikni <ketma-ketlik>` qadamma-qadam oʻqiydi: har {term}`qadamda <qadam>` {term}`yashirin holat`
 # yangilanadi. Qadamlarni Python kabi 0 dan sanaymiz: 60 ta qadam — 0-qadamdan
 # 59-qadamgacha. 0-qadamdagi maʼlumot oxirgi, 59-qadamga yetishi uchun 59 ta
 # yangilanishdan oʻtadi. Har oʻtishda u biroz oʻzgaradi va kuchsizlanadi;
@@ -84,7 +84,7 @@ diagramma(
 # - **kalit** (key, *K*) — «menda nima bor?»;
 # - **qiymat** (value, *V*) — «meni tanlashsa, nimani beraman?».
 #
-# Uchalasi ham kirishdan chiziqli proyeksiya bilan olinadi. Soʻng har soʻrov
+# Uchalasi ham kirishdan chiziqli {term}`proyeksiya` bilan olinadi. Soʻng har soʻrov
 # har kalit bilan solishtiriladi, oʻxshashlik balli {term}`ogʻirlikka <ogʻirlik>` aylantiriladi va
 # qiymatlarning shu ogʻirliklar bilan vaznli oʻrtachasi olinadi. Hammasi bitta
 # formulada:

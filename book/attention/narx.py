@@ -206,7 +206,7 @@ glue("iplar", IPLAR, display=False)
 # Vaqt shovqinli oʻlchov: jadvaldagi millisekundlar har {term}`nashrda <nashr>` biroz
 # farq qiladi. Xotira esa aniq hisoblanadi. Endi *T* ni 960 gacha
 # oshirib, bitta oldinga oʻtishda attention matritsasi egallaydigan
-# baytlarni, PyTorch oʻlchagan xotira choʻqqisini va vaqtni yozib olamiz.
+# baytlarni, PyTorch oʻlchagan {term}`xotira choʻqqisini <xotira choʻqqisi>` va vaqtni yozib olamiz.
 
 # %%
 xotira = []
@@ -324,7 +324,7 @@ glue("uzun_gib", uzun * uzun * 4 / 2**30, display=False)
 # %% [markdown]
 # *T* har ikki barobar oshganda matritsa aniq
 # {glue:text}`matritsa_osish:.1f` barobar oʻsdi — log-log oʻqlarda bu
-# qiyaligi 2 ga teng chiziq. Vaqt ham oʻsadi: *T* 240 dan 960 ga
+# {term}`qiyaligi <qiyalik>` 2 ga teng chiziq. Vaqt ham oʻsadi: *T* 240 dan 960 ga
 # (4 marta) oshganda u {glue:text}`vaqt_osish_katta:.0f` marta oʻsdi —
 # {glue:text}`vaqt_T2_jumla`. *T* = 960 da bitta oldinga oʻtish
 # {glue:text}`vaqt_960:.0f` ms.

@@ -60,7 +60,7 @@ from chapter_code import muhit
 # ```
 #
 # Ikki rekurrent model: `Ketma("rnn")` va `Ketma("lstm")`. Ikkalasi ham
-# ketma-ketlikni oxirigacha oʻqiydi va oxirgi yashirin holatdan javob beradi.
+# ketma-ketlikni oxirigacha oʻqiydi va oxirgi {term}`yashirin holatdan <yashirin holat>` javob beradi.
 # LSTMning `unutish` parametri — {term}`unutish darvozasi` (*forget gate*)
 # {term}`siljishining <siljish>` boshlangʻich qiymati; u nega muhimligini quyida oʻlchaymiz.
 #
@@ -150,7 +150,7 @@ for nom, qisqa in [
 # har birida koʻpaytirilib, eksponensial soʻnadi — bu **{term}`gradientning soʻnishi`**
 # (*vanishing gradient*). Attentionda esa nisbat
 # {glue:text}`grad_attention:.2f`: 0-qadam va oxirgi qadam teng huquqli.
-# Uchinchi qator ham LSTM, faqat unutish darvozasi siljishi
+# Uchinchi qator ham LSTM, faqat unutish {term}`darvozasi <darvoza>` siljishi
 # {glue:text}`unutish:g` dan boshlangan: unda nisbat atigi
 # {glue:text}`grad_lstm_unutish:.2f`. Demak, LSTMdagi soʻnish arxitekturaning
 # emas, boshlangʻich qiymatning natijasi — sababini oʻqitishdan keyin
@@ -581,7 +581,7 @@ glue("bitta_xato", float(np.sqrt(0.25 / n_sinov)), display=False)
 # - **Unutish siljishi {glue:text}`unutish:g` boʻlgan LSTM**
 #   {glue:text}`lstmu_gap`. {glue:text}`lstm_solishtir`
 #
-# {glue:text}`lstm_nega` LSTMning xotira hujayrasi har qadamda unutish darvozasi
+# {glue:text}`lstm_nega` LSTMning {term}`xotira hujayrasi` har qadamda unutish darvozasi
 # $f_t = \sigma(W x_t + U h_{t-1} + b_f)$ ga koʻpaytiriladi. PyTorch $b_f$ ning
 # boshlangʻich qiymatini ikki kichik tasodifiy sonning yigʻindisi sifatida, nol
 # atrofida tanlaydi. Kirish hissasi ham boshida kichik, shuning uchun boshida

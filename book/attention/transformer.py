@@ -157,7 +157,7 @@ glue("d_bosh", dh, display=False)
 # Eng katta farq {glue:text}`mha_farq:.0e` — {term}`float32` yaxlitlash xatosi
 # darajasi. Demak, `nn.MultiheadAttention` va `KopBoshli` bir xil narsani
 # hisoblaydi: «{doc}`mexanizm`» darsidagi formulani, faqat boshlarga boʻlish va
-# chiqish proyeksiyasi qoʻshilgan holda.
+# chiqish {term}`proyeksiyasi <proyeksiya>` qoʻshilgan holda.
 # Har boshning oʻlchami {glue:text}`d_bosh`; bitta boshli attention bilan
 # hisob hajmi deyarli bir xil, lekin endi boshlar har xil narsaga qarashi
 # mumkin — buni «{doc}`yakuniy`» darsida oʻqitilgan modelda koʻramiz.
@@ -176,7 +176,7 @@ glue("d_bosh", dh, display=False)
 #
 # Llama bundan tashqari uchta narsani boshqacha qiladi. LayerNorm oʻrniga
 # {term}`RMSNorm <RMSNorm, SwiGLU>` ishlatadi: u oʻrtachani ayirmaydi, faqat oʻrtacha
-# kvadratning ildiziga boʻladi. Feed-forward qismida SwiGLU (darvozali
+# kvadratning ildiziga boʻladi. Feed-forward qismida SwiGLU ({term}`darvozali <darvoza>`
 # faollashtirish funksiyasi) ishlatadi. Pozitsiyalar uchun esa {term}`RoPE`
 # («{doc}`pozitsiyalar`» darsida koʻrdik).
 
@@ -687,7 +687,7 @@ glue("kv_vaqt_farq", eng_katta_farq, display=False)
 # :::{admonition} Chuqurroq: vaqt *T* bilan qanday oʻsadi
 # :class: dropdown
 #
-# Chiziqlarning qiyaligini log-log oʻqlarda hamma nuqta orqali oʻtkazilgan
+# Chiziqlarning {term}`qiyaligini <qiyalik>` log-log oʻqlarda hamma nuqta orqali oʻtkazilgan
 # eng yaqin chiziqdan (eng kichik kvadratlar usuli) oʻlchadik:
 # qiyalik 1 — *T* ga, 2 — *T*² ga proporsional oʻsish. Keshsiz yoʻlda model
 # *T* ta pozitsiyaning har birida chiziqli qatlamlarni hisoblaydi (*T* ga
