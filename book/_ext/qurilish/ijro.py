@@ -81,13 +81,10 @@ _KORINMAS = re.compile(r"\b__import__\s*\(|^\s*(?:import|from)\s+importlib\b"
 
 
 def _modul_fayllari(kod: str | None, ildiz: Path) -> set[Path] | None:
-    """The chapter_code files ``kod`` imports anywhere in it, transitively, with their packages'
-    ``__init__.py``: the standard library's ``modulefinder`` reads the code (imports nothing),
-    looking on the book's root only (torch and the rest are not searched for).
-
-    None when they cannot all be known: the code or a module it reaches does not compile,
-    imports dynamically (``importlib``, ``__import__``) or star-imports chapter_code.
-    """
+    """The chapter_code files ``kod`` imports, transitively, with their packages' ``__init__.py``
+    (``modulefinder`` reads the code, on the book's root only); None when they cannot all be
+    known: the code or a module it reaches does not compile, imports dynamically (``importlib``,
+    ``__import__``) or star-imports chapter_code."""
     if kod is None or _KORINMAS.search(kod):
         return None
     izlovchi = modulefinder.ModuleFinder(path=[str(ildiz)])

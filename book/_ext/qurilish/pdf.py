@@ -45,12 +45,14 @@ PREAMBULA = r"""
 % own hyphen (to TeX "0-qadam", "Pre-LN" are "ketma-ket") or in inline code (boxed): lines stretch.
 \exhyphenpenalty=\@M \emergencystretch=3em \protected\def\sphinxcode#1{\mbox{\texttt{#1}}}
 % The index in the Uzbek order (keys: tartib_kaliti), makeindex's own letter groups dropped: an
-% entry names its letter (\kitobharf{Oʻ}, written unexpanded as \spxentry), which heads its first.
+% entry names its letter (\kitobharf{Oʻ}, written unexpanded as \spxentry), which heads its first;
+% entries are terms, set in the text's font (Sphinx's default is \texttt).
 \def\kitobharf{\@backslashchar kitobharf}\def\kitob@harf{}
 \def\kitob@harfi#1{\def\kitob@h{#1}\ifx\kitob@h\kitob@harf\else\ifx\kitob@harf\@empty\else\kitob@bosh\fi
   \kitob@sarlavha{#1}\item\global\let\kitob@harf\kitob@h\fi}
 \AtBeginEnvironment{sphinxtheindex}{\let\kitobharf\kitob@harfi\let\kitob@bosh\indexspace\let\indexspace\relax
-  \let\kitob@sarlavha\sphinxstyleindexlettergroup\let\sphinxstyleindexlettergroup\@gobble}
+  \let\kitob@sarlavha\sphinxstyleindexlettergroup\let\sphinxstyleindexlettergroup\@gobble
+  \let\sphinxstyleindexentry\@firstofone}
 % A code block split across pages keeps no depth on the page (by default its last line's, up to
 % 3 pt past the page's foot: an overfull \vbox at every split).
 \AtBeginEnvironment{sphinxVerbatim}{\setlength{\splitmaxdepth}{\z@}}

@@ -67,11 +67,8 @@ def normallashtir(matn: str) -> str:
 
 
 def qidiruv_kaliti(soz: str) -> str:
-    """The canonical search key of one word: lower case, Latin, no apostrophes, folded.
-
-    "Koʻrsatadi", "ko'rsatadi", "korsatadi" and "кўрсатади" all give "korsatadi";
-    "эътибор" and "eʼtibor" give "etibor"; "градиент" gives "gradient".
-    """
+    """The canonical search key of one word: lower case, Latin, no apostrophes, folded
+    ("кўрсатади", "koʻrsatadi" → "korsatadi"; "эътибор", "eʼtibor" → "etibor")."""
     harflar = list(unicodedata.normalize("NFC", soz).lower())
     chiqish = []
     for i, h in enumerate(harflar):

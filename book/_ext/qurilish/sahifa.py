@@ -14,6 +14,8 @@ from pathlib import Path
 
 from docutils import nodes
 
+from .pdf import harf_guruhi, tartib_kaliti
+
 #: The book's static files (stylesheet, script, icon), relative to the source folder.
 STATIK = Path("book") / "_static"
 USLUB, SKRIPT, BELGI = "kitob.css", "kitob.js", "favicon.svg"
@@ -173,12 +175,10 @@ def _skript_nomi(js) -> str:
 
 
 def tarjimalar_oldin(skriptlar: list) -> list:
-    """The page's scripts with Sphinx's translations (translations.js) straight after
-    doctools.js, whose catalogue they fill, and with its priority (Sphinx sorts the
-    scripts by priority after html-page-context; the sort keeps this order).  Sphinx adds
-    them last; deferred scripts run in order once the page is read, and
-    sphinx_highlight.js writes its "Hide Search Matches" link as soon as it runs: before
-    the translations it was English."""
+    """The page's scripts with translations.js straight after doctools.js, whose catalogue it
+    fills, at its priority (Sphinx sorts by priority after html-page-context, keeping this
+    order), not last: deferred scripts run in order, and sphinx_highlight.js writes its "Hide
+    Search Matches" link as soon as it runs; before the translations it was English."""
     from sphinx.builders.html._assets import _JavaScript
 
     tarjima = [js for js in skriptlar if _skript_nomi(js) == "translations.js"]
@@ -193,11 +193,10 @@ def tarjimalar_oldin(skriptlar: list) -> list:
 
 
 def _royxatlar(app, pagename, templatename, context, doctree) -> None:
-    """html-page-context at 500, before pydata-sphinx-theme's own handler: the page gets its own
-    lists of files, without sphinx-design's where it uses none of its components (``sd-``).  So
-    the theme's inline scripts (``DOCUMENTATION_OPTIONS.pagename = ...``, added with
-    ``app.add_js_file`` while the page is written) stay out of it: run inline before the
-    deferred documentation_options.js, they failed ("DOCUMENTATION_OPTIONS is not defined")."""
+    """html-page-context at 500, before pydata-sphinx-theme's: each page gets its own file lists,
+    without sphinx-design's where it uses none of its components (``sd-``), and so without the
+    theme's inline scripts added while the page is written, which failed before the deferred
+    documentation_options.js ("DOCUMENTATION_OPTIONS is not defined")."""
     dizayn = () if "sd-" in context.get("body", "") else ("sphinx-design", "design-tabs", "sphinx_design")
     for k in ("css_files", "script_files"):     # new lists: the builder's own are shared by every page
         if k in context:
@@ -230,6 +229,11 @@ def _sahifa(app, pagename, templatename, context, doctree) -> None:
                 js = _JavaScript(js.filename, priority=js.priority, **{**a, "defer": "defer"})
             yangi.append(js)
         context["script_files"] = yangi         # a new list: the builder's own is shared by every page
+    if pagename == "genindex" and context.get("genindexentries"):    # the PDF index's order (pdf.py)
+        guruhlar: dict = {}
+        for y in sorted((y for _, g in context["genindexentries"] for y in g), key=lambda y: tartib_kaliti(y[0])):
+            guruhlar.setdefault(harf_guruhi(y[0]) or "_", []).append(y)
+        context["genindexentries"] = list(guruhlar.items())
     if context.get("body"):
         manbalar = {chiqish: Path(app.srcdir) / manba for manba, chiqish in app.builder.images.items()}
         body = rasmlarni_dangasa(context["body"], lambda src: _rasm_olchami(manbalar, src))
