@@ -242,12 +242,16 @@ def _matn_boshi(yechim) -> str:
 
 
 #: Two numbers of a list in one table cell: "0,940; 0,990".
-_ROYXAT = re.compile(r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="[\d.]+">([^<]*)</word>')
+_ROYXAT = re.compile(r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</word>')
+#: A table cell's words are set smaller than the text (9 pt, PREAMBULA's \footnotesize): a word box
+#: under 10 pt high is in a cell (or code); the text's, at 11 pt, is justified by design.
+KATAK_BOYI = 10
 
 
 def royxat_oraliqlari(bbox_html: str) -> list[float]:
-    """The gaps (pt) between "0,940;" and the number after it on the same line, everywhere."""
-    sozlar = _ROYXAT.findall(bbox_html)
+    """The gaps (pt) between "0,940;" and the number after it on the same line of a table cell."""
+    sozlar = [(x0, y0, x1, t) for x0, y0, x1, y1, t in _ROYXAT.findall(bbox_html)
+              if float(y1) - float(y0) < KATAK_BOYI]
     return [float(b[0]) - float(a[2]) for a, b in zip(sozlar, sozlar[1:])
             if re.fullmatch(r"\d[\d,]*;", a[3]) and re.match(r"\d", b[3]) and abs(float(a[1]) - float(b[1])) < 1]
 
@@ -263,9 +267,11 @@ def test_table_cells_are_not_justified(qurilgan):
 
 
 def test_the_justified_gap_check_measures_gaps():
-    soz = '<word xMin="{}" yMin="100.0" xMax="{}" yMax="110.0">{}</word>'
+    soz = '<word xMin="{}" yMin="100.0" xMax="{}" yMax="109.0">{}</word>'
     html_ = soz.format(10, 40, "0,940;") + soz.format(52, 82, "0,990") + soz.format(90, 99, "va")
     assert royxat_oraliqlari(html_) == [12.0]
+    # the same words at the text's size (11 pt) are not a cell's
+    assert royxat_oraliqlari(html_.replace('yMax="109.0"', 'yMax="111.0"')) == []
 
 
 def test_blank_pages_carry_no_header_or_footer(pdf_betlar):

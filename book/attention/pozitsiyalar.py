@@ -146,6 +146,7 @@ fig(
 # komponentlar yaqin pozitsiyalarni bir-biridan ajratadi, sekinlari —
 # uzoqlarini. Shuning uchun har ustun boshqa
 # ustunlardan farq qiladi: ikki pozitsiya bir xil vektor olmaydi.
+#
 # Rasmning pastki qismida: qoʻshni pozitsiyalar vektorlari juda oʻxshash (kosinus
 # oʻxshashligi {glue:text}`poz_oxshash_1:.3f`). Masofa oshgani sari oʻxshashlik
 # kamayadi, lekin tekis emas: toʻlqinlar goh mos tushadi, goh yoʻq. 10 va

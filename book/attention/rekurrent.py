@@ -895,7 +895,9 @@ glue(
 #
 # Lekin baho faqat oʻqitish boshidagi holatni tasvirlaydi: oʻqitish
 # yomon initsializatsiyada ham soʻnishni yengishi, yaxshi initsializatsiyada ham toʻxtab
-# qolishi mumkin. Bu nashrdagi oʻlchov (yechim kodi quyida).
+# qolishi mumkin.
+#
+# Bu nashrdagi oʻlchov (yechim kodi quyida).
 # {glue:text}`mashq4_gap` {glue:text}`lstmu_toxtagan` Natija seedga va
 # protsessorga bogʻliq, shuning uchun xulosani faqat oʻz oʻlchovingizga tayanib,
 # har seed bilan oʻqitish qanday tugaganini sanab chiqaring.

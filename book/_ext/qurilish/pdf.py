@@ -61,8 +61,8 @@ PREAMBULA = r"""
 \let\kitob@attablestart\sphinxattablestart\let\kitob@attableend\sphinxattableend
 \def\sphinxattablestart{\kitob@attablestart\noindent\begin{minipage}{\linewidth}}
 \def\sphinxattableend{\end{minipage}\par\kitob@attableend}
-% A page left blank before a chapter carries no running header or footer.
-\usepackage{emptypage}
+% A blank page before a chapter has no header or footer; contents' page numbers fit 3 digits.
+\usepackage{emptypage}\renewcommand{\@pnumwidth}{2em}
 % A figure goes on a page of its own only if it fills three quarters of it: a smaller one
 % stands at the top of a page with text under it (LaTeX's defaults: a half, 0.7, 0.2).
 \renewcommand{\floatpagefraction}{.75}\renewcommand{\topfraction}{.85}\renewcommand{\textfraction}{.1}
