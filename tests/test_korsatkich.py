@@ -73,3 +73,22 @@ def test_every_index_entry_gets_the_uzbek_key_and_its_letter():
         r'\index{cd@\kitobharf{C}\spxentry{c"!d}!ab@\spxentry{a"@b}}',
         r"\index{zbqizd@\kitobharf{Oʻ}\spxentry{oʻqish}|see{oʻrganish}}",
     ]
+
+
+@pytest.mark.build
+def test_the_sites_index_follows_the_same_order(qurilgan):
+    """genindex.html (sahifa.py regroups it): letter groups in ALIFBO's order, each entry under its
+    own letter, entries in tartib_kaliti's order; Oʻ after Y (Sphinx alone filed it under O)."""
+    from bs4 import BeautifulSoup
+
+    sh = BeautifulSoup((qurilgan / "sayt" / "genindex.html").read_text(encoding="utf-8"), "html.parser")
+    guruhlar = sh.select("article h2")
+    harflar = [h.get_text(strip=True) for h in guruhlar]
+    assert harflar == sorted(harflar, key=lambda h: ALIFBO.index(h.lower())) and "Oʻ" in harflar
+    hammasi = []
+    for h in guruhlar:
+        jadval = h.find_next_sibling("table")
+        yozuvlar = [a.get_text(" ", strip=True) for a in jadval.select("td > ul > li > a:first-child")]
+        assert yozuvlar and all(harf_guruhi(y) == h.get_text(strip=True) for y in yozuvlar), (h, yozuvlar)
+        hammasi += yozuvlar
+    assert hammasi == sorted(hammasi, key=tartib_kaliti) and len(hammasi) >= 90
