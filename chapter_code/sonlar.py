@@ -364,7 +364,7 @@ def moslik(model, sonlar):
 
 def ogirlik_qayerda(model, sonlar, nollar=False):
     """Raqamlar ogʻirligi oʻrtacha qayerga tushadi: oʻz soʻziga,
-    «yuz»/«ming» ga, boshqa soʻzga.
+    «yuz»/«ming»ga, boshqa soʻzga.
 
     Teacher forcing bilan. ``nollar=False``: nolmas raqamlar ustida
     (``moslik`` dagi raqamlar); ``nollar=True``: nollar ustida (ularning oʻz

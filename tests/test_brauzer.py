@@ -856,11 +856,11 @@ def _xarita_tekshir(holat: dict, malumot: dict) -> None:
                                  for t, v in zip(m[kalit], qator)]
     # every key the largest shown weight goes to, a repeated token with its place (1-based)
     kalitlar = [_token(t) for t in m[kalit]]
-    engilar = [f"{j + 1}-oʻrindagi «{k}»" if kalitlar.count(k) > 1 else f"«{k}»"
+    engilar = [f"{j}-pozitsiyadagi «{k}»" if kalitlar.count(k) > 1 else f"«{k}»"
                for j, (k, w) in enumerate(zip(kalitlar, qator)) if w == max(qator)]
     qiymat = f"{max(qator) / 100:.2f}".replace(".", ",")
-    kutilgan = (f"eng koʻp {engilar[0]} ga qaraydi: {qiymat}." if len(engilar) == 1 else
-                f"eng koʻp {' va '.join(engilar)} ga qaraydi, har biriga {qiymat} (yuzdan birgacha yaxlitlanganda teng).")
+    kutilgan = (f"eng koʻp {engilar[0]}ga qaraydi: {qiymat}." if len(engilar) == 1 else
+                f"eng koʻp {' va '.join(engilar)}ga qaraydi, har biriga {qiymat} (yuzdan birgacha yaxlitlanganda teng).")
     assert holat["xulosa"].endswith(kutilgan), (holat["xulosa"], kutilgan)
     assert holat["jadval"] == [[f"{v / 100:.2f}".replace(".", ",") for v in r] for r in w]
 

@@ -55,7 +55,7 @@
     const jadval = yasa("table");
     quti.replaceChildren(quti.querySelector(".kitob-xarita-izoh") || "", boshqaruv,
       yasa("p", { class: "kitob-xarita-sarlavha", id: sorovId, matn: "Soʻrov — kim qaraydi:" }), sorovlar,
-      yasa("p", { class: "kitob-xarita-sarlavha", matn: "Kalitlar — qayerga qaraydi (ogʻirligi):" }), kalitlar,
+      yasa("p", { class: "kitob-xarita-sarlavha", matn: "Kalitlar — soʻrov qaraydigan joylar (ogʻirliklari):" }), kalitlar,
       xulosa,
       yasa("details", {}, yasa("summary", { matn: "Hamma ogʻirliklar jadvalda" }),
         yasa("div", { class: "kitob-xarita-jadval", tabindex: "0", role: "region",
@@ -85,13 +85,13 @@
       // token that occurs twice with its place
       const eng = Math.max(...qator);
       const nomi = (j) => (h.kalitlar.filter((k) => k === h.kalitlar[j]).length > 1
-        ? `${j + 1}-oʻrindagi «${h.kalitlar[j]}»` : `«${h.kalitlar[j]}»`);
+        ? `${j}-pozitsiyadagi «${h.kalitlar[j]}»` : `«${h.kalitlar[j]}»`);
       const engilar = qator.flatMap((w, j) => (w === eng ? [nomi(j)] : []));
       const sorov = h.sorovlar[faol];
-      const kim = h.tur === "koder" ? `«${sorov}» soʻzi` : `«${sorov}» ni yozayotgan pozitsiya`;
+      const kim = h.tur === "koder" ? `«${sorov}» soʻzi` : `«${sorov}»ni yozayotgan pozitsiya`;
       xulosa.textContent = engilar.length === 1
-        ? `${kim} ${h.boshda} eng koʻp ${engilar[0]} ga qaraydi: ${son(eng)}.`
-        : `${kim} ${h.boshda} eng koʻp ${engilar.join(" va ")} ga qaraydi, har biriga ${son(eng)} ` +
+        ? `${kim} ${h.boshda} eng koʻp ${engilar[0]}ga qaraydi: ${son(eng)}.`
+        : `${kim} ${h.boshda} eng koʻp ${engilar.join(" va ")}ga qaraydi, har biriga ${son(eng)} ` +
           "(yuzdan birgacha yaxlitlanganda teng).";
     };
 
@@ -177,7 +177,7 @@
     .then((m) => (m.ballar ? chizSoftmax(quti, m) : chiz(quti, m)))
     .catch((xato) => {
       quti.replaceChildren(yasa("p", { class: "kitob-xarita-jssiz",
-        matn: "Xarita maʼlumotini yuklab boʻlmadi; yuqoridagi rasmlar oʻsha ogʻirliklarni koʻrsatadi." }));
+        matn: "Xarita maʼlumotini yuklab boʻlmadi; oʻsha ogʻirliklar yuqorida, matnda ham berilgan." }));
       console.error(xato);
     });
 })();

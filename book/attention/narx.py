@@ -537,9 +537,9 @@ glue(
 )
 glue(
     "xl_parallel",
-    f"Oʻlchandi: T = {T_kat}: attention {son(mac_nisbat, '.1f')}× koʻp"
-    f" MAC, ketma-ket bosqichi 1 (RNNda {T_kat}); {IPLAR} oqimda"
-    f" {son(vaqt_nisbat, '.1f')}×"
+    f"Oʻlchandi (T = {T_kat}): attention {son(mac_nisbat, '.1f')} marta"
+    f" koʻp MAC, ketma-ket bosqichi 1 (RNNda {T_kat}); {IPLAR} oqimda"
+    f" {son(vaqt_nisbat, '.1f')} marta"
     f" {'sekinroq' if vaqt_nisbat > 1 else 'tezroq'}",
     display=False,
 )

@@ -1215,8 +1215,8 @@ glue(
 glue(
     "xl_kv",
     f"Oʻlchandi: natija bir xil (farq {son(logit_farq, '.0e')}); T ="
-    f" {kv['T'].max()}: bu nashrda"
-    f" {son(kv['nisbat'].iloc[-1], '.0f')}× tezroq",
+    f" {kv['T'].max()} da bu nashrda"
+    f" {son(kv['nisbat'].iloc[-1], '.0f')} marta tezroq",
     display=False,
 )
 

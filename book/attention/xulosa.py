@@ -30,12 +30,15 @@ from chapter_code.kitob import show
 # milliardlab soʻzli matnlarda oʻqitilgan boʻladi; buni takrorlash uchun juda
 # koʻp maʼlumot va hisoblash kerak. Buning oʻrniga tayyor model olinadi va
 # oʻz vazifangizga moslashtiriladi: u sizning maʼlumotingizda qisqa
-# qoʻshimcha oʻqitiladi (*{term}`fine-tuning`*). Jadvaldagi qisqartmalar: {term}`LLM` (*large
-# language model*) — katta til modeli; {term}`RAG` (*retrieval-augmented
-# generation*) — avval hujjatlardan mos parchalar qidiriladi, soʻng LLM
-# ular asosida javob yozadi; {term}`LoRA` (*low-rank adaptation*) — modelning oʻzi
-# emas, unga qoʻshilgan kichik matritsalar oʻqitiladi; {term}`OCR` (*optical
-# character recognition*) — rasmdagi matnni tanib olish.
+# qoʻshimcha oʻqitiladi (*{term}`fine-tuning`*). Jadvaldagi qisqartmalar:
+#
+# - {term}`LLM` (*large language model*) — katta til modeli;
+# - {term}`RAG` (*retrieval-augmented generation*) — avval hujjatlardan mos
+#   parchalar qidiriladi, soʻng LLM ular asosida javob yozadi;
+# - {term}`LoRA` (*low-rank adaptation*) — modelning oʻzi emas, unga qoʻshilgan
+#   kichik matritsalar oʻqitiladi;
+# - {term}`OCR` (*optical character recognition*) — rasmdagi matnni tanib olish.
+#
 # {numref}`qollash_jadval` odatiy vazifalar va yondashuvlarni koʻrsatadi.
 
 # %%
@@ -50,7 +53,10 @@ show(
                 "Oʻz hujjatlaringiz boʻyicha savol-javob",
                 "RAG: qidirish + LLM",
             ),
-            ("Oʻz uslubingizda matn", "LoRA bilan fine-tuning"),
+            (
+                "Oʻz uslubingizda matn yaratish",
+                "LoRA bilan fine-tuning",
+            ),
             (
                 "Rasmdagi matnni tanib olish (OCR)",
                 "Vision Transformer (rasm uchun Transformer) + dekoder",
@@ -58,26 +64,24 @@ show(
             (
                 "Vaqt qatorlari",
                 (
-                    "Avval toʻliq darslikning 34-bobi: ayirmalarni"
-                    " olish (differencing) va klassik usullar"
+                    "Avval klassik usullar: ayirmalarni olish"
+                    " (differencing) va boshqalar (toʻliq darslikning"
+                    " 34-bobi)"
                 ),
             ),
         ],
-        columns=["Vazifa", "Yondashuv"],
+        columns=["vazifa", "yondashuv"],
     ),
     izoh="Transformerlarning amaliy qoʻllanishi.",
     nom="qollash_jadval",
 )
-print(
-    "Muhim: bu vazifalarning hech birida Transformerni "
-    "NOLDAN oʻqitmaysiz."
-)
-print(
-    "Tayyor model olinadi va moslashtiriladi.\n"
-    "Buning yoʻli — toʻliq darslikning 38-bobida (LoRA, QLoRA)."
-)
 
 # %% [markdown]
+# :::{important}
+# Bu vazifalarning hech birida Transformerni noldan oʻqitmaysiz: tayyor modelni
+# olib, oʻz vazifangizga moslashtirasiz (toʻliq darslikning 38-bobi).
+# :::
+#
 # Bu bob kitobning bitta bobi; 34- va 38-boblar toʻliq darslikda.
 # Vaqt qatorlari uchun avval klassik usullarni sinab koʻring (34-bob).
 # Tayyor modelni kam resurs bilan moslashtirish yoʻllari — LoRA va {term}`QLoRA`
@@ -94,14 +98,14 @@ print(
 # :name: xulosa_jadval
 # :align: center
 #
-# | Tushuncha | Bitta jumla |
+# | tushuncha | bitta jumla |
 # |:---|:---|
 # | Attention formulasi | `softmax(Q @ K.T / sqrt(d)) @ V` |
 # | Q, K, V | Soʻrov, kalit, qiymat — uchtasi ham chiziqli proyeksiya |
-# | Nega sqrt(d) | Softmaxni toʻyinishdan saqlaydi |
+# | Nega $\sqrt{d}$ | Softmaxni toʻyinishdan saqlaydi |
 # | Yoʻl uzunligi | {glue:text}`rekurrent.py::xl_yol:s` |
 # | Gradient oqimi | {glue:text}`rekurrent.py::xl_gradient:s` |
-# | Boshlanish | {glue:text}`rekurrent.py::xl_boshlanish:s` |
+# | Initsializatsiya | {glue:text}`rekurrent.py::xl_boshlanish:s` |
 # | Pozitsiya kodlash | {glue:text}`rekurrent.py::xl_pozitsiya:s` |
 # | Tushuntirish | {glue:text}`rekurrent.py::xl_tushuntirish:s` |
 # | O(T²) | {glue:text}`narx.py::xl_narx:s` |

@@ -14,7 +14,7 @@
 # # Yakuniy misol: attention oʻzbekcha sonlarni oʻqiydi
 #
 # Endi hamma qismni bitta haqiqiy vazifada yigʻamiz: «{doc}`transformer`» darsidagi {term}`pre-LN <post-LN va pre-LN>`
-# blokdan {term}`koder` va {term}`dekoder` yigʻib, oʻzbekcha soʻz bilan yozilgan sonlarni raqamga aylantiradigan
+# bloklardan {term}`koder` va {term}`dekoder` tuzib, oʻzbekcha soʻz bilan yozilgan sonlarni raqamga aylantiradigan
 # kichik {term}`Transformer` oʻqitamiz va u qaysi soʻzga qarayotganini koʻramiz.
 
 
@@ -39,8 +39,8 @@ from chapter_code.oqitish import parallel
 # chiqish — raqamlar. Qaysi raqam qaysi soʻzdan kelishini esa biz aniq
 # bilamiz. Shuning uchun modelning qayerga qarashini tekshirish mumkin.
 #
-# Maʼlumotni kod hosil qiladi: hech narsa yuklab olinmaydi. Son 1 dan
-# 999 999 gacha; hujjatlardagi kabi «bir yuz», «bir ming» deb yoziladi,
+# Maʼlumotni kod hosil qiladi: hech narsa yuklab olinmaydi. Sonlar 1 dan
+# 999 999 gacha oraliqda olinadi; hujjatlardagi kabi «bir yuz», «bir ming» deb yoziladi,
 # shunda har noldan farqli raqamning oʻz soʻzi bor.
 #
 # ```{literalinclude} ../../chapter_code/sonlar.py
@@ -65,7 +65,7 @@ from chapter_code.oqitish import parallel
 # faqat hamma raqami toʻgʻri boʻlsa toʻgʻri hisoblanadi (*{term}`aniq moslik`*,
 # ingl. *exact match*). Oʻqitish kodi — `chapter_code/sonlar.py` dagi
 # `oqit_tarjimon`; u ham omborda saqlanadi. Ikki {term}`seed` bilan oʻqitamiz:
-# ular ikki yadroda parallel ishlaydi.
+# ikkala oʻqitish ikki protsessor yadrosida parallel bajariladi.
 
 # %%
 from chapter_code.oqitish import protokoli
@@ -136,8 +136,8 @@ for qisqa, sonlar_, xatolar in [
 
 
 # «xatolar 00 li sonlarga toʻplangan»: xatolar tasodifan tushganda
-# (har xato «00» li son boʻlish ehtimoli — sinov sonlaridagi ulushi)
-# shuncha «00» li xato chiqish ehtimoli 1 % dan kichik
+# (har xato «00»li son boʻlish ehtimoli — sinov sonlaridagi ulushi)
+# shuncha «00»li xato chiqish ehtimoli 1 % dan kichik
 def toplanganmi(xato_soni, xato_00, sinov_00, n_):
     p_ = sinov_00 / n_
     dum = sum(
@@ -187,7 +187,7 @@ elif kons[0]:
     )
 else:
     gap0 = (
-        "Xatolar «00» li sonlarga toʻplanmagan:"
+        "Xatolar «00»li sonlarga toʻplanmagan:"
         f" {toplanmagan(xato_0, xato00[0])} ({n_tr} ta sinov sonining"
         f" {sinov00[0]} tasida bor)."
     )
@@ -199,13 +199,13 @@ if not xato_1:
 elif kons[1]:
     gap1 = (
         "Seed 1 modelida"
-        f" {'ham shu manzara' if kons[0] else 'esa xatolar «00» li sonlarga toʻplangan'}:"
+        f" {'ham shu manzara' if kons[0] else 'esa xatolar «00»li sonlarga toʻplangan'}:"
         f" oʻz sinov sonlaridagi {xato_gapi(len(xato_1), xato00[1])}"
         f" «00» bor (sinov sonlarining {sinov00[1]} tasida bor)."
     )
 else:
     gap1 = (
-        "Seed 1 modelida xatolar «00» li sonlarga toʻplanmagan:"
+        "Seed 1 modelida xatolar «00»li sonlarga toʻplanmagan:"
         f" {toplanmagan(xato_1, xato00[1])} (sinov sonlarining"
         f" {sinov00[1]} tasida bor)."
     )
@@ -268,16 +268,16 @@ show(
 #
 # Umumiy {term}`aniqlik` bitta son, u zaif joyni yashiradi. Sinov sonlarini
 # guruhlarga ajratamiz: raqamlari orasida nol yoʻq sonlar, kamida bitta nol
-# bor sonlar va ketma-ket ikki nolli («00» li) sonlar. Nolning soʻzi yoʻq:
-# «ikki yuz besh» da «0» ni hech bir soʻz aytmaydi, uni model «yuz»
+# bor sonlar va ketma-ket ikki nolli («00»li) sonlar. Nolning soʻzi yoʻq:
+# «ikki yuz besh»da «0»ni hech bir soʻz aytmaydi, uni model «yuz»
 # soʻzining oʻrnidan chiqarishi kerak. Shuning uchun nollar — model sonning
 # tuzilishini (qaysi xona qaysi soʻzdan keladi) oʻrgangan-oʻrganmaganini
 # koʻrsatadigan joy.
 #
 # Keyin qattiqroq sinov: xuddi shu modelni xuddi shu seedlar bilan yana
-# oʻqitamiz, lekin oʻqitish sonlaridan «00» li sonlarning hammasini olib
-# tashlaymiz (`tashla="00"`). Sinov sonlari oʻsha-oʻsha qoladi. Agar model
-# «yuz» va «ming» qaysi xonalarni egallashini tushungan boʻlsa, «00» li
+# oʻqitamiz, lekin oʻqitish sonlaridan «00»li sonlarning hammasini olib
+# tashlaymiz (`tashla="00"`). Sinov sonlari oʻzgarmaydi. Agar model
+# «yuz» va «ming» qaysi xonalarni egallashini tushungan boʻlsa, «00»li
 # sonlarni ham yozadi. Bu oson sinov emas: ularning soʻzlari tanish, lekin
 # «00» raqamlar juftligini model oʻqitishda bironta javobda yozmagan,
 # baʼzi sonlarda esa soʻzlar ham oʻqitishda uchramagan juftlikda keladi
@@ -304,14 +304,14 @@ def ulush(togri, shart=lambda s: True):
 guruhlar = {
     "nolsiz": lambda s: "0" not in str(s),
     "nolli": lambda s: "0" in str(s),
-    "«00» li": lambda s: "00" in str(s),
+    "«00»li": lambda s: "00" in str(s),
 }
-# «00» li sonlarsiz oʻqitilgan modellar, oʻsha seedlar
+# «00»li sonlarsiz oʻqitilgan modellar, oʻsha seedlar
 yopiq = parallel(
     partial(oqit_tarjimon, tashla="00"), [(s,) for s in tarjima_seedlar]
 )
 qatorlar_00, soni_00 = [], []
-ikki_tur = [("hamma son", tarjimonlar), ("«00» siz", yopiq)]
+ikki_tur = [("hamma son", tarjimonlar), ("«00»siz", yopiq)]
 for oqitish_, natijalar_ in ikki_tur:
     for s, (_, model_) in zip(tarjima_seedlar, natijalar_):
         _, sinov_ = sonlar_toplami(
@@ -329,7 +329,7 @@ show(
     tuzilma.round(3),
     izoh=(
         "Sinov sonlarida aniq moslik, guruhlar boʻyicha: hamma son"
-        " bilan va «00» li sonlarsiz oʻqitilgan modellar; bir"
+        " bilan va «00»li sonlarsiz oʻqitilgan modellar; bir"
         " seedning sinov sonlari ikkalasida bir xil."
     ),
     nom="tarjima_tuzilma",
@@ -338,8 +338,8 @@ show(
 
 # %% tags=["remove-cell"]
 hamma_q = tuzilma[tuzilma["oʻqitish"] == "hamma son"]
-yopiq_q = tuzilma[tuzilma["oʻqitish"] == "«00» siz"]
-u00, unol, usiz = "«00» li", "nolli", "nolsiz"
+yopiq_q = tuzilma[tuzilma["oʻqitish"] == "«00»siz"]
+u00, unol, usiz = "«00»li", "nolli", "nolsiz"
 oraliq_ = {
     "tz_hamma_00": hamma_q[u00],
     "tz_hamma_nolli": hamma_q[unol],
@@ -349,10 +349,9 @@ oraliq_ = {
     "tz_yopiq_nolsiz": yopiq_q[usiz],
 }
 def oraliq(a, b, spec=".1%"):
-    # «a – b», ikkalasi teng boʻlsa bitta son
-    return son(a, spec) if son(a, spec) == son(b, spec) else (
-        f"{son(a, spec)} – {son(b, spec)}"
-    )
+    # «a–b %»: chiziqcha, birlik bir marta; ikkalasi teng boʻlsa bitta son
+    x, y = son(a, spec), son(b, spec)
+    return x if x == y else f"{x.removesuffix(chr(0x202F) + '%')}–{y}"
 
 
 for kalit_, qiymatlar in oraliq_.items():
@@ -384,7 +383,7 @@ glue(
     ),
     display=False,
 )
-# «00» siz oʻqitilgan model «00» li sonlarda yiqildimi: eng yaxshi
+# «00»siz oʻqitilgan model «00»li sonlarda yiqildimi: eng yaxshi
 # seedi ham yarmidan kami toʻgʻri va hamma son bilan oʻqitilgandan
 # kamida 0,2 past
 yiqildi = (
@@ -395,13 +394,13 @@ glue(
     "tz_xulosa",
     (
         "Bu — kompozitsion umumlashtirishning muvaffaqiyatsizligi: model"
-        " tanish soʻzlardan oʻqitishda hech yozmagan «00» ni tuza olmadi."
-        " Unga nima yetmagani — «yuz» va «ming» xonalar qoidasimi yoki"
-        " hech yozilmagan «0, 0» ketma-ketligimi — bu tajribadan"
-        " ajralmaydi. Umumiy aniqlik buni yashiradi, chunki «00» li"
+        " tanish soʻzlardan oʻqitishda hech yozmagan «00»ni tuza olmadi."
+        " Unga nima yetmagani — «yuz» va «ming» soʻzlarining xona"
+        " qoidasimi yoki hech yozilmagan «0, 0» ketma-ketligimi — bu"
+        " tajribadan aniqlab boʻlmaydi. Umumiy aniqlik buni yashiradi, chunki «00»li"
         " sonlar sinovning kichik qismi."
         if yiqildi
-        else "Demak, bu sinovda model «00» li sonlarni ularni koʻrmasdan"
+        else "Demak, bu sinovda model «00»li sonlarni ularni koʻrmasdan"
         " ham yoza oldi: yiqilish kuzatilmadi."
     ),
     display=False,
@@ -411,19 +410,19 @@ glue(
 # {numref}`%s-jadval <tarjima_tuzilma>` ikki narsani koʻrsatadi. Hamma son
 # bilan oʻqitilgan modellar nolsiz sonlarda
 # {glue:text}`tz_hamma_nolsiz_oraliq`, nolli sonlarda
-# {glue:text}`tz_hamma_nolli_oraliq`, «00» li sonlarda esa
+# {glue:text}`tz_hamma_nolli_oraliq`, «00»li sonlarda esa
 # {glue:text}`tz_hamma_00_oraliq` aniqlikka erishdi:
 # {glue:text}`tz_nol_gap`.
 #
-# «00» li sonlarsiz oʻqitilgan modellarning umumiy aniqligi
+# «00»li sonlarsiz oʻqitilgan modellarning umumiy aniqligi
 # {glue:text}`tz_yopiq_hammasi_oraliq`, nolsiz sonlarda
 # {glue:text}`tz_yopiq_nolsiz_oraliq`: {glue:text}`tz_kam_gap`. Lekin
-# «00» li sinov sonlaridagi (har seedda {glue:text}`tz_00_soni` ta)
+# «00»li sinov sonlaridagi (har seedda {glue:text}`tz_00_soni` ta)
 # aniqliklari {glue:text}`tz_yopiq_00_oraliq`. {glue:text}`tz_xulosa`
 #
-# «00» li sonlar modeldan nimani talab qilgani — sanab chiqamiz: ularning
-# qanchasida oʻqitish sonlarida (`tashla="00"` bilan) bir marta ham
-# uchramagan qoʻshni soʻzlar juftligi bor.
+# «00»li sonlar modeldan qanchalik yangi narsani talab qilishini sanaymiz: ularning
+# nechtasida oʻqitish sonlarida (`tashla="00"` bilan) bir marta ham
+# uchramagan qoʻshni soʻzlar juftligi bor?
 
 # %%
 for s in tarjima_seedlar:
@@ -444,7 +443,7 @@ for s in tarjima_seedlar:
             yangi_.append(x)
     misol_ = yangi_[0] if yangi_ else None
     print(
-        f"seed {s}: «00» li {len(nol00)} ta sinov sonidan"
+        f"seed {s}: «00»li {len(nol00)} ta sinov sonidan"
         f" {len(yangi_)} tasida"
     )
     print("  yangi soʻz juftligi bor")
@@ -459,16 +458,16 @@ glue("tz_nol00", tz_nol00, display=False)
 glue("tz_seed0", tarjima_seedlar[0], display=False)
 
 # %% [markdown]
-# Seed {glue:text}`tz_seed0` da «00» li {glue:text}`tz_nol00` ta sinov
+# Seed {glue:text}`tz_seed0` da «00»li {glue:text}`tz_nol00` ta sinov
 # sonidan {glue:text}`tz_yangi_juft` tasida soʻzlar ham yangi juftlikda
-# keladi; qolganlarida yangi narsa — faqat «00» ning oʻzi (u hech bir
+# keladi; qolganlarida yangi narsa — faqat «00»ning oʻzi (u hech bir
 # oʻqitish javobida yoʻq, chunki bunday sonlar olib tashlangan).
 #
 # ## Model qayerga qaraydi
 #
 # Endi model yozayotganda qayerga qarashini koʻramiz. Dekoderning yagona {term}`qatlamidagi <qatlam>`
 # cross-attention {term}`ogʻirliklarini <ogʻirlik>` olamiz: har qator — bitta raqamni
-# yozayotgan pozitsiya, har ustun — bitta soʻz. Misol sifatida bitta nolli
+# yozayotgan pozitsiya, har ustun — bitta soʻz. Misol sifatida bitta noli bor
 # olti xonali sinov sonini tanlaymiz.
 
 # %%
@@ -493,7 +492,7 @@ print(
 for t, (r, j) in enumerate(zip(raqamlar, manba_soz(misol))):
     eng = int(w_orta[t].argmax())
     print(
-        f"  {t}-raqam {r}: eng koʻp «{sozlar[eng]}» ga"
+        f"  {t}-raqam {r}: eng koʻp «{sozlar[eng]}»ga"
         f" ({w_orta[t, eng]:.2f}); uni beradigan soʻz:"
         f" {'yoʻq (nol)' if j is None else '«' + sozlar[j] + '»'}"
     )
@@ -539,7 +538,7 @@ fig(
 ulush = moslik(tarjimon, sinov_sonlar)[-1]
 # [oʻz soʻzi, «yuz»/«ming», boshqa soʻz] ulushlari: (boshlar + 1, 3)
 qayerda = ogirlik_qayerda(tarjimon, sinov_sonlar)[-1]
-# nollar: ularning soʻzi yoʻq; ogʻirligining qanchasi «yuz»/«ming» ga
+# nollar: ularning soʻzi yoʻq; ogʻirligining qanchasi «yuz»/«ming»ga
 # tushadi
 nol_ym = float(
     ogirlik_qayerda(tarjimon, sinov_sonlar, nollar=True)[-1, -1, 1]
@@ -606,7 +605,7 @@ glue(
 # oʻsha raqamni beradigan soʻzga tushdi.
 #
 # Xarita mukammal emas. Nol raqamining soʻzi yoʻq: bu misolda u eng koʻp
-# «{glue:text}`tr_nol_soz`» soʻziga qaraydi, hamma sinov sonlarida esa nollar
+# «{glue:text}`tr_nol_soz`» soʻziga qaraydi. Hamma sinov sonlarida esa nollar
 # ogʻirligining oʻrtacha {glue:text}`tr_nol_ym:.0%` qismi «yuz» va «ming»
 # soʻzlariga tushadi — {glue:text}`tr_nol_gap`. Noldan farqli raqamlarda ham ogʻirlik
 # bitta soʻzda toʻliq emas: hamma sinov sonlarida oʻrtacha
@@ -642,7 +641,7 @@ fig(
 
 # toʻgʻri soʻzga eng kam tushadigan bosh
 zaif = int(ulush[:-1].argmin())
-# Boshqa seed bilan oʻqitilgan model: «yuz»/«ming» ga eng koʻp
+# Boshqa seed bilan oʻqitilgan model: «yuz»/«ming»ga eng koʻp
 # qaraydigan boshi
 qayerda_1 = ogirlik_qayerda(tarjimonlar[1][1], sinov_sonlar_1)[-1]
 ym_1 = int(qayerda_1[:-1, 1].argmax())
@@ -685,7 +684,7 @@ else:
             if ym_ >= boshqa_
             else "boshqa soʻzlarga"
         )
-        + f" beradi: oʻz soʻziga {foiz(oz_)}, «yuz» va «ming» ga"
+        + f" beradi: oʻz soʻziga {foiz(oz_)}, «yuz» va «ming»ga"
         f" {foiz(ym_)}, boshqa soʻzlarga {foiz(boshqa_)}."
     )
 glue("tr_zaif_gap", zaif_gap, display=False)
@@ -704,7 +703,7 @@ glue(
     ),
     display=False,
 )
-# har seedda «yuz»/«ming» ga eng koʻp qaraydigan bosh: (bosh, ulushi,
+# har seedda «yuz»/«ming»ga eng koʻp qaraydigan bosh: (bosh, ulushi,
 # toʻgʻri soʻzga tushish ulushi)
 ym_bosh = [
     (
@@ -786,11 +785,11 @@ glue("tr_seed_boshlar_gap", gap, display=False)
 # bir nechta sinov sonidagi hamma ogʻirliklarini oʻzingiz koʻring:
 # toʻgʻri javoblar va xatolar, cross-attention, koder va dekoder
 # {term}`self-attentioni <self-attention>`, har bosh va ularning oʻrtachasi. Soʻrov tokenini
-# bosing (kompyuterda sichqonchani ustiga olib boring yoki Tab bilan
-# keling): har kalit tokeni ostida u olgan ogʻirlik chiqadi. Cross-attention
+# bosing (kompyuterda sichqonchani ustiga olib boring yoki Tab tugmasi bilan
+# oʻting): har kalit tokeni ostida u olgan ogʻirlik chiqadi. Cross-attention
 # va dekoder self-attentionida soʻrov — dekoderning raqam yozayotgan
 # pozitsiyasi (⟨oxir⟩ — «son tugadi» tokeni), dekoder kalitlari esa uning
-# kirishi (⟨bosh⟩ — boshlanish tokeni va oldin yozilgan raqamlar). Dekoderga
+# kirishi (⟨bosh⟩ — boshlanish tokeni, attention boshi bilan adashtirmang; va oldin yozilgan raqamlar). Dekoderga
 # modelning oʻz javobi beriladi, shuning uchun xato javobda model xato
 # raqamni yozayotganda qayerga qaraganini koʻrasiz.
 # :::
@@ -830,7 +829,7 @@ xarita(
 # katta modellarda ishlatiladi:
 #
 # - **{term}`guruhli soʻrov attention <guruhli soʻrov attention (GQA)>`** (GQA, {cite:alp}`ainslie2023`): $n_{kv}$
-#   ni kamaytirish. Soʻrov boshlari oʻsha-oʻsha, lekin bir guruhdagi
+#   ni kamaytirish. Soʻrov boshlari soni oʻzgarmaydi, lekin bir guruhdagi
 #   soʻrov boshlari bitta kalit/qiymat boshini birga ishlatadi. Eng chekka
 #   holati — hamma soʻrov boshiga bitta kalit/qiymat boshi: **koʻp
 #   soʻrovli attention** (ingl. *multi-query attention*, MQA;
@@ -840,9 +839,9 @@ xarita(
 #   `oyna` ta kalitga qaraydi, shuning uchun keshda ham shuncha token
 #   qoladi.
 #
-# Ikkalasi ham `chapter_code/modellar.py` dagi oʻsha sinflarning
+# Ikkalasi ham `chapter_code/modellar.py` dagi sinf va funksiyaning
 # parametri: `KopBoshli(d, boshlar, kv_boshlar)` va `kauzal_maska(Tq, Tk,
-# oyna)`. GQAning hammasi — bir guruhning soʻrov boshlarini bitta
+# oyna)`. GQAning butun mohiyati — bir guruhning soʻrov boshlarini bitta
 # matritsaga qatorlar qilib qoʻyish: ular oʻsha bitta kalit/qiymat
 # boshiga qaraydi, kalitlarning nusxasi olinmaydi.
 #
@@ -865,7 +864,7 @@ xarita(
 # Bu turlar odatda faqat xotira formulasi bilan solishtiriladi. Biz
 # ularning hammasini shu vazifada, oʻsha protokol va oʻsha seedlar bilan
 # oʻqitamiz: 4 ta soʻrov boshi 2 ta (GQA) va 1 ta (MQA) kalit/qiymat
-# boshini ishlatadi; oyna dekoderning self-attentionida, 2 token. Oyna 1
+# boshini ishlatadi; oyna (2 token) dekoderning self-attentionida qoʻllanadi. Oyna 1
 # — nazorat: dekoder oʻzi yozgan raqamlardan faqat oxirgisini (oʻz kirish
 # tokenini) koʻradi. Har model uchun aniq moslikni, bitta olti xonali sonni
 # yozgandan keyin keshda turgan baytlarni va bitta token vaqtini (kesh
@@ -939,10 +938,10 @@ show(
 # oʻzgartirishini koʻrish uchun oʻsha darsdagi katta oʻlchamni olamiz
 # (*d* = {glue:text}`at_k_d`, {glue:text}`at_k_h` bosh, {glue:text}`at_k_L`
 # qatlam, oʻqitilmagan, keshda {glue:text}`at_k_T` ta tasodifiy token) va
-# bitta {term}`qadamni <qadam>` yana oʻlchaymiz. Keshni `kesh_qosh` toʻldiradi. MHA, GQA
+# bitta {term}`qadamni <qadam>` yana oʻlchaymiz. Keshni `kesh_qosh` toʻldiradi. {term}`MHA`, GQA
 # va MQA keshi — oldindan ajratilgan bufer (`oldindan_kesh`): qadam unga
 # bitta token yozadi, hech narsani koʻchirmaydi. Oynali kesh esa dict,
-# unga oyna oldindan aytiladi, shuning uchun unda faqat oxirgi
+# unga oyna uzunligi oldindan beriladi, shuning uchun unda faqat oxirgi
 # {glue:text}`at_k_oyna` token qoladi (u `torch.cat` bilan uzayadi, har
 # qadamda shu tokenlarni koʻchiradi). Chegara — oʻsha darsdagidek: oʻqiladigan baytlar
 # (parametrlar va kesh) shu mashinada oʻlchangan nusxalash tezligiga
@@ -1122,10 +1121,10 @@ glue(
     "at_nazorat_gap",
     (
         "Nazorat modeli (oyna 1) ham shunday: dekoder oʻzi yozgan"
-        " oldingi raqamlarni koʻrmasa ham, bu vazifani yozadi. Demak, bu"
+        " oldingi raqamlarni koʻrmasa ham, bu vazifani yechadi. Demak, bu"
         " yerda kerakli maʼlumotning hammasi soʻzlarda (cross-attention"
-        " orqali) va pozitsiyada; oynaning tekinligi shu vazifaning"
-        " xossasi, uzun matn yozadigan til modeli uchun xulosa emas."
+        " orqali) va pozitsiyada; oyna aniqlikni tushirmagani shu"
+        " vazifaning xossasi, uzun matn yozadigan til modeli uchun xulosa emas."
         if baho["oyna1"] == "teng"
         else "Nazorat modeli (oyna 1) esa boshqacha: oldingi raqamlarni"
         " koʻrmagan dekoder "
@@ -1140,7 +1139,7 @@ glue("at_ms_max", float(ms_tok.max()), display=False)
 glue(
     "at_vaqt_gap",
     (
-        "Bitta token vaqti esa turdan deyarli bogʻliq emas"
+        "Bitta token vaqti esa turga deyarli bogʻliq emas"
         if ms_tok.max() / ms_tok.min() < 1.25
         else "Bitta token vaqti turga qarab farq qildi"
     ),
@@ -1177,8 +1176,9 @@ glue(
     "at_k_gap",
     (
         "Vaqt oʻqiladigan baytlar bilan birga kamaydi: har turda qadam"
-        f" chegaraning {oraliq(ulush_.min(), ulush_.max(), '.0%')} qismi"
-        " tezligida ishladi"
+        " tezligi chegaraviy tezlikning"
+        f" {oraliq(ulush_.min(), ulush_.max(), '.0%')} qismini tashkil"
+        " etdi"
         if tezlik_ > 1.2 and ulush_.min() > 0.6 * ulush_.max()
         else "Bu yerda vaqt baytlarga mutanosib kamaymadi (qadam"
         " chegaraning "
@@ -1190,20 +1190,20 @@ glue(
 
 # %% [markdown]
 # {numref}`turlar_jadval` va {numref}`%s-rasm <attention_turlari>`
-# natijasi. MHAning ikki seedi {glue:text}`at_mha_oraliq`, GQAniki
+# natijalari: MHAning ikki seedi {glue:text}`at_mha_oraliq`, GQAniki
 # {glue:text}`at_gqa_oraliq`, MQAniki {glue:text}`at_mqa_oraliq`, 2
 # tokenli oynaniki {glue:text}`at_oyna2_oraliq` aniqlikka erishdi.
 # {glue:text}`at_aniqlik_gap` {glue:text}`at_nazorat_gap`
 #
-# Kesh esa oʻlchangandek kichraydi: olti xonali sondan keyin MHAning
+# Kesh esa formula kutganidek kichraydi (oʻlchov ham shuni koʻrsatdi): olti xonali sondan keyin MHAning
 # keshi {glue:text}`at_mha_bayt` bayt, GQAniki {glue:text}`at_gqa_bayt`,
 # MQAniki {glue:text}`at_mqa_bayt`, oynaniki {glue:text}`at_oyna2_bayt`
 # bayt. Bu — dekoder self-attentionining keshi: cross-attention har
 # qadamda kalit va qiymatlarini koderning saqlangan chiqishidan qayta
-# hisoblaydi, u bu baytlarga kirmagan (uni ham keshlasa, GQA va MQA uni
-# ham kichraytiradi, oyna esa faqat dekoder self-attentionida).
-# {glue:text}`at_vaqt_gap` ({glue:text}`at_ms_min:.3f` –
-# {glue:text}`at_ms_max:.3f` ms): bunday kichik modelda bayt emas,
+# hisoblaydi, u bu baytlarga kirmagan (agar u ham keshlansa, GQA va MQA uni
+# ham kichraytirardi; oyna esa faqat dekoder self-attentionida qoʻllangan).
+# {glue:text}`at_vaqt_gap`
+# ({glue:text}`at_ms_min:.3f`–{glue:text}`at_ms_max:.3f` ms): bunday kichik modelda bayt emas,
 # chaqiruvlar vaqt oladi.
 #
 # {glue:text}`at_k_aylanadi` {glue:text}`at_k_gap`.
@@ -1235,7 +1235,7 @@ glue(
 # oladi)
 glue(
     "xl_cross",
-    f"Oʻlchandi: aniqlik {son(tarjima_aniq, '.3f')}; noldan farqli"
+    f"Oʻlchandi: aniqlik {foiz(tarjima_aniq, 1)}; noldan farqli"
     f" raqamlarning {foiz(ulush[-1])} qismida eng kuchli ogʻirlik oʻz"
     " soʻzida",
     display=False,
