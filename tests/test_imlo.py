@@ -127,6 +127,12 @@ def test_qoshimcha_qoidasi_buzilishini_topadi(matn, togri):
     assert togri in topilmalar[0].tavsiya
 
 
+def test_qoshtirnoqdan_keyin_qoshimcha_qoʻshib_yoziladi():
+    topilmalar = imlo.qoshimcha_qoidasi("«00» li sonlar va «yuz» ga qaraydi; «yuz»ga toʻgʻri", 4)
+    assert [(t.parcha, t.tavsiya) for t in topilmalar] == [("» li", "«…»li"), ("» ga", "«…»ga")]
+    assert imlo.qoshimcha_qoidasi("«00»li sonlar, «yuz» soʻzi va «ming» — ikkalasi") == []
+
+
 @pytest.mark.parametrize("matn", [
     "RNNda, LSTMning, GPT-2ga, attentionni, softmaxdan, float32ning",
     "$…$ ga boʻlamiz",                # after a formula: mathematics-textbook practice

@@ -317,6 +317,8 @@ def _qoshimcha_regex() -> re.Pattern:
 
 
 _QOSHIMCHA = _qoshimcha_regex()
+#: A suffix written apart after a closing quotation mark: «00» li, «yuz» ga (it joins: «00»li).
+_QOSHTIRNOQ = re.compile(rf"»[ \t\u00a0]+(?P<qosh>{'|'.join(sorted(QOSHIMCHALAR, key=len, reverse=True))})(?![\wʻʼ-])")
 
 
 def qoshimcha_qoidasi(matn: str, qator: int | str = 0) -> list[Topilma]:
@@ -330,6 +332,9 @@ def qoshimcha_qoidasi(matn: str, qator: int | str = 0) -> list[Topilma]:
             tavsiya += f" (yoki «eʼtibor mexanizmi{qosh}» shaklida)"
         topilmalar.append(Topilma(qator, f"{soz_bir} {qosh}", "qoʻshimcha ajratib yozilgan",
                                   tavsiya, _kontekst(matn, *m.span()), m.start()))
+    for m in _QOSHTIRNOQ.finditer(matn):
+        topilmalar.append(Topilma(qator, f"» {m.group('qosh')}", "qoʻshimcha ajratib yozilgan",
+                                  f"«…»{m.group('qosh')}", _kontekst(matn, *m.span()), m.start()))
     return topilmalar
 
 
