@@ -502,16 +502,18 @@ def xarita_bundle(nom: str, misollar: list, izoh: str) -> dict:
                                  f"{sorov!r} token and one column per {kalit!r} token "
                                  f"({len(m[sorov])} x {len(m[kalit])}); found {sorted(shakl)}")
     return _xarita_bundle(nom, {"misollar": misollar}, izoh,
-                          "usiz yuqoridagi rasmlar oʻsha ogʻirliklarni koʻrsatadi")
+                          "yuqoridagi rasmlar oʻsha ogʻirliklarni koʻrsatadi")
 
 
-def _xarita_bundle(nom: str, malumot: dict, izoh: str, jssiz: str) -> dict:
-    """A map's bundle: its data in a JSON script that cannot close early; ``jssiz`` says what
-    stands in for it without JavaScript."""
+def _xarita_bundle(nom: str, malumot: dict, izoh: str, orniga: str) -> dict:
+    """A map's bundle: its data in a JSON script that cannot close early; ``orniga`` says what
+    on the page stands in for it (without JavaScript, and in ``data-orniga`` for
+    ``xarita.js`` when its data cannot be loaded)."""
     matn = json.dumps(malumot, ensure_ascii=False, separators=(",", ":"))
-    html_ = (f'<div class="kitob-xarita" data-xarita="{nom}">\n'
+    html_ = (f'<div class="kitob-xarita" data-xarita="{nom}" data-orniga="{html.escape(orniga)}">\n'
              f'<p class="kitob-xarita-izoh">{html.escape(izoh)}</p>\n'
-             f'<p class="kitob-xarita-jssiz">Bu interaktiv xarita JavaScript bilan ishlaydi; {jssiz}.</p>\n'
+             '<p class="kitob-xarita-jssiz">Bu interaktiv xarita JavaScript bilan ishlaydi; '
+             f'usiz {html.escape(orniga)}.</p>\n'
              '<script type="application/json" data-xarita-malumot>'
              + matn.replace("</", "<\\/") + "</script>\n</div>")
     return {"text/markdown": f"```{{raw}} html\n{html_}\n```\n", "text/html": html_,
@@ -530,7 +532,7 @@ def softmax_bundle(nom: str, ball, d: int, izoh: str) -> dict:
     if not isinstance(d, int) or d < 1:
         raise ValueError(f"d must be the vectors' size, a positive int, got {d!r}")
     return _xarita_bundle(nom, {"ballar": qiymatlar.tolist(), "d": d}, izoh,
-                          "usiz yuqorida chop etilgan ogʻirliklar (c = 1) uning oʻrnida turadi")
+                          "yuqorida chop etilgan ogʻirliklar (c = 1) uning oʻrnida turadi")
 
 
 def softmax_xaritasi(nom: str, ball, d: int, izoh: str) -> None:

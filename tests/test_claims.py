@@ -163,7 +163,7 @@ def test_recurrent_sentences_follow_the_measurement(glued, sahifa):
     assert glued["lstm_kafolat_gap"].startswith("kafolat yoʻq. Bu nashrda ham natija seedga") == lstm.aralashmi
     assert ("yenga olmadi" in glued["lstm_kafolat_gap"]) == (kd == 0 and not lstm.aralashmi)
     toxtagan = [s_ for s_, a in enumerate(glued["lstmu_seedlar"]) if a < 0.9]
-    assert glued["lstmu_toxtagan"].endswith("hamma seed vazifani yechdi.") == (not toxtagan)
+    assert glued["lstmu_toxtagan"].endswith("hamma seedda model vazifani yechdi.") == (not toxtagan)
     for s_ in toxtagan:
         assert f"seed {s_} ({son(glued['lstmu_seedlar'][s_], '.3f')})" in glued["lstmu_toxtagan"]
     # position-free attention against the best order-blind rule on the same test samples

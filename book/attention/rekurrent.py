@@ -521,11 +521,11 @@ glue(
             f"seed {s_} ({son(lstmu.aniqlik[s_], '.3f')})"
             for s_ in toxtagan
         )
-        + " vazifani yechmadi."
+        + " bilan oʻqitilgan model vazifani yechmadi."
         if toxtagan
         else (
-            f"Bu nashrda siljish {son(UNUTISH, 'g')} bilan hamma seed"
-            " vazifani yechdi."
+            f"Bu nashrda siljish {son(UNUTISH, 'g')} bilan hamma seedda"
+            " model vazifani yechdi."
         )
     ),
     display=False,

@@ -256,7 +256,7 @@ show(
     ),
     izoh=(
         "Oʻqitishda uchramagan sonlar: birinchi toʻrtta toʻgʻri javob"
-        " va modelning hamma xatosi (seed 0)."
+        " va modelning hamma xatolari (seed 0)."
     ),
     nom="tarjima_misollar",
 )
@@ -266,7 +266,7 @@ show(
 #
 # ### Model tuzilmani oʻrgandimi?
 #
-# Umumiy {term}`aniqlik` bitta son, u zaif joyni yashiradi. Sinov sonlarini
+# Umumiy {term}`aniqlik` — bitta son, u zaif joylarni yashiradi. Sinov sonlarini
 # guruhlarga ajratamiz: raqamlari orasida nol yoʻq sonlar, kamida bitta nol
 # bor sonlar va ketma-ket ikki nolli («00»li) sonlar. Nolning soʻzi yoʻq:
 # «ikki yuz besh»da «0»ni hech bir soʻz aytmaydi, uni model «yuz»
@@ -329,8 +329,8 @@ show(
     tuzilma.round(3),
     izoh=(
         "Sinov sonlarida aniq moslik, guruhlar boʻyicha: hamma son"
-        " bilan va «00»li sonlarsiz oʻqitilgan modellar; bir"
-        " seedning sinov sonlari ikkalasida bir xil."
+        " bilan va «00»li sonlarsiz oʻqitilgan modellar; har seed"
+        " uchun sinov sonlari ikkala oʻqitishda bir xil."
     ),
     nom="tarjima_tuzilma",
 )
@@ -634,8 +634,9 @@ fig(
     "tarjima_boshlar.png",
     caption=(
         "Oʻsha misolda har boshning cross-attention ogʻirliklari."
-        " Sarlavhada: hamma sinov sonlarida noldan farqli raqamning"
-        " eng kuchli ogʻirligi oʻz soʻziga tushgan ulush (shu boshda)."
+        " Har rasm sarlavhasida: shu boshda noldan farqli"
+        " raqamlarning eng kuchli ogʻirligi oʻz soʻziga tushgan"
+        " hollar ulushi (hamma sinov sonlari boʻyicha)."
     ),
 )
 
@@ -789,7 +790,8 @@ glue("tr_seed_boshlar_gap", gap, display=False)
 # oʻting): har kalit tokeni ostida u olgan ogʻirlik chiqadi. Cross-attention
 # va dekoder self-attentionida soʻrov — dekoderning raqam yozayotgan
 # pozitsiyasi (⟨oxir⟩ — «son tugadi» tokeni), dekoder kalitlari esa uning
-# kirishi (⟨bosh⟩ — boshlanish tokeni, attention boshi bilan adashtirmang; va oldin yozilgan raqamlar). Dekoderga
+# kirishi: ⟨bosh⟩ (boshlanish tokeni; attention boshi bilan adashtirmang)
+# va oldin yozilgan raqamlar. Dekoderga
 # modelning oʻz javobi beriladi, shuning uchun xato javobda model xato
 # raqamni yozayotganda qayerga qaraganini koʻrasiz.
 # :::
@@ -862,9 +864,12 @@ xarita(
 # ```
 #
 # Bu turlar odatda faqat xotira formulasi bilan solishtiriladi. Biz
-# ularning hammasini shu vazifada, oʻsha protokol va oʻsha seedlar bilan
+# ularning hammasini oddiy koʻp boshli attention ({term}`MHA`, ingl.
+# *multi-head attention*: har soʻrov boshining oʻz kalit/qiymat boshi bor)
+# bilan birga shu vazifada, oʻsha protokol va oʻsha seedlar bilan
 # oʻqitamiz: 4 ta soʻrov boshi 2 ta (GQA) va 1 ta (MQA) kalit/qiymat
-# boshini ishlatadi; oyna (2 token) dekoderning self-attentionida qoʻllanadi. Oyna 1
+# boshini ishlatadi; oyna (2 token) dekoderning self-attentionida
+# qoʻllanadi. Oyna 1
 # — nazorat: dekoder oʻzi yozgan raqamlardan faqat oxirgisini (oʻz kirish
 # tokenini) koʻradi. Har model uchun aniq moslikni, bitta olti xonali sonni
 # yozgandan keyin keshda turgan baytlarni va bitta token vaqtini (kesh
@@ -880,14 +885,14 @@ from chapter_code.modellar import (
 from chapter_code.oqitish import mediana_ms
 
 turlar = {
-    "MHA: 4 kalit boshi": {},
-    "GQA: 2 kalit boshi": {"kv_boshlar": 2},
-    "MQA: 1 kalit boshi": {"kv_boshlar": 1},
+    "MHA: 4 ta kalit/qiymat boshi": {},
+    "GQA: 2 ta kalit/qiymat boshi": {"kv_boshlar": 2},
+    "MQA: 1 ta kalit/qiymat boshi": {"kv_boshlar": 1},
     "oyna: 2 token": {"oyna": 2},
     "oyna: 1 token": {"oyna": 1},
 }
 # MHA — yuqoridagi modellar; qolganlari oʻsha seedlar bilan
-oqitilgan = {"MHA: 4 kalit boshi": tarjimonlar}
+oqitilgan = {"MHA: 4 ta kalit/qiymat boshi": tarjimonlar}
 for nom, sozlama in list(turlar.items())[1:]:
     oqitilgan[nom] = parallel(
         partial(oqit_tarjimon, **sozlama),
@@ -938,7 +943,7 @@ show(
 # oʻzgartirishini koʻrish uchun oʻsha darsdagi katta oʻlchamni olamiz
 # (*d* = {glue:text}`at_k_d`, {glue:text}`at_k_h` bosh, {glue:text}`at_k_L`
 # qatlam, oʻqitilmagan, keshda {glue:text}`at_k_T` ta tasodifiy token) va
-# bitta {term}`qadamni <qadam>` yana oʻlchaymiz. Keshni `kesh_qosh` toʻldiradi. {term}`MHA`, GQA
+# bitta {term}`qadamni <qadam>` yana oʻlchaymiz. Keshni `kesh_qosh` toʻldiradi. MHA, GQA
 # va MQA keshi — oldindan ajratilgan bufer (`oldindan_kesh`): qadam unga
 # bitta token yozadi, hech narsani koʻchirmaydi. Oynali kesh esa dict,
 # unga oyna uzunligi oldindan beriladi, shuning uchun unda faqat oxirgi
@@ -960,9 +965,9 @@ otkaz = 2 * bayt(asl_t) / mediana_ms(
 ) * 1000
 
 katta_turlar = {
-    "MHA: 8 kalit boshi": {},
-    "GQA: 2 kalit boshi": {"kv_boshlar": 2},
-    "MQA: 1 kalit boshi": {"kv_boshlar": 1},
+    "MHA: 8 ta kalit/qiymat boshi": {},
+    "GQA: 2 ta kalit/qiymat boshi": {"kv_boshlar": 2},
+    "MQA: 1 ta kalit/qiymat boshi": {"kv_boshlar": 1},
     "oyna: 1024 token": {"oyna": 1024},
 }
 T_katta = 4096
@@ -1086,18 +1091,20 @@ ozgargan = [
 glue(
     "at_aniqlik_gap",
     (
-        "Uch turning hech birida aniqlik MHAdan ajralmadi: har birining"
-        " ikki seedi MHAning ikki seedi bilan bir oraliqqa tushdi."
+        "Uch turning hech birida aniqlik MHAnikidan sezilarli farq"
+        " qilmadi: har turning ikki seed bilan olingan aniqliklari"
+        " MHAnikilar bilan bir oraliqqa tushdi."
         if not ozgargan
         else "Aniqlik seedlar oraligʻidan tashqariga chiqdi: "
         + ", ".join(
-            f"{n} da {'past' if baho[k] == 'pastroq' else 'yuqori'}"
+            f"{n}da {'past' if baho[k] == 'pastroq' else 'yuqori'}"
             for n, k in zip(
                 ozgargan,
                 [k for k in ("gqa", "mqa", "oyna2") if baho[k] != "teng"],
             )
         )
-        + " (MHAning ikki seedi bilan solishtirganda)."
+        + " (ikki seed bilan oʻqitilgan MHA modellariga"
+        " solishtirganda)."
     ),
     display=False,
 )
@@ -1146,7 +1153,7 @@ glue(
     display=False,
 )
 kt = katta_jadval.set_index("tur")
-mha_k, mqa_k = kt.iloc[0], kt.loc["MQA: 1 kalit boshi"]
+mha_k, mqa_k = kt.iloc[0], kt.loc["MQA: 1 ta kalit/qiymat boshi"]
 glue("at_k_mha_mib", float(mha_k["kesh (MiB)"]), display=False)
 glue("at_k_mqa_mib", float(mqa_k["kesh (MiB)"]), display=False)
 glue("at_k_oyna_mib", float(kt.iloc[3]["kesh (MiB)"]), display=False)
@@ -1181,18 +1188,19 @@ glue(
         " etdi"
         if tezlik_ > 1.2 and ulush_.min() > 0.6 * ulush_.max()
         else "Bu yerda vaqt baytlarga mutanosib kamaymadi (qadam"
-        " chegaraning "
+        " tezligi chegaraviy tezlikning "
         + oraliq(ulush_.min(), ulush_.max(), ".0%")
-        + " qismi tezligida)"
+        + " qismini tashkil etdi)"
     ),
     display=False,
 )
 
 # %% [markdown]
 # {numref}`turlar_jadval` va {numref}`%s-rasm <attention_turlari>`
-# natijalari: MHAning ikki seedi {glue:text}`at_mha_oraliq`, GQAniki
-# {glue:text}`at_gqa_oraliq`, MQAniki {glue:text}`at_mqa_oraliq`, 2
-# tokenli oynaniki {glue:text}`at_oyna2_oraliq` aniqlikka erishdi.
+# natijalari: ikki seed bilan oʻqitilgan MHA modellari
+# {glue:text}`at_mha_oraliq`, GQA modellari {glue:text}`at_gqa_oraliq`,
+# MQA modellari {glue:text}`at_mqa_oraliq`, 2 tokenli oynali modellar
+# {glue:text}`at_oyna2_oraliq` aniqlikka erishdi.
 # {glue:text}`at_aniqlik_gap` {glue:text}`at_nazorat_gap`
 #
 # Kesh esa formula kutganidek kichraydi (oʻlchov ham shuni koʻrsatdi): olti xonali sondan keyin MHAning
@@ -1216,19 +1224,21 @@ glue(
 # {glue:text}`at_k_oyna_mib:.0f` MiB, qadami {glue:text}`at_k_oyna_ms:.1f`
 # ms; u kontekst qancha uzaysa ham oʻsmaydi.
 #
-# Bu turlarning narxi — modelning ifoda kuchi: GQA va MQAda bir guruh
+# Bu turlarning narxi — modelning ifoda kuchi. GQA va MQAda bir guruh
 # soʻrov boshlari bir xil kalit va qiymatlarni koʻradi, oyna esa undan
-# eski tokenlarni butunlay koʻrmaydi (koʻp qatlamda maʼlumot qatlamdan
-# qatlamga oʻtib, uzoqroqqa yetadi). {glue:text}`at_narx_gap`
+# eski tokenlarni butunlay koʻrmaydi. Koʻp qatlamli modelda maʼlumot
+# qatlamdan qatlamga oʻtib, oynadan uzoqroqqa yetadi.
+# {glue:text}`at_narx_gap`
 #
-# Katta modellar narx va foydani oʻzlari tanlagan: Llama 3 ning hamma
+# Katta modellarning mualliflari narx va foyda orasidagi muvozanatni
+# turlicha tanlagan. Llama 3 ning hamma
 # modellari GQA ishlatadi, 8B modelda 32 soʻrov boshiga 8 kalit/qiymat
 # boshi {cite:p}`llama3`. Mistral 7B GQAni (32 ga 8) har qatlamda 4096
 # tokenli siljuvchi oyna attention bilan birga ishlatadi {cite:p}`jiang2023`.
-# Gemmaning birinchi 2B modeli MQA ishlatgan {cite:p}`gemma2024`, Gemma
+# Gemmaning birinchi 2B modeli MQA ishlatgan {cite:p}`gemma2024`. Gemma
 # 3 esa har beshta oynali qatlamdan (1024 token) keyin bitta toʻliq
-# attention qatlamini qoʻyadi {cite:p}`gemma3`: oynali qatlamlar keshni
-# kichik tutadi, toʻliq qatlamlar uzoq masofani saqlaydi.
+# attention qatlamini qoʻyadi {cite:p}`gemma3`. Oynali qatlamlar keshni
+# kichik tutadi, toʻliq qatlamlar esa uzoq masofani saqlaydi.
 
 # %% tags=["remove-cell"]
 # Xulosa sahifasi uchun (xulosa.py dagi jadval bu gaplarni shu darsdan
