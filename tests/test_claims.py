@@ -707,8 +707,8 @@ def test_capstone_properties_that_hold_on_any_cpu(glued):
 @pytest.mark.build
 def test_attention_variants_are_said_as_measured(glued, sahifa):
     qatorlar = _qatorlar(sahifa, "turlar-jadval")
-    assert [q[0] for q in qatorlar] == ["MHA: 4 kalit boshi", "GQA: 2 kalit boshi", "MQA: 1 kalit boshi",
-                                        "oyna: 2 token", "oyna: 1 token"]
+    assert [q[0] for q in qatorlar] == ["MHA: 4 ta kalit/qiymat boshi", "GQA: 2 ta kalit/qiymat boshi",
+                                        "MQA: 1 ta kalit/qiymat boshi", "oyna: 2 token", "oyna: 1 token"]
     seedlar = [(songa(q[1]), songa(q[2])) for q in qatorlar]
     bayt = [songa(q[3]) for q in qatorlar]
     for (a, b), qisqa in zip(seedlar, ("mha", "gqa", "mqa", "oyna2", "oyna1")):
@@ -727,7 +727,7 @@ def test_attention_variants_are_said_as_measured(glued, sahifa):
     for s, qisqa in zip(seedlar[1:], ("gqa", "mqa", "oyna2", "oyna1")):
         assert glued[f"at_{qisqa}_baho"] == baho(s), qisqa
     hammasi_teng = all(baho(s) == "teng" for s in seedlar[1:4])
-    assert glued["at_aniqlik_gap"].startswith("Uch turning hech birida aniqlik MHAdan ajralmadi") == hammasi_teng
+    assert glued["at_aniqlik_gap"].startswith("Uch turning hech birida aniqlik MHAnikidan sezilarli farq qilmadi") == hammasi_teng
     assert glued["at_narx_gap"].startswith("2 ta seed bilan bu narx koʻrinmadi: javob") == hammasi_teng
     assert glued["at_nazorat_gap"].startswith("Nazorat modeli (oyna 1) ham shunday") == (
         baho(seedlar[4]) == "teng")

@@ -176,8 +176,11 @@
     .then((j) => { if (!j.ok) throw new Error(`${quti.dataset.manba}: HTTP ${j.status}`); return j.json(); })
     .then((m) => (m.ballar ? chizSoftmax(quti, m) : chiz(quti, m)))
     .catch((xato) => {
+      // what stands in for this map (chapter_code.kitob writes it in data-orniga: the figures
+      // before the capstone's map, the printed weights before the softmax control)
+      const orniga = quti.dataset.orniga || "oʻsha ogʻirliklar yuqorida, matnda ham berilgan";
       quti.replaceChildren(yasa("p", { class: "kitob-xarita-jssiz",
-        matn: "Xarita maʼlumotini yuklab boʻlmadi; oʻsha ogʻirliklar yuqorida, matnda ham berilgan." }));
+        matn: `Xarita maʼlumotini yuklab boʻlmadi; ${orniga}.` }));
       console.error(xato);
     });
 })();

@@ -864,14 +864,13 @@ xarita(
 # ```
 #
 # Bu turlar odatda faqat xotira formulasi bilan solishtiriladi. Biz
-# ularning hammasini oddiy koʻp boshli attention ({term}`MHA`, ingl.
+# ularning hammasini oddiy {term}`koʻp boshli attention` ({term}`MHA`, ingl.
 # *multi-head attention*: har soʻrov boshining oʻz kalit/qiymat boshi bor)
 # bilan birga shu vazifada, oʻsha protokol va oʻsha seedlar bilan
 # oʻqitamiz: 4 ta soʻrov boshi 2 ta (GQA) va 1 ta (MQA) kalit/qiymat
 # boshini ishlatadi; oyna (2 token) dekoderning self-attentionida
-# qoʻllanadi. Oyna 1
-# — nazorat: dekoder oʻzi yozgan raqamlardan faqat oxirgisini (oʻz kirish
-# tokenini) koʻradi. Har model uchun aniq moslikni, bitta olti xonali sonni
+# qoʻllanadi. Oyna 1 — nazorat: dekoder oʻzi yozgan raqamlardan faqat
+# oxirgisini (oʻz kirish tokenini) koʻradi. Har model uchun aniq moslikni, bitta olti xonali sonni
 # yozgandan keyin keshda turgan baytlarni va bitta token vaqtini (kesh
 # bilan, bitta {term}`oqimda <oqim>`) oʻlchaymiz.
 
