@@ -169,5 +169,9 @@ class Seedlar:
                 + "; ".join(son(self.aniqlik[s], spec) for s in seedlar))
 
     def eng_yomoni(self, spec: str = ".3f") -> str:
-        """Eng yomon seed, aniqligi bilan: "eng yomoni — seed 0: 0,828"."""
+        """Eng yomon seed, aniqligi bilan: "eng yomoni — seed 0: 0,828"; hammasi bir xil
+        yozilsa, "har birida 0,993" (bittasini eng yomoni deb atash notoʻgʻri boʻlardi)."""
+        yozuvlar = {son(a, spec) for a in self.aniqlik.values()}
+        if len(yozuvlar) == 1:
+            return f"har birida {yozuvlar.pop()}"
         return f"eng yomoni — seed {self.eng_yomon}: {son(self.aniqlik[self.eng_yomon], spec)}"

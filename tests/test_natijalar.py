@@ -64,6 +64,8 @@ def test_worst_seed_values_and_spread():
     s = Seedlar({0: 0.828, 1: 1.0, 2: 0.997})
     assert s.eng_yomon == 0 and s.eng_yaxshi == 1
     assert s.eng_yomoni() == "eng yomoni — seed 0: 0,828"
+    # all printed alike: none is called the worst
+    assert Seedlar({0: 0.9931, 1: 0.9934, 2: 0.993}).eng_yomoni() == "har birida 0,993"
     assert s.qiymatlar() == "seed 0, 1, 2: 0,828; 1,000; 0,997"
     assert s.farq == pytest.approx(0.172)
     assert s.aralashmi and not Seedlar({0: 0.99, 1: 0.95}).aralashmi

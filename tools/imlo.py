@@ -152,7 +152,7 @@ BIR_MAZMUN: list[tuple[str, str, str]] = [
     (r"(?<!protsessor )(?<!ikki )(?<!koʻp )(?<!bitta )(?<!har )(?<!\d )yadro(?!l(?:i|ar soni)\b)",
      "«yadro» faqat protsessor yadrosi", "kernel (hisob funksiyasi)"),
     (r"ip(?:da|ga|ni|dagi|li|lar\w*)?(?![\wʻʼ])", "«ip» emas (thread)", "oqim"),
-    (r"(?:standart|yomon|yaxshi|tasodifiy|turli|bitta|har\s+xil)\s+boshlan(?!gʻich)|toʻgʻri\s+boshlash",
+    (r"(?:standart|yomon|yaxshi|tasodifiy|turli|bitta|har\s+xil)\s+boshlan(?!gʻich)|toʻgʻri\s+(?:boshlash|initsializatsiya)",
      "«boshlanish» faqat «boshi» maʼnosida", "initsializatsiya"),
     (r"norm(?:da|ga|ni|dan|ning|i|lar\w*)?(?![\wʻʼ])", "«norm» otsiz qoʻllanmaydi",
      "normallashtirish qatlami"),
@@ -797,13 +797,15 @@ ATAMA_NAQSHLARI: dict[str, str] = {
     "post-LN va pre-LN": r"[Pp]ost-LN|[Pp]re-LN",
     "KiB, MiB, GiB": r"[KMG]iB",
     "bosh": r"bosh(?:lar|li)[\wʻʼ]*|(?<=\d-)bosh[\wʻʼ]*",
-    "qiymat": r"qiymat(?:lar)?(?=\s*\()|qiymat[\wʻʼ]*(?=\s+vektor)",
+    "qiymat": r"qiymat(?:lar)?(?=\s*\()|qiymat[\wʻʼ]*(?=\s+(?:vektor|vaznli))",
     "qadam": r"qadam(?:lar|i|da|ga|ni|ning|dan)?(?![\wʻʼ])(?<!bir\sqadam)",
     "oqim": r"oqim(?:da|lar[\wʻʼ]*)?(?![\wʻʼ])",
     "ball": r"ball(?:ar|i|ni|ga|ning)?[\wʻʼ]*(?<!ballistik)",
     "token": r"token",
     "siljish": r"siljish",
     "nashr": r"nashr(?:da|dagi|ning|dan|ga)?(?![\wʻʼ])",
+    "feed-forward tarmoq": r"feed-forward",
+    "koʻp soʻrovli attention (MQA)": r"koʻp\s+soʻrovli\s+attention|MQA",
 }
 
 _TERM = re.compile(r"\{term\}`(?P<ichi>[^`]*)`")

@@ -44,7 +44,7 @@
     const boshqaruv = yasa("div", { class: "kitob-xarita-boshqaruv" },
       ...tanlov("misol", "Misol", misollar.map((m, i) => [i, `${guruhla(m.son)}: ${
         m.javob === String(m.son) ? "toʻgʻri" : `xato (${m.javob ? guruhla(m.javob) : "boʻsh"})`}`])),
-      ...tanlov("tur", "Attention", Object.entries(TURLAR).map(([k, [matn]]) => [k, matn])),
+      ...tanlov("tur", "Attention turi", Object.entries(TURLAR).map(([k, [matn]]) => [k, matn])),
       ...tanlov("qatlam", "Qatlam", [...Array(qatlamlar).keys()].map((q) => [q, `${q}-qatlam`])),
       ...tanlov("bosh", "Bosh", [[boshlar, "boshlar oʻrtachasi"],
         ...[...Array(boshlar).keys()].map((b) => [b, `${b}-bosh`])]));
@@ -92,7 +92,7 @@
       xulosa.textContent = engilar.length === 1
         ? `${kim} ${h.boshda} eng koʻp ${engilar[0]}ga qaraydi: ${son(eng)}.`
         : `${kim} ${h.boshda} eng koʻp ${engilar.join(" va ")}ga qaraydi, har biriga ${son(eng)} ` +
-          "(yuzdan birgacha yaxlitlanganda teng).";
+          "(yuzdan birlargacha yaxlitlanganda teng).";
     };
 
     const tanla = (i) => { if (i !== faol) { faol = i; korsat(); } };

@@ -13,7 +13,7 @@
 # %% [markdown]
 # # Attention mexanizmi
 #
-# Bu darsda {term}`attentionni <attention (eʼtibor mexanizmi)>` kutubxonasiz, toʻrt {term}`bosqichda <bosqich>` qoʻlda hisoblaymiz:
+# Bu darsda {term}`attentionni <attention (eʼtibor mexanizmi)>` tayyor funksiyasiz, toʻrt {term}`bosqichda <bosqich>` qoʻlda hisoblaymiz:
 # {term}`soʻrov` va {term}`kalitlarning <kalit>` oʻxshashlik {term}`ballari <ball>`, ularni $\sqrt{d}$ ga boʻlish, {term}`softmax` va
 # qiymatlarning {term}`vaznli oʻrtachasi <vaznli oʻrtacha>`. Soʻng kelajakdagi pozitsiyalarni yashiradigan {term}`kauzal (sababiy) maskani <kauzal (sababiy) maska>` qoʻshamiz. Avval kutubxonalar va bobning umumiy kodi (`chapter_code/`) yuklanadi.
 
@@ -193,8 +193,7 @@ softmax_xaritasi(
 # $\sqrt{d}$ ga boʻlish nega kerakligini tajribada tekshiramiz. *d* ni 8 dan 1024 gacha
 # oʻzgartirib, yuqoridagi misoldagi kabi *Q* va *K* hosil qilamiz (tasodifiy kirish,
 # `nn.Linear` ning standart {term}`initsializatsiyasi <initsializatsiya>` — {term}`parametrlarga <parametrlar>` boshlangʻich
-# qiymat berish usuli). Har *d* uchun ikki kattalikni boʻlish bilan va boʻlmasdan
-# yozib olamiz ({numref}`sqrt_d`): ballarning {term}`oʻrtacha kvadratik (standart) chetlanishi <oʻrtacha kvadratik (standart) chetlanish>`
+# qiymat berish usuli). Har *d* uchun ikki kattalikni boʻlib va boʻlmasdan yozib olamiz ({numref}`sqrt_d`): ballarning {term}`oʻrtacha kvadratik (standart) chetlanishi <oʻrtacha kvadratik (standart) chetlanish>`
 # va har qatordagi eng katta ogʻirlik.
 
 # %%
@@ -312,7 +311,7 @@ glue(
 # Ogʻirliklar matritsasining har qatori — bitta pozitsiyaning «eʼtibor
 # taqsimoti». Toʻrtinchi bosqich: qiymatlarning shu ogʻirliklar bilan vaznli
 # oʻrtachasini olamiz. Har pozitsiyaning chiqishi — hamma pozitsiya
-# qiymatlarining vaznli yigʻindisi.
+# {term}`qiymatlarining <qiymat>` vaznli yigʻindisi.
 
 # %%
 # (1, T, T) @ (1, T, d) -> (1, T, d)
@@ -338,7 +337,7 @@ print("  softmax(Q @ K.T / sqrt(d)) @ V")
 # keyingi {term}`tokenni <token>` (soʻz yoki soʻz boʻlagini) taxmin qiladi; agar
 # *i*-pozitsiya (*i* + 1)-pozitsiyaga qaray olsa, javobni shunchaki koʻchirib
 # oladi. Shuning uchun softmaxdan oldin diagonaldan yuqoridagi ballar
-# $-\infty$ bilan almashtiriladi: $e^{-\infty} = 0$, demak u joylarning
+# $-\infty$ bilan almashtiriladi: $e^{-\infty} = 0$, demak, oʻsha joylarning
 # ogʻirligi nol. Bu — **kauzal (sababiy) maska** (*causal mask*):
 # *i*-pozitsiya faqat oʻziga va oʻzidan oldingilarga qaraydi.
 

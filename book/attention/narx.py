@@ -519,7 +519,7 @@ glue(
 #
 # Natijalar amalda bir xil: eng katta
 # farq {glue:text}`fl_farq:.1e`. Xulosa: FlashAttention turidagi kernel
-# $T^2$ **xotira sarfini** yoʻqotadi, $T^2$ **hisob hajmini** esa kamaytirmaydi — har
+# $T^2$ hajmli **xotira sarfini** yoʻqotadi, $T^2$ **hisob hajmini** esa kamaytirmaydi — har
 # {term}`soʻrov` baribir har {term}`kalit` bilan solishtiriladi. Kernel maʼlum kirish shaklini ham
 # talab qiladi: boshqa shaklda bu foyda yoʻqoladi.
 

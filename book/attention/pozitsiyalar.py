@@ -159,7 +159,7 @@ fig(
 # ## RoPE: burilgan soʻrov va kalitlar
 #
 # Zamonaviy til modellari (masalan, Llama) pozitsiyani boshqacha beradi:
-# **RoPE** (*rotary position {term}`embedding`*, aylantiruvchi pozitsiya kodlash;
+# **RoPE** (*rotary position {term}`embedding`*, buruvchi pozitsiya kodlash;
 # {cite:alp}`su2021`). RoPE kirishga hech narsa qoʻshmaydi. U har {term}`attention <attention (eʼtibor mexanizmi)>`
 # {term}`qatlamida <qatlam>` {term}`soʻrov` va {term}`kalit` vektorlarining komponentlarini juftlarga
 # ajratadi va har juftlikni tekislikda burchakka buradi. *p*-pozitsiyada
@@ -203,7 +203,7 @@ for m, n in [(2, 0), (12, 10), (502, 500), (3, 0)]:
 #
 # Endi asosiy savol: *T* = 60 da oʻqitilgan model uzunroq ketma-ketlikda
 # ishlaydimi? Bu xossa **{term}`uzunlikka umumlashtirish`** (*length
-# generalisation*) deyiladi. `Attention(60, pozitsiya="sinus")` va
+# generalization*) deyiladi. `Attention(60, pozitsiya="sinus")` va
 # `Attention(60, pozitsiya="rope")` ni bobning protokoli bilan (`oqit` ning
 # standart qiymatlari) ikki xil {term}`seed` bilan oʻqitamiz. Seed 0 — asosiy
 # model, seed 1 — natija seedga qanchalik bogʻliqligini koʻrish uchun
@@ -276,7 +276,7 @@ glue(
 #
 # Solishtirish uchun pozitsiyani umuman bilmaydigan ikki qoida ham bor.
 # Tartibni koʻrmaydigan model faqat sonlar toʻplamini biladi. Toʻplam
-# berilsa, birinchi element ulardan istalgani boʻlishi mumkin, hammasi bir
+# berilsa, birinchi element undagi istalgan son boʻlishi mumkin, hammasi bir
 # xil ehtimol bilan. Demak, $x_0 > 0$ boʻlish ehtimoli — toʻplamdagi musbat
 # sonlar ulushi. Shuning uchun tartibni bilmaydigan qoidalar ichida eng yaxshisi —
 # **{term}`ishoralar koʻpchiligi`**: musbat sonlar koʻp boʻlsa, javob 1. Ikkinchi
@@ -672,7 +672,7 @@ if yangi < 0.5 * w60 and tanish >= 0.5 * w60:
     )
 elif yangi < 0.5 * w60:
     rope_guruh = (
-        "Ikkala guruhdagi soʻrovlar ham 0-qadamga deyarli qaramay qoʻydi. Yangi masofadagi"
+        "Ikkala guruhda ham 0-qadamga berilgan ogʻirlik keskin kamaydi. Yangi masofadagi"
         f" soʻrovlar unga atigi {son(yangi, '.3f')} ogʻirlik berdi,"
         f" tanish masofadagilar ham {son(tanish, '.3f')} (T = {T} da"
         f" {son(w60, '.3f')}): ularning ogʻirligining"
@@ -951,7 +951,7 @@ eng_kattalari = ", ".join(map(str, eng_kop[:3].tolist()))
 if top_ulush > 10 * tekis_ulush:
     glue(
         "poz_uzun_gap",
-        "u bir tekis taqsimlanmadi: atigi beshta pozitsiya 0-qadamdan qochgan"
+        "bir tekis taqsimlanmadi: atigi beshta pozitsiya 0-qadamdan qochgan"
         f" ogʻirlikning {foiz(top_ulush)} qismini oldi (eng kattalari —"
         f" {eng_kattalari}-pozitsiyalar). Bu oddiy suyulish emas: unda"
         f" ogʻirlik qolgan {qolgan_soni} pozitsiyaga teng boʻlinardi va"
@@ -970,7 +970,7 @@ if top_ulush > 10 * tekis_ulush:
 elif top_ulush > 2 * tekis_ulush:
     glue(
         "poz_uzun_gap",
-        "u notekis taqsimlandi: eng koʻp ogʻirlik olgan beshta pozitsiya"
+        "notekis taqsimlandi: eng koʻp ogʻirlik olgan beshta pozitsiya"
         f" 0-qadamdan qochgan ogʻirlikning {foiz(top_ulush)} qismini"
         f" oldi (eng kattalari — {eng_kattalari}-pozitsiyalar; qolgan"
         f" {qolgan_soni} pozitsiyaga teng boʻlinganda beshtasiga"
@@ -980,7 +980,7 @@ elif top_ulush > 2 * tekis_ulush:
 else:
     glue(
         "poz_uzun_gap",
-        "u deyarli bir tekis taqsimlandi: eng koʻp ogʻirlik olgan beshta pozitsiya"
+        "deyarli bir tekis taqsimlandi: eng koʻp ogʻirlik olgan beshta pozitsiya"
         f" 0-qadamdan qochgan ogʻirlikning atigi {foiz(top_ulush)}"
         f" qismini oldi (qolgan {qolgan_soni} pozitsiyaga teng"
         f" boʻlinganda {foiz(tekis_ulush, 1)}). Bu oddiy suyulishga"
@@ -1134,12 +1134,12 @@ glue("poz_rope_sink_gap", rope_sink, display=False)
 # sinusoidal modelda (seed 0) 0-qadam oʻrtacha ogʻirlikning
 # {glue:text}`poz_etibor_uzun:.1%` qismini oldi. Qolganining
 # {glue:text}`poz_yangi_ulush:.0%` qismi oʻqitishda boʻlmagan pozitsiyalarga
-# ketdi, {glue:text}`poz_uzun_gap`
+# ketdi va {glue:text}`poz_uzun_gap`
 #
 # {glue:text}`poz_seed1_gap`. Eng koʻp ogʻirlik olgan pozitsiyalar
 # esa {glue:text}`poz_umumiy_jumla`.
 #
-# Mazmunidan qatʼi nazar ogʻirlik toʻplanadigan pozitsiyalarni katta til
+# Mazmunidan qatʼi nazar, ogʻirlik toʻplanadigan pozitsiyalar katta til
 # modellarida **{term}`attention sink`** («ogʻirlik choʻkadigan joy») deb ataladi
 # {cite:p}`xiao2024`. U yerda ular ketma-ketlikning birinchi {term}`tokenlari <token>`:
 # softmax ogʻirliklari yigʻindisi 1 ga teng, hech narsaga qarashi kerak

@@ -146,8 +146,7 @@ for nom, qisqa in [
 # {numref}`grad_jadval` farqni aniq koʻrsatadi. RNNda oxirgi qadam
 # gradienti 0-qadamnikidan {glue:text}`grad_rnn:.1e` marta katta, LSTMda
 # {glue:text}`grad_lstm:.1e` marta. Boshqacha aytganda, boshlangʻich
-# modelda 0-qadamga deyarli hech narsa yetib bormaydi: signal 59 ta qadamda
-# har birida koʻpaytirilib, eksponensial soʻnadi — bu **{term}`gradientning soʻnishi`**
+# modelda 0-qadamga deyarli hech narsa yetib bormaydi: signal 59 ta qadamning har birida koʻpaytirilib, eksponensial soʻnadi — bu **{term}`gradientning soʻnishi`**
 # (*vanishing gradient*). Attentionda esa nisbat
 # {glue:text}`grad_attention:.2f`: 0-qadam va oxirgi qadam teng huquqli.
 # Uchinchi qator ham LSTM, faqat unutish {term}`darvozasi <darvoza>` siljishi
@@ -183,8 +182,7 @@ glue("d_model", d_model, display=False)
 # {glue:text}`protokol_batch` ta namuna (*batch*: parametrlarni bir marta yangilash uchun
 # birga ishlatiladigan namunalar guruhi); Adam optimizatori; {term}`oʻrganish tezligi`
 # (*learning rate*) {glue:text}`protokol_lr`. Oʻrganish tezligi oʻqitish davomida oʻzgarmaydi
-# (uni oʻzgartirish rejasi ham, {term}`warm-up` ham yoʻq) va {term}`gradient kesish` ham
-# ishlatilmaydi (*gradient clipping*):
+# (uni oʻzgartirish rejasi ham, {term}`warm-up` ham yoʻq) va {term}`gradient kesish` (*gradient clipping*) ham ishlatilmaydi:
 # barqarorlikka yordam beradigan bu usullarsiz modellar oʻz holicha
 # solishtiriladi.
 #
@@ -375,7 +373,7 @@ if rnn.farq > 3 * rnn_xato:
         f" {son(rnn.farq, '.3f')} tasodifiy xatodan katta (bu farqning"
         f" standart xatosi taxminan {son(rnn_xato, '.3f')})"
         + (
-            ". Agar bitta seed bilan oʻlchaganimizda, qaysi seed tushganiga"
+            ". Bitta seed bilan oʻlchaganimizda edi, qaysi seed tushganiga"
             " qarab boshqa-boshqa xulosa chiqargan boʻlardik"
             if rnn.aralashmi
             else ""
@@ -448,7 +446,7 @@ elif ku - kd >= 2 or (kd == 0 and ku == n_seed):
         f" dan {ku} ga oshirdi."
     )
     xulosa_gap = (
-        f"{boshi} va toʻgʻri initsializatsiya bunga katta yordam beradi"
+        f"{boshi} va mos initsializatsiya bunga katta yordam beradi"
     )
 elif ku - kd == 1:
     solishtir = (
@@ -456,7 +454,7 @@ elif ku - kd == 1:
         f" {ku} ga oshirdi; {n_seed} seed bilan bu farq hali aniq emas."
     )
     xulosa_gap = (
-        f"{boshi}; toʻgʻri initsializatsiya bunga yordam berishi mumkin, lekin"
+        f"{boshi}; mos initsializatsiya bunga yordam berishi mumkin, lekin"
         f" {n_seed} seed bilan bu aniq emas"
     )
 elif ku == kd:
@@ -565,7 +563,7 @@ glue("tasodif_chegara", lstm.tasodif_chegara, display=False)
 glue("bitta_xato", float(np.sqrt(0.25 / n_sinov)), display=False)
 
 # %% [markdown]
-# Seed bilan oʻqitilgan modelning sinov {term}`aniqligi <aniqlik>` kamida
+# Biror seed bilan oʻqitilgan modelning sinov {term}`aniqligi <aniqlik>` kamida
 # {glue:text}`yechdi_chegara:.1f` boʻlsa, model vazifani **yechdi** deymiz.
 # {glue:text}`tasodif_chegara:.1f` dan past boʻlsa, model **tasodifiy taxmin
 # darajasida qoldi** (tasodifiy javob namunalarning yarmini toʻgʻri topadi;
@@ -584,7 +582,7 @@ glue("bitta_xato", float(np.sqrt(0.25 / n_sinov)), display=False)
 # {glue:text}`lstm_nega` LSTMning {term}`xotira hujayrasi` har qadamda unutish darvozasi
 # $f_t = \sigma(W x_t + U h_{t-1} + b_f)$ ga koʻpaytiriladi. PyTorch $b_f$ ning
 # boshlangʻich qiymatini ikki kichik tasodifiy sonning yigʻindisi sifatida, nol
-# atrofida tanlaydi. Kirish hissasi ham boshida kichik, shuning uchun boshida
+# atrofida tanlaydi. Kirish hissasi ham dastlab kichik, shuning uchun oʻqitish boshida
 # $f_t \approx \sigma(0)$ = {glue:text}`f_standart:.2f` va 59 qadamdan
 # keyin 0-qadamdagi maʼlumotning taxminan {glue:text}`f_standart_T:.0e`
 # qismigina qoladi. (Bu sodda baho: haqiqiy darvoza qiymatlari $\sigma(0)$ atrofida
@@ -610,7 +608,7 @@ glue("bitta_xato", float(np.sqrt(0.25 / n_sinov)), display=False)
 # oʻqitishning oʻzi hal qiladi. Xulosa: {glue:text}`lstm_xulosa_gap`;
 # attentionda esa bu masofa boshidanoq bitta bogʻlanish.
 #
-# Bu natijalar bu {term}`nashr` tayyorlangan protsessorda oʻlchandi ({glue:text}`hisob_muhiti`).
+# Bu natijalar ushbu {term}`nashr` tayyorlangan protsessorda oʻlchandi ({glue:text}`hisob_muhiti`).
 # Bir xil kod va seed bitta mashinada odatda aynan bir xil natija beradi (bu
 # kitobda buni test tekshiradi: bob ikki marta bajarilib, natijalar
 # solishtiriladi). Boshqa protsessorda esa kutubxonalar boshqa {term}`kernellarni <kernel>`
@@ -810,7 +808,7 @@ glue(
     f"Oʻlchandi: vazifani yechgan seedlar ({n_seed} tadan) — standart"
     f" LSTMda {tugadi['LSTM'].soni('yechdi')} ta, unutish siljishi"
     f" {son(UNUTISH, 'g')} bilan {tugadi[lstm_u].soni('yechdi')} ta;"
-    f" eng yomon seedlar {son(min(aniqliklar['LSTM']), '.2f')} va"
+    f" eng yomon seed natijalari {son(min(aniqliklar['LSTM']), '.2f')} va"
     f" {son(min(aniqliklar[lstm_u]), '.2f')}",
     display=False,
 )

@@ -176,7 +176,7 @@ glue("d_bosh", dh, display=False)
 #
 # Llama bundan tashqari uchta narsani boshqacha qiladi. LayerNorm oʻrniga
 # {term}`RMSNorm <RMSNorm, SwiGLU>` ishlatadi: u oʻrtachani ayirmaydi, faqat oʻrtacha
-# kvadratning ildiziga boʻladi. Feed-forward qismida SwiGLU ({term}`darvozali <darvoza>`
+# kvadratning ildiziga boʻladi. {term}`Feed-forward <feed-forward tarmoq>` qismida SwiGLU ({term}`darvozali <darvoza>`
 # faollashtirish funksiyasi) ishlatadi. Pozitsiyalar uchun esa {term}`RoPE`
 # («{doc}`pozitsiyalar`» darsida koʻrdik).
 
@@ -756,7 +756,7 @@ glue("kv_vaqt_farq", eng_katta_farq, display=False)
 #
 # vaqt oladi.
 #
-# Oʻtkazuvchanlikni shu nashrning oʻzida, oddiy nusxalash bilan
+# Oʻtkazuvchanlikni nashr tayyorlanayotgan mashinaning oʻzida, oddiy nusxalash bilan
 # oʻlchaymiz: 64 {term}`MiB <KiB, MiB, GiB>` hajmli tenzorni boshqasiga koʻchiramiz. Bu protsessor
 # keshlariga sigʻmaydi, demak sonlar asosiy xotiradan keladi. Nusxalashda
 # har bir bayt bir marta oʻqiladi va bir marta yoziladi, shuning uchun
@@ -1156,9 +1156,9 @@ show(
     izoh=(
         "KV kesh hajmi toʻliq kontekstda (T — modelning eng katta"
         " uzunligi): KichikGPT (float32) va Llama 3 8B (bfloat16, Meta"
-        f" config.json); oxirgi qator — GQAsiz holat: Llama 3 8B dagi"
-        f" {n_q_l} ta soʻrov boshining har biri oʻz kalit va qiymatini"
-        " saqlaydi."
+        f" config.json); oxirgi qator — GQAsiz holat: Llama 3 8B"
+        f" modelidagi {n_q_l} ta soʻrov boshining har biri oʻz kalit"
+        " va qiymatini saqlaydi."
     ),
     nom="kv_hajm_jadval",
 )

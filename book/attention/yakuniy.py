@@ -283,7 +283,7 @@ show(
 # baʼzi sonlarda esa soʻzlar ham oʻqitishda uchramagan juftlikda keladi
 # (quyida sanaymiz). Tanish boʻlaklardan yangi birikma tuzish —
 # **{term}`kompozitsion umumlashtirish`** (ingl. *compositional* yoki *systematic
-# generalisation*).
+# generalization*).
 
 # %%
 from functools import partial
@@ -377,7 +377,7 @@ glue(
 glue(
     "tz_kam_gap",
     (
-        "maʼlumot kamaygani ularni zaiflashtirmadi"
+        "bu sonlarda maʼlumot kamaygani modelni zaiflashtirmadi"
         if yopiq_q[usiz].min() >= hamma_q[usiz].min() - 0.02
         else "ular nolsiz sonlarda ham sezilarli pasaydi"
     ),
@@ -833,8 +833,7 @@ xarita(
 # - **{term}`guruhli soʻrov attention <guruhli soʻrov attention (GQA)>`** (GQA, {cite:alp}`ainslie2023`): $n_{kv}$
 #   ni kamaytirish. Soʻrov boshlari soni oʻzgarmaydi, lekin bir guruhdagi
 #   soʻrov boshlari bitta kalit/qiymat boshini birga ishlatadi. Eng chekka
-#   holati — hamma soʻrov boshiga bitta kalit/qiymat boshi: **koʻp
-#   soʻrovli attention** (ingl. *multi-query attention*, MQA;
+#   holati — hamma soʻrov boshiga bitta kalit/qiymat boshi: **{term}`koʻp soʻrovli attention <koʻp soʻrovli attention (MQA)>`** (ingl. *multi-query attention*, MQA;
 #   {cite:alp}`shazeer2019`);
 # - **{term}`siljuvchi oyna attention`** (ingl. *sliding-window attention*;
 #   {cite:alp}`beltagy2020`): *T* ni cheklash. Har soʻrov faqat oxirgi
@@ -1014,9 +1013,12 @@ for s, belgi in zip(tarjima_seedlar, ("o", "s")):
         turlar_jadval[f"seed {s}"], y_, belgi, label=f"seed {s}",
         color="#1a73e8" if s == 0 else "#e8710a",
     )
-b1.set_yticks(list(y_), turlar_jadval["tur"])
+# nomlar ikki qatorda: «MHA: 4 ta» / «kalit/qiymat boshi»
+nomlar_ = turlar_jadval["tur"].str.replace(" ta kalit", " ta\nkalit")
+b1.set_yticks(list(y_), nomlar_)
 b1.invert_yaxis()
 b1.set_xlabel("aniq moslik (sinov sonlari)")
+b1.xaxis.set_major_locator(plt.MaxNLocator(4))  # yopishmasin
 b1.grid(True, axis="x", alpha=0.3)
 b1.legend(
     loc="upper center", bbox_to_anchor=(0.5, -0.2), ncol=2, fontsize=11
@@ -1230,8 +1232,7 @@ glue(
 # {glue:text}`at_narx_gap`
 #
 # Katta modellarning mualliflari narx va foyda orasidagi muvozanatni
-# turlicha tanlagan. Llama 3 ning hamma
-# modellari GQA ishlatadi, 8B modelda 32 soʻrov boshiga 8 kalit/qiymat
+# turlicha tanlagan. Llama 3 modellarining hammasi GQA ishlatadi, 8B modelda 32 soʻrov boshiga 8 kalit/qiymat
 # boshi {cite:p}`llama3`. Mistral 7B GQAni (32 ga 8) har qatlamda 4096
 # tokenli siljuvchi oyna attention bilan birga ishlatadi {cite:p}`jiang2023`.
 # Gemmaning birinchi 2B modeli MQA ishlatgan {cite:p}`gemma2024`. Gemma
