@@ -120,8 +120,8 @@ class Attention(nn.Module):
 
 
 class TransformerBlok(nn.Module):
-    """Minimal, lekin toʻliq: attention + qoldiq ulanish (residual) + LayerNorm +
-    feed-forward."""
+    """Minimal, lekin toʻliq: attention + qoldiq ulanish (residual) +
+    LayerNorm + feed-forward."""
 
     def __init__(self, d=32, boshlar=4):
         super().__init__()
@@ -369,8 +369,8 @@ class KopBoshli(nn.Module):
 
 
 class Blok(nn.Module):
-    """Pre-LN Transformer bloki (GPT-2, Llama kabi): normallashtirish avval, keyin
-    qoʻshish.
+    """Pre-LN Transformer bloki (GPT-2, Llama kabi): normallashtirish
+    avval, keyin qoʻshish.
 
     x = x + attention(norm(x)); kesishgan=True boʻlsa
     x = x + cross-attention(norm(x), koder chiqishi); x = x + ff(norm(x)).

@@ -1152,7 +1152,7 @@ glue("poz_rope_sink_gap", rope_sink, display=False)
 # Xulosa: sinusoidal kodlash istalgan uzunlikda vektor beradi, lekin model
 # bu vektorlarni oʻqitishda koʻrmagan joyda ham toʻgʻri ishlatishiga kafolat
 # yoʻq. {glue:text}`poz_yaxshi_gap` Til modellarida sinusoidal kodlash oʻqitish
-# uzunligidan biroz oʻtgach yomonlashadi {cite:p}`press2022`.
+# uzunligidan biroz oʻtgach yomonlashadi {cite:ps}`press2022`.
 # Qisqaroq oʻqitish uzunligi bilan natija seedga qanchalik bogʻliqligini
 # 1-mashqda oʻzingiz oʻlchaysiz.
 
