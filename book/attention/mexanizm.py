@@ -193,7 +193,7 @@ softmax_xaritasi(
 # $\sqrt{d}$ ga boʻlish nega kerakligini tajribada tekshiramiz. *d* ni 8 dan 1024 gacha
 # oʻzgartirib, yuqoridagi misoldagi kabi *Q* va *K* hosil qilamiz (tasodifiy kirish,
 # `nn.Linear` ning standart {term}`initsializatsiyasi <initsializatsiya>` — {term}`parametrlarga <parametrlar>` boshlangʻich
-# qiymat berish usuli). Har *d* uchun ikki kattalikni boʻlib va boʻlmasdan yozib olamiz ({numref}`sqrt_d`): ballarning {term}`oʻrtacha kvadratik (standart) chetlanishi <oʻrtacha kvadratik (standart) chetlanish>`
+# qiymat berish usuli). Har *d* uchun ikki kattalikni $\sqrt{d}$ ga boʻlgan va boʻlmagan holda yozib olamiz ({numref}`sqrt_d`): ballarning {term}`oʻrtacha kvadratik (standart) chetlanishi <oʻrtacha kvadratik (standart) chetlanish>`
 # va har qatordagi eng katta ogʻirlik.
 
 # %%
@@ -311,7 +311,7 @@ glue(
 # Ogʻirliklar matritsasining har qatori — bitta pozitsiyaning «eʼtibor
 # taqsimoti». Toʻrtinchi bosqich: qiymatlarning shu ogʻirliklar bilan vaznli
 # oʻrtachasini olamiz. Har pozitsiyaning chiqishi — hamma pozitsiya
-# {term}`qiymatlarining <qiymat>` vaznli yigʻindisi.
+# {term}`qiymatlarining <qiymat>` vaznli oʻrtachasi.
 
 # %%
 # (1, T, T) @ (1, T, d) -> (1, T, d)

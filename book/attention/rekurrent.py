@@ -180,7 +180,8 @@ glue("d_model", d_model, display=False)
 # hammasidan bir marta oʻtish); {glue:text}`protokol_n` ta oʻquv va
 # {glue:text}`protokol_n_sinov` ta sinov namunasi; har {term}`paketda <paket>`
 # {glue:text}`protokol_batch` ta namuna (*batch*: parametrlarni bir marta yangilash uchun
-# birga ishlatiladigan namunalar guruhi); Adam optimizatori; {term}`oʻrganish tezligi`
+# birga ishlatiladigan namunalar guruhi); Adam optimizatori (har parametrning qadamini
+# gradientlarning oʻrtachasiga qarab moslaydigan usul, {cite:p}`kingma2015`); {term}`oʻrganish tezligi`
 # (*learning rate*) {glue:text}`protokol_lr`. Oʻrganish tezligi oʻqitish davomida oʻzgarmaydi
 # (uni oʻzgartirish rejasi ham, {term}`warm-up` ham yoʻq) va {term}`gradient kesish` (*gradient clipping*) ham ishlatilmaydi:
 # barqarorlikka yordam beradigan bu usullarsiz modellar oʻz holicha
@@ -250,8 +251,8 @@ for nom, yasa in modellar.items():
         {
             "model": nom,
             "seedlar": "; ".join(son(a, ".3f") for a in aniq),
-            "oʻrtacha": round(float(np.mean(aniq)), 4),
-            "eng yomon": round(min(aniq), 4),
+            "oʻrtacha": round(float(np.mean(aniq)), 3),
+            "eng yomon": round(min(aniq), 3),
             "parametrlar soni": parametrlar(yasa()),
         }
     )
@@ -373,7 +374,7 @@ if rnn.farq > 3 * rnn_xato:
         f" {son(rnn.farq, '.3f')} tasodifiy xatodan katta (bu farqning"
         f" standart xatosi taxminan {son(rnn_xato, '.3f')})"
         + (
-            ". Bitta seed bilan oʻlchaganimizda edi, qaysi seed tushganiga"
+            ". Agar bitta seed bilan oʻlchaganimizda, qaysi seed tushganiga"
             " qarab boshqa-boshqa xulosa chiqargan boʻlardik"
             if rnn.aralashmi
             else ""
@@ -391,7 +392,7 @@ else:
 k0 = rnn.soni("tasodifiy")
 if k0 == 0:
     rnn_oqish = (
-        f"Shunga qaramay u {hammasida(n_seed)} tasodifiy taxmindan"
+        f"Shunga qaramay, u {hammasida(n_seed)} tasodifiy taxmindan"
         " sezilarli yuqori natija berdi: boshidagi kichik gradient bu"
         " yerda RNNga toʻsqinlik qilmadi — boshlangʻich nisbatning"
         " oʻzi natijani oldindan aytib bermaydi."
@@ -514,12 +515,14 @@ toxtagan = [
 glue(
     "lstmu_toxtagan",
     (
-        f"Bu nashrda siljish {son(UNUTISH, 'g')} bilan ham "
-        + ", ".join(
+        f"Bu nashrda siljish {son(UNUTISH, 'g')} boʻlganda ham "
+        + " va ".join(
             f"seed {s_} ({son(lstmu.aniqlik[s_], '.3f')})"
             for s_ in toxtagan
         )
-        + " bilan oʻqitilgan model vazifani yechmadi."
+        + " bilan oʻqitilgan model"
+        + ("lar" if len(toxtagan) > 1 else "")
+        + " vazifani yechmadi."
         if toxtagan
         else (
             f"Bu nashrda siljish {son(UNUTISH, 'g')} bilan hamma seedda"
@@ -540,6 +543,8 @@ kop_sinov = (
 )
 attn0_max = max(aniqliklar["attention (pozitsiyasiz)"])
 glue("attn0_qoida", kop_sinov, display=False)
+attn0_ortiq = attn0_max - kop_sinov
+attn0_xato = float(np.sqrt(0.25 / n_sinov))
 glue(
     "attn0_gap",
     (
@@ -548,6 +553,14 @@ glue(
         " qoida (qaysi ishora koʻp boʻlsa, shuni javob deb olish —"
         " «ishoralar koʻpchiligi»; keyingi darsda koʻramiz) shu"
         f" sinov namunalarida {son(kop_sinov, '.3f')} beradi"
+        + (
+            f"; eng yaxshi seeddagi ortiqcha ({son(attn0_ortiq, '.3f')})"
+            " bitta aniqlikning ikki standart xatosidan"
+            f" ({son(2 * attn0_xato, '.3f')}) kichik, yaʼni tasodif"
+            " doirasida"
+            if 0 < attn0_ortiq < 2 * attn0_xato
+            else ""
+        )
         if attn0_max < kop_sinov + 0.05
         else (
             "kutilmagan natija berdi: eng yaxshi seedda"
@@ -924,22 +937,21 @@ kd3 = sum(s_ in lstm.seedlari("yechdi") for s_ in seedlar)
 
 
 def _qiyos(k):
-    yechgan = f"{k} ta seedda yechdi" if k else "hech bir seedda yechmadi"
-    if k > kd3:
-        return f"{yechgan}, standart initsializatsiyadagidan koʻp"
     if k == kd3:
-        return f"{yechgan}, standart initsializatsiyadagidek"
-    return f"{yechgan}, standart initsializatsiyadagidan kam"
+        return "standart initsializatsiyadagidek"
+    kopmi = "koʻp" if k > kd3 else "kam"
+    return f"standart initsializatsiyadagidan {kopmi} seedda"
 
 
 glue(
     "mashq4_gap",
-    " ".join(
+    f"Standart LSTM shu seedlarning {nechtasida(kd3)} vazifani"
+    + (" yechgan edi. " if kd3 else " yechmagan edi. ")
+    + " ".join(
         f"Siljish {son(b, 'g')} bilan model {t.jumla()}"
-        f" ({t.qiymatlar()}): {_qiyos(t.soni('yechdi'))}."
+        f" ({t.qiymatlar()}) — {_qiyos(t.soni('yechdi'))}."
         for b, t in mashq4.items()
-    )
-    + f" Standart LSTM shu seedlarning {nechtasida(kd3)} yechgan edi.",
+    ),
     display=False,
 )
 for b, t in mashq4.items():

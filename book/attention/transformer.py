@@ -328,7 +328,8 @@ diagramma(
 # qiymatlari ham oʻzgaradi.
 
 # %% [markdown]
-# `KopBoshli` sinfimizda kesh — bitta `dict`. Unda
+# `KopBoshli` sinfimizda kesh — bitta `dict` (Pythonning nom boʻyicha
+# olinadigan yozuvlar toʻplami). Unda
 # kalitlar (`"k"`) va {term}`qiymatlar <qiymat>` (`"v"`) (namuna, bosh, *T*, bosh oʻlchami)
 # shaklida turadi. `KopBoshli.forward` yangi kalit va qiymatlarni
 # `kesh_qosh` ga beradi, u ularni `torch.cat` bilan oxiriga qoʻshadi va
@@ -343,7 +344,7 @@ diagramma(
 # :dedent:
 # ```
 #
-# `KichikGPT` har blokka bittadan dict oladi. Yangi tokenlarning
+# `KichikGPT` har blokka bittadan `dict` oladi. Yangi tokenlarning
 # pozitsiyasi (`oldin`) — kesh koʻrgan tokenlar soni, maska esa yangi
 # soʻrovlarga keshdagi hamma kalitni, oʻzini va oʻzidan oldingi yangi
 # tokenlarni koʻrsatadi. Ikkalasini `kesh_boshi` hisoblaydi:
@@ -462,7 +463,7 @@ glue(
 # Bir nozik joy bor: kesh har chaqiruvda oʻsadi. Bitta keshni takrordan
 # takrorga ishlatsak, har takror avvalgisidan uzunroq keshdan boshlanardi.
 # Shuning uchun keshni oʻlchovdan oldin tayyorlaymiz (`tayyor`) va har
-# takrorda yangi dictlar yaratamiz: `dict(k)` — yangi dict, u tayyor
+# takrorda yangi `dict` obyektlari yaratamiz: `dict(k)` — yangi `dict`, u tayyor
 # tenzorlarga ishora qiladi, `torch.cat` esa yangi tenzor yaratadi. Tayyor
 # kesh oʻzgarmaydi, har takror bir xil ishni bajaradi — kod buni `assert`
 # bilan tekshiradi.
@@ -508,7 +509,7 @@ with torch.no_grad():
         keshsiz_ms = mediana_ms("gpt(idx)", iplar=1, gpt=gpt, idx=idx)
         tayyor = [{} for _ in gpt.bloklar]
         gpt(idx[:, :-1], tayyor)  # keshda T − 1 ta token
-        # har takrorda yangi dictlar, ular tayyor tenzorlarga
+        # har takrorda yangi dict obyektlari, ular tayyor tenzorlarga
         # ishora qiladi
         kesh_ms = mediana_ms(
             "gpt(idx[:, -1:], [dict(k) for k in tayyor])",
@@ -757,10 +758,12 @@ glue("kv_vaqt_farq", eng_katta_farq, display=False)
 # vaqt oladi.
 #
 # Oʻtkazuvchanlikni nashr tayyorlanayotgan mashinaning oʻzida, oddiy nusxalash bilan
-# oʻlchaymiz: 64 {term}`MiB <KiB, MiB, GiB>` hajmli tenzorni boshqasiga koʻchiramiz. Bu protsessor
-# keshlariga sigʻmaydi, demak sonlar asosiy xotiradan keladi. Nusxalashda
+# oʻlchaymiz: 64 {term}`MiB <KiB, MiB, GiB>` hajmli tenzorni boshqasiga koʻchiramiz. Bu hajm
+# protsessorning tezkor xotirasiga — keshiga — sigʻmaydi (bu KV kesh emas,
+# protsessorning oʻz xotirasi), demak sonlar asosiy xotiradan keladi. Nusxalashda
 # har bir bayt bir marta oʻqiladi va bir marta yoziladi, shuning uchun
-# oʻtkazuvchanlik — 2 × 64 MiB / vaqt (STREAM oʻlchovidagi kabi).
+# oʻtkazuvchanlik — 2 × 64 MiB / vaqt. Xotira oʻtkazuvchanligini oʻlchaydigan
+# standart test — STREAM {cite:p}`mccalpin1995` — ham nusxalashni shunday sanaydi.
 #
 # Model — {glue:text}`bw_d` oʻlchamli, {glue:text}`bw_L` qatlamli, parametrlari
 # {glue:text}`bw_vazn_mib:.0f` MiB boʻlgan oʻqitilmagan `KichikGPT`. Keshda
@@ -827,7 +830,7 @@ with torch.no_grad():
         vaqt = {}
         turlar = [("cat", osuvchi), ("oldindan", oldindan)]
         for nom, keshlar_x in turlar:
-            # har takror oʻz dictlari bilan: tayyor kesh oʻzgarmaydi
+            # har takror oʻz nusxasi bilan: tayyor kesh oʻzgarmaydi
             vaqt[nom] = mediana_ms(
                 "katta(tok, [dict(k) for k in keshlar_x])",
                 iplar=1,
@@ -961,9 +964,9 @@ glue(
 glue(
     "bw_hisob_gap",
     (
-        "qadamda protsessor koʻp vaqt sonlarni kutadi. Vaqt baytlarga"
-        " ergashishi bilan birga bu natija token yaratish sikli hisob"
-        " bilan emas, xotira bilan cheklanganini koʻrsatadi"
+        "qadamda protsessor koʻp vaqt sonlarni kutadi. Vaqt esa"
+        " baytlarga ergashadi. Ikkalasi birga token yaratish sikli"
+        " hisob bilan emas, xotira bilan cheklanganini koʻrsatadi"
         if bw_gmac_toliq / bw_gmac_kesh > 3 and oqish_tebranish <= 1.3
         else (
             "qadam protsessorning hisob kuchidan kam foydalanadi, lekin"
@@ -1033,7 +1036,7 @@ glue(
 # {glue:text}`kv_T_katta` da {glue:text}`bw_kichik_chegara_ms:.3f` ms,
 # oʻlchangan vaqt esa undan {glue:text}`bw_kichik_marta:.0f` marta koʻp. U
 # yerda vaqtni xotira emas, chaqiruvlar oladi (uning parametrlari va KV keshi
-# protsessorning tezkor xotirasiga — keshiga — sigʻadi, shuning uchun haqiqiy chegara bundan ham
+# protsessor keshiga sigʻadi, shuning uchun haqiqiy chegara bundan ham
 # past). Katta modellarni tez ishlatish usullarining koʻpi — kesh va
 # parametrlarni kichraytirish ({term}`GQA <guruhli soʻrov attention (GQA)>`, 16 va 8 bitli sonlar) — shundan kelib
 # chiqadi: oʻqiladigan bayt qancha kam boʻlsa, token shuncha tez.
@@ -1064,7 +1067,7 @@ glue(
 #
 # Formulani ikki modelda hisoblaymiz: bobdagi `KichikGPT` va Llama 3 8B
 # ({cite:alp}`llama3`; qiymatlar Meta eʼlon qilgan `config.json` dan). `KichikGPT` uchun
-# formulani yuqorida tokenlar yaratilgandan keyin dictlarda turgan haqiqiy
+# formulani yuqorida tokenlar yaratilgandan keyin `keshlar` da turgan haqiqiy
 # tenzorlar baytlari bilan ham solishtiramiz. KiB — $2^{10}$, MiB — $2^{20}$,
 # GiB — $2^{30}$ bayt.
 
@@ -1083,11 +1086,11 @@ d_bosh_gpt = gpt.emb.embedding_dim // n_gpt
 b_gpt = keshlar[0]["k"].element_size()
 T_kesh = keshlar[0]["k"].shape[2]
 formula_gpt = kesh_bayt(L_gpt, T_kesh, n_gpt, d_bosh_gpt, b_gpt)
-# dictlardagi tenzorlar haqiqatan egallagan baytlar
+# keshlardagi tenzorlar haqiqatan egallagan baytlar
 haqiqiy_gpt = kesh_baytlari(keshlar)
 T_max_gpt = gpt.poz.shape[0]
 print(
-    f"KichikGPT, {T_kesh} token: formula {formula_gpt} bayt, dictlarda"
+    f"KichikGPT, {T_kesh} token: formula {formula_gpt} bayt, keshlarda"
     f" {haqiqiy_gpt} bayt"
 )
 assert formula_gpt == haqiqiy_gpt
@@ -1194,7 +1197,7 @@ glue(
 # Formula va haqiqiy kesh mos keldi: {glue:text}`kv_kesh_T` ta token
 # (boshlangʻich matn va yaratilgan tokenlar, oxirgisidan tashqari — u hali
 # modeldan oʻtmagan) uchun formula {glue:text}`kv_formula_bayt:d` bayt
-# beradi, dictlardagi tenzorlar ham {glue:text}`kv_haqiqiy_bayt:d` bayt.
+# beradi, keshdagi tenzorlar ham {glue:text}`kv_haqiqiy_bayt:d` bayt.
 # {numref}`kv_hajm_jadval` toʻliq kontekstdagi hajmni koʻrsatadi.
 # `KichikGPT` ning {glue:text}`kv_T_max` tokenli keshi atigi
 # {glue:text}`kv_gpt_mib:g` MiB.
@@ -1230,7 +1233,7 @@ glue(
 # `KichikGPT(LUGAT, d=64, qatlamlar=4)` ni yarating. Har birida
 # {glue:text}`kv_T_max` tokenli kesh necha MiB boʻladi? Avval formuladan
 # taxmin qiling. Soʻng keshni toʻldiring: modelga `matn` ni `keshlar`
-# (har blokka bitta boʻsh dict) bilan bering va dictlardagi tenzorlar
+# (har blokka bitta boʻsh `dict`) bilan bering va ulardagi tenzorlar
 # baytlarini `kesh_baytlari` bilan sanang.
 #
 # :::{admonition} Yechim
@@ -1243,8 +1246,8 @@ glue(
 # {glue:text}`kv_mashq_bosh8_mib:g` MiB, xuddi asl modeldagidek
 # ({glue:text}`kv_gpt_mib:g` MiB). Qatlamlar ikki barobar koʻpaysa, kesh
 # ham ikki barobar oshadi: {glue:text}`kv_mashq_qatlam4_mib:g` MiB. Keshni
-# kalit/qiymat boshlarini kamaytirish (GQA), *d* ni kichraytirish yoki
-# sonlarni qisqaroq formatda saqlash kichraytiradi.
+# kichraytirish uchun kalit/qiymat boshlarini kamaytirish (GQA), *d* ni
+# kichraytirish yoki sonlarni qisqaroq formatda saqlash mumkin.
 # :::
 
 

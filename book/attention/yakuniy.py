@@ -219,9 +219,9 @@ sabab = (
 glue("tr_00_paragraf", gap0 + " " + gap1 + sabab, display=False)
 
 # %% [markdown]
-# Seed 0 bilan oʻqitilgan model {glue:text}`tr_n_sinov` ta yangi sonning
-# {glue:text}`tr_aniq_0:.1%` qismini toʻliq toʻgʻri yozdi (seed 1 da
-# {glue:text}`tr_aniq_1:.1%`); bunga {term}`parametrlarni <parametrlar>` {glue:text}`tr_qadamlar`
+# {term}`Aniqlik <aniqlik>` — toʻliq toʻgʻri yozilgan sonlar ulushi. Seed 0 bilan oʻqitilgan
+# model {glue:text}`tr_n_sinov` ta yangi sonda {glue:text}`tr_aniq_0:.3f`
+# aniqlikka erishdi (seed 1 da {glue:text}`tr_aniq_1:.3f`); bunga {term}`parametrlarni <parametrlar>` {glue:text}`tr_qadamlar`
 # marta yangilash yetdi. {numref}`%s-jadvalda <tarjima_misollar>` sinov
 # sonlaridan bir nechta toʻgʻri javob va modelning hamma xatolari
 # ({glue:text}`tr_xato_soni` ta) bor.
@@ -348,8 +348,9 @@ oraliq_ = {
     "tz_yopiq_hammasi": yopiq_q["hammasi"],
     "tz_yopiq_nolsiz": yopiq_q[usiz],
 }
-def oraliq(a, b, spec=".1%"):
-    # «a–b %»: chiziqcha, birlik bir marta; ikkalasi teng boʻlsa bitta son
+def oraliq(a, b, spec=".3f"):
+    # «a–b»: chiziqcha (foizda birlik bir marta: «95–99 %»); ikkalasi
+    # teng boʻlsa bitta son
     x, y = son(a, spec), son(b, spec)
     return x if x == y else f"{x.removesuffix(chr(0x202F) + '%')}–{y}"
 
@@ -943,7 +944,8 @@ show(
 # qatlam, oʻqitilmagan, keshda {glue:text}`at_k_T` ta tasodifiy token) va
 # bitta {term}`qadamni <qadam>` yana oʻlchaymiz. Keshni `kesh_qosh` toʻldiradi. MHA, GQA
 # va MQA keshi — oldindan ajratilgan bufer (`oldindan_kesh`): qadam unga
-# bitta token yozadi, hech narsani koʻchirmaydi. Oynali kesh esa dict,
+# bitta token yozadi, hech narsani koʻchirmaydi. Oynali kesh esa `dict`
+# (Pythonning nom boʻyicha olinadigan yozuvlar toʻplami),
 # unga oyna uzunligi oldindan beriladi, shuning uchun unda faqat oxirgi
 # {glue:text}`at_k_oyna` token qoladi (u `torch.cat` bilan uzayadi, har
 # qadamda shu tokenlarni koʻchiradi). Chegara — oʻsha darsdagidek: oʻqiladigan baytlar
@@ -986,7 +988,7 @@ with torch.no_grad():
         for kesh, blok in zip(keshlar_, katta.bloklar):
             shakl = (1, blok.attn.kv_boshlar, T_katta - 1, 64)
             kesh_qosh(kesh, torch.randn(shakl), torch.randn(shakl))
-        # har takror oʻz dictlari bilan: tayyor kesh oʻzgarmaydi
+        # har takror oʻz dict nusxasi bilan: tayyor kesh oʻzgarmaydi
         ms_ = mediana_ms(
             "katta(tok, [dict(k) for k in keshlar_])",
             katta=katta,
@@ -1093,8 +1095,9 @@ glue(
     "at_aniqlik_gap",
     (
         "Uch turning hech birida aniqlik MHAnikidan sezilarli farq"
-        " qilmadi: har turning ikki seed bilan olingan aniqliklari"
-        " MHAnikilar bilan bir oraliqqa tushdi."
+        " qilmadi: har turda ikki seed bergan aniqliklar oraligʻi"
+        " MHAniki bilan kesishadi"
+        f" ({oraliq(mha_min, mha_max)})."
         if not ozgargan
         else "Aniqlik seedlar oraligʻidan tashqariga chiqdi: "
         + ", ".join(
@@ -1245,7 +1248,7 @@ glue(
 # oladi)
 glue(
     "xl_cross",
-    f"Oʻlchandi: aniqlik {foiz(tarjima_aniq, 1)}; noldan farqli"
+    f"Oʻlchandi: aniqlik {son(tarjima_aniq, '.3f')}; noldan farqli"
     f" raqamlarning {foiz(ulush[-1])} qismida eng kuchli ogʻirlik oʻz"
     " soʻzida",
     display=False,
