@@ -40,17 +40,22 @@ from chapter_code.oqitish import xotira_chuqqisi
 # pozitsiyaga ball qoʻyadi. *T* ikki barobar oshsa, matritsa toʻrt barobar
 # oʻsadi. RNN esa *T* ta {term}`qadamni <qadam>` ketma-ket bajaradi: uning hisob hajmi *T* ga
 # chiziqli bogʻliq, lekin qadamlarni parallel qilib boʻlmaydi. Ikkalasini bir xil
-# sharoitda oʻlchaymiz ({numref}`vaqt_jadval`). Oʻlchov `torch.utils.benchmark`
-# bilan, bitta {term}`oqimda <oqim>` (*thread*) bajariladi: har oʻlchov koʻp marta
-# takrorlanadi va {term}`medianasi <mediana>` olinadi. Oʻlchashdan oldin ifoda ikki marta
-# bajariladi (isitish), katta tenzorlarning xotirasi esa jarayonda qayta ishlatiladi
-# (`chapter_code/oqitish.py`). Aks holda har chaqiriq operatsion tizimdan yangi xotira
-# sahifalarini oladi va bir xil hisobning vaqti jarayonga qarab sezilarli oʻzgaradi. Vaqtni ikki holat uchun olamiz:
-# faqat {term}`oldinga oʻtish` (*forward pass*: kirishdan chiqishgacha hisob) hamda
-# oldinga va {term}`orqaga oʻtish`. Har qatorda hisob
-# hajmi — bitta namuna uchun koʻpaytirish-qoʻshishlar soni (*multiply-accumulate*,
-# {term}`MAC`) — va *T* ga bogʻliq ketma-ket {term}`bosqichlar <bosqich>` soni ham bor: RNNda *T* ta,
-# attentionda *T* ga bogʻliq emas (jadvalda 1).
+# sharoitda oʻlchaymiz ({numref}`vaqt_jadval`).
+#
+# Vaqtni ikki holat uchun olamiz: faqat {term}`oldinga oʻtish` (*forward pass*:
+# kirishdan chiqishgacha hisob) hamda oldinga va {term}`orqaga oʻtish`. Har qatorda
+# hisob hajmi — bitta namuna uchun koʻpaytirish-qoʻshishlar soni
+# (*multiply-accumulate*, {term}`MAC`) — va *T* ga bogʻliq ketma-ket
+# {term}`bosqichlar <bosqich>` soni ham bor: RNNda *T* ta, attentionda *T* ga bogʻliq
+# emas (jadvalda 1).
+#
+# Oʻlchov `torch.utils.benchmark` bilan, bitta {term}`oqimda <oqim>` (*thread*)
+# bajariladi: har oʻlchov koʻp marta takrorlanadi va {term}`medianasi <mediana>`
+# olinadi. Oʻlchashdan oldin ifoda ikki marta bajariladi (isitish), katta
+# tenzorlarning xotirasi esa jarayonda qayta ishlatiladi
+# (`chapter_code/oqitish.py`). Aks holda har chaqiriq operatsion tizimdan
+# xotirani yangidan oladi va bir xil hisobning vaqti jarayonga qarab sezilarli
+# oʻzgaradi.
 
 # %%
 from chapter_code.oqitish import mediana_ms, protsessor

@@ -40,8 +40,7 @@ def _nusxala(app) -> None:
         raise ExtensionError(f"Node.js (node) is needed to render the mathematics; install it with: {KERAK}")
     maqsad = Path(app.doctreedir).parent / "sayt_static"
     katex = maqsad / "katex"
-    if katex.exists():
-        shutil.rmtree(katex)
+    shutil.rmtree(katex, ignore_errors=True)         # gone or not: a copy afresh
     shutil.copytree(KATEX / "fonts", katex / "fonts")
     shutil.copy(KATEX / "katex.min.css", katex / "katex.min.css")
     if str(maqsad) not in app.config.html_static_path:

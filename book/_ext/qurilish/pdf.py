@@ -167,14 +167,12 @@ def _kirish_sarlavhasi(app, env) -> None:
     """The front matter (the root page's text, after the contents) gets an unnumbered chapter
     heading, its running header and a line in the contents: Sphinx's LaTeX writer makes the root
     page's title the book's and drops it (the introduction began untitled, under "Mundarija")."""
-    if app.builder.name != "latex" or "tableofcontents" in app.config.latex_elements:
+    if app.builder.name != "latex" or "tableofcontents" in app.config.latex_elements or \
+            app.config.root_doc not in env.titles:
         return
     from sphinx.util.texescape import escape
 
-    sarlavha = env.titles.get(app.config.root_doc)
-    if sarlavha is None:
-        return
-    s = escape(sarlavha.astext())
+    s = escape(env.titles[app.config.root_doc].astext())
     app.builder.context["tableofcontents"] = (
         r"\sphinxtableofcontents" "\n"
         rf"\chapter*{{{s}}}\addcontentsline{{toc}}{{chapter}}{{{s}}}\markboth{{{s}}}{{{s}}}")
@@ -189,9 +187,20 @@ def _javoblar(app, doctree, docname) -> None:
     """On paper the solutions wait at the chapter's end: every exercise's solution (a dropdown
     titled YECHIM under its exercise on the web) and the hide-cell code cells after it move into
     a section "Javoblar" closing the chapter, under the lesson's title and the exercise's number,
-    linking each other's page.  Runs on the one tree the LaTeX builder resolves (the root's)."""
+    linking each other's page.  Runs on the one tree the LaTeX builder resolves (the root's).
+    The references are the list at the book's end, where Sphinx gathers the citations: the web's
+    page of them ({bibliography}), here a heading without its list, leaves the book, and the line
+    listing it, so the contents says "Adabiyotlar" once."""
     if app.builder.name != "latex" or docname != app.config.root_doc:
         return
+    sahifalar = {k.docname for k in app.env.get_domain("cite").bibliographies}
+    for ota in list(doctree.findall(nodes.Element)):
+        for bola in [b for b in ota.children if isinstance(b, addnodes.start_of_file) and b["docname"] in sahifalar
+                     or isinstance(b, nodes.list_item) and any(r.get("refuri", "").lstrip("%").split("#")[0]
+                                                               in sahifalar for r in b.findall(nodes.reference))]:
+            if next(bola.findall(nodes.citation), None):
+                raise ExtensionError(f"pdf.py: {bola.get('docname')} still holds citations (Sphinx gathers them)")
+            ota.remove(bola)
     boblar = set(app.env.toctree_includes.get(app.config.root_doc, []))
     javoblar: dict[int, tuple] = {}           # id(chapter) -> (chapter, [solutions])
     # from the last to the first: taking a solution's cells out moves none of the places before it
@@ -252,6 +261,23 @@ def _yechimlar(tugun, fayllar):
             yield from _yechimlar(bola, fayllar)
 
 
+def _atama_joylari(app, doctree) -> None:
+    """doctree-read: a glossary link in a paragraph also files an index entry where it stands, so the
+    index leads to the lessons that use a term, not only to the glossary.  The entry is the term as
+    the glossary writes it (read first: Sphinx reads in name order, and "atamalar" comes early)."""
+    nomlar = {n.lower(): n for tur, n in app.env.get_domain("std").objects if tur == "term"}
+    royxat = app.env.get_domain("index").entries.setdefault(app.env.docname, [])   # read before this event
+    for n, xref in enumerate([] if doctree.next_node(addnodes.glossary) else list(doctree.findall(addnodes.pending_xref))):
+        ota = xref.parent
+        while isinstance(ota, nodes.Inline):        # in bold or italics: the paragraph it is in
+            ota = ota.parent
+        nom = nomlar.get(xref["reftarget"].lower()) if xref.get("reftype") == "term" else None
+        if nom and isinstance(ota, nodes.paragraph):
+            royxat.append(("single", nom, f"atama-{n}", "", None))
+            xref.parent.insert(xref.parent.index(xref), [nodes.target("", "", ids=[f"atama-{n}"]),
+                                                         addnodes.index(entries=[royxat[-1]])])
+
+
 def setup(app):
     if not getattr(util.ExtBabel.language_name, "_kitob", False):
         util.ExtBabel.language_name = _language_name(util.ExtBabel.language_name)
@@ -259,4 +285,5 @@ def setup(app):
     app.connect("config-inited", _sozla)
     app.connect("env-updated", _kirish_sarlavhasi)
     app.connect("doctree-resolved", _javoblar)
+    app.connect("doctree-read", _atama_joylari)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -7,8 +7,7 @@ The rules are data, written once (APOSTROFLAR ... MIN_OZAK): Python applies them
 index, the search page's JavaScript (``JS_KOD``) reads the same tables as JSON and applies
 them to the query, so the two cannot drift (``tests/test_qidiruv.py`` runs both with
 node).  A result's summary is centred on the page's word with the query's stem, that word
-is highlighted, and the hit names its section.  The price: words that differ only by ʻ
-share a key ("bosh" head, "boʻsh" empty), and a few stems join forms imperfectly (``ozak``).
+is highlighted, and the hit names its section.  The price of the stems: see ``ozak``.
 """
 
 from __future__ import annotations

@@ -219,16 +219,13 @@ def _sahifa(app, pagename, templatename, context, doctree) -> None:
     context["metatags"] = context.get("metatags", "") + meta(tavsif(app, pagename, doctree, html.unescape(sarlavha)))
     # the search page runs Sphinx's search scripts as it is read (its template puts them
     # after the head's): they need documentation_options.js and the rest already run
-    if "script_files" in context:
-        context["script_files"] = tarjimalar_oldin(context["script_files"])
-    if "script_files" in context and pagename != "search":
-        yangi = []
-        for js in context["script_files"]:
-            a = dict(getattr(js, "attributes", {}) or {})
-            if getattr(js, "filename", None) and not ({"async", "defer"} & set(a)) and a.get("type") != "module":
-                js = _JavaScript(js.filename, priority=js.priority, **{**a, "defer": "defer"})
-            yangi.append(js)
-        context["script_files"] = yangi         # a new list: the builder's own is shared by every page
+    def kechiktir(js, a):        # a new object: the builder's own are shared by every page
+        if not getattr(js, "filename", None) or {"async", "defer"} & set(a) or a.get("type") == "module":
+            return js
+        return _JavaScript(js.filename, priority=js.priority, **{**a, "defer": "defer"})
+    if "script_files" in context:               # a new list, too
+        context["script_files"] = [js if pagename == "search" else kechiktir(js, dict(getattr(
+            js, "attributes", {}) or {})) for js in tarjimalar_oldin(context["script_files"])]
     if pagename == "genindex" and context.get("genindexentries"):    # the PDF index's order (pdf.py)
         guruhlar: dict = {}
         for y in sorted((y for _, g in context["genindexentries"] for y in g), key=lambda y: tartib_kaliti(y[0])):

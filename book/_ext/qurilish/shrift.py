@@ -3,15 +3,13 @@
 Font Awesome (the theme's icons; its 1.5 MB icon script is left out by
 ``book/_templates/static/webpack-macros.html``) keeps only the icon rules the site names,
 each font cut to their glyphs; KaTeX's fonts are cut to the characters of the rendered
-formulas.  A cut is a WOFF2 file (fontTools with brotli) of a few kB instead of 156 kB,
-kept between builds in ``_build/shriftlar/``; every ``@font-face`` names the cut only and
-gets ``font-display: swap`` (text shows at once in a fallback font).
+formulas: a WOFF2 file of a few kB instead of 156 kB (``shriftni_kes``), named alone by its
+``@font-face``.
 """
 
 from __future__ import annotations
 
 import hashlib
-import html
 import logging
 import re
 import shutil
@@ -52,8 +50,7 @@ def ikonlarni_qisqartir(css: str, kerak: set[str]) -> str:
 
 def kod_nuqtalari(css: str) -> set[int]:
     """The private-use code points (icon glyphs) a stylesheet names."""
-    nuqtalar = {int(h, 16) for h in _KOD_ESCAPE.findall(css)}
-    nuqtalar |= {ord(c) for c in _PUA.findall(css)}
+    nuqtalar = {int(h, 16) for h in _KOD_ESCAPE.findall(css)} | {ord(c) for c in _PUA.findall(css)}
     return {n for n in nuqtalar if 0xE000 <= n <= 0xF8FF or n >= 0xF0000}
 
 
@@ -128,29 +125,13 @@ def font_display(css: str) -> str:
                           else "@font-face{" + m.group(1).rstrip(";") + ";font-display:swap}", css)
 
 
-_KATEX_HTML = re.compile(r'<span class="katex-html"[^>]*>')
-_TEG_YOKI_MATN = re.compile(r"<(/?)([a-zA-Z][\w-]*)[^>]*?(/?)>|([^<]+)")
-_BOSH_TEGLAR = {"br", "img", "hr", "wbr", "input", "area", "col", "embed", "source", "track"}
-
-
 def katex_belgilari(sahifalar: list[str], css: str) -> set[int]:
-    """Every character the pages' rendered formulas show, and those KaTeX's stylesheet writes itself.
+    """Every character the pages' rendered formulas show (the text of each ``katex-html`` span),
+    and those KaTeX's stylesheet writes itself."""
+    from bs4 import BeautifulSoup
 
-    The text of each ``<span class="katex-html">`` (as KaTeX writes it: elements and
-    text, no comments), read tag by tag to its closing tag."""
-    belgilar: set[int] = set()
-    for matn in sahifalar:
-        for bosh in _KATEX_HTML.finditer(matn):
-            chuqurlik = 1
-            for t in _TEG_YOKI_MATN.finditer(matn, bosh.end()):
-                if t.group(4) is not None:
-                    belgilar |= {ord(c) for c in html.unescape(t.group(4))}
-                elif t.group(1):
-                    chuqurlik -= 1
-                    if chuqurlik == 0:
-                        break
-                elif not t.group(3) and t.group(2).lower() not in _BOSH_TEGLAR:
-                    chuqurlik += 1
+    belgilar = {ord(c) for matn in sahifalar for span in BeautifulSoup(matn, "html.parser").select(
+        "span.katex-html") for c in span.get_text()}
     for m in re.finditer(r'content:\s*"((?:[^"\\]|\\.)*)"', css):
         s = re.sub(r"\\([0-9a-fA-F]{1,6})\s?", lambda h: chr(int(h.group(1), 16)), m.group(1))
         belgilar |= {ord(c) for c in s}

@@ -90,9 +90,8 @@ def _sozla(app, config) -> None:
     if not papkalar:
         return          # a book without the catalogue (e.g. a test fixture) stays in English
     domenlar = kompilyatsiya(app)
-    for papka in papkalar:
-        if (papka / "sphinx.po").is_file():
-            sphinx_js(papka / "sphinx.po")
+    for po in [p / "sphinx.po" for p in papkalar if (p / "sphinx.po").is_file()]:
+        sphinx_js(po)
     for domen in sorted(set(domenlar) - {"sphinx"}):
         for papka in papkalar:
             # the first catalogue that has the language wins; the packages' own have no Uzbek
@@ -134,8 +133,7 @@ def _js_nusxalar(app) -> None:
             raise ExtensionError(f"{paket} did not add {asl} to html_static_path; "
                                  "book/_ext/qurilish/tarjima.py cannot translate its JavaScript")
         nusxa = maqsad / paket
-        if nusxa.exists():
-            shutil.rmtree(nusxa)
+        shutil.rmtree(nusxa, ignore_errors=True)     # gone or not: a copy afresh
         shutil.copytree(asl, nusxa)
         for fayl in fayllar:
             f = nusxa / fayl

@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import html
 import posixpath
-import re
 import shutil
 import zipfile
 from pathlib import Path
 
 from docutils import nodes
+from packaging.requirements import Requirement
+from packaging.utils import canonicalize_name
 from sphinx import addnodes
 from sphinx.errors import ExtensionError
 
@@ -196,10 +197,6 @@ def _yuklab_qatori(app, doctree) -> None:
 
 # --- the files of the download line --------------------------------------------------
 
-def _nom(paket: str) -> str:
-    return re.sub(r"[-_.]+", "-", paket).lower()
-
-
 def bob_talablari(ildiz: Path) -> str:
     """requirements.txt of the archive: the lock's pins of the packages marked [bob].
 
@@ -214,13 +211,13 @@ def bob_talablari(ildiz: Path) -> str:
     for qator in (ildiz / "requirements.txt").read_text(encoding="utf-8").splitlines():
         talab, _, izoh = qator.partition("#")
         if BOB_BELGISI in izoh and talab.strip():
-            kerak.append(_nom(re.split(r"[=<>!~\[; ]", talab.strip(), maxsplit=1)[0]))
+            kerak.append(canonicalize_name(Requirement(talab).name))
     qulf = {}
     for qator in (ildiz / "requirements.lock").read_text(encoding="utf-8").splitlines():
         if "==" in qator and not qator.startswith("#"):
             # without a local label: torch==2.13.0+cpu exists only for Linux and Windows; torch==2.13.0
             # with the CPU index (the page says how) takes it there, and PyPI's own build on a Mac
-            qulf[_nom(qator.split("==")[0])] = qator.strip().split("+")[0]
+            qulf[canonicalize_name(qator.split("==")[0])] = qator.strip().split("+")[0]
     yoq = [k for k in kerak if k not in qulf]
     if yoq:
         raise ExtensionError(f"requirements.txt marks {', '.join(yoq)} {BOB_BELGISI}, but "
