@@ -92,3 +92,27 @@ def test_the_sites_index_follows_the_same_order(qurilgan):
         assert yozuvlar and all(harf_guruhi(y) == h.get_text(strip=True) for y in yozuvlar), (h, yozuvlar)
         hammasi += yozuvlar
     assert hammasi == sorted(hammasi, key=tartib_kaliti) and len(hammasi) >= 90
+
+
+@pytest.mark.build
+def test_the_sites_index_leads_to_each_lesson_that_links_a_term(qurilgan):
+    """Every glossary link in a lesson's paragraph is a locator of its term in genindex.html (pdf.py
+    files it where it stands); the glossary's own is the term's first, in bold."""
+    from bs4 import BeautifulSoup
+    from conftest import DARSLAR
+
+    sayt = qurilgan / "sayt"
+    sh = BeautifulSoup((sayt / "genindex.html").read_text(encoding="utf-8"), "html.parser")
+    joylar = {}
+    for li in sh.select("td > ul > li"):
+        havolalar = [a["href"] for a in li.find_all("a", recursive=False)]
+        assert havolalar and "#term-" in havolalar[0] and li.a.strong, li
+        joylar[havolalar[0].split("#")[1]] = {h.split("#")[0] for h in havolalar[1:]}
+    tekshirildi = 0
+    for dars in DARSLAR:
+        sahifa = BeautifulSoup((sayt / f"{dars}.html").read_text(encoding="utf-8"), "html.parser")
+        for a in sahifa.select("article p a.reference.internal[href*='atamalar.html#term-']"):
+            atama = a["href"].split("#")[1]
+            assert f"{dars}.html" in joylar.get(atama, set()), (dars, atama, joylar.get(atama))
+            tekshirildi += 1
+    assert tekshirildi >= 150, tekshirildi

@@ -143,7 +143,7 @@ def test_the_chapter_is_one_chapter_of_the_pdf_its_lessons_its_sections(qurilgan
     tex = (qurilgan / "latex" / f"{NOM}.tex").read_text(encoding="utf-8")
     tuzilish = re.findall(r"^\\(chapter|section)\{(.*)\}$", tex, flags=re.M)
     sarlavhalar = []
-    for d in SAHIFALAR:
+    for d in [d for d in SAHIFALAR if d not in ROYXAT_SAHIFALARI]:     # see the next test
         sahifa = _oqi(qurilgan / "sayt" / f"{d}.html").select_one("main article section > h1")
         a = sahifa.find("a", class_="headerlink")
         if a:
@@ -155,6 +155,35 @@ def test_the_chapter_is_one_chapter_of_the_pdf_its_lessons_its_sections(qurilgan
     # the opening page's list of lessons: each with the page it starts on
     for s in sarlavhalar[1:]:
         assert re.search(re.escape(" ".join(s.split())) + r" \(\d+-bet\) — taxminan \d+ daqiqa", pdf_matn), s
+
+
+#: The pages that hold a {bibliography}: on the web the list of references, in the PDF its end.
+ROYXAT_SAHIFALARI = [d for d in SAHIFALAR if (ILDIZ / f"{d}.md").is_file()
+                     and "{bibliography}" in (ILDIZ / f"{d}.md").read_text(encoding="utf-8")]
+
+
+def test_the_references_are_listed_once_at_the_books_end(qurilgan, pdf_qatorlari):
+    """The contents names "Adabiyotlar" once, the back matter's list (pdf.py drops the web's page of
+    references, which on paper would be a heading without its list), and the opening page's list
+    of lessons does not send a reader to a page that is not there ("??-bet")."""
+    assert ROYXAT_SAHIFALARI, "no page of the chapter holds the {bibliography}"
+    mundarija = re.split(r"^\f*Mundarija$", pdf_qatorlari, flags=re.M)[1].split("Koʻrsatkich")[0]
+    assert len(re.findall(r"^(?:[\d.]+ )?Adabiyotlar\b", mundarija, flags=re.M)) == 1, mundarija
+    tex = (qurilgan / "latex" / f"{NOM}.tex").read_text(encoding="utf-8")
+    assert "\\begin{sphinxthebibliography}" in tex and "??" not in pdf_qatorlari
+    for d in ROYXAT_SAHIFALARI:
+        assert f"{{{d}::doc}}" not in tex, d
+
+
+def test_the_index_sends_a_reader_to_the_lessons_that_use_a_term(qurilgan):
+    """A term a lesson links in its prose has in the PDF index its glossary page in bold and the
+    pages that use it (makeindex's .ind: one \\item an entry, a \\hyperpage a plain page)."""
+    ind = (qurilgan / "latex" / f"{NOM}.ind").read_text(encoding="utf-8")
+    yozuvlar = re.findall(r"\\item (.*?)(?=\n\s*\\item|\n\s*\\indexspace|\n\s*\\end)", ind, flags=re.S)
+    assert len(yozuvlar) >= 90
+    assert all(y.count("spxpagem") == 1 for y in yozuvlar), [y for y in yozuvlar if y.count("spxpagem") != 1]
+    bir_nechta = [y for y in yozuvlar if "\\hyperpage" in y]
+    assert len(bir_nechta) >= 60, len(bir_nechta)
 
 
 def test_pdf_has_no_raw_reprs_or_ansi(pdf_matn):
@@ -384,6 +413,8 @@ def test_the_index_follows_the_uzbek_alphabet(pdf_qatorlari):
     for q in qatorlar:
         if q.lower() in ALIFBO:
             sarlavhalar.append(q.lower())
+        elif re.fullmatch(r"[\d, –-]+", q) and not qism:
+            continue                                 # the pages of an entry with many, on a line of their own
         elif m := re.fullmatch(r"(.+), [\d, –-]+", (qism + " " + q).strip()):
             yozuvlar.append((sarlavhalar[-1] if sarlavhalar else None, m[1]))
             qism = ""

@@ -22,10 +22,9 @@ KERAK = "apt-get install -y libjs-katex nodejs   (make book does this when run a
 
 
 def _sozla(app, config) -> None:
-    katex = Path(config.kitob_katex_papkasi)
     config.html_math_renderer = "katex"
     config.katex_prerender = True
-    config.katex_js_path = str(katex / "katex.min.js")
+    config.katex_js_path = str(Path(config.kitob_katex_papkasi) / "katex.min.js")
     config.katex_css_path = "katex/katex.min.css"
 
 

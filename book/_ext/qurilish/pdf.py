@@ -121,7 +121,8 @@ _DARAJA = re.compile(rf'(\\index\{{|!)((?:{_ICHI}|[^"@!|{{}}])*)@((?:{_ICHI}|[^"
 def _daraja(m: re.Match) -> str:
     matn = re.sub(r'\\[a-zA-Z]+|"(?=.)', "", m[2])
     harf = "" if m[1] == "!" else rf"\kitobharf{{{harf_guruhi(matn)}}}"
-    return f"{m[1]}{tartib_kaliti(matn) or m[2]}@{harf}{m[3]}"
+    korinish = m[3].replace(r"\sphinxhyphen{}", "-")    # in a glossary's item TeX writes "\sphinxhyphen {}"
+    return f"{m[1]}{tartib_kaliti(matn) or m[2]}@{harf}{korinish}"
 
 
 def _korsatkich(self, node) -> None:
