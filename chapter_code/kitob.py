@@ -359,7 +359,7 @@ def diagramma(qutilar: dict, yoylar: list, nom: str, izoh: str, alt: str | None 
         def bir_qator(yorliq):
             return " ".join(_qator(yorliq).split())
         alt = ("Diagramma. Qutilar: " + "; ".join(map(bir_qator, qutilar))
-               + ". Strelkalar: "
+               + ". Bogʻlanishlar: "
                + "; ".join(f"{bir_qator(a)} → {bir_qator(b)}" for a, b in yoylar) + ".")
     _rasm_chiqar(figura, yol, izoh, alt)
 
@@ -429,7 +429,8 @@ def jadval_bundle(df: pd.DataFrame, izoh: str | None = None, nom: str | None = N
     sarlavhalar = [md_escape(c) for c in df.columns]
     tekis = [("---:" if _sonmi(df[c]) else ":---") for c in df.columns]
     qatorlar = ["| " + " | ".join(sarlavhalar) + " |", "|" + "|".join(tekis) + "|"]
-    xonalar = [_xonalar(df[c]) for c in df.columns]
+    # df.attrs["xonalar"] = {ustun: n}: shu ustun n xonali (aniqlik 1,000 ham)
+    xonalar = [df.attrs.get("xonalar", {}).get(c, _xonalar(df[c])) for c in df.columns]
     for qator in df.itertuples(index=False):   # keeps each column's own type
         qatorlar.append("| " + " | ".join(md_escape(_hujayra(v, x)) or " " for v, x in zip(qator, xonalar)) + " |")
     bosh = "```{table}" + (f" {md_escape(izoh)}" if izoh else "")

@@ -394,3 +394,26 @@ def test_paragraflar_qisqa(qurilgan):
             if len(sozlar) > ENG_UZUN_PARAGRAF:
                 uzunlar.append(f"{nom}: {len(sozlar)} soʻz: «{' '.join(sozlar[:12])} …»")
     assert not uzunlar, "\n".join(uzunlar)
+
+
+def test_a_lessons_title_in_quotes_is_its_links_own_title():
+    """A lesson named in a sentence is a link whose text is its title in «…» ({doc}`«Title» <doc>`:
+    on paper the page follows the closing quote, «Title» (12-bet), not «Title (12-bet)»); the
+    text written there is the lesson's title as its heading has it, so a renamed lesson fails here."""
+    import re
+
+    papka = ILDIZ / "book" / "attention"
+
+    def sarlavha(nom: str) -> str:
+        for fayl, qolip in ((papka / f"{nom}.py", r"^# # (.+)$"), (papka / f"{nom}.md", r"^# (.+)$")):
+            if fayl.is_file():
+                return re.search(qolip, fayl.read_text(encoding="utf-8"), flags=re.M).group(1).strip()
+        raise AssertionError(f"no lesson {nom}")
+
+    havolalar = [(f.name, m[1], m[2]) for f in sorted(papka.glob("*.[pm][yd]"))
+                 for m in re.finditer(r"\{doc\}`«([^»`]+)» <([\w-]+)>`", f.read_text(encoding="utf-8"))]
+    assert len(havolalar) >= 20, havolalar
+    assert [h for h in havolalar if h[1] != sarlavha(h[2])] == []
+    # and no title is quoted outside its link any more
+    eski = [f.name for f in papka.glob("*.[pm][yd]") if re.search(r"«\{(?:doc|ref)\}`[^`<]+`»", f.read_text(encoding="utf-8"))]
+    assert eski == [], eski

@@ -103,14 +103,20 @@ def test_the_sites_index_leads_to_each_lesson_that_links_a_term(qurilgan):
 
     sayt = qurilgan / "sayt"
     sh = BeautifulSoup((sayt / "genindex.html").read_text(encoding="utf-8"), "html.parser")
-    joylar = {}
+    joylar, langarlar = {}, []
     for li in sh.select("td > ul > li"):
         havolalar = [a["href"] for a in li.find_all("a", recursive=False)]
         assert havolalar and "#term-" in havolalar[0] and li.a.strong, li
         joylar[havolalar[0].split("#")[1]] = {h.split("#")[0] for h in havolalar[1:]}
+        langarlar += havolalar[1:]
     tekshirildi = 0
     for dars in DARSLAR:
         sahifa = BeautifulSoup((sayt / f"{dars}.html").read_text(encoding="utf-8"), "html.parser")
+        # each locator opens at its paragraph, which the search page shows as the hit's summary (an
+        # empty anchor gave Sphinx's search no summary, and its script an error)
+        for h in [h for h in langarlar if h.startswith(f"{dars}.html#")]:
+            langar = sahifa.find(id=h.split("#")[1])
+            assert langar is not None and len(langar.get_text(" ", strip=True)) >= 20, h
         for a in sahifa.select("article p a.reference.internal[href*='atamalar.html#term-']"):
             atama = a["href"].split("#")[1]
             assert f"{dars}.html" in joylar.get(atama, set()), (dars, atama, joylar.get(atama))

@@ -241,7 +241,7 @@ def test_solutions_wait_at_the_chapters_end_with_links_both_ways(pdf_betlar, sah
                 for n in re.findall(r"Yechim: «Javoblar» boʻlimida, (\d+)-bet", b)]
     assert len(mashqlar) == len(webda), (len(mashqlar), len(webda))
     for bet, javob in mashqlar:
-        assert javob in betlar and f"(mashq: {bet}-bet)" in betlar[javob], \
+        assert javob in betlar and f"({bet}-bet)" in betlar[javob], \
             f"the exercise on page {bet} sends the reader to page {javob}, which does not send back"
     # the solutions' text is in the PDF once: in «Javoblar», after the exercises
     matn = " ".join(" ".join(pdf_betlar).split())

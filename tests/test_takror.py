@@ -45,6 +45,8 @@ VAQT_GLUE = {"attn_vaqt_osish", "rnn_vaqt_osish", "vaqt_960", "vaqt_osish_katta"
              "kv_qiyalik_keshsiz", "kv_qiyalik_kesh", "kv_qiyalik_keshsiz_soz", "kv_qiyalik_kesh_soz",
              "kv_qiyalik_keshsiz_oxir", "kv_egilish_gap",
              "vaqt_T2_jumla", "vaqt_T2_xulosa", "vaqt_nisbat_jumla",
+             # the two tables' T = 240 forward, and their difference
+             "t240_vaqt_jadval", "t240_xotira_jadval", "ikki_olchov_farq", "ikki_olchov_gap",
              # the summary's rows built from a timing ("attention is faster for T: ...")
              "xl_narx", "xl_parallel", "xl_kv",
              # memory-bound decoding: the copy's bandwidth and the step's times, and what is

@@ -32,7 +32,7 @@ from chapter_code.bichim import son
 # ## Nega attention: yoʻl uzunligi
 #
 # {term}`RNN` {term}`ketma-ketlikni <ketma-ketlik>` qadamma-qadam oʻqiydi: har {term}`qadamda <qadam>` {term}`yashirin holat`
-# yangilanadi. Qadamlarni Python kabi 0 dan sanaymiz: 60 ta qadam — 0-qadamdan
+# yangilanadi. Qadamlarni Pythondagi kabi 0 dan sanaymiz: 60 ta qadam — 0-qadamdan
 # 59-qadamgacha. 0-qadamdagi maʼlumot oxirgi, 59-qadamga yetishi uchun 59 ta
 # yangilanishdan oʻtadi. Har oʻtishda u biroz oʻzgaradi va kuchsizlanadi;
 # oʻqitishda gradient ham xuddi shu yoʻlni teskari bosib oʻtadi.
@@ -132,7 +132,7 @@ print(np.round(ball[0].detach().numpy(), 2))
 # %% [markdown]
 # Ikkinchi bosqich: ballarni $\sqrt{d}$ ga boʻlamiz. Nega aynan $\sqrt{d}$?
 # Faraz qilaylik, *q* va *k* bir-biridan mustaqil, komponentlari esa oʻzaro mustaqil,
-# oʻrtachasi 0 va {term}`dispersiyasi <dispersiya>` 1 ga teng sonlar. Unda {term}`skalyar koʻpaytma`
+# oʻrtachasi 0 va {term}`dispersiyasi <dispersiya>` 1 ga teng sonlar. U holda {term}`skalyar koʻpaytma`
 # $q \cdot k = \sum_{j=1}^{d} q_j k_j$ — *d* ta hadning yigʻindisi. Har
 # hadning dispersiyasi 1, yigʻindiniki esa *d*. $\sqrt{d}$ ga boʻlish
 # dispersiyani yana 1 ga qaytaradi. $\sqrt{d}$ ga boʻlinmasa, katta *d* da
@@ -330,7 +330,7 @@ print("  softmax(Q @ K.T / sqrt(d)) @ V")
 #
 # ## Kauzal maska: kelajakka qaramaslik
 #
-# Yuqoridagi misolda har pozitsiya hamma pozitsiyaga qaradi — oʻzidan
+# Yuqoridagi misolda har pozitsiya barcha pozitsiyalarga qaradi — oʻzidan
 # keyingilariga ham. Matn yozadigan model (GPT kabi *{term}`dekoder`*, ingl. *decoder*) uchun bu
 # mumkin emas: u soʻzlarni chapdan oʻngga bittadan yozadi, keyingi soʻz hali
 # yoʻq. Oʻqitishda esa matn toʻliq beriladi va model har pozitsiyada
@@ -421,7 +421,7 @@ glue("kauzal_birinchi", float(ogirlik_maskali[0, 0, 0]), display=False)
 # {term}`toʻldiruvchi tokenlar <toʻldiruvchi token>` yopiladi. U butun gapni birdan oladi va har
 # soʻzni ikki tomondagi soʻzlar yordamida tushunadi. Oʻqitishda u kelajakni taxmin
 # qilmaydi, gapdagi yashirilgan soʻzlarni topishni oʻrganadi. Kauzal maskaning ikkinchi
-# foydasi {term}`KV keshda <KV kesh>` koʻrinadi («{doc}`transformer`» darsi): oldingi pozitsiyalar
+# foydasi {term}`KV keshda <KV kesh>` koʻrinadi ({doc}`«Transformer bloki va KV kesh» <transformer>` darsi): oldingi pozitsiyalar
 # keyingilarni koʻrmagani uchun ularning hisobi yangi token qoʻshilganda
 # oʻzgarmaydi.
 #
@@ -486,8 +486,8 @@ glue(
 # ham koʻradigan toʻplam oʻzgaradi. Demak, kauzal maskaning oʻzi modelga
 # tartib haqida maʼlumot beradi: {term}`pozitsiya kodlashsiz <pozitsiya kodlash>` dekoder ham
 # pozitsiyani qisman sezishi mumkin {cite:p}`haviv2022`. Bu oʻqitishda
-# qanchalik yordam berishini «{doc}`pozitsiyalar`» darsining
-# «{ref}`kauzal-pozitsiyasiz`» boʻlimida oʻlchaymiz. Maskasiz
+# qanchalik yordam berishini {doc}`«Pozitsiyalar uzunroq ketma-ketlikda» <pozitsiyalar>` darsining
+# {ref}`«Pozitsiyasiz, lekin kauzal maska bilan» <kauzal-pozitsiyasiz>` boʻlimida oʻlchaymiz. Maskasiz
 # attentionda esa har element hamma elementni koʻradi va chiqishi faqat
 # u bilan birga joyini almashtiradi (`tests/test_transformer.py` ikkalasini
 # tekshiradi).

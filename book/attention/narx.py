@@ -15,7 +15,7 @@
 #
 # Bu darsda {term}`attention <attention (eʼtibor mexanizmi)>` narxini oʻlchaymiz: vaqt va xotira {term}`ketma-ketlik` uzunligi *T*
 # bilan qanday oʻsadi, {term}`RNN` bilan solishtirganda nimasi koʻp va nimasi kam, PyTorchning
-# tayyor {term}`kerneli <kernel>` ({term}`SDPA`) undan nimani tejaydi. Modellar — «{doc}`rekurrent`»
+# tayyor {term}`kerneli <kernel>` ({term}`SDPA`) undan nimani tejaydi. Modellar — {doc}`«Attention, RNN va LSTM bitta vazifada» <rekurrent>`
 # darsidagi `Ketma` va `Attention`.
 
 
@@ -42,7 +42,7 @@ from chapter_code.oqitish import xotira_chuqqisi
 # chiziqli bogʻliq, lekin qadamlarni parallel qilib boʻlmaydi. Ikkalasini bir xil
 # sharoitda oʻlchaymiz ({numref}`vaqt_jadval`).
 #
-# Vaqtni ikki holat uchun olamiz: faqat {term}`oldinga oʻtish` (*forward pass*:
+# Vaqtni ikki holat uchun oʻlchaymiz: faqat {term}`oldinga oʻtish` (*forward pass*:
 # kirishdan chiqishgacha hisob) hamda oldinga va {term}`orqaga oʻtish`. Har qatorda
 # hisob hajmi — bitta namuna uchun koʻpaytirish-qoʻshishlar soni
 # (*multiply-accumulate*, {term}`MAC`) — va *T* ga bogʻliq ketma-ket
@@ -53,7 +53,7 @@ from chapter_code.oqitish import xotira_chuqqisi
 # bajariladi: har oʻlchov koʻp marta takrorlanadi va {term}`medianasi <mediana>`
 # olinadi. Oʻlchashdan oldin ifoda ikki marta bajariladi (isitish), katta
 # tenzorlarning xotirasi esa jarayonda qayta ishlatiladi
-# (`chapter_code/oqitish.py`). Aks holda har chaqiriq operatsion tizimdan
+# (`chapter_code/oqitish.py`). Aks holda har chaqiruv operatsion tizimdan
 # xotirani yangidan oladi va bir xil hisobning vaqti jarayonga qarab sezilarli
 # oʻzgaradi.
 
@@ -311,15 +311,14 @@ else:
         " vaqt T² dan sekinroq oʻsdi"
     )
 glue("vaqt_T2_jumla", vaqt_T2, display=False)
-glue(
-    "vaqt_T2_xulosa",
-    (
-        "xotira ham, vaqt ham kamida T² ga proporsional oʻsadi"
-        if vaqt_qiyalik >= 1.85
-        else "xotira T² ga proporsional oʻsadi, vaqt ham tez oʻsadi"
-    ),
-    display=False,
-)
+# qiyalik 2 atrofida (1,85–2,15) — «taxminan T²»
+if vaqt_qiyalik >= 2.15:
+    T2_xulosa = "xotira T² ga proporsional, vaqt esa undan ham tez"
+elif vaqt_qiyalik >= 1.85:
+    T2_xulosa = "xotira ham, vaqt ham taxminan T² ga proporsional"
+else:
+    T2_xulosa = "xotira T² ga proporsional, vaqt ham tez"
+glue("vaqt_T2_xulosa", T2_xulosa + " oʻsadi", display=False)
 glue(
     "vaqt_osish_katta",
     float(xotira.loc[960, "vaqt (ms)"] / xotira.loc[240, "vaqt (ms)"]),
@@ -364,15 +363,15 @@ glue("uzun_gib", uzun * uzun * 4 / 2**30, display=False)
 # Demak, {glue:text}`vaqt_T2_xulosa`. Bitta
 # uzun hujjat (*T* = {glue:text}`uzun_T`) uchun bitta attention matritsasining
 # oʻzi {glue:text}`uzun_gib:.0f` GiB boʻladi. Haqiqiy modelda esa bunday
-# matritsa har {term}`qatlamda <qatlam>` va har «boshda» bor ({term}`boshlar <bosh>` haqida — «{doc}`transformer`» darsida),
+# matritsa har {term}`qatlamda <qatlam>` va har «boshda» bor ({term}`boshlar <bosh>` haqida — {doc}`«Transformer bloki va KV kesh» <transformer>` darsida),
 # qatlamlar va boshlar esa oʻnlab.
 #
 # ## FlashAttention va SDPA
 #
-# {term}`FlashAttention` ({cite:alp}`dao2022`;
-# matritsani xotirada toʻliq saqlamaydigan attention) kabi kernellar
-# (ingl. *kernel*: bitta amalni bajaradigan optimallashtirilgan past darajali
-# funksiya) $Q K^\top$ ni boʻlaklab hisoblaydi va {term}`softmaxni <softmax>` boʻlak-boʻlak
+# {term}`FlashAttention` ({cite:alp}`dao2022`) — $T \times T$ matritsani xotirada
+# toʻliq saqlamaydigan attention kerneli (ingl. *kernel*: bitta amalni
+# bajaradigan optimallashtirilgan past darajali funksiya). Bunday kernellar
+# $Q K^\top$ ni boʻlaklab hisoblaydi va {term}`softmaxni <softmax>` boʻlak-boʻlak
 # yigʻadi. PyTorchda `torch.nn.functional.scaled_dot_product_attention`
 # (SDPA) mos kernelni tanlaydi: CPUda flash kerneli faqat 4 oʻlchamli kirishda (namuna, bosh,
 # *T*, *d*) ishlaydi, 3 oʻlchamli kirishda SDPA oddiy («math») yoʻlga
@@ -432,7 +431,8 @@ show(
         }
     ),
     izoh=(
-        f"Yozilgan formula va SDPA: xotira choʻqqisi, vaqt ({IPLAR}"
+        "Qoʻlda yozilgan formula va SDPA: xotira choʻqqisi, vaqt"
+        f" ({IPLAR}"
         " oqimda, mediana) va formula natijasidan eng katta farq (8 ta"
         " namuna, d = 32)."
     ),
@@ -472,7 +472,8 @@ plt.tight_layout()
 fig(
     "flash.png",
     caption=(
-        "Yozilgan formula va SDPA (4 va 3 oʻlchamli kirish), log-log"
+        "Qoʻlda yozilgan formula va SDPA (4 va 3 oʻlchamli kirish),"
+        " log-log"
         " oʻqlarda (8 ta namuna, d = 32). Yuqorida: xotira choʻqqisi."
         " Pastda: vaqt."
     ),
@@ -561,7 +562,7 @@ glue(
 glue(
     "xl_narx",
     "Oʻlchandi:"
-    f" {'xotira ham, vaqt ham kamida T² ga proporsional' if vaqt_qiyalik >= 1.85 else 'xotira T² ga proporsional, vaqt ham tez'}"
+    f" {T2_xulosa}"
     " oʻsadi; 4 oʻlchamli kirishdagi SDPA (flash) xotirani"
     f" {'chiziqli' if qiyalik('SDPA', 'choʻqqi (MiB)') < 1.5 else 'kvadratik'}"
     " qiladi, vaqtni emas",

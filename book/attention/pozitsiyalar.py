@@ -18,7 +18,7 @@
 # hisoblanadigan sinusoidal pozitsiyalar uzunroq ketma-ketlikka koʻcha olishini sinaymiz;
 # model yangi pozitsiyalarda qayerga qarashini koʻramiz. Nisbiy pozitsiyalarni
 # ({term}`RoPE`) ham shu tajribada sinaymiz va {term}`pozitsiya kodlashsiz <pozitsiya kodlash>` {term}`kauzal maskaning <kauzal (sababiy) maska>` oʻzi tartibni qanchalik berishini oʻlchaymiz. Vazifa va
-# modellar «{doc}`rekurrent`» darsida tasvirlangan.
+# modellar {doc}`«Attention, RNN va LSTM bitta vazifada» <rekurrent>` darsida tasvirlangan.
 
 
 # %%
@@ -74,7 +74,7 @@ glue("poz_d", d_model, display=False)
 # tobora sekinroq tebranadi. Formulada *T* yoʻq: vektorni istalgan
 # pozitsiya uchun hisoblash mumkin. Kodda buni `sinus_pozitsiya` qiladi,
 # `Attention(T, pozitsiya="sinus")` esa natijani kirishga qoʻshadi
-# («{doc}`rekurrent`» darsida koʻrsatilgan `Attention` kodining `elif self.sinus` qatori).
+# ({doc}`«Attention, RNN va LSTM bitta vazifada» <rekurrent>` darsida koʻrsatilgan `Attention` kodining `elif self.sinus` qatori).
 #
 # ```{literalinclude} ../../chapter_code/modellar.py
 # :pyobject: sinus_pozitsiya
@@ -175,7 +175,7 @@ fig(
 # sinus vektorlarda koʻrgan xossamiz endi bevosita ballarda
 # ishlaydi. Modelimizda buni `Attention(T, pozitsiya="rope")` qiladi: u
 # kirishga hech narsa qoʻshmaydi, `rope` ni *Q* va *K* ga qoʻllaydi
-# («{doc}`rekurrent`» darsidagi `Attention` kodining `if self.rope` qatori).
+# ({doc}`«Attention, RNN va LSTM bitta vazifada» <rekurrent>` darsidagi `Attention` kodining `if self.rope` qatori).
 #
 # `rope` shu burishni bajaradi (`chapter_code/modellar.py`):
 #
@@ -207,7 +207,7 @@ for m, n in [(2, 0), (12, 10), (502, 500), (3, 0)]:
 # `Attention(60, pozitsiya="rope")` ni bobning protokoli bilan (`oqit` ning
 # standart qiymatlari) ikki xil {term}`seed` bilan oʻqitamiz. Seed 0 — asosiy
 # model, seed 1 — natija seedga qanchalik bogʻliqligini koʻrish uchun
-# (toʻrt oʻqitish ikki protsessor yadrosida ikkitadan bajariladi). Yonida — «{doc}`rekurrent`»
+# (toʻrt oʻqitish ikki protsessor yadrosida ikkitadan bajariladi). Yonida — {doc}`«Attention, RNN va LSTM bitta vazifada» <rekurrent>`
 # darsidagi {numref}`%s-jadvaldagi <sinov_jadval>` oʻrganiladigan
 # pozitsiyali model (seed 0). U omborda saqlangan, `parallel` uni qayta
 # oʻqitmaydi.
@@ -604,20 +604,20 @@ glue(
 )
 
 # %% [markdown]
-# {numref}`%s-jadvaldan <poz_jadval>` toʻrtta xulosa.
+# {numref}`%s-jadvaldan <poz_jadval>` toʻrtta xulosa chiqaramiz:
 #
 # - **Sinusoidal model** *T* = {glue:text}`poz_T_max` da {glue:text}`poz_sin_soz`:
 #   {term}`aniqlik` {glue:text}`poz_sin_240:.3f` (*T* = 60 da {glue:text}`poz_sin_60:.3f`).
 #   Toʻrt uzunlikdagi eng katta va eng kichik aniqlik farqi
 #   {glue:text}`poz_sin_farq:.3f` — bu {glue:text}`poz_farq_soz` (ikki
 #   aniqlik farqining {term}`standart xatosi <standart xato>` taxminan {glue:text}`poz_farq_xato:.3f`).
-#   {glue:text}`poz_chalgitmadi` Seed 1 bilan oʻqitilgan model *T* =
-#   {glue:text}`poz_T_max` da {glue:text}`poz_sin1_soz`: {glue:text}`poz_sin1_240:.3f`.
+#   {glue:text}`poz_chalgitmadi` Seed 1 bilan oʻqitilgan model
+#   {glue:text}`poz_sin1_soz`: *T* = {glue:text}`poz_T_max` da {glue:text}`poz_sin1_240:.3f`.
 # - **RoPE modeli** *T* = {glue:text}`poz_T_max` da {glue:text}`poz_rope_soz`:
 #   aniqlik {glue:text}`poz_rope_240:.3f` (*T* = 60 da
 #   {glue:text}`poz_rope_60:.3f`, *T* = 120 da {glue:text}`poz_rope_120:.3f`).
-#   Seed 1 bilan oʻqitilgani *T* = {glue:text}`poz_T_max` da
-#   {glue:text}`poz_rope1_soz`: {glue:text}`poz_rope1_240:.3f`.
+#   Seed 1 bilan oʻqitilgani {glue:text}`poz_rope1_soz`: *T* =
+#   {glue:text}`poz_T_max` da {glue:text}`poz_rope1_240:.3f`.
 # - **Oʻrganiladigan model** *T* = 30 da {glue:text}`poz_org_soz`
 #   ({glue:text}`poz_org_30:.3f`): qisqa ketma-ketlikda u faqat birinchi 30 ta
 #   vektorini oladi. *T* = 120 va 240 da esa uni ishga tushirib boʻlmaydi:
@@ -625,7 +625,7 @@ glue(
 #   `forward` `ValueError` bilan toʻxtaydi.
 # - **Tartibni bilmaydigan qoidalar** hech bir *T* da {glue:text}`poz_qoida_max:.3f` dan
 #   oshmadi. Nazariy jihatdan ular *T* oshgan sari tasodifiy taxmin
-#   darajasiga (50 %) yaqinlashadi: uzunroq ketma-ketlikda birinchi sonning
+#   darajasiga (javoblarning yarmi) yaqinlashadi: uzunroq ketma-ketlikda birinchi sonning
 #   toʻplamdagi hissasi kichrayadi. {glue:text}`poz_qoida_gap`
 #
 # {glue:text}`poz_rope_nega` RoPEda ball pozitsiyaga faqat masofa
@@ -704,16 +704,17 @@ glue("poz_rope_guruh_gap", rope_guruh, display=False)
 #
 # Bu tushuntirishni nazorat tajribasi bilan tekshiramiz. Sabab koʻrilmagan
 # masofalar boʻlsa, ularni yashirganda model yana ishlashi kerak. Oʻqitilgan
-# modellarni oʻzgartirmaymiz: `rope_yaqin` ularning `forward` ini takrorlaydi,
+# modellarni oʻzgartirmaymiz: `rope_yaqin` ularning `forward` metodini takrorlaydi,
 # faqat |*m* − *n*| ≥ {glue:text}`poz_T` boʻlgan juftliklarning ballini
-# −∞ qiladi. Unda {glue:text}`poz_T`-soʻrov va undan keyingilar uchun
+# −∞ qiladi. U holda {glue:text}`poz_T`-soʻrov va undan keyingilar uchun
 # 0-qadam ham yashiriladi, ular javobga faqat shovqin qoʻshadi.
 # Shuning uchun ikkinchi oʻlchovda oxirgi oʻrtachaga faqat
 # 0–{glue:text}`poz_T_1`-soʻrovlarni olamiz.
 
 # %%
 def rope_yaqin(m, X, chegara, faqat_tanish=False):
-    # RoPE modelining forward i; |m − n| ≥ chegara juftliklar yashirin
+    # RoPE modelining forward metodi; |m − n| ≥ chegara juftliklar
+    # yashirin
     hh = m.inp(X)
     Q, K, V = rope(m.q(hh)), rope(m.k(hh)), m.v(hh)
     ball = Q @ K.transpose(1, 2) / K.shape[-1] ** 0.5
@@ -870,9 +871,10 @@ for (nom, s), (_, m_s) in poz_m.items():
 show(
     pd.DataFrame(uzun_qatorlar),
     izoh=(
-        f"T = {poz_T_uzun} da (100 ta namuna) har kalit olgan oʻrtacha"
-        " ogʻirlik: 0-qadam, oʻqitishda boʻlgan va boʻlmagan"
-        " pozitsiyalar; 0-qadamdan boshqa eng koʻp ogʻirlik olgan"
+        f"T = {poz_T_uzun} da (100 ta namuna) kalitlar olgan oʻrtacha"
+        " ogʻirlik: 0-qadamniki va oʻqitishda boʻlgan hamda boʻlmagan"
+        " pozitsiyalar guruhlariniki (guruh boʻyicha yigʻindi);"
+        " 0-qadamdan boshqa eng koʻp ogʻirlik olgan"
         " beshta pozitsiya va ular 0-qadamga tushmagan ogʻirlikning"
         " qancha qismini olgani."
     ),
@@ -956,7 +958,16 @@ qolgan_soni = poz_T_uzun - 1
 tekis_ulush = len(eng_kop) / qolgan_soni
 # beshtasi ham oʻqitishda boʻlmaganmi
 hammasi_yangi = all(p_ >= T for p_ in eng_kop.tolist())
-eng_kattalari = ", ".join(map(str, eng_kop[:3].tolist()))
+def royxat(p_):
+    return (
+        ", ".join(f"{x}-" for x in p_[:-1]) + " va " + str(p_[-1])
+        if len(p_) > 1
+        else str(p_[0])
+    )
+
+
+# «313-, 772- va 558-pozitsiyalar»
+eng_kattalari = royxat(eng_kop[:3].tolist())
 if top_ulush > 10 * tekis_ulush:
     glue(
         "poz_uzun_gap",
@@ -1065,14 +1076,6 @@ for (nom, s), u in besh_ulush.items():
     )
 glue("poz_toplangan_soni", len(toplangan), display=False)
 glue("poz_sin_rope_soni", len(sin_rope), display=False)
-
-
-def royxat(p_):
-    return (
-        ", ".join(map(str, p_[:-1])) + " va " + str(p_[-1])
-        if len(p_) > 1
-        else str(p_[0])
-    )
 
 
 rope_top = beshlik["RoPE", 0][:3].tolist()
@@ -1187,7 +1190,7 @@ glue(
 # (kauzal-pozitsiyasiz)=
 # ## Pozitsiyasiz, lekin kauzal maska bilan
 #
-# «{doc}`mexanizm`» darsining 2-mashqida koʻrdik: pozitsiya kodlashsiz
+# {doc}`«Attention mexanizmi» <mexanizm>` darsining 2-mashqida koʻrdik: pozitsiya kodlashsiz
 # attention ham kauzal maska bilan tartibni sezadi. Bu oʻqitishda
 # qanchalik yordam beradi? `Attention(60, pozitsiya=False, kauzal=True)` ni
 # uch seed bilan oʻqitamiz. Yonida — maskasiz pozitsiyasiz model
@@ -1195,7 +1198,7 @@ glue(
 # sinov toʻplamida ({glue:text}`kz_n` ta namuna).
 #
 # Maska tartib haqida qanday maʼlumot beradi? 0-soʻrov faqat 0-qadamni
-# koʻradi, *m*-soʻrov esa 0–*m* qadamlarni. Ogʻirliklar tekis boʻlsa ham,
+# koʻradi, *m*-soʻrov esa 0–*m*-qadamlarni. Ogʻirliklar tekis boʻlsa ham,
 # 0-qadam har soʻrovning oʻrtachasiga kiradi va oxirgi oʻrtalashtirishdan
 # keyin *n*-qadamning chiqishdagi ulushi
 #
@@ -1204,7 +1207,7 @@ glue(
 # $$
 #
 # boʻladi: $c_0$ eng katta, oxiriga qarab kamayadi. Shu ulushlar bilan
-# vaznli yigʻindining ishorasi, $\mathrm{sign}(\sum_n c_n x_n)$, —
+# olingan vaznli yigʻindining ishorasi — $\mathrm{sign}(\sum_n c_n x_n)$ —
 # oʻqitilmagan, faqat maskadan kelgan qoida. Modelni shu qoidaga va tartibni
 # bilmaydigan qoidalarning eng yaxshisiga (ishoralar koʻpchiligi) solishtiramiz. Ikkinchisining kutilgan aniqligini formula beradi: *k* ta musbat son
 # boʻlsa, u $\max(k, T-k)/T$ ehtimol bilan toʻgʻri, *k* esa binomial
@@ -1275,7 +1278,8 @@ show(
     izoh=(
         "Pozitsiyasiz attention maskasiz va kauzal maska bilan"
         f" (T = {T}, {len(kz_seedlar)} seed), maskadan kelgan qoida va"
-        " tartibni bilmaydigan oʻrtacha eng yaxshi qoida, bitta sinov"
+        " tartibni bilmaydigan qoidalar ichida kutilgan aniqligi eng"
+        " yuqorisi, bitta sinov"
         " toʻplamida."
         " «0-qadam ulushi» — 0-qadamning chiqishdagi (soʻrovlar"
         " oʻrtachasidagi) ogʻirligi."
@@ -1370,7 +1374,7 @@ glue("kz_gap", kz_gap, display=False)
 #
 # Model maskadan kelgan qoidadan qanchalik farq qiladi? 600 ta namunada
 # farq standart xato darajasida, shuning uchun ikkalasini
-# {glue:text}`kz_n20` ta yangi namunada, bir xil namunalarda juft-juft
+# {glue:text}`kz_n20` ta yangi namunaning har birida juft-juft
 # solishtiramiz. Nazorat sifatida —
 # oʻsha modelning oʻzi, faqat ogʻirliklari tekis kauzal qilib qoʻyilgan
 # (`kauzal_tekis`: qiymatlar va chiqish qatlami modelniki).

@@ -15,9 +15,9 @@
 #
 # Bu darsda {term}`RNN`, {term}`LSTM` va {term}`attentionni <attention (eʼtibor mexanizmi)>` bitta sunʼiy vazifada solishtiramiz:
 # javob {term}`ketma-ketlikning <ketma-ketlik>` birinchi elementida, qolgani shovqin. Gradient 0-{term}`qadamga <qadam>`
-# yetib borishini oʻlchaymiz, har modelni turli tasodifiy {term}`initsializatsiyalar <initsializatsiya>` bilan bir necha marta oʻqitamiz, {term}`pozitsiya kodlashsiz <pozitsiya kodlash>`
+# qanchalik yetib borishini oʻlchaymiz, har modelni turli tasodifiy {term}`initsializatsiyalar <initsializatsiya>` bilan bir necha marta oʻqitamiz, {term}`pozitsiya kodlashsiz <pozitsiya kodlash>`
 # attention tartibni koʻrmasligini tekshiramiz va oʻqitilgan model qayerga qarashini
-# chizamiz. Attention formulasi oldingi darsda («{doc}`mexanizm`») berilgan.
+# chizamiz. Attention formulasi oldingi darsda ({doc}`«Attention mexanizmi» <mexanizm>`) berilgan.
 
 
 # %%
@@ -53,7 +53,7 @@ from chapter_code import muhit
 # Kirish — uzunligi *T* = 60 boʻlgan tasodifiy sonlar ketma-ketligi. Javob
 # (0 yoki 1) faqat **birinchi** elementning ishorasiga bogʻliq; qolgan 59 ta
 # element — shovqin. Vazifani yechish uchun model 0-qadamdagi maʼlumotni
-# oxirigacha olib borishi kerak. Tasodifiy taxmin 50 % {term}`aniqlik` beradi.
+# oxirigacha olib borishi kerak. Tasodifiy taxmin javoblarning yarmini topadi ({term}`aniqlik` — toʻgʻri javoblar ulushi).
 #
 # ```{literalinclude} ../../chapter_code/malumot.py
 # :pyobject: vazifa
@@ -68,13 +68,13 @@ from chapter_code import muhit
 # :pyobject: Ketma
 # ```
 #
-# Attention modeli «{doc}`mexanizm`» darsidagi toʻrt {term}`bosqichni <bosqich>` aynan takrorlaydi. Bu —
+# Attention modeli {doc}`«Attention mexanizmi» <mexanizm>` darsidagi toʻrt {term}`bosqichni <bosqich>` aynan takrorlaydi. Bu —
 # **{term}`self-attention`** (*oʻz-oʻziga attention*): {term}`soʻrov`, {term}`kalit` va qiymat bitta
-# ketma-ketlikdan olinadi. «{doc}`mexanizm`» darsidagi misoldan farqi ikkita:
+# ketma-ketlikdan olinadi. {doc}`«Attention mexanizmi» <mexanizm>` darsidagi misoldan farqi ikkita:
 # kirish avval *d* = {glue:text}`d_model` oʻlchamga koʻtariladi va unga oʻrganiladigan
 # **pozitsiya kodlash** (`self.poz`, har pozitsiyaga bitta vektor) qoʻshiladi;
 # oxirida hamma pozitsiyalarning chiqishlari oʻrtalashtirilib, javobga aylanadi.
-# Boshqa pozitsiya kodlashlari (`pozitsiya="sinus"`, `"rope"`) va {term}`kauzal maska <kauzal (sababiy) maska>` (`kauzal=True`) «{doc}`pozitsiyalar`» darsida kerak boʻladi.
+# Boshqa pozitsiya kodlashlari (`pozitsiya="sinus"`, `"rope"`) va {term}`kauzal maska <kauzal (sababiy) maska>` (`kauzal=True`) {doc}`«Pozitsiyalar uzunroq ketma-ketlikda» <pozitsiyalar>` darsida kerak boʻladi.
 #
 # ```{literalinclude} ../../chapter_code/modellar.py
 # :pyobject: Attention
@@ -89,8 +89,8 @@ from chapter_code import muhit
 # boradigan gradient juda kichik boʻlsa, oʻqitish boshida modelning javob
 # aynan oʻsha yerda ekanini sezishi qiyin.
 #
-# Har model uchun tasodifiy {term}`parametrlar` bilan bitta {term}`orqaga oʻtish`
-# (*backward pass*: yoʻqotishdan orqaga qarab gradientlarni hisoblash) qilamiz
+# Har model uchun tasodifiy {term}`parametrlar` bilan bitta {term}`orqaga oʻtishni <orqaga oʻtish>`
+# (*backward pass*: yoʻqotishdan orqaga qarab gradientlarni hisoblash) bajaramiz
 # va $|\partial L / \partial x_t|$ ni namunalar boʻyicha oʻrtalashtiramiz.
 
 # %%
@@ -180,20 +180,19 @@ glue("d_model", d_model, display=False)
 # hammasidan bir marta oʻtish); {glue:text}`protokol_n` ta oʻquv va
 # {glue:text}`protokol_n_sinov` ta sinov namunasi; har {term}`paketda <paket>`
 # {glue:text}`protokol_batch` ta namuna (*batch*: parametrlarni bir marta yangilash uchun
-# birga ishlatiladigan namunalar guruhi); Adam optimizatori (har parametrning qadamini
-# gradientlarning oʻrtachasiga qarab moslaydigan usul, {cite:p}`kingma2015`); {term}`oʻrganish tezligi`
+# birga ishlatiladigan namunalar guruhi); Adam optimizatori (har parametrning yangilanish miqdorini
+# gradientlarning oʻrtachasiga qarab moslaydigan usul; {cite:alp}`kingma2015`); {term}`oʻrganish tezligi`
 # (*learning rate*) {glue:text}`protokol_lr`. Oʻrganish tezligi oʻqitish davomida oʻzgarmaydi
-# (uni oʻzgartirish rejasi ham, {term}`warm-up` ham yoʻq) va {term}`gradient kesish` (*gradient clipping*) ham ishlatilmaydi:
+# (uni oʻzgartirish rejasi ham, boshida asta-sekin oshirish — {term}`warm-up` — ham yoʻq) va {term}`gradient kesish` (*gradient clipping*) ham ishlatilmaydi:
 # barqarorlikka yordam beradigan bu usullarsiz modellar oʻz holicha
 # solishtiriladi.
 #
 # Bitta natija tasodif boʻlishi mumkin, shuning uchun
-# rekurrent modellar {glue:text}`seedlar_soz` xil {term}`seed` (*seed*: tasodifiy sonlar
-# generatorining boshlangʻich qiymati; bu yerda u boshlangʻich parametrlarni
-# va paketlar tartibini belgilaydi, maʼlumot esa hamma seedda bir xil) bilan
-# oʻqitiladi. Attention modellari {glue:text}`attn_seedlar_soz` xil seed bilan
-# oʻqitiladi ({glue:text}`attn_seed_gap`): oʻqitishlar bobni hisoblash
-# vaqtining katta qismini oladi.
+# rekurrent modellar {glue:text}`seedlar_soz` xil {term}`seed` (*seed* — tasodifiy sonlar
+# generatorining boshlangʻich qiymati) bilan oʻqitiladi. Bu yerda seed boshlangʻich
+# parametrlarni va paketlar tartibini belgilaydi, maʼlumot esa hamma seedda bir xil. Attention modellari {glue:text}`attn_seedlar_soz` xil seed bilan
+# oʻqitiladi, chunki oʻqitishlar bobni hisoblash vaqtining katta qismini oladi;
+# {glue:text}`attn_seed_gap`.
 #
 # ```{literalinclude} ../../chapter_code/oqitish.py
 # :pyobject: oqit
@@ -207,7 +206,7 @@ glue("d_model", d_model, display=False)
 # `oqit`) yoki argumentlari oʻzgarganda qayta hisoblanadi
 # (`chapter_code/ombor.py`). Keyingi darslar shu oʻqitishlarni xuddi shu
 # argumentlar bilan chaqiradi va natijani ombordan oladi. Vaqt va xotira
-# oʻlchovlari («{doc}`narx`» darsida) ham shunday saqlanadi, lekin har mashina
+# oʻlchovlari ({doc}`«Attention narxi: vaqt va xotira» <narx>` darsida) ham shunday saqlanadi, lekin har mashina
 # uchun alohida: qaysi mashinada oʻlchangani ham yozib qoʻyiladi.
 
 # %%
@@ -341,7 +340,7 @@ attn_aralash = [
 glue(
     "attn_seed_gap",
     (
-        "ikkalasi ham bu nashrda har seedda bir xil tugadi"
+        "ikkalasi ham bu nashrda har seedda bir xil natija berdi"
         if not attn_aralash
         else "lekin bu nashrda "
         + " va ".join(attn_aralash)
@@ -374,7 +373,7 @@ if rnn.farq > 3 * rnn_xato:
         f" {son(rnn.farq, '.3f')} tasodifiy xatodan katta (bu farqning"
         f" standart xatosi taxminan {son(rnn_xato, '.3f')})"
         + (
-            ". Agar bitta seed bilan oʻlchaganimizda, qaysi seed tushganiga"
+            ". Bitta seed bilan oʻlchasak edi, qaysi seed tushganiga"
             " qarab boshqa-boshqa xulosa chiqargan boʻlardik"
             if rnn.aralashmi
             else ""
@@ -554,7 +553,8 @@ glue(
         " «ishoralar koʻpchiligi»; keyingi darsda koʻramiz) shu"
         f" sinov namunalarida {son(kop_sinov, '.3f')} beradi"
         + (
-            f"; eng yaxshi seeddagi ortiqcha ({son(attn0_ortiq, '.3f')})"
+            f". Eng yaxshi seed natijasining bu qoidadan ortigʻi"
+            f" ({son(attn0_ortiq, '.3f')})"
             " bitta aniqlikning ikki standart xatosidan"
             f" ({son(2 * attn0_xato, '.3f')}) kichik, yaʼni tasodif"
             " doirasida"
@@ -582,7 +582,7 @@ glue("bitta_xato", float(np.sqrt(0.25 / n_sinov)), display=False)
 # darajasida qoldi** (tasodifiy javob namunalarning yarmini toʻgʻri topadi;
 # {glue:text}`protokol_n_sinov` ta sinov namunasida bitta aniqlikning
 # {term}`standart xatosi <standart xato>` taxminan {glue:text}`bitta_xato:.2f`).
-# Ikki chegara oraligʻida boʻlsa — **qisman oʻrgandi**. {numref}`%s-jadvaldan <sinov_jadval>` toʻrtta xulosa.
+# Ikki chegara oraligʻida boʻlsa — **qisman oʻrgandi**. {numref}`%s-jadvaldan <sinov_jadval>` toʻrtta xulosa chiqaramiz:
 #
 # - **Pozitsiyali attention** {glue:text}`attn_jumla`
 #   ({glue:text}`attn_yomoni`).
@@ -857,7 +857,7 @@ glue(
 # shuning uchun nisbat masofaga **eksponensial** bogʻliq: qadamlar ikki
 # barobar koʻpaysa, nisbatning tartibi ham taxminan ikki barobar oshadi.
 # 0-qadam gradienti float32 ifodalay oladigan eng kichik sondan ham
-# kichrayib, nolga aylanishi mumkin; unda nisbat cheksiz boʻladi.
+# kichrayib, nolga aylanishi mumkin; u holda nisbat cheksiz boʻladi.
 # Attentionda nisbat yana 1 atrofida qoladi: {term}`yoʻl uzunligi` *T* ga bogʻliq
 # emas.
 # :::
@@ -910,8 +910,8 @@ glue(
 #
 # Bu nashrdagi oʻlchov (yechim kodi quyida).
 # {glue:text}`mashq4_gap` {glue:text}`lstmu_toxtagan` Natija seedga va
-# protsessorga bogʻliq, shuning uchun xulosani faqat oʻz oʻlchovingizga tayanib,
-# har seed bilan oʻqitish qanday tugaganini sanab chiqaring.
+# protsessorga bogʻliq, shuning uchun xulosani faqat oʻz oʻlchovingizga tayanib
+# chiqaring: har seed bilan oʻqitish qanday tugaganini sanab chiqing.
 # :::
 
 
@@ -938,9 +938,9 @@ kd3 = sum(s_ in lstm.seedlari("yechdi") for s_ in seedlar)
 
 def _qiyos(k):
     if k == kd3:
-        return "standart initsializatsiyadagidek"
+        return "vazifani yechgan seedlar soni standart initsializatsiyadagidek"
     kopmi = "koʻp" if k > kd3 else "kam"
-    return f"standart initsializatsiyadagidan {kopmi} seedda"
+    return f"vazifani yechgan seedlar standart initsializatsiyadagidan {kopmi}"
 
 
 glue(

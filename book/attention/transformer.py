@@ -37,7 +37,7 @@ from chapter_code.oqitish import mediana_ms, protsessor
 # %% [markdown]
 # ## Transformer bloki
 #
-# «{doc}`rekurrent`» darsidagi `Attention` modelimiz bitta {term}`qatlamdan <qatlam>` iborat edi. Transformer bloki attention
+# {doc}`«Attention, RNN va LSTM bitta vazifada» <rekurrent>` darsidagi `Attention` modelimiz bitta {term}`qatlamdan <qatlam>` iborat edi. Transformer bloki attention
 # atrofiga yana uchta qism qoʻshadi va shu blok koʻp marta ustma-ust
 # qoʻyiladi. Qismlar {numref}`%s-jadvalda <qismlar_jadval>`.
 
@@ -156,16 +156,16 @@ glue("d_bosh", dh, display=False)
 # %% [markdown]
 # Eng katta farq {glue:text}`mha_farq:.0e` — {term}`float32` yaxlitlash xatosi
 # darajasi. Demak, `nn.MultiheadAttention` va `KopBoshli` bir xil narsani
-# hisoblaydi: «{doc}`mexanizm`» darsidagi formulani, faqat boshlarga boʻlish va
+# hisoblaydi: {doc}`«Attention mexanizmi» <mexanizm>` darsidagi formulani, faqat boshlarga boʻlish va
 # chiqish {term}`proyeksiyasi <proyeksiya>` qoʻshilgan holda.
 # Har boshning oʻlchami {glue:text}`d_bosh`; bitta boshli attention bilan
 # hisob hajmi deyarli bir xil, lekin endi boshlar har xil narsaga qarashi
-# mumkin — buni «{doc}`yakuniy`» darsida oʻqitilgan modelda koʻramiz.
+# mumkin — buni {doc}`«Yakuniy misol: attention oʻzbekcha sonlarni oʻqiydi» <yakuniy>` darsida oʻqitilgan modelda koʻramiz.
 #
 # ### Normallashtirish qatlamining joyi: post-LN va pre-LN
 #
-# Asl Transformer maqolasida {cite:p}`vaswani2017` {term}`LayerNorm` qoldiq
-# qoʻshishdan **keyin** turadi (*{term}`post-LN <post-LN va pre-LN>`*): `x = norm(x + f(x))`. GPT-2 kabi
+# Asl Transformer maqolasida {cite:p}`vaswani2017` {term}`LayerNorm`
+# {term}`qoldiq ulanishdan <qoldiq ulanish>` (*residual*) **keyin** turadi (*{term}`post-LN <post-LN va pre-LN>`*): `x = norm(x + f(x))`. GPT-2 kabi
 # koʻp modellar (Llama ham) uni qismning **oldiga** qoʻyadi
 # (*pre-LN*): `x = x + f(norm(x))`. Pre-LNda {term}`qoldiq yoʻli` (*residual
 # stream*) normallashtirish qatlamidan oʻtmaydi: kirishdan chiqishgacha toʻsiqsiz yoʻl qoladi
@@ -176,9 +176,10 @@ glue("d_bosh", dh, display=False)
 #
 # Llama bundan tashqari uchta narsani boshqacha qiladi. LayerNorm oʻrniga
 # {term}`RMSNorm <RMSNorm, SwiGLU>` ishlatadi: u oʻrtachani ayirmaydi, faqat oʻrtacha
-# kvadratning ildiziga boʻladi. {term}`Feed-forward <feed-forward tarmoq>` qismida SwiGLU ({term}`darvozali <darvoza>`
+# kvadratning ildiziga boʻladi. {term}`Feed-forward <feed-forward tarmoq>` qismida (ikki
+# qatlamli {term}`MLP`) SwiGLU ({term}`darvozali <darvoza>`
 # faollashtirish funksiyasi) ishlatadi. Pozitsiyalar uchun esa {term}`RoPE`
-# («{doc}`pozitsiyalar`» darsida koʻrdik).
+# ({doc}`«Pozitsiyalar uzunroq ketma-ketlikda» <pozitsiyalar>` darsida koʻrdik).
 
 # %%
 post = "Post-LN (2017)\nkirish x"
@@ -228,7 +229,7 @@ diagramma(
 # `Blok` esa pre-LN tuzilishda va oʻzimiz yozgan `KopBoshli` bilan ishlaydi; u kerak boʻlsa
 # ikkinchi attentionni ham oladi: {term}`koderga <koder>` qaraydigan **{term}`cross-attention`**
 # (*oʻzaro attention*: {term}`soʻrovlar <soʻrov>` shu blokdan, kalit va qiymatlar koder
-# chiqishidan olinadi). U «{doc}`yakuniy`» darsida ishlatiladi.
+# chiqishidan olinadi). U {doc}`«Yakuniy misol: attention oʻzbekcha sonlarni oʻqiydi» <yakuniy>` darsida ishlatiladi.
 #
 # ```{literalinclude} ../../chapter_code/modellar.py
 # :pyobject: Blok
@@ -308,7 +309,7 @@ diagramma(
 #
 # Yangi tokenning soʻrovi har qatlamda oldingi hamma tokenlarning kalitlari
 # bilan solishtiriladi va qiymatlaridan {term}`vaznli oʻrtacha` olinadi. Eng oddiy yoʻl — har qadamda butun matnni
-# modeldan qayta oʻtkazish. Unda oldingi tokenlarning kalit va qiymatlari
+# modeldan qayta oʻtkazish. U holda oldingi tokenlarning kalit va qiymatlari
 # har qadamda qaytadan hisoblanadi, holbuki ular oʻzgarmaydi.
 #
 # Nega oʻzgarmaydi? Kauzal maska tufayli *i*-pozitsiya faqat oʻziga va
@@ -330,11 +331,11 @@ diagramma(
 # %% [markdown]
 # `KopBoshli` sinfimizda kesh — bitta `dict` (Pythonning nom boʻyicha
 # olinadigan yozuvlar toʻplami). Unda
-# kalitlar (`"k"`) va {term}`qiymatlar <qiymat>` (`"v"`) (namuna, bosh, *T*, bosh oʻlchami)
-# shaklida turadi. `KopBoshli.forward` yangi kalit va qiymatlarni
+# kalitlar (`"k"`) va {term}`qiymatlar <qiymat>` (`"v"`) tenzorlari (namuna, bosh, *T*,
+# bosh oʻlchami) shaklida turadi. `KopBoshli.forward` yangi kalit va qiymatlarni
 # `kesh_qosh` ga beradi, u ularni `torch.cat` bilan oxiriga qoʻshadi va
 # kesh koʻrgan tokenlarni sanaydi (`"soni"`). `"oyna"` qatori {term}`siljuvchi oyna attention`
-# (ingl. *sliding-window attention*) uchun; uni «{doc}`yakuniy`» darsida koʻramiz.
+# (ingl. *sliding-window attention*) uchun; uni {doc}`«Yakuniy misol: attention oʻzbekcha sonlarni oʻqiydi» <yakuniy>` darsida koʻramiz.
 # Funksiyaning ikkinchi yarmini (oldindan ajratilgan kesh) keyinroq koʻramiz:
 #
 # ```{literalinclude} ../../chapter_code/modellar.py
@@ -345,7 +346,7 @@ diagramma(
 # ```
 #
 # `KichikGPT` har blokka bittadan `dict` oladi. Yangi tokenlarning
-# pozitsiyasi (`oldin`) — kesh koʻrgan tokenlar soni, maska esa yangi
+# pozitsiyalari (`oldin`) kesh koʻrgan tokenlar sonidan boshlanadi, maska esa yangi
 # soʻrovlarga keshdagi hamma kalitni, oʻzini va oʻzidan oldingi yangi
 # tokenlarni koʻrsatadi. Ikkalasini `kesh_boshi` hisoblaydi:
 #
@@ -360,7 +361,7 @@ diagramma(
 # (qatlamlar soni, *d*, tokenlar soni) bogʻliq. Har qadamda eng katta logitli
 # tokenni olamiz — bu **{term}`ochkoʻz tanlash`** (ingl. *greedy decoding*).
 # {term}`Boshlangʻich matn <boshlangʻich matn>` (ingl. *prompt*) — {glue:text}`kv_boshi` ta tasodifiy
-# token, undan keyin {glue:text}`kv_N` ta yangi token yaratamiz.
+# token; undan keyin {glue:text}`kv_N` ta yangi token yaratamiz.
 #
 # Birinchi yoʻl — keshsiz: har qadamda butun matn modeldan oʻtadi.
 
@@ -760,7 +761,7 @@ glue("kv_vaqt_farq", eng_katta_farq, display=False)
 # Oʻtkazuvchanlikni nashr tayyorlanayotgan mashinaning oʻzida, oddiy nusxalash bilan
 # oʻlchaymiz: 64 {term}`MiB <KiB, MiB, GiB>` hajmli tenzorni boshqasiga koʻchiramiz. Bu hajm
 # protsessorning tezkor xotirasiga — keshiga — sigʻmaydi (bu KV kesh emas,
-# protsessorning oʻz xotirasi), demak sonlar asosiy xotiradan keladi. Nusxalashda
+# protsessorning oʻz xotirasi), demak, sonlar asosiy xotiradan keladi. Nusxalashda
 # har bir bayt bir marta oʻqiladi va bir marta yoziladi, shuning uchun
 # oʻtkazuvchanlik — 2 × 64 MiB / vaqt. Xotira oʻtkazuvchanligini oʻlchaydigan
 # standart test — STREAM {cite:p}`mccalpin1995` — ham nusxalashni shunday sanaydi.
@@ -1016,8 +1017,8 @@ glue(
 #    hamma *T* da
 #    {glue:text}`bw_oqish_min:.1f`–{glue:text}`bw_oqish_max:.1f` GB/s oraligʻida boʻldi:
 #    {glue:text}`bw_ergash_gap`. *T* =
-#    {glue:text}`bw_T` da qadam {glue:text}`bw_ms:.1f` ms oldi, chegara esa
-#    {glue:text}`bw_chegara_ms:.1f` ms: {glue:text}`bw_ulush_gap`. Bu
+#    {glue:text}`bw_T` da qadam {glue:text}`bw_ms:.2f` ms oldi, chegara esa
+#    {glue:text}`bw_chegara_ms:.2f` ms: {glue:text}`bw_ulush_gap`. Bu
 #    chegara — nusxalash tezligi; qadamdagi matritsani vektorga
 #    koʻpaytirish xotirani nusxalashdan sekinroq oʻqishi mumkin, shuning
 #    uchun qadam chegaraga yetmasa, qolgan vaqt boshqa ishga ketgan
@@ -1028,7 +1029,7 @@ glue(
 #    mlrd MAC — {glue:text}`bw_gmac_marta:.0f` marta koʻp. Bir xil
 #    protsessor, bir xil parametrlar: {glue:text}`bw_hisob_gap`.
 # 3. **`torch.cat`.** *T* = {glue:text}`bw_T` da torch.cat bilan
-#    qadam {glue:text}`bw_cat_ms:.1f` ms oldi — {glue:text}`bw_cat_gap`.
+#    qadam {glue:text}`bw_cat_ms:.2f` ms oldi — {glue:text}`bw_cat_gap`.
 #    Ikki kesh bergan logitlarning eng katta farqi
 #    {glue:text}`bw_farq:.1e`.
 #
@@ -1038,7 +1039,7 @@ glue(
 # yerda vaqtni xotira emas, chaqiruvlar oladi (uning parametrlari va KV keshi
 # protsessor keshiga sigʻadi, shuning uchun haqiqiy chegara bundan ham
 # past). Katta modellarni tez ishlatish usullarining koʻpi — kesh va
-# parametrlarni kichraytirish ({term}`GQA <guruhli soʻrov attention (GQA)>`, 16 va 8 bitli sonlar) — shundan kelib
+# parametrlarni kichraytirish ({term}`GQA <guruhli soʻrov attention (GQA)>` — kalit/qiymat boshlari kamaytirilgan attention, quyida; 16 va 8 bitli sonlar) — shundan kelib
 # chiqadi: oʻqiladigan bayt qancha kam boʻlsa, token shuncha tez.
 
 # %% [markdown]

@@ -29,7 +29,7 @@ from chapter_code.kitob import show
 # Amalda Transformer deyarli hech qachon noldan oʻqitilmaydi. Katta model
 # milliardlab soʻzli matnlarda oʻqitilgan boʻladi; buni takrorlash uchun juda
 # koʻp maʼlumot va hisoblash kerak. Buning oʻrniga tayyor model olinadi va
-# oʻz vazifangizga moslashtiriladi: u sizning maʼlumotingizda qisqa
+# oʻz vazifangizga moslashtiriladi: u sizning maʼlumotlaringizda qisqa muddat
 # qoʻshimcha oʻqitiladi (*{term}`fine-tuning`*). Jadvaldagi qisqartmalar:
 #
 # - {term}`LLM` (*large language model*) — katta til modeli;
@@ -62,7 +62,7 @@ show(
                 "Vision Transformer (rasm uchun Transformer) + dekoder",
             ),
             (
-                "Vaqt qatorlari",
+                "Vaqt qatorlarini bashorat qilish",
                 (
                     "Avval klassik usullar: ayirmalarni olish"
                     " (differencing) va boshqalar (toʻliq darslikning"
@@ -84,8 +84,8 @@ show(
 #
 # Bu bob kitobning bitta bobi; 34- va 38-boblar toʻliq darslikda.
 # Vaqt qatorlari uchun avval klassik usullarni sinab koʻring (34-bob).
-# Tayyor modelni kam resurs bilan moslashtirish yoʻllari — LoRA va {term}`QLoRA`
-# (QLoRA — sonlari kam bitda saqlangan modelga qoʻllanadigan LoRA) — 38-bobda.
+# Tayyor modelni kam resurs bilan moslashtirish yoʻllari, LoRA va {term}`QLoRA`
+# (sonlari kam bitda saqlangan modelga qoʻllanadigan LoRA), 38-bobda koʻriladi.
 #
 # ## Xulosa
 #
@@ -110,7 +110,7 @@ show(
 # | Tushuntirish | {glue:text}`rekurrent.py::xl_tushuntirish:s` |
 # | O(T²) | {glue:text}`narx.py::xl_narx:s` |
 # | Parallellik | {glue:text}`narx.py::xl_parallel:s` |
-# | Transformer bloki | Attention + qoldiq ulanish + LayerNorm + feed-forward; GPT-2, Llama: pre-LN |
+# | Transformer bloki | Attention + {term}`qoldiq ulanish` + LayerNorm + feed-forward; GPT-2, Llama: pre-LN |
 # | Kauzal maska | {glue:text}`mexanizm.py::xl_kauzal:s` |
 # | Uzunroq ketma-ketlik | {glue:text}`pozitsiyalar.py::xl_uzun:s` |
 # | KV kesh | {glue:text}`transformer.py::xl_kv:s` |

@@ -13,7 +13,7 @@
 # %% [markdown]
 # # Yakuniy misol: attention oʻzbekcha sonlarni oʻqiydi
 #
-# Endi hamma qismni bitta haqiqiy vazifada yigʻamiz: «{doc}`transformer`» darsidagi {term}`pre-LN <post-LN va pre-LN>`
+# Endi hamma qismni bitta haqiqiy vazifada yigʻamiz: {doc}`«Transformer bloki va KV kesh» <transformer>` darsidagi {term}`pre-LN <post-LN va pre-LN>`
 # bloklardan {term}`koder` va {term}`dekoder` tuzib, oʻzbekcha soʻz bilan yozilgan sonlarni raqamga aylantiradigan
 # kichik {term}`Transformer` oʻqitamiz va u qaysi soʻzga qarayotganini koʻramiz.
 
@@ -53,7 +53,7 @@ from chapter_code.oqitish import parallel
 # yopiladi. Dekoder raqamlarni bittadan yozadi: oʻzi yozgan
 # raqamlarga kauzal maska bilan qaraydi, soʻzlarga esa **{term}`cross-attention`**
 # (*oʻzaro attention*: {term}`soʻrovlar <soʻrov>` dekoderdan, {term}`kalit` va qiymatlar koder
-# chiqishidan) orqali qaraydi. Ikkalasi ham «{doc}`transformer`» darsidagi pre-LN `Blok`.
+# chiqishidan) orqali qaraydi. Ikkalasi ham {doc}`«Transformer bloki va KV kesh» <transformer>` darsidagi pre-LN `Blok`.
 #
 # ```{literalinclude} ../../chapter_code/modellar.py
 # :pyobject: Tarjimon
@@ -64,7 +64,7 @@ from chapter_code.oqitish import parallel
 # hisobda oʻqitiladi. Sinov sonlari oʻqitishda hech qachon uchramaydi; javob
 # faqat hamma raqami toʻgʻri boʻlsa toʻgʻri hisoblanadi (*{term}`aniq moslik`*,
 # ingl. *exact match*). Oʻqitish kodi — `chapter_code/sonlar.py` dagi
-# `oqit_tarjimon`; u ham omborda saqlanadi. Ikki {term}`seed` bilan oʻqitamiz:
+# `oqit_tarjimon`; uning natijalari ham omborda saqlanadi. Ikki {term}`seed` bilan oʻqitamiz:
 # ikkala oʻqitish ikki protsessor yadrosida parallel bajariladi.
 
 # %%
@@ -325,6 +325,8 @@ for oqitish_, natijalar_ in ikki_tur:
         qatorlar_00.append(qator)
         soni_00.append(sum("00" in str(x) for x in sinov_))
 tuzilma = pd.DataFrame(qatorlar_00)
+# aniqliklar uch xonali kasr bilan (hammasi toʻgʻri boʻlsa ham: 1,000)
+tuzilma.attrs["xonalar"] = dict.fromkeys(["hammasi", *guruhlar], 3)
 show(
     tuzilma.round(3),
     izoh=(
@@ -395,7 +397,8 @@ glue(
     "tz_xulosa",
     (
         "Bu — kompozitsion umumlashtirishning muvaffaqiyatsizligi: model"
-        " tanish soʻzlardan oʻqitishda hech yozmagan «00»ni tuza olmadi."
+        " tanish soʻzlardan oʻqitishda hech yozmagan «00»ni koʻp hollarda"
+        " tuza olmadi."
         " Unga nima yetmagani — «yuz» va «ming» soʻzlarining xona"
         " qoidasimi yoki hech yozilmagan «0, 0» ketma-ketligimi — bu"
         " tajribadan aniqlab boʻlmaydi. Umumiy aniqlik buni yashiradi, chunki «00»li"
@@ -609,7 +612,7 @@ glue(
 # «{glue:text}`tr_nol_soz`» soʻziga qaraydi. Hamma sinov sonlarida esa nollar
 # ogʻirligining oʻrtacha {glue:text}`tr_nol_ym:.0%` qismi «yuz» va «ming»
 # soʻzlariga tushadi — {glue:text}`tr_nol_gap`. Noldan farqli raqamlarda ham ogʻirlik
-# bitta soʻzda toʻliq emas: hamma sinov sonlarida oʻrtacha
+# toʻliq bitta soʻzga tushmaydi: hamma sinov sonlarida oʻrtacha
 # {glue:text}`tr_orta_oz:.0%` qismi oʻz soʻziga, {glue:text}`tr_orta_ym:.0%`
 # qismi «yuz» va «ming» soʻzlariga, qolgani boshqa soʻzlarga tushadi.
 #
@@ -825,7 +828,7 @@ xarita(
 # %% [markdown]
 # ## Attention turlari bitta vazifada
 #
-# «{doc}`transformer`» darsida {term}`KV kesh` hajmini hisobladik,
+# {doc}`«Transformer bloki va KV kesh» <transformer>` darsida {term}`KV kesh` hajmini hisobladik,
 # $2 \cdot L \cdot T \cdot n_{kv} \cdot d_{\text{bosh}} \cdot b$, hamda katta
 # modelda bitta token vaqtini asosan oʻqiladigan baytlar belgilashini
 # oʻlchadik. Keshni kichraytirishning ikki yoʻli bor, ikkalasi ham bugungi
@@ -938,17 +941,16 @@ show(
 
 # %% [markdown]
 # Bu model kichik: uning vaqtini chaqiruvlar oladi, baytlar emas
-# («{doc}`transformer`» darsidagi xotira chegarasi). Turlar vaqtni qayerda
+# ({doc}`«Transformer bloki va KV kesh» <transformer>` darsidagi xotira chegarasi). Turlar vaqtni qayerda
 # oʻzgartirishini koʻrish uchun oʻsha darsdagi katta oʻlchamni olamiz
 # (*d* = {glue:text}`at_k_d`, {glue:text}`at_k_h` bosh, {glue:text}`at_k_L`
 # qatlam, oʻqitilmagan, keshda {glue:text}`at_k_T` ta tasodifiy token) va
 # bitta {term}`qadamni <qadam>` yana oʻlchaymiz. Keshni `kesh_qosh` toʻldiradi. MHA, GQA
 # va MQA keshi — oldindan ajratilgan bufer (`oldindan_kesh`): qadam unga
 # bitta token yozadi, hech narsani koʻchirmaydi. Oynali kesh esa `dict`
-# (Pythonning nom boʻyicha olinadigan yozuvlar toʻplami),
-# unga oyna uzunligi oldindan beriladi, shuning uchun unda faqat oxirgi
-# {glue:text}`at_k_oyna` token qoladi (u `torch.cat` bilan uzayadi, har
-# qadamda shu tokenlarni koʻchiradi). Chegara — oʻsha darsdagidek: oʻqiladigan baytlar
+# (Pythonning nom boʻyicha olinadigan yozuvlar toʻplami). Unga oyna uzunligi
+# oldindan beriladi, shuning uchun unda faqat oxirgi {glue:text}`at_k_oyna` token
+# qoladi; u `torch.cat` bilan uzayadi va har qadamda shu tokenlarni koʻchiradi. Chegara — oʻsha darsdagidek: oʻqiladigan baytlar
 # (parametrlar va kesh) shu mashinada oʻlchangan nusxalash tezligiga
 # boʻlinadi.
 
@@ -1207,7 +1209,7 @@ glue(
 # {glue:text}`at_oyna2_oraliq` aniqlikka erishdi.
 # {glue:text}`at_aniqlik_gap` {glue:text}`at_nazorat_gap`
 #
-# Kesh esa formula kutganidek kichraydi (oʻlchov ham shuni koʻrsatdi): olti xonali sondan keyin MHAning
+# Kesh esa formula boʻyicha kutilganidek kichraydi (oʻlchov ham shuni koʻrsatdi): olti xonali sondan keyin MHAning
 # keshi {glue:text}`at_mha_bayt` bayt, GQAniki {glue:text}`at_gqa_bayt`,
 # MQAniki {glue:text}`at_mqa_bayt`, oynaniki {glue:text}`at_oyna2_bayt`
 # bayt. Bu — dekoder self-attentionining keshi: cross-attention har

@@ -48,10 +48,7 @@ class Yorliq(BaseLabelStyle):
         for yozuv in sorted_entries:
             shaxslar = yozuv.persons.get("author", [])
             nomlar = [" ".join(n.render_as("text") for n in s.rich_last_names) for s in shaxslar]
-            if len(nomlar) > 2:
-                muallif = nomlar[0] + BOSHQ
-            else:
-                muallif = VA.join(nomlar)
+            muallif = nomlar[0] + BOSHQ if len(nomlar) > 2 else VA.join(nomlar)
             yield f"{muallif}, {yozuv.fields['year']}"
 
 

@@ -22,8 +22,7 @@ def tekis_turlar(*uslublar: str) -> frozenset:
     turlar = set(STANDARD_TYPES) - QOLADI - {Token.Text}
     for nom in uslublar:
         uslub = get_style_by_name(nom)
-        matn = uslub.style_for_token(Token.Text)
-        turlar = {t for t in turlar if uslub.style_for_token(t) == matn}
+        turlar = {t for t in turlar if uslub.style_for_token(t) == uslub.style_for_token(Token.Text)}
     return frozenset(turlar)
 
 

@@ -137,6 +137,11 @@ def _korsatkich(self, node) -> None:
                 raise ExtensionError(f"pdf.py: an index entry Sphinx wrote is not key@display: {self.body[i]}")
 
 
+def _matn(self, node) -> None:
+    """Text on paper: no line begins with a dash, "T = 60" stays on one line (no-break spaces)."""
+    self.body.append(re.sub(r" (?=[—=])|(?<==) (?=\d|$)", "~", self.encode(node.astext())))
+
+
 def _sozla(app, config) -> None:
     elementlar = {
         # babel (polyglossia has no Uzbek): "uzbek" from TeX Live's ini file, without hyphenation
@@ -151,8 +156,7 @@ def _sozla(app, config) -> None:
         "sphinxsetup": "verbatimwrapslines=true, verbatimforcewraps=true, TitleColor={rgb}{0.1,0.1,0.1}",
         "printindex": r"\def\indexname{%s}\footnotesize\raggedright\printindex" % NOMLAR["indexname"],
     }
-    for k, v in elementlar.items():
-        config.latex_elements.setdefault(k, v)
+    config.latex_elements = {**elementlar, **config.latex_elements}
     # makeindex (in TeX Live's binaries) instead of xindy (a separate package)
     config.latex_use_xindy = False
     # on paper a link to another lesson needs its page: "Attention mexanizmi (12-bet)"
@@ -239,7 +243,7 @@ def _javoblar(app, doctree, docname) -> None:
             # the exercise's number never ends a page: its answer follows it
             fayl += nodes.raw("", (
                 rf"\par\noindent\phantomsection\label{{kitob-javob-{n}}}\textbf{{{nom}}} "
-                rf"(\hyperref[kitob-mashq-{n}]{{mashq: \pageref*{{kitob-mashq-{n}}}-bet}})"
+                rf"(\hyperref[kitob-mashq-{n}]{{\pageref*{{kitob-mashq-{n}}}-bet}})"
                 r"\par\nopagebreak[4]"), format="latex")
             fayl.extend(tana)
             bolim += fayl
@@ -274,15 +278,16 @@ def _atama_joylari(app, doctree) -> None:
             ota = ota.parent
         nom = nomlar.get(xref["reftarget"].lower()) if xref.get("reftype") == "term" else None
         if nom and isinstance(ota, nodes.paragraph):
-            royxat.append(("single", nom, f"atama-{n}", "", None))
-            xref.parent.insert(xref.parent.index(xref), [nodes.target("", "", ids=[f"atama-{n}"]),
-                                                         addnodes.index(entries=[royxat[-1]])])
+            ota["ids"] = ota["ids"] or [f"atama-{n}"]    # the paragraph: search shows it (an empty target broke it)
+            royxat.append(("single", nom, ota["ids"][0], "", None))
+            xref.parent.insert(xref.parent.index(xref), addnodes.index(entries=[royxat[-1]]))
 
 
 def setup(app):
     if not getattr(util.ExtBabel.language_name, "_kitob", False):
         util.ExtBabel.language_name = _language_name(util.ExtBabel.language_name)
     app.add_node(addnodes.index, override=True, latex=(_korsatkich, None))
+    app.add_node(nodes.Text, override=True, latex=(_matn, LaTeXTranslator.depart_Text))
     app.connect("config-inited", _sozla)
     app.connect("env-updated", _kirish_sarlavhasi)
     app.connect("doctree-resolved", _javoblar)

@@ -144,9 +144,8 @@ def _js_nusxalar(app) -> None:
 
 def _bogla(app, docname, source) -> None:
     """source-read: every page depends on the catalogue, so an edited .po rewrites the pages."""
-    for papka in _katalog_papkalari(app):
-        for po in sorted(papka.glob("*.po")):
-            app.env.note_dependency(str(po))
+    for po in sorted(po for papka in _katalog_papkalari(app) for po in papka.glob("*.po")):
+        app.env.note_dependency(str(po))
 
 
 def _yashirin_katak(self, node) -> None:
