@@ -859,8 +859,10 @@ def _xarita_tekshir(holat: dict, malumot: dict) -> None:
     engilar = [f"{j}-pozitsiyadagi «{k}»" if kalitlar.count(k) > 1 else f"«{k}»"
                for j, (k, w) in enumerate(zip(kalitlar, qator)) if w == max(qator)]
     qiymat = f"{max(qator) / 100:.2f}".replace(".", ",")
-    kutilgan = (f"eng koʻp {engilar[0]}ga qaraydi: {qiymat}." if len(engilar) == 1 else
-                f"eng koʻp {' va '.join(engilar)}ga qaraydi, har biriga {qiymat} (yuzdan birlargacha yaxlitlanganda teng).")
+    # the dative joins the last word as Uzbek softens it: «ellik»ka, «qirq»qa, «besh»ga
+    ga = {"k": "ka", "q": "qa"}.get(engilar[-1][-2], "ga")
+    kutilgan = (f"eng koʻp {engilar[0]}{ga} qaraydi: {qiymat}." if len(engilar) == 1 else
+                f"eng koʻp {' va '.join(engilar)}{ga} qaraydi, har biriga {qiymat} (yuzdan birlargacha yaxlitlanganda teng).")
     assert holat["xulosa"].endswith(kutilgan), (holat["xulosa"], kutilgan)
     assert holat["jadval"] == [[f"{v / 100:.2f}".replace(".", ",") for v in r] for r in w]
 

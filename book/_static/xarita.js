@@ -87,11 +87,13 @@
       const nomi = (j) => (h.kalitlar.filter((k) => k === h.kalitlar[j]).length > 1
         ? `${j}-pozitsiyadagi «${h.kalitlar[j]}»` : `«${h.kalitlar[j]}»`);
       const engilar = qator.flatMap((w, j) => (w === eng ? [nomi(j)] : []));
+      // the dative after the last word: «ellik»ka, «qirq»qa, «besh»ga
+      const ga = /k»$/.test(engilar[engilar.length - 1]) ? "ka" : /q»$/.test(engilar[engilar.length - 1]) ? "qa" : "ga";
       const sorov = h.sorovlar[faol];
       const kim = h.tur === "koder" ? `«${sorov}» soʻzi` : `«${sorov}»ni yozayotgan pozitsiya`;
       xulosa.textContent = engilar.length === 1
-        ? `${kim} ${h.boshda} eng koʻp ${engilar[0]}ga qaraydi: ${son(eng)}.`
-        : `${kim} ${h.boshda} eng koʻp ${engilar.join(" va ")}ga qaraydi, har biriga ${son(eng)} ` +
+        ? `${kim} ${h.boshda} eng koʻp ${engilar[0]}${ga} qaraydi: ${son(eng)}.`
+        : `${kim} ${h.boshda} eng koʻp ${engilar.join(" va ")}${ga} qaraydi, har biriga ${son(eng)} ` +
           "(yuzdan birlargacha yaxlitlanganda teng).";
     };
 

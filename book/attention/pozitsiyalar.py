@@ -13,7 +13,7 @@
 # %% [markdown]
 # # Pozitsiyalar uzunroq ketma-ketlikda
 #
-# Bu darsda oldingi darsdagi vazifani davom ettiramiz: oʻrganiladigan pozitsiyalar
+# Bu darsda oldingi darsdagi vazifani davom ettiramiz: oʻrganiladigan pozitsiyalarni
 # oʻqitishdagidan uzunroq {term}`ketma-ketlikda <ketma-ketlik>` nega ishlatib boʻlmasligini koʻramiz va formula bilan
 # hisoblanadigan sinusoidal pozitsiyalar uzunroq ketma-ketlikka koʻcha olishini sinaymiz;
 # model yangi pozitsiyalarda qayerga qarashini koʻramiz. Nisbiy pozitsiyalarni

@@ -340,7 +340,7 @@ attn_aralash = [
 glue(
     "attn_seed_gap",
     (
-        "ikkalasi ham bu nashrda har seedda bir xil natija berdi"
+        "ikkalasi ham bu nashrda har seedda bir xil tugadi"
         if not attn_aralash
         else "lekin bu nashrda "
         + " va ".join(attn_aralash)

@@ -399,7 +399,7 @@ glue(
         "Bu — kompozitsion umumlashtirishning muvaffaqiyatsizligi: model"
         " tanish soʻzlardan oʻqitishda hech yozmagan «00»ni koʻp hollarda"
         " tuza olmadi."
-        " Unga nima yetmagani — «yuz» va «ming» soʻzlarining xona"
+        " Unga nima yetmaganini — «yuz» va «ming» soʻzlarining xona"
         " qoidasimi yoki hech yozilmagan «0, 0» ketma-ketligimi — bu"
         " tajribadan aniqlab boʻlmaydi. Umumiy aniqlik buni yashiradi, chunki «00»li"
         " sonlar sinovning kichik qismi."
