@@ -136,7 +136,7 @@ print(np.round(ball[0].detach().numpy(), 2))
 # $q \cdot k = \sum_{j=1}^{d} q_j k_j$ — *d* ta hadning yigʻindisi. Har
 # hadning dispersiyasi 1, yigʻindiniki esa *d*. $\sqrt{d}$ ga boʻlish
 # dispersiyani yana 1 ga qaytaradi. $\sqrt{d}$ ga boʻlinmasa, katta *d* da
-# ballar katta boʻladi va softmax **toʻyinadi** (*saturation*): bitta elementga
+# ballar katta boʻladi va softmax **{term}`toʻyinadi <toʻyinish>`** (*saturation*): bitta elementga
 # deyarli $1$, qolganlarga deyarli $0$ beradi. Bunday toʻyingan qatorlarda
 # gradient deyarli yoʻqoladi. (Komponentlarning dispersiyasi 1
 # emas, $\sigma^2$ boʻlsa, ball dispersiyasi $d\,\sigma^4$; boʻlish baribir

@@ -178,8 +178,8 @@ glue("d_bosh", dh, display=False)
 # {term}`RMSNorm <RMSNorm, SwiGLU>` ishlatadi: u oʻrtachani ayirmaydi, faqat oʻrtacha
 # kvadratning ildiziga boʻladi. {term}`Feed-forward <feed-forward tarmoq>` qismida (ikki
 # qatlamli {term}`MLP`) SwiGLU ({term}`darvozali <darvoza>`
-# faollashtirish funksiyasi) ishlatadi. Pozitsiyalar uchun esa {term}`RoPE`
-# ({doc}`«Pozitsiyalar uzunroq ketma-ketlikda» <pozitsiyalar>` darsida koʻrdik).
+# faollashtirish funksiyasi) ishlatadi. Pozitsiyalar uchun esa {term}`RoPE` ishlatadi
+# (uni {doc}`«Pozitsiyalar uzunroq ketma-ketlikda» <pozitsiyalar>` darsida koʻrdik).
 
 # %%
 post = "Post-LN (2017)\nkirish x"
@@ -317,7 +317,7 @@ diagramma(
 # 0-tokendan *i*-tokengacha boʻlgan tokenlarga bogʻliq. Matn oxiriga yangi
 # token qoʻshilsa, bu vektor ham, undan olinadigan kalit va qiymat ham
 # oʻzgarmaydi. Shuning uchun ularni bir marta hisoblab, saqlab qoʻyish
-# mumkin. Bu — **KV kesh** (ingl. *KV cache*, kalit–qiymat keshi; *kesh* —
+# mumkin. Bu — **KV kesh** (ingl. *KV cache*, kalit-qiymat keshi; *kesh* —
 # qayta ishlatish uchun saqlab qoʻyilgan natijalar).
 #
 # Kesh bilan har qadamda
