@@ -335,8 +335,8 @@ glue("ikki_olchov_farq", ikki_farq, display=False)
 glue(
     "ikki_olchov_gap",
     (
-        f"ular {son(ikki_farq, '.0%')} farq qiladi — vaqt oʻlchovining"
-        " shovqini shuncha"
+        f"ular {son(ikki_farq, '.0%')} farq qiladi — bunday farqni vaqt"
+        " oʻlchovining shovqini ham beradi, hisob esa bir xil"
         if ikki_farq <= 0.25
         else f"ular {son(ikki_farq, '.0%')} farq qiladi, bu shovqindan"
         " katta; sababini bu nashrda aniqlamadik"
