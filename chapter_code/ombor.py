@@ -65,7 +65,7 @@ from pathlib import Path
 
 import torch
 
-from chapter_code import ILDIZ, muhit
+from chapter_code import ILDIZ, muhit, qisqa
 
 PAKET = "chapter_code"
 
@@ -76,8 +76,9 @@ def papka() -> Path:
 
 
 def yoqilganmi() -> bool:
-    """KITOB_OMBORSIZ '' yoki '0' dan boshqa qiymatga oʻrnatilgan boʻlsa, False."""
-    return os.environ.get("KITOB_OMBORSIZ", "") in ("", "0")
+    """KITOB_OMBORSIZ '' yoki '0' dan boshqa qiymatga oʻrnatilgan boʻlsa, False; qisqa
+    protokolda ham (``chapter_code.qisqa``: uning natijalari saqlanmaydi)."""
+    return os.environ.get("KITOB_OMBORSIZ", "") in ("", "0") and not qisqa.yoqilganmi()
 
 
 # --------------------------------------------------------------------------

@@ -27,9 +27,10 @@ from multiprocessing import get_context
 import torch
 import torch.nn as nn
 
-from chapter_code import muhit
+from chapter_code import muhit, qisqa
 from chapter_code.malumot import vazifa
 from chapter_code.ombor import olchov, saqlanadi
+from chapter_code.qisqa import qisqartiriladi
 
 
 def _yozuv(natija):
@@ -48,6 +49,7 @@ def _model(yozuv, yasa, *_, **__):
 
 
 @saqlanadi(_yozuv, _model)
+@qisqartiriladi(epoxalar=2, n=256, n_sinov=100)
 def oqit(
     yasa, T_, seed, epoxalar=60, n=2000, n_sinov=600, lr=0.005, batch=64
 ):
@@ -214,8 +216,9 @@ def xotira_chuqqisi(fn, *args):
     with open(os.devnull, "w") as bosh:
         os.dup2(bosh.fileno(), 2)
         try:
-            # the second call is the one measured (docstring)
-            for _ in range(2):
+            # the second call is the one measured (docstring); the reduced
+            # protocol (chapter_code.qisqa) measures the first
+            for _ in range(1 if qisqa.yoqilganmi() else 2):
                 with profile(
                     activities=[ProfilerActivity.CPU], profile_memory=True
                 ) as p:
@@ -255,8 +258,10 @@ def mediana_ms(ifoda, iplar=1, **nomlar):
 
     _malloc_sozla()  # katta tenzorlar xotirasi qayta ishlatiladi
     t = benchmark.Timer(stmt=ifoda, globals=nomlar, num_threads=iplar)
-    t.timeit(2)  # isitish: uyum shu ifodaga kerakli hajmgacha oʻsadi
-    return t.blocked_autorange(min_run_time=0.3).median * 1000
+    qisqa_ = qisqa.yoqilganmi()  # qisqa protokol: qisqaroq oʻlchanadi
+    t.timeit(1 if qisqa_ else 2)  # isitish: uyum kerakli hajmgacha oʻsadi
+    oraliq = 0.01 if qisqa_ else 0.3
+    return t.blocked_autorange(min_run_time=oraliq).median * 1000
 
 
 def protsessor():

@@ -30,6 +30,7 @@ import torch.nn as nn
 
 from chapter_code.modellar import Tarjimon
 from chapter_code.ombor import saqlanadi
+from chapter_code.qisqa import qisqartiriladi
 
 BIRLAR = ["", "bir", "ikki", "uch", "toʻrt", "besh", "olti", "yetti",
           "sakkiz", "toʻqqiz"]
@@ -242,6 +243,7 @@ def _model(yozuv, *_, **__):
 
 
 @saqlanadi(_yozuv, _model)
+@qisqartiriladi(qadamlar=20, n=600, n_sinov=100)
 def oqit_tarjimon(
     seed,
     d=64,

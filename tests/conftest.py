@@ -8,12 +8,18 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import threading
 from pathlib import Path
+
+import time
 
 import matplotlib
 import pytest
 
 matplotlib.use("Agg")
+
+#: where the wall time goes: tests/vaqtlar.py (a table at the end, _build/test-vaqtlari.json)
+pytest_plugins = ["vaqtlar"]
 
 _TESTLAR = Path(__file__).resolve().parent
 for _yol in (_TESTLAR.parent, _TESTLAR.parent / "book" / "_ext", _TESTLAR.parent / "tools"):
@@ -107,6 +113,9 @@ def kitob_nusxasi(maqsad: Path, toc: str, sahifalar: dict[str, str], chapter_cod
     their text.  ``chapter_code=True`` copies the project's chapter_code/ and
     requirements files too (the fixture's own copy, which a test may change).
     """
+    from vaqtlar import vaqtlar
+    if vaqtlar():
+        vaqtlar().nusxa_yasaldi()       # the time table counts this test as a fixture build
     shutil.copy(ILDIZ / "_config.yml", maqsad / "_config.yml")
     (maqsad / "book").mkdir(parents=True, exist_ok=True)
     shutil.copy(ILDIZ / "book" / "adabiyotlar.bib", maqsad / "book" / "adabiyotlar.bib")  # _config.yml names it
@@ -139,6 +148,53 @@ def _qurishni_boshla() -> None:
                                               stderr=subprocess.STDOUT, text=True)
 
 
+#: Lighthouse on every page (tests/test_mayoq.py), in a thread started the moment the build
+#: has published the site: it runs on one core while the browser tests run on the other.
+_MAYOQ: dict = {}
+
+
+def _mayoqni_boshla(qurilgan: Path) -> None:
+    if "ip" in _MAYOQ or not _MAYOQ.get("kerak"):
+        return
+
+    def ishla() -> None:
+        import mayoq
+        from xizmat import xizmat
+
+        boshi = time.time()
+        try:
+            yoq = mayoq.tayyormi()
+            if yoq:
+                raise RuntimeError(yoq)
+            natija = {}
+            with xizmat((qurilgan / "sayt").resolve()) as url:
+                for nom, yol in mayoq.SAHIFALAR.items():
+                    natija[yol] = mayoq.olch(url + yol, qurilgan / "mayoq" / f"test-{nom}")
+            _MAYOQ["natija"] = natija
+        except BaseException as xato:       # re-raised in the test that reads the reports
+            _MAYOQ["xato"] = xato
+        finally:
+            _MAYOQ["vaqt"] = (boshi, time.time())
+
+    _MAYOQ["ip"] = threading.Thread(target=ishla, name="lighthouse", daemon=True)
+    _MAYOQ["ip"].start()
+
+
+@pytest.fixture(scope="session")
+def mayoq_hisobotlari(qurilgan) -> dict:
+    """{page: Lighthouse report} of every page of the published site (tools/mayoq.py),
+    from the thread the build's end started (the reports: _build/mayoq/test-*)."""
+    _MAYOQ["kerak"] = True
+    _mayoqni_boshla(qurilgan)
+    _MAYOQ["ip"].join()
+    from vaqtlar import vaqtlar
+    if vaqtlar():
+        vaqtlar().fonda("mayoq-fon", *_MAYOQ["vaqt"])
+    if "xato" in _MAYOQ:
+        raise _MAYOQ["xato"]
+    return _MAYOQ["natija"]
+
+
 @pytest.fixture(scope="session")
 def qurilgan():
     """Build site and PDF once per test session, as `make book` does; return _build/.
@@ -149,17 +205,23 @@ def qurilgan():
     """
     _qurishni_boshla()
     jarayon = _YIGISH["jarayon"]
+    boshi = time.time()
     jarayon.wait()
+    from vaqtlar import vaqtlar
+    if vaqtlar():
+        vaqtlar().kutdi(boshi, time.time())
     _YIGISH["chiqish"].seek(0)
     chiqish = _YIGISH["chiqish"].read()
     assert jarayon.returncode == 0, chiqish[-4000:]
     # -W turns every Sphinx warning into a failure; none may be printed either
     assert ": WARNING:" not in chiqish, chiqish[-3000:]
+    _mayoqni_boshla(ILDIZ / "_build")
     return ILDIZ / "_build"
 
 
 def pytest_configure(config):
     config.addinivalue_line("markers", "build: builds the book with jupyter-book (slow)")
+    config.addinivalue_line("markers", "ijro: executes the whole chapter (slow; not in make unit)")
 
 
 def pytest_collection_modifyitems(config, items):
@@ -180,6 +242,7 @@ def pytest_collection_modifyitems(config, items):
 def pytest_collection_finish(session):
     """After deselection (``-m "not build"`` selects none of them): see above."""
     kerak = [i for i in session.items if "qurilgan" in getattr(i, "fixturenames", ())]
+    _MAYOQ["kerak"] = any("mayoq_hisobotlari" in getattr(i, "fixturenames", ()) for i in kerak)
     if kerak and not session.config.option.collectonly:
         session.items[:] = [i for i in session.items if i not in kerak] + kerak
         _qurishni_boshla()

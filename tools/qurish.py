@@ -30,6 +30,8 @@ Usage: ``python tools/qurish.py [ROOT]`` (ROOT defaults to the project).
 
 from __future__ import annotations
 
+import contextlib
+import json
 import os
 import shutil
 import subprocess
@@ -151,21 +153,47 @@ def qurilish_kodi_turdimi(ildiz: Path, build: Path, izi: str) -> None:
                      "Build again: every page is read again, nothing re-executes")
 
 
+class Vaqtlar:
+    """The build's steps on the wall clock: ``with vaqtlar("html"): ...``; each finished step is
+    written at once to ``_build/qurish-vaqtlari.json`` (tests/vaqtlar.py puts them in make
+    test's table of where the time went)."""
+
+    def __init__(self, build: Path):
+        self.fayl = build / "qurish-vaqtlari.json"
+        self.yozuv = {"boshi": time.time(), "qadamlar": {}}
+
+    @contextlib.contextmanager
+    def __call__(self, qadam: str):
+        boshi = time.time()
+        yield
+        self.yozuv["qadamlar"][qadam] = [boshi, time.time()]
+        self.fayl.parent.mkdir(parents=True, exist_ok=True)
+        self.fayl.write_text(json.dumps(self.yozuv, indent=2) + "\n", encoding="utf-8")
+
+    def xulosa(self) -> str:
+        return ", ".join(f"{q} {o - b:.0f} s" for q, (b, o) in self.yozuv["qadamlar"].items())
+
+
 def qur(ildiz: Path = ILDIZ) -> Path:
     """Build HTML and PDF under ildiz/_build, then publish; return the published site."""
     sozlama = tekshir(ildiz)
     pdf = pdf_nomi(sozlama)
     build = ildiz / "_build"
+    vaqtlar = Vaqtlar(build)
     with qulf.ushla(build):
         shutil.rmtree(build / "latex", ignore_errors=True)   # no stale .tex of an old name
         izi = ijro.qurilish_izi(ildiz)
-        jb(ildiz)
-        jb(ildiz, "--builder", "pdflatex")
-        qurilish_kodi_turdimi(ildiz, build, izi)
-        sahna = build / "html"
-        shutil.copy(build / "latex" / pdf, sahna / pdf)
-        sayt = nashr_qil(build, sahna)
-    print(f"qurish: published {sayt / 'index.html'}; PDF {sayt / pdf}", flush=True)
+        with vaqtlar("html"):
+            jb(ildiz)
+        with vaqtlar("pdf"):
+            jb(ildiz, "--builder", "pdflatex")
+        with vaqtlar("nashr"):
+            qurilish_kodi_turdimi(ildiz, build, izi)
+            sahna = build / "html"
+            shutil.copy(build / "latex" / pdf, sahna / pdf)
+            sayt = nashr_qil(build, sahna)
+    print(f"qurish: published {sayt / 'index.html'}; PDF {sayt / pdf} "
+          f"({vaqtlar.xulosa()})", flush=True)
     return sayt
 
 
