@@ -4,14 +4,15 @@ The two rooms of the project are both importable here: ``chapter_code`` (what
 chapters import) and the build code in ``book/_ext`` (``ijro``, ``boblar``...; the driver ``qurish`` in ``tools``).
 """
 
+import fcntl
+import os
 import shutil
 import subprocess
 import sys
 import tempfile
 import threading
-from pathlib import Path
-
 import time
+from pathlib import Path
 
 import matplotlib
 import pytest
@@ -113,9 +114,6 @@ def kitob_nusxasi(maqsad: Path, toc: str, sahifalar: dict[str, str], chapter_cod
     their text.  ``chapter_code=True`` copies the project's chapter_code/ and
     requirements files too (the fixture's own copy, which a test may change).
     """
-    from vaqtlar import vaqtlar
-    if vaqtlar():
-        vaqtlar().nusxa_yasaldi()       # the time table counts this test as a fixture build
     shutil.copy(ILDIZ / "_config.yml", maqsad / "_config.yml")
     (maqsad / "book").mkdir(parents=True, exist_ok=True)
     shutil.copy(ILDIZ / "book" / "adabiyotlar.bib", maqsad / "book" / "adabiyotlar.bib")  # _config.yml names it
@@ -135,64 +133,49 @@ def kitob_nusxasi(maqsad: Path, toc: str, sahifalar: dict[str, str], chapter_cod
 
 
 #: The book build of this test session, started in the background once collection shows a
-#: test that needs it (pytest_collection_modifyitems): it runs on one core while the tests
-#: that do not need it run on the other.
+#: test that needs it (pytest_collection_modifyitems).  ``make test`` runs the tests in two
+#: worker processes (pytest-xdist): the first worker to get there starts the build and, when
+#: it ends, writes its exit code and output into the session's status file; the other worker
+#: reads them from there.  Meanwhile both workers run the tests that do not need the build.
 _YIGISH: dict = {}
+#: how long a worker waits for the other worker's build at most (seconds)
+YIGISH_MUDDATI = 3600
+
+
+def _holat_papkasi() -> Path:
+    """This session's folder for the build's status: one per ``pytest`` command (the controller
+    names it in KITOB_TEST_SESSIYA, which its workers inherit)."""
+    papka = Path(tempfile.gettempdir()) / f"kitob-test-{os.environ['KITOB_TEST_SESSIYA']}"
+    papka.mkdir(exist_ok=True)
+    return papka
 
 
 def _qurishni_boshla() -> None:
-    if "jarayon" not in _YIGISH:
-        # into a file, not a pipe: a pipe nobody reads would stop the build when it fills
-        _YIGISH["chiqish"] = tempfile.TemporaryFile("w+", encoding="utf-8")
-        _YIGISH["jarayon"] = subprocess.Popen([*QURISH, str(ILDIZ)], stdout=_YIGISH["chiqish"],
-                                              stderr=subprocess.STDOUT, text=True)
-
-
-#: Lighthouse on every page (tests/test_mayoq.py), in a thread started the moment the build
-#: has published the site: it runs on one core while the browser tests run on the other.
-_MAYOQ: dict = {}
-
-
-def _mayoqni_boshla(qurilgan: Path) -> None:
-    if "ip" in _MAYOQ or not _MAYOQ.get("kerak"):
+    if "boshlandi" in _YIGISH:
         return
+    _YIGISH["boshlandi"] = True
+    papka = _holat_papkasi()
+    qulf = open(papka / "quruvchi.lock", "w")
+    try:
+        fcntl.flock(qulf, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:          # the other worker builds
+        qulf.close()
+        return
+    _YIGISH["qulf"] = qulf            # held for the session: one builder per session
+    # into a file, not a pipe: a pipe nobody reads would stop the build when it fills
+    chiqish = open(papka / "chiqish.txt", "w+", encoding="utf-8")
+    jarayon = subprocess.Popen([*QURISH, str(ILDIZ)], stdout=chiqish,
+                               stderr=subprocess.STDOUT, text=True)
 
-    def ishla() -> None:
-        import mayoq
-        from xizmat import xizmat
+    def kut() -> None:
+        jarayon.wait()
+        chiqish.close()
+        vaqtincha = papka / "holat.tmp"
+        vaqtincha.write_text(str(jarayon.returncode))
+        os.replace(vaqtincha, papka / "holat")       # the other worker never reads half of it
 
-        boshi = time.time()
-        try:
-            yoq = mayoq.tayyormi()
-            if yoq:
-                raise RuntimeError(yoq)
-            natija = {}
-            with xizmat((qurilgan / "sayt").resolve()) as url:
-                for nom, yol in mayoq.SAHIFALAR.items():
-                    natija[yol] = mayoq.olch(url + yol, qurilgan / "mayoq" / f"test-{nom}")
-            _MAYOQ["natija"] = natija
-        except BaseException as xato:       # re-raised in the test that reads the reports
-            _MAYOQ["xato"] = xato
-        finally:
-            _MAYOQ["vaqt"] = (boshi, time.time())
-
-    _MAYOQ["ip"] = threading.Thread(target=ishla, name="lighthouse", daemon=True)
-    _MAYOQ["ip"].start()
-
-
-@pytest.fixture(scope="session")
-def mayoq_hisobotlari(qurilgan) -> dict:
-    """{page: Lighthouse report} of every page of the published site (tools/mayoq.py),
-    from the thread the build's end started (the reports: _build/mayoq/test-*)."""
-    _MAYOQ["kerak"] = True
-    _mayoqni_boshla(qurilgan)
-    _MAYOQ["ip"].join()
-    from vaqtlar import vaqtlar
-    if vaqtlar():
-        vaqtlar().fonda("mayoq-fon", *_MAYOQ["vaqt"])
-    if "xato" in _MAYOQ:
-        raise _MAYOQ["xato"]
-    return _MAYOQ["natija"]
+    _YIGISH["ip"] = threading.Thread(target=kut, name="qurish", daemon=True)
+    _YIGISH["ip"].start()
 
 
 @pytest.fixture(scope="session")
@@ -204,33 +187,48 @@ def qurilgan():
     usually finished.
     """
     _qurishni_boshla()
-    jarayon = _YIGISH["jarayon"]
+    papka = _holat_papkasi()
     boshi = time.time()
-    jarayon.wait()
+    while not (papka / "holat").is_file():
+        assert time.time() - boshi < YIGISH_MUDDATI, f"the book build ran {YIGISH_MUDDATI} s and has not finished"
+        time.sleep(0.2)
     from vaqtlar import vaqtlar
-    if vaqtlar():
-        vaqtlar().kutdi(boshi, time.time())
-    _YIGISH["chiqish"].seek(0)
-    chiqish = _YIGISH["chiqish"].read()
-    assert jarayon.returncode == 0, chiqish[-4000:]
+    vaqtlar().kutdi(boshi, time.time())
+    kod = int((papka / "holat").read_text())
+    chiqish = (papka / "chiqish.txt").read_text(encoding="utf-8")
+    assert kod == 0, chiqish[-4000:]
     # -W turns every Sphinx warning into a failure; none may be printed either
     assert ": WARNING:" not in chiqish, chiqish[-3000:]
-    _mayoqni_boshla(ILDIZ / "_build")
     return ILDIZ / "_build"
 
 
 def pytest_configure(config):
     config.addinivalue_line("markers", "build: builds the book with jupyter-book (slow)")
     config.addinivalue_line("markers", "ijro: executes the whole chapter (slow; not in make unit)")
+    # one name for this pytest command, inherited by its workers (_holat_papkasi)
+    os.environ.setdefault("KITOB_TEST_SESSIYA", f"{os.getpid()}-{time.time_ns()}")
 
 
+#: Test modules that start before the others of their kind, longest first, so that neither
+#: worker is left alone with a long one at the end: the two executions of the chapter among
+#: the tests that do not need the build, the browser and Lighthouse among those that do.
+OLDIN = ("test_takror", "test_brauzer", "test_mayoq")
+
+
+def pytest_sessionfinish(session):
+    """The worker that builds outlives its build: xdist ends a worker that has no tests left,
+    while the other one may still be waiting for the build to finish."""
+    if "ip" in _YIGISH:
+        _YIGISH["ip"].join()
+
+
+@pytest.hookimpl(trylast=True)          # after -m has deselected
 def pytest_collection_modifyitems(config, items):
     """A test that needs the built book must be marked build, or make unit would build it.
 
     If any selected test needs the build, it starts in the background once collection is
-    done, and the tests that need it go last (in their order): the others (unit tests,
-    fixture books, the determinism test's second execution) run meanwhile on the other
-    core (pytest_collection_finish).
+    done, and the tests that need it go last: the others (unit tests, fixture books, the
+    determinism test's two executions) run meanwhile (OLDIN: the order within each part).
     """
     yoq = [i.nodeid for i in items
            if "qurilgan" in getattr(i, "fixturenames", ()) and i.get_closest_marker("build") is None]
@@ -238,13 +236,13 @@ def pytest_collection_modifyitems(config, items):
         raise pytest.UsageError("these tests use the qurilgan fixture (a full build) but are not "
                                 "marked @pytest.mark.build: " + ", ".join(yoq))
 
+    def tartib(i) -> tuple:
+        modul = i.path.stem
+        return ("qurilgan" in getattr(i, "fixturenames", ()),
+                OLDIN.index(modul) if modul in OLDIN else len(OLDIN))
 
-def pytest_collection_finish(session):
-    """After deselection (``-m "not build"`` selects none of them): see above."""
-    kerak = [i for i in session.items if "qurilgan" in getattr(i, "fixturenames", ())]
-    _MAYOQ["kerak"] = any("mayoq_hisobotlari" in getattr(i, "fixturenames", ()) for i in kerak)
-    if kerak and not session.config.option.collectonly:
-        session.items[:] = [i for i in session.items if i not in kerak] + kerak
+    items[:] = sorted(items, key=tartib)          # a stable sort: otherwise in their order
+    if any("qurilgan" in getattr(i, "fixturenames", ()) for i in items) and not config.option.collectonly:
         _qurishni_boshla()
 
 

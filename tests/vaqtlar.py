@@ -5,21 +5,22 @@ epoch):
 
 * the set-up: from the start of ``make`` (``KITOB_TEST_BOSHI``, which the Makefile sets when
   it starts) to the start of pytest: the virtual environment, the locked packages, npm;
-* the book build that runs in the background (``conftest._YIGISH``), by the steps
+* the book build that runs in the background (``conftest._qurishni_boshla``), by the steps
   ``tools/qurish.py`` times itself (``_build/qurish-vaqtlari.json``: the HTML with the
   lessons' execution, the PDF, the publication);
-* every test's set-up, call and tear-down, each counted in one phase: the second execution
-  (``test_takror``), Lighthouse (``test_mayoq``), the browser (``test_brauzer``), the tests that
-  build a fixture book of their own (they call ``conftest.kitob_nusxasi``: noticed, not
-  listed), the other tests of the built site, and the unit tests (no build);
-* Lighthouse's runs, which start in the background once the site is published
-  (``conftest.mayoq_hisobotlari``);
+* every test's set-up, call and tear-down, each counted in one phase: the two executions of
+  the determinism test (``test_takror``), Lighthouse (``test_mayoq``), the browser
+  (``test_brauzer``), the other tests of the built book (they use ``qurilgan``), the tests
+  that build fixture books of their own (marked ``build``, without ``qurilgan``) and the
+  unit tests;
 * the time the tests spent waiting for the background build (``qurilgan``).
 
-Each row gives the summed seconds and when the phase began and ended, in seconds after
-``make test`` started, so the rows that overlap (the background build and the tests running
-meanwhile) show as overlapping.  The table is printed after pytest's summary and written to
-``_build/test-vaqtlari.json``.
+With pytest-xdist the tests run in worker processes: each worker puts a test's phase and its
+waits into the report (``user_properties``), and the controller, which receives every
+report, makes the table.  Each row gives the summed seconds (over both workers) and when the
+phase began and ended, in seconds after ``make test`` started, so the rows that overlap
+(the background build and the tests running meanwhile) show as overlapping.  The table is
+printed after pytest's summary and written to ``_build/test-vaqtlari.json``.
 """
 
 from __future__ import annotations
@@ -29,23 +30,35 @@ import os
 import time
 from pathlib import Path
 
+import pytest
+
 #: phases in the order the table lists them; the tests' phases come after the build's
 FAZALAR = {
     "tayyorlov": "set-up: venv, packages, npm (make)",
     "yigish-html": "book build: HTML, lessons executed (background)",
     "yigish-pdf": "book build: PDF (background)",
     "yigish-nashr": "book build: publication (background)",
-    "mayoq-fon": "Lighthouse, every page (background, after the build)",
     "birlik": "unit tests (no build)",
-    "nusxa": "tests that build a fixture book",
+    "nusxa": "tests that build fixture books",
     "takror": "determinism: two reduced executions",
     "kutish": "waiting for the background build",
     "brauzer": "browser tests (Chromium)",
-    "mayoq": "Lighthouse tests (and waiting for its reports)",
+    "mayoq": "Lighthouse",
     "qurilgan": "other tests of the built book",
 }
 #: a test module whose tests are one phase, whatever else they do
 MODUL_FAZASI = {"test_takror": "takror", "test_mayoq": "mayoq", "test_brauzer": "brauzer"}
+#: the key of a record in a report's user_properties
+KALIT = "vaqtlar"
+
+
+def test_fazasi(item) -> str:
+    """The phase a test counts in (FAZALAR)."""
+    if item.path.stem in MODUL_FAZASI:
+        return MODUL_FAZASI[item.path.stem]
+    if "qurilgan" in item.fixturenames:
+        return "qurilgan"
+    return "nusxa" if item.get_closest_marker("build") else "birlik"
 
 
 class Vaqtlar:
@@ -54,30 +67,13 @@ class Vaqtlar:
     def __init__(self, ildiz: Path):
         self.ildiz = ildiz
         self.yozuvlar: list[tuple[str, str, float, float]] = []
-        self.nusxali: set[str] = set()        # tests (or module fixtures' first tests) with a fixture book
-        self.joriy: str | None = None         # the test whose set-up, call or tear-down runs now
+        self.fon: list[tuple[str, float, float]] = []     # a worker's waits, not yet reported
         self.boshi = time.time()
         self.make_boshi = float(os.environ.get("KITOB_TEST_BOSHI") or self.boshi)
 
-    def nusxa_yasaldi(self) -> None:
-        """conftest.kitob_nusxasi calls this: the running test builds a fixture book."""
-        if self.joriy:
-            self.nusxali.add(self.joriy)
-
     def kutdi(self, boshi: float, oxiri: float) -> None:
-        self.yozuvlar.append(("kutish", "", boshi, oxiri))
-
-    def fonda(self, faza: str, boshi: float, oxiri: float) -> None:
-        """Work done in the background (not by a test): its own row."""
-        self.yozuvlar.append((faza, "", boshi, oxiri))
-
-    def test_fazasi(self, report) -> str:
-        modul = Path(report.location[0]).stem
-        if modul in MODUL_FAZASI:
-            return MODUL_FAZASI[modul]
-        if report.nodeid in self.nusxali:
-            return "nusxa"
-        return "qurilgan" if "build" in report.keywords else "birlik"
+        """The running test waited for the background build from ``boshi`` to ``oxiri``."""
+        self.fon.append(("kutish", boshi, oxiri))
 
     def yigish_qadamlari(self) -> None:
         """The background build's own steps, from the file tools/qurish.py writes."""
@@ -96,9 +92,9 @@ class Vaqtlar:
                      "soniya": round(self.boshi - t0, 1), "dan": 0.0, "gacha": round(self.boshi - t0, 1)}]
         kutishlar = [(b, o) for f, _, b, o in self.yozuvlar if f == "kutish"]
 
-        def sof(faza: str, b: float, o: float) -> float:
-            """A test's seconds without the wait for the build (a set-up that waited holds it)."""
-            if faza == "kutish":
+        def sof(test: str, b: float, o: float) -> float:
+            """A test's seconds without its wait for the build (a set-up that waited holds it)."""
+            if not test:
                 return o - b
             return o - b - sum(max(0.0, min(o, ko) - max(b, kb)) for kb, ko in kutishlar)
 
@@ -107,7 +103,7 @@ class Vaqtlar:
             if not y:
                 continue
             qatorlar.append({"faza": faza, "nomi": nomi, "testlar": len({r[1] for r in y if r[1]}),
-                             "soniya": round(sum(sof(faza, b, o) for _, _, b, o in y), 1),
+                             "soniya": round(sum(sof(t, b, o) for _, t, b, o in y), 1),
                              "dan": round(min(b for _, _, b, _ in y) - t0, 1),
                              "gacha": round(max(o for _, _, _, o in y) - t0, 1)})
         return {"make_test_boshi": t0, "pytest_boshi": self.boshi, "oxiri": oxiri,
@@ -118,8 +114,8 @@ class Vaqtlar:
 _V: Vaqtlar | None = None
 
 
-def vaqtlar() -> Vaqtlar | None:
-    """This session's recorder (None outside pytest)."""
+def vaqtlar() -> Vaqtlar:
+    """This process's recorder."""
     return _V
 
 
@@ -128,18 +124,27 @@ def pytest_configure(config):
     _V = Vaqtlar(Path(str(config.rootpath)))
 
 
-def pytest_runtest_logstart(nodeid, location):
-    if _V:
-        _V.joriy = nodeid
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    """In the process that runs the test: its phase and its waits go into the report."""
+    report = yield
+    report.user_properties.append((KALIT, {"faza": test_fazasi(item), "fon": _V.fon}))
+    _V.fon = []
+    return report
 
 
 def pytest_runtest_logreport(report):
-    if _V:
-        _V.yozuvlar.append((_V.test_fazasi(report), report.nodeid, report.start, report.stop))
+    """In the process that prints the summary (the controller, or the only process)."""
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        return
+    for nom, qiymat in report.user_properties:
+        if nom == KALIT:
+            _V.yozuvlar.append((qiymat["faza"], report.nodeid, report.start, report.stop))
+            _V.yozuvlar += [(f, "", b, o) for f, b, o in qiymat["fon"]]
 
 
 def pytest_terminal_summary(terminalreporter):
-    if _V is None or not _V.yozuvlar:
+    if os.environ.get("PYTEST_XDIST_WORKER") or not _V.yozuvlar:
         return
     _V.yigish_qadamlari()
     natija = _V.jadval(time.time())
@@ -147,7 +152,7 @@ def pytest_terminal_summary(terminalreporter):
     fayl.parent.mkdir(exist_ok=True)
     fayl.write_text(json.dumps(natija, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
     tr = terminalreporter
-    tr.section("where the time went (seconds; from/to: after make test started)")
+    tr.section("where the time went (seconds; from/to: after make started)")
     tr.write_line(f"{'phase':<50} {'tests':>5} {'seconds':>8} {'from':>7} {'to':>7}")
     for q in natija["fazalar"]:
         tr.write_line(f"{q['nomi']:<50} {q['testlar'] or '':>5} {q['soniya']:>8.1f} "
