@@ -222,27 +222,37 @@ def pytest_sessionfinish(session):
         _YIGISH["ip"].join()
 
 
-@pytest.hookimpl(trylast=True)          # after -m has deselected
-def pytest_collection_modifyitems(config, items):
+def _yigishga_kerakmi(item) -> bool:
+    return "qurilgan" in getattr(item, "fixturenames", ())
+
+
+def pytest_collection_modifyitems(items):
+    """A unit of work for the two workers (pytest-xdist's --dist loadgroup): a module's tests
+    that need the build, or its tests that do not.  Runs before xdist's own hook, which turns
+    the mark into the test's group."""
+    for i in items:
+        i.add_marker(pytest.mark.xdist_group(f"{i.path.stem}{'-qurilgan' if _yigishga_kerakmi(i) else ''}"))
+
+
+@pytest.hookimpl(trylast=True, specname="pytest_collection_modifyitems")   # after -m deselected
+def pytest_collection_modifyitems_tartib(config, items):
     """A test that needs the built book must be marked build, or make unit would build it.
 
     If any selected test needs the build, it starts in the background once collection is
     done, and the tests that need it go last: the others (unit tests, fixture books, the
     determinism test's two executions) run meanwhile (OLDIN: the order within each part).
     """
-    yoq = [i.nodeid for i in items
-           if "qurilgan" in getattr(i, "fixturenames", ()) and i.get_closest_marker("build") is None]
+    yoq = [i.nodeid for i in items if _yigishga_kerakmi(i) and i.get_closest_marker("build") is None]
     if yoq:
         raise pytest.UsageError("these tests use the qurilgan fixture (a full build) but are not "
                                 "marked @pytest.mark.build: " + ", ".join(yoq))
 
     def tartib(i) -> tuple:
         modul = i.path.stem
-        return ("qurilgan" in getattr(i, "fixturenames", ()),
-                OLDIN.index(modul) if modul in OLDIN else len(OLDIN))
+        return _yigishga_kerakmi(i), OLDIN.index(modul) if modul in OLDIN else len(OLDIN)
 
     items[:] = sorted(items, key=tartib)          # a stable sort: otherwise in their order
-    if any("qurilgan" in getattr(i, "fixturenames", ()) for i in items) and not config.option.collectonly:
+    if any(_yigishga_kerakmi(i) for i in items) and not config.option.collectonly:
         _qurishni_boshla()
 
 
