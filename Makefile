@@ -78,7 +78,7 @@ unit: setup
 # The book builds in the background (tests/conftest.py) while the tests that do not need
 # it run; the tests that read the build run last.
 test: setup
-	$(PY) -m pytest tests -q --durations=25 -n auto --dist loadgroup
+	$(PY) -m pytest tests -q --durations=25 -n auto --dist loadscope
 
 # The author's loop measured side by side in one run (cold execution, whole and by lesson,
 # against 7277799 or BENCH_BAZA=<commit>; cold build; rebuild after each kind of edit);

@@ -5,6 +5,7 @@ chapters import) and the build code in ``book/_ext`` (``ijro``, ``boblar``...; t
 """
 
 import fcntl
+import json
 import os
 import shutil
 import subprocess
@@ -222,20 +223,39 @@ def pytest_sessionfinish(session):
         _YIGISH["ip"].join()
 
 
+def pytest_unconfigure(config):
+    """The session's folder goes with the process that named it (the controller, or the only one)."""
+    if not os.environ.get("PYTEST_XDIST_WORKER") and "KITOB_TEST_SESSIYA" in os.environ:
+        shutil.rmtree(Path(tempfile.gettempdir()) / f"kitob-test-{os.environ['KITOB_TEST_SESSIYA']}",
+                      ignore_errors=True)
+
+
 def _yigishga_kerakmi(item) -> bool:
     return "qurilgan" in getattr(item, "fixturenames", ())
 
 
-def pytest_collection_modifyitems(items):
-    """A unit of work for the two workers (pytest-xdist's --dist loadgroup): a module's tests
-    that need the build, or its tests that do not.  Runs before xdist's own hook, which turns
-    the mark into the test's group."""
-    for i in items:
-        i.add_marker(pytest.mark.xdist_group(f"{i.path.stem}{'-qurilgan' if _yigishga_kerakmi(i) else ''}"))
+def pytest_xdist_make_scheduler(config, log):
+    """The two workers' units of work (pytest-xdist; in the controller): a module's tests that
+    need the build, or its tests that do not, in the order collection left them.  By module, as
+    ``--dist loadscope``, so that a module's fixtures are made once; but never a unit that mixes
+    the two, which would hold a worker waiting for the build with tests that need none left.
+    (``--dist loadgroup`` would do it with marks, but pytest-xdist 3.8 cannot rename a test
+    under pytest 9, so it ignores them.)  The workers list the tests that need the build in
+    the session's folder while they collect (``_tartibla``)."""
+    from xdist.scheduler import LoadScopeScheduling
+
+    class Bolaklar(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            if "kerak" not in _YIGISH:
+                _YIGISH["kerak"] = set(json.loads((_holat_papkasi() / "kerak.json").read_text()))
+            modul = nodeid.split("::", 1)[0]
+            return f"{modul}@qurilgan" if nodeid in _YIGISH["kerak"] else modul
+
+    return Bolaklar(config, log)
 
 
-@pytest.hookimpl(trylast=True, specname="pytest_collection_modifyitems")   # after -m deselected
-def pytest_collection_modifyitems_tartib(config, items):
+@pytest.hookimpl(trylast=True)          # after -m has deselected
+def pytest_collection_modifyitems(config, items):
     """A test that needs the built book must be marked build, or make unit would build it.
 
     If any selected test needs the build, it starts in the background once collection is
@@ -252,6 +272,10 @@ def pytest_collection_modifyitems_tartib(config, items):
         return _yigishga_kerakmi(i), OLDIN.index(modul) if modul in OLDIN else len(OLDIN)
 
     items[:] = sorted(items, key=tartib)          # a stable sort: otherwise in their order
+    if os.environ.get("PYTEST_XDIST_WORKER"):     # for the controller's units of work
+        vaqtincha = _holat_papkasi() / f"kerak.{os.getpid()}.tmp"
+        vaqtincha.write_text(json.dumps([i.nodeid for i in items if _yigishga_kerakmi(i)]))
+        os.replace(vaqtincha, _holat_papkasi() / "kerak.json")
     if any(_yigishga_kerakmi(i) for i in items) and not config.option.collectonly:
         _qurishni_boshla()
 
