@@ -206,8 +206,10 @@ def qurilgan():
 def pytest_configure(config):
     config.addinivalue_line("markers", "build: builds the book with jupyter-book (slow)")
     config.addinivalue_line("markers", "ijro: executes the whole chapter (slow; not in make unit)")
-    # one name for this pytest command, inherited by its workers (_holat_papkasi)
-    os.environ.setdefault("KITOB_TEST_SESSIYA", f"{os.getpid()}-{time.time_ns()}")
+    # one name for this pytest command, inherited by its workers (_holat_papkasi); a pytest
+    # started inside another one's test gets its own
+    if not os.environ.get("PYTEST_XDIST_WORKER"):
+        os.environ["KITOB_TEST_SESSIYA"] = f"{os.getpid()}-{time.time_ns()}"
 
 
 #: Test modules that start before the others of their kind, longest first, so that neither
