@@ -236,6 +236,7 @@ def _yigishga_kerakmi(item) -> bool:
     return "qurilgan" in getattr(item, "fixturenames", ())
 
 
+@pytest.hookimpl(optionalhook=True)     # a hook of pytest-xdist: none without it (-p no:xdist)
 def pytest_xdist_make_scheduler(config, log):
     """The two workers' units of work (pytest-xdist; in the controller): a module's tests that
     need the build, or its tests that do not, in the order collection left them.  By module, as
