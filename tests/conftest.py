@@ -214,8 +214,12 @@ def pytest_configure(config):
 
 #: Test modules that start before the others of their kind, longest first, so that neither
 #: worker is left alone with a long one at the end: the two executions of the chapter among
-#: the tests that do not need the build, the browser and Lighthouse among those that do.
-OLDIN = ("test_takror", "test_brauzer", "test_mayoq")
+#: the tests that do not need the build, Lighthouse and the browser among those that do.
+OLDIN = ("test_takror", "test_mayoq", "test_brauzer")
+#: Modules whose tests of the built book are spread over both workers, each test (with its
+#: parameters) a unit of its own: they share only a browser and a local server, which are
+#: cheap to start in each worker, and together they are the longest part after the build.
+BOLINADI = ("test_brauzer",)
 
 
 def pytest_sessionfinish(session):
@@ -238,21 +242,30 @@ def _yigishga_kerakmi(item) -> bool:
 
 @pytest.hookimpl(optionalhook=True)     # a hook of pytest-xdist: none without it (-p no:xdist)
 def pytest_xdist_make_scheduler(config, log):
-    """The two workers' units of work (pytest-xdist; in the controller): a module's tests that
-    need the build, or its tests that do not, in the order collection left them.  By module, as
-    ``--dist loadscope``, so that a module's fixtures are made once; but never a unit that mixes
-    the two, which would hold a worker waiting for the build with tests that need none left.
-    (``--dist loadgroup`` would do it with marks, but pytest-xdist 3.8 cannot rename a test
-    under pytest 9, so it ignores them.)  The workers list the tests that need the build in
-    the session's folder while they collect (``_tartibla``)."""
+    """The two workers' units of work (pytest-xdist; in the controller), in the order
+    collection left them: a module's tests that need the build, or its tests that do not
+    (BOLINADI: each test with its parameters).  By module, as ``--dist loadscope``, so that a
+    module's fixtures are made once; but never a unit that mixes the two, which would hold a
+    worker waiting for the build while tests that need none are left.  (``--dist loadgroup``
+    would do it with marks, but pytest-xdist 3.8 cannot rename a test under pytest 9, so it
+    ignores them.)  The workers list the tests that need the build in the session's folder
+    while they collect (pytest_collection_modifyitems)."""
     from xdist.scheduler import LoadScopeScheduling
+
+    # in collection's order (_tartibla), not xdist's default of the largest unit first,
+    # which would leave the four tests of the two executions of the chapter to the end
+    config.option.loadscopereorder = False
 
     class Bolaklar(LoadScopeScheduling):
         def _split_scope(self, nodeid: str) -> str:
             if "kerak" not in _YIGISH:
                 _YIGISH["kerak"] = set(json.loads((_holat_papkasi() / "kerak.json").read_text()))
-            modul = nodeid.split("::", 1)[0]
-            return f"{modul}@qurilgan" if nodeid in _YIGISH["kerak"] else modul
+            modul, _, test = nodeid.partition("::")
+            if nodeid not in _YIGISH["kerak"]:
+                return modul
+            if Path(modul).stem in BOLINADI:
+                return f"{modul}::{test.split('[')[0]}@qurilgan"
+            return f"{modul}@qurilgan"
 
     return Bolaklar(config, log)
 

@@ -62,11 +62,12 @@ def test_fazasi(item) -> str:
 
 
 class Vaqtlar:
-    """The records of one session: [(phase, test id or '', start, end)]."""
+    """The records of one session: [(phase, test id or '', start, end, seconds)]; a test's
+    seconds leave out the time it waited for the build (its own row)."""
 
     def __init__(self, ildiz: Path):
         self.ildiz = ildiz
-        self.yozuvlar: list[tuple[str, str, float, float]] = []
+        self.yozuvlar: list[tuple[str, str, float, float, float]] = []
         self.fon: list[tuple[str, float, float]] = []     # a worker's waits, not yet reported
         self.boshi = time.time()
         self.make_boshi = float(os.environ.get("KITOB_TEST_BOSHI") or self.boshi)
@@ -84,28 +85,20 @@ class Vaqtlar:
         if qadamlar.get("boshi", 0) < self.boshi:      # a build of an earlier session
             return
         for nom, (b, o) in qadamlar["qadamlar"].items():
-            self.yozuvlar.append((f"yigish-{nom}", "", b, o))
+            self.yozuvlar.append((f"yigish-{nom}", "", b, o, o - b))
 
     def jadval(self, oxiri: float) -> dict:
         t0 = self.make_boshi
         qatorlar = [{"faza": "tayyorlov", "nomi": FAZALAR["tayyorlov"], "testlar": 0,
                      "soniya": round(self.boshi - t0, 1), "dan": 0.0, "gacha": round(self.boshi - t0, 1)}]
-        kutishlar = [(b, o) for f, _, b, o in self.yozuvlar if f == "kutish"]
-
-        def sof(test: str, b: float, o: float) -> float:
-            """A test's seconds without its wait for the build (a set-up that waited holds it)."""
-            if not test:
-                return o - b
-            return o - b - sum(max(0.0, min(o, ko) - max(b, kb)) for kb, ko in kutishlar)
-
         for faza, nomi in list(FAZALAR.items())[1:]:
             y = [r for r in self.yozuvlar if r[0] == faza]
             if not y:
                 continue
             qatorlar.append({"faza": faza, "nomi": nomi, "testlar": len({r[1] for r in y if r[1]}),
-                             "soniya": round(sum(sof(t, b, o) for _, t, b, o in y), 1),
-                             "dan": round(min(b for _, _, b, _ in y) - t0, 1),
-                             "gacha": round(max(o for _, _, _, o in y) - t0, 1)})
+                             "soniya": round(sum(r[4] for r in y), 1),
+                             "dan": round(min(r[2] for r in y) - t0, 1),
+                             "gacha": round(max(r[3] for r in y) - t0, 1)})
         return {"make_test_boshi": t0, "pytest_boshi": self.boshi, "oxiri": oxiri,
                 "jami_soniya": round(oxiri - t0, 1), "pytest_soniya": round(oxiri - self.boshi, 1),
                 "fazalar": qatorlar}
@@ -139,8 +132,10 @@ def pytest_runtest_logreport(report):
         return
     for nom, qiymat in report.user_properties:
         if nom == KALIT:
-            _V.yozuvlar.append((qiymat["faza"], report.nodeid, report.start, report.stop))
-            _V.yozuvlar += [(f, "", b, o) for f, b, o in qiymat["fon"]]
+            kutdi = sum(o - b for _, b, o in qiymat["fon"])
+            _V.yozuvlar.append((qiymat["faza"], report.nodeid, report.start, report.stop,
+                                report.stop - report.start - kutdi))
+            _V.yozuvlar += [(f, "", b, o, o - b) for f, b, o in qiymat["fon"]]
 
 
 def pytest_terminal_summary(terminalreporter):
