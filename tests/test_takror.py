@@ -124,6 +124,9 @@ def _ijro(papka) -> dict:
     nb_hammasi = {"cells": []}
     with pytest.MonkeyPatch.context() as mp:
         mp.setenv("KITOB_QISQA", "1")          # the kernel inherits it (chapter_code/qisqa.py)
+        # the trainings through parallel's pool, as in the build, but one worker process:
+        # the results do not depend on the number (test_oqitish), and the build runs beside
+        mp.setenv("KITOB_JARAYONLAR", "1")
         mp.delenv("KITOB_OMBORSIZ", raising=False)
         mp.setenv("KITOB_OMBOR", str(papka / "ombor"))
         # its pictures elsewhere: the build may be reading _build/rasmlar at the same time
