@@ -7,7 +7,9 @@ oʻlchamlarda bajariladi:
 * ``qisqartiriladi`` bilan belgilangan oʻqitishlar (``oqitish.oqit``,
   ``sonlar.oqit_tarjimon``) kamroq epoxa yoki qadam va kamroq namuna bilan oʻqitadi —
   shu funksiyaning oʻzi, har bir tsikli bilan;
-* ``oqitish.mediana_ms`` vaqtni qisqaroq oʻlchaydi;
+* ``oqitish.mediana_ms`` vaqtni qisqaroq oʻlchaydi (``xotira_chuqqisi`` esa oʻzgarmaydi:
+  birinchi profillangan chaqiriqning choʻqqisi ikki jarayonda turlicha chiqadi, shuning
+  uchun qisqa protokol ham ikkinchisini oʻlchaydi — buni determinizm testi topgan);
 * ombor (``chapter_code.ombor``) chetlab oʻtiladi: qisqa natija hech qachon saqlanmaydi
   va toʻliq yigʻish uni hech qachon olmaydi.
 

@@ -151,12 +151,6 @@ def _holat_papkasi() -> Path:
     return papka
 
 
-#: The tests' priority below the build's (nice): the build is the longest path of a make test,
-#: and two workers running trainings beside it slowed its execution twofold (621 s instead of
-#: 298 s); the tests take what CPU the build leaves.
-NICE = 10
-
-
 def _qurishni_boshla() -> None:
     if "boshlandi" in _YIGISH:
         return
@@ -167,7 +161,6 @@ def _qurishni_boshla() -> None:
         fcntl.flock(qulf, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except BlockingIOError:          # the other worker builds
         qulf.close()
-        os.nice(NICE)
         return
     _YIGISH["qulf"] = qulf            # held for the session: one builder per session
     # into a file, not a pipe: a pipe nobody reads would stop the build when it fills
@@ -184,7 +177,6 @@ def _qurishni_boshla() -> None:
 
     _YIGISH["ip"] = threading.Thread(target=kut, name="qurish", daemon=True)
     _YIGISH["ip"].start()
-    os.nice(NICE)                     # this process and what it starts from now on; not the build
 
 
 @pytest.fixture(scope="session")
