@@ -143,10 +143,15 @@ _YIGISH: dict = {}
 YIGISH_MUDDATI = 3600
 
 
-def _holat_papkasi() -> Path:
+def _holat_yoli() -> Path:
     """This session's folder for the build's status: one per ``pytest`` command (the controller
     names it in KITOB_TEST_SESSIYA, which its workers inherit)."""
-    papka = Path(tempfile.gettempdir()) / f"kitob-test-{os.environ['KITOB_TEST_SESSIYA']}"
+    return Path(tempfile.gettempdir()) / f"kitob-test-{os.environ['KITOB_TEST_SESSIYA']}"
+
+
+def _holat_papkasi() -> Path:
+    """_holat_yoli, made if it is not there yet."""
+    papka = _holat_yoli()
     papka.mkdir(exist_ok=True)
     return papka
 
@@ -232,8 +237,7 @@ def pytest_sessionfinish(session):
 def pytest_unconfigure(config):
     """The session's folder goes with the process that named it (the controller, or the only one)."""
     if not os.environ.get("PYTEST_XDIST_WORKER") and "KITOB_TEST_SESSIYA" in os.environ:
-        shutil.rmtree(Path(tempfile.gettempdir()) / f"kitob-test-{os.environ['KITOB_TEST_SESSIYA']}",
-                      ignore_errors=True)
+        shutil.rmtree(_holat_yoli(), ignore_errors=True)
 
 
 def _yigishga_kerakmi(item) -> bool:
