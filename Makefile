@@ -76,9 +76,11 @@ unit: setup
 	$(PY) -m pytest tests -m "not build and not ijro" -q
 
 # The book builds in the background (tests/conftest.py) while the tests that do not need
-# it run; the tests that read the build run last.
+# it run; the tests that read the build run last.  Two worker processes a core: the tests
+# after the build spend much of their time waiting on a browser, which the others fill.
+TEST_ISHCHILAR ?= $(shell echo $$(( 2 * $$(nproc) )))
 test: setup
-	$(PY) -m pytest tests -q --durations=25 -n auto --dist loadscope
+	$(PY) -m pytest tests -q --durations=25 -n $(TEST_ISHCHILAR) --dist loadscope
 
 # The author's loop measured side by side in one run (cold execution, whole and by lesson,
 # against 7277799 or BENCH_BAZA=<commit>; cold build; rebuild after each kind of edit);

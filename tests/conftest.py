@@ -221,10 +221,12 @@ def pytest_configure(config):
 #: worker is left alone with a long one at the end: the two executions of the chapter among
 #: the tests that do not need the build, Lighthouse and the browser among those that do.
 OLDIN = ("test_takror", "test_mayoq", "test_brauzer")
-#: Modules whose tests of the built book are spread over both workers, each test (with its
-#: parameters) a unit of its own: they share only a browser and a local server, which are
-#: cheap to start in each worker, and together they are the longest part after the build.
-BOLINADI = ("test_brauzer",)
+#: Modules whose tests of the built book are spread over the workers, as units of their own:
+#: they share only a browser and a local server, which are cheap to start in each worker, and
+#: together they are the longest part after the build.  "test": each test function with all
+#: its parameters; "param": each parameter with all the functions that take it (Lighthouse:
+#: one page's run serves its two tests).
+BOLINADI = {"test_brauzer": "test", "test_mayoq": "param"}
 
 
 def pytest_sessionfinish(session):
@@ -267,8 +269,12 @@ def pytest_xdist_make_scheduler(config, log):
             modul, _, test = nodeid.partition("::")
             if nodeid not in _YIGISH["kerak"]:
                 return modul
-            if Path(modul).stem in BOLINADI:
-                return f"{modul}::{test.split('[')[0]}@qurilgan"
+            funksiya, _, param = test.partition("[")
+            qanday = BOLINADI.get(Path(modul).stem)
+            if qanday == "test":
+                return f"{modul}::{funksiya}@qurilgan"
+            if qanday == "param" and param:
+                return f"{modul}[{param}@qurilgan"
             return f"{modul}@qurilgan"
 
     return Bolaklar(config, log)
