@@ -285,8 +285,10 @@ def pytest_collection_modifyitems(config, items):
     """A test that needs the built book must be marked build, or make unit would build it.
 
     If any selected test needs the build, it starts in the background once collection is
-    done, and the tests that need it go last: the others (unit tests, fixture books, the
-    determinism test's two executions) run meanwhile (OLDIN: the order within each part).
+    done.  The unit tests and the determinism test's two executions run meanwhile; then the
+    tests that need the build; the tests that build fixture books of their own go last, so
+    that they share the cores with the browser's waits, not with the build that everything
+    after it waits for (OLDIN: the order within each part).
     """
     yoq = [i.nodeid for i in items if _yigishga_kerakmi(i) and i.get_closest_marker("build") is None]
     if yoq:
@@ -295,7 +297,8 @@ def pytest_collection_modifyitems(config, items):
 
     def tartib(i) -> tuple:
         modul = i.path.stem
-        return _yigishga_kerakmi(i), OLDIN.index(modul) if modul in OLDIN else len(OLDIN)
+        nusxa = i.get_closest_marker("build") is not None and not _yigishga_kerakmi(i)
+        return nusxa, _yigishga_kerakmi(i), OLDIN.index(modul) if modul in OLDIN else len(OLDIN)
 
     items[:] = sorted(items, key=tartib)          # a stable sort: otherwise in their order
     if os.environ.get("PYTEST_XDIST_WORKER"):     # for the controller's units of work
