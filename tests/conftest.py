@@ -184,6 +184,31 @@ def _qurishni_boshla() -> None:
     _YIGISH["ip"].start()
 
 
+def yigish_tugasin() -> None:
+    """Wait, if this session builds the book, until the build has ended (whether or not it
+    succeeded).  For the tests that build or execute on their own (fixture books, the
+    determinism test's two executions): they go after the build, which everything that reads
+    the build waits for, rather than taking the cores from it (``make test`` on 2 cores:
+    the build took 298 s alone, 528–621 s beside them)."""
+    if "boshlandi" not in _YIGISH:
+        return
+    papka = _holat_papkasi()
+    boshi = time.time()
+    while not (papka / "holat").is_file():
+        assert time.time() - boshi < YIGISH_MUDDATI, f"the book build ran {YIGISH_MUDDATI} s and has not finished"
+        time.sleep(0.2)
+    from vaqtlar import vaqtlar
+    vaqtlar().kutdi(boshi, time.time())
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item):
+    """Before its fixtures: a test that builds or executes on its own waits for the session's
+    build (yigish_tugasin)."""
+    if _qism(item) in (1, 3):
+        yigish_tugasin()
+
+
 @pytest.fixture(scope="session")
 def qurilgan():
     """Build site and PDF once per test session, as `make book` does; return _build/.
@@ -193,13 +218,8 @@ def qurilgan():
     usually finished.
     """
     _qurishni_boshla()
+    yigish_tugasin()
     papka = _holat_papkasi()
-    boshi = time.time()
-    while not (papka / "holat").is_file():
-        assert time.time() - boshi < YIGISH_MUDDATI, f"the book build ran {YIGISH_MUDDATI} s and has not finished"
-        time.sleep(0.2)
-    from vaqtlar import vaqtlar
-    vaqtlar().kutdi(boshi, time.time())
     kod = int((papka / "holat").read_text())
     chiqish = (papka / "chiqish.txt").read_text(encoding="utf-8")
     assert kod == 0, chiqish[-4000:]
@@ -246,6 +266,16 @@ def _yigishga_kerakmi(item) -> bool:
     return "qurilgan" in getattr(item, "fixturenames", ())
 
 
+def _qism(item) -> int:
+    """The part of the session a test runs in: 0 unit tests (beside the build), 1 the
+    determinism test's executions, 2 the tests that read the build, 3 fixture books."""
+    if _yigishga_kerakmi(item):
+        return 2
+    if item.get_closest_marker("build") is not None:
+        return 3
+    return 1 if item.get_closest_marker("ijro") is not None else 0
+
+
 @pytest.hookimpl(optionalhook=True)     # a hook of pytest-xdist: none without it (-p no:xdist)
 def pytest_xdist_make_scheduler(config, log):
     """The two workers' units of work (pytest-xdist; in the controller), in the order
@@ -265,10 +295,11 @@ def pytest_xdist_make_scheduler(config, log):
     class Bolaklar(LoadScopeScheduling):
         def _split_scope(self, nodeid: str) -> str:
             if "kerak" not in _YIGISH:
-                _YIGISH["kerak"] = set(json.loads((_holat_papkasi() / "kerak.json").read_text()))
+                _YIGISH["kerak"] = json.loads((_holat_papkasi() / "kerak.json").read_text())
             modul, _, test = nodeid.partition("::")
-            if nodeid not in _YIGISH["kerak"]:
-                return modul
+            qism = _YIGISH["kerak"][nodeid]
+            if qism != 2:
+                return f"{modul}@{qism}"
             funksiya, _, param = test.partition("[")
             qanday = BOLINADI.get(Path(modul).stem)
             if qanday == "test":
@@ -285,10 +316,10 @@ def pytest_collection_modifyitems(config, items):
     """A test that needs the built book must be marked build, or make unit would build it.
 
     If any selected test needs the build, it starts in the background once collection is
-    done.  The unit tests and the determinism test's two executions run meanwhile; then the
-    tests that need the build; the tests that build fixture books of their own go last, so
-    that they share the cores with the browser's waits, not with the build that everything
-    after it waits for (OLDIN: the order within each part).
+    done, and the unit tests run meanwhile.  Then, once it has ended (yigish_tugasin): the
+    determinism test's two executions, the tests that read the build, and last the tests
+    that build fixture books of their own, so that these share the cores with the browser's
+    waits rather than with the build (OLDIN: the order within each part).
     """
     yoq = [i.nodeid for i in items if _yigishga_kerakmi(i) and i.get_closest_marker("build") is None]
     if yoq:
@@ -297,13 +328,12 @@ def pytest_collection_modifyitems(config, items):
 
     def tartib(i) -> tuple:
         modul = i.path.stem
-        nusxa = i.get_closest_marker("build") is not None and not _yigishga_kerakmi(i)
-        return nusxa, _yigishga_kerakmi(i), OLDIN.index(modul) if modul in OLDIN else len(OLDIN)
+        return _qism(i), OLDIN.index(modul) if modul in OLDIN else len(OLDIN)
 
     items[:] = sorted(items, key=tartib)          # a stable sort: otherwise in their order
     if os.environ.get("PYTEST_XDIST_WORKER"):     # for the controller's units of work
         vaqtincha = _holat_papkasi() / f"kerak.{os.getpid()}.tmp"
-        vaqtincha.write_text(json.dumps([i.nodeid for i in items if _yigishga_kerakmi(i)]))
+        vaqtincha.write_text(json.dumps({i.nodeid: _qism(i) for i in items}))
         os.replace(vaqtincha, _holat_papkasi() / "kerak.json")
     if any(_yigishga_kerakmi(i) for i in items) and not config.option.collectonly:
         _qurishni_boshla()

@@ -142,7 +142,8 @@ def _ijro(papka) -> dict:
 
 @pytest.fixture(scope="module")
 def ikki_ijro(tmp_path_factory):
-    """(a first, a second cold execution) of the chapter under the reduced protocol."""
+    """(a first, a second cold execution) of the chapter under the reduced protocol (after
+    the session's book build, if there is one: conftest.pytest_runtest_setup)."""
     return tuple(_ijro(tmp_path_factory.mktemp(f"takror-{i}")) for i in (1, 2))
 
 
