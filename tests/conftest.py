@@ -134,12 +134,13 @@ def kitob_nusxasi(maqsad: Path, toc: str, sahifalar: dict[str, str], chapter_cod
 
 
 #: The book build of this test session, started in the background once collection shows a
-#: test that needs it (pytest_collection_modifyitems).  ``make test`` runs the tests in two
-#: worker processes (pytest-xdist): the first worker to get there starts the build and, when
-#: it ends, writes its exit code and output into the session's status file; the other worker
-#: reads them from there.  Meanwhile both workers run the tests that do not need the build.
+#: test that needs it (pytest_collection_modifyitems).  ``make test`` runs the tests in worker
+#: processes (pytest-xdist, two a core): the first worker to get there starts the build and,
+#: when it ends, writes its exit code and output into the session's status file; the other
+#: workers read them from there.  Meanwhile the workers run the unit tests (pytest_runtest_setup
+#: holds back the tests that build or execute on their own).
 _YIGISH: dict = {}
-#: how long a worker waits for the other worker's build at most (seconds)
+#: how long a worker waits for another worker's build at most (seconds)
 YIGISH_MUDDATI = 3600
 
 
@@ -149,7 +150,7 @@ def _holat_yoli() -> Path:
     return Path(tempfile.gettempdir()) / f"kitob-test-{os.environ['KITOB_TEST_SESSIYA']}"
 
 
-def _holat_papkasi() -> Path:
+def holat_papkasi() -> Path:
     """_holat_yoli, made if it is not there yet."""
     papka = _holat_yoli()
     papka.mkdir(exist_ok=True)
@@ -160,7 +161,7 @@ def _qurishni_boshla() -> None:
     if "boshlandi" in _YIGISH:
         return
     _YIGISH["boshlandi"] = True
-    papka = _holat_papkasi()
+    papka = holat_papkasi()
     qulf = open(papka / "quruvchi.lock", "w")
     try:
         fcntl.flock(qulf, fcntl.LOCK_EX | fcntl.LOCK_NB)
@@ -192,7 +193,7 @@ def yigish_tugasin() -> None:
     the build took 298 s alone, 528–621 s beside them)."""
     if "boshlandi" not in _YIGISH:
         return
-    papka = _holat_papkasi()
+    papka = holat_papkasi()
     boshi = time.time()
     while not (papka / "holat").is_file():
         assert time.time() - boshi < YIGISH_MUDDATI, f"the book build ran {YIGISH_MUDDATI} s and has not finished"
@@ -205,7 +206,7 @@ def yigish_tugasin() -> None:
 def pytest_runtest_setup(item):
     """Before its fixtures: a test that builds or executes on its own waits for the session's
     build (yigish_tugasin)."""
-    if _qism(item) in (1, 3):
+    if _qism(item) in (1, 3, 4):
         yigish_tugasin()
 
 
@@ -219,7 +220,7 @@ def qurilgan():
     """
     _qurishni_boshla()
     yigish_tugasin()
-    papka = _holat_papkasi()
+    papka = holat_papkasi()
     kod = int((papka / "holat").read_text())
     chiqish = (papka / "chiqish.txt").read_text(encoding="utf-8")
     assert kod == 0, chiqish[-4000:]
@@ -237,16 +238,17 @@ def pytest_configure(config):
         os.environ["KITOB_TEST_SESSIYA"] = f"{os.getpid()}-{time.time_ns()}"
 
 
-#: Test modules that start before the others of their kind, longest first, so that neither
-#: worker is left alone with a long one at the end: the two executions of the chapter among
-#: the tests that do not need the build, Lighthouse and the browser among those that do.
+#: Test modules that start before the others of their part (_qism), longest first, so that no
+#: worker is left alone with a long one at the end: the two executions of the chapter, then
+#: Lighthouse and the browser among the tests that read the build.
 OLDIN = ("test_takror", "test_mayoq", "test_brauzer")
 #: Modules whose tests of the built book are spread over the workers, as units of their own:
 #: they share only a browser and a local server, which are cheap to start in each worker, and
 #: together they are the longest part after the build.  "test": each test function with all
 #: its parameters; "param": each parameter with all the functions that take it (Lighthouse:
-#: one page's run serves its two tests).
-BOLINADI = {"test_brauzer": "test", "test_mayoq": "param"}
+#: one page's run serves its two tests; the determinism test: each execution of the chapter
+#: in a worker of its own, the comparisons, without a parameter, one unit).
+BOLINADI = {"test_brauzer": "test", "test_mayoq": "param", "test_takror": "param"}
 
 
 def pytest_sessionfinish(session):
@@ -266,11 +268,18 @@ def _yigishga_kerakmi(item) -> bool:
     return "qurilgan" in getattr(item, "fixturenames", ())
 
 
+#: Fixtures that gather what other tests of the session made: the tests that use them go last.
+YIGUVCHILAR = ("ikki_ijro",)
+
+
 def _qism(item) -> int:
     """The part of the session a test runs in: 0 unit tests (beside the build), 1 the
-    determinism test's executions, 2 the tests that read the build, 3 fixture books."""
+    determinism test's executions, 2 the tests that read the build, 3 fixture books, 4 the
+    comparisons of the two executions (YIGUVCHILAR: they only wait for parts 1)."""
     if _yigishga_kerakmi(item):
         return 2
+    if any(f in getattr(item, "fixturenames", ()) for f in YIGUVCHILAR):
+        return 4
     if item.get_closest_marker("build") is not None:
         return 3
     return 1 if item.get_closest_marker("ijro") is not None else 0
@@ -278,35 +287,33 @@ def _qism(item) -> int:
 
 @pytest.hookimpl(optionalhook=True)     # a hook of pytest-xdist: none without it (-p no:xdist)
 def pytest_xdist_make_scheduler(config, log):
-    """The two workers' units of work (pytest-xdist; in the controller), in the order
-    collection left them: a module's tests that need the build, or its tests that do not
-    (BOLINADI: each test with its parameters).  By module, as ``--dist loadscope``, so that a
-    module's fixtures are made once; but never a unit that mixes the two, which would hold a
-    worker waiting for the build while tests that need none are left.  (``--dist loadgroup``
+    """The workers' units of work (pytest-xdist; in the controller), in the order collection
+    left them: a module's tests of one part of the session (_qism; BOLINADI: smaller units).
+    By module, as ``--dist loadscope``, so that a module's fixtures are made once; but never a
+    unit that mixes two parts, which would hold a worker waiting for the build while tests
+    that need none are left.  (``--dist loadgroup``
     would do it with marks, but pytest-xdist 3.8 cannot rename a test under pytest 9, so it
-    ignores them.)  The workers list the tests that need the build in the session's folder
-    while they collect (pytest_collection_modifyitems)."""
+    ignores them.)  The workers write each test's part into the session's folder while they
+    collect (pytest_collection_modifyitems)."""
     from xdist.scheduler import LoadScopeScheduling
 
-    # in collection's order (_tartibla), not xdist's default of the largest unit first,
-    # which would leave the four tests of the two executions of the chapter to the end
+    # in collection's order (pytest_collection_modifyitems), not xdist's default of the
+    # largest unit first, which would leave the two executions of the chapter to the end
     config.option.loadscopereorder = False
 
     class Bolaklar(LoadScopeScheduling):
         def _split_scope(self, nodeid: str) -> str:
             if "kerak" not in _YIGISH:
-                _YIGISH["kerak"] = json.loads((_holat_papkasi() / "kerak.json").read_text())
+                _YIGISH["kerak"] = json.loads((holat_papkasi() / "kerak.json").read_text())
             modul, _, test = nodeid.partition("::")
             qism = _YIGISH["kerak"][nodeid]
-            if qism != 2:
-                return f"{modul}@{qism}"
             funksiya, _, param = test.partition("[")
             qanday = BOLINADI.get(Path(modul).stem)
             if qanday == "test":
-                return f"{modul}::{funksiya}@qurilgan"
+                return f"{modul}::{funksiya}@{qism}"
             if qanday == "param" and param:
-                return f"{modul}[{param}@qurilgan"
-            return f"{modul}@qurilgan"
+                return f"{modul}[{param}@{qism}"
+            return f"{modul}@{qism}"
 
     return Bolaklar(config, log)
 
@@ -332,9 +339,9 @@ def pytest_collection_modifyitems(config, items):
 
     items[:] = sorted(items, key=tartib)          # a stable sort: otherwise in their order
     if os.environ.get("PYTEST_XDIST_WORKER"):     # for the controller's units of work
-        vaqtincha = _holat_papkasi() / f"kerak.{os.getpid()}.tmp"
+        vaqtincha = holat_papkasi() / f"kerak.{os.getpid()}.tmp"
         vaqtincha.write_text(json.dumps({i.nodeid: _qism(i) for i in items}))
-        os.replace(vaqtincha, _holat_papkasi() / "kerak.json")
+        os.replace(vaqtincha, holat_papkasi() / "kerak.json")
     if any(_yigishga_kerakmi(i) for i in items) and not config.option.collectonly:
         _qurishni_boshla()
 
