@@ -130,7 +130,7 @@ def test_tables_hold_the_seeds_rows(sahifa):
 
 
 def test_figures_have_images_alt_text_and_references(sahifa, qurilgan):
-    for nom in ("yol_uzunligi", "sqrt_d", "attention_ogirligi", "xotira_vaqt", "flash"):
+    for nom in ("yol_uzunligi", "sqrt_d", "attention_ogirligi", "xotira_vaqt"):
         rasm = sahifa.find("figure", id=_id(nom))
         assert rasm is not None, f"figure {nom!r} is missing"
         img = rasm.find("img")

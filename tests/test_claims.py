@@ -230,23 +230,41 @@ def test_scaling_by_sqrt_d_keeps_scores_and_softmax_from_growing_with_d(glued):
 
 @pytest.mark.build
 def test_sdpa_removes_the_quadratic_memory_not_the_quadratic_time(glued, sahifa):
-    """The FlashAttention paragraph: the formula's memory grows as T², SDPA's as T; both
-    take time growing as T²; the outputs agree."""
-    assert 1.8 <= glued["fl_xotira_formula"] <= 2.2
-    assert glued["fl_xotira_sdpa"] < 1.3 and glued["fl_xotira_sdpa_soz"] == "chiziqli"
-    assert glued["fl_chuqqi_formula"] > 50 * glued["fl_chuqqi_sdpa"]
-    # time: the formula does 8·T²·d multiply-adds and little else at T >= 1024, so its time
-    # grows close to T² on any CPU (slope 2.04 here); SDPA's word is read off its own slope
-    assert glued["fl_vaqt_formula"] >= 1.5
-    assert glued["fl_vaqt_sdpa_soz"] == ("kvadratik" if glued["fl_vaqt_sdpa"] >= 1.5 else "kvadratikdan sekin")
+    """narx's FlashAttention paragraphs.  Each bound guards a sentence stated without a branch
+    (kind a: by design, with room on every CPU seen; the measured value in the comment)."""
+    # the formula keeps 8 x T x T floats: slope 2 by construction of the computation (2,00)
+    assert 1.8 <= glued["fl_xq"] <= 2.2
+    assert glued["fl_mib"] >= 8 * 4096 * 4096 * 4 / 2**20
+    # SDPA's flash kernel (4-D): its output, linear in T, and a fixed buffer, so a slope
+    # under 1 ("qiyalik 1 dan ham kichik"; 0,65) and a small fraction of the formula's peak
+    assert glued["fl_xq_sdpa"] < 1
+    assert glued["fl_mib"] > 50 * glued["fl_mib_sdpa"]
+    # 3-D input falls back to the math path: T x T again (1,99)
+    assert glued["fl_xq_3d"] >= 1.8 and glued["fl_mib_3d"] >= 8 * 4096 * 4096 * 4 / 2**20
+    # "Vaqt esa uchala usulda ham T² bilan oʻsdi": 8·T²·d multiply-adds dominate at T >= 1024
+    # (2,07; 2,02; 1,98)
+    for nom in ("fl_vq", "fl_vq_sdpa", "fl_vq_3d"):
+        assert 1.7 <= glued[nom] <= 2.3, (nom, glued[nom])
+    # "Flash kerneli ... formuladan N marta tez ishladi" (2,0)
+    assert glued["fl_tezlik"] > 1.2
+    # "Natijalar amalda bir xil"
     assert glued["fl_farq"] < 1e-5
-    # the formula's peak at T = 4096 holds at least its 8 x 4096 x 4096 float32 matrix
-    assert glued["fl_chuqqi_formula"] >= 8 * 4096 * 4096 * 4 / 2**20
-    # SDPA with 3-D input falls back to the math kernel: T x T again
-    assert glued["fl_xotira_sdpa3"] >= 1.8 and glued["fl_xotira_sdpa3_soz"] == "kvadratik"
-    assert glued["fl_chuqqi_sdpa3"] >= 8 * 4096 * 4096 * 4 / 2**20
     jadval = sahifa.find("table", id="flash-jadval")
-    assert jadval is not None and len(jadval.find("tbody").find_all("tr")) == 15
+    assert jadval is not None and len(jadval.find("tbody").find_all("tr")) == 12
+    # the slopes' table shows the glued slopes
+    qiy = {q[0]: q[1:] for q in _qatorlar(sahifa, "qiyalik-jadval")}
+    assert songa(qiy["formula"][0]) == pytest.approx(glued["fl_xq"], abs=0.006)
+    assert songa(qiy["SDPA"][1]) == pytest.approx(glued["fl_vq_sdpa"], abs=0.006)
+
+
+@pytest.mark.build
+def test_narx_exercises_answers_hold(glued):
+    """The answers' words: a causal mask written by hand is SDPA's is_causal up to float32
+    rounding; raising d from 32 to 128 at T = 2048 leaves the formula's peak almost as it was
+    (the T x T matrices, allocated while the inputs already exist, make the peak: equal here)."""
+    assert glued["n2_farq"] < 1e-5
+    assert glued["n3_128"] == pytest.approx(glued["n3_32"], rel=0.05)
+    assert glued["n1_f32"] == 2 * glued["n1_bf16"] == 128
 
 
 @pytest.mark.build
@@ -267,75 +285,38 @@ def test_the_model_looked_at_is_the_best_seed_and_the_text_says_where_it_looks(g
 
 
 @pytest.mark.build
-def test_memory_grows_as_t_squared_and_time_grows_too(glued, sahifa):
-    """The memory paragraph and figure's claims, against the measured column of the memory table.
-
-    ``matritsa_osish`` (the matrix's growth per doubling) is not checked: it is
-    computed from the attention matrix's shape (T x T elements), so it is 4.0
-    by construction and a check of it could never fail.  What is measured is
-    PyTorch's peak memory of a forward pass: the figure's caption says memory
-    is a straight line of slope 2 on log-log axes (grows as T^2), and the text
-    says the peak at T = 960 is above the matrix itself and that time grows.
-    """
+def test_memory_grows_as_t_squared(glued, sahifa):
+    """narx's memory paragraph and figure, against the memory table: the matrix holds
+    64·T² floats ("elementlari soni 64·T²"), and the peak holds the scores and the weights at
+    once ("bir lahza ikkalasi ham xotirada turadi"), growing about 4 times a doubling of T
+    at the large end (the figure's slope 2)."""
     qatorlar = _qatorlar(sahifa, "xotira-jadval")
     T = [int(songa(q[0])) for q in qatorlar]
     matritsa = [songa(q[1]) for q in qatorlar]
     chuqqi = [songa(q[2]) for q in qatorlar]
     assert T == [30, 60, 120, 240, 480, 960]
-    # the peak holds at least the matrix, at every T
-    assert all(c >= m for c, m in zip(chuqqi, matritsa)), list(zip(T, matritsa, chuqqi))
-    # it grows with T, and at the large end, where the T^2 term dominates the terms
-    # linear in T, a doubling of T multiplies it by about four (log-log slope 2)
-    assert chuqqi == sorted(set(chuqqi)), list(zip(T, chuqqi))
+    assert matritsa == [pytest.approx(64 * t * t * 4 / 2**20, abs=0.006) for t in T]
+    assert chuqqi[-1] >= 2 * matritsa[-1], (matritsa[-1], chuqqi[-1])
     osish = chuqqi[-1] / chuqqi[-2]
     assert 3.5 <= osish <= 4.5, f"peak memory grew {osish:.2f}x from T={T[-2]} to T={T[-1]}"
-    # the glued numbers of the text are the table's
     assert glued["matritsa_960"] == pytest.approx(matritsa[-1], abs=0.01)
     assert glued["chuqqi_960"] == pytest.approx(chuqqi[-1], abs=0.01)
-    assert glued["chuqqi_960"] >= glued["matritsa_960"]
-    # "Vaqt ham oʻsadi": from T = 240 to 960 the time of a forward pass grows
-    assert glued["vaqt_osish_katta"] > 1
-    # the sentence on time against T²: T grew 4 times, so T² would give 16
-    qiyalik = math.log(glued["vaqt_osish_katta"]) / math.log(4)
-    assert ("taxminan T²" in glued["vaqt_T2_xulosa"]) == (1.85 <= qiyalik < 2.15)
-    assert ("undan ham tez" in glued["vaqt_T2_xulosa"]) == (qiyalik >= 2.15)
-    assert ("ham koʻp" in glued["vaqt_T2_jumla"]) == (qiyalik >= 2.15)
-    # T = 240 is timed in both tables: the two numbers are the tables' cells, and the text
-    # calls their difference noise only within 25 %
-    vaqt_j = {(songa(q[0]), q[1]): songa(q[2]) for q in _qatorlar(sahifa, "vaqt-jadval")}
-    a, b = glued["t240_vaqt_jadval"], glued["t240_xotira_jadval"]
-    assert a == pytest.approx(vaqt_j[240, "attention"], abs=0.006)
-    assert b == pytest.approx(songa(qatorlar[T.index(240)][3]), abs=0.006)
-    farq = abs(a - b) / min(a, b)
-    assert glued["ikki_olchov_farq"] == pytest.approx(farq)
-    assert ("oʻlchovining shovqini ham beradi" in glued["ikki_olchov_gap"]) == (farq <= 0.25)
-    assert glued["ikki_olchov_gap"] in _matn(sahifa)
 
 
 @pytest.mark.build
-def test_parallelism_claim_matches_the_timing_table(glued, sahifa):
-    """The summary names the T at which attention beat the RNN: recompute it from the table."""
+def test_attention_does_more_work_in_one_step_and_is_slower_on_one_thread(glued, sahifa):
+    """narx's timing paragraph and the summary's row: the work ratio at T = 240 is the table's,
+    and on one thread attention is slower there (kind a: 4,0–4,5 times on the CPUs seen)."""
     jadval = sahifa.find("table", id="vaqt-jadval")
     sarlavha = [c.get_text().strip() for c in jadval.find("thead").find_all("th")]
     qatorlar = [dict(zip(sarlavha, q)) for q in _qatorlar(sahifa, "vaqt-jadval")]
     assert len(qatorlar) == 8, qatorlar
     jadval_ = {(q["T"], q["model"]): q for q in qatorlar}
-    Tlar = sorted({q["T"] for q in qatorlar}, key=int)
-    tezroq = [T for T in Tlar
-              if songa(jadval_[T, "attention"]["fwd (ms)"]) < songa(jadval_[T, "RNN"]["fwd (ms)"])]
-    assert glued["attn_tezroq_T"] == (", ".join(tezroq) or "yoʻq")
-    if tezroq:
-        assert glued["tezlik_jumla"].endswith(f"T = {', '.join(tezroq)} da RNNnikidan tezroq boʻldi.")
-    else:
-        assert glued["tezlik_jumla"].endswith("hech bir T da RNNnikidan tezroq boʻlmadi.")
-    # the work counts of the largest T are the ratio the text quotes
-    T = Tlar[-1]
     assert glued["mac_nisbat"] == pytest.approx(
-        songa(jadval_[T, "attention"]["MAC"]) / songa(jadval_[T, "RNN"]["MAC"]), rel=1e-9)
+        songa(jadval_["240", "attention"]["MAC"]) / songa(jadval_["240", "RNN"]["MAC"]), rel=1e-9)
     assert glued["vaqt_nisbat"] == pytest.approx(
-        songa(jadval_[T, "attention"]["fwd (ms)"]) / songa(jadval_[T, "RNN"]["fwd (ms)"]), rel=0.02)
-    assert (glued["vaqt_nisbat_yonalish"] == "sekinroq") == (glued["vaqt_nisbat"] > 1)
-    assert ("sekin" in glued["vaqt_nisbat_jumla"]) == (glued["vaqt_nisbat"] > 1)
+        songa(jadval_["240", "attention"]["fwd (ms)"]) / songa(jadval_["240", "RNN"]["fwd (ms)"]), rel=0.02)
+    assert glued["vaqt_nisbat"] > 1.5
 
 
 # --------------------------------------------------------------------------

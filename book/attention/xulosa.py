@@ -108,8 +108,8 @@ show(
 # | Initsializatsiya | {glue:text}`rekurrent.py::xl_boshlanish:s` |
 # | Pozitsiya kodlash | {glue:text}`rekurrent.py::xl_pozitsiya:s` |
 # | Tushuntirish | {glue:text}`rekurrent.py::xl_tushuntirish:s` |
-# | O(T²) | {glue:text}`narx.py::xl_narx:s` |
-# | Parallellik | {glue:text}`narx.py::xl_parallel:s` |
+# | O(T²) | Xotira T² ga proporsional oʻsadi (T = 960 da bitta matritsa {glue:text}`narx.py::matritsa_960:.0f` MiB); flash kerneli xotirani T ga chiziqli qiladi, hisob hajmini esa kamaytirmaydi |
+# | Parallellik | T = 240 da attention RNNdan {glue:text}`narx.py::mac_nisbat:.1f` marta koʻp hisob qiladi, lekin bitta bosqichda; bitta oqimda u RNNdan sekin |
 # | Transformer bloki | Attention + {term}`qoldiq ulanish` + LayerNorm + feed-forward; GPT-2, Llama: pre-LN |
 # | Kauzal maska | {glue:text}`mexanizm.py::xl_kauzal:s` |
 # | Uzunroq ketma-ketlik | {glue:text}`pozitsiyalar.py::xl_uzun:s` |
