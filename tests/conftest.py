@@ -302,6 +302,16 @@ def pytest_xdist_make_scheduler(config, log):
     config.option.loadscopereorder = False
 
     class Bolaklar(LoadScopeScheduling):
+        def _reschedule(self, node) -> None:
+            """xdist's, but a worker gets its next unit only when it has fewer than two tests
+            left (xdist: three), so that no unit waits behind a long test (a Lighthouse page
+            behind an execution of the chapter waited 470 s, run x9).  A worker runs a test
+            only once it knows the next (or is told to stop): two left is enough."""
+            if not node.shutting_down and self.workqueue \
+                    and self._pending_of(self.assigned_work[node]) >= 2:
+                return
+            super()._reschedule(node)
+
         def _split_scope(self, nodeid: str) -> str:
             if "kerak" not in _YIGISH:
                 _YIGISH["kerak"] = json.loads((holat_papkasi() / "kerak.json").read_text())

@@ -75,10 +75,10 @@ def test_every_seed_output_is_on_the_page_in_order(sahifa):
         _joy(matn, "1-bosqich: har Q ni har K bilan", "3-bosqich: softmax", "4-bosqich:"),     # 2 worked example
         _joy(matn, _nomli(sahifa, "grad_jadval", "Kirishning 0-qadamiga va oxirgi qadamiga")),  # 3 gradients
         _joy(matn, _nomli(sahifa, "sinov_jadval", "Sinov aniqligi")),                   # 4 training
-        _joy(matn, "Pozitsiya kodlashsiz attention — kirishni", "maksimal farq"),       # 5 permutation
-        _joy(matn, "0-qadamga berilgan oʻrtacha eʼtibor", "Eng koʻp eʼtibor olgan qadam"),  # 6
+        _joy(matn, "Pozitsiya kodlashsiz attention — kirishni", "eng katta farq"),       # 5 permutation
+        _joy(matn, "0-qadamga oʻrtacha ogʻirlik", "eng katta ogʻirlikli qadam"),  # 6
         _joy(matn, _nomli(sahifa, "attention_ogirligi",
-                          "Yuqorida: har qadamga berilgan oʻrtacha eʼtibor")),            # 7 figure
+                          "Yuqorida: oʻqitilgan modelning har qadamga bergan")),            # 7 figure
         _joy(matn, _nomli(sahifa, "vaqt_jadval", "Bitta paket (64 ta namuna) vaqti"),
              "torch ", "protsessor:"),                                                  # 8 timing
         _joy(matn, _nomli(sahifa, "qismlar_jadval", "Transformer blokining qismlari")),  # 9 parts
@@ -115,10 +115,10 @@ def test_tables_hold_the_seeds_rows(sahifa):
     assert len(grad) == 4 * 5
     sinov = _hujayralar(_jadval(sahifa, "sinov_jadval"))
     assert sinov[:5] == ["model", "seedlar", "oʻrtacha", "eng yomon", "parametrlar soni"]
-    assert [sinov[i] for i in (5, 10, 15, 20, 25)] == [
-        "RNN", "LSTM", "LSTM (unutish = 3)", "attention (+ pozitsiya)", "attention (pozitsiyasiz)"]
-    assert [sinov[i] for i in (9, 14, 19, 24, 29)] == ["1186", "4546", "4546", "5218", "3298"]
-    assert len(sinov) == 5 * 6
+    assert [sinov[i] for i in (5, 10, 15, 20)] == [
+        "RNN", "LSTM", "attention (+ pozitsiya)", "attention (pozitsiyasiz)"]
+    assert [sinov[i] for i in (9, 14, 19, 24)] == ["1186", "4546", "5218", "3298"]
+    assert len(sinov) == 5 * 5
     vaqt = _hujayralar(_jadval(sahifa, "vaqt_jadval"))
     assert vaqt[:6] == ["T", "model", "fwd (ms)", "fwd+bwd (ms)", "MAC", "ketma-ket bosqichlar"]
     qatorlar = [vaqt[i:i + 6] for i in range(6, len(vaqt), 6)]

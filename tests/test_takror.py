@@ -114,12 +114,12 @@ def _musbat_son(matn: str) -> bool:
     return math.isfinite(son) and son > 0
 
 
-def _ijro(papka) -> dict:
+def _ijro(papka, ombor) -> dict:
     """One cold execution of the chapter under the reduced protocol: every lesson in order,
     each in a fresh kernel, as the build executes it; the lessons' cells as one notebook.
 
-    The store is pointed at ``papka/ombor``, which must still not exist afterwards: the
-    reduced protocol neither reads nor writes it."""
+    The store is pointed at ``ombor``, which must still not exist afterwards: the reduced
+    protocol neither reads nor writes it (test_the_execution_left_the_store_alone)."""
     nb_hammasi = {"cells": []}
     with pytest.MonkeyPatch.context() as mp:
         mp.setenv("KITOB_QISQA", "1")          # the kernel inherits it (chapter_code/qisqa.py)
@@ -127,7 +127,7 @@ def _ijro(papka) -> dict:
         # the results do not depend on the number (test_oqitish), and the build runs beside
         mp.setenv("KITOB_JARAYONLAR", "1")
         mp.delenv("KITOB_OMBORSIZ", raising=False)
-        mp.setenv("KITOB_OMBOR", str(papka / "ombor"))
+        mp.setenv("KITOB_OMBOR", str(ombor))
         # its pictures elsewhere: the build may be reading _build/rasmlar at the same time
         mp.setenv("KITOB_RASM_PAPKASI", str(papka / "rasmlar"))
         for dars in DARSLAR:
@@ -135,7 +135,6 @@ def _ijro(papka) -> dict:
             NotebookClient(nb, timeout=900, kernel_name="python3",
                            resources={"metadata": {"path": str((ILDIZ / dars).parent)}}).execute()
             nb_hammasi["cells"] += nb["cells"]
-    assert not (papka / "ombor").exists(), "the reduced protocol wrote into the store"
     return nb_hammasi
 
 
@@ -151,13 +150,23 @@ def test_a_cold_execution_of_the_chapter(i, tmp_path):
     execution failed, a file that says so."""
     yol = holat_papkasi() / f"takror-{i}.json"
     try:
-        nb = _ijro(tmp_path)
+        nb = _ijro(tmp_path, holat_papkasi() / f"ombor-{i}")
     except BaseException as xato:
         yol.with_suffix(".xato").write_text(f"{type(xato).__name__}: {xato}"[:4000], encoding="utf-8")
         raise
     vaqtincha = yol.with_suffix(".tmp")
     vaqtincha.write_text(json.dumps(nb), encoding="utf-8")
     os.replace(vaqtincha, yol)
+
+
+@pytest.mark.parametrize("i", [1, 2])
+def test_the_execution_left_the_store_alone(i):
+    """The reduced protocol neither reads nor writes the store of kept results: the folder its
+    execution was pointed at does not exist.  (With its execution, one unit of work: a test
+    of its own behind the execution keeps the worker from taking another unit meanwhile.)"""
+    yol = holat_papkasi() / f"takror-{i}.json"
+    assert yol.is_file(), f"execution {i} did not finish"
+    assert not (holat_papkasi() / f"ombor-{i}").exists(), "the reduced protocol wrote into the store"
 
 
 @pytest.fixture(scope="module")

@@ -116,10 +116,12 @@ mac_nisbat = v.loc["attention", "MAC"] / v.loc["RNN", "MAC"]
 vaqt_nisbat = (
     v.loc["attention", "fwd (ms)"] / v.loc["RNN", "fwd (ms)"]
 )
-print(f"MAC: {mac_nisbat:.1f} marta, vaqt: {vaqt_nisbat:.1f} marta")
 
 # %% tags=["remove-cell"]
 glue("mac_nisbat", float(mac_nisbat), display=False)
+# bob sonlari qaysi protsessorda olingani (kirish sahifasi uchun)
+cpu = torch.backends.cpu.get_cpu_capability()
+glue("hisob_muhiti", f"{protsessor()} ({cpu})", display=False)
 glue("vaqt_nisbat", float(vaqt_nisbat), display=False)
 
 # %% [markdown]
@@ -150,8 +152,9 @@ for T in [30, 60, 120, 240, 480, 960]:
     m = Attention(T)
     with torch.no_grad():
         chuqqi, _ = xotira_chuqqisi(m, X)
-    # m.ogirlik: oxirgi oldinga oʻtishning (64, T, T)
-    # ogʻirliklari; har biri 4 bayt (float32)
+        # m.ogirlik: shu oldinga oʻtishning (64, T, T)
+        # ogʻirliklari; har biri 4 bayt (float32)
+        m(X)
     w = m.ogirlik
     qatorlar.append({
         "T": T,
@@ -294,11 +297,11 @@ show(
     nom="qiyalik_jadval",
 )
 katta = fl[fl["T"] == 4096].set_index("usul")
+# T = 4096 da SDPA formuladan necha marta tez
 tezlik = (
     katta.loc["formula", "vaqt (ms)"]
     / katta.loc["SDPA", "vaqt (ms)"]
 )
-print(f"T = 4096: SDPA {tezlik:.1f} marta tez")
 
 # %% tags=["remove-cell"]
 for u, q in [("formula", ""), ("SDPA", "_sdpa"), ("SDPA, 3D", "_3d")]:
@@ -391,7 +394,7 @@ torch.manual_seed(0)
 Q, K, V = (torch.randn(8, 1, 512, 32) for _ in range(3))
 sdpa = F.scaled_dot_product_attention(Q, K, V, is_causal=True)
 n2_farq = (yozilgan_kauzal(Q, K, V) - sdpa).abs().max()
-print(f"eng katta farq: {n2_farq:.1e}")
+print(f"eng katta farq: {son(n2_farq, '.1e')}")
 
 # 3-mashq yechimi: d = 32 va 128, T = 2048
 m3 = {}

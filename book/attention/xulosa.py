@@ -103,11 +103,11 @@ show(
 # | Attention formulasi | `softmax(Q @ K.T / sqrt(d)) @ V` |
 # | Q, K, V | Soʻrov, kalit, qiymat — uchtasi ham chiziqli proyeksiya |
 # | Nega $\sqrt{d}$ | Softmaxni toʻyinishdan saqlaydi |
-# | Yoʻl uzunligi | {glue:text}`rekurrent.py::xl_yol:s` |
-# | Gradient oqimi | {glue:text}`rekurrent.py::xl_gradient:s` |
-# | Initsializatsiya | {glue:text}`rekurrent.py::xl_boshlanish:s` |
-# | Pozitsiya kodlash | {glue:text}`rekurrent.py::xl_pozitsiya:s` |
-# | Tushuntirish | {glue:text}`rekurrent.py::xl_tushuntirish:s` |
+# | Yoʻl uzunligi | Istalgan ikki pozitsiya orasida bitta bogʻlanish — 59 ta qadam emas |
+# | Gradient oqimi | Oʻqitish boshida 0-qadamga yetadigan gradient oxirgi qadamnikidan RNNda {glue:text}`rekurrent.py::grad_rnn:.0e` marta kichik, attentionda deyarli teng |
+# | Initsializatsiya | LSTMda oʻqitish boshidagi soʻnishni unutish darvozasining siljishi belgilaydi; oʻqitish qanday tugashini esa bu oldindan aytmaydi |
+# | Pozitsiya kodlash | Busiz attention tartibni koʻrmaydi va vazifani yecha olmadi (eng yaxshi seedda {glue:text}`rekurrent.py::attn0_max:.2f`) |
+# | Tushuntirish | Ogʻirliklar model qayerga qarashini koʻrsatadi: oʻrtacha eʼtiborning {glue:text}`rekurrent.py::qadam0:.2%` 0-qadamga |
 # | O(T²) | Xotira T² ga proporsional oʻsadi (T = 960 da bitta matritsa {glue:text}`narx.py::matritsa_960:.0f` MiB); flash kerneli xotirani T ga chiziqli qiladi, hisob hajmini esa kamaytirmaydi |
 # | Parallellik | T = 240 da attention RNNdan {glue:text}`narx.py::mac_nisbat:.1f` marta koʻp hisob qiladi, lekin bitta bosqichda; bitta oqimda u RNNdan sekin |
 # | Transformer bloki | Attention + {term}`qoldiq ulanish` + LayerNorm + feed-forward; GPT-2, Llama: pre-LN |
