@@ -29,11 +29,13 @@ class Ketma(nn.Module):
     def __init__(self, turi, h=32, unutish=None):
         super().__init__()
         if turi not in ("rnn", "lstm"):
-            raise ValueError(f"turi must be 'rnn' or 'lstm', got {turi!r}")
+            raise ValueError(
+                f"turi faqat 'rnn' yoki 'lstm' boʻladi, berilgani: {turi!r}"
+            )
         if unutish is not None and turi != "lstm":
             raise ValueError(
-                "unutish (the forget-gate bias) exists only for"
-                f" turi='lstm', got turi={turi!r}"
+                "unutish (unutish darvozasining siljishi) faqat"
+                f" turi='lstm' da bor, berilgani: turi={turi!r}"
             )
         qatlam = nn.RNN if turi == "rnn" else nn.LSTM
         self.rnn = qatlam(1, h, batch_first=True)
@@ -70,12 +72,13 @@ class Attention(nn.Module):
             or pozitsiya in ("sinus", "rope")
         ):
             raise ValueError(
-                "pozitsiya must be True (learned), 'sinus', 'rope' or"
-                f" False, got {pozitsiya!r}"
+                "pozitsiya True (oʻrganiladigan), 'sinus', 'rope' yoki"
+                f" False boʻladi, berilgani: {pozitsiya!r}"
             )
         if pozitsiya in ("sinus", "rope") and d % 2:
             raise ValueError(
-                f"{pozitsiya} positions need an even width d, got d={d}"
+                f"{pozitsiya} pozitsiyalari uchun d juft boʻlishi kerak,"
+                f" berilgani: d={d}"
             )
         self.inp = nn.Linear(1, d)
         self.poz = (
@@ -96,11 +99,10 @@ class Attention(nn.Module):
         if self.poz is not None:
             if T > self.poz.shape[1]:
                 raise ValueError(
-                    "learned positions exist only for the"
-                    f" {self.poz.shape[1]} positions the model was built"
-                    f" with; got a sequence of T={T}: use T <="
-                    f" {self.poz.shape[1]} or a model with"
-                    " pozitsiya='sinus'"
+                    "oʻrganiladigan pozitsiyalar faqat model yaratilgandagi"
+                    f" {self.poz.shape[1]} ta pozitsiya uchun bor;"
+                    f" ketma-ketlik T={T}: T <= {self.poz.shape[1]} oling"
+                    " yoki pozitsiya='sinus' modelini ishlating"
                 )
             hh = hh + self.poz[:, :T]  # (batch, T, d) + (1, T, d)
         elif self.sinus:
@@ -159,14 +161,16 @@ def kauzal_maska(Tq, Tk=None, oyna=None):
     Tk = Tq if Tk is None else Tk
     if Tk < Tq:
         raise ValueError(
-            "a causal mask needs at least as many keys as queries, got"
-            f" Tq={Tq}, Tk={Tk}"
+            "kauzal maskada kalitlar soʻrovlardan kam boʻlmasligi"
+            f" kerak, berilgani: Tq={Tq}, Tk={Tk}"
         )
     maska = torch.ones(Tq, Tk, dtype=torch.bool).triu(Tk - Tq + 1)
     if oyna is None:
         return maska
     if oyna < 1:
-        raise ValueError(f"oyna must be a window of at least 1 key, got {oyna}")
+        raise ValueError(
+            f"oyna kamida 1 ta kalit boʻlishi kerak, berilgani: {oyna}"
+        )
     # oynadan oldingi kalitlar ham yashiriladi
     eski = torch.ones(Tq, Tk, dtype=torch.bool).tril(Tk - Tq - oyna)
     return maska | eski
@@ -181,7 +185,8 @@ def sinus_pozitsiya(T, d):
     """
     if d % 2:
         raise ValueError(
-            f"sinusoidal positions need an even width d, got d={d}"
+            "sinusoidal pozitsiyalar uchun d juft boʻlishi kerak,"
+            f" berilgani: d={d}"
         )
     p = torch.arange(T, dtype=torch.float32).unsqueeze(1)  # (T, 1)
     # 2i = 0, 2, 4, ...: (d/2,)
@@ -204,7 +209,8 @@ def rope(x, asos=10000.0, boshi=0):
     T, d = x.shape[-2:]
     if d % 2:
         raise ValueError(
-            f"RoPE turns pairs of components: d must be even, got d={d}"
+            "RoPE komponentlarni juft-juft buradi: d juft boʻlishi"
+            f" kerak, berilgani: d={d}"
         )
     p = torch.arange(boshi, boshi + T, dtype=x.dtype).unsqueeze(1)  # (T, 1)
     theta = asos ** (-torch.arange(0, d, 2, dtype=x.dtype) / d)  # (d/2,)
@@ -239,8 +245,8 @@ def kesh_qosh(kesh, k, v):
     n, m = kesh["n"], kesh["n"] + k.shape[2]
     if m > kesh["bufer_k"].shape[2]:
         raise ValueError(
-            f"the cache holds {kesh['bufer_k'].shape[2]} tokens, {m} do"
-            " not fit: make it with a larger T_max"
+            f"keshga {kesh['bufer_k'].shape[2]} ta token sigʻadi, {m} tasi"
+            " sigʻmaydi: keshni kattaroq T_max bilan yarating"
         )
     kesh["bufer_k"][:, :, n:m] = k
     kesh["bufer_v"][:, :, n:m] = v
@@ -323,12 +329,12 @@ class KopBoshli(nn.Module):
         kv_boshlar = boshlar if kv_boshlar is None else kv_boshlar
         if d % boshlar:
             raise ValueError(
-                f"d={d} must split evenly into boshlar={boshlar} heads"
+                f"d={d} boshlar={boshlar} ta boshga teng boʻlinishi kerak"
             )
         if kv_boshlar < 1 or boshlar % kv_boshlar:
             raise ValueError(
-                f"boshlar={boshlar} query heads must split evenly into"
-                f" kv_boshlar={kv_boshlar} key/value heads"
+                f"boshlar={boshlar} ta soʻrov boshi kv_boshlar={kv_boshlar}"
+                " ta kalit-qiymat boshiga teng boʻlinishi kerak"
             )
         self.boshlar, self.kv_boshlar = boshlar, kv_boshlar
         d_kv = d // boshlar * kv_boshlar
@@ -441,8 +447,8 @@ class KichikGPT(nn.Module):
         oldin, maska = kesh_boshi(keshlar, T, self.oyna)
         if oldin + T > self.poz.shape[0]:
             raise ValueError(
-                f"sequence of {oldin + T} tokens is longer than"
-                f" T_max={self.poz.shape[0]}"
+                f"{oldin + T} ta tokenli ketma-ketlik"
+                f" T_max={self.poz.shape[0]} dan uzun"
             )
         x = self.emb(idx) + self.poz[oldin : oldin + T]  # (B, T, d)
         for i, blok in enumerate(self.bloklar):
@@ -495,9 +501,8 @@ class Tarjimon(nn.Module):
     def _sigadimi(self, T):
         if T > self.poz.shape[0]:
             raise ValueError(
-                f"a sequence of {T} tokens is longer than"
-                f" T_max={self.poz.shape[0]}: build the model with a larger"
-                " T_max"
+                f"{T} ta tokenli ketma-ketlik T_max={self.poz.shape[0]}"
+                " dan uzun: modelni kattaroq T_max bilan yarating"
             )
 
     def kodla(self, manba):
@@ -507,8 +512,8 @@ class Tarjimon(nn.Module):
         pad_maska = (manba == self.pad)[:, None, None, :]
         if pad_maska.all(dim=-1).any():
             raise ValueError(
-                "a source row is all padding: every example needs at least"
-                " one token"
+                "manbaning bir qatori butunlay toʻldiruvchi tokenlardan"
+                " iborat: har misolda kamida bitta token boʻlishi kerak"
             )
         x = self.emb_manba(manba) + self.poz[: manba.shape[1]]
         for blok in self.koder:

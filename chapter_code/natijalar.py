@@ -57,6 +57,16 @@ def hammasida(n: int) -> str:
     return "yagona seedda" if _tekshir_son(n) == 1 else f"{_JAMI[n]} seedda ham"
 
 
+def yechdi_gapi(k: int, n: int) -> str:
+    """Vazifani n seeddan k tasida yechgan model haqida ikki tayyor gapdan biri (gap
+    "Model vazifani …" dan keyin keladi): (3, 5) -> "besh seeddan uchtasida yechdi",
+    (5, 5) -> "beshala seedda ham yechdi", (0, 5) -> "besh seedning hech birida yecha
+    olmadi"."""
+    if k == 0:
+        return f"{nechta(_tekshir_son(n))} seedning hech birida yecha olmadi"
+    return f"{seeddan(k, n)} yechdi"
+
+
 def seeddan(k: int, n: int) -> str:
     """(2, 3) -> "uch seeddan ikkitasida"; (3, 3) -> "uchala seedda ham".
 

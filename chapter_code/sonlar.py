@@ -28,6 +28,7 @@ beradigan soʻzga qanchalik tez-tez tushishini oʻlchaydi.
 import torch
 import torch.nn as nn
 
+from chapter_code.bichim import son
 from chapter_code.modellar import Tarjimon
 from chapter_code.ombor import saqlanadi
 from chapter_code.qisqa import qisqartiriladi
@@ -65,8 +66,8 @@ def soz_bilan(n):
         or not 1 <= n <= ENG_KATTA
     ):
         raise ValueError(
-            f"soz_bilan writes whole numbers from 1 to {ENG_KATTA:,}, got"
-            f" {n!r}"
+            f"soz_bilan 1 dan {son(ENG_KATTA)} gacha butun sonlarni yozadi,"
+            f" berilgani: {n!r}"
         )
     minglar, qoldiq = divmod(n, 1000)
     sozlar = []

@@ -76,9 +76,9 @@ def test_every_seed_output_is_on_the_page_in_order(sahifa):
         _joy(matn, _nomli(sahifa, "grad_jadval", "Kirishning 0-qadamiga va oxirgi qadamiga")),  # 3 gradients
         _joy(matn, _nomli(sahifa, "sinov_jadval", "Sinov aniqligi")),                   # 4 training
         _joy(matn, "Pozitsiya kodlashsiz attention — kirishni", "eng katta farq"),       # 5 permutation
-        _joy(matn, "0-qadamga oʻrtacha ogʻirlik", "eng katta ogʻirlikli qadam"),  # 6
+        _joy(matn, "0-qadamga oʻrtacha ogʻirlik", "eng katta ogʻirlik:"),  # 6
         _joy(matn, _nomli(sahifa, "attention_ogirligi",
-                          "Yuqorida: oʻqitilgan modelning har qadamga bergan")),            # 7 figure
+                          "Yuqorida: oʻqitilgan model har qadamga bergan")),            # 7 figure
         _joy(matn, _nomli(sahifa, "vaqt_jadval", "Bitta paket (64 ta namuna) vaqti"),
              "torch ", "protsessor:"),                                                  # 8 timing
         _joy(matn, _nomli(sahifa, "qismlar_jadval", "Transformer blokining qismlari")),  # 9 parts

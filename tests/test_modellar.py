@@ -77,7 +77,7 @@ def test_parameter_counts_equal_the_seeds(model, soni):
 
 
 def test_ketma_rejects_an_unknown_kind():
-    with pytest.raises(ValueError, match="turi must be 'rnn' or 'lstm', got 'gru'"):
+    with pytest.raises(ValueError, match="turi faqat 'rnn' yoki 'lstm' boʻladi, berilgani: 'gru'"):
         Ketma("gru")
 
 
@@ -109,7 +109,7 @@ def test_lstm_forget_bias_sets_exactly_the_forget_gate():
 
 
 def test_forget_bias_only_for_lstm():
-    with pytest.raises(ValueError, match="only for turi='lstm'"):
+    with pytest.raises(ValueError, match="faqat turi='lstm' da bor"):
         Ketma("rnn", unutish=3.0)
 
 
@@ -139,7 +139,7 @@ def test_rope_rotates_every_row_by_its_own_position():
 
 
 def test_rope_refuses_an_odd_width():
-    with pytest.raises(ValueError, match="d must be even, got d=5"):
+    with pytest.raises(ValueError, match="d juft boʻlishi kerak, berilgani: d=5"):
         rope(torch.zeros(3, 5))
 
 
@@ -198,5 +198,5 @@ def test_causal_mask_alone_makes_position_free_attention_see_order(seed):
 
 
 def test_rope_attention_refuses_an_odd_width():
-    with pytest.raises(ValueError, match="rope positions need an even width d, got d=5"):
+    with pytest.raises(ValueError, match="rope pozitsiyalari uchun d juft boʻlishi kerak, berilgani: d=5"):
         Attention(4, d=5, pozitsiya="rope")

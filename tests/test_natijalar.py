@@ -119,3 +119,12 @@ def test_another_arithmetic_is_another_store_key(monkeypatch):
     asl = ombor.kalit(oqit, (partial(Attention, 60), 60, 0), {})
     monkeypatch.setenv("ATEN_CPU_CAPABILITY", "default")
     assert ombor.kalit(oqit, (partial(Attention, 60), 60, 0), {}) != asl
+
+
+def test_the_solved_sentence_has_two_prepared_wordings():
+    from chapter_code.natijalar import yechdi_gapi
+    assert yechdi_gapi(3, 5) == "besh seeddan uchtasida yechdi"
+    assert yechdi_gapi(5, 5) == "beshala seedda ham yechdi"
+    assert yechdi_gapi(0, 5) == "besh seedning hech birida yecha olmadi"
+    with pytest.raises(ValueError):
+        yechdi_gapi(6, 5)

@@ -140,7 +140,7 @@ def test_manba_soz_points_at_the_word_of_each_digit():
 
 @pytest.mark.parametrize("yomon", [0, -5, 1_000_000, 1.5, 12.0, "12", True, None])
 def test_bad_input_names_the_range(yomon):
-    with pytest.raises(ValueError, match="from 1 to 999,999"):
+    with pytest.raises(ValueError, match="1 dan 999\u202f999 gacha"):
         soz_bilan(yomon)
 
 

@@ -38,6 +38,8 @@ pytestmark = pytest.mark.ijro
 
 # table columns holding milliseconds read off a clock
 VAQT_USTUNLARI = {"fwd (ms)", "fwd+bwd (ms)", "vaqt (ms)", "keshsiz (ms)", "kesh bilan (ms)", "nisbat",
+                  # narx: the slopes of the times
+                  "vaqt",
                   # the memory-bound decoding table: the limit divides by a timed copy
                   "chegara (ms)", "oldindan (ms)", "torch.cat (ms)", "GB/s",
                   # the capstone's attention variants: time per token

@@ -299,7 +299,7 @@ def test_attention_learned_positions_shorter_sequence_uses_first_rows(T):
 @pytest.mark.parametrize("T", [11, 30])
 def test_attention_learned_positions_longer_sequence_raises(T):
     m = Attention(10, d=8)
-    with pytest.raises(ValueError, match=rf"only for the 10 positions.*T={T}.*T <= 10"):
+    with pytest.raises(ValueError, match=rf"10 ta pozitsiya uchun bor.*T={T}.*T <= 10"):
         m(torch.randn(2, T, 1))
 
 
@@ -422,7 +422,7 @@ def test_attention_rejects_truthy_lookalikes_of_pozitsiya(yomon):
 
 
 def test_attention_sinus_rejects_odd_width_when_built():
-    with pytest.raises(ValueError, match="even width"):
+    with pytest.raises(ValueError, match="d juft boʻlishi kerak"):
         Attention(5, d=7, pozitsiya="sinus")
 
 
@@ -435,7 +435,7 @@ def test_tarjimon_too_long_and_all_padding_are_refused():
         m(torch.randint(1, 10, (2, 3)), torch.randint(1, 8, (2, 9)))
     manba = torch.randint(1, 10, (2, 4))
     manba[1] = 0
-    with pytest.raises(ValueError, match="all padding"):
+    with pytest.raises(ValueError, match="butunlay toʻldiruvchi"):
         m(manba, torch.randint(1, 8, (2, 3)))
 
 
@@ -516,7 +516,7 @@ def test_grouped_query_attention_equals_torch_sdpa_with_enable_gqa(h, h_kv):
 
 @pytest.mark.parametrize("h, h_kv", [(4, 3), (4, 0), (6, 4)])
 def test_kopboshli_rejects_key_value_heads_that_do_not_divide_the_heads(h, h_kv):
-    with pytest.raises(ValueError, match=f"boshlar={h} query heads must split evenly into kv_boshlar={h_kv}"):
+    with pytest.raises(ValueError, match=f"boshlar={h} ta soʻrov boshi kv_boshlar={h_kv}"):
         KopBoshli(12, h, h_kv)
 
 
@@ -552,7 +552,7 @@ def test_preallocated_cache_gives_the_same_logits_and_never_moves():
         m(idx, osuvchi)
     assert torch.allclose(qadamlab, toliq, atol=TOL32, rtol=0)
     assert all(torch.allclose(a["bufer_k"], b["k"], atol=TOL32, rtol=0) for a, b in zip(keshlar, osuvchi))
-    with pytest.raises(ValueError, match="the cache holds 12 tokens, 13 do not fit"):
+    with pytest.raises(ValueError, match="keshga 12 ta token sigʻadi, 13 tasi sigʻmaydi"):
         with torch.no_grad():
             m(idx[:, :1], keshlar)
 
@@ -569,7 +569,7 @@ def test_sliding_window_mask_hides_the_future_and_keys_older_than_the_window(Tq,
 
 
 def test_sliding_window_rejects_an_empty_window():
-    with pytest.raises(ValueError, match="oyna must be a window of at least 1 key, got 0"):
+    with pytest.raises(ValueError, match="oyna kamida 1 ta kalit boʻlishi kerak, berilgani: 0"):
         kauzal_maska(4, 4, 0)
 
 

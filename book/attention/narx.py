@@ -15,7 +15,7 @@
 #
 # Bu darsda {term}`attention <attention (eʼtibor mexanizmi)>` narxini oʻlchaymiz: vaqt va xotira {term}`ketma-ketlik` uzunligi *T*
 # bilan qanday oʻsadi, {term}`RNN` bilan solishtirganda nimasi koʻp va nimasi kam, PyTorchning
-# tayyor {term}`kerneli <kernel>` ({term}`SDPA`) undan nimani tejaydi. Modellar — {doc}`«Attention, RNN va LSTM bitta vazifada» <rekurrent>`
+# {term}`SDPA` (ingl. *scaled dot-product attention*) funksiyasi nimani tejaydi. Modellar — {doc}`«Attention, RNN va LSTM bitta vazifada» <rekurrent>`
 # darsidagi `Ketma` va `Attention`.
 
 
@@ -102,9 +102,9 @@ show(
     vaqt.round(2),
     izoh=(
         "Bitta paket (64 ta namuna) vaqti, bitta oqimda, mediana."
-        " fwd — oldinga oʻtish, fwd+bwd — oldinga va orqaga oʻtish."
-        " MAC — bitta namunaning oldinga oʻtishdagi matritsa"
-        " koʻpaytmalari."
+        " Ustunlar: fwd — oldinga oʻtish, fwd+bwd — oldinga va orqaga"
+        " oʻtish, MAC — bitta namunaning oldinga oʻtishdagi"
+        " koʻpaytirish-qoʻshishlar soni."
     ),
     nom="vaqt_jadval",
 )
@@ -128,13 +128,13 @@ glue("vaqt_nisbat", float(vaqt_nisbat), display=False)
 # *T* = 240 da attention bitta namuna uchun RNNdan {glue:text}`mac_nisbat:.1f`
 # marta koʻp koʻpaytirish-qoʻshish bajaradi, lekin hammasini bitta bosqichda,
 # katta matritsa koʻpaytmalarida. RNN esa kamroq hisobni 240 ta kichik qadamda
-# navbat bilan bajaradi. Bitta oqimda hisob hajmi hal qiladi: attention
+# navbat bilan bajaradi. Bitta oqimda vaqtni hisob hajmi belgilaydi: attention
 # RNNdan {glue:text}`vaqt_nisbat:.1f` marta sekin ishladi.
 #
 # GPU yoki koʻp yadroli protsessorda esa attentionning yagona bosqichidagi *T* ta
-# pozitsiya hisobi parallel bajarilishi mumkin, RNNning *T* ta qadami esa
-# baribir navbat bilan bajariladi (buni bu bobda oʻlchamadik).
-# {cite:t}`vaswani2017` bu parallellikni {term}`yoʻl uzunligi` bilan birga
+# pozitsiya hisobi parallel bajarilishi mumkin, RNNning *T* ta qadami bunda ham
+# navbat bilan bajariladi (buni bu bobda oʻlchamadik).
+# {cite:t}`vaswani2017` bu parallellikni qisqa {term}`yoʻl uzunligi` bilan birga
 # attentionning asosiy afzalliklari qatorida keltiradi.
 #
 # ## Xotira: $T^2$
@@ -197,36 +197,35 @@ glue("matritsa_960", float(xotira.loc[960, "matritsa (MiB)"]), display=False)
 glue("chuqqi_960", float(xotira.loc[960, "choʻqqi (MiB)"]), display=False)
 
 # %% [markdown]
-# *T* ikki barobar oshganda matritsa aniq toʻrt barobar oʻsadi: elementlari
-# soni $64 \cdot T^2$. Log-log oʻqlarda ({numref}`xotira_vaqt`) bu
+# Matritsaning elementlari soni $64 \cdot T^2$. Log-log oʻqlarda ({numref}`xotira_vaqt`) bu
 # {term}`qiyaligi <qiyalik>` 2 ga teng chiziq. *T* = 960 da matritsaning oʻzi
 # {glue:text}`matritsa_960:.0f` {term}`MiB <KiB, MiB, GiB>` (mebibayt, $2^{20}$ bayt),
 # choʻqqi esa {glue:text}`chuqqi_960:.0f` MiB: {term}`softmax` ballar matritsasidan
-# xuddi shunday katta yangi matritsa — {term}`ogʻirliklarni <ogʻirlik>` hosil qiladi va
+# xuddi shunday katta yangi matritsani — {term}`ogʻirliklarni <ogʻirlik>` — hosil qiladi va
 # bir lahza ikkalasi ham xotirada turadi.
 #
 # Bitta uzun hujjat uchun (*T* = 32 768) bitta attention matritsasining oʻzi
-# $32\,768^2 \cdot 4$ bayt, yaʼni 4 GiB boʻladi. Haqiqiy modelda esa bunday
+# $32\,768^2 \cdot 4$ bayt, yaʼni 4 GiB boʻladi. Katta modellarda bunday
 # matritsa har {term}`qatlamda <qatlam>` va har boshda bor, qatlamlar va
-# {term}`boshlar <bosh>` soni esa oʻnlab (boshlar haqida —
+# {term}`boshlar <bosh>` soni oʻnlab (boshlar haqida —
 # {doc}`«Transformer bloki va KV kesh» <transformer>` darsida).
 #
 # ## FlashAttention va SDPA
 #
 # {term}`FlashAttention` ({cite:alp}`dao2022`) — $T \times T$ matritsani xotirada
-# toʻliq saqlamaydigan attention kerneli. Kernel (ingl. *kernel*) deb bitta amalni
-# bajaradigan, optimallashtirilgan past darajali funksiyaga aytiladi. Bunday
+# toʻliq saqlamaydigan attention {term}`kerneli <kernel>` (ingl. *kernel*: bitta amalni
+# bajaradigan, optimallashtirilgan past darajali funksiya). Bunday
 # kernellar $Q K^\top$ ni boʻlaklab hisoblaydi va {term}`softmaxni <softmax>`
 # boʻlak-boʻlak yigʻadi.
 #
 # PyTorchda `F.scaled_dot_product_attention` (SDPA) kirishga mos kernelni
 # oʻzi tanlaydi. CPUda flash kerneli faqat 4 oʻqli (4D) tenzorda ishlaydi:
-# (namuna, bosh, *T*, *d*). 3 oʻqli tenzorda SDPA oddiy («math») yoʻlga qaytadi.
-# Qoʻlda yozilgan formulani SDPA bilan (4D va 3D kirishda) *T* = 4096 gacha
+# (namuna, bosh, *T*, *d*). Kirish 3 oʻqli boʻlsa, SDPA oddiy («math») yoʻlga
+# oʻtadi. Oʻzimiz yozgan formulani SDPA bilan (4D va 3D kirishda) *T* = 4096 gacha
 # solishtiramiz: 8 ta namuna, bitta bosh, *d* = 32 ({numref}`flash_jadval`).
 
 # %%
-def yozilgan(Q, K, V):
+def formula(Q, K, V):
     # bobdagi formula: T×T matritsa toʻliq yasaladi
     d = Q.shape[-1]
     w = torch.softmax(Q @ K.transpose(-2, -1) / d**0.5, -1)
@@ -234,7 +233,7 @@ def yozilgan(Q, K, V):
 
 
 usullar = {
-    "formula": yozilgan,
+    "formula": formula,
     "SDPA": F.scaled_dot_product_attention,
     "SDPA, 3D": F.scaled_dot_product_attention,
 }
@@ -244,7 +243,7 @@ for T in [512, 1024, 2048, 4096]:
     # (namuna, bosh, T, d)
     Q, K, V = (torch.randn(8, 1, T, 32) for _ in range(3))
     with torch.no_grad():
-        asl = yozilgan(Q, K, V)
+        asl = formula(Q, K, V)
         for nom, fn in usullar.items():
             # 3D: bosh oʻqisiz (namuna, T, d)
             kir = (Q, K, V)
@@ -267,7 +266,7 @@ show(
             lambda v: son(v, ".1e")),
     }),
     izoh=(
-        "Qoʻlda yozilgan formula va SDPA: xotira choʻqqisi, vaqt"
+        "Oʻzimiz yozgan formula va SDPA: xotira choʻqqisi, vaqt"
         " (bitta oqimda, mediana) va formula natijasidan eng"
         " katta farq (8 ta namuna, d = 32)."
     ),
@@ -290,7 +289,7 @@ def qiyalik(usul, ustun):
 qiy = pd.DataFrame({
     ustun: {u: qiyalik(u, ustun) for u in usullar}
     for ustun in ["choʻqqi (MiB)", "vaqt (ms)"]
-})
+}).rename(columns=lambda u: u.split()[0])
 show(
     qiy.round(2).rename_axis("usul").reset_index(),
     izoh="Xotira choʻqqisi va vaqtning log-log qiyaligi.",
@@ -305,48 +304,51 @@ tezlik = (
 
 # %% tags=["remove-cell"]
 for u, q in [("formula", ""), ("SDPA", "_sdpa"), ("SDPA, 3D", "_3d")]:
-    glue(f"fl_xq{q}", float(qiy.loc[u, "choʻqqi (MiB)"]), display=False)
-    glue(f"fl_vq{q}", float(qiy.loc[u, "vaqt (ms)"]), display=False)
+    glue(f"fl_xq{q}", float(qiy.loc[u, "choʻqqi"]), display=False)
+    glue(f"fl_vq{q}", float(qiy.loc[u, "vaqt"]), display=False)
     glue(f"fl_mib{q}", float(katta.loc[u, "choʻqqi (MiB)"]), display=False)
 glue("fl_tezlik", float(tezlik), display=False)
 glue("fl_farq", float(fl["eng katta farq"].max()), display=False)
 
 # %% [markdown]
 # Formula boʻyicha hisobda xotira qiyaligi {glue:text}`fl_xq:.2f`: *T* = 4096 da
-# {glue:text}`fl_mib:.0f` MiB, asosan $8 \times 4096 \times 4096$ ta son.
-# SDPAda qiyalik {glue:text}`fl_xq_sdpa:.2f`, *T* = 4096 da esa
+# {glue:text}`fl_mib:.0f` MiB, yaʼni ikkita $8 \times 4096 \times 4096$ matritsa
+# (ballar va ogʻirliklar).
+# SDPAda qiyalik {glue:text}`fl_xq_sdpa:.2f`, *T* = 4096 da
 # {glue:text}`fl_mib_sdpa:.1f` MiB. Bu asosan chiqishning oʻzi (u *T* ga chiziqli)
 # va har oqimga kichik ish buferi, shuning uchun qiyalik 1 dan ham kichik.
-# 3D kirishda esa SDPA $T \times T$ matritsani baribir hosil qiladi:
+# 3D kirishda SDPA $T \times T$ matritsani baribir hosil qiladi:
 # qiyalik {glue:text}`fl_xq_3d:.2f`, *T* = 4096 da {glue:text}`fl_mib_3d:.0f` MiB.
 #
-# Vaqt esa uchala usulda ham $T^2$ bilan oʻsdi: qiyaliklar
-# {glue:text}`fl_vq:.2f`, {glue:text}`fl_vq_sdpa:.2f` va {glue:text}`fl_vq_3d:.2f`.
+# Vaqt uchala usulda ham $T^2$ bilan oʻsdi: qiyaliklar
+# {glue:text}`fl_vq:.2f`; {glue:text}`fl_vq_sdpa:.2f` va {glue:text}`fl_vq_3d:.2f`.
 # Har {term}`soʻrov` baribir har {term}`kalit` bilan solishtiriladi. Flash
 # kerneli *T* = 4096 da formuladan {glue:text}`fl_tezlik:.1f` marta tez ishladi:
-# hisob oʻsha, lekin u katta matritsani xotiraga yozib, qayta oʻqimaydi.
+# hisob hajmi bir xil, lekin u katta matritsani xotiraga yozmaydi va qayta
+# oʻqimaydi.
 # Natijalar amalda bir xil: eng katta farq {glue:text}`fl_farq:.1e`.
 #
-# Xulosa: FlashAttention turidagi kernel $T^2$ hajmli **xotira sarfini**
-# yoʻqotadi, $T^2$ **hisob hajmini** esa kamaytirmaydi. Kernel maʼlum kirish
+# Xulosa: FlashAttention turidagi kernel $T^2$ hajmli **xotira sarfini** *T* ga
+# chiziqli qiladi, $T^2$ **hisob hajmini** esa kamaytirmaydi. Kernel maʼlum kirish
 # shaklini ham talab qiladi: boshqa shaklda bu foyda yoʻqoladi.
 #
 # ## Mashqlar
 #
 # **1-mashq (hisob).** Bitta qatlamda 32 ta bosh, *T* = 32 768. Bitta
-# oldinga oʻtishda shu qatlamning ogʻirlik matritsalari {term}`float32` formatida necha GiB
-# boʻladi? {term}`bfloat16` (16 bitli, yaʼni 2 baytli son formati) formatida-chi? Avval qogʻozda hisoblang.
+# oldinga oʻtishda shu qatlamning attention ogʻirliklari matritsalari {term}`float32`
+# formatida necha GiB boʻladi? Sonlar {term}`bfloat16` (16 bitli, yaʼni 2 baytli
+# son formati) boʻlsa-chi? Avval qogʻozda hisoblang.
 #
 # :::{admonition} Yechim
 # :class: dropdown
 #
 # Bitta matritsa $32\,768^2 = 2^{30}$ ta son. 32 ta bosh float32 formatida
-# {glue:text}`n1_f32:.0f` GiB, bfloat16 formatida {glue:text}`n1_bf16:.0f` GiB: bitta
-# qatlamning bitta oʻtishiga bunchalik xotirani hech bir GPU bermaydi. Shu
-# sababli uzun kontekstli modellar flash turidagi kernelsiz ishlamaydi.
+# {glue:text}`n1_f32:.0f` GiB, bfloat16 formatida {glue:text}`n1_bf16:.0f` GiB. Bunchalik
+# xotira bitta qatlamning bitta oʻtishiga ketadi: shuning uchun uzun kontekstli
+# modellar flash turidagi kernelsiz ishlamaydi.
 # :::
 #
-# **2-mashq (maskani oʻzingiz yozing).** `yozilgan` funksiyasiga {term}`kauzal maska <kauzal (sababiy) maska>`
+# **2-mashq (maskani oʻzingiz yozing).** `formula` funksiyasiga {term}`kauzal maska <kauzal (sababiy) maska>`
 # qoʻshing: *i*-soʻrov faqat $j \le i$ kalitlarga qarasin. Natijani
 # `F.scaled_dot_product_attention(Q, K, V, is_causal=True)` bilan
 # solishtiring (*T* = 512 da). Eng katta farq qancha boʻlishi kerak?
@@ -367,10 +369,9 @@ glue("fl_farq", float(fl["eng katta farq"].max()), display=False)
 # :::{admonition} Yechim
 # :class: dropdown
 #
-# Deyarli oʻzgarmaydi: *d* = 32 da {glue:text}`n3_32:.0f` MiB, *d* = 128 da
-# {glue:text}`n3_128:.0f` MiB. $T \times T$ matritsaning hajmi *d* ga bogʻliq emas; *d* bilan faqat
+# Oʻzgarmaydi: *d* = 32 da ham, *d* = 128 da ham {glue:text}`n3_128:.0f` MiB. $T \times T$ matritsaning hajmi *d* ga bogʻliq emas; *d* bilan faqat
 # *Q*, *K*, *V* va chiqish oʻsadi, ular esa *T* ga chiziqli. Hisob hajmi
-# ($2 T^2 d$) esa *d* bilan toʻrt barobar oʻsadi.
+# ($2 T^2 d$) bunda *d* bilan birga toʻrt barobar oʻsadi.
 # :::
 
 # %% tags=["hide-cell"]
@@ -381,7 +382,7 @@ print(f"float32: {m1[4]:.0f} GiB, bfloat16: {m1[2]:.0f} GiB")
 
 
 # 2-mashq yechimi: kauzal maska bilan formula
-def yozilgan_kauzal(Q, K, V):
+def formula_kauzal(Q, K, V):
     d, T = Q.shape[-1], Q.shape[-2]
     ball = Q @ K.transpose(-2, -1) / d**0.5
     # True — diagonaldan yuqorisi (j > i)
@@ -393,7 +394,7 @@ def yozilgan_kauzal(Q, K, V):
 torch.manual_seed(0)
 Q, K, V = (torch.randn(8, 1, 512, 32) for _ in range(3))
 sdpa = F.scaled_dot_product_attention(Q, K, V, is_causal=True)
-n2_farq = (yozilgan_kauzal(Q, K, V) - sdpa).abs().max()
+n2_farq = (formula_kauzal(Q, K, V) - sdpa).abs().max()
 print(f"eng katta farq: {son(n2_farq, '.1e')}")
 
 # 3-mashq yechimi: d = 32 va 128, T = 2048
@@ -401,7 +402,7 @@ m3 = {}
 for d in (32, 128):
     Q, K, V = (torch.randn(8, 1, 2048, d) for _ in range(3))
     with torch.no_grad():
-        m3[d] = xotira_chuqqisi(yozilgan, Q, K, V)[0] / 2**20
+        m3[d] = xotira_chuqqisi(formula, Q, K, V)[0] / 2**20
 print(f"d = 32: {m3[32]:.0f} MiB, d = 128: {m3[128]:.0f} MiB")
 
 # %% tags=["remove-cell"]

@@ -46,14 +46,15 @@ from chapter_code.oqitish import protokoli
 # Kirish — uzunligi *T* = 60 boʻlgan tasodifiy sonlar ketma-ketligi. Javob
 # (0 yoki 1) faqat **birinchi** elementning ishorasiga bogʻliq; qolgan 59 ta
 # element — shovqin. Vazifani yechish uchun model 0-qadamdagi maʼlumotni
-# oxirigacha olib borishi kerak. Tasodifiy taxmin javoblarning yarmini topadi ({term}`aniqlik` — toʻgʻri javoblar ulushi).
+# oxirigacha olib borishi kerak. Tasodifiy javob namunalarning yarmida toʻgʻri chiqadi,
+# yaʼni uning {term}`aniqligi <aniqlik>` (toʻgʻri javoblar ulushi) ikkidan bir.
 #
 # ```{literalinclude} ../../chapter_code/malumot.py
 # :pyobject: vazifa
 # ```
 #
 # Ikki rekurrent model: `Ketma("rnn")` va `Ketma("lstm")`. Ikkalasi ham
-# ketma-ketlikni oxirigacha oʻqiydi va oxirgi {term}`yashirin holatdan <yashirin holat>` javob beradi.
+# ketma-ketlikni oxirigacha oʻqiydi va oxirgi {term}`yashirin holat` asosida javob beradi.
 # LSTMning `unutish` parametri — {term}`unutish darvozasi` (*forget gate*)
 # {term}`siljishining <siljish>` boshlangʻich qiymati; u gradientga qanday taʼsir qilishini
 # quyida koʻramiz.
@@ -64,8 +65,8 @@ from chapter_code.oqitish import protokoli
 #
 # Attention modeli {doc}`«Attention mexanizmi» <mexanizm>` darsidagi toʻrt {term}`bosqichni <bosqich>` aynan takrorlaydi. Bu —
 # **{term}`self-attention`** (*oʻz-oʻziga attention*): {term}`soʻrov`, {term}`kalit` va qiymat bitta
-# ketma-ketlikdan olinadi. {doc}`«Attention mexanizmi» <mexanizm>` darsidagi misoldan farqi ikkita:
-# kirish avval *d* = {glue:text}`d_model` oʻlchamga koʻtariladi va unga oʻrganiladigan
+# ketma-ketlikdan olinadi. Oʻsha darsdagi misoldan farqi uchta:
+# kirish avval *d* = {glue:text}`d_model` oʻlchamga koʻtariladi; unga oʻrganiladigan
 # **pozitsiya kodlash** (`self.poz`, har pozitsiyaga bitta vektor) qoʻshiladi;
 # oxirida hamma pozitsiyalarning chiqishlari oʻrtalashtirilib, javobga aylanadi.
 # Boshqa pozitsiya kodlashlari (`pozitsiya="sinus"`, `"rope"`) va {term}`kauzal maska <kauzal (sababiy) maska>` (`kauzal=True`) {doc}`«Pozitsiyalar uzunroq ketma-ketlikda» <pozitsiyalar>` darsida kerak boʻladi.
@@ -80,8 +81,8 @@ from chapter_code.oqitish import protokoli
 # Modelni oʻqitishdan oldin oddiy savol qoʻyamiz: {term}`yoʻqotish funksiyasining <yoʻqotish funksiyasi>`
 # gradienti kirishning 0-qadamiga va oxirgi qadamiga qanchalik kuchli yetib
 # boradi? Gradient — model oʻrganishda tayanadigan signal. Agar 0-qadamga yetib
-# boradigan gradient juda kichik boʻlsa, oʻqitish boshida modelning javob
-# aynan oʻsha yerda ekanini sezishi qiyin.
+# boradigan gradient juda kichik boʻlsa, oʻqitish boshida model javob
+# aynan shu yerda ekanini qiyin sezadi.
 #
 # Har model uchun tasodifiy {term}`parametrlar` bilan bitta {term}`orqaga oʻtishni <orqaga oʻtish>`
 # (*backward pass*: yoʻqotishdan orqaga qarab gradientlarni hisoblash) bajaramiz
@@ -138,7 +139,7 @@ for nom, qisqa, _ in [
 # gradienti 0-qadamnikidan {glue:text}`grad_rnn:.1e` marta katta, LSTMda
 # {glue:text}`grad_lstm:.1e` marta. Boshqacha aytganda, oʻqitish boshida
 # 0-qadamga deyarli hech narsa yetib bormaydi: signal 59 ta qadamning har birida
-# koʻpaytirilib, eksponensial soʻnadi — bu **{term}`gradientning soʻnishi`**
+# koʻpaytirilib, eksponensial ravishda soʻnadi — bu **{term}`gradientning soʻnishi`**
 # (*vanishing gradient*). Attentionda esa nisbat {glue:text}`grad_attention:.2f`:
 # 0-qadamga ham, oxirgi qadamga ham deyarli bir xil gradient yetadi.
 #
@@ -154,30 +155,30 @@ for nom, qisqa, _ in [
 for siljish in (0.0, 3.0):
     f = torch.sigmoid(torch.tensor(siljish)).item()
     print(f"b_f = {siljish:g}: σ = {son(f, '.3f')},"
-          f" σ^{T-1} = {son(f ** (T-1), '.1e')}")
+          f" σ⁵⁹ = {son(f ** (T-1), '.1e')}")
 
 # %% [markdown]
-# $b_f$ = 0 da xotira 59 qadamda deyarli butunlay soʻnadi, $b_f$ = 3 da esa
+# $b_f = 0$ da xotira 59 qadamda deyarli butunlay soʻnadi, $b_f = 3$ da esa
 # uning sezilarli qismi qoladi. (Bu sodda baho: gradient *h* orqali oʻtadigan
 # yoʻllardan ham oqadi, shuning uchun jadvaldagi nisbat bahodan ancha kichik.)
 # Demak, oʻqitish boshida LSTMdagi soʻnishni arxitektura emas, unutish
-# darvozasining boshlangʻich qiymati belgilaydi. {cite:ts}`gers2000` bu darvozani
+# darvozasi siljishining boshlangʻich qiymati belgilaydi. {cite:ts}`gers2000` bu darvozani
 # kiritgan; {cite:ts}`jozefowicz2015` uning siljishini 1 dan boshlashni tavsiya
 # qilgan.
 #
 # Lekin bu faqat oʻqitish boshidagi holat. Oʻqitish qanday tugashini boshlangʻich
-# gradient oldindan aytmaydi: buni endi oʻqitib koʻramiz.
+# gradientga qarab oldindan aytib boʻlmaydi: buni endi oʻqitib koʻramiz.
 #
 # ## Oʻqitish: har model besh seed bilan
 #
-# Har model bir xil protokol bilan oʻqitiladi: bu — `oqit` funksiyasining
-# standart qiymatlari, ularni koddan oʻqiymiz.
+# Hamma modellar bir xil sharoitda oʻqitiladi: `oqit` funksiyasi argumentlarining
+# oʻzi belgilagan qiymatlari bilan.
 
 # %%
 protokol = protokoli(oqit)
-print("oqit() protokoli:")
+print("oqit() argumentlarining qiymatlari:")
 for kalit_, qiymat in protokol.items():
-    print(f"  {kalit_:<8} = {qiymat}")
+    print(f"  {kalit_:<8} = {son(qiymat)}")
 d_model = inspect.signature(Attention).parameters["d"].default
 
 # %% tags=["remove-cell"]
@@ -186,7 +187,7 @@ for nom, qiymat in protokol.items():
 glue("d_model", d_model, display=False)
 
 # %% [markdown]
-# Protokol: {glue:text}`protokol_epoxalar` {term}`epoxa` (*epoch*: oʻquv namunalarining
+# Bular: {glue:text}`protokol_epoxalar` {term}`epoxa` (*epoch*: oʻquv namunalarining
 # hammasidan bir marta oʻtish); {glue:text}`protokol_n` ta oʻquv va
 # {glue:text}`protokol_n_sinov` ta sinov namunasi; har {term}`paketda <paket>`
 # {glue:text}`protokol_batch` ta namuna (*batch*: parametrlarni bir marta yangilash uchun
@@ -205,12 +206,9 @@ glue("d_model", d_model, display=False)
 # :pyobject: oqit
 # ```
 #
-# Oʻqitishlar bir-biriga bogʻliq emas, shuning uchun `parallel`
-# (`chapter_code/oqitish.py`) ularni har protsessor yadrosida bittadan alohida
-# jarayonda ishga tushiradi. Har oʻqitish oʻz seedini oʻzi oʻrnatadi, shuning
-# uchun natija jarayonlar soniga bogʻliq emas. Natijalar diskda saqlanadi va
-# faqat oʻqitish kodi yoki argumentlari oʻzgarganda qayta hisoblanadi
-# (`chapter_code/ombor.py`).
+# Oʻqitishlar bir-biriga bogʻliq emas, shuning uchun `parallel` ularni har
+# protsessor yadrosida bittadan, alohida jarayonda bajaradi. Har oʻqitish oʻz
+# seedini oʻzi oʻrnatadi, shuning uchun natija jarayonlar soniga bogʻliq emas.
 
 # %%
 modellar = {
@@ -232,7 +230,6 @@ aniq = {
 # shu aniqlikdan boshlab seedda vazifani «yechdi» deymiz
 YECHDI = 0.9
 
-print("Tasodifiy javob: 0,50.")
 sinov = []
 for nom, yasa in modellar.items():
     sinov.append({
@@ -255,35 +252,33 @@ for nom, q in [("RNN", "rnn"), ("LSTM", "lstm"),
     glue(f"{q}_seedlar", aniq[nom], display=False)
     glue(f"{q}_min", min(aniq[nom]), display=False)
     glue(f"{q}_max", max(aniq[nom]), display=False)
-glue("lstm_yechdi", sum(a >= YECHDI for a in aniq["LSTM"]), display=False)
+from chapter_code.natijalar import yechdi_gapi
+
+k = sum(a >= YECHDI for a in aniq["LSTM"])
+glue("lstm_yechdi", k, display=False)
+glue("lstm_yechdi_gap", yechdi_gapi(k, len(seedlar)), display=False)
 glue("yechdi_chegara", YECHDI, display=False)
-glue("bitta_xato", (0.25 / protokol["n_sinov"]) ** 0.5, display=False)
 glue("T_vazifa", T, display=False)
 glue("param_formula", 3 * d_model**2 + d_model * (T + 7) + 2, display=False)
 
 # %% [markdown]
 # Model biror seedda kamida {glue:text}`yechdi_chegara:.1f` aniqlikka erishsa, shu seedda vazifani
-# **yechdi** deymiz. Tasodifiy javob namunalarning yarmini topadi;
-# {glue:text}`protokol_n_sinov` ta sinov namunasida bitta aniqlikning
-# {term}`standart xatosi <standart xato>` taxminan {glue:text}`bitta_xato:.2f`.
-# {numref}`%s-jadvaldan <sinov_jadval>` toʻrtta xulosa chiqaramiz:
+# **yechdi** deymiz. {numref}`%s-jadvaldan <sinov_jadval>` toʻrtta xulosa chiqaramiz:
 #
 # - **Pozitsiyali attention** vazifani besh seedning hammasida yechdi: eng yomon
 #   seedda ham {glue:text}`attn_min:.3f`.
 # - **RNN** natijasi seedga bogʻliq: {glue:text}`rnn_min:.3f` dan
 #   {glue:text}`rnn_max:.3f` gacha. Lekin eng yomon seedda ham u tasodifiy
-#   javobdan ancha yuqori: boshidagi kichik gradient RNNga oʻrganishga
+#   javobdan ancha yuqori: boshidagi kichik gradient RNNning oʻrganishiga
 #   toʻsqinlik qilmadi.
-# - **LSTM**: vazifani yechgan seedlar soni beshtadan {glue:text}`lstm_yechdi`,
-#   aniqliklar {glue:text}`lstm_min:.3f` dan {glue:text}`lstm_max:.3f` gacha.
-#   LSTMni oʻqitish protsessorga ham sezgir: boshqa protsessorda yaxlitlash
-#   boshqacha, va xuddi shu kod bilan yechilgan seedlar soni boshqacha
-#   chiqishi mumkin.
+# - **LSTM** vazifani {glue:text}`lstm_yechdi_gap`; aniqliklar
+#   {glue:text}`lstm_min:.3f` dan {glue:text}`lstm_max:.3f` gacha.
 # - **Pozitsiyasiz attention** vazifani hech bir seedda yecha olmadi: eng yaxshi
 #   seedda {glue:text}`attn0_max:.3f`. Nega — keyingi boʻlimda.
 #
-# Demak, attentionning ustunligi ikki joyda koʻrinadi: oʻqitish boshida gradient
-# 0-qadamga toʻliq yetadi, oʻqitish esa har seedda vazifani yechish bilan tugaydi.
+# Demak, pozitsiyali attentionning ustunligi ikki jihatda: oʻqitish boshida
+# gradient 0-qadamga deyarli kamaymay yetadi, oʻqitish esa har seedda vazifani
+# yechish bilan tugaydi.
 #
 # ## Pozitsiya kodlashsiz attention tartibni koʻrmaydi
 #
@@ -305,7 +300,7 @@ aralash_farq = float((asl - aralash).abs().max())
 print("Pozitsiya kodlashsiz attention — kirishni aralashtiramiz:")
 for nom, y in [("asl", asl), ("aralash", aralash)]:
     chiqish = "; ".join(son(v, ".5f") for v in y[0])
-    print(f"  {nom} chiqish[0]: {chiqish}")
+    print(f"  {nom} kirishda chiqish[0]: {chiqish}")
 print(f"  eng katta farq: {son(aralash_farq, '.2e')}")
 
 # %% tags=["remove-cell"]
@@ -327,8 +322,7 @@ glue("aralash_farq", aralash_farq, display=False)
 #
 # Attention {term}`ogʻirliklari <ogʻirlik>` modelning «qayerga qarayotganini» bevosita
 # koʻrsatadi. Pozitsiyali attentionning sinovda eng yaxshi natija bergan seedini
-# olamiz (uni qayta oʻqitmaymiz) va yangi 200 ta namunada uning ogʻirliklarini
-# oʻrtalashtiramiz.
+# olamiz va yangi 200 ta namunada uning ogʻirliklarini oʻrtalashtiramiz.
 
 # %%
 nomi = "attention (+ pozitsiya)"
@@ -339,21 +333,23 @@ with torch.no_grad():
     model(Xv)
 # (200, T, T) -> (T,): har qadamga oʻrtacha ogʻirlik
 w = model.ogirlik.mean(dim=(0, 1)).numpy()
-print(f"seed {attn_seed}, sinov aniqligi: {son(aniqlik, '.4f')}")
+print(f"{attn_seed}-seed, sinov aniqligi: {son(aniqlik, '.4f')}")
 print(f"0-qadamga oʻrtacha ogʻirlik: {son(w[0], '.4f')}")
 print(f"qolgan {T-1} qadamga, oʻrtacha: {son(w[1:].mean(), '.1e')}")
-print(f"eng katta ogʻirlikli qadam: {int(w.argmax())}")
+print(f"eng katta ogʻirlik: {int(w.argmax())}-qadamda")
 # bitta namunada har soʻrov 0-qadamga bergan eng kichik ogʻirlik
 bir_namuna0 = float(model.ogirlik[0][:, 0].min())
 
 # %% tags=["remove-cell"]
 glue("qadam0", float(w[0]), display=False)
+glue("qadam0_foiz", 100 * float(w[0]), display=False)
 glue("qolgan_orta", float(w[1:].mean()), display=False)
 glue("bir_namuna0", bir_namuna0, display=False)
 
 # %% [markdown]
-# Oʻrtacha eʼtiborning {glue:text}`qadam0:.2%` 0-qadamga tushadi, qolgan
-# qadamlarning har biriga oʻrtacha atigi {glue:text}`qolgan_orta:.1e`. Modelga
+# Har soʻrov oʻz ogʻirligining oʻrtacha {glue:text}`qadam0_foiz:.2f` foizini
+# 0-qadamga beradi, qolgan qadamlarning har biriga oʻrtacha atigi
+# {glue:text}`qolgan_orta:.1e`. Modelga
 # javob qayerdaligini hech kim aytmagan: u buni gradient orqali oʻzi topdi.
 # Xuddi shu ogʻirliklar {numref}`%s-rasmda <attention_ogirligi>` koʻrsatilgan.
 
@@ -365,15 +361,15 @@ b1.set_ylabel("ogʻirlik")
 tasvir = b2.imshow(
     model.ogirlik[0].numpy(), cmap="viridis", aspect="auto"
 )
-b2.set_xlabel("qaralayotgan qadam")
+b2.set_xlabel("kalit qadami")
 b2.set_ylabel("soʻrov qadami")
 plt.colorbar(tasvir, ax=b2, fraction=0.046)
 plt.tight_layout()
 fig(
     "attention_ogirligi.png",
     caption=(
-        "Yuqorida: oʻqitilgan modelning har qadamga bergan oʻrtacha"
-        " eʼtibori. Pastda: bitta namunaning attention matritsasi;"
+        "Yuqorida: oʻqitilgan model har qadamga bergan oʻrtacha"
+        " ogʻirlik. Pastda: bitta namunaning attention matritsasi;"
         " chap ustun — har soʻrov qadami 0-qadamga bergan ogʻirlik."
     ),
 )
@@ -381,8 +377,8 @@ fig(
 # %% [markdown]
 # {numref}`%s-rasmning <attention_ogirligi>` yuqori qismida bitta ustun
 # qolganlaridan ancha baland. Pastki qismida matritsaning chap ustuni yorqin:
-# bitta namunada ham har soʻrov qadami 0-qadamga kamida
-# {glue:text}`bir_namuna0:.2f` ogʻirlik beradi. Attention ogʻirliklari modelni
+# bitta namunada ham har soʻrov qadami ogʻirligining yarmidan koʻpini 0-qadamga
+# beradi. Attention ogʻirliklari modelni
 # tushuntirishning eng oddiy vositasi, lekin ehtiyot boʻling: koʻp
 # {term}`qatlamli <qatlam>` modellarda ogʻirlik va «sabab» har doim ham bir narsa emas.
 #
@@ -400,7 +396,8 @@ fig(
 #
 # RNNda gradient har qadamda taxminan bir xil koʻpaytuvchiga koʻpaytiriladi,
 # shuning uchun nisbat masofaga **eksponensial** bogʻliq: qadamlar ikki
-# barobar koʻpaysa, nisbatning oʻnli darajasi ham taxminan ikki barobar oshadi.
+# barobar koʻpaysa, nisbatdagi 10 ning daraja koʻrsatkichi ham taxminan ikki
+# barobar oshadi.
 # 0-qadam gradienti float32 ifodalay oladigan eng kichik sondan ham
 # kichrayib, nolga aylanishi mumkin; u holda nisbat cheksiz boʻladi.
 # Attentionda nisbat yana 1 atrofida qoladi: {term}`yoʻl uzunligi` *T* ga bogʻliq
@@ -416,8 +413,8 @@ fig(
 #
 # Kirish qatlami (1 → *d*): $1 \cdot d + d$. Pozitsiya kodlash: $T \cdot d$.
 # *Q*, *K*, *V*: $3\,(d \cdot d + d)$. Chiqish (*d* → 2): $d \cdot 2 + 2$.
-# Jami $3d^2 + d\,(T + 7) + 2$; bizda *d* = {glue:text}`d_model`,
-# *T* = {glue:text}`T_vazifa`, yaʼni {glue:text}`param_formula` — bu
+# Jami $3d^2 + d\,(T + 7) + 2$; bizda *d* = {glue:text}`d_model` va
+# *T* = {glue:text}`T_vazifa` boʻlgani uchun jami {glue:text}`param_formula` — bu
 # {numref}`%s-jadvaldagi <sinov_jadval>` son bilan bir xil; pozitsiyasiz
 # modeldan farqi aynan $T \cdot d$.
 # :::
@@ -431,8 +428,7 @@ fig(
 #
 # Ha. Pozitsiya vektorlari tasodifiy boshlangʻich qiymatga ega boʻlsa ham,
 # ular har pozitsiyada har xil. Aralashtirilgan kirishga boshqa vektorlar
-# qoʻshiladi va chiqish oʻzgaradi (`tests/test_modellar.py` buni
-# tekshiradi). Oʻqitish bu vektorlarga maʼno beradi.
+# qoʻshiladi va chiqish oʻzgaradi. Oʻqitish bu vektorlarga maʼno beradi.
 # :::
 #
 # **4-mashq (RNN qadamini oʻzingiz yozing).** `Ketma("rnn")` ichidagi
@@ -447,8 +443,8 @@ fig(
 #
 # Formula `nn.RNN` ning oʻzi, shuning uchun farq faqat yaxlitlashdan keladi:
 # 60 qadamdan keyin eng katta farq {glue:text}`m4_farq:.1e` (yechim kodi quyida).
-# Bu sikl RNN nega sekinligini ham koʻrsatadi: har qadam oldingi qadamning
-# natijasini kutadi, qadamlarni parallel bajarib boʻlmaydi.
+# Bu sikl RNN nega parallellashmasligini ham koʻrsatadi: har qadam oldingi
+# qadamning natijasini kutadi.
 # :::
 
 # %% tags=["hide-cell"]

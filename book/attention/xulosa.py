@@ -82,7 +82,7 @@ show(
 # olib, oʻz vazifangizga moslashtirasiz (toʻliq darslikning 38-bobi).
 # :::
 #
-# Bu bob kitobning bitta bobi; 34- va 38-boblar toʻliq darslikda.
+# Bu bob toʻliq darslikdan olingan; 34- va 38-boblar oʻsha darslikda.
 # Vaqt qatorlari uchun avval klassik usullarni sinab koʻring (34-bob).
 # Tayyor modelni kam resurs bilan moslashtirish yoʻllari, LoRA va {term}`QLoRA`
 # (sonlari kam bitda saqlangan modelga qoʻllanadigan LoRA), 38-bobda koʻriladi.
@@ -107,7 +107,7 @@ show(
 # | Gradient oqimi | Oʻqitish boshida 0-qadamga yetadigan gradient oxirgi qadamnikidan RNNda {glue:text}`rekurrent.py::grad_rnn:.0e` marta kichik, attentionda deyarli teng |
 # | Initsializatsiya | LSTMda oʻqitish boshidagi soʻnishni unutish darvozasining siljishi belgilaydi; oʻqitish qanday tugashini esa bu oldindan aytmaydi |
 # | Pozitsiya kodlash | Busiz attention tartibni koʻrmaydi va vazifani yecha olmadi (eng yaxshi seedda {glue:text}`rekurrent.py::attn0_max:.2f`) |
-# | Tushuntirish | Ogʻirliklar model qayerga qarashini koʻrsatadi: oʻrtacha eʼtiborning {glue:text}`rekurrent.py::qadam0:.2%` 0-qadamga |
+# | Tushuntirish | Ogʻirliklar model qayerga qarashini koʻrsatadi: har soʻrov oʻz ogʻirligining oʻrtacha {glue:text}`rekurrent.py::qadam0_foiz:.2f` foizini 0-qadamga beradi |
 # | O(T²) | Xotira T² ga proporsional oʻsadi (T = 960 da bitta matritsa {glue:text}`narx.py::matritsa_960:.0f` MiB); flash kerneli xotirani T ga chiziqli qiladi, hisob hajmini esa kamaytirmaydi |
 # | Parallellik | T = 240 da attention RNNdan {glue:text}`narx.py::mac_nisbat:.1f` marta koʻp hisob qiladi, lekin bitta bosqichda; bitta oqimda u RNNdan sekin |
 # | Transformer bloki | Attention + {term}`qoldiq ulanish` + LayerNorm + feed-forward; GPT-2, Llama: pre-LN |
