@@ -409,11 +409,11 @@ glue("kauzal_birinchi", float(ogirlik_maskali[0, 0, 0]), display=False)
 
 # %% [markdown]
 # {numref}`%s-rasmning <kauzal>` oʻng qismida diagonaldan yuqoridagi
-# ogʻirliklar aniq nol (eng kattasi {glue:text}`kauzal_yuqori:g`), 0-qatorda
+# ogʻirliklarning hammasi aniq {glue:text}`kauzal_yuqori:g`, 0-qatorda
 # yagona ogʻirlik {glue:text}`kauzal_birinchi:g`: 0-pozitsiya faqat
 # oʻziga qaraydi. Softmax qolgan ballarni qayta normallashtirgani uchun
 # har qator yigʻindisi baribir 1 (yuqorida chop etilgan). Maska *V*
-# qiymatlarini emas, kimga qarash mumkinligini oʻzgartiradi: chiqish
+# qiymatlarini emas, qaysi pozitsiyaga qarash mumkinligini oʻzgartiradi: chiqish
 # (`chiqish_maskali`) oʻsha *V* larning boshqacha vaznli oʻrtachasi.
 #
 # Matnni tushunadigan model (BERT kabi *{term}`koder`*, ingl. *encoder*) esa kauzal
@@ -427,17 +427,6 @@ glue("kauzal_birinchi", float(ogirlik_maskali[0, 0, 0]), display=False)
 #
 # Endi attentionni RNN bilan solishtiramiz.
 #
-
-# %% tags=["remove-cell"]
-# Xulosa sahifasi uchun (xulosa.py dagi jadval bu gaplarni shu darsdan
-# oladi)
-glue(
-    "xl_kauzal",
-    "Oʻlchandi: diagonaldan yuqorisi"
-    f" {son(ogirlik_maskali[0][maska].abs().max().item(), 'g')},"
-    " qatorlar yigʻindisi 1",
-    display=False,
-)
 
 # %% [markdown]
 # ## Mashqlar
@@ -489,6 +478,5 @@ glue(
 # qanchalik yordam berishini {doc}`«Pozitsiyalar uzunroq ketma-ketlikda» <pozitsiyalar>` darsining
 # {ref}`«Pozitsiyasiz, lekin kauzal maska bilan» <kauzal-pozitsiyasiz>` boʻlimida oʻlchaymiz. Maskasiz
 # attentionda esa har element hamma elementni koʻradi va chiqishi faqat
-# u bilan birga joyini almashtiradi (`tests/test_transformer.py` ikkalasini
-# tekshiradi).
+# u bilan birga joyini almashtiradi.
 # :::

@@ -111,7 +111,7 @@ show(
 # | O(T²) | Xotira T² ga proporsional oʻsadi (T = 960 da bitta matritsa {glue:text}`narx.py::matritsa_960:.0f` MiB); flash kerneli xotirani T ga chiziqli qiladi, hisob hajmini esa kamaytirmaydi |
 # | Parallellik | T = 240 da attention RNNdan {glue:text}`narx.py::mac_nisbat:.1f` marta koʻp hisob qiladi, lekin bitta bosqichda; bitta oqimda u RNNdan sekin |
 # | Transformer bloki | Attention + {term}`qoldiq ulanish` + LayerNorm + feed-forward; GPT-2, Llama: pre-LN |
-# | Kauzal maska | {glue:text}`mexanizm.py::xl_kauzal:s` |
+# | Kauzal maska | Har pozitsiya faqat oʻzini va oldingilarni koʻradi: diagonaldan yuqoridagi ogʻirliklar aniq 0, har qatorning yigʻindisi 1 |
 # | Uzunroq ketma-ketlik | {glue:text}`pozitsiyalar.py::xl_uzun:s` |
 # | KV kesh | {glue:text}`transformer.py::xl_kv:s` |
 # | Cross-attention | {glue:text}`yakuniy.py::xl_cross:s` |
