@@ -89,13 +89,15 @@ def test_the_training_claims_of_rekurrent_hold(glued):
     """The four bullets under the training table, and the summary's position row."""
     # "Pozitsiyali attention vazifani besh seedning hammasida yechdi" (0,993 on every seed)
     assert glued["attn_min"] >= 0.9
-    # RNN: "natijasi seedga bogʻliq" — best and worst differ by more than three standard
-    # errors of a difference (0,737–0,942); "eng yomon seedda ham ... tasodifiy javobdan ancha
-    # yuqori" — above 0,6 (the table's chance level is 0,5)
+    # RNN: "natijasi seedga kuchli bogʻliq" — best and worst differ by more than three
+    # standard errors of a difference (0,737–0,942); "oʻrganishni imkonsiz qilmaydi" — it
+    # solves the task on some seed (max 0,942).  (No bound on its worst seed: a reviewer's
+    # seeds 5 and 9 stayed at chance, 0,510 and 0,477; the text now says it may.)
     lo, hi = glued["rnn_min"], glued["rnn_max"]
     xato = math.sqrt((lo * (1 - lo) + hi * (1 - hi)) / glued["protokol_n_sinov"])
     assert hi - lo > 3 * xato, (lo, hi, xato)
-    assert lo >= 0.6
+    assert hi >= 0.9
+    assert glued["rnn_yechdi"] == sum(a >= 0.9 for a in glued["rnn_seedlar"]) >= 1
     # LSTM: the count is the accuracies' (kind b: no bound), at the threshold the text names
     assert glued["yechdi_chegara"] == 0.9
     assert glued["lstm_yechdi"] == sum(a >= 0.9 for a in glued["lstm_seedlar"])
@@ -212,6 +214,8 @@ def test_attention_does_more_work_in_one_step_and_is_slower_on_one_thread(glued,
     assert glued["vaqt_nisbat"] == pytest.approx(
         songa(jadval_["240", "attention"]["fwd (ms)"]) / songa(jadval_["240", "RNN"]["fwd (ms)"]), rel=0.02)
     assert glued["vaqt_nisbat"] > 1.5
+    # "sekinligi MAC nisbatidan ancha kichik" (4,5 against 17,5; a reviewer's repeats 2,95–7,36)
+    assert glued["vaqt_nisbat"] < glued["mac_nisbat"] / 2
 
 
 # --------------------------------------------------------------------------

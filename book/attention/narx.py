@@ -128,8 +128,10 @@ glue("vaqt_nisbat", float(vaqt_nisbat), display=False)
 # *T* = 240 da attention bitta namuna uchun RNNdan {glue:text}`mac_nisbat:.1f`
 # marta koʻp koʻpaytirish-qoʻshish bajaradi, lekin hammasini bitta bosqichda,
 # katta matritsa koʻpaytmalarida. RNN esa kamroq hisobni 240 ta kichik qadamda
-# navbat bilan bajaradi. Bitta oqimda vaqtni hisob hajmi belgilaydi: attention
-# RNNdan {glue:text}`vaqt_nisbat:.1f` marta sekin ishladi.
+# navbat bilan bajaradi. Bitta oqimda attention RNNdan {glue:text}`vaqt_nisbat:.1f`
+# marta sekin ishladi: hisobi koʻp, lekin sekinligi MAC nisbatidan ancha kichik.
+# Katta matritsa koʻpaytmalari protsessorda 240 ta kichik qadamdan samaraliroq
+# bajariladi: bitta MAC attentionda RNNdagidan arzonga tushadi.
 #
 # GPU yoki koʻp yadroli protsessorda esa attentionning yagona bosqichidagi *T* ta
 # pozitsiya hisobi parallel bajarilishi mumkin, RNNning *T* ta qadami bunda ham
@@ -187,8 +189,9 @@ fig(
     "xotira_vaqt.png",
     caption=(
         "Attentionning bitta oldinga oʻtishdagi xotirasi (64 ta"
-        " namuna), log-log oʻqlarda: qiyaligi 2 boʻlgan chiziqlar,"
-        " yaʼni T² ga proporsional."
+        " namuna), log-log oʻqlarda. Matritsa — qiyaligi 2 boʻlgan"
+        " chiziq (T² ga proporsional); choʻqqi katta T da unga"
+        " yaqinlashadi."
     ),
 )
 
@@ -324,8 +327,8 @@ glue("fl_farq", float(fl["eng katta farq"].max()), display=False)
 # {glue:text}`fl_vq:.2f`; {glue:text}`fl_vq_sdpa:.2f` va {glue:text}`fl_vq_3d:.2f`.
 # Har {term}`soʻrov` baribir har {term}`kalit` bilan solishtiriladi. Flash
 # kerneli *T* = 4096 da formuladan {glue:text}`fl_tezlik:.1f` marta tez ishladi:
-# hisob hajmi bir xil, lekin u katta matritsani xotiraga yozmaydi va qayta
-# oʻqimaydi.
+# hisob hajmi deyarli bir xil. Sabablaridan biri: u katta matritsani xotiraga
+# yozmaydi va qayta oʻqimaydi.
 # Natijalar amalda bir xil: eng katta farq {glue:text}`fl_farq:.1e`.
 #
 # Xulosa: FlashAttention turidagi kernel $T^2$ hajmli **xotira sarfini** *T* ga

@@ -160,7 +160,7 @@ for siljish in (0.0, 3.0):
 # %% [markdown]
 # $b_f = 0$ da xotira 59 qadamda deyarli butunlay soʻnadi, $b_f = 3$ da esa
 # uning sezilarli qismi qoladi. (Bu sodda baho: gradient *h* orqali oʻtadigan
-# yoʻllardan ham oqadi, shuning uchun jadvaldagi nisbat bahodan ancha kichik.)
+# yoʻllardan ham oqadi, shuning uchun jadvaldagi nisbat bahodan farq qiladi.)
 # Demak, oʻqitish boshida LSTMdagi soʻnishni arxitektura emas, unutish
 # darvozasi siljishining boshlangʻich qiymati belgilaydi. {cite:ts}`gers2000` bu darvozani
 # kiritgan; {cite:ts}`jozefowicz2015` uning siljishini 1 dan boshlashni tavsiya
@@ -254,9 +254,10 @@ for nom, q in [("RNN", "rnn"), ("LSTM", "lstm"),
     glue(f"{q}_max", max(aniq[nom]), display=False)
 from chapter_code.natijalar import yechdi_gapi
 
-k = sum(a >= YECHDI for a in aniq["LSTM"])
-glue("lstm_yechdi", k, display=False)
-glue("lstm_yechdi_gap", yechdi_gapi(k, len(seedlar)), display=False)
+for nom, q in [("RNN", "rnn"), ("LSTM", "lstm")]:
+    k = sum(a >= YECHDI for a in aniq[nom])
+    glue(f"{q}_yechdi", k, display=False)
+    glue(f"{q}_yechdi_gap", yechdi_gapi(k, len(seedlar)), display=False)
 glue("yechdi_chegara", YECHDI, display=False)
 glue("T_vazifa", T, display=False)
 glue("param_formula", 3 * d_model**2 + d_model * (T + 7) + 2, display=False)
@@ -267,10 +268,11 @@ glue("param_formula", 3 * d_model**2 + d_model * (T + 7) + 2, display=False)
 #
 # - **Pozitsiyali attention** vazifani besh seedning hammasida yechdi: eng yomon
 #   seedda ham {glue:text}`attn_min:.3f`.
-# - **RNN** natijasi seedga bogʻliq: {glue:text}`rnn_min:.3f` dan
-#   {glue:text}`rnn_max:.3f` gacha. Lekin eng yomon seedda ham u tasodifiy
-#   javobdan ancha yuqori: boshidagi kichik gradient RNNning oʻrganishiga
-#   toʻsqinlik qilmadi.
+# - **RNN** vazifani {glue:text}`rnn_yechdi_gap`, lekin natijasi seedga kuchli
+#   bogʻliq: {glue:text}`rnn_min:.3f` dan {glue:text}`rnn_max:.3f` gacha. Demak,
+#   boshidagi kichik gradient oʻrganishni imkonsiz qilmaydi, lekin uni
+#   ishonchsiz qiladi: boshqa seedlarda RNN tasodifiy javob darajasida ham
+#   qolishi mumkin.
 # - **LSTM** vazifani {glue:text}`lstm_yechdi_gap`; aniqliklar
 #   {glue:text}`lstm_min:.3f` dan {glue:text}`lstm_max:.3f` gacha.
 # - **Pozitsiyasiz attention** vazifani hech bir seedda yecha olmadi: eng yaxshi
@@ -377,7 +379,7 @@ fig(
 # %% [markdown]
 # {numref}`%s-rasmning <attention_ogirligi>` yuqori qismida bitta ustun
 # qolganlaridan ancha baland. Pastki qismida matritsaning chap ustuni yorqin:
-# bitta namunada ham har soʻrov qadami ogʻirligining yarmidan koʻpini 0-qadamga
+# rasmdagi namunada har soʻrov qadami ogʻirligining yarmidan koʻpini 0-qadamga
 # beradi. Attention ogʻirliklari modelni
 # tushuntirishning eng oddiy vositasi, lekin ehtiyot boʻling: koʻp
 # {term}`qatlamli <qatlam>` modellarda ogʻirlik va «sabab» har doim ham bir narsa emas.
