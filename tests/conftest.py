@@ -313,10 +313,10 @@ def pytest_xdist_make_scheduler(config, log):
             super()._reschedule(node)
 
         def _split_scope(self, nodeid: str) -> str:
-            if "kerak" not in _YIGISH:
-                _YIGISH["kerak"] = json.loads((holat_papkasi() / "kerak.json").read_text())
+            if "qismlar" not in _YIGISH:
+                _YIGISH["qismlar"] = json.loads((holat_papkasi() / "qismlar.json").read_text())
             modul, _, test = nodeid.partition("::")
-            qism = _YIGISH["kerak"][nodeid]
+            qism = _YIGISH["qismlar"][nodeid]
             funksiya, _, param = test.partition("[")
             qanday = BOLINADI.get(Path(modul).stem)
             if qanday == "test":
@@ -349,9 +349,9 @@ def pytest_collection_modifyitems(config, items):
 
     items[:] = sorted(items, key=tartib)          # a stable sort: otherwise in their order
     if os.environ.get("PYTEST_XDIST_WORKER"):     # for the controller's units of work
-        vaqtincha = holat_papkasi() / f"kerak.{os.getpid()}.tmp"
+        vaqtincha = holat_papkasi() / f"qismlar.{os.getpid()}.tmp"
         vaqtincha.write_text(json.dumps({i.nodeid: _qism(i) for i in items}))
-        os.replace(vaqtincha, holat_papkasi() / "kerak.json")
+        os.replace(vaqtincha, holat_papkasi() / "qismlar.json")
     if any(_yigishga_kerakmi(i) for i in items) and not config.option.collectonly:
         _qurishni_boshla()
 

@@ -128,10 +128,8 @@ show(
 
 
 # %% tags=["remove-cell"]
-for nom, qisqa, _ in [
-    ("RNN", "rnn", 0), ("LSTM", "lstm", 0),
-    (lstm_u, "lstm_unutish", 0), ("attention", "attention", 0),
-]:
+for nom, qisqa in [("RNN", "rnn"), ("LSTM", "lstm"),
+                   (lstm_u, "lstm_unutish"), ("attention", "attention")]:
     glue(f"grad_{qisqa}", grad_nisbat[nom], display=False)
 
 # %% [markdown]
