@@ -388,7 +388,13 @@ TELEFON_JS = """() => {
                qutiKenglik: quti ? quti.getBoundingClientRect().width : null,
                qutiOng: quti ? quti.getBoundingClientRect().right : null});
   }
-  return {scrollWidth: document.documentElement.scrollWidth, W, tashqarida: tashqarida.slice(0, 15), keng};
+  // code and printed output wrap on a phone (kitob.css): a line's span taller than a line has wrapped
+  const pre = [...document.querySelectorAll('main div.highlight > pre')];
+  const suriladi = pre.filter(p => p.scrollWidth > p.clientWidth + 1).map(p => p.textContent.trim().slice(0, 60));
+  const oralgan = pre.flatMap(p => [...p.querySelectorAll(':scope > span.q')])
+    .filter(q => q.getBoundingClientRect().height > 1.5 * parseFloat(getComputedStyle(q).lineHeight)).length;
+  return {scrollWidth: document.documentElement.scrollWidth, W, tashqarida: tashqarida.slice(0, 15), keng,
+          suriladi, oralgan};
 }"""
 
 
@@ -405,9 +411,32 @@ def test_phone_width_has_no_sideways_scroll(kuzat, manzil, rasmlar, yol):
     for e in keng:
         assert e["quti"] is not None and e["qutiOng"] <= o["W"] + 0.5, (
             f"{yol}: a {e['teg']} {e['ichki']} px wide has no scrolling box of its own inside the screen: {e}")
+    # no line of code or printed output needs sideways scrolling: a long one wraps
+    assert not o["suriladi"], f"{yol}: {len(o['suriladi'])} code blocks scroll sideways at {o['W']} px: {o['suriladi'][:4]}"
     if yol == BOB:
-        # the check above is not vacuous: the chapter has code wider than a phone
-        assert any(e["teg"] == "pre" for e in keng), f"no wide code block on the chapter at 375 px: {o['keng'][:5]}"
+        # not vacuous: the chapter has code lines longer than a phone is wide, and they wrapped
+        assert o["oralgan"] >= 3, f"{yol}: only {o['oralgan']} code lines wrapped at {o['W']} px"
+    assert not k.xatolar, "\n".join(k.xatolar)
+
+
+def test_a_wrapped_code_block_copies_as_written(kuzat, manzil):
+    """On a phone a long code line wraps (a span per line, the hanging indent and its bar are
+    styles): the copy button still gives the code exactly as written, one line a line."""
+    k = kuzat(viewport=TELEFON, has_touch=True)
+    sahifa = k.och(manzil + BOB)
+    k.kontekst.grant_permissions(["clipboard-read", "clipboard-write"])
+    blok = sahifa.evaluate_handle("""() => [...document.querySelectorAll('article div.cell_input div.highlight')]
+      .find(b => [...b.querySelectorAll('pre > span.q')].some(
+        q => q.getBoundingClientRect().height > 1.5 * parseFloat(getComputedStyle(q).lineHeight)))""")
+    assert blok.evaluate("b => !!b"), "no wrapped code block on the page at phone width"
+    kutilgan = blok.evaluate("b => b.querySelector('pre').textContent").rstrip("\n")
+    blok.scroll_into_view_if_needed()
+    blok.as_element().hover()
+    blok.evaluate("b => b.querySelector('button.copybtn').click()")
+    sahifa.wait_for_timeout(200)
+    nusxa = sahifa.evaluate("navigator.clipboard.readText()")
+    assert nusxa == kutilgan, f"copied:\n{nusxa}\n--- written:\n{kutilgan}"
+    assert len(nusxa.splitlines()) == len(kutilgan.splitlines()) >= 3
     assert not k.xatolar, "\n".join(k.xatolar)
 
 

@@ -111,6 +111,23 @@ def _js_matnlar() -> str | None:
     return None
 
 
+def _qatorlar() -> str | None:
+    from pygments import highlight
+    from pygments.formatters import HtmlFormatter
+    from pygments.lexers import PythonLexer
+    from qurilish import kod
+    from sphinx.highlighting import PygmentsBridge
+
+    if list(inspect.signature(HtmlFormatter.wrap).parameters) != ["self", "source"]:
+        return "pygments' HtmlFormatter.wrap(self, source) changed its signature"
+    if PygmentsBridge("html").formatter is not HtmlFormatter:
+        return "Sphinx's PygmentsBridge('html') no longer keeps its HTML formatter in .formatter"
+    html = highlight("a = 1\n\n  b(2)\n", PythonLexer(), kod.qatorli(HtmlFormatter)())
+    if html.count('<span class="q" style="--t:0">') != 1 or html.count('<span class="q" style="--t:2">') != 1:
+        return f"the formatter's lines are not each in a span.q: {html!r}"
+    return None
+
+
 def _qidiruv() -> str | None:
     js = _fayl("sphinx", "themes", "basic", "static", "searchtools.js")
     for shakl in ("_parseQuery: (query) =>", "makeSearchSummary: (htmlText, keywords, anchor) =>",
@@ -267,6 +284,10 @@ YAMOQLAR = [
           "search page only); tests/test_sablonlar.py checks each string they change", _sablonlar),
     Yamoq("download menu", "sphinx-book-theme", "1.3.0", "yuklamalar.py",
           "the header's download menu items are relinked to the book's files", _yuklama_menyusi),
+    Yamoq("code lines in spans", "Pygments", "2.21.0", "kod.py",
+          "Sphinx's HTML highlighters (PygmentsBridge.formatter, which Sphinx lets a project set) use an "
+          "HtmlFormatter whose wrap() puts each line in a span.q with its indent, so a phone wraps a long "
+          "line with a hanging indent", _qatorlar),
     Yamoq("ARIA roles of a citation list", "docutils", "0.21.2", "adabiyot.py",
           "role=\"list\" and role=\"doc-biblioentry\" of docutils' citation list are removed from the "
           "references page's body (html-page-context): axe counts both as violations", _rollar),
