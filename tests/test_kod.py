@@ -47,6 +47,19 @@ def test_the_filter_drops_the_plain_spans_and_keeps_the_text_and_the_coloured_on
     assert len(tekis) < 0.7 * len(oddiy)
 
 
+
+def test_each_line_is_a_span_that_knows_its_indent_and_keeps_its_text():
+    """The phone's wrapping needs a span per non-blank line with its indent (--t), the indent in
+    a span that never breaks; the text (what a copy gives) is unchanged, newlines outside."""
+    manba = "def f(x):\n\n    return x  # izoh\n        , 2\n"
+    for lexer in (get_lexer_by_name("ipython3"), get_lexer_by_name("text")):
+        oddiy = highlight(manba, lexer, HtmlFormatter())
+        qatorli = highlight(manba, lexer, kod.qatorli(HtmlFormatter)())
+        assert re.sub(r"<[^>]+>", "", qatorli) == re.sub(r"<[^>]+>", "", oddiy)
+        assert re.findall(r'<span class="q" style="--t:(\d+)">', qatorli) == ["0", "4", "8"], qatorli
+        assert qatorli.count('<span class="qb">') == 2
+        assert "</span>\n\n<span" in qatorli          # the blank line: no span, the newlines outside
+
 @pytest.mark.build
 def test_every_code_cell_shows_the_notebooks_code_with_no_plain_span(qurilgan):
     from bs4 import BeautifulSoup

@@ -82,6 +82,22 @@ def test_reading_time_counts_prose_and_visible_code(tmp_path):
     assert yuklamalar.oqish_daqiqasi(tmp_path / "qisqa.md", soz, kod_) == 5   # at least five minutes
 
 
+def test_reading_time_is_the_core_path(tmp_path):
+    """Closed «Yechim» and «Chuqurroq» admonitions and folded code are read by choice: not counted."""
+    soz, kod_ = SOZLAMALAR["kitob_soz_daqiqa"][0], SOZLAMALAR["kitob_kod_daqiqa"][0]
+    dars = tmp_path / "dars.py"
+    nasr = " ".join(["soʻz"] * soz * 10)
+    yopiq = "\n".join(f"# :::{{admonition}} {nom}\n# :class: dropdown\n#\n# {nasr}\n# :::"
+                      for nom in ("Yechim", "Chuqurroq: nega shunday"))
+    yechim = "\n".join(f"x{i} = {i}" for i in range(kod_ * 10))
+    dars.write_text(f"# %% [markdown]\n# {nasr}\n#\n{yopiq}\n# {nasr}\n\n"
+                    f"# %% tags=[\"hide-cell\"]\n{yechim}\n")
+    assert yuklamalar.oqish_daqiqasi(dars, soz, kod_) == 20      # the prose outside, twice ten minutes
+    # an admonition of another title is read
+    dars.write_text(f"# %% [markdown]\n# :::{{admonition}} Eslatma\n# {nasr}\n# :::\n")
+    assert yuklamalar.oqish_daqiqasi(dars, soz, kod_) == 10
+
+
 def test_files_of_a_document_the_book_no_longer_has_are_found(tmp_path):
     sayt = tmp_path
     for f in ("index.html", "search.html", "genindex.html", "book/index.html",

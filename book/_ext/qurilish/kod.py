@@ -74,6 +74,8 @@ def _lexerlar(app) -> None:
 
 
 _TEG = re.compile(r"<[^>]*>")
+#: a line's indent: leading spaces, as plain text or in a whitespace token's span
+_CHEKIN = re.compile(r'(<span class="w">)?( +)')
 
 
 def qatorlarga(manba):
@@ -85,8 +87,13 @@ def qatorlarga(manba):
             yield tur, html
             continue
         oxiri = "\n" if html.endswith("\n") else ""
+        html = html[:len(html) - len(oxiri)]
         chekin = len(matn) - len(matn.lstrip(" "))
-        yield 1, f'<span class="q" style="--t:{chekin}">{html[:len(html) - len(oxiri)]}</span>{oxiri}'
+        # the indent in a span of its own that never breaks: else a line whose first word is
+        # longer than a row would leave its indent alone on the row above
+        if m := _CHEKIN.match(html):
+            html = f'{m.group(1) or ""}<span class="qb">{m.group(2)}</span>{html[m.end():]}'
+        yield 1, f'<span class="q" style="--t:{chekin}">{html}</span>{oxiri}'
 
 
 def qatorli(asl: type) -> type:

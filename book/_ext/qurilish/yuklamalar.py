@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import html
 import posixpath
+import re
 import shutil
 import zipfile
 from pathlib import Path
@@ -117,18 +118,41 @@ def _kod_qatorimi(qator: str) -> bool:
     return bool(qator.strip()) and not qator.lstrip().startswith("#") and not set(qator.strip()) <= set(")]},:")
 
 
+#: A closed dropdown whose title starts with one of these is outside a lesson's core path: a
+#: worked answer, or a part that goes deeper than the lesson's main line.
+YOPIQ_QISMLAR = ("Yechim", "Chuqurroq")
+_YOPIQ_BOSHI = re.compile(r"^(:{3,}|`{3,})\{admonition\}\s*(%s)\b" % "|".join(YOPIQ_QISMLAR))
+
+
+def asosiy_matn(markdown: str) -> str:
+    """A markdown cell without its closed «Yechim»/«Chuqurroq» admonitions (fence to fence)."""
+    qolgan, yopuvchi = [], None
+    for qator in markdown.splitlines():
+        if yopuvchi is None:
+            if m := _YOPIQ_BOSHI.match(qator.strip()):
+                yopuvchi = m.group(1)
+            else:
+                qolgan.append(qator)
+        elif qator.strip() == yopuvchi:
+            yopuvchi = None
+    return "\n".join(qolgan)
+
+
 def oqish_daqiqasi(manba: Path, soz_daqiqa: int, kod_daqiqa: int) -> int:
-    """About how many minutes a lesson takes: its prose at ``soz_daqiqa`` words and its visible
-    code at ``kod_daqiqa`` lines a minute, rounded to five minutes (at least five)."""
+    """About how many minutes a lesson's core path takes: its prose at ``soz_daqiqa`` words and its
+    visible code at ``kod_daqiqa`` lines a minute, rounded to five minutes (at least five).  The
+    core path leaves out what a reader opens only by choice: closed «Yechim» and «Chuqurroq»
+    admonitions (``YOPIQ_QISMLAR``) and folded code (``hide-cell``, a solution's code)."""
     if manba.suffix in ijro.FORMATLAR:
         nb = ijro.oqilgan(manba.read_text(encoding="utf-8"), ijro.FORMATLAR[manba.suffix])
         sozlar = kod = 0
         for h in nb.cells:
-            if "remove-cell" in h.metadata.get("tags", []):
+            teglar = h.metadata.get("tags", [])
+            if "remove-cell" in teglar or "hide-cell" in teglar:
                 continue
             if h.cell_type == "markdown":
-                sozlar += len(h.source.split())
-            elif h.cell_type == "code" and "remove-input" not in h.metadata.get("tags", []):
+                sozlar += len(asosiy_matn(h.source).split())
+            elif h.cell_type == "code" and "remove-input" not in teglar:
                 kod += sum(1 for q in h.source.splitlines() if _kod_qatorimi(q))
     else:
         sozlar, kod = len(manba.read_text(encoding="utf-8").split()), 0
@@ -154,7 +178,8 @@ def _darslar_royxati(app, bob: str, darslar: list[str]) -> nodes.Node:
         royxat += nodes.list_item("", nodes.paragraph(
             "", "", havola, nodes.Text(f" — taxminan {oqish_daqiqasi(manba, soz, kod)} daqiqa")))
     izoh = nodes.paragraph("", f"Oʻqish vaqti taxminiy: matnning har "
-                               f"{soz} soʻzi va kodning har {kod} qatori uchun bir daqiqa.")
+                               f"{soz} soʻzi va kodning har {kod} qatori uchun bir daqiqa. "
+                               f"Yechimlar va «Chuqurroq» qismlari bu vaqtga kirmaydi.")
     return [nodes.rubric("", "Darslar"), royxat, izoh]
 
 
