@@ -65,8 +65,7 @@ show(
                 "Vaqt qatorlarini bashorat qilish",
                 (
                     "Avval klassik usullar: ayirmalarni olish"
-                    " (differencing) va boshqalar (toʻliq darslikning"
-                    " 34-bobi)"
+                    " (differencing) va boshqalar"
                 ),
             ),
         ],
@@ -79,19 +78,16 @@ show(
 # %% [markdown]
 # :::{important}
 # Bu vazifalarning hech birida Transformerni noldan oʻqitmaysiz: tayyor modelni
-# olib, oʻz vazifangizga moslashtirasiz (toʻliq darslikning 38-bobi).
+# olib, oʻz vazifangizga moslashtirasiz.
 # :::
 #
-# Bu bob toʻliq darslikdan olingan; 34- va 38-boblar oʻsha darslikda.
-# Vaqt qatorlari uchun avval klassik usullarni sinab koʻring (34-bob).
-# Tayyor modelni kam resurs bilan moslashtirish yoʻllari, LoRA va {term}`QLoRA`
-# (sonlari kam bitda saqlangan modelga qoʻllanadigan LoRA), 38-bobda koʻriladi.
+# Tayyor modelni kam resurs bilan moslashtirishning keng tarqalgan ikki yoʻli —
+# LoRA va {term}`QLoRA` (sonlari kam bitda saqlangan modelga qoʻllanadigan LoRA).
 #
 # ## Xulosa
 #
 # {numref}`xulosa_jadval` bobning asosiy gʻoyalarini bittadan jumlada
-# jamlaydi. «Oʻlchandi» deb yozilgan qatorlar oldingi darslardagi oʻlchovlardan
-# tuzilgan.
+# jamlaydi. Undagi sonlar oldingi darslardagi oʻlchovlardan olingan.
 
 # %% [markdown]
 # ```{table} Bobning xulosasi.
