@@ -1,8 +1,10 @@
 """The chapter under other arithmetic: build it and run the claim tests once per CPU setting.
 
-Unstable trainings end differently on different CPUs; the chapter's sentences
-are built from what the build measured, and ``tests/test_claims.py`` checks that
-they say so.  This shows it on one machine: PyTorch picks its CPU kernels from
+Unstable trainings end differently on different CPUs.  A claim the chapter states
+without a branch (kind a, README) must hold with a margin on all of them;
+``tests/test_claims.py`` asserts each through ``tests/davo.py``, which here also
+records the claim's margin (its distance from the threshold).  This runs the claims
+under other arithmetic on one machine: PyTorch picks its CPU kernels from
 ``ATEN_CPU_CAPABILITY`` and MKL from ``MKL_ENABLE_INSTRUCTIONS`` (oneDNN from
 ``ONEDNN_MAX_CPU_ISA``), so each setting below gives other rounding, other
 trainings, and — where an outcome flips — other sentences.
@@ -10,8 +12,10 @@ trainings, and — where an outcome flips — other sentences.
 For each setting: a copy of the project (without ``_build``) in a temporary
 folder, so the published site and the store are not touched; an empty store
 and execution cache; then ``pytest tests/test_claims.py tests/test_build.py``
-there (its fixture builds the book).  Prints each setting's outcome sentences
-and writes them with the test results to ``_build/arifmetika.json``.
+there (its fixture builds the book).  Prints each setting's test result and the
+measured values of the spread the text glues (kind b), then every kind-(a) claim with
+its value and margin in each setting and its smallest margin; writes it all to
+``_build/arifmetika.json``.
 
     .venv/bin/python tools/arifmetika.py            # the settings below, native first
     .venv/bin/python tools/arifmetika.py default    # only those named
@@ -37,11 +41,9 @@ SOZLAMALAR = {
     "aten-default": {"ATEN_CPU_CAPABILITY": "default"},
     "compatible": {"ATEN_CPU_CAPABILITY": "default", "MKL_CBWR": "COMPATIBLE", "ONEDNN_MAX_CPU_ISA": "SSE41"},
 }
-#: the glued sentences and counts that report how trainings ended
-KORSATILADI = ("hisob_muhiti", "rnn_seedlar", "lstm_seedlar", "lstmu_seedlar", "attn_seedlar",
-               "attn0_seedlar", "rnn_gap", "lstm_gap", "lstmu_gap", "lstm_solishtir", "poz_oqitish_gap",
-               "poz_sin_soz", "poz_sin1_soz", "poz_seed1_gap", "tr_aniq_0", "tr_aniq_1", "tr_00_paragraf",
-               "tr_seed_boshlar_gap")
+#: glued values that report how trainings ended (kind b: the text glues their spread)
+KORSATILADI = ("hisob_muhiti", "rnn_seedlar", "lstm_seedlar", "attn_seedlar", "attn0_seedlar",
+               "rnn_yechdi", "lstm_yechdi")
 
 
 def bitta(nom: str, ozgaruvchilar: dict[str, str]) -> dict:
@@ -50,7 +52,9 @@ def bitta(nom: str, ozgaruvchilar: dict[str, str]) -> dict:
         shutil.copytree(ILDIZ, nusxa, ignore=shutil.ignore_patterns(
             "_build", ".venv", ".git", "node_modules", "__pycache__", ".pytest_cache"))
         muhit = {k: v for k, v in os.environ.items() if k not in ("KITOB_OMBOR", "KITOB_OMBORSIZ")}
-        muhit.update(ozgaruvchilar, PYTHONPATH=str(nusxa))     # the copy's chapter_code, not ours
+        davolar = nusxa / "davolar.jsonl"
+        muhit.update(ozgaruvchilar, PYTHONPATH=str(nusxa),     # the copy's chapter_code, not ours
+                     KITOB_DAVOLAR=str(davolar))
         boshi = time.monotonic()
         natija = subprocess.run([sys.executable, "-m", "pytest", "tests/test_claims.py", "tests/test_build.py",
                                  "-q", "-p", "no:cacheprovider"], cwd=nusxa, env=muhit,
@@ -62,7 +66,20 @@ def bitta(nom: str, ozgaruvchilar: dict[str, str]) -> dict:
     return {"sozlama": ozgaruvchilar, "soniya": round(soniya), "otdi": natija.returncode == 0,
             "pytest": natija.stdout.strip().splitlines()[-1:] if natija.stdout.strip() else [],
             "chiqish": "" if natija.returncode == 0 else (natija.stdout + natija.stderr)[-4000:],
-            "natijalar": {k: glue.get(k, {}).get("data", {}).get("text/plain") for k in KORSATILADI}}
+            "natijalar": {k: glue.get(k, {}).get("data", {}).get("text/plain") for k in KORSATILADI},
+            "davolar": [json.loads(q) for q in davolar.read_text(encoding="utf-8").splitlines()]
+            if davolar.is_file() else []}
+
+
+def zaxiralar(hammasi: dict) -> dict[str, dict]:
+    """Each kind-(a) claim: its value and margin in each setting, and its smallest margin."""
+    davolar: dict[str, dict] = {}
+    for nom, natija in hammasi.items():
+        for d in natija["davolar"]:
+            q = davolar.setdefault(d["davo"], {"sozlamalar": {}, "eng_kichik": float("inf")})
+            q["sozlamalar"][nom] = (d["qiymat"], d["zaxira"])
+            q["eng_kichik"] = min(q["eng_kichik"], d["zaxira"])
+    return davolar
 
 
 def main(nomlar: list[str]) -> int:
@@ -80,8 +97,15 @@ def main(nomlar: list[str]) -> int:
             print(f"    {k}: {v}")
         if not natija["otdi"]:
             print(natija["chiqish"])
+    davolar = zaxiralar(hammasi)
+    print(f"\n{len(davolar)} kind-(a) claims, smallest margin over {len(hammasi)} setting(s) "
+          f"(value/margin per setting):")
+    for davo, q in sorted(davolar.items(), key=lambda x: x[1]["eng_kichik"]):
+        boylab = "; ".join(f"{n} {v:.4g}/{z:.3g}" for n, (v, z) in q["sozlamalar"].items())
+        print(f"  {q['eng_kichik']:>10.4g}  {davo}  ({boylab})")
     (ILDIZ / "_build").mkdir(exist_ok=True)
-    (ILDIZ / "_build" / "arifmetika.json").write_text(json.dumps(hammasi, ensure_ascii=False, indent=1))
+    (ILDIZ / "_build" / "arifmetika.json").write_text(
+        json.dumps({"sozlamalar": hammasi, "davolar": davolar}, ensure_ascii=False, indent=1))
     return 0 if all(n["otdi"] for n in hammasi.values()) else 1
 
 
