@@ -211,46 +211,33 @@ for d_s in [8, 16, 32, 64, 128, 256, 512, 1024]:
         ("√d ga boʻlib", b_s / d_s**0.5),
     ]:
         eng_katta = torch.softmax(z, dim=-1).max(dim=-1).values
-        supurish.append(
-            {
-                "d": d_s,
-                "usul": usul,
-                "ball std": z.std().item(),
-                "eng katta ogʻirlik": eng_katta.mean().item(),
-                "eng katta (min)": eng_katta.min().item(),
-                "q komponenti dispersiyasi": q_s.var().item(),
-            }
-        )
+        supurish.append({
+            "d": d_s,
+            "usul": usul,
+            "ball std": z.std().item(),
+            "eng katta ogʻirlik": eng_katta.mean().item(),
+            "eng katta (min)": eng_katta.min().item(),
+            "q komponenti dispersiyasi": q_s.var().item(),
+        })
 sp = pd.DataFrame(supurish)
 bol0 = sp[sp.usul == "boʻlishsiz"].set_index("d")
 bol1 = sp[sp.usul == "√d ga boʻlib"].set_index("d")
 
 # ikki panel ustma-ust: telefonda ham oʻqiladi
 rasm, (b1, b2) = plt.subplots(2, 1, figsize=(5.6, 6.4), sharex=True)
-for jadval_, belgi in [(bol0, "o-"), (bol1, "s--")]:
-    b1.plot(
-        jadval_.index,
-        jadval_["ball std"],
-        belgi,
-        label=jadval_["usul"].iloc[0],
-    )
-    b2.plot(
-        jadval_.index,
-        jadval_["eng katta ogʻirlik"],
-        belgi,
-        label=jadval_["usul"].iloc[0],
-    )
-b1.set_xscale("log", base=2)
+for j, belgi in [(bol0, "o-"), (bol1, "s--")]:
+    nom = j["usul"].iloc[0]
+    b1.plot(j.index, j["ball std"], belgi, label=nom)
+    b2.plot(j.index, j["eng katta ogʻirlik"], belgi, label=nom)
 b1.set_yscale("log")
 b1.set_ylabel("ballarning standart chetlanishi")
-b1.legend()
-b2.set_xscale("log", base=2)
 b2.set_ylim(0, 1.02)
 b2.set_xlabel("d")
 b2.set_ylabel("qatordagi eng katta ogʻirlik")
-b2.legend()
 for b in (b1, b2):
+    b.set_xscale("log", base=2)
     b.grid(True, which="both", alpha=0.3)
+    b.legend()
 plt.tight_layout()
 fig(
     "sqrt_d.png",
@@ -361,22 +348,13 @@ print(
 chiqish_maskali = ogirlik_maskali @ V
 
 rasm, panellar = plt.subplots(1, 2, figsize=(5.6, 3.3), sharey=True)
-for b, (sarlavha, w_) in zip(
-    panellar,
-    [("maskasiz", ogirlik), ("kauzal maska bilan", ogirlik_maskali)],
-):
+juftlar = [("maskasiz", ogirlik), ("kauzal maska bilan", ogirlik_maskali)]
+for b, (sarlavha, w_) in zip(panellar, juftlar):
     qiymat = w_[0].detach().numpy()
-    tasvir = b.imshow(qiymat, cmap="viridis", vmin=0, vmax=1)
-    for i in range(T_kichik):
-        for j in range(T_kichik):
-            b.text(
-                j,
-                i,
-                son(qiymat[i, j], ".2f"),
-                ha="center",
-                va="center",
-                color="white" if qiymat[i, j] < 0.6 else "black",
-            )
+    b.imshow(qiymat, cmap="viridis", vmin=0, vmax=1)
+    for (i, j), v in np.ndenumerate(qiymat):
+        rang = "white" if v < 0.6 else "black"
+        b.text(j, i, son(v, ".2f"), ha="center", va="center", color=rang)
     b.set_title(sarlavha)
     b.set_xticks(range(T_kichik))
     b.set_yticks(range(T_kichik))
