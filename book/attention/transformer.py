@@ -54,8 +54,8 @@ from chapter_code.oqitish import mediana_ms
 # ```
 #
 # Shu blok *N* marta ustma-ust qoʻyiladi. GPT, BERT va Llama — shu arxitekturaning variantlari. Ular
-# normallashtirish qatlamining joyi (quyida), {term}`pozitsiya kodlash` turi, attention maskasi, bloklar
-# soni va oʻlchami bilan farq qiladi.
+# normallashtirish qatlamining joyi (quyida), {term}`pozitsiya kodlash` turi, attention maskasi,
+# bloklar soni va oʻlchami bilan farq qiladi.
 #
 # ### Koʻp boshli attention kodda
 #
@@ -99,7 +99,7 @@ print("eng katta farq:", son(mha_farq, ".1e"))
 # %% [markdown]
 # {term}`Ogʻirliklar <ogʻirlik>` — har bosh uchun alohida $T \times T$ matritsa (har boshda
 # {glue:text}`d_bosh` ta ustun), chiqish esa yana kirish shaklida. Eng katta farq
-# {glue:text}`mha_farq:.0e` — {term}`float32` yaxlitlash xatosi darajasi. Demak,
+# {glue:text}`mha_farq:.1e` — {term}`float32` yaxlitlash xatosi darajasi. Demak,
 # `nn.MultiheadAttention` va `KopBoshli` bir xil narsani hisoblaydi:
 # {doc}`«Attention mexanizmi» <mexanizm>` darsidagi formulani, faqat boshlarga boʻlish va chiqish
 # {term}`proyeksiyasi <proyeksiya>` qoʻshilgan holda. Bitta boshli attention bilan hisob hajmi
@@ -109,10 +109,10 @@ print("eng katta farq:", son(mha_farq, ".1e"))
 #
 # ### Normallashtirish qatlamining joyi: post-LN va pre-LN
 #
-# Asl Transformer maqolasida {cite:p}`vaswani2017` {term}`LayerNorm` (qatlam boʻyicha normallashtirish)
-# {term}`qoldiq ulanishdan <qoldiq ulanish>` (*residual*) **keyin** turadi, GPT-2 va Llama esa uni
-# qismning oldiga qoʻyadi. Quyida `f` — attention yoki {term}`feed-forward <feed-forward tarmoq>` (oldinga
-# uzatuvchi tarmoq):
+# Asl Transformer maqolasida {cite:p}`vaswani2017` {term}`LayerNorm` (qatlam boʻyicha
+# normallashtirish) {term}`qoldiq ulanishdan <qoldiq ulanish>` (*residual*) **keyin** turadi, GPT-2
+# va Llama esa uni qismning oldiga qoʻyadi. Quyida `f` — attention yoki
+# {term}`feed-forward <feed-forward tarmoq>` (oldinga uzatuvchi tarmoq):
 #
 # - {term}`post-LN <post-LN va pre-LN>` (2017): `x = norm(x + f(x))`;
 # - pre-LN (GPT-2, Llama): `x = x + f(norm(x))`.
@@ -125,13 +125,13 @@ print("eng katta farq:", son(mha_farq, ".1e"))
 # Llama bundan tashqari uchta narsani boshqacha qiladi. LayerNorm oʻrniga
 # {term}`RMSNorm <RMSNorm, SwiGLU>` ishlatadi: u oʻrtachani ayirmaydi, faqat oʻrtacha kvadratning
 # ildiziga boʻladi (uni 2-mashqda oʻzingiz yozasiz). Feed-forward qismi — ikki qatlamli {term}`MLP`
-# (koʻp qatlamli perseptron), Llama unda SwiGLU ({term}`darvozali <darvoza>` faollashtirish funksiyasi)
-# ishlatadi. Pozitsiyalar uchun esa {term}`RoPE` ishlatadi (uni
+# (koʻp qatlamli perseptron), Llama unda SwiGLU ({term}`darvozali <darvoza>` faollashtirish
+# funksiyasi) ishlatadi. Pozitsiyalar uchun esa {term}`RoPE` ishlatadi (uni
 # {doc}`«Pozitsiyalar uzunroq ketma-ketlikda» <pozitsiyalar>` darsida koʻrdik).
 #
 # Bobdagi `Blok` — pre-LN blok, oʻzimiz yozgan `KopBoshli` bilan. Undagi ixtiyoriy ikkinchi
-# attention — {term}`koderga <koder>` qaraydigan {term}`cross-attention` (oʻzaro attention); uni yakuniy misolda
-# ishlatamiz.
+# attention — {term}`koderga <koder>` qaraydigan {term}`cross-attention` (oʻzaro attention); uni
+# yakuniy misolda ishlatamiz.
 #
 # ```{literalinclude} ../../chapter_code/modellar.py
 # :pyobject: Blok
@@ -153,26 +153,22 @@ print("parametrlar:", son(parametrlar(blok), "d"))
 # ### Butun arxitektura
 #
 # GPT kabi {term}`dekoder` modelining toʻliq tuzilishi {numref}`%s-rasmda <arxitektura>`: tokenlar
-# indekslarga, indekslar vektorlarga (*{term}`embedding`*) aylanadi, ularga
-# pozitsiya kodlash qoʻshiladi, soʻng vektorlar *N* ta pre-LN blokdan (har birida
+# indekslarga, indekslar vektorlarga (*{term}`embedding`*) aylanadi, ularga pozitsiya kodlash
+# qoʻshiladi, soʻng vektorlar *N* ta pre-LN blokdan (har birida
 # {term}`kauzal maska <kauzal (sababiy) maska>`) va oxirgi normallashtirish qatlamidan oʻtadi.
 # Chiziqli qatlam har pozitsiyada lugʻatdagi har token uchun {term}`ball` beradi: oxirgi
 # pozitsiyaning ballari keyingi tokenni tanlash uchun ishlatiladi.
 
 # %% tags=["remove-input"]
-nomlar = ["tokenlar (lugʻatdagi indekslari)",
-          "embedding + pozitsiya kodlash",
-          "N × Blok (pre-LN, kauzal maska)", "LayerNorm",
+nomlar = ["tokenlar (lugʻatdagi indekslari)", "embedding + pozitsiya"
+          " kodlash", "N × Blok (pre-LN, kauzal maska)", "LayerNorm",
           "chiziqli qatlam → softmax", "keyingi token ehtimollari"]
 turlar = ["manba", "xizmat", "qayta", "xizmat", "xizmat", "manba"]
-# har qism: (x, y, eni, boʻyi, turi); pastdan yuqoriga
-joylar = {q: (0.2, 0.2 + 0.8 * i, 4.6, 0.5, t)
-          for i, (q, t) in enumerate(zip(nomlar, turlar))}
-diagramma(joylar, list(zip(nomlar, nomlar[1:])),
-          nom="arxitektura.png",
-          izoh="Dekoder (GPT turidagi) Transformer, pastdan"
-               " yuqoriga oʻqiladi. Bloklar — yuqoridagi pre-LN"
-               " blok.")
+joy = {q: (0.2, 0.2 + 0.8 * i, 4.6, 0.5, t)  # pastdan yuqoriga
+       for i, (q, t) in enumerate(zip(nomlar, turlar))}
+diagramma(joy, list(zip(nomlar, nomlar[1:])), nom="arxitektura.png",
+          izoh="Dekoder (GPT turidagi) Transformer, pastdan yuqoriga"
+          " oʻqiladi. Bloklar — yuqoridagi pre-LN blok.")
 
 # %% [markdown]
 # Shu arxitektura `chapter_code/modellar.py` dagi `KichikGPT` da — bir necha qatorda:
@@ -187,10 +183,10 @@ diagramma(joylar, list(zip(nomlar, nomlar[1:])),
 # GPT kabi dekoder matnni tokenma-token yaratadi. Har {term}`qadamda <qadam>` model shu paytgacha
 # yozilgan matndan har bir lugʻat tokeniga ball hisoblaydi — **{term}`logitlar <logit>`** (ingl.
 # *logits*, {term}`softmaxdan <softmax>` oldingi ballar), bitta tokenni tanlaydi va uni matn oxiriga
-# qoʻshadi. Yangi tokenning {term}`soʻrovi <soʻrov>` har qatlamda oldingi hamma tokenlarning kalitlari bilan
-# solishtiriladi va qiymatlaridan {term}`vaznli oʻrtacha` olinadi. Eng oddiy yoʻl — har qadamda
-# butun matnni modeldan qayta oʻtkazish. U holda oldingi tokenlarning kalit va qiymatlari har
-# qadamda qaytadan hisoblanadi, holbuki ular oʻzgarmaydi.
+# qoʻshadi. Yangi tokenning {term}`soʻrovi <soʻrov>` har qatlamda oldingi hamma tokenlarning
+# kalitlari bilan solishtiriladi va qiymatlaridan {term}`vaznli oʻrtacha` olinadi. Eng oddiy yoʻl —
+# har qadamda butun matnni modeldan qayta oʻtkazish. U holda oldingi tokenlarning kalit va
+# qiymatlari har qadamda qaytadan hisoblanadi, holbuki ular oʻzgarmaydi.
 #
 # Nega oʻzgarmaydi? Kauzal maska tufayli *i*-pozitsiya faqat oʻziga va oʻzidan oldingilarga qaraydi.
 # Demak, uning har qatlamdagi vektori faqat 0-tokendan *i*-tokengacha boʻlgan tokenlarga bogʻliq.
@@ -238,7 +234,9 @@ diagramma(joylar, list(zip(nomlar, nomlar[1:])),
 # {term}`Boshlangʻich matn <boshlangʻich matn>` (ingl. *prompt*) — {glue:text}`kv_boshi` ta
 # tasodifiy token; undan keyin {glue:text}`kv_N` ta yangi token yaratamiz.
 #
-# Birinchi yoʻl — keshsiz: har qadamda butun matn modeldan oʻtadi.
+# Birinchi yoʻl — keshsiz: har qadamda butun matn modeldan oʻtadi. Ikkinchi yoʻl — KV kesh bilan:
+# birinchi qadamda modelga butun boshlangʻich matn kiradi va kesh toʻladi, keyingi qadamlarda faqat
+# oxirgi tanlangan token kiradi.
 
 # %%
 torch.manual_seed(0)
@@ -247,7 +245,7 @@ gpt = KichikGPT(LUGAT, d=64, boshlar=4, qatlamlar=2).eval()
 boshi = torch.randint(LUGAT, (1, 8))  # boshlangʻich matn
 N_YANGI = 40  # nechta yangi token yaratamiz
 
-idx_a, logitlar_a = boshi, []
+idx_a, logitlar_a = boshi, []  # birinchi yoʻl: keshsiz
 with torch.no_grad():
     for _ in range(N_YANGI):
         # (1, T, lugʻat) -> (1, lugʻat)
@@ -258,12 +256,7 @@ with torch.no_grad():
         # (1, T) -> (1, T + 1)
         idx_a = torch.cat([idx_a, yangi], dim=1)
 
-# %% [markdown]
-# Ikkinchi yoʻl — KV kesh bilan. Birinchi qadamda modelga butun boshlangʻich matn kiradi va kesh
-# toʻladi; keyingi qadamlarda faqat oxirgi tanlangan token kiradi.
-
-# %%
-# har blokka bitta boʻsh dict
+# ikkinchi yoʻl: kesh bilan, har blokka bitta boʻsh dict
 keshlar = [{} for _ in gpt.bloklar]
 idx_b, logitlar_b, kirish = boshi, [], boshi
 with torch.no_grad():
@@ -315,15 +308,13 @@ d_g, L_g = gpt.emb.embedding_dim, len(gpt.bloklar)
 
 
 def mac_keshsiz(T, d=d_g, L=L_g, lugat=LUGAT):
-    # har qatlamda: T ta pozitsiyaning q, k, v, o (4·d·d) va
-    # feed-forward (8·d·d), T × T ballar va ogʻirlik·v (2·T·T·d);
-    # oxirida T ta pozitsiyaning logitlari
+    # har qatlamda T ta pozitsiyaning q, k, v, o (4·d·d), feed-forward
+    # (8·d·d), ballar va ogʻirlik·v (2·T·T·d); T ta logitlar qatori
     return L * (12 * d * d * T + 2 * T * T * d) + T * d * lugat
 
 
 def mac_kesh(T, d=d_g, L=L_g, lugat=LUGAT):
-    # bitta tokenning q, k, v, o va feed-forward; T ta kalitga
-    # attention; bitta pozitsiyaning logitlari
+    # bitta token: q, k, v, o, feed-forward, T ta kalitga attention
     return L * (12 * d * d + 2 * T * d) + d * lugat
 
 
@@ -380,12 +371,11 @@ mac_nisbat = mac_keshsiz(kv.index[-1]) / mac_kesh(kv.index[-1])
 # %% tags=["remove-cell"]
 for nom, qiymat in dict(
     kv_T_kichik=kv.index[0], kv_T_katta=kv.index[-1],
-    kv_ms_keshsiz=katta["keshsiz (ms)"],
-    kv_ms_kesh=katta["kesh bilan (ms)"],
     kv_nisbat=katta["nisbat"], kv_mac_nisbat=mac_nisbat,
+    kv_vaqt_farq=kv_vaqt_farq, kv_ms_keshsiz=katta["keshsiz (ms)"],
     kv_osish_keshsiz=osish["keshsiz (ms)"],
-    kv_osish_kesh=osish["kesh bilan (ms)"], kv_vaqt_farq=kv_vaqt_farq,
-).items():
+    kv_ms_kesh=katta["kesh bilan (ms)"],
+    kv_osish_kesh=osish["kesh bilan (ms)"]).items():
     glue(nom, float(qiymat), display=False)
 
 # %% [markdown]
@@ -496,17 +486,15 @@ show(hajm, nom="kv_hajm_jadval",
 token_kib = kesh_bayt(L_l, 1, n_kv_l, d_bosh_l, b_l) / 2**10
 
 # %% tags=["remove-cell"]
-gib = hajm["kesh (MiB)"] / 2**10
+mib = hajm["kesh (MiB)"].tolist()
 for nom, qiymat in dict(
-    kv_kesh_T=T_kesh, kv_formula_bayt=formula_gpt,
+    kv_kesh_T=T_kesh, kv_formula_bayt=formula_gpt, kv_gpt_mib=mib[0],
     kv_haqiqiy_bayt=haqiqiy_gpt, kv_T_max=gpt.poz.shape[0],
-    kv_gpt_mib=hajm["kesh (MiB)"][0], kv_llama_q=n_q_l,
-    kv_llama_kv=n_kv_l, kv_llama_T=T_l,
+    kv_llama_q=n_q_l, kv_llama_kv=n_kv_l, kv_llama_T=T_l,
     kv_llama_gqa_marta=n_q_l // n_kv_l, kv_llama_token_kib=token_kib,
-    kv_llama_gib=gib[1], kv_llama_mha_gib=gib[2],
+    kv_llama_gib=mib[1] / 2**10, kv_llama_mha_gib=mib[2] / 2**10,
 ).items():
-    glue(nom, qiymat.item() if hasattr(qiymat, "item") else qiymat,
-         display=False)
+    glue(nom, qiymat, display=False)
 
 # %% [markdown]
 # `KichikGPT` ning {glue:text}`kv_T_max:d` tokenli keshi atigi {glue:text}`kv_gpt_mib:g` MiB. Llama
@@ -559,8 +547,7 @@ def token_chegarasi(B, T, n_kv=n_kv_l):
     # har parametr har matn uchun bitta MAC; attention har
     # qatlamda 2·T·d MAC (ballar va vaznli oʻrtacha)
     mac = B * (P_oqiladi + 2 * L_l * T * d_l)
-    # kesh va oʻqiladigan GB; xotira va hisob chegarasi, ms;
-    # soniyasiga eng koʻpi bilan nechta token
+    # jadval ustunlari: GB, GB; chegaralar, ms; token/s (eng koʻpi)
     return (B, T, kesh / 1e9, bayt / 1e9, bayt / OTKAZ * 1e3,
             mac / HISOB * 1e3, B * OTKAZ / bayt)
 
@@ -577,25 +564,38 @@ show(chegara.round(2), nom="chegara_jadval",
           f" {son(OTKAZ / 1e12, '.0f')} TB va"
           f" {son(HISOB / 1e12, '.0f')}·10¹² MAC.")
 
+# %% tags=["remove-input"]
+rasm, b = plt.subplots(figsize=(5.6, 2.6))
+vazn = chegara["oʻqiladi (GB)"] - chegara["kesh (GB)"]
+nom_ = [f"B = {B}, T = {T}" for B, T in holatlar]
+b.barh(nom_, vazn, label="parametrlar")
+b.barh(nom_, chegara["kesh (GB)"], left=vazn, label="KV kesh")
+b.set_xlabel("bitta qadamda oʻqiladigan baytlar (GB)")
+b.invert_yaxis()
+b.legend()
+plt.tight_layout()
+fig("llama_baytlar.png", caption="Llama 3 8B, kesh bilan bitta qadam:"
+    " oʻqiladigan baytlar — parametrlar va KV kesh.")
+
 # %% tags=["remove-cell"]
 bitta, paket = chegara.iloc[0], chegara.iloc[2]
 for nom, qiymat in dict(
     gpu_tbs=OTKAZ / 1e12, gpu_tmac=HISOB / 1e12, ll_param=P / 1e9,
-    ll_vazn_gb=P_oqiladi * b_l / 1e9, ll_ms=bitta["xotira (ms)"],
-    ll_hisob_ms=bitta["hisob (ms)"], ll_tok=bitta["token/s"],
+    ll_vazn_gb=P_oqiladi * b_l / 1e9, ll_tok=bitta["token/s"],
+    ll_ms=bitta["xotira (ms)"], ll_hisob_ms=bitta["hisob (ms)"],
     ll_marta=bitta["xotira (ms)"] / bitta["hisob (ms)"],
-    ll_B=paket["B"], ll_B_kesh=paket["kesh (GB)"],
-    ll_B_ms=paket["xotira (ms)"], ll_B_tok=paket["token/s"],
-    ll_B_marta=paket["xotira (ms)"] / paket["hisob (ms)"],
-).items():
+    ll_B=paket["B"], ll_B_kesh=paket["kesh (GB)"], ll_B_tok=paket[
+        "token/s"], ll_B_ms=paket["xotira (ms)"],
+    ll_B_marta=paket["xotira (ms)"] / paket["hisob (ms)"]).items():
     glue(nom, float(qiymat), display=False)
 
 # %% [markdown]
 # Llama 3 8B da {glue:text}`ll_param:.2f` mlrd parametr bor; bitta qadam ulardan
-# {glue:text}`ll_vazn_gb:.1f` GB oʻqiydi ({numref}`chegara_jadval`). Bitta matnda (*B* = 1, *T* =
-# 1024) xotira chegarasi {glue:text}`ll_ms:.1f` ms, hisob uchun esa {glue:text}`ll_hisob_ms:.2f` ms
-# yetardi: hisob xotiradan {glue:text}`ll_marta:.0f` marta tez tugaydi. Demak, GPU koʻp vaqt
-# sonlarni kutadi va soniyasiga {glue:text}`ll_tok:.0f` tadan koʻp token yozolmaydi.
+# {glue:text}`ll_vazn_gb:.1f` GB oʻqiydi ({numref}`chegara_jadval`, {numref}`llama_baytlar`). Bitta
+# matnda (*B* = 1, *T* = 1024) xotira chegarasi {glue:text}`ll_ms:.1f` ms, hisob uchun esa
+# {glue:text}`ll_hisob_ms:.2f` ms yetardi: hisob xotiradan {glue:text}`ll_marta:.0f` marta tez
+# tugaydi. Demak, GPU koʻp vaqt sonlarni kutadi va soniyasiga {glue:text}`ll_tok:.0f` tadan koʻp
+# token yozolmaydi.
 #
 # {glue:text}`ll_B:.0f` ta matnni birga yozsak, parametrlar bir marta oʻqiladi va
 # {glue:text}`ll_B:.0f` ta tokenga xizmat qiladi: soniyasiga {glue:text}`ll_B_tok:.0f` tagacha
@@ -625,16 +625,17 @@ for nom, qiymat in dict(
 # $y = x / \sqrt{\operatorname{mean}(x^2) + \varepsilon} \cdot w$, oʻrtacha — oxirgi oʻq boʻyicha,
 # `w` — oʻrganiladigan koʻpaytuvchi (boshida birlar). Uni `nn.Module` sifatida yozing va (64, 10,
 # 64) shakldagi tasodifiy kirishda `torch.nn.RMSNorm(64, eps=1e-6)` bilan solishtiring. Eng katta
-# farq qancha? Oʻrtachasi 0 boʻlgan kirishda RMSNorm LayerNorm bilan (koʻpaytuvchi va {term}`siljishsiz <siljish>`)
-# bir xilmi?
+# farq qancha? Oʻrtachasi 0 boʻlgan kirishda RMSNorm LayerNorm bilan (koʻpaytuvchi va
+# {term}`siljishsiz <siljish>`) bir xilmi?
 #
 # :::{admonition} Yechim
 # :class: dropdown
 #
 # Yechim kodi quyida. `torch.nn.RMSNorm` dan eng katta farq {glue:text}`m2_farq:.1e`: float32
 # yaxlitlash xatosi darajasi. Har vektor oʻrtachasini ayirib bergan kirishda RMSNorm va LayerNorm
-# farqi {glue:text}`m2_ln_farq:.1e`: oʻrtacha 0 boʻlsa, oʻrtacha kvadrat {term}`dispersiyaga <dispersiya>` teng, ikkalasi
-# bir xil hisob. RMSNorm oʻrtachani hisoblamaydi va siljish parametri yoʻq: ishi kamroq.
+# farqi {glue:text}`m2_ln_farq:.1e`: oʻrtacha 0 boʻlsa, oʻrtacha kvadrat
+# {term}`dispersiyaga <dispersiya>` teng, ikkalasi bir xil hisob. RMSNorm oʻrtachani hisoblamaydi va
+# siljish parametri yoʻq: ishi kamroq.
 # :::
 #
 # **3-mashq (GQAsiz Llama).** Llama 3 8B da GQA boʻlmaganda ($n_{kv}$ = {glue:text}`kv_llama_q:d`)
@@ -692,9 +693,8 @@ print(f"{son(m3[3], '.1f')} GB, {son(m3[4], '.1f')} ms")
 
 # %% tags=["remove-cell"]
 for nom, qiymat in dict(
-    kv_mashq_bosh8_mib=mashq_mib["bosh8"],
-    kv_mashq_qatlam4_mib=mashq_mib["qatlam4"],
-    m2_farq=m2_farq, m2_ln_farq=m2_ln_farq, m3_kesh=m3[2],
-    m3_gb=m3[3], m3_ms=m3[4], m3_marta=m3[4] / paket["xotira (ms)"],
-).items():
-    glue(nom, qiymat, display=False)
+    kv_mashq_bosh8_mib=mashq_mib["bosh8"], m2_farq=m2_farq,
+    kv_mashq_qatlam4_mib=mashq_mib["qatlam4"], m2_ln_farq=m2_ln_farq,
+    m3_kesh=m3[2], m3_gb=m3[3], m3_ms=m3[4],
+    m3_marta=m3[4] / paket["xotira (ms)"]).items():
+    glue(nom, float(qiymat), display=False)
