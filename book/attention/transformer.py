@@ -69,9 +69,9 @@ from chapter_code.oqitish import mediana_ms
 # :pyobject: KopBoshli
 # ```
 #
-# Kichik misol: 2 ta namuna, *T* = 10, *d* = 32 va 4 ta bosh. PyTorchning `nn.MultiheadAttention`
-# qatlami aynan shu hisobni bajaradi: unga `KopBoshli` ning {term}`parametrlarini <parametrlar>`
-# koʻchirsak, natija bir xil chiqishi kerak.
+# Kichik misolni olamiz: 2 ta namuna, *T* = 10, *d* = 32 va 4 ta bosh. PyTorchning
+# `nn.MultiheadAttention` qatlami aynan shu hisobni bajaradi: unga `KopBoshli` ning
+# {term}`parametrlarini <parametrlar>` koʻchirsak, natija bir xil chiqishi kerak.
 
 # %%
 torch.manual_seed(0)
@@ -97,10 +97,10 @@ with torch.no_grad():
 print("eng katta farq:", son(mha_farq, ".1e"))
 
 # %% [markdown]
-# {term}`Ogʻirliklar <ogʻirlik>` — har bosh uchun alohida $T \times T$ matritsa (har boshda
-# {glue:text}`d_bosh` ta ustun), chiqish esa yana kirish shaklida. Eng katta farq
-# {glue:text}`mha_farq:.1e` — {term}`float32` yaxlitlash xatosi darajasi. Demak,
-# `nn.MultiheadAttention` va `KopBoshli` bir xil narsani hisoblaydi:
+# Har boshga *Q*, *K*, *V* ning {glue:text}`d_bosh` tadan ustuni tushadi.
+# {term}`Ogʻirliklar <ogʻirlik>` — har bosh uchun alohida $T \times T$ matritsa, chiqish esa yana
+# kirish shaklida. Eng katta farq {glue:text}`mha_farq:.1e` — {term}`float32` yaxlitlash xatosi
+# darajasi. Demak, `nn.MultiheadAttention` va `KopBoshli` bir xil narsani hisoblaydi:
 # {doc}`«Attention mexanizmi» <mexanizm>` darsidagi formulani, faqat boshlarga boʻlish va chiqish
 # {term}`proyeksiyasi <proyeksiya>` qoʻshilgan holda. Bitta boshli attention bilan hisob hajmi
 # deyarli bir xil, lekin endi boshlar har xil narsaga qarashi mumkin — buni
@@ -449,8 +449,8 @@ print(f"keshlardagi tenzorlar: {son(haqiqiy_gpt, 'd')} bayt")
 # yaratilgan tokenlar, oxirgisidan tashqari — u hali modeldan oʻtmagan)
 # {glue:text}`kv_haqiqiy_bayt:d` bayt egallaydi.
 #
-# Endi toʻliq kontekstdagi hajmni ikki modelda hisoblaymiz: `KichikGPT` va Llama 3 8B
-# ({cite:alp}`llama3`; qiymatlar Meta eʼlon qilgan `config.json` dan) ({numref}`kv_hajm_jadval`).
+# Endi toʻliq kontekstdagi hajmni ikki modelda hisoblaymiz ({numref}`kv_hajm_jadval`): `KichikGPT`
+# va Llama 3 8B ({cite:alp}`llama3`; qiymatlar Meta eʼlon qilgan `config.json` dan).
 # {term}`KiB <KiB, MiB, GiB>` — $2^{10}$, MiB — $2^{20}$, GiB — $2^{30}$ bayt.
 
 # %%
@@ -591,11 +591,11 @@ for nom, qiymat in dict(
 
 # %% [markdown]
 # Llama 3 8B da {glue:text}`ll_param:.2f` mlrd parametr bor; bitta qadam ulardan
-# {glue:text}`ll_vazn_gb:.1f` GB oʻqiydi ({numref}`chegara_jadval`, {numref}`llama_baytlar`). Bitta
-# matnda (*B* = 1, *T* = 1024) xotira chegarasi {glue:text}`ll_ms:.1f` ms, hisob uchun esa
-# {glue:text}`ll_hisob_ms:.2f` ms yetardi: hisob xotiradan {glue:text}`ll_marta:.0f` marta tez
-# tugaydi. Demak, GPU koʻp vaqt sonlarni kutadi va soniyasiga {glue:text}`ll_tok:.0f` tadan koʻp
-# token yozolmaydi.
+# {glue:text}`ll_vazn_gb:.1f` GB oʻqiydi (embedding jadvalidan faqat bitta qatorni;
+# {numref}`chegara_jadval`, {numref}`llama_baytlar`). Bitta matnda (*B* = 1, *T* = 1024) xotira
+# chegarasi {glue:text}`ll_ms:.1f` ms, hisob uchun esa {glue:text}`ll_hisob_ms:.2f` ms yetardi:
+# hisob xotiradan {glue:text}`ll_marta:.0f` marta tez tugaydi. Demak, GPU koʻp vaqt sonlarni kutadi
+# va soniyasiga {glue:text}`ll_tok:.0f` tadan koʻp token yoza olmaydi.
 #
 # {glue:text}`ll_B:.0f` ta matnni birga yozsak, parametrlar bir marta oʻqiladi va
 # {glue:text}`ll_B:.0f` ta tokenga xizmat qiladi: soniyasiga {glue:text}`ll_B_tok:.0f` tagacha
@@ -632,10 +632,10 @@ for nom, qiymat in dict(
 # :class: dropdown
 #
 # Yechim kodi quyida. `torch.nn.RMSNorm` dan eng katta farq {glue:text}`m2_farq:.1e`: float32
-# yaxlitlash xatosi darajasi. Har vektor oʻrtachasini ayirib bergan kirishda RMSNorm va LayerNorm
-# farqi {glue:text}`m2_ln_farq:.1e`: oʻrtacha 0 boʻlsa, oʻrtacha kvadrat
-# {term}`dispersiyaga <dispersiya>` teng, ikkalasi bir xil hisob. RMSNorm oʻrtachani hisoblamaydi va
-# siljish parametri yoʻq: ishi kamroq.
+# yaxlitlash xatosi darajasi. Har vektordan oʻrtachasi ayirilgan kirishda RMSNorm va LayerNorm farqi
+# {glue:text}`m2_ln_farq:.1e`: oʻrtacha 0 boʻlsa, oʻrtacha kvadrat {term}`dispersiyaga <dispersiya>`
+# teng, ikkalasi bir xil hisob. RMSNorm oʻrtachani hisoblamaydi va siljish parametri yoʻq: ishi
+# kamroq.
 # :::
 #
 # **3-mashq (GQAsiz Llama).** Llama 3 8B da GQA boʻlmaganda ($n_{kv}$ = {glue:text}`kv_llama_q:d`)
@@ -684,8 +684,8 @@ with torch.no_grad():
     x0 = x2 - x2.mean(-1, keepdim=True)  # har vektorning oʻrtachasi 0
     ln = nn.LayerNorm(64, eps=1e-6, elementwise_affine=False)
     m2_ln_farq = (RMSNorm(64)(x0) - ln(x0)).abs().max().item()
-print("nn.RMSNorm dan farq:", son(m2_farq, ".1e"))
-print("LayerNorm dan farq: ", son(m2_ln_farq, ".1e"))
+print("nn.RMSNorm bilan farq:", son(m2_farq, ".1e"))
+print("LayerNorm bilan farq: ", son(m2_ln_farq, ".1e"))
 
 # 3-mashq yechimi: GQAsiz, B = 16, T = 8192
 m3 = token_chegarasi(16, 8192, n_kv=n_q_l)  # (B, T, kesh, GB, ms, …)
