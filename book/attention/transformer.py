@@ -661,7 +661,7 @@ for nom_, sozlama in [("bosh8", {"boshlar": 8}),
     with torch.no_grad():
         m_(matn[:, : m_.poz.shape[0]], keshlar_)  # toʻliq kesh
     mashq_mib[nom_] = kesh_baytlari(keshlar_) / 2**20
-    print(f"{nom_}: {son(mashq_mib[nom_], '.2f')} MiB")
+    print(f"{sozlama}: kesh {son(mashq_mib[nom_], '.2f')} MiB")
 
 
 # 2-mashq yechimi: RMSNorm
