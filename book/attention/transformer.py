@@ -17,8 +17,7 @@
 # yigʻamiz: {term}`koʻp boshli attention` va uni oʻrab turgan qismlar. Soʻng oʻqitilmagan kichik GPT
 # bilan {term}`tokenlar <token>` yaratamiz. {term}`KV kesh` — oldingi {term}`kalit` va qiymatlar
 # xotirasi — natijani oʻzgartirmasligini, yaratishni qancha tezlashtirishini va qancha joy
-# egallashini koʻramiz. Oxirida katta model bitta token uchun xotiradan qancha bayt oʻqishini
-# hisoblaymiz.
+# egallashini koʻramiz. Oxirida katta model bitta tokenga qancha bayt oʻqishini hisoblaymiz.
 
 
 # %%
@@ -62,8 +61,7 @@ from chapter_code.oqitish import mediana_ms
 # **Koʻp {term}`boshli <bosh>` attention** (*multi-head attention*) *d* oʻlchamni bir nechta
 # «boshga» boʻladi: har bosh *Q*, *K*, *V* ning oʻz ustunlarini oladi va alohida attention
 # hisoblaydi. Soʻng boshlarning chiqishlari yonma-yon qoʻyiladi va yana bitta chiziqli qatlamdan
-# (`self.o`) oʻtadi. Boʻlish — faqat tenzor shaklini oʻzgartirish (`view` va `transpose`); shakllar
-# kodda izohlangan.
+# (`self.o`) oʻtadi. Boʻlish — faqat tenzor shaklini oʻzgartirish (`view`, `transpose`).
 #
 # ```{literalinclude} ../../chapter_code/modellar.py
 # :pyobject: KopBoshli
@@ -375,6 +373,7 @@ for nom, qiymat in dict(
     kv_vaqt_farq=kv_vaqt_farq, kv_ms_keshsiz=katta["keshsiz (ms)"],
     kv_osish_keshsiz=osish["keshsiz (ms)"],
     kv_ms_kesh=katta["kesh bilan (ms)"],
+    kv_ms_kesh_kichik=kichik["kesh bilan (ms)"],
     kv_osish_kesh=osish["kesh bilan (ms)"]).items():
     glue(nom, float(qiymat), display=False)
 
@@ -387,8 +386,9 @@ for nom, qiymat in dict(
 # Ikki chiziq *T* bilan turlicha oʻsadi. *T* = {glue:text}`kv_T_kichik:.0f` dan
 # {glue:text}`kv_T_katta:.0f` gacha, yaʼni sakkiz marta oshganda, keshsiz qadamning vaqti
 # {glue:text}`kv_osish_keshsiz:.0f` marta oʻsdi — *T* ning oʻzidan ham tez, chunki $T \times T$
-# ballar matritsasi *T*² bilan oʻsadi. Kesh bilan qadamning vaqti esa atigi
-# {glue:text}`kv_osish_kesh:.1f` marta oʻsdi.
+# ballar matritsasi *T*² bilan oʻsadi. Kesh bilan qadamning vaqti esa ancha kam oʻzgardi: *T* =
+# {glue:text}`kv_T_kichik:.0f` da {glue:text}`kv_ms_kesh_kichik:.2f` ms, *T* =
+# {glue:text}`kv_T_katta:.0f` da {glue:text}`kv_ms_kesh:.2f` ms.
 #
 # MAC ustuniga koʻra keshsiz qadam aynan *T* marta koʻp hisob qiladi: *T* ta pozitsiyaning har biri
 # uchun xuddi shu ishni bajaradi. Vaqt boʻyicha esa kesh bundan ancha kam tezlashtirdi. Sabab — kesh
