@@ -40,24 +40,16 @@ pytestmark = pytest.mark.ijro
 VAQT_USTUNLARI = {"fwd (ms)", "fwd+bwd (ms)", "vaqt (ms)", "keshsiz (ms)", "kesh bilan (ms)", "nisbat",
                   # narx: the slopes of the times
                   "vaqt",
-                  # the memory-bound decoding table: the limit divides by a timed copy
-                  "chegara (ms)", "oldindan (ms)", "torch.cat (ms)", "GB/s",
+                  # yakuniy's memory-bound table: the limit divides by a timed copy
+                  "chegara (ms)",
                   # the capstone's attention variants: time per token
                   "ms/token"}
 # glued values computed from those columns
 VAQT_GLUE = {# narx: attention's time over the RNN's; the times' slopes; SDPA's speed-up
              "vaqt_nisbat", "fl_vq", "fl_vq_sdpa", "fl_vq_3d", "fl_tezlik",
-             "kv_ms_keshsiz", "kv_ms_kesh", "kv_ms_kesh_kichik", "kv_nisbat",
-             "kv_qiyalik_keshsiz", "kv_qiyalik_kesh", "kv_qiyalik_keshsiz_soz", "kv_qiyalik_kesh_soz",
-             "kv_qiyalik_keshsiz_oxir", "kv_egilish_gap",
-             # the summary's row built from a timing
-             "xl_kv",
-             # memory-bound decoding: the copy's bandwidth and the step's times, and what is
-             # computed or said from them
-             "bw_gbs", "bw_ms", "bw_chegara_ms", "bw_ulush", "bw_ulush_gap", "bw_oqish_min",
-             "bw_oqish_max", "bw_vaqt_osish", "bw_ergash_gap", "bw_hisob_gap", "bw_gmac_kesh",
-             "bw_gmac_toliq", "bw_gmac_marta", "bw_cat_ms", "bw_cat_marta", "bw_cat_gap",
-             "bw_kichik_chegara_ms", "bw_kichik_marta",
+             # transformer: a token's time with and without the cache, and its growth with T
+             "kv_ms_keshsiz", "kv_ms_kesh", "kv_ms_kesh_kichik", "kv_nisbat", "kv_osish_keshsiz",
+             "kv_osish_kesh",
              # the capstone's attention variants: time per token, the big model's step, its limit
              "at_ms_min", "at_ms_max", "at_vaqt_gap", "at_k_mha_ms", "at_k_mqa_ms", "at_k_oyna_ms",
              "at_k_tezlik", "at_k_aylanadi", "at_k_gap", "at_k_ulush_min", "at_k_ulush_max"}
