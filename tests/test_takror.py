@@ -41,9 +41,7 @@ VAQT_USTUNLARI = {"fwd (ms)", "fwd+bwd (ms)", "vaqt (ms)", "keshsiz (ms)", "kesh
                   # narx: the slopes of the times
                   "vaqt",
                   # the memory-bound decoding table: the limit divides by a timed copy
-                  "chegara (ms)", "oldindan (ms)", "torch.cat (ms)", "GB/s",
-                  # the capstone's attention variants: time per token
-                  "ms/token"}
+                  "chegara (ms)", "oldindan (ms)", "torch.cat (ms)", "GB/s"}
 # glued values computed from those columns
 VAQT_GLUE = {# narx: attention's time over the RNN's; the times' slopes; SDPA's speed-up
              "vaqt_nisbat", "fl_vq", "fl_vq_sdpa", "fl_vq_3d", "fl_tezlik",
@@ -57,10 +55,7 @@ VAQT_GLUE = {# narx: attention's time over the RNN's; the times' slopes; SDPA's 
              "bw_gbs", "bw_ms", "bw_chegara_ms", "bw_ulush", "bw_ulush_gap", "bw_oqish_min",
              "bw_oqish_max", "bw_vaqt_osish", "bw_ergash_gap", "bw_hisob_gap", "bw_gmac_kesh",
              "bw_gmac_toliq", "bw_gmac_marta", "bw_cat_ms", "bw_cat_marta", "bw_cat_gap",
-             "bw_kichik_chegara_ms", "bw_kichik_marta",
-             # the capstone's attention variants: time per token, the big model's step, its limit
-             "at_ms_min", "at_ms_max", "at_vaqt_gap", "at_k_mha_ms", "at_k_mqa_ms", "at_k_oyna_ms",
-             "at_k_tezlik", "at_k_aylanadi", "at_k_gap", "at_k_ulush_min", "at_k_ulush_max"}
+             "bw_kichik_chegara_ms", "bw_kichik_marta"}
 
 
 def _katak(matn: str) -> str:

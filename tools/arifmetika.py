@@ -40,8 +40,8 @@ SOZLAMALAR = {
 #: the glued sentences and counts that report how trainings ended
 KORSATILADI = ("hisob_muhiti", "rnn_seedlar", "lstm_seedlar", "lstmu_seedlar", "attn_seedlar",
                "attn0_seedlar", "rnn_gap", "lstm_gap", "lstmu_gap", "lstm_solishtir", "poz_oqitish_gap",
-               "poz_sin_soz", "poz_sin1_soz", "poz_seed1_gap", "tr_aniq_0", "tr_aniq_1", "tr_00_paragraf",
-               "tr_seed_boshlar_gap")
+               "poz_sin_soz", "poz_sin1_soz", "poz_seed1_gap", "tr_aniq_0", "tr_aniq_1", "tz_yopiq_00_max",
+               "tr_moslik_foiz", "at_min")
 
 
 def bitta(nom: str, ozgaruvchilar: dict[str, str]) -> dict:
