@@ -130,8 +130,8 @@ glue("tr_00_sinov", sinov_00, display=False)
 # {glue:text}`tr0_00_xato` tasida, seed 1 modelining
 # {glue:text}`tr1_xato_soni` ta xatosidan {glue:text}`tr1_00_xato` tasida
 # ketma-ket ikki nol («00») bor. Sinov sonlarining esa atigi
-# {glue:text}`tr_00_sinov` tasida shunday. Seed 0 modelining xatolari
-# {numref}`%s-jadvalda <tarjima_misollar>`, toʻrtta toʻgʻri javob bilan birga.
+# {glue:text}`tr_00_sinov` tasida shunday. {numref}`%s-jadvalda <tarjima_misollar>`
+# seed 0 modelining hamma xatolari va toʻrtta toʻgʻri javobi bor.
 
 # %%
 javoblar = javob(tarjimon, sinov_sonlar)
@@ -228,14 +228,14 @@ for oqitish_, q in [("hamma son", "tz_hamma"),
         glue(f"{q}_{u}_max", float(t_[ustun].max()), display=False)
 
 # %% [markdown]
-# Hamma son bilan oʻqitilgan modellar nolsiz sonlarda deyarli xatosiz:
-# eng yomon seedda ham {glue:text}`tz_hamma_nolsiz_min:.3f`
+# Hamma son bilan oʻqitilgan modellar uchun nolsiz sonlar oson: ularda
+# aniqlik eng yomon seedda ham {glue:text}`tz_hamma_nolsiz_min:.3f`
 # ({numref}`tarjima_tuzilma`). Nolli sonlarda aniqlik
 # {glue:text}`tz_hamma_nolli_min:.3f`–{glue:text}`tz_hamma_nolli_max:.3f`,
 # «00»li sonlarda {glue:text}`tz_hamma_00_min:.3f`–{glue:text}`tz_hamma_00_max:.3f`.
 #
-# «00»li sonlarsiz oʻqitilgan modellar nolsiz sonlarda ham xuddi shunday
-# yaxshi (eng yomon seedda {glue:text}`tz_yopiq_nolsiz_min:.3f`).
+# «00»li sonlarsiz oʻqitilgan modellar uchun ham nolsiz sonlar oson
+# (eng yomon seedda {glue:text}`tz_yopiq_nolsiz_min:.3f`).
 # «00»li sinov sonlarining esa yarmini ham yoza olmadi:
 # {glue:text}`tz_yopiq_00_min:.3f`–{glue:text}`tz_yopiq_00_max:.3f`. Har
 # seedda bu hamma son bilan oʻqitilgan modelnikidan ancha past. Model tanish
