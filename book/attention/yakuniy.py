@@ -477,8 +477,8 @@ for nom, natijalar_ in oqitilgan.items():
     keshlar = []
     javob(m_, [347_205], keshlar=keshlar)  # 7 token: boshlanish + 6
     # formula: 2 L T n_kv d_bosh b; T — keshda qolgan tokenlar
-    a_ = m_.dekoder[0].attn
-    T_ = min(7, m_.oyna or 7)
+    a_, korgan = m_.dekoder[0].attn, keshlar[0]["soni"]
+    T_ = min(korgan, m_.oyna or korgan)
     d_bosh = m_.emb_manba.embedding_dim // a_.boshlar
     formula = 2 * len(m_.dekoder) * T_ * a_.kv_boshlar * d_bosh * 4
     assert kesh_baytlari(keshlar) == formula
