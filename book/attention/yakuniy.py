@@ -451,8 +451,8 @@ xarita(
 # Bu turlarni oddiy {term}`koʻp boshli attention` ({term}`MHA`, ingl.
 # *multi-head attention*: har soʻrov boshining oʻz kalit/qiymat boshi bor)
 # bilan birga shu vazifada, oʻsha protokol va oʻsha seedlar bilan
-# oʻqitamiz: 4 ta soʻrov boshi 2 ta (GQA) va 1 ta (MQA) kalit/qiymat
-# boshini ishlatadi; oyna (2 token) dekoderning self-attentionida
+# oʻqitamiz. GQAda 4 ta soʻrov boshi 2 ta, MQAda esa 1 ta kalit/qiymat
+# boshini ishlatadi. Oyna (2 token) dekoderning self-attentionida
 # qoʻllanadi. Oyna 1 — nazorat: dekoder oʻzi yozgan raqamlardan faqat
 # oxirgisini (oʻz kirish tokenini) koʻradi. Har model uchun aniq moslikni
 # va bitta olti xonali sonni yozgandan keyin keshda turgan baytlarni
