@@ -893,7 +893,7 @@ def _xarita_tekshir(holat: dict, malumot: dict) -> None:
     # the dative joins the last word as Uzbek softens it: «ellik»ka, «qirq»qa, «besh»ga
     ga = {"k": "ka", "q": "qa"}.get(engilar[-1][-2], "ga")
     kutilgan = (f"eng koʻp {engilar[0]}{ga} qaraydi: {qiymat}." if len(engilar) == 1 else
-                f"eng koʻp {' va '.join(engilar)}{ga} qaraydi, har biriga {qiymat} (yuzdan birlargacha yaxlitlanganda teng).")
+                f"eng koʻp {' va '.join(engilar)}{ga} qaraydi, har biriga taxminan {qiymat} dan.")
     assert holat["xulosa"].endswith(kutilgan), (holat["xulosa"], kutilgan)
     assert holat["jadval"] == [[f"{v / 100:.2f}".replace(".", ",") for v in r] for r in w]
 

@@ -548,149 +548,98 @@ def test_a_big_models_token_is_bound_by_its_bytes(glued, sahifa):
     assert glued["ll_param"] * 2 + glued["m3_kesh"] > 80
 
 
-def _toplangan(xato_soni, xato_00, sinov_00, n):
-    """The errors sit on "00" numbers: so many would land there by chance with probability < 1 %."""
-    p = sinov_00 / n
-    return xato_00 > 0 and sum(math.comb(xato_soni, k) * p**k * (1 - p)**(xato_soni - k)
-                               for k in range(xato_00, xato_soni + 1)) < 0.01
-
-
-def test_the_concentration_rule_can_say_both():
-    assert _toplangan(7, 3, 37, 1000)          # 3 of 7 errors where 3.7 % of numbers are: p ≈ 0.002
-    assert not _toplangan(2, 1, 37, 1000)      # 1 of 2: p ≈ 0.07
-    assert not _toplangan(7, 0, 37, 1000)
-
-
+# --------------------------------------------------------------------------
+# yakuniy: fixed prose; each bound guards one sentence (kind a), with the spread measured on five
+# seeds (0-4) in two arithmetics (this CPU's own, ATEN_CPU_CAPABILITY=default) in the comment: ten
+# runs each; the rest is glued (kind b)
+# --------------------------------------------------------------------------
 @pytest.mark.build
-def test_capstone_sentences_follow_the_measurement(glued, sahifa):
+def test_the_capstone_learns_the_task_on_both_seeds(glued, sahifa):
+    """'Ikkala seedda ham model vazifani deyarli toʻliq oʻrgandi' (ten runs: 0,977-0,996), and
+    the errors' table holds every error of seed 0 with four right answers before them."""
+    assert glued["tr_aniq_0"] >= 0.95 and glued["tr_aniq_1"] >= 0.95
+    n = glued["tp_n_sinov"]
+    assert glued["tr_xato_soni"] == round((1 - glued["tr_aniq_0"]) * n)
+    assert glued["tr1_xato_soni"] == round((1 - glued["tr_aniq_1"]) * n)
+    # kind b: the counts of errors with "00" (five seeds: 5/5, 18/18, 4/4, 1/6, 5/6): no claim that
+    # the errors sit there, seed 3 has one in six
+    assert 0 <= glued["tr0_00_xato"] <= glued["tr_xato_soni"]
+    assert 0 <= glued["tr1_00_xato"] <= glued["tr1_xato_soni"]
     qatorlar = _qatorlar(sahifa, "tarjima-misollar")
     xatolar = [q for q in qatorlar if q[-1] == "yoʻq"]
-    assert len(xatolar) == glued["tr_xato_soni"]
-    assert len(qatorlar) - len(xatolar) == min(4, glued["tr_n_sinov"] - glued["tr_xato_soni"])
-    assert glued["tr_00_xato"] == sum("00" in q[1].replace("\u202f", "") for q in xatolar)   # "200 190": grouped
-    n = glued["tr_n_sinov"]
-    kons0 = _toplangan(glued["tr_xato_soni"], glued["tr_00_xato"], glued["tr_00_sinov"], n)
-    kons1 = _toplangan(glued["tr1_xato_soni"], glued["tr1_00_xato"], glued["tr1_00_sinov"], n)
-    paragraf = glued["tr_00_paragraf"]
-    assert paragraf.startswith("Xatolarga qarang: ") == kons0
-    if kons0:
-        assert f"{glued['tr_xato_soni']} ta xatoning {glued['tr_00_xato']} tasida" in paragraf \
-            or f"{glued['tr_xato_soni']} ta xatoning hammasida" in paragraf \
-            or (glued["tr_xato_soni"] == 1 and "yagona xatoda" in paragraf)
-    assert ("Seed 1 modelida ham shu manzara" in paragraf) == (kons0 and kons1)
-    assert ("Seed 1 modelida xatolar «00»li sonlarga toʻplanmagan" in paragraf) == (
-        not kons1 and glued["tr1_xato_soni"] > 0)
-    assert ("nollar guruhini hech bir soʻz aytmaydi" in paragraf) == (kons0 or kons1)
-    assert " 0 tasida" not in paragraf                        # none is "hech birida … yoʻq"
-    # the map of the example and its caption; the zeros
-    togri, yorqin = glued["tr_misol_togri"], glued["tr_misol_yorqin"]
-    assert glued["tr_xarita_gap"].startswith("har noldan farqli raqamning qatorida bitta yorqin katak") == (togri and yorqin)
-    assert glued["tr_xarita_gap"].startswith("noldan farqli raqamlarning hammasida ham") == (not togri)
-    izohlar = [f.get_text() for f in sahifa.select("figcaption")]
-    assert any("Har noldan farqli raqamning eng yorqin katagi — uni beradigan soʻz" in i for i in izohlar) == togri
-    assert any("Noldan farqli raqamlarning hammasida ham eng yorqin katak" in i for i in izohlar) == (not togri)
-    assert glued["tr_nol_gap"].startswith("aynan shu soʻzlar") == (glued["tr_nol_ym"] > 0.5)
-    # heads
-    farqli = glued["tr_moslik_max"] - glued["tr_moslik_min"] > 0.1
-    assert glued["tr_boshlar_soz"] == ("bir xil emas" if farqli else "bir-biriga oʻxshaydi")
-    assert glued["tr_kop_boshli_gap"].startswith("Koʻp boshli attentionning maʼnosi shu") == farqli
-    assert glued["tr_zaif_gap"].startswith(f"Eng past ulushli {glued['tr_zaif_bosh']}-bosh ham") == (
-        glued["tr_zaif_oz"] > max(glued["tr_zaif_ym"], glued["tr_zaif_boshqa"]))
-    u0, u1 = glued["tr0_ym_max"], glued["tr1_ym"]
-    gap = glued["tr_seed_boshlar_gap"]
-    assert gap.startswith("Boshlar ishni qanday taqsimlashi seedga bogʻliq.") == (
-        (u0 > 0.5 and u1 < 0.3) or (u1 > 0.5 and u0 < 0.3))
-    assert gap.startswith("Ikkala seedda ham") == (u0 > 0.5 and u1 > 0.5)
-    assert gap.startswith("Hech bir seedda") == (u0 < 0.3 and u1 < 0.3)
-    if u1 > 0.5 and u0 < 0.3:
-        assert f"{glued['tr1_ym_bosh']}-bosh" in gap and "Seed 0 modelida esa" in gap
-        assert ("atigi" in gap) == (glued["tr1_ym_moslik"] < 0.5)
-    matn = _matn(sahifa)
-    for nom in ("tr_00_paragraf", "tr_xarita_gap", "tr_nol_gap", "tr_zaif_gap", "tr_kop_boshli_gap",
-                "tr_seed_boshlar_gap"):
-        assert glued[nom] in matn, nom
+    assert len(xatolar) == glued["tr_xato_soni"] and len(qatorlar) - len(xatolar) == 4
+    assert glued["tr0_00_xato"] == sum("00" in q[1].replace("\u202f", "") for q in xatolar)
 
 
 @pytest.mark.build
-def test_the_held_out_structure_probe_is_said_as_measured(glued, sahifa):
+def test_the_held_out_structure_probe_holds(glued, sahifa):
+    """The groups' table and the held-out "00" training."""
     qatorlar = _qatorlar(sahifa, "tarjima-tuzilma")
     assert [(q[0], q[1]) for q in qatorlar] == [("hamma son", "0"), ("hamma son", "1"),
                                                 ("«00»siz", "0"), ("«00»siz", "1")]
     # the models trained on every number score what their training reported
-    assert [songa(q[2]) for q in qatorlar[:2]] == [round(glued["tr_aniq_0"], 3), round(glued["tr_aniq_1"], 3)]
-    yiqildi = glued["tz_yopiq_00_max"] < 0.5 and glued["tz_yopiq_00_max"] < glued["tz_hamma_00_min"] - 0.2
-    assert glued["tz_xulosa"].startswith("Bu — kompozitsion umumlashtirishning muvaffaqiyatsizligi") == yiqildi
-    # the held-out numbers: how many bring a word pair no training number has (seed 0)
-    assert 0 <= glued["tz_yangi_juft"] <= glued["tz_nol00"]
-    assert glued["tz_nol00"] >= glued["tz_00_soni_min"]
-    assert glued["tz_nol_gap"].startswith("xatolar asosan soʻzi yoʻq raqamlarda") == (
-        glued["tz_hamma_nolsiz_min"] > glued["tz_hamma_nolli_max"])
-    assert glued["tz_kam_gap"].startswith("bu sonlarda maʼlumot kamaygani modelni zaiflashtirmadi") == (
-        glued["tz_yopiq_nolsiz_min"] >= glued["tz_hamma_nolsiz_min"] - 0.02)
+    assert [songa(q[2]) for q in qatorlar[:2]] == [round(glued["tr_aniq_0"], 3),
+                                                   round(glued["tr_aniq_1"], 3)]
+    # "nolsiz sonlar oson" (the worst seed), both trainings (ten runs: 1,000 every time)
+    assert glued["tz_hamma_nolsiz_min"] >= 0.98 and glued["tz_yopiq_nolsiz_min"] >= 0.98
+    # "«00»li sinov sonlarining esa yarmini ham yoza olmadi" (ten runs: 0,027-0,364)
+    assert glued["tz_yopiq_00_max"] < 0.5
+    # "Har seedda bu hamma son bilan oʻqitilgan modelnikidan ancha past" (ten runs: the
+    # smallest gap 0,27, seed 1 here: 0,514 against 0,243)
+    for hamma, yopiq in zip(qatorlar[:2], qatorlar[2:]):
+        assert songa(hamma[5]) - songa(yopiq[5]) >= 0.15, (hamma, yopiq)
+    # "Umumiy aniqlik ... buni yashiradi" (ten runs: 0,964-0,976)
+    assert glued["tz_yopiq_hammasi_min"] >= 0.9
     # the glued ranges are the table's columns
-    assert glued["tz_yopiq_00_max"] == pytest.approx(max(songa(q[5]) for q in qatorlar[2:]), abs=5e-4)
-    assert glued["tz_hamma_00_min"] == pytest.approx(min(songa(q[5]) for q in qatorlar[:2]), abs=5e-4)
-    assert glued["tz_00_soni_min"] > 10                    # enough "00" numbers to say anything
-    for nom in ("tz_yopiq_00", "tz_hamma_00", "tz_yopiq_hammasi"):    # the ranges the prose prints
-        # accuracy is a fraction, as in the lessons before and the tables ("0,953–0,988")
-        a, b = son(glued[f"{nom}_min"], ".3f"), son(glued[f"{nom}_max"], ".3f")
-        assert glued[f"{nom}_oraliq"] == (a if a == b else f"{a}–{b}")
-    matn = _matn(sahifa)
-    for nom in ("tz_xulosa", "tz_nol_gap", "tz_kam_gap"):
-        assert glued[nom] in matn, nom
+    for q, qatorlar_ in (("tz_hamma", qatorlar[:2]), ("tz_yopiq", qatorlar[2:])):
+        for ustun, u in ((2, "hammasi"), (3, "nolsiz"), (4, "nolli"), (5, "00")):
+            qiymat = [songa(x[ustun]) for x in qatorlar_]
+            assert glued[f"{q}_{u}_min"] == pytest.approx(min(qiymat), abs=5e-4)
+            assert glued[f"{q}_{u}_max"] == pytest.approx(max(qiymat), abs=5e-4)
 
 
 @pytest.mark.build
-def test_capstone_properties_that_hold_on_any_cpu(glued):
-    # "bunga parametrlarni 500 marta yangilash yetdi" and the spec: held-out exact match on both
-    # seeds (re-run, 5 seeds: 0.980-0.996; here 0.993 and 0.980 natively, 0.992/0.983 generic)
-    assert glued["tr_aniq_0"] >= 0.9 and glued["tr_aniq_1"] >= 0.9
-    # "tekislashni modelga hech kim oʻrgatmagan": the mean over heads puts a non-zero digit's
-    # strongest attention on its word (re-run, 5 seeds: 0.978-0.996)
-    assert glued["tr_moslik"] >= 0.9
+def test_cross_attention_finds_the_word_that_gives_the_digit(glued):
+    """'Bunday moslikni modelga hech kim oʻrgatmagan': the heads' mean puts a non-zero digit's
+    strongest weight on its word in most cases (ten runs: 97,9-99,1 %); the rest is glued."""
+    assert glued["tr_moslik_foiz"] >= 90
+    assert 0 <= glued["tr_misol_oz"] <= glued["tr_misol_n"] == 5    # a 6-digit number, one zero
+    yigindi = glued["tr_orta_oz"] + glued["tr_orta_ym"] + glued["tr_orta_boshqa"]
+    assert yigindi == pytest.approx(100, abs=1e-3)
+    assert 0 <= glued["tr_bosh_min"] <= glued["tr_bosh_max"] <= 100
+    assert 0 <= glued["tr_nol_ym"] <= 100
 
 
 @pytest.mark.build
-def test_attention_variants_are_said_as_measured(glued, sahifa):
+def test_attention_variants_learn_and_their_caches_are_the_formula(glued, sahifa):
+    """The variants' table: 'Beshala tur ham ikkala seedda vazifani oʻrgandi' (ten runs:
+    0,977-0,998; the window-1 control 0,978-0,992); the caches are 2 L T n_kv d_head 4 bytes,
+    exactly (kind a by design)."""
     qatorlar = _qatorlar(sahifa, "turlar-jadval")
     assert [q[0] for q in qatorlar] == ["MHA: 4 ta kalit/qiymat boshi", "GQA: 2 ta kalit/qiymat boshi",
                                         "MQA: 1 ta kalit/qiymat boshi", "oyna: 2 token", "oyna: 1 token"]
-    seedlar = [(songa(q[1]), songa(q[2])) for q in qatorlar]
-    bayt = [songa(q[3]) for q in qatorlar]
-    for (a, b), qisqa in zip(seedlar, ("mha", "gqa", "mqa", "oyna2", "oyna1")):
-        assert glued[f"at_{qisqa}_min"] == pytest.approx(min(a, b), abs=5e-4), qisqa
-        assert glued[f"at_{qisqa}_max"] == pytest.approx(max(a, b), abs=5e-4), qisqa
-    # the cache holds what the formula says: 2 KV heads half of 4, 1 a quarter; a window of 2 (or 1)
-    # keeps 2 (1) of the 7 tokens the decoder read
-    assert bayt[1] * 2 == bayt[0] and bayt[2] * 4 == bayt[0]
-    assert bayt[3] * 7 == bayt[0] * 2 and bayt[4] * 7 == bayt[0]
-    assert [glued[f"at_{q}_bayt"] for q in ("mha", "gqa", "mqa", "oyna2")] == bayt[:4]
-    mha = min(seedlar[0]), max(seedlar[0])
+    aniq = [(songa(q[1]), songa(q[2])) for q in qatorlar]
+    assert min(min(a) for a in aniq) >= 0.9, aniq
+    assert glued["at_min"] == pytest.approx(min(min(a) for a in aniq), abs=5e-4)
+    assert glued["at_max"] == pytest.approx(max(max(a) for a in aniq), abs=5e-4)
+    assert glued["at_oyna1_min"] == pytest.approx(min(aniq[4]), abs=5e-4)
+    assert (glued["at_mha_0"], glued["at_mha_1"]) == (glued["tr_aniq_0"], glued["tr_aniq_1"])
+    bayt = [int(songa(q[3])) for q in qatorlar]
+    token = [int(songa(q[4])) for q in qatorlar]
+    # d = 64, 4 query heads of 16; one decoder layer; float32; 7 tokens read (start + 6 digits)
+    assert token == [2 * 1 * n_kv * 16 * 4 for n_kv in (4, 2, 1, 4, 4)]
+    assert bayt == [t * T for t, T in zip(token, (7, 7, 7, 2, 1))]
+    for q, i in (("mha", 0), ("gqa", 1), ("mqa", 2), ("oyna2", 3)):
+        assert (glued[f"at_{q}_bayt"], glued[f"at_{q}_token"]) == (bayt[i], token[i])
 
-    def baho(s):
-        return "pastroq" if max(s) < mha[0] else "yuqoriroq" if min(s) > mha[1] else "teng"
 
-    for s, qisqa in zip(seedlar[1:], ("gqa", "mqa", "oyna2", "oyna1")):
-        assert glued[f"at_{qisqa}_baho"] == baho(s), qisqa
-    hammasi_teng = all(baho(s) == "teng" for s in seedlar[1:4])
-    assert glued["at_aniqlik_gap"].startswith("Uch turning hech birida aniqlik MHAnikidan sezilarli farq qilmadi") == hammasi_teng
-    assert glued["at_narx_gap"].startswith("2 ta seed bilan bu narx koʻrinmadi: javob") == hammasi_teng
-    assert glued["at_nazorat_gap"].startswith("Nazorat modeli (oyna 1) ham shunday") == (
-        baho(seedlar[4]) == "teng")
-    # time per token: the sentence follows the glued extremes
-    assert glued["at_vaqt_gap"].startswith("Bitta token vaqti esa turga deyarli bogʻliq emas") == (
-        glued["at_ms_max"] / glued["at_ms_min"] < 1.25)
-    # the big model: caches by the formula 2 L T n_kv d_head 4 bytes (L = 4, 64-wide heads)
-    L, T = glued["at_k_L"], glued["at_k_T"]
-    # (MHA and MQA in a preallocated buffer with room for the step's token: T + 1)
-    assert glued["at_k_mha_mib"] == pytest.approx(2 * L * (T + 1) * glued["at_k_h"] * 64 * 4 / 2**20)
-    assert glued["at_k_mqa_mib"] == pytest.approx(2 * L * (T + 1) * 1 * 64 * 4 / 2**20)
-    assert glued["at_k_oyna_mib"] == pytest.approx(2 * L * glued["at_k_oyna"] * glued["at_k_h"] * 64 * 4 / 2**20)
-    assert glued["at_k_bayt_nisbat"] > 1
-    assert glued["at_k_tezlik"] == pytest.approx(glued["at_k_mha_ms"] / glued["at_k_mqa_ms"])
-    assert glued["at_k_aylanadi"].startswith("Katta modelda esa tejalgan bayt") == (glued["at_k_tezlik"] > 1.2)
-    ergashdi = glued["at_k_tezlik"] > 1.2 and glued["at_k_ulush_min"] > 0.6 * glued["at_k_ulush_max"]
-    assert glued["at_k_gap"].startswith("Vaqt oʻqiladigan baytlar bilan birga kamaydi") == ergashdi
-    matn = _matn(sahifa)
-    for nom in ("at_aniqlik_gap", "at_nazorat_gap", "at_narx_gap", "at_vaqt_gap", "at_k_gap", "at_k_aylanadi"):
-        assert glued[nom] in matn, nom
+@pytest.mark.build
+def test_yakuniy_exercises_answers_hold(glued):
+    """The answers: the window mask built by hand is kauzal_maska's and SDPA's (15 open pairs for
+    T = 6, window 3: 1 + 2 + 3·4); the padding mask keeps a one-word number's encoding as it is
+    alone; the seed-0 model writes more of 100 zero-free numbers than of 100 "00" numbers."""
+    assert glued["m1_ochiq"] == 15 and glued["m1_farq"] < 1e-5
+    assert glued["m2_pad"] == 7 and glued["m2_farq"] < 1e-5
+    assert glued["m3_00"] < glued["m3_nolsiz"] <= 100
+
+

@@ -39,20 +39,13 @@ pytestmark = pytest.mark.ijro
 # table columns holding milliseconds read off a clock
 VAQT_USTUNLARI = {"fwd (ms)", "fwd+bwd (ms)", "vaqt (ms)", "keshsiz (ms)", "kesh bilan (ms)", "nisbat",
                   # narx: the slopes of the times
-                  "vaqt",
-                  # yakuniy's memory-bound table: the limit divides by a timed copy
-                  "chegara (ms)",
-                  # the capstone's attention variants: time per token
-                  "ms/token"}
+                  "vaqt"}
 # glued values computed from those columns
 VAQT_GLUE = {# narx: attention's time over the RNN's; the times' slopes; SDPA's speed-up
              "vaqt_nisbat", "fl_vq", "fl_vq_sdpa", "fl_vq_3d", "fl_tezlik",
              # transformer: a token's time with and without the cache, and its growth with T
              "kv_ms_keshsiz", "kv_ms_kesh", "kv_ms_kesh_kichik", "kv_nisbat", "kv_osish_keshsiz",
-             "kv_osish_kesh",
-             # the capstone's attention variants: time per token, the big model's step, its limit
-             "at_ms_min", "at_ms_max", "at_vaqt_gap", "at_k_mha_ms", "at_k_mqa_ms", "at_k_oyna_ms",
-             "at_k_tezlik", "at_k_aylanadi", "at_k_gap", "at_k_ulush_min", "at_k_ulush_max"}
+             "kv_osish_kesh"}
 
 
 def _katak(matn: str) -> str:

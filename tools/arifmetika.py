@@ -43,7 +43,8 @@ SOZLAMALAR = {
 }
 #: glued values that report how trainings ended (kind b: the text glues their spread)
 KORSATILADI = ("hisob_muhiti", "rnn_seedlar", "lstm_seedlar", "attn_seedlar", "attn0_seedlar",
-               "rnn_yechdi", "lstm_yechdi")
+               "rnn_yechdi", "lstm_yechdi", "tr_aniq_0", "tr_aniq_1", "tz_yopiq_00_max",
+               "tr_moslik_foiz", "at_min")
 
 
 def bitta(nom: str, ozgaruvchilar: dict[str, str]) -> dict:

@@ -54,7 +54,7 @@
     const xulosa = yasa("p", { class: "kitob-xarita-xulosa", "aria-live": "polite" });
     const jadval = yasa("table");
     quti.replaceChildren(quti.querySelector(".kitob-xarita-izoh") || "", boshqaruv,
-      yasa("p", { class: "kitob-xarita-sarlavha", id: sorovId, matn: "Soʻrov — kim qaraydi:" }), sorovlar,
+      yasa("p", { class: "kitob-xarita-sarlavha", id: sorovId, matn: "Soʻrov (qaraydigan token):" }), sorovlar,
       yasa("p", { class: "kitob-xarita-sarlavha", matn: "Kalitlar — soʻrov qaraydigan joylar (ogʻirliklari):" }), kalitlar,
       xulosa,
       yasa("details", {}, yasa("summary", { matn: "Hamma ogʻirliklar jadvalda" }),
@@ -93,8 +93,7 @@
       const kim = h.tur === "koder" ? `«${sorov}» soʻzi` : `«${sorov}»ni yozayotgan pozitsiya`;
       xulosa.textContent = engilar.length === 1
         ? `${kim} ${h.boshda} eng koʻp ${engilar[0]}${ga} qaraydi: ${son(eng)}.`
-        : `${kim} ${h.boshda} eng koʻp ${engilar.join(" va ")}${ga} qaraydi, har biriga ${son(eng)} ` +
-          "(yuzdan birlargacha yaxlitlanganda teng).";
+        : `${kim} ${h.boshda} eng koʻp ${engilar.join(" va ")}${ga} qaraydi, har biriga taxminan ${son(eng)} dan.`;
     };
 
     const tanla = (i) => { if (i !== faol) { faol = i; korsat(); } };

@@ -110,5 +110,5 @@ show(
 # | Kauzal maska | Har pozitsiya faqat oʻzini va oldingilarni koʻradi: diagonaldan yuqoridagi ogʻirliklar aniq 0, har qatorning yigʻindisi 1 |
 # | Uzunroq ketma-ketlik | {glue:text}`pozitsiyalar.py::xl_uzun:s` |
 # | KV kesh | Oldingi kalit va qiymatlar saqlanadi: natija oʻzgarmaydi, har qadamda faqat yangi token hisoblanadi; Llama 3 8B da har token keshi {glue:text}`transformer.py::kv_llama_token_kib:.0f` KiB |
-# | Cross-attention | {glue:text}`yakuniy.py::xl_cross:s` |
+# | Cross-attention | Raqam yozayotgan dekoder uni beradigan soʻzga qaraydi: noldan farqli raqamlarning {glue:text}`yakuniy.py::tr_moslik_foiz:.1f` foizida eng kuchli ogʻirlik oʻsha soʻzda |
 # ```

@@ -19,16 +19,18 @@
 
 
 # %%
-import math
-
 import pandas as pd
 import torch
+import torch.nn.functional as F
 import matplotlib.pyplot as plt
+from myst_nb import glue
 
 from chapter_code.kitob import show, fig, xarita
 from chapter_code.bichim import son, foiz
 from chapter_code.modellar import parametrlar
-from chapter_code.oqitish import parallel
+from chapter_code.oqitish import parallel, protokoli
+from chapter_code.sonlar import oqit_tarjimon, sonlar_toplami
+from chapter_code.sonlar import soz_bilan, manba_soz, javob
 
 # %% [markdown]
 # ## Vazifa: soʻz bilan yozilgan son
@@ -64,207 +66,99 @@ from chapter_code.oqitish import parallel
 # hisobda oʻqitiladi. Sinov sonlari oʻqitishda hech qachon uchramaydi; javob
 # faqat hamma raqami toʻgʻri boʻlsa toʻgʻri hisoblanadi (*{term}`aniq moslik`*,
 # ingl. *exact match*). Oʻqitish kodi — `chapter_code/sonlar.py` dagi
-# `oqit_tarjimon`; uning natijalari ham omborda saqlanadi. Ikki {term}`seed` bilan oʻqitamiz:
-# ikkala oʻqitish ikki protsessor yadrosida parallel bajariladi.
+# `oqit_tarjimon`. Ikki {term}`seed` bilan oʻqitamiz: ikkala oʻqitish ikki
+# protsessor yadrosida parallel bajariladi.
 
 # %%
-from chapter_code.oqitish import protokoli
-from chapter_code.sonlar import (
-    oqit_tarjimon,
-    sonlar_toplami,
-    soz_bilan,
-    javob,
-    manba_soz,
-    kesishgan_ogirlik,
-    moslik,
-    ogirlik_qayerda,
-)
-
-tarjima_seedlar = (0, 1)
-tarjimonlar = parallel(oqit_tarjimon, [(s,) for s in tarjima_seedlar])
-tarjima_protokol = protokoli(oqit_tarjimon)
-print("oqit_tarjimon() protokoli:")
-for kalit_, qiymat in tarjima_protokol.items():
-    print(f"  {kalit_:<9} = {qiymat}")
-for s, (aniq_, m_) in zip(tarjima_seedlar, tarjimonlar):
-    print(
-        f"seed {s}: sinov aniqligi (aniq moslik) {aniq_:.3f}, "
-        f"parametrlar soni {parametrlar(m_)}"
-    )
-tarjima_aniq, tarjimon = tarjimonlar[0]
-_, sinov_sonlar = sonlar_toplami(
-    0, tarjima_protokol["n"], tarjima_protokol["n_sinov"]
-)
-sinov_javob = javob(tarjimon, sinov_sonlar)
-# seed 0 xato qilgan sonlar
-xato_0 = [s for j, s in zip(sinov_javob, sinov_sonlar) if j != str(s)]
-# seed 1 modeli oʻz sinov sonlarida (ular ham oʻqitishda uchramagan)
-_, sinov_sonlar_1 = sonlar_toplami(
-    1, tarjima_protokol["n"], tarjima_protokol["n_sinov"]
-)
-xato_1 = [
-    s
-    for j, s in zip(
-        javob(tarjimonlar[1][1], sinov_sonlar_1), sinov_sonlar_1
-    )
-    if j != str(s)
-]
-
+seedlar = (0, 1)
+# har seed: (sinov aniqligi, oʻqitilgan model)
+tarjimonlar = parallel(oqit_tarjimon, [(s,) for s in seedlar])
+P = protokoli(oqit_tarjimon)
+for s, (aniq_, _) in zip(seedlar, tarjimonlar):
+    print(f"seed {s}: aniqlik {son(aniq_, '.3f')}")
+tarjimon = tarjimonlar[0][1]
+n_param = parametrlar(tarjimon)
 
 # %% tags=["remove-cell"]
-from myst_nb import glue
-
+for k, v in P.items():
+    if v is not None:
+        glue(f"tp_{k}", v, display=False)
 glue("tr_aniq_0", tarjimonlar[0][0], display=False)
 glue("tr_aniq_1", tarjimonlar[1][0], display=False)
-glue("tr_n_sinov", tarjima_protokol["n_sinov"], display=False)
-glue("tr_qadamlar", tarjima_protokol["qadamlar"], display=False)
-for qisqa, sonlar_, xatolar in [
-    ("tr", sinov_sonlar, xato_0),
-    ("tr1", sinov_sonlar_1, xato_1),
-]:
-    glue(f"{qisqa}_xato_soni", len(xatolar), display=False)
-    glue(
-        f"{qisqa}_00_xato",
-        sum("00" in str(s) for s in xatolar),
-        display=False,
-    )
-    glue(
-        f"{qisqa}_00_sinov",
-        sum("00" in str(s) for s in sonlar_),
-        display=False,
-    )
-
-
-# «xatolar 00 li sonlarga toʻplangan»: xatolar tasodifan tushganda
-# (har xato «00»li son boʻlish ehtimoli — sinov sonlaridagi ulushi)
-# shuncha «00»li xato chiqish ehtimoli 1 % dan kichik
-def toplanganmi(xato_soni, xato_00, sinov_00, n_):
-    p_ = sinov_00 / n_
-    dum = sum(
-        math.comb(xato_soni, k) * p_**k * (1 - p_) ** (xato_soni - k)
-        for k in range(xato_00, xato_soni + 1)
-    )
-    return xato_00 > 0 and dum < 0.01
-
-
-def xato_gapi(jami, nolli):
-    # «6 ta xatoning hammasida», «19 ta xatoning 17 tasida»,
-    # «yagona xatoda» (nolli ≥ 1)
-    if jami == 1:
-        return "yagona xatoda"
-    return f"{jami} ta xatoning " + (
-        "hammasida" if nolli == jami else f"{nolli} tasida"
-    )
-
-
-n_tr = tarjima_protokol["n_sinov"]
-sinov00 = [
-    sum("00" in str(s) for s in sonlar_)
-    for sonlar_ in (sinov_sonlar, sinov_sonlar_1)
-]
-xato00 = [sum("00" in str(s) for s in x) for x in (xato_0, xato_1)]
-kons = [
-    toplanganmi(len(x), x00, s00, n_tr)
-    for x, x00, s00 in zip((xato_0, xato_1), xato00, sinov00)
-]
-
-
-def toplanmagan(xatolar, x00):
-    return (
-        f"{len(xatolar)} ta xatoning hech birida ketma-ket nollar yoʻq"
-        if x00 == 0
-        else f"{xato_gapi(len(xatolar), x00)} ketma-ket nollar bor"
-    )
-
-
-if not xato_0:
-    gap0 = "Seed 0 modeli sinov sonlarining hammasini toʻgʻri yozdi."
-elif kons[0]:
-    gap0 = (
-        f"Xatolarga qarang: {xato_gapi(len(xato_0), xato00[0])}"
-        f" ketma-ket nollar («00») bor, holbuki {n_tr} ta sinov"
-        f" sonining atigi {sinov00[0]} tasida shunday."
-    )
-else:
-    gap0 = (
-        "Xatolar «00»li sonlarga toʻplanmagan:"
-        f" {toplanmagan(xato_0, xato00[0])} ({n_tr} ta sinov sonining"
-        f" {sinov00[0]} tasida bor)."
-    )
-if not xato_1:
-    gap1 = (
-        "Seed 1 modeli esa oʻz sinov sonlarining hammasini toʻgʻri"
-        " yozdi."
-    )
-elif kons[1]:
-    gap1 = (
-        "Seed 1 modelida"
-        f" {'ham shu manzara' if kons[0] else 'esa xatolar «00»li sonlarga toʻplangan'}:"
-        f" oʻz sinov sonlaridagi {xato_gapi(len(xato_1), xato00[1])}"
-        f" «00» bor (sinov sonlarining {sinov00[1]} tasida bor)."
-    )
-else:
-    gap1 = (
-        "Seed 1 modelida xatolar «00»li sonlarga toʻplanmagan:"
-        f" {toplanmagan(xato_1, xato00[1])} (sinov sonlarining"
-        f" {sinov00[1]} tasida bor)."
-    )
-sabab = (
-    " Masalan, «… yuz ming …» kabi sonlardagi nollar guruhini hech bir"
-    " soʻz aytmaydi: model uni «yuz» va «ming» soʻzlarining"
-    " joylashuvidan topishi kerak."
-    if any(kons)
-    else ""
-)
-glue("tr_00_paragraf", gap0 + " " + gap1 + sabab, display=False)
+glue("tr_param", n_param, display=False)
 
 # %% [markdown]
-# {term}`Aniqlik <aniqlik>` — toʻliq toʻgʻri yozilgan sonlar ulushi. Seed 0 bilan oʻqitilgan
-# model {glue:text}`tr_n_sinov` ta yangi sonda {glue:text}`tr_aniq_0:.3f`
-# aniqlikka erishdi (seed 1 da {glue:text}`tr_aniq_1:.3f`); bunga {term}`parametrlarni <parametrlar>` {glue:text}`tr_qadamlar`
-# marta yangilash yetdi. {numref}`%s-jadvalda <tarjima_misollar>` sinov
-# sonlaridan bir nechta toʻgʻri javob va modelning hamma xatolari
-# ({glue:text}`tr_xato_soni` ta) bor.
+# Model kichik: *d* = {glue:text}`tp_d`, {glue:text}`tp_boshlar` ta {term}`bosh`,
+# koder ham, dekoder ham {glue:text}`tp_qatlamlar` ta {term}`qatlamdan <qatlam>`
+# iborat; uning {term}`parametrlari <parametrlar>` soni {glue:text}`tr_param`. U
+# {glue:text}`tp_n` ta oʻqitish sonida oʻqitiladi: har safar tasodifiy
+# {glue:text}`tp_batch` ta son olinadi va parametrlar {glue:text}`tp_qadamlar`
+# marta yangilanadi. {term}`Oʻrganish tezligi <oʻrganish tezligi>` avval
+# {glue:text}`tp_lr:.3f` gacha oshadi, soʻng nolga yaqin kamayadi.
+#
+# {term}`Aniqlik <aniqlik>` — {glue:text}`tp_n_sinov` ta sinov sonidan
+# toʻliq toʻgʻri yozilganlari ulushi. Ikkala seedda ham model vazifani
+# deyarli toʻliq oʻrgandi: {glue:text}`tr_aniq_0:.3f` va
+# {glue:text}`tr_aniq_1:.3f`. Qaysi sonlarda xato qiladi?
 
 # %%
-togri_misol = [
-    (s, j) for s, j in zip(sinov_sonlar, sinov_javob) if j == str(s)
-][:4]
-xato_misol = [
-    (s, j) for s, j in zip(sinov_sonlar, sinov_javob) if j != str(s)
-]
+def xatolar(model, seed):
+    # model xato yozgan sinov sonlari
+    _, sinov = sonlar_toplami(seed, P["n"], P["n_sinov"])
+    return [s for j, s in zip(javob(model, sinov), sinov)
+            if j != str(s)]
 
 
-# sonlar oʻqish uchun xonalari guruhlab koʻrsatiladi (138 402); model
-# javobi raqamlardan iborat boʻlmasa yoki 0 bilan boshlansa, model
-# yozganicha qoladi
+xato = {s: xatolar(m_, s) for s, (_, m_) in zip(seedlar, tarjimonlar)}
+_, sinov_sonlar = sonlar_toplami(0, P["n"], P["n_sinov"])
+sinov_00 = sum("00" in str(s) for s in sinov_sonlar)
+for s, x in xato.items():
+    x00 = sum("00" in str(v) for v in x)
+    print(f"seed {s}: {len(x)} ta xato, «00»li: {x00}")
+print(f"sinovdagi «00»li sonlar: {sinov_00}")
+
+# %% tags=["remove-cell"]
+glue("tr_xato_soni", len(xato[0]), display=False)
+glue("tr1_xato_soni", len(xato[1]), display=False)
+for s in seedlar:
+    glue(f"tr{s}_00_xato", sum("00" in str(v) for v in xato[s]),
+         display=False)
+glue("tr_00_sinov", sinov_00, display=False)
+
+# %% [markdown]
+# Seed 0 modelining {glue:text}`tr_xato_soni` ta xatosidan
+# {glue:text}`tr0_00_xato` tasida, seed 1 modelining
+# {glue:text}`tr1_xato_soni` ta xatosidan {glue:text}`tr1_00_xato` tasida
+# ketma-ket ikki nol («00») bor. Sinov sonlarining esa atigi
+# {glue:text}`tr_00_sinov` tasida shunday. {numref}`%s-jadvalda <tarjima_misollar>`
+# seed 0 modelining hamma xatolari va toʻrtta toʻgʻri javobi bor.
+
+# %%
+javoblar = javob(tarjimon, sinov_sonlar)
+juftlar = list(zip(sinov_sonlar, javoblar))
+misollar = [(s, j) for s, j in juftlar if j == str(s)][:4]
+misollar += [(s, j) for s, j in juftlar if j != str(s)]
+
+
 def guruhla(j):
-    return son(int(j)) if j.isdigit() and not j.startswith("0") else j
+    # javob xonalari guruhlab (138 402); raqam boʻlmasa — yozilganicha
+    return son(int(j)) if j.isdigit() and j[0] != "0" else j
 
 
 show(
-    pd.DataFrame(
-        [
-            {
-                "soʻz bilan": soz_bilan(s),
-                "toʻgʻri javob": son(s),
-                "model javobi": guruhla(j),
-                "toʻgʻrimi": "ha" if j == str(s) else "yoʻq",
-            }
-            for s, j in togri_misol + xato_misol
-        ]
-    ),
-    izoh=(
-        "Oʻqitishda uchramagan sonlar: birinchi toʻrtta toʻgʻri javob"
-        " va modelning hamma xatolari (seed 0)."
-    ),
+    pd.DataFrame([
+        {"soʻz bilan": soz_bilan(s), "toʻgʻri javob": son(s),
+         "model javobi": guruhla(j),
+         "toʻgʻrimi": "ha" if j == str(s) else "yoʻq"}
+        for s, j in misollar
+    ]),
+    izoh="Sinov sonlari: toʻrtta toʻgʻri javob va hamma xatolar"
+    " (seed 0).",
     nom="tarjima_misollar",
 )
 
 # %% [markdown]
-# {glue:text}`tr_00_paragraf`
-#
-# ### Model tuzilmani oʻrgandimi?
+# ### Model sonning tuzilishini oʻrgandimi?
 #
 # Umumiy {term}`aniqlik` — bitta son, u zaif joylarni yashiradi. Sinov sonlarini
 # guruhlarga ajratamiz: raqamlari orasida nol yoʻq sonlar, kamida bitta nol
@@ -279,512 +173,197 @@ show(
 # tashlaymiz (`tashla="00"`). Sinov sonlari oʻzgarmaydi. Agar model
 # «yuz» va «ming» qaysi xonalarni egallashini tushungan boʻlsa, «00»li
 # sonlarni ham yozadi. Bu oson sinov emas: ularning soʻzlari tanish, lekin
-# «00» raqamlar juftligini model oʻqitishda bironta javobda yozmagan,
-# baʼzi sonlarda esa soʻzlar ham oʻqitishda uchramagan juftlikda keladi
-# (quyida sanaymiz). Tanish boʻlaklardan yangi birikma tuzish —
+# «00» raqamlar juftligini model oʻqitishda bironta javobda yozmagan.
+# Tanish boʻlaklardan yangi birikma tuzish —
 # **{term}`kompozitsion umumlashtirish`** (ingl. *compositional* yoki *systematic
 # generalization*).
 
 # %%
 from functools import partial
 
-
-def togrimi(model, sonlar_):
-    # har son: hamma raqami toʻgʻri yozildimi (aniq moslik)
-    javoblar = javob(model, sonlar_)
-    return {s: j == str(s) for j, s in zip(javoblar, sonlar_)}
-
-
-def ulush(togri, shart=lambda s: True):
-    # shartga mos sonlarning qanchasi toʻgʻri yozildi
-    tanlangan = [t for s, t in togri.items() if shart(s)]
-    return sum(tanlangan) / len(tanlangan)
-
-
 guruhlar = {
+    "hammasi": lambda s: True,
     "nolsiz": lambda s: "0" not in str(s),
     "nolli": lambda s: "0" in str(s),
     "«00»li": lambda s: "00" in str(s),
 }
+
+
+def guruh_aniqligi(model, seed):
+    # har guruhda toʻliq toʻgʻri yozilgan sonlar ulushi
+    _, sinov = sonlar_toplami(seed, P["n"], P["n_sinov"])
+    togri = dict(zip(sinov, (j == str(s) for j, s in
+                             zip(javob(model, sinov), sinov))))
+    return {nom: sum(t for s, t in togri.items() if shart(s))
+            / sum(map(shart, sinov))
+            for nom, shart in guruhlar.items()}
+
+
 # «00»li sonlarsiz oʻqitilgan modellar, oʻsha seedlar
 yopiq = parallel(
-    partial(oqit_tarjimon, tashla="00"), [(s,) for s in tarjima_seedlar]
+    partial(oqit_tarjimon, tashla="00"), [(s,) for s in seedlar]
 )
-qatorlar_00, soni_00 = [], []
-ikki_tur = [("hamma son", tarjimonlar), ("«00»siz", yopiq)]
-for oqitish_, natijalar_ in ikki_tur:
-    for s, (_, model_) in zip(tarjima_seedlar, natijalar_):
-        _, sinov_ = sonlar_toplami(
-            s, tarjima_protokol["n"], tarjima_protokol["n_sinov"]
-        )
-        togri = togrimi(model_, sinov_)
-        qator = {"oʻqitish": oqitish_, "seed": s}
-        qator["hammasi"] = ulush(togri)
-        for nom, shart in guruhlar.items():
-            qator[nom] = ulush(togri, shart)
-        qatorlar_00.append(qator)
-        soni_00.append(sum("00" in str(x) for x in sinov_))
-tuzilma = pd.DataFrame(qatorlar_00)
-# aniqliklar uch xonali kasr bilan (hammasi toʻgʻri boʻlsa ham: 1,000)
-tuzilma.attrs["xonalar"] = dict.fromkeys(["hammasi", *guruhlar], 3)
+qatorlar = []
+for oqitish_, natijalar_ in [("hamma son", tarjimonlar),
+                             ("«00»siz", yopiq)]:
+    for s, (_, model_) in zip(seedlar, natijalar_):
+        qatorlar.append({"oʻqitish": oqitish_, "seed": s,
+                         **guruh_aniqligi(model_, s)})
+tuzilma = pd.DataFrame(qatorlar)
+tuzilma.attrs["xonalar"] = dict.fromkeys(guruhlar, 3)
 show(
-    tuzilma.round(3),
-    izoh=(
-        "Sinov sonlarida aniq moslik, guruhlar boʻyicha: hamma son"
-        " bilan va «00»li sonlarsiz oʻqitilgan modellar; har seed"
-        " uchun sinov sonlari ikkala oʻqitishda bir xil."
-    ),
+    tuzilma,
+    izoh="Sinov sonlarida aniq moslik, guruhlar boʻyicha: hamma son"
+    " bilan va «00»li sonlarsiz oʻqitilgan modellar.",
     nom="tarjima_tuzilma",
 )
 
-
 # %% tags=["remove-cell"]
-hamma_q = tuzilma[tuzilma["oʻqitish"] == "hamma son"]
-yopiq_q = tuzilma[tuzilma["oʻqitish"] == "«00»siz"]
-u00, unol, usiz = "«00»li", "nolli", "nolsiz"
-oraliq_ = {
-    "tz_hamma_00": hamma_q[u00],
-    "tz_hamma_nolli": hamma_q[unol],
-    "tz_hamma_nolsiz": hamma_q[usiz],
-    "tz_yopiq_00": yopiq_q[u00],
-    "tz_yopiq_hammasi": yopiq_q["hammasi"],
-    "tz_yopiq_nolsiz": yopiq_q[usiz],
-}
-def oraliq(a, b, spec=".3f"):
-    # «a–b»: chiziqcha (foizda birlik bir marta: «95–99 %»); ikkalasi
-    # teng boʻlsa bitta son
-    x, y = son(a, spec), son(b, spec)
-    return x if x == y else f"{x.removesuffix(chr(0x202F) + '%')}–{y}"
-
-
-for kalit_, qiymatlar in oraliq_.items():
-    glue(f"{kalit_}_min", float(qiymatlar.min()), display=False)
-    glue(f"{kalit_}_max", float(qiymatlar.max()), display=False)
-    glue(
-        f"{kalit_}_oraliq",
-        oraliq(qiymatlar.min(), qiymatlar.max()),
-        display=False,
-    )
-glue("tz_00_soni_min", min(soni_00), display=False)
-glue("tz_00_soni_max", max(soni_00), display=False)
-glue("tz_00_soni", oraliq(min(soni_00), max(soni_00), "d"), display=False)
-glue(
-    "tz_nol_gap",
-    (
-        "xatolar asosan soʻzi yoʻq raqamlarda — nollarda"
-        if hamma_q[usiz].min() > hamma_q[unol].max()
-        else "nolli va nolsiz sonlar orasida aniq farq koʻrinmadi"
-    ),
-    display=False,
-)
-glue(
-    "tz_kam_gap",
-    (
-        "bu sonlarda maʼlumot kamaygani modelni zaiflashtirmadi"
-        if yopiq_q[usiz].min() >= hamma_q[usiz].min() - 0.02
-        else "ular nolsiz sonlarda ham sezilarli pasaydi"
-    ),
-    display=False,
-)
-# «00»siz oʻqitilgan model «00»li sonlarda yiqildimi: eng yaxshi
-# seedi ham yarmidan kami toʻgʻri va hamma son bilan oʻqitilgandan
-# kamida 0,2 past
-yiqildi = (
-    yopiq_q[u00].max() < 0.5
-    and yopiq_q[u00].max() < hamma_q[u00].min() - 0.2
-)
-glue(
-    "tz_xulosa",
-    (
-        "Bu — kompozitsion umumlashtirishning muvaffaqiyatsizligi: model"
-        " tanish soʻzlardan oʻqitishda hech yozmagan «00»ni koʻp hollarda"
-        " tuza olmadi."
-        " Unga nima yetmaganini — «yuz» va «ming» soʻzlarining xona"
-        " qoidasimi yoki hech yozilmagan «0, 0» ketma-ketligimi — bu"
-        " tajribadan aniqlab boʻlmaydi. Umumiy aniqlik buni yashiradi, chunki «00»li"
-        " sonlar sinovning kichik qismi."
-        if yiqildi
-        else "Demak, bu sinovda model «00»li sonlarni ularni koʻrmasdan"
-        " ham yoza oldi: yiqilish kuzatilmadi."
-    ),
-    display=False,
-)
+for oqitish_, q in [("hamma son", "tz_hamma"),
+                    ("«00»siz", "tz_yopiq")]:
+    t_ = tuzilma[tuzilma["oʻqitish"] == oqitish_]
+    for ustun, u in [("hammasi", "hammasi"), ("nolsiz", "nolsiz"),
+                     ("nolli", "nolli"), ("«00»li", "00")]:
+        glue(f"{q}_{u}_min", float(t_[ustun].min()), display=False)
+        glue(f"{q}_{u}_max", float(t_[ustun].max()), display=False)
 
 # %% [markdown]
-# {numref}`%s-jadval <tarjima_tuzilma>` ikki narsani koʻrsatadi. Hamma son
-# bilan oʻqitilgan modellar nolsiz sonlarda
-# {glue:text}`tz_hamma_nolsiz_oraliq`, nolli sonlarda
-# {glue:text}`tz_hamma_nolli_oraliq`, «00»li sonlarda esa
-# {glue:text}`tz_hamma_00_oraliq` aniqlikka erishdi:
-# {glue:text}`tz_nol_gap`.
+# Hamma son bilan oʻqitilgan modellar uchun nolsiz sonlar oson: ularda
+# aniqlik eng yomon seedda ham {glue:text}`tz_hamma_nolsiz_min:.3f`
+# ({numref}`tarjima_tuzilma`). Nolli sonlarda aniqlik
+# {glue:text}`tz_hamma_nolli_min:.3f`–{glue:text}`tz_hamma_nolli_max:.3f`,
+# «00»li sonlarda {glue:text}`tz_hamma_00_min:.3f`–{glue:text}`tz_hamma_00_max:.3f`.
 #
-# «00»li sonlarsiz oʻqitilgan modellarning umumiy aniqligi
-# {glue:text}`tz_yopiq_hammasi_oraliq`, nolsiz sonlarda
-# {glue:text}`tz_yopiq_nolsiz_oraliq`: {glue:text}`tz_kam_gap`. Lekin
-# «00»li sinov sonlaridagi (har seedda {glue:text}`tz_00_soni` ta)
-# aniqliklari {glue:text}`tz_yopiq_00_oraliq`. {glue:text}`tz_xulosa`
-#
-# «00»li sonlar modeldan qanchalik yangi narsani talab qilishini sanaymiz: ularning
-# nechtasida oʻqitish sonlarida (`tashla="00"` bilan) bir marta ham
-# uchramagan qoʻshni soʻzlar juftligi bor?
-
-# %%
-for s in tarjima_seedlar:
-    oquv_, sinov_ = sonlar_toplami(
-        s, tarjima_protokol["n"], tarjima_protokol["n_sinov"]
-    )
-    # oqit_tarjimon(tashla="00") koʻrgan sonlar, ulardagi soʻz juftlari
-    oquv_ = [x for x in oquv_ if "00" not in str(x)]
-    juftlar = set()
-    for x in oquv_:
-        w_ = soz_bilan(x).split()
-        juftlar |= set(zip(w_, w_[1:]))
-    nol00 = [x for x in sinov_ if "00" in str(x)]
-    yangi_ = []
-    for x in nol00:
-        w_ = soz_bilan(x).split()
-        if any(j not in juftlar for j in zip(w_, w_[1:])):
-            yangi_.append(x)
-    misol_ = yangi_[0] if yangi_ else None
-    print(
-        f"seed {s}: «00»li {len(nol00)} ta sinov sonidan"
-        f" {len(yangi_)} tasida"
-    )
-    print("  yangi soʻz juftligi bor")
-    if yangi_:
-        print(f"  masalan: «{soz_bilan(misol_)}»")
-    if s == tarjima_seedlar[0]:
-        tz_yangi, tz_nol00 = len(yangi_), len(nol00)
-
-# %% tags=["remove-cell"]
-glue("tz_yangi_juft", tz_yangi, display=False)
-glue("tz_nol00", tz_nol00, display=False)
-glue("tz_seed0", tarjima_seedlar[0], display=False)
-
-# %% [markdown]
-# Seed {glue:text}`tz_seed0` da «00»li {glue:text}`tz_nol00` ta sinov
-# sonidan {glue:text}`tz_yangi_juft` tasida soʻzlar ham yangi juftlikda
-# keladi; qolganlarida yangi narsa — faqat «00»ning oʻzi (u hech bir
-# oʻqitish javobida yoʻq, chunki bunday sonlar olib tashlangan).
+# «00»li sonlarsiz oʻqitilgan modellar uchun ham nolsiz sonlar oson
+# (eng yomon seedda {glue:text}`tz_yopiq_nolsiz_min:.3f`).
+# «00»li sinov sonlarining esa yarmini ham yoza olmadi:
+# {glue:text}`tz_yopiq_00_min:.3f`–{glue:text}`tz_yopiq_00_max:.3f`. Har
+# seedda bu hamma son bilan oʻqitilgan modelnikidan ancha past. Model tanish
+# soʻzlardan oʻqitishda hech yozmagan «00»ni koʻp hollarda tuza olmadi:
+# kompozitsion umumlashtirish bu yerda ishlamadi. Unga nima yetmagani —
+# «yuz» va «ming» soʻzlarining xona qoidasimi yoki hech yozilmagan «0, 0»
+# {term}`ketma-ketligimi <ketma-ketlik>` — bu tajribadan aniqlanmaydi. Umumiy aniqlik
+# ({glue:text}`tz_yopiq_hammasi_min:.3f`–{glue:text}`tz_yopiq_hammasi_max:.3f`)
+# buni yashiradi, chunki «00»li sonlar sinovning kichik qismi.
 #
 # ## Model qayerga qaraydi
 #
-# Endi model yozayotganda qayerga qarashini koʻramiz. Dekoderning yagona {term}`qatlamidagi <qatlam>`
-# cross-attention {term}`ogʻirliklarini <ogʻirlik>` olamiz: har qator — bitta raqamni
+# Endi model yozayotganda qayerga qarashini koʻramiz. Dekoderning yagona
+# qatlamidagi cross-attention {term}`ogʻirliklarini <ogʻirlik>` olamiz: har qator — bitta raqamni
 # yozayotgan pozitsiya, har ustun — bitta soʻz. Misol sifatida bitta noli bor
 # olti xonali sinov sonini tanlaymiz.
 
 # %%
-misol = next(
-    s
-    for s in sinov_sonlar
-    if len(str(s)) == 6 and str(s).count("0") == 1
-)
+from chapter_code.sonlar import kesishgan_ogirlik, moslik
+from chapter_code.sonlar import ogirlik_qayerda
+
+misol = next(s for s in sinov_sonlar
+             if len(str(s)) == 6 and str(s).count("0") == 1)
 sozlar = soz_bilan(misol).split()
 raqamlar = list(str(misol))
-# (qatlamlar, 1, boshlar, Tq, Tm) -> oxirgi (yagona) qatlam, 1-namuna:
-# (boshlar, Tq, Tm)
+# (qatlamlar, 1, boshlar, Tq, Tm) -> yagona qatlam, yagona son:
+# (boshlar, raqamlar, soʻzlar)
 w_tr = kesishgan_ogirlik(tarjimon, [misol])[-1, 0][
-    :, : len(raqamlar), : len(sozlar)
-]
-# boshlar oʻrtachasi: (raqamlar, soʻzlar)
-w_orta = w_tr.mean(0)
-print(
-    f"{misol} = «{soz_bilan(misol)}»;  model javobi:"
-    f" {javob(tarjimon, [misol])[0]}"
-)
-for t, (r, j) in enumerate(zip(raqamlar, manba_soz(misol))):
-    eng = int(w_orta[t].argmax())
-    print(
-        f"  {t}-raqam {r}: eng koʻp «{sozlar[eng]}»ga"
-        f" ({w_orta[t, eng]:.2f}); uni beradigan soʻz:"
-        f" {'yoʻq (nol)' if j is None else '«' + sozlar[j] + '»'}"
-    )
+    :, : len(raqamlar), : len(sozlar)]
+w_orta = w_tr.mean(0)  # boshlar oʻrtachasi: (raqamlar, soʻzlar)
+print(f"{son(misol)}: model javobi {javob(tarjimon, [misol])[0]}")
+for r, qator in zip(raqamlar, w_orta):
+    eng = int(qator.argmax())
+    print(f"  «{r}» ← «{sozlar[eng]}» {son(qator[eng], '.2f')}")
+# noldan farqli raqamlar: eng kuchli ogʻirlik uni beradigan soʻzdami
+oz_soz = [int(w_orta[t].argmax()) == j
+          for t, j in enumerate(manba_soz(misol)) if j is not None]
 
-misol_togri = all(
-    int(w_orta[t].argmax()) == j
-    for t, j in enumerate(manba_soz(misol))
-    if j is not None
-)
+# %%
 rasm, b = plt.subplots(figsize=(5.6, 4.4))
-tasvir = b.imshow(
-    w_orta.numpy(), cmap="viridis", vmin=0, vmax=1, aspect="auto"
-)
+tasvir = b.imshow(w_orta.numpy(), cmap="viridis", vmin=0, vmax=1,
+                  aspect="auto")
 b.set_xticks(range(len(sozlar)), sozlar, rotation=35, ha="right")
-b.set_yticks(
-    range(len(raqamlar)),
-    [f"{t}-raqam: {r}" for t, r in enumerate(raqamlar)],
-)
+b.set_yticks(range(len(raqamlar)), raqamlar)
 b.set_xlabel("soʻz (koder)")
 b.set_ylabel("yozilayotgan raqam (dekoder)")
 plt.colorbar(tasvir, ax=b, fraction=0.046)
 plt.tight_layout()
 fig(
     "tarjima_xarita.png",
-    caption=(
-        f"Cross-attention: {son(misol)} sonini yozayotgan dekoder qaysi"
-        " soʻzga qaraydi (yagona dekoder qatlami, 4 boshning"
-        " oʻrtachasi). "
-    )
-    + (
-        "Har noldan farqli raqamning eng yorqin katagi — uni beradigan"
-        " soʻz"
-        if misol_togri
-        else (
-            "Noldan farqli raqamlarning hammasida ham eng yorqin katak"
-            " uni beradigan soʻzda emas"
-        )
-    )
-    + "; nolning soʻzi yoʻq.",
-)
-
-# (boshlar + 1,): oxirgi qatlam
-ulush = moslik(tarjimon, sinov_sonlar)[-1]
-# [oʻz soʻzi, «yuz»/«ming», boshqa soʻz] ulushlari: (boshlar + 1, 3)
-qayerda = ogirlik_qayerda(tarjimon, sinov_sonlar)[-1]
-# nollar: ularning soʻzi yoʻq; ogʻirligining qanchasi «yuz»/«ming»ga
-# tushadi
-nol_ym = float(
-    ogirlik_qayerda(tarjimon, sinov_sonlar, nollar=True)[-1, -1, 1]
-)
-nol_t = raqamlar.index("0")
-
-
-# %% tags=["remove-cell"]
-glue("tr_moslik", float(ulush[-1]), display=False)
-glue("tr_orta_oz", float(qayerda[-1, 0]), display=False)
-glue("tr_orta_ym", float(qayerda[-1, 1]), display=False)
-glue("tr_nol_ym", nol_ym, display=False)
-glue("tr_moslik_min", float(ulush[:-1].min()), display=False)
-glue("tr_moslik_max", float(ulush[:-1].max()), display=False)
-glue("tr_misol", misol, display=False)
-glue("tr_misol_togri", misol_togri, display=False)
-glue("tr_nol_soz", sozlar[int(w_orta[nol_t].argmax())], display=False)
-# «bitta yorqin katak»: har noldan farqli raqam qatorida eng katta ogʻirlik
-# yarmidan koʻp
-yorqin = all(
-    float(w_orta[t].max()) > 0.5
-    for t, j in enumerate(manba_soz(misol))
-    if j is not None
-)
-glue("tr_misol_yorqin", yorqin, display=False)
-glue(
-    "tr_xarita_gap",
-    (
-        "har noldan farqli raqamning qatorida bitta yorqin katak bor va bu"
-        " katak aynan shu raqamni beradigan soʻz ustunida"
-        if misol_togri and yorqin
-        else (
-            "har noldan farqli raqamning qatoridagi eng yorqin katak aynan shu"
-            " raqamni beradigan soʻz ustunida, lekin baʼzi qatorlarda"
-            " ogʻirlik bir necha soʻzga tarqalgan"
-            if misol_togri
-            else (
-                "noldan farqli raqamlarning hammasida ham eng yorqin katak shu"
-                " raqamni beradigan soʻz ustunida emas"
-            )
-        )
-    ),
-    display=False,
-)
-glue(
-    "tr_nol_gap",
-    (
-        "aynan shu soʻzlar qaysi xonalar boʻsh qolganini bildiradi"
-        if nol_ym > 0.5
-        else "qolgani boshqa soʻzlarga tarqaladi"
-    ),
-    display=False,
+    caption=f"Cross-attention: {son(misol)} sonini yozayotgan dekoder"
+    " qaysi soʻzga qaraydi (4 boshning oʻrtachasi).",
 )
 
 # %% [markdown]
-# {numref}`%s-rasmda <tarjima_xarita>` {glue:text}`tr_xarita_gap`. Raqamni
-# beradigan soʻz: yuz minglar raqami uchun — birinchi soʻz, oʻnliklar raqami
-# uchun — oʻnlik soʻzi (masalan, «qirq» 4 ni beradi). Bu — asl attention
-# maqolasidagi {cite:p}`bahdanau2015` mashhur {term}`tekislash` (*alignment*)
-# rasmining oʻzbekcha varianti. Tekislashni esa modelga hech kim oʻrgatmagan:
-# u faqat toʻgʻri raqamlarni yozishga oʻqitilgan. Hamma sinov sonlarida, dekoderga toʻgʻri oldingi raqamlar
-# berilganda (oʻqitishdagi kabi), noldan farqli raqamlarning
-# {glue:text}`tr_moslik:.1%` qismida eng kuchli oʻrtacha ogʻirlik aynan
-# oʻsha raqamni beradigan soʻzga tushdi.
+# {numref}`%s-rasmda <tarjima_xarita>` noldan farqli
+# {glue:text}`tr_misol_n` ta raqamning {glue:text}`tr_misol_oz` tasida
+# eng yorqin katak uni beradigan soʻz ustunida. Bu soʻz yuz minglar
+# raqami uchun — birinchi soʻz, oʻnliklar raqami uchun — oʻnlik soʻzi
+# (masalan, «qirq» 4 ni beradi). Bu — asl attention maqolasidagi
+# {cite:p}`bahdanau2015` mashhur {term}`moslik xaritasining <moslik xaritasi>`
+# (*alignment*) oʻzbekcha varianti. Bunday moslikni modelga hech kim
+# oʻrgatmagan: u faqat toʻgʻri raqamlarni yozishga oʻqitilgan.
 #
-# Xarita mukammal emas. Nol raqamining soʻzi yoʻq: bu misolda u eng koʻp
-# «{glue:text}`tr_nol_soz`» soʻziga qaraydi. Hamma sinov sonlarida esa nollar
-# ogʻirligining oʻrtacha {glue:text}`tr_nol_ym:.0%` qismi «yuz» va «ming»
-# soʻzlariga tushadi — {glue:text}`tr_nol_gap`. Noldan farqli raqamlarda ham ogʻirlik
-# toʻliq bitta soʻzga tushmaydi: hamma sinov sonlarida oʻrtacha
-# {glue:text}`tr_orta_oz:.0%` qismi oʻz soʻziga, {glue:text}`tr_orta_ym:.0%`
-# qismi «yuz» va «ming» soʻzlariga, qolgani boshqa soʻzlarga tushadi.
-#
-# Bu xarita 4 boshning oʻrtachasi. Har bosh alohida qayerga qaraydi?
-# {numref}`%s-rasmda <tarjima_boshlar>` oʻsha misolning toʻrtala boshi.
+# Bitta misol tasodif boʻlishi mumkin. Shuning uchun hamma sinov sonlarida
+# sanaymiz: dekoderga toʻgʻri oldingi raqamlar berilganda (oʻqitishdagi
+# kabi), noldan farqli raqamning eng kuchli oʻrtacha ogʻirligi necha
+# holda aynan oʻz soʻziga tushadi (`moslik`)? Ogʻirlik oʻrtacha qayerga
+# tushishini ham oʻlchaymiz: oʻz soʻziga, «yuz» va «ming»ga yoki boshqa
+# soʻzlarga (`ogirlik_qayerda`).
 
 # %%
-# boshlar ikki qatorda: telefonda ham oʻqiladi
-rasm, panellar = plt.subplots(
-    2, w_tr.shape[0] // 2, figsize=(5.6, 5.8), sharex=True, sharey=True
-)
-for h_i, b in enumerate(panellar.flat):
-    b.imshow(
-        w_tr[h_i].numpy(), cmap="viridis", vmin=0, vmax=1, aspect="auto"
-    )
-    b.set_title(f"{h_i}-bosh: {foiz(ulush[h_i])}")
+# (qatlamlar, boshlar + 1): oxirgi ustun — boshlar oʻrtachasi
+ulush = moslik(tarjimon, sinov_sonlar)[-1]
+# (boshlar + 1, 3): [oʻz soʻzi, «yuz»/«ming», boshqa soʻz]
+qayerda = ogirlik_qayerda(tarjimon, sinov_sonlar)[-1]
+# nollar: ularning soʻzi yoʻq
+nollar = ogirlik_qayerda(tarjimon, sinov_sonlar, nollar=True)[-1]
+
+# %% tags=["remove-cell"]
+glue("tr_misol", misol, display=False)
+glue("tr_misol_n", len(oz_soz), display=False)
+glue("tr_misol_oz", sum(oz_soz), display=False)
+glue("tr_moslik_foiz", 100 * float(ulush[-1]), display=False)
+for i_, nom in enumerate(["oz", "ym", "boshqa"]):
+    glue(f"tr_orta_{nom}", 100 * float(qayerda[-1, i_]),
+         display=False)
+glue("tr_nol_ym", 100 * float(nollar[-1, 1]), display=False)
+glue("tr_bosh_min", 100 * float(ulush[:-1].min()), display=False)
+glue("tr_bosh_max", 100 * float(ulush[:-1].max()), display=False)
+
+# %% [markdown]
+# Noldan farqli raqamlarning {glue:text}`tr_moslik_foiz:.1f` foizida eng
+# kuchli oʻrtacha ogʻirlik aynan oʻsha raqamni beradigan soʻzga tushdi.
+# Lekin ogʻirlik toʻliq bitta soʻzga tushmaydi: oʻrtacha
+# {glue:text}`tr_orta_oz:.0f` foizi oʻz soʻziga, {glue:text}`tr_orta_ym:.0f`
+# foizi «yuz» va «ming» soʻzlariga, {glue:text}`tr_orta_boshqa:.0f` foizi
+# boshqa soʻzlarga ketadi. Nollarning oʻz soʻzi yoʻq: ularning
+# ogʻirligining {glue:text}`tr_nol_ym:.0f` foizi «yuz» va «ming»ga tushadi.
+# Sonda qaysi xonalar boʻsh qolganini aynan shu ikki soʻzning oʻrni
+# belgilaydi.
+#
+# Xarita — 4 boshning oʻrtachasi. Har boshni alohida olsak, «eng kuchli
+# ogʻirlik oʻz soʻzida» ulushi {glue:text}`tr_bosh_min:.0f` dan
+# {glue:text}`tr_bosh_max:.0f` foizgacha boʻladi
+# ({numref}`%s-rasm <tarjima_boshlar>`). Har bosh oʻz *Q* va *K*
+# {term}`proyeksiyasi <proyeksiya>` bilan oʻqitiladi, shuning uchun {term}`boshlar <bosh>` turli narsaga qarashi
+# mumkin. Ishni ular qanday taqsimlashini esa modelga hech kim aytmaydi: bu
+# oʻqitishda oʻzi shakllanadi.
+
+# %%
+rasm, panellar = plt.subplots(2, 2, figsize=(5.6, 5.8),
+                              sharex=True, sharey=True)
+for h, b in enumerate(panellar.flat):
+    b.imshow(w_tr[h].numpy(), cmap="viridis", vmin=0, vmax=1,
+             aspect="auto")
+    b.set_title(f"{h}-bosh: {foiz(ulush[h])}")
     b.set_xticks(range(len(sozlar)), sozlar, rotation=60, ha="right")
     b.set_yticks(range(len(raqamlar)), raqamlar)
-for b in panellar[:, 0]:
-    b.set_ylabel("yozilayotgan raqam")
 plt.tight_layout()
 fig(
     "tarjima_boshlar.png",
-    caption=(
-        "Oʻsha misolda har boshning cross-attention ogʻirliklari."
-        " Har rasm sarlavhasida: shu boshda noldan farqli"
-        " raqamlarning eng kuchli ogʻirligi oʻz soʻziga tushgan"
-        " hollar ulushi (hamma sinov sonlari boʻyicha)."
-    ),
+    caption="Oʻsha misolda har boshning cross-attentioni. Sarlavhada:"
+    " shu boshning eng kuchli ogʻirligi oʻz soʻziga tushgan hollar"
+    " ulushi (hamma sinov sonlarida).",
 )
-
-# toʻgʻri soʻzga eng kam tushadigan bosh
-zaif = int(ulush[:-1].argmin())
-# Boshqa seed bilan oʻqitilgan model: «yuz»/«ming»ga eng koʻp
-# qaraydigan boshi
-qayerda_1 = ogirlik_qayerda(tarjimonlar[1][1], sinov_sonlar_1)[-1]
-ym_1 = int(qayerda_1[:-1, 1].argmax())
-# (boshlar + 1,): seed 1, oxirgi qatlam
-ulush_1 = moslik(tarjimonlar[1][1], sinov_sonlar_1)[-1]
-
-
-# %% tags=["remove-cell"]
-glue("tr_zaif_bosh", zaif, display=False)
-glue("tr_zaif_oz", float(qayerda[zaif, 0]), display=False)
-glue("tr_zaif_ym", float(qayerda[zaif, 1]), display=False)
-glue("tr_zaif_boshqa", float(qayerda[zaif, 2]), display=False)
-glue("tr0_ym_max", float(qayerda[:-1, 1].max()), display=False)
-glue("tr1_ym_bosh", ym_1, display=False)
-glue("tr1_ym", float(qayerda_1[ym_1, 1]), display=False)
-glue("tr1_ym_moslik", float(ulush_1[ym_1]), display=False)
-boshlar_farqli = float(ulush[:-1].max() - ulush[:-1].min()) > 0.1
-glue(
-    "tr_boshlar_soz",
-    "bir xil emas" if boshlar_farqli else "bir-biriga oʻxshaydi",
-    display=False,
-)
-oz_, ym_, boshqa_ = (float(x) for x in qayerda[zaif])
-# boshlar oʻrtachasi: oʻz soʻziga
-orta_oz = float(qayerda[-1, 0])
-if oz_ > max(ym_, boshqa_):
-    zaif_gap = (
-        f"Eng past ulushli {zaif}-bosh ham ogʻirligining eng katta"
-        f" qismini — {foiz(oz_)} — oʻz soʻziga beradi (boshlar"
-        f" oʻrtachasida {foiz(orta_oz)}), qolganini esa: {foiz(ym_)}"
-        f" qismini «yuz» va «ming» soʻzlariga, {foiz(boshqa_)} qismini"
-        " boshqa soʻzlarga."
-    )
-else:
-    zaif_gap = (
-        f"Eng past ulushli {zaif}-bosh ogʻirligining eng katta qismini"
-        " oʻz soʻziga emas, "
-        + (
-            "«yuz» va «ming» soʻzlariga"
-            if ym_ >= boshqa_
-            else "boshqa soʻzlarga"
-        )
-        + f" beradi: oʻz soʻziga {foiz(oz_)}, «yuz» va «ming»ga"
-        f" {foiz(ym_)}, boshqa soʻzlarga {foiz(boshqa_)}."
-    )
-glue("tr_zaif_gap", zaif_gap, display=False)
-glue(
-    "tr_kop_boshli_gap",
-    (
-        "Koʻp boshli attentionning maʼnosi shu: har bosh oʻz Q, K"
-        " proyeksiyasi bilan boshqa narsaga qaraydi, chiqish esa"
-        " ularning hammasini birlashtiradi."
-        if boshlar_farqli
-        else (
-            "Bu nashrda boshlar bir-birini takrorlagan: koʻp boshli"
-            " attention har boshni boshqa narsaga qarashga majbur"
-            " qilmaydi, u faqat bunga imkon beradi."
-        )
-    ),
-    display=False,
-)
-# har seedda «yuz»/«ming»ga eng koʻp qaraydigan bosh: (bosh, ulushi,
-# toʻgʻri soʻzga tushish ulushi)
-ym_bosh = [
-    (
-        int(q[:-1, 1].argmax()),
-        float(q[:-1, 1].max()),
-        float(m_[int(q[:-1, 1].argmax())]),
-    )
-    for q, m_ in ((qayerda, ulush), (qayerda_1, ulush_1))
-]
-# shu seedda «yuz»/«ming» boshi bormi
-bor = [u > 0.5 for _, u, _ in ym_bosh]
-# hech bir bosh ularga koʻp qaramaydimi
-yoq = [u < 0.3 for _, u, _ in ym_bosh]
-
-
-def ym_gapi(s):
-    bosh, u, m_ = ym_bosh[s]
-    return (
-        f"seed {s} bilan oʻqitilgan modelda (uning oʻz sinov sonlarida)"
-        f" {bosh}-bosh ogʻirligining {foiz(u)} qismini «yuz» va «ming»"
-        " soʻzlariga beradi (toʻgʻri soʻzga tushish ulushi"
-        f" {'atigi ' if m_ < 0.5 else ''}{foiz(m_)}): ehtimol, u"
-        " xonalarni kuzatadi (buni alohida tekshirmadik)"
-    )
-
-
-if (bor[0] and yoq[1]) or (bor[1] and yoq[0]):
-    bir, boshqa = (0, 1) if bor[0] else (1, 0)
-    gap = (
-        "Boshlar ishni qanday taqsimlashi seedga bogʻliq."
-        f" {ym_gapi(bir)[0].upper()}{ym_gapi(bir)[1:]}. Seed {boshqa}"
-        " modelida esa hech bir bosh «yuz» va «ming» soʻzlariga"
-        f" {foiz(ym_bosh[boshqa][1])} dan koʻp bermaydi."
-    )
-elif all(bor):
-    gap = (
-        "Ikkala seedda ham «yuz» va «ming» soʻzlariga ixtisoslashgan"
-        " bosh bor: "
-        + "; ".join(
-            f"seed {s_} da {ym_bosh[s_][0]}-bosh"
-            f" ({foiz(ym_bosh[s_][1])})"
-            for s_ in (0, 1)
-        )
-        + ". Ehtimol, ular xonalarni kuzatadi (buni alohida"
-        " tekshirmadik)."
-    )
-elif all(yoq):
-    gap = (
-        "Hech bir seedda «yuz» va «ming» soʻzlariga ixtisoslashgan bosh"
-        " chiqmadi: bunday soʻzlarga "
-        + " va ".join(
-            f"seed {s_} da eng koʻpi {foiz(ym_bosh[s_][1])}"
-            for s_ in (0, 1)
-        )
-        + "."
-    )
-else:
-    gap = (
-        "«Yuz» va «ming» soʻzlariga eng koʻp qaraydigan bosh "
-        + ", ".join(
-            f"seed {s_} da ogʻirligining {foiz(ym_bosh[s_][1])} qismini"
-            for s_ in (0, 1)
-        )
-        + " ularga beradi: aniq ixtisoslashgan bosh haqida gapirish"
-        " uchun bu yetarli emas."
-    )
-glue("tr_seed_boshlar_gap", gap, display=False)
 
 # %% [markdown]
-# {numref}`%s-rasmdagi <tarjima_boshlar>` {term}`boshlar <bosh>` {glue:text}`tr_boshlar_soz`: hamma sinov
-# sonlarida ularning «toʻgʻri soʻzga tushish» ulushi
-# {glue:text}`tr_moslik_min:.0%` dan {glue:text}`tr_moslik_max:.0%` gacha.
-# {glue:text}`tr_zaif_gap` {glue:text}`tr_kop_boshli_gap`
-#
-# {glue:text}`tr_seed_boshlar_gap`
-#
 # :::{only} html
 # Rasmlar bitta misolni koʻrsatadi. Quyidagi xaritada seed 0 modelining
 # bir nechta sinov sonidagi hamma ogʻirliklarini oʻzingiz koʻring:
@@ -794,8 +373,7 @@ glue("tr_seed_boshlar_gap", gap, display=False)
 # oʻting): har kalit tokeni ostida u olgan ogʻirlik chiqadi. Cross-attention
 # va dekoder self-attentionida soʻrov — dekoderning raqam yozayotgan
 # pozitsiyasi (⟨oxir⟩ — «son tugadi» tokeni), dekoder kalitlari esa uning
-# kirishi: ⟨bosh⟩ (boshlanish tokeni; attention boshi bilan adashtirmang)
-# va oldin yozilgan raqamlar. Dekoderga
+# kirishi: ⟨boshlanish⟩ tokeni va oldin yozilgan raqamlar. Dekoderga
 # modelning oʻz javobi beriladi, shuning uchun xato javobda model xato
 # raqamni yozayotganda qayerga qaraganini koʻrasiz.
 # :::
@@ -810,28 +388,32 @@ glue("tr_seed_boshlar_gap", gap, display=False)
 # %%
 from chapter_code.sonlar import hamma_ogirliklar
 
+
+def ogirliklar(son_):
+    m = hamma_ogirliklar(tarjimon, son_)
+    # «<bosh>» — boshlanish tokeni; attention boshi bilan adashmasin
+    m["kirish"] = ["<boshlanish>" if t == "<bosh>" else t
+                   for t in m["kirish"]]
+    return m
+
+
 # rasmdagi misol, yana ikkita toʻgʻri javob va koʻpi bilan uchta xato
-xarita_sonlari = (
-    [misol]
-    + [s for s, _ in togri_misol if s != misol][:2]
-    + [s for s, _ in xato_misol][:3]
-)
+togri_ = [s for s, j in misollar if j == str(s) and s != misol]
+xato_ = [s for s, j in misollar if j != str(s)]
+xarita_sonlari = [misol] + togri_[:2] + xato_[:3]
 xarita(
     "tarjima",
-    [hamma_ogirliklar(tarjimon, s) for s in xarita_sonlari],
-    izoh=(
-        "Seed 0 modeli: misolni, attention turini, qatlamni va boshni"
-        " tanlang, soʻng soʻrov tokenini bosing."
-    ),
+    [ogirliklar(s) for s in xarita_sonlari],
+    izoh="Seed 0 modeli: misolni, attention turini, qatlamni va"
+    " boshni tanlang, soʻng soʻrov tokenini bosing.",
 )
 
 # %% [markdown]
 # ## Attention turlari bitta vazifada
 #
-# {doc}`«Transformer bloki va KV kesh» <transformer>` darsida {term}`KV kesh` hajmini hisobladik,
-# $2 \cdot L \cdot T \cdot n_{kv} \cdot d_{\text{bosh}} \cdot b$, hamda katta
-# modelda bitta token vaqtini asosan oʻqiladigan baytlar belgilashini
-# oʻlchadik. Keshni kichraytirishning ikki yoʻli bor, ikkalasi ham bugungi
+# {doc}`«Transformer bloki va KV kesh» <transformer>` darsida {term}`KV kesh` hajmini hisobladik:
+# $2 \cdot L \cdot T \cdot n_{kv} \cdot d_{\text{bosh}} \cdot b$ bayt.
+# Keshni kichraytirishning ikki yoʻli bor, ikkalasi ham bugungi
 # katta modellarda ishlatiladi:
 #
 # - **{term}`guruhli soʻrov attention <guruhli soʻrov attention (GQA)>`** (GQA, {cite:alp}`ainslie2023`): $n_{kv}$
@@ -866,25 +448,18 @@ xarita(
 # :dedent:
 # ```
 #
-# Bu turlar odatda faqat xotira formulasi bilan solishtiriladi. Biz
-# ularning hammasini oddiy {term}`koʻp boshli attention` ({term}`MHA`, ingl.
+# Bu turlarni oddiy {term}`koʻp boshli attention` ({term}`MHA`, ingl.
 # *multi-head attention*: har soʻrov boshining oʻz kalit/qiymat boshi bor)
 # bilan birga shu vazifada, oʻsha protokol va oʻsha seedlar bilan
-# oʻqitamiz: 4 ta soʻrov boshi 2 ta (GQA) va 1 ta (MQA) kalit/qiymat
-# boshini ishlatadi; oyna (2 token) dekoderning self-attentionida
+# oʻqitamiz. GQAda 4 ta soʻrov boshi 2 ta, MQAda esa 1 ta kalit/qiymat
+# boshini ishlatadi. Oyna (2 token) dekoderning self-attentionida
 # qoʻllanadi. Oyna 1 — nazorat: dekoder oʻzi yozgan raqamlardan faqat
-# oxirgisini (oʻz kirish tokenini) koʻradi. Har model uchun aniq moslikni, bitta olti xonali sonni
-# yozgandan keyin keshda turgan baytlarni va bitta token vaqtini (kesh
-# bilan, bitta {term}`oqimda <oqim>`) oʻlchaymiz.
+# oxirgisini (oʻz kirish tokenini) koʻradi. Har model uchun aniq moslikni
+# va bitta olti xonali sonni yozgandan keyin keshda turgan baytlarni
+# oʻlchaymiz.
 
 # %%
-from chapter_code.modellar import (
-    KichikGPT,
-    kesh_baytlari,
-    kesh_qosh,
-    oldindan_kesh,
-)
-from chapter_code.oqitish import mediana_ms
+from chapter_code.modellar import kesh_baytlari
 
 turlar = {
     "MHA: 4 ta kalit/qiymat boshi": {},
@@ -893,348 +468,78 @@ turlar = {
     "oyna: 2 token": {"oyna": 2},
     "oyna: 1 token": {"oyna": 1},
 }
-# MHA — yuqoridagi modellar; qolganlari oʻsha seedlar bilan
-oqitilgan = {"MHA: 4 ta kalit/qiymat boshi": tarjimonlar}
-for nom, sozlama in list(turlar.items())[1:]:
-    oqitilgan[nom] = parallel(
-        partial(oqit_tarjimon, **sozlama),
-        [(s,) for s in tarjima_seedlar],
-    )
-
-olti_xona = 347_205  # dekoder 7 token oʻqiydi: <bosh> va 6 raqam
-tur_qatorlar = []
+oqitilgan = {nom: parallel(partial(oqit_tarjimon, **sozlama),
+                           [(s,) for s in seedlar])
+             for nom, sozlama in turlar.items()}
+qatorlar = []
 for nom, natijalar_ in oqitilgan.items():
     m_ = natijalar_[0][1]
-    keshlar_ = []
-    assert javob(m_, [olti_xona], keshlar=keshlar_) == javob(
-        m_, [olti_xona]
-    )
-    # formula: 2 L T n_kv d_bosh b, T — keshda qolgan tokenlar
-    a_ = m_.dekoder[0].attn
-    T_ = min(keshlar_[0]["soni"], m_.oyna or keshlar_[0]["soni"])
+    keshlar = []
+    javob(m_, [347_205], keshlar=keshlar)  # 7 token: boshlanish + 6
+    # formula: 2 L T n_kv d_bosh b; T — keshda qolgan tokenlar
+    a_, korgan = m_.dekoder[0].attn, keshlar[0]["soni"]
+    T_ = min(korgan, m_.oyna or korgan)
     d_bosh = m_.emb_manba.embedding_dim // a_.boshlar
     formula = 2 * len(m_.dekoder) * T_ * a_.kv_boshlar * d_bosh * 4
-    assert kesh_baytlari(keshlar_) == formula
-    ms_ = mediana_ms(
-        "javob(m_, [olti_xona], keshlar=[])",
-        javob=javob,
-        m_=m_,
-        olti_xona=olti_xona,
-    )
-    qator = {"tur": nom}
-    for s, (aniq_, _) in zip(tarjima_seedlar, natijalar_):
-        qator[f"seed {s}"] = aniq_
-    qator["kesh (bayt)"] = formula
-    qator["ms/token"] = ms_ / keshlar_[0]["soni"]
-    tur_qatorlar.append(qator)
-turlar_jadval = pd.DataFrame(tur_qatorlar)
+    assert kesh_baytlari(keshlar) == formula
+    qatorlar.append({"tur": nom,
+                     **{f"seed {s}": a for s, (a, _) in
+                        zip(seedlar, natijalar_)},
+                     "kesh (bayt)": formula,
+                     "bir token (bayt)": formula // T_})
+turlar_jadval = pd.DataFrame(qatorlar)
+turlar_jadval.attrs["xonalar"] = {"seed 0": 3, "seed 1": 3}
 show(
-    turlar_jadval.round({"seed 0": 3, "seed 1": 3, "ms/token": 3}),
-    izoh=(
-        "Attention turlari shu vazifada: sinov sonlarida aniq moslik"
-        " (ikki seed), olti xonali son yozilgandan keyin dekoder"
-        " self-attention keshidagi baytlar (oʻlchangan, formulaga teng)"
-        " va kesh bilan bitta token vaqti."
-    ),
+    turlar_jadval,
+    izoh="Attention turlari: sinov sonlarida aniq moslik (ikki seed),"
+    " olti xonali son yozilgandan keyin dekoder self-attention keshi"
+    " va unda bitta token egallaydigan baytlar.",
     nom="turlar_jadval",
 )
 
-# %% [markdown]
-# Bu model kichik: uning vaqtini chaqiruvlar oladi, baytlar emas
-# ({doc}`«Transformer bloki va KV kesh» <transformer>` darsidagi xotira chegarasi). Turlar vaqtni qayerda
-# oʻzgartirishini koʻrish uchun oʻsha darsdagi katta oʻlchamni olamiz
-# (*d* = {glue:text}`at_k_d`, {glue:text}`at_k_h` bosh, {glue:text}`at_k_L`
-# qatlam, oʻqitilmagan, keshda {glue:text}`at_k_T` ta tasodifiy token) va
-# bitta {term}`qadamni <qadam>` yana oʻlchaymiz. Keshni `kesh_qosh` toʻldiradi. MHA, GQA
-# va MQA keshi — oldindan ajratilgan bufer (`oldindan_kesh`): qadam unga
-# bitta token yozadi, hech narsani koʻchirmaydi. Oynali kesh esa `dict`
-# (Pythonning nom boʻyicha olinadigan yozuvlar toʻplami). Unga oyna uzunligi
-# oldindan beriladi, shuning uchun unda faqat oxirgi {glue:text}`at_k_oyna` token
-# qoladi; u `torch.cat` bilan uzayadi va har qadamda shu tokenlarni koʻchiradi. Chegara — oʻsha darsdagidek: oʻqiladigan baytlar
-# (parametrlar va kesh) shu mashinada oʻlchangan nusxalash tezligiga
-# boʻlinadi.
-
-# %%
-def bayt(t):
-    return t.nelement() * t.element_size()
-
-
-# oʻtkazuvchanlik: 64 MiB ni nusxalash (har bayt oʻqiladi va yoziladi)
-asl_t = torch.ones(2**24)
-nusxa_t = torch.empty_like(asl_t)
-otkaz = 2 * bayt(asl_t) / mediana_ms(
-    "nusxa_t.copy_(asl_t)", nusxa_t=nusxa_t, asl_t=asl_t
-) * 1000
-
-katta_turlar = {
-    "MHA: 8 ta kalit/qiymat boshi": {},
-    "GQA: 2 ta kalit/qiymat boshi": {"kv_boshlar": 2},
-    "MQA: 1 ta kalit/qiymat boshi": {"kv_boshlar": 1},
-    "oyna: 1024 token": {"oyna": 1024},
-}
-T_katta = 4096
-katta_qatorlar = []
-with torch.no_grad():
-    for nom, sozlama in katta_turlar.items():
-        torch.manual_seed(2)
-        katta = KichikGPT(
-            100, d=512, boshlar=8, qatlamlar=4, T_max=T_katta, **sozlama
-        ).eval()
-        # qadam hamma vaznni, embeddingdan esa bitta qatorni oʻqiydi
-        vazn = sum(bayt(p) for p in katta.parameters())
-        vazn -= bayt(katta.emb.weight[1:])
-        if katta.oyna:
-            keshlar_ = [{"oyna": katta.oyna} for _ in katta.bloklar]
-        else:  # bufer: qadam bitta token yozadi, hech narsa koʻchmaydi
-            keshlar_ = oldindan_kesh(katta.bloklar, 1, T_katta)
-        for kesh, blok in zip(keshlar_, katta.bloklar):
-            shakl = (1, blok.attn.kv_boshlar, T_katta - 1, 64)
-            kesh_qosh(kesh, torch.randn(shakl), torch.randn(shakl))
-        # har takror oʻz dict nusxasi bilan: tayyor kesh oʻzgarmaydi
-        ms_ = mediana_ms(
-            "katta(tok, [dict(k) for k in keshlar_])",
-            katta=katta,
-            tok=torch.tensor([[7]]),
-            keshlar_=keshlar_,
-        )
-        oqiladi = vazn + kesh_baytlari(keshlar_)
-        katta_qatorlar.append(
-            {
-                "tur": nom,
-                "kesh (MiB)": kesh_baytlari(keshlar_) / 2**20,
-                "oʻqiladi (MiB)": oqiladi / 2**20,
-                "chegara (ms)": oqiladi / otkaz * 1000,
-                "qadam (ms)": ms_,
-            }
-        )
-katta_jadval = pd.DataFrame(katta_qatorlar)
-
-# %%
-rasm, (b1, b2) = plt.subplots(2, 1, figsize=(5.6, 7.2))
-y_ = range(len(turlar_jadval))
-for s, belgi in zip(tarjima_seedlar, ("o", "s")):
-    b1.plot(
-        turlar_jadval[f"seed {s}"], y_, belgi, label=f"seed {s}",
-        color="#1a73e8" if s == 0 else "#e8710a",
-    )
-# nomlar ikki qatorda: «MHA: 4 ta» / «kalit/qiymat boshi»
-nomlar_ = turlar_jadval["tur"].str.replace(" ta kalit", " ta\nkalit")
-b1.set_yticks(list(y_), nomlar_)
-b1.invert_yaxis()
-b1.set_xlabel("aniq moslik (sinov sonlari)")
-b1.xaxis.set_major_locator(plt.MaxNLocator(4))  # yopishmasin
-b1.grid(True, axis="x", alpha=0.3)
-b1.legend(
-    loc="upper center", bbox_to_anchor=(0.5, -0.2), ncol=2, fontsize=11
-)
-b1.set_title("oʻqitilgan model (d = 64)", fontsize=12)
-x_ = katta_jadval["oʻqiladi (MiB)"]
-for (_, q_), belgi in zip(katta_jadval.iterrows(), "os^D"):
-    b2.plot(q_["oʻqiladi (MiB)"], q_["qadam (ms)"], belgi,
-            color="#1a73e8", label=q_["tur"].split(":")[0])
-b2.plot(x_, katta_jadval["chegara (ms)"], "_", markersize=14,
-        color="#444444", label="chegara")
-b2.set_xlabel("bir qadamda oʻqiladi (MiB)")
-b2.set_ylabel("bitta token (ms)")
-b2.set_ylim(0, katta_jadval["qadam (ms)"].max() * 1.6)
-b2.set_xlim(0, x_.max() * 1.25)
-b2.grid(True, alpha=0.3)
-b2.legend(loc="upper left", fontsize=11, ncol=3)
-b2.set_title(f"d = 512, T = {T_katta}", fontsize=12)
-for b_ in (b1, b2):
-    b_.tick_params(labelsize=11)
-    b_.xaxis.label.set_size(11)
-    b_.yaxis.label.set_size(11)
-plt.tight_layout()
-fig(
-    "attention_turlari.png",
-    caption=(
-        "Yuqorida: attention turlari shu vazifada, ikki seedning aniq"
-        " mosligi. Pastda: oʻqitilmagan katta modelda bitta token"
-        f" vaqti ({T_katta} tokenli kesh bilan) va xotira chegarasi"
-        " (oʻqiladigan baytlar / nusxalash tezligi)."
-    ),
-)
-
 # %% tags=["remove-cell"]
-mha = turlar_jadval.iloc[0]
-seedlar_ = [f"seed {s}" for s in tarjima_seedlar]
-mha_min, mha_max = mha[seedlar_].min(), mha[seedlar_].max()
-for i_, qisqa in enumerate(["mha", "gqa", "mqa", "oyna2", "oyna1"]):
-    q_ = turlar_jadval.iloc[i_]
-    glue(f"at_{qisqa}_min", float(q_[seedlar_].min()), display=False)
-    glue(f"at_{qisqa}_max", float(q_[seedlar_].max()), display=False)
-    glue(
-        f"at_{qisqa}_oraliq",
-        oraliq(q_[seedlar_].min(), q_[seedlar_].max()),
-        display=False,
-    )
-    glue(f"at_{qisqa}_bayt", int(q_["kesh (bayt)"]), display=False)
-
-
-def solishtir(q_):
-    # seedlar oraligʻi MHAnikidan butunlay past, butunlay yuqori yoki
-    # u bilan kesishadi
-    if q_[seedlar_].max() < mha_min:
-        return "pastroq"
-    if q_[seedlar_].min() > mha_max:
-        return "yuqoriroq"
-    return "teng"
-
-
-baho = {
-    nom: solishtir(turlar_jadval.iloc[i_])
-    for i_, nom in enumerate(["gqa", "mqa", "oyna2", "oyna1"])
-}
-for nom, b_ in baho.items():
-    glue(f"at_{nom}_baho", b_, display=False)
-ozgargan = [
-    turlar_jadval.iloc[i_]["tur"].split(":")[0]
-    for i_, nom in enumerate(["gqa", "mqa", "oyna2"], start=1)
-    if baho[nom] != "teng"
-]
-glue(
-    "at_aniqlik_gap",
-    (
-        "Uch turning hech birida aniqlik MHAnikidan sezilarli farq"
-        " qilmadi: har turda ikki seed bergan aniqliklar oraligʻi"
-        " MHAniki bilan kesishadi"
-        f" ({oraliq(mha_min, mha_max)})."
-        if not ozgargan
-        else "Aniqlik seedlar oraligʻidan tashqariga chiqdi: "
-        + ", ".join(
-            f"{n}da {'past' if baho[k] == 'pastroq' else 'yuqori'}"
-            for n, k in zip(
-                ozgargan,
-                [k for k in ("gqa", "mqa", "oyna2") if baho[k] != "teng"],
-            )
-        )
-        + " (ikki seed bilan oʻqitilgan MHA modellariga"
-        " solishtirganda)."
-    ),
-    display=False,
-)
-glue(
-    "at_narx_gap",
-    (
-        f"{len(tarjima_seedlar)} ta seed bilan bu narx koʻrinmadi: javob"
-        " uchun kerakli maʼlumot qisqa va soʻzlarda. Seedlar orasidagi farqdan kichik"
-        " narxni ajratish uchun koʻproq seed kerak."
-        if not ozgargan
-        else "Bizning vazifada bu narx koʻrindi: "
-        + ", ".join(ozgargan)
-        + " aniqligi MHAnikidan pastga tushdi."
-        if all(baho[k] != "yuqoriroq" for k in ("gqa", "mqa", "oyna2"))
-        else "Bizning vazifada bu narx koʻrinmadi, ammo turlar"
-        " aniqligi seedlar oraligʻidan chiqdi (yuqorida)."
-    ),
-    display=False,
-)
-glue(
-    "at_nazorat_gap",
-    (
-        "Nazorat modeli (oyna 1) ham shunday: dekoder oʻzi yozgan"
-        " oldingi raqamlarni koʻrmasa ham, bu vazifani yechadi. Demak, bu"
-        " yerda kerakli maʼlumotning hammasi soʻzlarda (cross-attention"
-        " orqali) va pozitsiyada; oyna aniqlikni tushirmagani shu"
-        " vazifaning xossasi, uzun matn yozadigan til modeli uchun xulosa emas."
-        if baho["oyna1"] == "teng"
-        else "Nazorat modeli (oyna 1) esa boshqacha: oldingi raqamlarni"
-        " koʻrmagan dekoder "
-        + ("yomonroq" if baho["oyna1"] == "pastroq" else "yaxshiroq")
-        + " yozdi, demak dekoderning oʻz tarixi bu vazifada kerak."
-    ),
-    display=False,
-)
-ms_tok = turlar_jadval["ms/token"]
-glue("at_ms_min", float(ms_tok.min()), display=False)
-glue("at_ms_max", float(ms_tok.max()), display=False)
-glue(
-    "at_vaqt_gap",
-    (
-        "Bitta token vaqti esa turga deyarli bogʻliq emas"
-        if ms_tok.max() / ms_tok.min() < 1.25
-        else "Bitta token vaqti turga qarab farq qildi"
-    ),
-    display=False,
-)
-kt = katta_jadval.set_index("tur")
-mha_k, mqa_k = kt.iloc[0], kt.loc["MQA: 1 ta kalit/qiymat boshi"]
-glue("at_k_mha_mib", float(mha_k["kesh (MiB)"]), display=False)
-glue("at_k_mqa_mib", float(mqa_k["kesh (MiB)"]), display=False)
-glue("at_k_oyna_mib", float(kt.iloc[3]["kesh (MiB)"]), display=False)
-glue("at_k_mha_ms", float(mha_k["qadam (ms)"]), display=False)
-glue("at_k_mqa_ms", float(mqa_k["qadam (ms)"]), display=False)
-glue("at_k_oyna_ms", float(kt.iloc[3]["qadam (ms)"]), display=False)
-tezlik_ = mha_k["qadam (ms)"] / mqa_k["qadam (ms)"]
-bayt_ = mha_k["oʻqiladi (MiB)"] / mqa_k["oʻqiladi (MiB)"]
-glue("at_k_tezlik", float(tezlik_), display=False)
-glue(
-    "at_k_aylanadi",
-    "Katta modelda esa tejalgan bayt vaqtga aylanadi."
-    if tezlik_ > 1.2
-    else "Katta modelda ham tejalgan bayt vaqtni sezilarli qisqartirmadi.",
-    display=False,
-)
-glue("at_k_d", katta.emb.embedding_dim, display=False)
-glue("at_k_h", katta.bloklar[0].attn.boshlar, display=False)
-glue("at_k_L", len(katta.bloklar), display=False)
-glue("at_k_T", T_katta - 1, display=False)
-glue("at_k_oyna", katta_turlar["oyna: 1024 token"]["oyna"], display=False)
-glue("at_k_bayt_nisbat", float(bayt_), display=False)
-ulush_ = katta_jadval["chegara (ms)"] / katta_jadval["qadam (ms)"]
-glue("at_k_ulush_min", float(ulush_.min()), display=False)
-glue("at_k_ulush_max", float(ulush_.max()), display=False)
-glue(
-    "at_k_gap",
-    (
-        "Vaqt oʻqiladigan baytlar bilan birga kamaydi: har turda qadam"
-        " tezligi chegaraviy tezlikning"
-        f" {oraliq(ulush_.min(), ulush_.max(), '.0%')} qismini tashkil"
-        " etdi"
-        if tezlik_ > 1.2 and ulush_.min() > 0.6 * ulush_.max()
-        else "Bu yerda vaqt baytlarga mutanosib kamaymadi (qadam"
-        " tezligi chegaraviy tezlikning "
-        + oraliq(ulush_.min(), ulush_.max(), ".0%")
-        + " qismini tashkil etdi)"
-    ),
-    display=False,
-)
+aniqliklar = turlar_jadval[["seed 0", "seed 1"]]
+glue("at_min", float(aniqliklar.min().min()), display=False)
+glue("at_max", float(aniqliklar.max().max()), display=False)
+glue("at_oyna1_min", float(aniqliklar.iloc[4].min()), display=False)
+glue("at_mha_0", float(aniqliklar.iloc[0, 0]), display=False)
+glue("at_mha_1", float(aniqliklar.iloc[0, 1]), display=False)
+for i_, q in enumerate(["mha", "gqa", "mqa", "oyna2"]):
+    glue(f"at_{q}_bayt", int(turlar_jadval["kesh (bayt)"][i_]),
+         display=False)
+    glue(f"at_{q}_token", int(turlar_jadval["bir token (bayt)"][i_]),
+         display=False)
 
 # %% [markdown]
-# {numref}`turlar_jadval` va {numref}`%s-rasm <attention_turlari>`
-# natijalari: ikki seed bilan oʻqitilgan MHA modellari
-# {glue:text}`at_mha_oraliq`, GQA modellari {glue:text}`at_gqa_oraliq`,
-# MQA modellari {glue:text}`at_mqa_oraliq`, 2 tokenli oynali modellar
-# {glue:text}`at_oyna2_oraliq` aniqlikka erishdi.
-# {glue:text}`at_aniqlik_gap` {glue:text}`at_nazorat_gap`
+# Beshala tur ham ikkala seedda vazifani oʻrgandi: aniqliklar
+# {glue:text}`at_min:.3f`–{glue:text}`at_max:.3f` oraligʻida
+# ({numref}`turlar_jadval`). Ikki seed bilan bundan kichik farqlarni
+# turlarning oʻziga bogʻlab boʻlmaydi: MHAning oʻzida ikki seed
+# {glue:text}`at_mha_0:.3f` va {glue:text}`at_mha_1:.3f` berdi. Nazorat modeli (oyna 1) ham vazifani oʻrgandi (eng yomon
+# seedda {glue:text}`at_oyna1_min:.3f`): oldingi raqamlarni koʻrmagan dekoder
+# ham toʻgʻri yozadi. Demak, bu vazifada kerakli maʼlumot soʻzlarda
+# (cross-attention orqali) va pozitsiyada. Oyna bu yerda zarar
+# qilmagani — shu vazifaning xossasi; uzun matn yozadigan til modeli
+# uchun bundan xulosa chiqarib boʻlmaydi.
 #
-# Kesh esa formula boʻyicha kutilganidek kichraydi (oʻlchov ham shuni koʻrsatdi): olti xonali sondan keyin MHAning
-# keshi {glue:text}`at_mha_bayt` bayt, GQAniki {glue:text}`at_gqa_bayt`,
-# MQAniki {glue:text}`at_mqa_bayt`, oynaniki {glue:text}`at_oyna2_bayt`
-# bayt. Bu — dekoder self-attentionining keshi: cross-attention har
-# qadamda kalit va qiymatlarini koderning saqlangan chiqishidan qayta
-# hisoblaydi, u bu baytlarga kirmagan (agar u ham keshlansa, GQA va MQA uni
-# ham kichraytirardi; oyna esa faqat dekoder self-attentionida qoʻllangan).
-# {glue:text}`at_vaqt_gap`
-# ({glue:text}`at_ms_min:.3f`–{glue:text}`at_ms_max:.3f` ms): bunday kichik modelda bayt emas,
-# chaqiruvlar vaqt oladi.
+# Kesh esa formula boʻyicha kichrayadi, oʻlchov ham aynan shuni koʻrsatdi.
+# Har token keshga MHAda {glue:text}`at_mha_token` bayt, GQAda
+# {glue:text}`at_gqa_token`, MQAda {glue:text}`at_mqa_token` bayt qoʻshadi.
+# Olti xonali sondan keyin MHAning keshi {glue:text}`at_mha_bayt` bayt,
+# GQAniki {glue:text}`at_gqa_bayt`, MQAniki {glue:text}`at_mqa_bayt`;
+# 2 tokenli oynada {glue:text}`at_oyna2_bayt` bayt, u son qancha uzun
+# boʻlsa ham oʻsmaydi. Bu — dekoder self-attentionining keshi.
+# Cross-attention kalit va qiymatlarini har {term}`qadamda <qadam>` koderning saqlangan
+# chiqishidan qayta hisoblaydi, shuning uchun ular bu baytlarga kirmagan.
+# Ular ham keshlansa, GQA va MQA ularni ham kichraytirar edi.
 #
-# {glue:text}`at_k_aylanadi` {glue:text}`at_k_gap`.
-# MHAning keshi {glue:text}`at_k_mha_mib:.0f` {term}`MiB <KiB, MiB, GiB>`, qadami
-# {glue:text}`at_k_mha_ms:.1f` ms; MQAniki {glue:text}`at_k_mqa_mib:.0f`
-# MiB va {glue:text}`at_k_mqa_ms:.1f` ms: oʻqiladigan baytlar
-# {glue:text}`at_k_bayt_nisbat:.1f` marta, vaqt
-# {glue:text}`at_k_tezlik:.1f` marta kamaydi. {glue:text}`at_k_oyna` tokenli
-# oynaning keshi
-# {glue:text}`at_k_oyna_mib:.0f` MiB, qadami {glue:text}`at_k_oyna_ms:.1f`
-# ms; u kontekst qancha uzaysa ham oʻsmaydi.
-#
-# Bu turlarning narxi — modelning ifoda kuchi. GQA va MQAda bir guruh
-# soʻrov boshlari bir xil kalit va qiymatlarni koʻradi, oyna esa undan
-# eski tokenlarni butunlay koʻrmaydi. Koʻp qatlamli modelda maʼlumot
-# qatlamdan qatlamga oʻtib, oynadan uzoqroqqa yetadi.
-# {glue:text}`at_narx_gap`
+# Katta modelda har yangi token butun keshni xotiradan oʻqiydi. Shuning
+# uchun kichik kesh xotirani ham, har qadamda oʻqiladigan baytlarni ham
+# kamaytiradi ({doc}`«Transformer bloki va KV kesh» <transformer>` darsi).
+# Buning evaziga modelning imkoniyati (ifodalash qobiliyati) kamayadi. GQA va MQAda bir guruh
+# soʻrov boshlari bir xil kalit va qiymatlarni koʻradi. Oyna esa undan
+# eski tokenlarni butunlay koʻrmaydi, lekin koʻp qatlamli modelda
+# maʼlumot qatlamdan qatlamga oʻtib, oynadan uzoqroqqa yetadi.
 #
 # Katta modellarning mualliflari narx va foyda orasidagi muvozanatni
 # turlicha tanlagan. Llama 3 modellarining hammasi GQA ishlatadi, 8B modelda 32 soʻrov boshiga 8 kalit/qiymat
@@ -1244,14 +549,109 @@ glue(
 # 3 esa har beshta oynali qatlamdan (1024 token) keyin bitta toʻliq
 # attention qatlamini qoʻyadi {cite:p}`gemma3`. Oynali qatlamlar keshni
 # kichik tutadi, toʻliq qatlamlar esa uzoq masofani saqlaydi.
+#
+# ## Mashqlar
+#
+# **1-mashq (oyna maskasini oʻzingiz yozing).** *T* = 6 va `oyna = 3`.
+# `torch.arange` bilan soʻrov indekslari *i* ni ustun, kalit indekslari
+# *j* ni qator qilib oling va mantiqiy maska tuzing: kelajakdagi kalitlar
+# ($j > i$) ham, oynadan eski kalitlar ($j \le i - 3$) ham yashirinsin
+# (`True`). Uni `kauzal_maska(6, 6, 3)` bilan solishtiring. Nechta juftlik
+# ochiq qoladi? Soʻng shu maska bilan attentionni oʻzingiz hisoblang va
+# natijani `F.scaled_dot_product_attention(Q, K, V, attn_mask=~maska)`
+# bilan solishtiring ({term}`SDPA` maskasida `True` — «qarash mumkin»).
+#
+# :::{admonition} Yechim
+# :class: dropdown
+#
+# Maska `(j > i) | (j <= i - 3)` — `kauzal_maska(6, 6, 3)` bilan aynan
+# bir xil. Birinchi soʻrovlar oynani toʻldirmaydi: 0-soʻrov 1 ta, 1-soʻrov
+# 2 ta kalitni koʻradi, qolganlari 3 tadan. Jami
+# {glue:text}`m1_ochiq` ta ochiq juftlik. SDPA natijasidan eng katta farq
+# {glue:text}`m1_farq:.1e`: bu {term}`float32` yaxlitlash xatosi, hisob bir xil
+# (yechim kodi quyida).
+# :::
+#
+# **2-mashq (toʻldiruvchi maskasi).** `manba_kodla([7, 138402])` ikki sonni
+# bitta {term}`paketga <paket>` soladi: «yetti» bir soʻz, ikkinchi son esa sakkiz soʻz.
+# «Yetti» qatoriga nechta `<pad>` qoʻshiladi? Toʻldiruvchi maskasini
+# (`<pad>` tokeni — 0) `(batch, 1, 1, Tm)` shaklida oʻzingiz tuzing va
+# `tarjimon.kodla(manba)` qaytargan maska bilan solishtiring. Soʻng
+# «yetti»ning koder chiqishini ikki holda solishtiring: yolgʻiz
+# kodlanganda va shu paketda. Maska ishlasa, farq qancha boʻlishi kerak?
+#
+# :::{admonition} Yechim
+# :class: dropdown
+#
+# Paketda «yetti» qatoriga {glue:text}`m2_pad` ta `<pad>` qoʻshiladi.
+# Maska `(manba == 0)[:, None, None, :]` — modelnikining aynan oʻzi. Koder
+# «yetti»ni paketda ham yolgʻiz kodlangandagidek oʻqiydi: eng katta farq
+# {glue:text}`m2_farq:.1e`, float32 yaxlitlash darajasida. Maskasiz
+# «yetti» toʻldiruvchilarga ham qarar edi va uning chiqishi paketdagi
+# boshqa sonning uzunligiga bogʻliq boʻlib qolardi.
+# :::
+#
+# **3-mashq (taxmin qiling, soʻng oʻlchang).** Seed 0 modeliga 100 ta
+# tasodifiy «00»li son va 100 ta nolsiz son bering (1 dan 999 999 gacha,
+# `torch.Generator().manual_seed(5)` bilan). Avval taxmin qiling: har
+# guruhdan nechtasini toʻgʻri yozadi? Soʻng `javob` bilan oʻlchang.
+# Oʻzingiz tanlagan sonlarni ham bering: model qaysi birida adashadi?
+#
+# :::{admonition} Yechim
+# :class: dropdown
+#
+# Model nolsiz sonlardan {glue:text}`m3_nolsiz` tasini, «00»li sonlardan
+# {glue:text}`m3_00` tasini toʻgʻri yozdi (yechim kodi quyida).
+# {numref}`%s-jadvaldagi <tarjima_tuzilma>` guruhlar kabi: qiyin joy —
+# soʻzi yoʻq nollar. (Bu sonlarning ayrimlari oʻqitish sonlari orasida
+# boʻlishi mumkin: ular {glue:text}`tp_n` ta, hamma sonlar esa 999 999 ta.)
+# :::
+
+# %% tags=["hide-cell"]
+# 1-mashq yechimi: oynali maska qoʻlda, T = 6, oyna = 3
+from chapter_code.modellar import kauzal_maska
+
+T, oyna = 6, 3
+i = torch.arange(T)[:, None]  # soʻrov: ustun
+j = torch.arange(T)[None, :]  # kalit: qator
+maska = (j > i) | (j <= i - oyna)
+assert torch.equal(maska, kauzal_maska(T, T, oyna))
+torch.manual_seed(0)
+Q, K, V = (torch.randn(1, 2, T, 8) for _ in range(3))
+ball = Q @ K.transpose(-2, -1) / 8**0.5
+ball = ball.masked_fill(maska, float("-inf"))
+oz = torch.softmax(ball, -1) @ V
+sdpa = F.scaled_dot_product_attention(Q, K, V, attn_mask=~maska)
+m1_farq = float((oz - sdpa).abs().max())
+print(f"ochiq: {int((~maska).sum())}, farq: {son(m1_farq, '.1e')}")
+
+# 2-mashq yechimi: toʻldiruvchi maskasi
+from chapter_code.sonlar import manba_kodla
+
+manba = manba_kodla([7, 138402])
+pad = (manba == 0)[:, None, None, :]
+with torch.no_grad():
+    juft, model_maska = tarjimon.kodla(manba)
+    yolgiz, _ = tarjimon.kodla(manba_kodla([7]))
+assert torch.equal(pad, model_maska)
+m2_farq = float((juft[0, :1] - yolgiz[0]).abs().max())
+print(f"pad: {int(pad[0].sum())}, farq: {son(m2_farq, '.1e')}")
+
+# 3-mashq yechimi: 100 ta «00»li va 100 ta nolsiz son
+g = torch.Generator().manual_seed(5)
+tasodifiy = torch.randint(1, 1_000_000, (5000,), generator=g).tolist()
+m3 = {}
+for nom, shart in [("00", guruhlar["«00»li"]),
+                   ("nolsiz", guruhlar["nolsiz"])]:
+    tanlangan = [s for s in tasodifiy if shart(s)][:100]
+    m3[nom] = sum(j == str(s) for j, s in
+                  zip(javob(tarjimon, tanlangan), tanlangan))
+print(f"toʻgʻri: «00»li {m3['00']}, nolsiz {m3['nolsiz']}")
 
 # %% tags=["remove-cell"]
-# Xulosa sahifasi uchun (xulosa.py dagi jadval bu gaplarni shu darsdan
-# oladi)
-glue(
-    "xl_cross",
-    f"Oʻlchandi: aniqlik {son(tarjima_aniq, '.3f')}; noldan farqli"
-    f" raqamlarning {foiz(ulush[-1])} qismida eng kuchli ogʻirlik oʻz"
-    " soʻzida",
-    display=False,
-)
+glue("m1_ochiq", int((~maska).sum()), display=False)
+glue("m1_farq", m1_farq, display=False)
+glue("m2_pad", int(pad[0].sum()), display=False)
+glue("m2_farq", m2_farq, display=False)
+glue("m3_00", m3["00"], display=False)
+glue("m3_nolsiz", m3["nolsiz"], display=False)
