@@ -502,7 +502,7 @@ def test_kv_cache_equals_recomputation_and_its_size_is_the_formula(glued):
     assert glued["kv_mashq_bosh8_mib"] == glued["kv_gpt_mib"]
     assert glued["kv_mashq_qatlam4_mib"] == 2 * glued["kv_gpt_mib"]
     # exercise 2: RMSNorm written by hand is torch's, and LayerNorm's on zero-mean input
-    assert glued["m2_farq"] < 1e-5 and glued["m2_ln_farq"] < 1e-5
+    assert glued["t2_farq"] < 1e-5 and glued["t2_ln_farq"] < 1e-5
 
 
 @pytest.mark.build
@@ -543,9 +543,9 @@ def test_a_big_models_token_is_bound_by_its_bytes(glued, sahifa):
         assert xotira > hisob
     # exercise 3: without GQA the cache is four times, the step slower, and with the weights it
     # overflows an 80 GB GPU ("sigʻmaydi ham": 16,1 + 68,7 GB)
-    assert glued["m3_kesh"] == pytest.approx(4 * glued["ll_B_kesh"])
-    assert glued["m3_marta"] > 1
-    assert glued["ll_param"] * 2 + glued["m3_kesh"] > 80
+    assert glued["t3_kesh"] == pytest.approx(4 * glued["ll_B_kesh"])
+    assert glued["t3_marta"] > 1
+    assert glued["ll_param"] * 2 + glued["t3_kesh"] > 80
 
 
 # --------------------------------------------------------------------------
@@ -638,8 +638,8 @@ def test_yakuniy_exercises_answers_hold(glued):
     """The answers: the window mask built by hand is kauzal_maska's and SDPA's (15 open pairs for
     T = 6, window 3: 1 + 2 + 3·4); the padding mask keeps a one-word number's encoding as it is
     alone; the seed-0 model writes more of 100 zero-free numbers than of 100 "00" numbers."""
-    assert glued["m1_ochiq"] == 15 and glued["m1_farq"] < 1e-5
-    assert glued["m2_pad"] == 7 and glued["m2_farq"] < 1e-5
-    assert glued["m3_00"] < glued["m3_nolsiz"] <= 100
+    assert glued["y1_ochiq"] == 15 and glued["y1_farq"] < 1e-5
+    assert glued["y2_pad"] == 7 and glued["y2_farq"] < 1e-5
+    assert glued["y3_00"] < glued["y3_nolsiz"] <= 100
 
 

@@ -631,9 +631,9 @@ for nom, qiymat in dict(
 # :::{admonition} Yechim
 # :class: dropdown
 #
-# Yechim kodi quyida. `torch.nn.RMSNorm` dan eng katta farq {glue:text}`m2_farq:.1e`: float32
+# Yechim kodi quyida. `torch.nn.RMSNorm` dan eng katta farq {glue:text}`t2_farq:.1e`: float32
 # yaxlitlash xatosi darajasi. Har vektordan oʻrtachasi ayirilgan kirishda RMSNorm va LayerNorm farqi
-# {glue:text}`m2_ln_farq:.1e`: oʻrtacha 0 boʻlsa, oʻrtacha kvadrat {term}`dispersiyaga <dispersiya>`
+# {glue:text}`t2_ln_farq:.1e`: oʻrtacha 0 boʻlsa, oʻrtacha kvadrat {term}`dispersiyaga <dispersiya>`
 # teng, ikkalasi bir xil hisob. RMSNorm oʻrtachani hisoblamaydi va siljish parametri yoʻq: ishi
 # kamroq.
 # :::
@@ -645,9 +645,9 @@ for nom, qiymat in dict(
 # :::{admonition} Yechim
 # :class: dropdown
 #
-# Kesh {glue:text}`kv_llama_gqa_marta:d` marta katta: {glue:text}`m3_kesh:.1f` GB. Qadam
-# {glue:text}`m3_gb:.1f` GB oʻqiydi, xotira chegarasi {glue:text}`m3_ms:.1f` ms — GQA bilan qadamdan
-# {glue:text}`m3_marta:.1f` marta sekin. Bunday kesh 80 GB xotirali GPUga parametrlar bilan birga
+# Kesh {glue:text}`kv_llama_gqa_marta:d` marta katta: {glue:text}`t3_kesh:.1f` GB. Qadam
+# {glue:text}`t3_gb:.1f` GB oʻqiydi, xotira chegarasi {glue:text}`t3_ms:.1f` ms — GQA bilan qadamdan
+# {glue:text}`t3_marta:.1f` marta sekin. Bunday kesh 80 GB xotirali GPUga parametrlar bilan birga
 # sigʻmaydi ham.
 # :::
 
@@ -680,12 +680,12 @@ torch.manual_seed(0)
 x2 = torch.randn(64, 10, 64)
 with torch.no_grad():
     rms_t = nn.RMSNorm(64, eps=1e-6)  # PyTorchniki
-    m2_farq = (RMSNorm(64)(x2) - rms_t(x2)).abs().max().item()
+    t2_farq = (RMSNorm(64)(x2) - rms_t(x2)).abs().max().item()
     x0 = x2 - x2.mean(-1, keepdim=True)  # har vektorning oʻrtachasi 0
     ln = nn.LayerNorm(64, eps=1e-6, elementwise_affine=False)
-    m2_ln_farq = (RMSNorm(64)(x0) - ln(x0)).abs().max().item()
-print("nn.RMSNorm bilan farq:", son(m2_farq, ".1e"))
-print("LayerNorm bilan farq: ", son(m2_ln_farq, ".1e"))
+    t2_ln_farq = (RMSNorm(64)(x0) - ln(x0)).abs().max().item()
+print("nn.RMSNorm bilan farq:", son(t2_farq, ".1e"))
+print("LayerNorm bilan farq: ", son(t2_ln_farq, ".1e"))
 
 # 3-mashq yechimi: GQAsiz, B = 16, T = 8192
 m3 = token_chegarasi(16, 8192, n_kv=n_q_l)  # (B, T, kesh, GB, ms, …)
@@ -693,8 +693,8 @@ print(f"{son(m3[3], '.1f')} GB, {son(m3[4], '.1f')} ms")
 
 # %% tags=["remove-cell"]
 for nom, qiymat in dict(
-    kv_mashq_bosh8_mib=mashq_mib["bosh8"], m2_farq=m2_farq,
-    kv_mashq_qatlam4_mib=mashq_mib["qatlam4"], m2_ln_farq=m2_ln_farq,
-    m3_kesh=m3[2], m3_gb=m3[3], m3_ms=m3[4],
-    m3_marta=m3[4] / paket["xotira (ms)"]).items():
+    kv_mashq_bosh8_mib=mashq_mib["bosh8"], t2_farq=t2_farq,
+    kv_mashq_qatlam4_mib=mashq_mib["qatlam4"], t2_ln_farq=t2_ln_farq,
+    t3_kesh=m3[2], t3_gb=m3[3], t3_ms=m3[4],
+    t3_marta=m3[4] / paket["xotira (ms)"]).items():
     glue(nom, float(qiymat), display=False)

@@ -567,8 +567,8 @@ for i_, q in enumerate(["mha", "gqa", "mqa", "oyna2"]):
 # Maska `(j > i) | (j <= i - 3)` — `kauzal_maska(6, 6, 3)` bilan aynan
 # bir xil. Birinchi soʻrovlar oynani toʻldirmaydi: 0-soʻrov 1 ta, 1-soʻrov
 # 2 ta kalitni koʻradi, qolganlari 3 tadan. Jami
-# {glue:text}`m1_ochiq` ta ochiq juftlik. SDPA natijasidan eng katta farq
-# {glue:text}`m1_farq:.1e`: bu {term}`float32` yaxlitlash xatosi, hisob bir xil
+# {glue:text}`y1_ochiq` ta ochiq juftlik. SDPA natijasidan eng katta farq
+# {glue:text}`y1_farq:.1e`: bu {term}`float32` yaxlitlash xatosi, hisob bir xil
 # (yechim kodi quyida).
 # :::
 #
@@ -583,10 +583,10 @@ for i_, q in enumerate(["mha", "gqa", "mqa", "oyna2"]):
 # :::{admonition} Yechim
 # :class: dropdown
 #
-# Paketda «yetti» qatoriga {glue:text}`m2_pad` ta `<pad>` qoʻshiladi.
+# Paketda «yetti» qatoriga {glue:text}`y2_pad` ta `<pad>` qoʻshiladi.
 # Maska `(manba == 0)[:, None, None, :]` — modelnikining aynan oʻzi. Koder
 # «yetti»ni paketda ham yolgʻiz kodlangandagidek oʻqiydi: eng katta farq
-# {glue:text}`m2_farq:.1e`, float32 yaxlitlash darajasida. Maskasiz
+# {glue:text}`y2_farq:.1e`, float32 yaxlitlash darajasida. Maskasiz
 # «yetti» toʻldiruvchilarga ham qarar edi va uning chiqishi paketdagi
 # boshqa sonning uzunligiga bogʻliq boʻlib qolardi.
 # :::
@@ -600,8 +600,8 @@ for i_, q in enumerate(["mha", "gqa", "mqa", "oyna2"]):
 # :::{admonition} Yechim
 # :class: dropdown
 #
-# Model nolsiz sonlardan {glue:text}`m3_nolsiz` tasini, «00»li sonlardan
-# {glue:text}`m3_00` tasini toʻgʻri yozdi (yechim kodi quyida).
+# Model nolsiz sonlardan {glue:text}`y3_nolsiz` tasini, «00»li sonlardan
+# {glue:text}`y3_00` tasini toʻgʻri yozdi (yechim kodi quyida).
 # {numref}`%s-jadvaldagi <tarjima_tuzilma>` guruhlar kabi: qiyin joy —
 # soʻzi yoʻq nollar. (Bu sonlarning ayrimlari oʻqitish sonlari orasida
 # boʻlishi mumkin: ular {glue:text}`tp_n` ta, hamma sonlar esa 999 999 ta.)
@@ -622,8 +622,8 @@ ball = Q @ K.transpose(-2, -1) / 8**0.5
 ball = ball.masked_fill(maska, float("-inf"))
 oz = torch.softmax(ball, -1) @ V
 sdpa = F.scaled_dot_product_attention(Q, K, V, attn_mask=~maska)
-m1_farq = float((oz - sdpa).abs().max())
-print(f"ochiq: {int((~maska).sum())}, farq: {son(m1_farq, '.1e')}")
+y1_farq = float((oz - sdpa).abs().max())
+print(f"ochiq: {int((~maska).sum())}, farq: {son(y1_farq, '.1e')}")
 
 # 2-mashq yechimi: toʻldiruvchi maskasi
 from chapter_code.sonlar import manba_kodla
@@ -634,8 +634,8 @@ with torch.no_grad():
     juft, model_maska = tarjimon.kodla(manba)
     yolgiz, _ = tarjimon.kodla(manba_kodla([7]))
 assert torch.equal(pad, model_maska)
-m2_farq = float((juft[0, :1] - yolgiz[0]).abs().max())
-print(f"pad: {int(pad[0].sum())}, farq: {son(m2_farq, '.1e')}")
+y2_farq = float((juft[0, :1] - yolgiz[0]).abs().max())
+print(f"pad: {int(pad[0].sum())}, farq: {son(y2_farq, '.1e')}")
 
 # 3-mashq yechimi: 100 ta «00»li va 100 ta nolsiz son
 g = torch.Generator().manual_seed(5)
@@ -649,9 +649,9 @@ for nom, shart in [("00", guruhlar["«00»li"]),
 print(f"toʻgʻri: «00»li {m3['00']}, nolsiz {m3['nolsiz']}")
 
 # %% tags=["remove-cell"]
-glue("m1_ochiq", int((~maska).sum()), display=False)
-glue("m1_farq", m1_farq, display=False)
-glue("m2_pad", int(pad[0].sum()), display=False)
-glue("m2_farq", m2_farq, display=False)
-glue("m3_00", m3["00"], display=False)
-glue("m3_nolsiz", m3["nolsiz"], display=False)
+glue("y1_ochiq", int((~maska).sum()), display=False)
+glue("y1_farq", y1_farq, display=False)
+glue("y2_pad", int(pad[0].sum()), display=False)
+glue("y2_farq", y2_farq, display=False)
+glue("y3_00", m3["00"], display=False)
+glue("y3_nolsiz", m3["nolsiz"], display=False)
