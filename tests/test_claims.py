@@ -15,6 +15,7 @@ from conftest import DARS_FAYLLARI, bob_glue, bob_html
 
 from chapter_code.bichim import son   # table cells are written in Uzbek form (0,22; 35 333)
 from sonni_oqish import songa   # ... and read back from it
+from chapter_code.natijalar import yechdi_gapi
 
 
 
@@ -273,11 +274,25 @@ POZ_T = (30, 60, 120, 240)
 def test_sinusoids_carry_to_longer_sequences_and_rope_does_not(glued, sahifa):
     """pozitsiyalar's four bullets under poz_jadval, the table itself and the summary's row."""
     sin = glued["poz_sin"]
-    assert len(sin) == 4 * 5 and glued["poz_sin_min"] == min(sin)
-    # "Sinusoidal modellar besh seedning hammasida, toʻrt uzunlikda ham vazifani
-    # yechdi" (worst 0,970)
-    assert min(sin) >= 0.9, f"a sinusoidal model got {min(sin):.3f} at some T <= 240"
-    # "0-qadamga oʻrtacha kamida … ogʻirlik berdi: … pozitsiyalar uni chalgʻitmadi" (0,92)
+    assert len(sin) == 4 * 5
+    # the accuracies are listed by T, then by seed
+    sin60, sin240 = sin[5:10], sin[15:20]
+    # "T = 240 da vazifani … yechdi": the count at the chapter's threshold, in one of the two
+    # prepared wordings (kind b: 5 of 5 here, 4 of 5 with ATEN_CPU_CAPABILITY=default)
+    k = sum(a >= 0.9 for a in sin240)
+    assert glued["poz_sin_yechdi"] == k
+    assert glued["poz_sin_yechdi_gap"] == yechdi_gapi(k, 5)
+    # "uzunroq ketma-ketlikka yaxshi koʻchdi … koʻpi bilan … ga tushdi (RoPE modellarida esa
+    # kamida … ga)": the sinusoids' worst drop from T = 60 to 240 is under half of RoPE's
+    # smallest (0,030 vs 0,208; default arithmetic 0,082 vs 0,322)
+    rope60, rope240 = glued["poz_rope_60"], glued["poz_rope_240"]
+    sin_tushish = max(a - b for a, b in zip(sin60, sin240))
+    rope_tushish = min(a - b for a, b in zip(rope60, rope240))
+    assert glued["poz_sin_pasayish"] == pytest.approx(sin_tushish)
+    assert glued["poz_rope_pasayish"] == pytest.approx(rope_tushish)
+    assert sin_tushish < rope_tushish / 2, (sin60, sin240, rope60, rope240)
+    # "0-qadamga oʻrtacha kamida … ogʻirlik berdi: … javobni asosan 0-qadamdan oldi" (0,92;
+    # default arithmetic 0,72)
     assert glued["poz_sin_w0"] >= 0.5, glued["poz_sin_w0"]
     rope = {T: glued[f"poz_rope_{T}"] for T in POZ_T}
     for T in POZ_T:
@@ -311,7 +326,7 @@ def test_sinusoids_carry_to_longer_sequences_and_rope_does_not(glued, sahifa):
         assert songa(qatorlar[str(T)][3]) == pytest.approx(round(kop[i], 3))
     # the summary's row: fixed words, this lesson's numbers
     qator = {q[0]: q[1] for q in _qatorlar(sahifa, "xulosa-jadval")}["Uzunroq ketma-ketlik"]
-    assert son(min(sin), ".2f") in qator and son(max(rope[240]), ".2f") in qator
+    assert son(sin_tushish, ".2f") in qator and son(rope_tushish, ".2f") in qator
 
 
 @pytest.mark.build

@@ -112,7 +112,7 @@ show(
 # | Parallellik | T = 240 da attention RNNdan {glue:text}`narx.py::mac_nisbat:.1f` marta koʻp hisob qiladi, lekin bitta bosqichda; bitta oqimda u RNNdan sekin |
 # | Transformer bloki | Attention + {term}`qoldiq ulanish` + LayerNorm + feed-forward; GPT-2, Llama: pre-LN |
 # | Kauzal maska | Har pozitsiya faqat oʻzini va oldingilarni koʻradi: diagonaldan yuqoridagi ogʻirliklar aniq 0, har qatorning yigʻindisi 1 |
-# | Uzunroq ketma-ketlik | T = 60 da oʻqitilgan sinusoidal modellar T = 240 da ham ishladi (eng yomon seedda {glue:text}`pozitsiyalar.py::poz_sin_min:.2f`); RoPE modellari oʻqitishda koʻrmagan masofalarda yomonlashdi (T = 240 da {glue:text}`pozitsiyalar.py::poz_rope_240_max:.2f` dan oshmadi) |
+# | Uzunroq ketma-ketlik | T = 60 da oʻqitilgan modellarning aniqligi T = 240 da sinusoidal pozitsiyalar bilan har seedda koʻpi bilan {glue:text}`pozitsiyalar.py::poz_sin_pasayish:.2f` ga, RoPE bilan esa kamida {glue:text}`pozitsiyalar.py::poz_rope_pasayish:.2f` ga tushdi: RoPE oʻqitishda koʻrmagan masofalarda adashadi |
 # | KV kesh | {glue:text}`transformer.py::xl_kv:s` |
 # | Cross-attention | {glue:text}`yakuniy.py::xl_cross:s` |
 # ```
