@@ -278,40 +278,42 @@ def test_sinusoids_carry_to_longer_sequences_and_rope_does_not(glued, sahifa):
     # the accuracies are listed by T, then by seed
     sin60, sin240 = sin[5:10], sin[15:20]
     # "T = 240 da vazifani … yechdi": the count at the chapter's threshold, in one of the two
-    # prepared wordings (kind b: 5 of 5 here, 4 of 5 with ATEN_CPU_CAPABILITY=default)
+    # prepared wordings (kind b: 5 of 5 on the settings tried; at 60 epochs it was 4 of 5 with
+    # ATEN_CPU_CAPABILITY=default)
     k = sum(a >= 0.9 for a in sin240)
     assert glued["poz_sin_yechdi"] == k
     assert glued["poz_sin_yechdi_gap"] == yechdi_gapi(k, 5)
     # "uzunroq ketma-ketlikka yaxshi koʻchdi … koʻpi bilan … ga tushdi (RoPE modellarida esa
     # kamida … ga)": the sinusoids' worst drop from T = 60 to 240 is under half of RoPE's
-    # smallest (0,030 vs 0,208; default arithmetic 0,082 vs 0,322)
+    # smallest (0,018 vs 0,356; ATEN_CPU_CAPABILITY=default 0,028 vs 0,322)
     rope60, rope240 = glued["poz_rope_60"], glued["poz_rope_240"]
     sin_tushish = max(a - b for a, b in zip(sin60, sin240))
     rope_tushish = min(a - b for a, b in zip(rope60, rope240))
     assert glued["poz_sin_pasayish"] == pytest.approx(sin_tushish)
     assert glued["poz_rope_pasayish"] == pytest.approx(rope_tushish)
     assert sin_tushish < rope_tushish / 2, (sin60, sin240, rope60, rope240)
-    # "0-qadamga oʻrtacha kamida … ogʻirlik berdi: … javobni asosan 0-qadamdan oldi" (0,92;
-    # default arithmetic 0,72)
+    # "0-qadamga oʻrtacha kamida … ogʻirlik berdi: … javobni asosan 0-qadamdan oldi" (0,95;
+    # default 0,91)
     assert glued["poz_sin_w0"] >= 0.5, glued["poz_sin_w0"]
     rope = {T: glued[f"poz_rope_{T}"] for T in POZ_T}
     for T in POZ_T:
         assert len(rope[T]) == 5
         assert (glued[f"poz_rope_{T}_min"], glued[f"poz_rope_{T}_max"]) == (min(rope[T]), max(rope[T]))
-    # RoPE "oʻqitish uzunligida (T = 60) yechdi" (worst 0,960)
+    # RoPE "oʻqitish uzunligida (T = 60) yechdi" (worst 0,970; default 0,970)
     assert min(rope[60]) >= 0.9, f"a RoPE model got {min(rope[60]):.3f} at T = 60"
-    # "Uzunroq ketma-ketlikda esa yomonlashdi": T = 120 below every seed at T = 60 (0,848 vs
-    # 0,960), and "T = 240 da … hech bir seedda yechmadi" (best 0,800)
+    # "Uzunroq ketma-ketlikda esa yomonlashdi": T = 120 below every seed at T = 60 (0,814 vs
+    # 0,970; default 0,862 vs 0,970), and "T = 240 da … hech bir seedda yechmadi" (best 0,636;
+    # default 0,662)
     assert max(rope[120]) < min(rope[60]), (rope[120], rope[60])
     assert max(rope[240]) < 0.9, f"a RoPE model solved the task at T = 240: {max(rope[240]):.3f}"
-    # "0-qadamga ogʻirlik T = 60 dagi kamida … dan T = 240 da koʻpi bilan … ga tushdi" (0,73 -> 0,14)
+    # "0-qadamga ogʻirlik T = 60 dagi kamida … dan T = 240 da koʻpi bilan … ga tushdi" (0,70 -> 0,10)
     w60, w240 = glued["poz_rope_w0_60"], glued["poz_rope_w0_240"]
     assert (glued["poz_rope_w0_60_min"], glued["poz_rope_w0_240_max"]) == (min(w60), max(w240))
     assert max(w240) < min(w60) / 2, (w240, w60)
-    # "Oʻrganiladigan model T = 30 da ham ishladi" (0,991); no vectors beyond T = 60
+    # "Oʻrganiladigan model T = 30 da ham ishladi" (0,990; default 0,988); none beyond T = 60
     assert min(glued["poz_org_30"]) >= 0.9 and glued["poz_org_30_min"] == min(glued["poz_org_30"])
     # the order-blind rule reads only the data: "hech bir T da … dan oshmadi", drifting to
-    # one half as T grows (0,560 -> 0,517)
+    # one half as T grows (0,556 -> 0,528: the same data on every machine)
     kop = glued["poz_kop"]
     assert glued["poz_kop_max"] == max(kop) < 0.6
     assert kop[-1] < kop[0]
@@ -319,11 +321,9 @@ def test_sinusoids_carry_to_longer_sequences_and_rope_does_not(glued, sahifa):
     qatorlar = {q[0]: q[1:] for q in _qatorlar(sahifa, "poz-jadval")}
     assert list(qatorlar) == [str(T) for T in POZ_T]
     for i, T in enumerate(POZ_T):
-        assert qatorlar[str(T)][1] == f"{son(min(rope[T]), '.3f')}–{son(max(rope[T]), '.3f')}"
         s = sin[5 * i: 5 * i + 5]
-        assert qatorlar[str(T)][0] == f"{son(min(s), '.3f')}–{son(max(s), '.3f')}"
-        assert (qatorlar[str(T)][2] == "vektor yoʻq") == (T > 60)
-        assert songa(qatorlar[str(T)][3]) == pytest.approx(round(kop[i], 3))
+        assert qatorlar[str(T)][:2] == [f"{son(min(q), '.2f')}–{son(max(q), '.2f')}" for q in (s, rope[T])]
+        assert songa(qatorlar[str(T)][2]) == pytest.approx(round(kop[i], 2))
     # the summary's row: fixed words, this lesson's numbers
     qator = {q[0]: q[1] for q in _qatorlar(sahifa, "xulosa-jadval")}["Uzunroq ketma-ketlik"]
     assert son(sin_tushish, ".2f") in qator and son(rope_tushish, ".2f") in qator
@@ -331,8 +331,9 @@ def test_sinusoids_carry_to_longer_sequences_and_rope_does_not(glued, sahifa):
 
 @pytest.mark.build
 def test_hiding_unseen_distances_brings_rope_back(glued):
-    """'Besh seedning hammasida aniqlik yana … gacha koʻtarildi' (0,959–0,995): the pairs at
-    distances not seen in training hidden, only queries 0-59 pooled."""
+    """'Besh seedning hammasida aniqlik yana … gacha koʻtarildi' (0,960–0,990; default
+    0,960–0,990): the pairs at distances not seen in training hidden, only queries 0-59
+    pooled."""
     nazorat, rope = glued["poz_nazorat"], glued["poz_rope_240"]
     assert len(nazorat) == 5
     assert (glued["poz_nazorat_min"], glued["poz_nazorat_max"]) == (min(nazorat), max(nazorat))
@@ -350,11 +351,12 @@ def test_the_causal_mask_alone_gives_some_order_not_the_position(glued):
     assert maskasiz == glued["attn0_seedlar"]
     assert (glued["kz_kauzal_min"], glued["kz_kauzal_max"]) == (min(kauzal), max(kauzal))
     assert (glued["kz_maskasiz_min"], glued["kz_maskasiz_max"]) == (min(maskasiz), max(maskasiz))
-    # the mask gives order: every masked seed above every maskless one (0,670 vs 0,558)
+    # the mask gives order: every masked seed (30 epochs) above every maskless one (60 epochs):
+    # 0,668 vs 0,558
     assert min(kauzal) > max(maskasiz) + 0.05, (kauzal, maskasiz)
     # maskless "tasodifiy javobga yaqin" (0,540–0,558)
     assert max(maskasiz) < 0.65, maskasiz
-    # "hech bir seedda vazifani yechmadi" (best 0,687); sinusoids far above (0,990)
+    # "hech bir seedda vazifani yechmadi" (best 0,682); sinusoids far above (0,990)
     assert max(kauzal) < 0.9, kauzal
     assert glued["kz_sin60_min"] == min(glued["kz_sin60"]) > max(kauzal) + 0.1
 
@@ -370,7 +372,8 @@ def test_position_properties_and_exercise_answers_hold(glued):
     assert glued["m1_farq"] < 1e-6
     assert glued["m1_oz_1"] > 0.3 and glued["m1_nol_1"] < 1e-6
     assert glued["m1_nol_8"] > 0.5 * glued["m1_oz_8"]
-    # exercise 2, T = 960: "Natija seedga kuchli bogʻliq" (accuracy 0,48–0,99, weight 0,06–0,93)
+    # exercise 2, T = 960: "Natija seedga kuchli bogʻliq" (accuracy 0,50–0,98, weight 0,05–0,93;
+    # default 0,52–0,98 and 0,04–0,91)
     aniq, w0 = glued["m2_aniq"], glued["m2_w0"]
     assert len(aniq) == len(w0) == 5
     assert (glued["m2_min"], glued["m2_max"]) == (min(aniq), max(aniq))

@@ -211,7 +211,6 @@ modellar = dict(zip(kalitlar, parallel(oqit30, ishlar)))
 organ = parallel(oqit, [(partial(Attention, T), T, s) for s in seedlar])
 for s, natija_s in zip(seedlar, organ):
     modellar["oʻrganiladigan", s] = natija_s
-turlari = ["sinusoidal", "RoPE", "oʻrganiladigan"]
 
 # %% [markdown]
 # Har model uchun *T* = 30, 60, 120 va 240 da yangi sinov maʼlumotini
@@ -262,20 +261,15 @@ for Tx in Tlar:
 def oraliq(nom, Tx):
     # besh seeddagi eng kichik va eng katta aniqlik
     a = [natija[nom, s, Tx][0] for s in seedlar]
-    return f"{son(min(a), '.3f')}–{son(max(a), '.3f')}"
+    return f"{son(min(a), '.2f')}–{son(max(a), '.2f')}"
 
 
 poz_jadval = pd.DataFrame(
     [
         {
             "T": Tx,
-            **{
-                nom: oraliq(nom, Tx)
-                if (nom, 0, Tx) in natija
-                else "vektor yoʻq"
-                for nom in turlari
-            },
-            "ishoralar koʻpchiligi": round(koplik[Tx], 3),
+            **{nom: oraliq(nom, Tx) for nom in yangi},
+            "ishoralar koʻpchiligi": round(koplik[Tx], 2),
         }
         for Tx in Tlar
     ]
