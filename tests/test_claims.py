@@ -379,6 +379,9 @@ def test_position_properties_and_exercise_answers_hold(glued):
     assert (glued["m2_min"], glued["m2_max"]) == (min(aniq), max(aniq))
     assert (glued["m2_w0_min"], glued["m2_w0_max"]) == (min(w0), max(w0))
     assert max(aniq) - min(aniq) > 0.2 and max(w0) - min(w0) > 0.3, (aniq, w0)
+    # "Ayrim seedlarda soʻrovlar ogʻirligining koʻp qismini 0-qadamdan boshqa pozitsiyalarga
+    # berdi va javobga shovqin aralashdi" (0,05 and 0,50)
+    assert min(w0) < 0.5 and min(aniq) < 0.9, (aniq, w0)
     # exercise 3: arithmetic
     assert glued["m3_sorov_120"] == 0.5 and glued["m3_sorov_240"] == 0.75
     for T in (120, 240):
