@@ -16,6 +16,7 @@ from conftest import DARS_FAYLLARI, bob_glue, bob_html
 from chapter_code.bichim import son   # table cells are written in Uzbek form (0,22; 35 333)
 from sonni_oqish import songa   # ... and read back from it
 from davo import davo           # a kind-(a) claim: asserted by name, its margin recorded
+from chapter_code.natijalar import yechdi_gapi
 
 
 
@@ -277,208 +278,132 @@ def test_causal_mask_zeroes_the_future_and_rows_still_sum_to_one(glued):
     assert glued["kauzal_yigindi_farq"] < 1e-6
 
 
+# --------------------------------------------------------------------------
+# pozitsiyalar: each sentence is fixed prose; each bound below guards one (kind a: by design
+# on five seeds, with the value measured here in the comment), the rest is the glued spread
+# (kind b)
+# --------------------------------------------------------------------------
+POZ_T = (30, 60, 120, 240)
+
+
 @pytest.mark.build
-def test_position_sentences_follow_the_measurement(glued, sahifa):
-    Tlar = (30, 60, 120, 240)
-    ishladi = lambda a: a >= 0.9
-    sin0 = {T: glued[f"poz_sin_{T}"] for T in Tlar}
-    sin1 = {T: glued[f"poz_sin1_{T}"] for T in Tlar}
-    rope0 = {T: glued[f"poz_rope_{T}"] for T in Tlar}
-    rope1 = {T: glued[f"poz_rope1_{T}"] for T in Tlar}
-    # at the training length the sentence reads oqit's own test accuracies
-    oqit = glued["poz_oqit_sin"] + glued["poz_oqit_rope"] + [glued["poz_oqit_org"]]
-    assert glued["poz_oqitish_gap"].startswith("Oʻqitish uzunligida beshala model ham") == all(map(ishladi, oqit))
-
-    def holat(q, T):
-        return "ishladi" if ishladi(q[T]) else "yomonlashdi" if ishladi(q[60]) else "ishlamadi"
-
-    h0, h1 = holat(sin0, 240), holat(sin1, 240)
-    assert glued["poz_sin_soz"].startswith({"ishladi": "ham ishladi", "yomonlashdi": "yomonlashdi",
-                                            "ishlamadi": "ham ishlamadi"}[h0])
-    # "yomonlashdi" means it got worse: solved at 60, not at 240
-    if glued["poz_sin_soz"] == "yomonlashdi":
-        assert sin0[240] < sin0[60]
-    assert glued["poz_sin1_soz"] == ("ham " if (h0 == "ishladi") == (h1 == "ishladi") else "esa ") + h1
-    org = {30: glued["poz_org_30"], 60: glued["poz_org_60"]}
-    assert glued["poz_org_soz"].endswith(holat(org, 30))
-    assert glued["poz_chalgitmadi"].endswith("chalgʻitmadi.") == (
-        ishladi(sin0[60]) and all(ishladi(sin0[T]) for T in Tlar if T > 60))
-    hammasi = all(map(ishladi, list(sin0.values()) + list(sin1.values())))
-    assert glued["poz_nega"] == ("Nega bu ishladi?" if hammasi else "Nega bu har doim ishlamaydi?")
-    assert glued["poz_yaxshi_gap"].endswith("natija bunchalik yaxshi.") == hammasi
-    modellar = {"sinusoidal": sin0, "sinusoidal, seed 1": sin1, "RoPE": rope0, "RoPE, seed 1": rope1,
-                "oʻrganiladigan": org}
-    assert glued["poz_modellar_min"] == min(a for q in modellar.values() for a in q.values())
-    # "not far above the rules": within 0.1 of the best order-blind rule; each such case is named
-    yaqin = [(n, T, a) for n, q in modellar.items() for T, a in q.items() if a <= glued["poz_qoida_max"] + 0.1]
-    assert glued["poz_qoida_yaqin_soni"] == len(yaqin)
-    assert glued["poz_qoida_gap"].startswith("Hamma model ulardan ancha yuqori") == (not yaqin)
-    # a model below the better rule at its own T is said to be so, and only then
-    qoida_T = dict(zip(Tlar, glued["poz_qoida_T"]))
-    for n, T, a in yaqin:
-        joy = f"{n} (T = {T}): {son(a, '.3f')}"
-        assert joy in glued["poz_qoida_gap"]
-        past = f"{joy}, shu T dagi qoidadan ham past" in glued["poz_qoida_gap"]
-        assert past == (a < qoida_T[T]), (joy, qoida_T[T])
-    # RoPE beside the sinusoids, the same words for the same outcomes
-    r0, r1 = holat(rope0, 240), holat(rope1, 240)
-    assert glued["poz_rope_soz"].startswith({"ishladi": "ham ishladi", "yomonlashdi": "yomonlashdi",
-                                             "ishlamadi": "ham ishlamadi"}[r0])
-    assert glued["poz_rope1_soz"] == ("ham " if (r0 == "ishladi") == (r1 == "ishladi") else "esa ") + r1
-    assert glued["poz_rope_nega"].startswith({"ishladi": "RoPE modeli uzunroq ketma-ketlikka ham koʻchdi",
-                                              "yomonlashdi": "Nega RoPE modeli uzunroq",
-                                              "ishlamadi": "RoPE modeli oʻqitish uzunligida ham"}[r0])
-    # which queries lost position 0: those 0-59 (a distance seen in training) and the rest
-    tanish, yangi, w60 = glued["poz_rope_tanish"], glued["poz_rope_yangi"], glued["poz_rope_w60"]
-    guruh = glued["poz_rope_guruh_gap"]
-    assert guruh.startswith("Tanish masofadagi soʻrovlar 0-qadamga hali ham" if yangi < w60 / 2 <= tanish
-                            else "Ikkala guruhda ham 0-qadamga berilgan ogʻirlik keskin kamaydi" if yangi < w60 / 2
-                            else "Yangi masofadagi soʻrovlar ham")
-    for v in (tanish, yangi, w60):
-        assert son(v, ".3f") in guruh
-    # the control: hiding the pairs at unseen distances, then pooling only the familiar queries
-    oddiy = [rope0[240], rope1[240]]
-    ikkalasi = [glued["poz_nazorat_0_1"], glued["poz_nazorat_1_1"]]
-    nazorat = glued["poz_nazorat_gap"]
-    yashirin = [glued["poz_nazorat_0_0"], glued["poz_nazorat_1_0"]]
-    assert ("yashirishning oʻzi yordam bermadi" in nazorat) == (
-        not all(b > a + 0.1 for a, b in zip(oddiy, yashirin)))
-    assert ("model yana vazifani yechdi" in nazorat) == all(a >= 0.9 for a in ikkalasi)
-    assert ("sababning bir qismi" in nazorat) == (
-        not all(a >= 0.9 for a in ikkalasi) and all(b > a + 0.1 for a, b in zip(oddiy, ikkalasi)))
-    for a in ikkalasi + [glued["poz_nazorat_0_0"], glued["poz_nazorat_1_0"]]:
-        assert son(a, ".3f") in nazorat
-    assert nazorat in _matn(sahifa)
-    if guruh.startswith("Ikkala"):
-        assert son(glued["poz_rope_begona"], ".0%") in guruh
-    assert 0 <= glued["poz_rope_begona"] <= 1 - tanish + 1e-6      # weight elsewhere than position 0
-    assert glued["poz_xavf_gap"].startswith("Ogʻirlik 0-qadamda qolgani") == (glued["poz_etibor_min"] > 0.9)
-    assert glued["poz_sin_farq"] == pytest.approx(max(sin0.values()) - min(sin0.values()))
-    assert glued["poz_farq_xato"] == pytest.approx(math.sqrt(2) * glued["poz_xato"])
-    assert (glued["poz_farq_soz"] == "tasodifiy xato chegarasida") == (glued["poz_sin_farq"] <= 3 * glued["poz_farq_xato"])
-    # T = 960: "not even" past ten times the even share, "uneven" past twice, else "nearly even"
-    tekis = 5 / (glued["poz_T_uzun"] - 1)
-    top = glued["poz_top_ulush"]
-    gap = glued["poz_uzun_gap"]
-    assert gap.startswith("bir tekis taqsimlanmadi" if top > 10 * tekis
-                          else "notekis" if top > 2 * tekis else "deyarli bir tekis")
-    assert ("Oʻqitishda bunday pozitsiyalar boʻlmagan" in gap) == (top > 10 * tekis and glued["poz_top_yangi"])
-    w0, w1 = glued["poz_etibor_uzun_0"], glued["poz_etibor_uzun_1"]
-    assert glued["poz_etibor_uzun"] == w0
-    seed1 = glued["poz_seed1_gap"]
-    assert seed1.startswith("Seed 1 modelida ham shunga yaqin") == (abs(w1 - w0) <= 0.1)
-    assert ("kuchliroq" in seed1 or "ancha kuchli" in seed1) == (abs(w1 - w0) > 0.1 and w1 < w0)
-    assert ("kuchsizroq" in seed1) == (abs(w1 - w0) > 0.1 and w1 > w0)
-    assert ("deyarli qaramaydi" in seed1) == (abs(w1 - w0) > 0.1 and w1 < w0 and w1 < 0.1)
-    assert glued["poz_seedlar_farqli"] == (abs(w1 - w0) > 0.1)
-    assert (glued["poz_umumiy"] == "hech qaysi") == (glued["poz_umumiy_soni"] == 0)
-    assert glued["poz_umumiy_jumla"].startswith("qisman bir xil") == (glued["poz_umumiy_soni"] > 0)
-    assert ("oʻqitilgan model (seed) belgilaydi" in glued["poz_umumiy_jumla"]) == (
-        glued["poz_umumiy_soni"] > 0 and abs(w1 - w0) > 0.1)
-    assert ("T = 960 dagi tajribadagi kabi" in glued["poz_mashq7_gap"]) == (abs(w1 - w0) > 0.1)
-    matn = _matn(sahifa)
-    for nom in ("poz_oqitish_gap", "poz_chalgitmadi", "poz_qoida_gap", "poz_xavf_gap", "poz_nega",
-                "poz_yaxshi_gap", "poz_uzun_gap", "poz_seed1_gap", "poz_umumiy_jumla", "poz_rope_nega",
-                "poz_rope_guruh_gap"):
-        assert glued[nom] in matn, nom
+def test_sinusoids_carry_to_longer_sequences_and_rope_does_not(glued, sahifa):
+    """pozitsiyalar's four bullets under poz_jadval, the table itself and the summary's row."""
+    sin = glued["poz_sin"]
+    assert len(sin) == 4 * 5
+    # the accuracies are listed by T, then by seed
+    sin60, sin240 = sin[5:10], sin[15:20]
+    # "T = 240 da vazifani … yechdi": the count at the chapter's threshold, in one of the two
+    # prepared wordings (kind b: 5 of 5 on the settings tried; at 60 epochs it was 4 of 5 with
+    # ATEN_CPU_CAPABILITY=default)
+    k = sum(a >= 0.9 for a in sin240)
+    assert glued["poz_sin_yechdi"] == k
+    assert glued["poz_sin_yechdi_gap"] == yechdi_gapi(k, 5)
+    # "uzunroq ketma-ketlikka yaxshi koʻchdi … koʻpi bilan … ga tushdi (RoPE modellarida esa
+    # kamida … ga)": the sinusoids' worst drop from T = 60 to 240 is under half of RoPE's
+    # smallest (0,018 vs 0,356; ATEN_CPU_CAPABILITY=default 0,028 vs 0,322)
+    rope60, rope240 = glued["poz_rope_60"], glued["poz_rope_240"]
+    sin_tushish = max(a - b for a, b in zip(sin60, sin240))
+    rope_tushish = min(a - b for a, b in zip(rope60, rope240))
+    assert glued["poz_sin_pasayish"] == pytest.approx(sin_tushish)
+    assert glued["poz_rope_pasayish"] == pytest.approx(rope_tushish)
+    assert sin_tushish < rope_tushish / 2, (sin60, sin240, rope60, rope240)
+    # "0-qadamga oʻrtacha kamida … ogʻirlik berdi: … javobni asosan 0-qadamdan oldi" (0,95;
+    # default 0,91)
+    assert glued["poz_sin_w0"] >= 0.5, glued["poz_sin_w0"]
+    rope = {T: glued[f"poz_rope_{T}"] for T in POZ_T}
+    for T in POZ_T:
+        assert len(rope[T]) == 5
+        assert (glued[f"poz_rope_{T}_min"], glued[f"poz_rope_{T}_max"]) == (min(rope[T]), max(rope[T]))
+    # RoPE "oʻqitish uzunligida (T = 60) yechdi" (worst 0,970; default 0,970)
+    assert min(rope[60]) >= 0.9, f"a RoPE model got {min(rope[60]):.3f} at T = 60"
+    # "Uzunroq ketma-ketlikda esa yomonlashdi": T = 120 below every seed at T = 60 (0,814 vs
+    # 0,970; default 0,862 vs 0,970), and "T = 240 da … hech bir seedda yechmadi" (best 0,636;
+    # default 0,662)
+    assert max(rope[120]) < min(rope[60]), (rope[120], rope[60])
+    assert max(rope[240]) < 0.9, f"a RoPE model solved the task at T = 240: {max(rope[240]):.3f}"
+    # "0-qadamga ogʻirlik T = 60 dagi kamida … dan T = 240 da koʻpi bilan … ga tushdi" (0,70 -> 0,10)
+    w60, w240 = glued["poz_rope_w0_60"], glued["poz_rope_w0_240"]
+    assert (glued["poz_rope_w0_60_min"], glued["poz_rope_w0_240_max"]) == (min(w60), max(w240))
+    assert max(w240) < min(w60) / 2, (w240, w60)
+    # "Oʻrganiladigan model T = 30 da ham ishladi" (0,990; default 0,988); none beyond T = 60
+    assert min(glued["poz_org_30"]) >= 0.9 and glued["poz_org_30_min"] == min(glued["poz_org_30"])
+    # the order-blind rule reads only the data: "hech bir T da … dan oshmadi", drifting to
+    # one half as T grows (0,556 -> 0,528: the same data on every machine)
+    kop = glued["poz_kop"]
+    assert glued["poz_kop_max"] == max(kop) < 0.6
+    assert kop[-1] < kop[0]
+    # the table shows each model's worst and best seed
+    qatorlar = {q[0]: q[1:] for q in _qatorlar(sahifa, "poz-jadval")}
+    assert list(qatorlar) == [str(T) for T in POZ_T]
+    for i, T in enumerate(POZ_T):
+        s = sin[5 * i: 5 * i + 5]
+        assert qatorlar[str(T)][:2] == [f"{son(min(q), '.2f')}–{son(max(q), '.2f')}" for q in (s, rope[T])]
+        assert songa(qatorlar[str(T)][2]) == pytest.approx(round(kop[i], 2))
+    # the summary's row: fixed words, this lesson's numbers
     qator = {q[0]: q[1] for q in _qatorlar(sahifa, "xulosa-jadval")}["Uzunroq ketma-ketlik"]
-    assert ("kafolat yoʻq" in qator) == hammasi
-    assert qator.endswith(f"RoPE T = 240 da koʻpi bilan {son(max(rope0[240], rope1[240]), '.3f')}")
+    assert son(sin_tushish, ".2f") in qator and son(rope_tushish, ".2f") in qator
 
 
 @pytest.mark.build
-def test_attention_sinks_are_named_only_where_weight_gathers(glued, sahifa):
-    tekis = 5 / (glued["poz_T_uzun"] - 1)
-    besh = {(n, s): glued[f"poz_besh_{n}_{s}"] for n in ("sinusoidal", "rope") for s in (0, 1)}
-    assert besh["sinusoidal", 0] == pytest.approx(glued["poz_top_ulush"])
-    assert glued["poz_toplangan_soni"] == sum(u > 10 * tekis for u in besh.values())
-    sin_t = any(besh["sinusoidal", s] > 10 * tekis for s in (0, 1))
-    rope_t = any(besh["rope", s] > 10 * tekis for s in (0, 1))
-    assert glued["poz_sink_gap"].startswith("Bizning sinusoidal modellarimizdagi pozitsiyalar tashqi") == sin_t
-    rope = glued["poz_rope_sink_gap"]
-    assert rope.startswith("RoPE modellarida ham ogʻirlik") == rope_t
-    assert rope.startswith("RoPE modellarida esa ogʻirlik bir necha pozitsiyada toʻplanmadi") == (not rope_t)
-    if not rope_t:
-        assert son(besh["rope", 0], ".1%") in rope and son(besh["rope", 1], ".1%") in rope
-    # the positions the two kinds share, as counted
-    assert ("sinusoidal modellarning beshliklarida ham bor" in rope or "ikki turdagi modellarning" in rope) == (
-        glued["poz_sin_rope_soni"] > 0)
-    # the table shows the same weights
-    qatorlar = {q[0]: q for q in _qatorlar(sahifa, "uzun-jadval")}
-    for n, nom in (("sinusoidal", "sinusoidal"), ("rope", "RoPE")):
-        for s in (0, 1):
-            q = qatorlar[f"{nom}, seed {s}"]
-            assert songa(q[1]) == pytest.approx(round(glued[f"poz_uzun0_{n}_{s}"], 3))
-            assert songa(q[-1]) == pytest.approx(round(besh[n, s], 3))
-    matn = _matn(sahifa)
-    assert glued["poz_sink_gap"] in matn and rope in matn
-    assert "attention sink" in matn
+def test_hiding_unseen_distances_brings_rope_back(glued):
+    """'Besh seedning hammasida aniqlik yana … gacha koʻtarildi' (0,960–0,990; default
+    0,960–0,990): the pairs at distances not seen in training hidden, only queries 0-59
+    pooled."""
+    nazorat, rope = glued["poz_nazorat"], glued["poz_rope_240"]
+    assert len(nazorat) == 5
+    assert (glued["poz_nazorat_min"], glued["poz_nazorat_max"]) == (min(nazorat), max(nazorat))
+    assert min(nazorat) >= 0.9, f"the control left a RoPE model at {min(nazorat):.3f}"
+    assert all(b > a for a, b in zip(rope, nazorat)), (rope, nazorat)
 
 
 @pytest.mark.build
-def test_the_causal_mask_alone_is_said_as_measured(glued, sahifa):
-    import torch
-    from chapter_code.malumot import vazifa
-    T = 60
+def test_the_causal_mask_alone_gives_some_order_not_the_position(glued):
+    """The causal section: 'Kauzal maskali model … maskasiz model esa … tasodifiy javobga yaqin.
+    … kauzal model hech bir seedda vazifani yechmadi, sinusoidal model esa … kamida …'."""
     kauzal, maskasiz = glued["kz_kauzal"], glued["kz_maskasiz"]
-    assert len(kauzal) == len(maskasiz) >= 3
-    # the order-blind ceiling is the binomial formula, and the two rules read only the data:
-    # recomputed here from the same test set
-    chegara = sum(math.comb(T, k) * max(k, T - k) for k in range(T + 1)) / (2**T * T)
-    assert glued["kz_chegara"] == pytest.approx(chegara, abs=1e-12)
-    X, y = vazifa(600, T, 2)
-    c = torch.tensor([sum(1 / (m + 1) for m in range(n, T)) / T for n in range(T)])
-    assert glued["kz_c0"] == pytest.approx(c[0].item(), abs=1e-6)
-    assert glued["kz_c"] == pytest.approx((((X[:, :, 0] @ c) > 0).long() == y).float().mean().item())
-    assert glued["kz_kop"] == pytest.approx((((2 * (X > 0).sum(dim=(1, 2))) > T).long() == y).float().mean().item())
-    xato = math.sqrt(0.25 / 600)
-    assert glued["kz_xato"] == pytest.approx(xato)
-    yuqori = min(kauzal) > chegara + 3 * xato
-    chegarada = max(maskasiz) <= chegara + 3 * xato
-    gap = glued["kz_gap"]
-    assert gap.startswith("Maskaning oʻzi modelga tartib haqida" if yuqori and chegarada
-                          else "Pozitsiyasiz kauzal model uchala" if yuqori
-                          else "Bu oʻqitishda maska yetarli yordam bermadi")
-    assert f"{son(min(kauzal), '.3f')}–{son(max(kauzal), '.3f')}" in gap
-    # the expected accuracy is named with what the rule got on these 600 numbers
-    assert f"({son(chegara, '.3f')}; shu 600 ta namunada u {son(glued['kz_kop'], '.3f')} oldi)" in gap
-    # the paired comparison on 20,000 new numbers: "above" only past three standard errors on
-    # every seed; the same model with even causal weights is at the rule's level
-    juft = [(glued[f"kz_model20_{s}"], glued[f"kz_tekis20_{s}"], glued[f"kz_farq20_{s}"], glued[f"kz_xato20_{s}"])
-            for s in range(len(kauzal))]
-    for a, _, f, x in juft:
-        assert f == pytest.approx(a - glued["kz_qoida20"], abs=1e-6) and 0 < x < 0.01
-    yuqori20 = all(f > 3 * x for _, _, f, x in juft)
-    teng20 = all(abs(f) <= 3 * x for _, _, f, x in juft)
-    jg = glued["kz_juft_gap"]
-    assert jg.startswith("Har seedda model qoidadan biroz, lekin aniq yuqori" if yuqori20
-                         else "Har seedda farq" if teng20 else "Seedlarda farq har xil")
-    tekis_qoidada = all(abs(t - glued["kz_qoida20"]) <= 0.01 for _, t, _, _ in juft)
-    assert ("— qoida darajasida" in jg) == tekis_qoidada
-    assert ("asosiy qismini maskaning oʻzi beradi" in jg) == (yuqori20 and tekis_qoidada)
-    assert glued["kz_ulush_soz"] == ("oʻrganmagan" if abs(glued["kz_kauzal_ulush"] - glued["kz_c0"])
-                                     <= 0.25 * glued["kz_c0"] else "ham oʻrgangan")
-    sin = min(glued["poz_oqit_sin"])
-    assert glued["kz_sin_gap"].endswith("oʻrnini bosmaydi.") == (sin > max(kauzal) + 3 * xato)
-    # the table: each model's accuracies on its seeds
-    qatorlar = {q[0]: q for q in _qatorlar(sahifa, "kz-jadval")}
-    assert qatorlar["pozitsiyasiz, kauzal maska bilan"][1] == "; ".join(son(a, ".3f") for a in kauzal)
-    assert qatorlar["pozitsiyasiz, maskasiz"][1] == "; ".join(son(a, ".3f") for a in maskasiz)
-    matn = _matn(sahifa)
-    for nom in ("kz_gap", "kz_juft_gap", "kz_sin_gap"):
-        assert glued[nom] in matn, nom
+    assert len(kauzal) == len(maskasiz) == 5
+    # the maskless models are the previous lesson's own five (the store's)
+    assert maskasiz == glued["attn0_seedlar"]
+    assert (glued["kz_kauzal_min"], glued["kz_kauzal_max"]) == (min(kauzal), max(kauzal))
+    assert (glued["kz_maskasiz_min"], glued["kz_maskasiz_max"]) == (min(maskasiz), max(maskasiz))
+    # the mask gives order: every masked seed (30 epochs) above every maskless one (60 epochs):
+    # 0,668 vs 0,558
+    assert min(kauzal) > max(maskasiz) + 0.05, (kauzal, maskasiz)
+    # maskless "tasodifiy javobga yaqin" (0,540–0,558)
+    assert max(maskasiz) < 0.65, maskasiz
+    # "hech bir seedda vazifani yechmadi" (best 0,682); sinusoids far above (0,990)
+    assert max(kauzal) < 0.9, kauzal
+    assert glued["kz_sin60_min"] == min(glued["kz_sin60"]) > max(kauzal) + 0.1
 
 
 @pytest.mark.build
-def test_position_properties_that_hold_on_any_cpu(glued):
+def test_position_properties_and_exercise_answers_hold(glued):
     # learned positions exist only up to the training length: nothing to evaluate beyond it
     assert "poz_org_120" not in glued and "poz_org_240" not in glued
-    # the order-blind rules read only the data, the same on every machine; they stay near 0.5
-    assert glued["poz_qoida_max"] < 0.6
     # sinusoids: neighbours alike, far positions less so (a formula, no training)
     assert glued["poz_oxshash_1"] > glued["poz_oxshash_uzoq"]
-    # the masked models' first query sees only position 0: its share of the output is at least 1/T
-    assert glued["kz_kauzal_ulush"] >= 1 / 60
+    # exercise 1, ALiBi: the softmax of the biases is the geometric formula; the steepest head
+    # looks at its neighbours ("0-qadamga esa atigi"), the gentlest hardly feels the bias
+    assert glued["m1_farq"] < 1e-6
+    assert glued["m1_oz_1"] > 0.3 and glued["m1_nol_1"] < 1e-6
+    assert glued["m1_nol_8"] > 0.5 * glued["m1_oz_8"]
+    # exercise 2, T = 960: "Natija seedga kuchli bogʻliq" (accuracy 0,50–0,98, weight 0,05–0,93;
+    # default 0,52–0,98 and 0,04–0,91)
+    aniq, w0 = glued["m2_aniq"], glued["m2_w0"]
+    assert len(aniq) == len(w0) == 5
+    assert (glued["m2_min"], glued["m2_max"]) == (min(aniq), max(aniq))
+    assert (glued["m2_w0_min"], glued["m2_w0_max"]) == (min(w0), max(w0))
+    assert max(aniq) - min(aniq) > 0.2 and max(w0) - min(w0) > 0.3, (aniq, w0)
+    # "Ayrim seedlarda soʻrovlar ogʻirligining koʻp qismini 0-qadamdan boshqa pozitsiyalarga
+    # berdi va javobga shovqin aralashdi" (0,05 and 0,50)
+    assert min(w0) < 0.5 and min(aniq) < 0.9, (aniq, w0)
+    # exercise 3: arithmetic
+    assert glued["m3_sorov_120"] == 0.5 and glued["m3_sorov_240"] == 0.75
+    for T in (120, 240):
+        juft = sum(abs(m - n) >= 60 for m in range(T) for n in range(T)) / T**2
+        assert glued[f"m3_juft_{T}"] == pytest.approx(juft)
+    assert glued["m3_juft_240"] > 0.5        # "koʻpchilik juftlik model uchun yangi"
 
 
 @pytest.mark.build

@@ -108,7 +108,7 @@ show(
 # | Parallellik | T = 240 da attention RNNdan {glue:text}`narx.py::mac_nisbat:.1f` marta koʻp hisob qiladi, lekin bitta bosqichda; bitta oqimda u RNNdan sekin |
 # | Transformer bloki | Attention + {term}`qoldiq ulanish` + LayerNorm + feed-forward; GPT-2, Llama: pre-LN |
 # | Kauzal maska | Har pozitsiya faqat oʻzini va oldingilarni koʻradi: diagonaldan yuqoridagi ogʻirliklar aniq 0, har qatorning yigʻindisi 1 |
-# | Uzunroq ketma-ketlik | {glue:text}`pozitsiyalar.py::xl_uzun:s` |
+# | Uzunroq ketma-ketlik | T = 60 da oʻqitilgan modellarning aniqligi T = 240 da sinusoidal pozitsiyalar bilan har seedda koʻpi bilan {glue:text}`pozitsiyalar.py::poz_sin_pasayish:.2f` ga, RoPE bilan esa kamida {glue:text}`pozitsiyalar.py::poz_rope_pasayish:.2f` ga tushdi: RoPE oʻqitishda koʻrmagan masofalarda adashadi |
 # | KV kesh | Oldingi kalit va qiymatlar saqlanadi: natija oʻzgarmaydi, har qadamda faqat yangi token hisoblanadi; Llama 3 8B da har token keshi {glue:text}`transformer.py::kv_llama_token_kib:.0f` KiB |
 # | Cross-attention | Raqam yozayotgan dekoder uni beradigan soʻzga qaraydi: noldan farqli raqamlarning {glue:text}`yakuniy.py::tr_moslik_foiz:.1f` foizida eng kuchli ogʻirlik oʻsha soʻzda |
 # ```
