@@ -87,27 +87,16 @@ for T in [30, 60, 120, 240]:
             fwd = mediana_ms("m(X)", m=m, X=X)
         fwd_bwd = mediana_ms(
             "m.zero_grad(); k(m(X), y).backward()",
-            m=m, X=X, y=y, k=nn.CrossEntropyLoss(),
-        )
-        qatorlar.append({
-            "T": T,
-            "model": nom,
-            "fwd (ms)": fwd,
-            "fwd+bwd (ms)": fwd_bwd,
-            "MAC": mac,
-            "ketma-ket bosqichlar": bosqich,
-        })
-vaqt = pd.DataFrame(qatorlar)
-show(
-    vaqt.round(2),
-    izoh=(
-        "Bitta paket (64 ta namuna) vaqti, bitta oqimda, mediana."
-        " Ustunlar: fwd — oldinga oʻtish, fwd+bwd — oldinga va orqaga"
-        " oʻtish, MAC — bitta namunaning oldinga oʻtishdagi"
-        " koʻpaytirish-qoʻshishlar soni."
-    ),
-    nom="vaqt_jadval",
-)
+            m=m, X=X, y=y, k=nn.CrossEntropyLoss())
+        qatorlar.append((T, nom, fwd, fwd_bwd, mac, bosqich))
+vaqt = pd.DataFrame(qatorlar, columns=[
+    "T", "model", "fwd (ms)", "fwd+bwd (ms)", "MAC",
+    "ketma-ket bosqichlar"])
+show(vaqt.round(2), nom="vaqt_jadval", izoh=(
+    "Bitta paket (64 ta namuna) vaqti, bitta oqimda, mediana."
+    " Ustunlar: fwd — oldinga oʻtish, fwd+bwd — oldinga va orqaga"
+    " oʻtish, MAC — bitta namunaning oldinga oʻtishdagi"
+    " koʻpaytirish-qoʻshishlar soni."))
 
 # T = 240 da: attention RNNdan necha marta koʻp MAC
 # bajaradi va necha marta sekin ishlaydi
@@ -158,20 +147,13 @@ for T in [30, 60, 120, 240, 480, 960]:
         # ogʻirliklari; har biri 4 bayt (float32)
         m(X)
     w = m.ogirlik
-    qatorlar.append({
-        "T": T,
-        "matritsa (MiB)": w.nelement() * w.element_size() / 2**20,
-        "choʻqqi (MiB)": chuqqi / 2**20,
-    })
-xotira = pd.DataFrame(qatorlar).set_index("T")
-show(
-    xotira.round(2).reset_index(),
-    izoh=(
-        "Attentionning bitta oldinga oʻtishdagi xotirasi"
-        " (64 ta namuna): matritsa hajmi va xotira choʻqqisi."
-    ),
-    nom="xotira_jadval",
-)
+    matritsa = w.nelement() * w.element_size()
+    qatorlar.append((T, matritsa / 2**20, chuqqi / 2**20))
+xotira = pd.DataFrame(qatorlar, columns=[
+    "T", "matritsa (MiB)", "choʻqqi (MiB)"]).set_index("T")
+show(xotira.round(2).reset_index(), nom="xotira_jadval",
+     izoh="Attentionning bitta oldinga oʻtishdagi xotirasi"
+          " (64 ta namuna): matritsa hajmi va xotira choʻqqisi.")
 
 rasm, b = plt.subplots(figsize=(5.6, 3.6))
 for ustun, belgi in [("matritsa (MiB)", "o-"),
@@ -185,15 +167,11 @@ b.set_ylabel("xotira (MiB)")
 b.grid(True, which="both", alpha=0.3)
 b.legend()
 plt.tight_layout()
-fig(
-    "xotira_vaqt.png",
-    caption=(
-        "Attentionning bitta oldinga oʻtishdagi xotirasi (64 ta"
-        " namuna), log-log oʻqlarda. Matritsa — qiyaligi 2 boʻlgan"
-        " chiziq (T² ga proporsional); choʻqqi katta T da unga"
-        " yaqinlashadi."
-    ),
-)
+fig("xotira_vaqt.png", caption=(
+    "Attentionning bitta oldinga oʻtishdagi xotirasi (64 ta"
+    " namuna), log-log oʻqlarda. Matritsa — qiyaligi 2 boʻlgan"
+    " chiziq (T² ga proporsional); choʻqqi katta T da unga"
+    " yaqinlashadi."))
 
 # %% tags=["remove-cell"]
 glue("matritsa_960", float(xotira.loc[960, "matritsa (MiB)"]), display=False)
@@ -254,27 +232,19 @@ for T in [512, 1024, 2048, 4096]:
                 kir = (Q[:, 0], K[:, 0], V[:, 0])
             chuqqi, chiq = xotira_chuqqisi(fn, *kir)
             farq = (chiq.reshape(asl.shape) - asl).abs().max()
-            qatorlar.append({
-                "T": T,
-                "usul": nom,
-                "choʻqqi (MiB)": chuqqi / 2**20,
-                "vaqt (ms)": mediana_ms("fn(*k)", fn=fn, k=kir),
-                "eng katta farq": float(farq),
-            })
-fl = pd.DataFrame(qatorlar)
-show(
-    fl.round({"choʻqqi (MiB)": 2, "vaqt (ms)": 1}).assign(**{
-        # kichik sonlar 4,8·10⁻⁷ koʻrinishida
-        "eng katta farq": fl["eng katta farq"].map(
-            lambda v: son(v, ".1e")),
-    }),
-    izoh=(
-        "Oʻzimiz yozgan formula va SDPA: xotira choʻqqisi, vaqt"
-        " (bitta oqimda, mediana) va formula natijasidan eng"
-        " katta farq (8 ta namuna, d = 32)."
-    ),
-    nom="flash_jadval",
-)
+            ms = mediana_ms("fn(*k)", fn=fn, k=kir)
+            qatorlar.append(
+                (T, nom, chuqqi / 2**20, ms, float(farq)))
+fl = pd.DataFrame(qatorlar, columns=[
+    "T", "usul", "choʻqqi (MiB)", "vaqt (ms)", "eng katta farq"])
+# kichik sonlar 4,8·10⁻⁷ koʻrinishida
+farqlar = fl["eng katta farq"].map(lambda v: son(v, ".1e"))
+show(fl.round({"choʻqqi (MiB)": 2, "vaqt (ms)": 1})
+       .assign(**{"eng katta farq": farqlar}),
+     nom="flash_jadval", izoh=(
+         "Oʻzimiz yozgan formula va SDPA: xotira choʻqqisi, vaqt"
+         " (bitta oqimda, mediana) va formula natijasidan eng"
+         " katta farq (8 ta namuna, d = 32)."))
 
 # %% [markdown]
 # Oʻsishni log-log {term}`qiyalik` bilan oʻlchaymiz: *T* = 1024, 2048 va 4096
@@ -293,11 +263,9 @@ qiy = pd.DataFrame({
     ustun: {u: qiyalik(u, ustun) for u in usullar}
     for ustun in ["choʻqqi (MiB)", "vaqt (ms)"]
 }).rename(columns=lambda u: u.split()[0])
-show(
-    qiy.round(2).rename_axis("usul").reset_index(),
-    izoh="Xotira choʻqqisi va vaqtning log-log qiyaligi.",
-    nom="qiyalik_jadval",
-)
+show(qiy.round(2).rename_axis("usul").reset_index(),
+     izoh="Xotira choʻqqisi va vaqtning log-log qiyaligi.",
+     nom="qiyalik_jadval")
 katta = fl[fl["T"] == 4096].set_index("usul")
 # T = 4096 da SDPA formuladan necha marta tez
 tezlik = (
