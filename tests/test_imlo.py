@@ -224,7 +224,7 @@ def test_atamalar_royxatidagi_har_atama_bobda_uchraydi():
     ("har nolmas raqamning", "nolmas", "noldan farqli"),
     ("Maksimal farq 10⁻⁷", "Maksimal farq", "eng katta farq"),
     ("uchta vektor yasaydi", "yasaydi", "hosil qilmoq"),
-    ("bu yigʻishda oʻlchandi", "yigʻish", "nashr"),
+    ("bu yigʻishda oʻlchandi", "yigʻish", "qurilish haqida gapirmang"),
 ])
 def test_atama_qoidasi_boshqa_maʼnoni_topadi(matn, parcha, togri):
     topilmalar = imlo.atama_qoidasi(matn, 3)

@@ -165,7 +165,7 @@ BIR_MAZMUN: list[tuple[str, str, str]] = [
     (r"maksimal\s+farq", "«eng katta farq» bitta atama", "eng katta farq"),
     (r"yasa(?:[bdgmnlsy]\w*)?(?![\wʻʼ])", "«yasamoq» kalkasi", "hosil qilmoq, tuzmoq, yaratmoq"),
     (r"yigʻi(?:sh|l(?:gan|ayotgan|ganda))", "«yigʻish» (build) oʻquvchiga tushunarsiz",
-     "nashr (kitob qurilishi)"),
+     "darsda qurilish haqida gapirmang (kirish sahifasidagi izoh yetadi)"),
 ]
 _BIR_MAZMUN = [(re.compile(rf"(?<![\wʻʼ\-]){n}", re.IGNORECASE), q, t) for n, q, t in BIR_MAZMUN]
 
@@ -803,7 +803,6 @@ ATAMA_NAQSHLARI: dict[str, str] = {
     "ball": r"ball(?:ar|i|ni|ga|ning)?[\wʻʼ]*(?<!ballistik)",
     "token": r"token",
     "siljish": r"siljish",
-    "nashr": r"nashr(?:da|dagi|ning|dan|ga)?(?![\wʻʼ])",
     "feed-forward tarmoq": r"feed-forward",
     "koʻp soʻrovli attention (MQA)": r"koʻp\s+soʻrovli\s+attention|MQA",
 }

@@ -148,10 +148,12 @@ print(np.round(ball[0].detach().numpy(), 2))
 
 # %%
 ball_normal = ball / d**0.5
-print(f"2-bosqich: sqrt(d) ga boʻlish (d={d}, sqrt={d**0.5:.3f})")
+print(f"2-bosqich: √d ga boʻlish (d = {d},"
+      f" √d = {son(d**0.5, '.3f')})")
 print(
-    "  Nega: d katta boʻlsa, ballar ham katta boʻladi,\n"
-    "  softmax esa toʻyinadi (0 va 1 ga yopishadi)."
+    "  Nega: d katta boʻlsa, ballar ham katta\n"
+    "  boʻladi, softmax esa toʻyinadi:\n"
+    "  ogʻirliklar 0 yoki 1 ga juda yaqinlashadi."
 )
 print()
 ogirlik = torch.softmax(ball_normal, dim=-1)
@@ -288,7 +290,7 @@ glue(
 # boʻlinganda esa hamma *d* da
 # {glue:text}`sq_std_bol_min:.2f`–{glue:text}`sq_std_bol_max:.2f` oraligʻida qoladi. Bu son 1 ga teng emas: `nn.Linear`
 # ning standart initsializatsiyasida *Q* komponentlarining dispersiyasi 1 emas,
-# taxminan {glue:text}`sq_var_q:.2f` (oʻlchandi), shuning uchun ballar
+# oʻlchovimizda taxminan {glue:text}`sq_var_q:.2f`, shuning uchun ballar
 # dispersiyasi $d\,\sigma^4$. Muhimi — boʻlishdan keyin u *d* ga bogʻliq
 # emas. Rasmning pastki qismida: boʻlishsiz softmax *d* oʻsgan sari toʻyinadi — ogʻirlik
 # bitta elementga toʻplanadi (*d* = 512 da eng katta ogʻirlik oʻrtacha
@@ -348,13 +350,15 @@ print(
 chiqish_maskali = ogirlik_maskali @ V
 
 rasm, panellar = plt.subplots(1, 2, figsize=(5.6, 3.3), sharey=True)
-juftlar = [("maskasiz", ogirlik), ("kauzal maska bilan", ogirlik_maskali)]
+juftlar = [("maskasiz", ogirlik),
+           ("kauzal maska bilan", ogirlik_maskali)]
 for b, (sarlavha, w_) in zip(panellar, juftlar):
     qiymat = w_[0].detach().numpy()
     b.imshow(qiymat, cmap="viridis", vmin=0, vmax=1)
     for (i, j), v in np.ndenumerate(qiymat):
         rang = "white" if v < 0.6 else "black"
-        b.text(j, i, son(v, ".2f"), ha="center", va="center", color=rang)
+        b.text(j, i, son(v, ".2f"), ha="center",
+               va="center", color=rang)
     b.set_title(sarlavha)
     b.set_xticks(range(T_kichik))
     b.set_yticks(range(T_kichik))
@@ -410,7 +414,7 @@ glue("kauzal_birinchi", float(ogirlik_maskali[0, 0, 0]), display=False)
 # ## Mashqlar
 #
 # Kod bilan ishlaydigan mashqlarda avval natijani **taxmin qiling**, soʻng
-# oʻlchang. Taxmin va oʻlchov farq qilsa — eng koʻp oʻrganiladigan joy shu.
+# oʻlchang. Taxmin bilan oʻlchov farq qilgan joyda eng koʻp narsa oʻrganasiz.
 #
 # **1-mashq ($\sqrt{d}$ ga boʻlmasdan).** «Attention toʻrt bosqichda»
 # boʻlimida `d = 512` deb oʻzgartiring va `ball_normal = ball` deb yozing
@@ -424,7 +428,7 @@ glue("kauzal_birinchi", float(ogirlik_maskali[0, 0, 0]), display=False)
 # {numref}`%s-rasmdagi <sqrt_d>` oʻlchov javob beradi. Komponentlar dispersiyasi 1
 # boʻlsa, boʻlishsiz ballarning standart chetlanishi $\sqrt{512} \approx 22{,}6$
 # boʻlardi; `nn.Linear` ning standart initsializatsiyasida esa u *d* = 512 da
-# {glue:text}`sq_std_512:.1f` (oʻlchandi). Bu ham softmaxni toʻyintirishga
+# oʻlchovda {glue:text}`sq_std_512:.1f`. Bu ham softmaxni toʻyintirishga
 # yetadi: eng katta ogʻirlik oʻrtacha {glue:text}`sq_max_512:.2f`, lekin
 # har doim ham 1 ga yaqin emas — qatorlardagi eng katta ogʻirliklarning eng kichigi
 # {glue:text}`sq_max_512_min:.2f`.

@@ -74,7 +74,6 @@ def attn_mac(T, d=32):
     return T * d + 3 * T * d * d + 2 * T * T * d + d * 2
 
 
-print(f"torch {torch.__version__}, protsessor: {protsessor()}")
 qatorlar = []
 for T in [30, 60, 120, 240]:
     X, y = vazifa(64, T, 3)
@@ -90,12 +89,12 @@ for T in [30, 60, 120, 240]:
             m=m, X=X, y=y, k=nn.CrossEntropyLoss())
         qatorlar.append((T, nom, fwd, fwd_bwd, mac, bosqich))
 vaqt = pd.DataFrame(qatorlar, columns=[
-    "T", "model", "fwd (ms)", "fwd+bwd (ms)", "MAC",
+    "T", "model", "oldinga (ms)", "oldinga+orqaga (ms)", "MAC",
     "ketma-ket bosqichlar"])
 show(vaqt.round(2), nom="vaqt_jadval", izoh=(
     "Bitta paket (64 ta namuna) vaqti, bitta oqimda, mediana."
-    " Ustunlar: fwd — oldinga oʻtish, fwd+bwd — oldinga va orqaga"
-    " oʻtish, MAC — bitta namunaning oldinga oʻtishdagi"
+    " Ustunlar: oldinga — oldinga oʻtish, oldinga+orqaga — oldinga"
+    " va orqaga oʻtish, MAC — bitta namunaning oldinga oʻtishdagi"
     " koʻpaytirish-qoʻshishlar soni."))
 
 # T = 240 da: attention RNNdan necha marta koʻp MAC
@@ -103,7 +102,8 @@ show(vaqt.round(2), nom="vaqt_jadval", izoh=(
 v = vaqt[vaqt["T"] == 240].set_index("model")
 mac_nisbat = v.loc["attention", "MAC"] / v.loc["RNN", "MAC"]
 vaqt_nisbat = (
-    v.loc["attention", "fwd (ms)"] / v.loc["RNN", "fwd (ms)"]
+    v.loc["attention", "oldinga (ms)"]
+    / v.loc["RNN", "oldinga (ms)"]
 )
 
 # %% tags=["remove-cell"]
@@ -124,7 +124,7 @@ glue("vaqt_nisbat", float(vaqt_nisbat), display=False)
 #
 # GPU yoki koʻp yadroli protsessorda esa attentionning yagona bosqichidagi *T* ta
 # pozitsiya hisobi parallel bajarilishi mumkin, RNNning *T* ta qadami bunda ham
-# navbat bilan bajariladi (buni bu bobda oʻlchamadik).
+# navbat bilan bajariladi. Bu bobda vaqtni faqat bitta oqimda oʻlchaymiz.
 # {cite:t}`vaswani2017` bu parallellikni qisqa {term}`yoʻl uzunligi` bilan birga
 # attentionning asosiy afzalliklari qatorida keltiradi.
 #
@@ -179,10 +179,10 @@ glue("chuqqi_960", float(xotira.loc[960, "choʻqqi (MiB)"]), display=False)
 
 # %% [markdown]
 # Matritsaning elementlari soni $64 \cdot T^2$. Log-log oʻqlarda ({numref}`xotira_vaqt`) bu
-# {term}`qiyaligi <qiyalik>` 2 ga teng chiziq. *T* = 960 da matritsaning oʻzi
-# {glue:text}`matritsa_960:.0f` {term}`MiB <KiB, MiB, GiB>` (mebibayt, $2^{20}$ bayt),
+# {term}`qiyaligi <qiyalik>` 2 ga teng chiziq. *T* = 960 da 64 ta namunaning
+# {term}`ogʻirliklari <ogʻirlik>` {glue:text}`matritsa_960:.0f` {term}`MiB <KiB, MiB, GiB>` (mebibayt, $2^{20}$ bayt),
 # choʻqqi esa {glue:text}`chuqqi_960:.0f` MiB: {term}`softmax` ballar matritsasidan
-# xuddi shunday katta yangi matritsani — {term}`ogʻirliklarni <ogʻirlik>` — hosil qiladi va
+# xuddi shunday katta yangi matritsani — ogʻirliklarni — hosil qiladi va
 # bir lahza ikkalasi ham xotirada turadi.
 #
 # Bitta uzun hujjat uchun (*T* = 32 768) bitta attention matritsasining oʻzi
@@ -287,7 +287,7 @@ glue("fl_farq", float(fl["eng katta farq"].max()), display=False)
 # (ballar va ogʻirliklar).
 # SDPAda qiyalik {glue:text}`fl_xq_sdpa:.2f`, *T* = 4096 da
 # {glue:text}`fl_mib_sdpa:.1f` MiB. Bu asosan chiqishning oʻzi (u *T* ga chiziqli)
-# va har oqimga kichik ish buferi, shuning uchun qiyalik 1 dan ham kichik.
+# va har oqim uchun kichik vaqtinchalik bufer, shuning uchun qiyalik 1 dan ham kichik.
 # 3D kirishda SDPA $T \times T$ matritsani baribir hosil qiladi:
 # qiyalik {glue:text}`fl_xq_3d:.2f`, *T* = 4096 da {glue:text}`fl_mib_3d:.0f` MiB.
 #
@@ -319,8 +319,8 @@ glue("fl_farq", float(fl["eng katta farq"].max()), display=False)
 # modellar flash turidagi kernelsiz ishlamaydi.
 # :::
 #
-# **2-mashq (maskani oʻzingiz yozing).** `formula` funksiyasiga {term}`kauzal maska <kauzal (sababiy) maska>`
-# qoʻshing: *i*-soʻrov faqat $j \le i$ kalitlarga qarasin. Natijani
+# **2-mashq (maskani oʻzingiz yozing).** {term}`Kauzal maskani <kauzal (sababiy) maska>`
+# `formula` funksiyasiga qoʻshing: *i*-soʻrov faqat $j \le i$ kalitlarga qarasin. Natijani
 # `F.scaled_dot_product_attention(Q, K, V, is_causal=True)` bilan
 # solishtiring (*T* = 512 da). Eng katta farq qancha boʻlishi kerak?
 #

@@ -170,7 +170,7 @@ for siljish in (0.0, 3.0):
 # ## Oʻqitish: har model besh seed bilan
 #
 # Hamma modellar bir xil sharoitda oʻqitiladi: `oqit` funksiyasi argumentlarining
-# oʻzi belgilagan qiymatlari bilan.
+# standart qiymatlari bilan.
 
 # %%
 protokol = protokoli(oqit)
@@ -185,11 +185,11 @@ for nom, qiymat in protokol.items():
 glue("d_model", d_model, display=False)
 
 # %% [markdown]
-# Bular: {glue:text}`protokol_epoxalar` {term}`epoxa` (*epoch*: oʻquv namunalarining
-# hammasidan bir marta oʻtish); {glue:text}`protokol_n` ta oʻquv va
-# {glue:text}`protokol_n_sinov` ta sinov namunasi; har {term}`paketda <paket>`
-# {glue:text}`protokol_batch` ta namuna (*batch*: parametrlarni bir marta yangilash uchun
-# birga ishlatiladigan namunalar guruhi); Adam optimizatori ({cite:alp}`kingma2015`);
+# Oʻqitish {glue:text}`protokol_epoxalar` {term}`epoxa` davom etadi (*epoch*: oʻquv
+# namunalarining hammasidan bir marta oʻtish). Maʼlumot — {glue:text}`protokol_n` ta oʻquv va
+# {glue:text}`protokol_n_sinov` ta sinov namunasi. Har {term}`paketda <paket>`
+# {glue:text}`protokol_batch` ta namuna bor (*batch*: parametrlarni bir marta yangilash uchun
+# birga ishlatiladigan namunalar guruhi). Optimizator — Adam ({cite:alp}`kingma2015`),
 # {term}`oʻrganish tezligi` (*learning rate*) {glue:text}`protokol_lr`, oʻqitish
 # davomida oʻzgarmaydi. {term}`Warm-up` (boshida oʻrganish tezligini asta-sekin
 # oshirish) va {term}`gradient kesish` ishlatilmaydi: modellar barqarorlikka
@@ -202,6 +202,7 @@ glue("d_model", d_model, display=False)
 #
 # ```{literalinclude} ../../chapter_code/oqitish.py
 # :pyobject: oqit
+# :start-at: def oqit
 # ```
 #
 # Oʻqitishlar bir-biriga bogʻliq emas, shuning uchun `parallel` ularni har
@@ -333,7 +334,7 @@ with torch.no_grad():
     model(Xv)
 # (200, T, T) -> (T,): har qadamga oʻrtacha ogʻirlik
 w = model.ogirlik.mean(dim=(0, 1)).numpy()
-print(f"{attn_seed}-seed, sinov aniqligi: {son(aniqlik, '.4f')}")
+print(f"seed {attn_seed}, sinov aniqligi: {son(aniqlik, '.4f')}")
 print(f"0-qadamga oʻrtacha ogʻirlik: {son(w[0], '.4f')}")
 print(f"qolgan {T-1} qadamga, oʻrtacha: {son(w[1:].mean(), '.1e')}")
 print(f"eng katta ogʻirlik: {int(w.argmax())}-qadamda")
@@ -349,8 +350,8 @@ glue("bir_namuna0", bir_namuna0, display=False)
 # %% [markdown]
 # Har soʻrov oʻz ogʻirligining oʻrtacha {glue:text}`qadam0_foiz:.2f` foizini
 # 0-qadamga beradi, qolgan qadamlarning har biriga oʻrtacha atigi
-# {glue:text}`qolgan_orta:.1e`. Modelga
-# javob qayerdaligini hech kim aytmagan: u buni gradient orqali oʻzi topdi.
+# {glue:text}`qolgan_orta:.1e`. Javob qayerdaligini model oʻqitish davomida,
+# gradient orqali oʻzi topdi.
 # Xuddi shu ogʻirliklar {numref}`%s-rasmda <attention_ogirligi>` koʻrsatilgan.
 
 # %%
@@ -385,7 +386,7 @@ fig(
 # ## Mashqlar
 #
 # Kod bilan ishlaydigan mashqlarda avval natijani **taxmin qiling**, soʻng
-# oʻlchang. Taxmin va oʻlchov farq qilsa — eng koʻp oʻrganiladigan joy shu.
+# oʻlchang. Taxmin bilan oʻlchov farq qilgan joyda eng koʻp narsa oʻrganasiz.
 #
 # **1-mashq (uzunroq ketma-ketlik).** Gradient jadvalini `T = 120` bilan
 # qayta hisoblang. RNNdagi «119-qadam / 0-qadam» nisbati qanday
@@ -420,7 +421,7 @@ fig(
 # :::
 #
 # **3-mashq (oʻylash uchun).** Oʻqitilmagan `Attention(T, pozitsiya=True)`
-# ham kirish tartibini «koʻradimi»? `aralash` tajribasini shu model bilan
+# ham kirish tartibini «koʻradimi»? Shu model bilan `aralash` tajribasini
 # takrorlashdan oldin javob bering.
 #
 # :::{admonition} Yechim

@@ -52,14 +52,13 @@ from chapter_code.oqitish import mediana_ms
 # | 4. Feed-forward (oldinga uzatuvchi tarmoq): 2 qatlamli MLP (koʻp qatlamli perseptron) | Attention yigʻgan maʼlumotni har pozitsiyada qayta ishlaydi |
 # ```
 #
-# Shu blok *N* marta ustma-ust qoʻyiladi. GPT, BERT va Llama — shu arxitekturaning variantlari. Ular
-# normallashtirish qatlamining joyi (quyida), {term}`pozitsiya kodlash` turi, attention maskasi,
-# bloklar soni va oʻlchami bilan farq qiladi.
+# GPT, BERT va Llama — shu arxitekturaning variantlari. Ular normallashtirish qatlamining joyi
+# (quyida), {term}`pozitsiya kodlash` turi, attention maskasi, bloklar soni va oʻlchami bilan farq
+# qiladi.
 #
 # ### Koʻp boshli attention kodda
 #
-# **Koʻp {term}`boshli <bosh>` attention** (*multi-head attention*) *d* oʻlchamni bir nechta
-# «boshga» boʻladi: har bosh *Q*, *K*, *V* ning oʻz ustunlarini oladi va alohida attention
+# **Koʻp {term}`boshli <bosh>` attention** *d* oʻlchamni bir nechta «boshga» boʻladi: har bosh *Q*, *K*, *V* ning oʻz ustunlarini oladi va alohida attention
 # hisoblaydi. Soʻng boshlarning chiqishlari yonma-yon qoʻyiladi va yana bitta chiziqli qatlamdan
 # (`self.o`) oʻtadi. Boʻlish — faqat tenzor shaklini oʻzgartirish (`view`, `transpose`).
 #
@@ -107,25 +106,26 @@ print("eng katta farq:", son(mha_farq, ".1e"))
 #
 # ### Normallashtirish qatlamining joyi: post-LN va pre-LN
 #
-# Asl Transformer maqolasida {cite:p}`vaswani2017` {term}`LayerNorm` (qatlam boʻyicha
-# normallashtirish) {term}`qoldiq ulanishdan <qoldiq ulanish>` (*residual*) **keyin** turadi, GPT-2
-# va Llama esa uni qismning oldiga qoʻyadi. Quyida `f` — attention yoki
-# {term}`feed-forward <feed-forward tarmoq>` (oldinga uzatuvchi tarmoq):
+# Asl Transformer maqolasida {cite:p}`vaswani2017` {term}`LayerNorm`
+# {term}`qoldiq ulanishdan <qoldiq ulanish>` **keyin** turadi, GPT-2 va Llama esa uni qismning
+# oldiga qoʻyadi. Quyida `f` — attention yoki {term}`feed-forward <feed-forward tarmoq>`:
 #
 # - {term}`post-LN <post-LN va pre-LN>` (2017): `x = norm(x + f(x))`;
 # - pre-LN (GPT-2, Llama): `x = x + f(norm(x))`.
 #
 # Pre-LNda {term}`qoldiq yoʻli` (*residual stream*) normallashtirish qatlamidan oʻtmaydi: kirishdan
 # chiqishgacha toʻsiqsiz yoʻl qoladi. {cite:t}`xiong2020` pre-LN modellar
-# {term}`oʻrganish tezligini <oʻrganish tezligi>` asta-sekin oshiradigan boshlangʻich davrsiz
-# (*{term}`warm-up`*) ham barqaror oʻqitilishini koʻrsatgan; biz buni oʻlchamadik.
+# {term}`oʻrganish tezligini <oʻrganish tezligi>` asta-sekin oshirmasdan ham ({term}`warm-up`
+# davrisiz) barqaror oʻqitilishini koʻrsatgan.
 #
-# Llama bundan tashqari uchta narsani boshqacha qiladi. LayerNorm oʻrniga
-# {term}`RMSNorm <RMSNorm, SwiGLU>` ishlatadi: u oʻrtachani ayirmaydi, faqat oʻrtacha kvadratning
-# ildiziga boʻladi (uni 2-mashqda oʻzingiz yozasiz). Feed-forward qismi — ikki qatlamli {term}`MLP`
-# (koʻp qatlamli perseptron), Llama unda SwiGLU ({term}`darvozali <darvoza>` faollashtirish
-# funksiyasi) ishlatadi. Pozitsiyalar uchun esa {term}`RoPE` ishlatadi (uni
-# {doc}`«Pozitsiyalar uzunroq ketma-ketlikda» <pozitsiyalar>` darsida koʻrdik).
+# Llama yana uchta narsada farq qiladi:
+#
+# - LayerNorm oʻrniga {term}`RMSNorm <RMSNorm, SwiGLU>`: u oʻrtachani ayirmaydi, faqat oʻrtacha
+#   kvadratning ildiziga boʻladi (uni 2-mashqda oʻzingiz yozasiz);
+# - feed-forward qismida oddiy ikki qatlamli {term}`MLP` oʻrniga SwiGLU — uchta matritsali
+#   {term}`darvozali <darvoza>` faollashtirish;
+# - pozitsiyalar uchun {term}`RoPE` (uni {doc}`«Pozitsiyalar uzunroq ketma-ketlikda» <pozitsiyalar>`
+#   darsida koʻrdik).
 #
 # Bobdagi `Blok` — pre-LN blok, oʻzimiz yozgan `KopBoshli` bilan. Undagi ixtiyoriy ikkinchi
 # attention — {term}`koderga <koder>` qaraydigan {term}`cross-attention` (oʻzaro attention); uni
@@ -154,8 +154,9 @@ print("parametrlar:", son(parametrlar(blok), "d"))
 # indekslarga, indekslar vektorlarga (*{term}`embedding`*) aylanadi, ularga pozitsiya kodlash
 # qoʻshiladi, soʻng vektorlar *N* ta pre-LN blokdan (har birida
 # {term}`kauzal maska <kauzal (sababiy) maska>`) va oxirgi normallashtirish qatlamidan oʻtadi.
-# Chiziqli qatlam har pozitsiyada lugʻatdagi har token uchun {term}`ball` beradi: oxirgi
-# pozitsiyaning ballari keyingi tokenni tanlash uchun ishlatiladi.
+# Chiziqli qatlam har pozitsiyada lugʻatdagi har token uchun bitta son beradi —
+# **{term}`logit`** (ingl. *logit*, {term}`softmaxdan <softmax>` oldingi son). Oxirgi pozitsiyaning
+# logitlari keyingi tokenni tanlash uchun ishlatiladi.
 
 # %% tags=["remove-input"]
 nomlar = ["tokenlar (lugʻatdagi indekslari)", "embedding + pozitsiya"
@@ -179,9 +180,8 @@ diagramma(joy, list(zip(nomlar, nomlar[1:])), nom="arxitektura.png",
 # ## KV kesh: oldingi hisobni saqlab qoʻyish
 #
 # GPT kabi dekoder matnni tokenma-token yaratadi. Har {term}`qadamda <qadam>` model shu paytgacha
-# yozilgan matndan har bir lugʻat tokeniga ball hisoblaydi — **{term}`logitlar <logit>`** (ingl.
-# *logits*, {term}`softmaxdan <softmax>` oldingi ballar), bitta tokenni tanlaydi va uni matn oxiriga
-# qoʻshadi. Yangi tokenning {term}`soʻrovi <soʻrov>` har qatlamda oldingi hamma tokenlarning
+# yozilgan matndan har bir lugʻat tokeniga {term}`logit` hisoblaydi, bitta tokenni tanlaydi va uni
+# matn oxiriga qoʻshadi. Yangi tokenning {term}`soʻrovi <soʻrov>` har qatlamda oldingi hamma tokenlarning
 # kalitlari bilan solishtiriladi va qiymatlaridan {term}`vaznli oʻrtacha` olinadi. Eng oddiy yoʻl —
 # har qadamda butun matnni modeldan qayta oʻtkazish. U holda oldingi tokenlarning kalit va
 # qiymatlari har qadamda qaytadan hisoblanadi, holbuki ular oʻzgarmaydi.
@@ -204,8 +204,8 @@ diagramma(joy, list(zip(nomlar, nomlar[1:])), nom="arxitektura.png",
 # :::{admonition} Chuqurroq: kesh kodda
 # :class: dropdown
 #
-# `dict` da kalitlar (`"k"`) va {term}`qiymatlar <qiymat>` (`"v"`) tenzorlari (namuna, bosh, *T*,
-# bosh oʻlchami) shaklida turadi. `KopBoshli.forward` yangi kalit va qiymatlarni `kesh_qosh` ga
+# Kesh lugʻatida (`dict`) kalitlar (`"k"`) va {term}`qiymatlar <qiymat>` (`"v"`) tenzorlari
+# (namuna, bosh, *T*, bosh oʻlchami) shaklida turadi. `KopBoshli.forward` yangi kalit va qiymatlarni `kesh_qosh` ga
 # beradi, u ularni `torch.cat` bilan oxiriga qoʻshadi va kesh koʻrgan tokenlarni sanaydi (`"soni"`).
 # `"oyna"` qatori {term}`siljuvchi oyna attention` (ingl. *sliding-window attention*) uchun; uni
 # {doc}`«Yakuniy misol: attention oʻzbekcha sonlarni oʻqiydi» <yakuniy>` darsida koʻramiz.
@@ -217,9 +217,9 @@ diagramma(joy, list(zip(nomlar, nomlar[1:])), nom="arxitektura.png",
 # :dedent:
 # ```
 #
-# `torch.cat` har qadamda butun keshni yangi tenzorga koʻchiradi. Katta dasturlar kesh uchun joyni
-# oldindan ajratadi va yangi kalitlarni boʻsh joyga yozadi; funksiyaning qolgan qismi shunday keshni
-# yuritadi.
+# `torch.cat` funksiyasi har qadamda butun keshni yangi tenzorga koʻchiradi. Amaliy tizimlarda kesh
+# uchun joy oldindan ajratiladi va yangi kalitlar boʻsh joyga yoziladi; funksiyaning qolgan qismi
+# shunday keshni yuritadi.
 #
 # Yangi tokenlarning pozitsiyalari kesh koʻrgan tokenlar sonidan boshlanadi, maska esa yangi
 # soʻrovlarga keshdagi hamma kalitni, oʻzini va oʻzidan oldingi yangi tokenlarni koʻrsatadi:
@@ -295,7 +295,7 @@ for nom, qiymat in dict(
 # Matnda *T* ta token bor, keyingi token logitlari kerak. Keshsiz yoʻlda model *T* ta tokenning
 # hammasini qayta hisoblaydi. Kesh bilan esa keshda *T* − 1 ta token tayyor turadi va modelga faqat
 # oxirgi token kiradi. Vaqt — `torch.utils.benchmark` bilan koʻp takrorning
-# {term}`medianasi <mediana>`, bitta {term}`oqimda <oqim>` (ingl. *thread*). Kesh har chaqiruvda
+# {term}`medianasi <mediana>`, bitta {term}`oqimda <oqim>`. Kesh har chaqiruvda
 # oʻsadi, shuning uchun har takror tayyor keshdan yangi `dict` yaratadi: har takror bir xil ishni
 # bajaradi. {term}`MAC` — bitta qadamdagi koʻpaytirish-qoʻshishlar soni (faqat matritsa
 # koʻpaytmalari).
@@ -339,7 +339,13 @@ with torch.no_grad():
 kv = pd.DataFrame(qatorlar, columns=[
     "T", "keshsiz (ms)", "kesh bilan (ms)", "nisbat",
     "MAC keshsiz (mln)", "MAC kesh bilan (mln)"]).set_index("T")
-show(kv.round(3).reset_index(), nom="kv_vaqt_jadval",
+# jadvalda: vaqt 2 xona, nisbat butun, MAC kesh bilan — mingda
+kv_j = kv.round({"keshsiz (ms)": 2, "kesh bilan (ms)": 2,
+                 "MAC keshsiz (mln)": 1})
+kv_j["nisbat"] = kv["nisbat"].round().astype(int)
+kv_j["MAC kesh bilan (ming)"] = (
+    kv_j.pop("MAC kesh bilan (mln)") * 1e3).round().astype(int)
+show(kv_j.reset_index(), nom="kv_vaqt_jadval",
      izoh="Matnda T ta token boʻlganda keyingi token logitlari:"
           " keshsiz va KV kesh bilan. Vaqt — bitta oqimda, mediana;"
           " nisbat — keshsiz vaqt / kesh bilan vaqt; MAC — bitta"
@@ -380,7 +386,8 @@ for nom, qiymat in dict(
 # %% [markdown]
 # Natijalar {numref}`%s-jadvalda <kv_vaqt_jadval>` va {numref}`%s-rasmda <kv_kesh_vaqt>`. *T* =
 # {glue:text}`kv_T_katta:.0f` da keshsiz yoʻl bitta token uchun {glue:text}`kv_ms_keshsiz:.1f` ms,
-# kesh bilan esa {glue:text}`kv_ms_kesh:.2f` ms oldi: kesh {glue:text}`kv_nisbat:.0f` marta tez.
+# kesh bilan esa {glue:text}`kv_ms_kesh:.2f` ms vaqt sarfladi: kesh {glue:text}`kv_nisbat:.0f` marta
+# tez.
 # Ikki yoʻl logitlarining eng katta farqi hamma *T* da {glue:text}`kv_vaqt_farq:.1e` dan oshmadi.
 #
 # Ikki chiziq *T* bilan turlicha oʻsadi. *T* = {glue:text}`kv_T_kichik:.0f` dan
@@ -407,25 +414,31 @@ for nom, qiymat in dict(
 # %% [markdown]
 # ### Kesh qancha joy egallaydi
 #
-# Kesh arzonga tushmaydi: u xotirada turadi. Har qatlamda har bir token uchun bitta kalit va bitta
+# Keshning ham narxi bor: u xotirada turadi. Har qatlamda har bir token uchun bitta kalit va bitta
 # {term}`qiymat` vektori saqlanadi. Har biri $n_{kv}$ ta boshda $d_{\text{bosh}}$ tadan son. Demak,
 #
 # $$
 # \text{kesh hajmi} = 2 \cdot L \cdot T \cdot n_{kv} \cdot d_{\text{bosh}} \cdot b,
 # $$
 #
-# bu yerda 2 — kalit va qiymat, *L* — qatlamlar soni, *T* — keshdagi tokenlar soni, $n_{kv}$ —
-# kalit/qiymat boshlari soni, $d_{\text{bosh}}$ — bitta boshning oʻlchami, *b* — bitta sonning bayt
-# hajmi (float32da 4, {term}`bfloat16da <bfloat16>` 2; bfloat16 — 16 bitli suzuvchi vergulli son
-# formati). Kesh *T* ga chiziqli oʻsadi: matn qancha uzun boʻlsa, kesh shuncha katta.
+# bu yerda:
 #
-# Katta modellarda kesh xotiraning asosiy isteʼmolchilaridan biri. Shuning uchun Llama 3 kabi
+# - 2 — kalit va qiymat;
+# - *L* — qatlamlar soni;
+# - *T* — keshdagi tokenlar soni;
+# - $n_{kv}$ — kalit/qiymat boshlari soni;
+# - $d_{\text{bosh}}$ — bitta boshning oʻlchami;
+# - *b* — bitta sonning bayt hajmi (float32da 4, {term}`bfloat16da <bfloat16>` 2).
+#
+# Kesh *T* ga chiziqli oʻsadi: matn qancha uzun boʻlsa, kesh shuncha katta.
+#
+# Katta modellarda xotirani eng koʻp egallaydigan qismlardan biri — kesh. Shuning uchun Llama 3 kabi
 # modellar **{term}`guruhli soʻrov attention <guruhli soʻrov attention (GQA)>`** (ingl.
 # *grouped-query attention*, GQA; {cite:alp}`ainslie2023`) ishlatadi: bir guruhdagi bir nechta
 # soʻrov boshi bitta kalit/qiymat boshini birgalikda ishlatadi, keshda esa faqat kalit/qiymat
 # boshlari saqlanadi.
 #
-# Avval formulani yuqorida toʻlgan `keshlar` dagi haqiqiy tenzorlar bilan tekshiramiz.
+# Avval formulani yuqorida toʻldirilgan keshlardagi haqiqiy tenzorlar bilan tekshiramiz.
 
 
 # %%
@@ -467,21 +480,26 @@ d_bosh_l = d_l // n_q_l  # 4096 / 32
 # bfloat16: 16 bit, 2 bayt
 b_l = torch.finfo(getattr(torch, c["torch_dtype"])).bits // 8
 
-modellar = [  # (model, L, soʻrov va KV boshlari, d_bosh, b, T)
+modellar = [  # (model, L, soʻrov va kalit/qiymat boshlari, d_bosh, b, T)
     ("KichikGPT", L_gpt, n_gpt, n_gpt, d_bosh_gpt, b_gpt,
      gpt.poz.shape[0]),
     ("Llama 3 8B (GQA)", L_l, n_q_l, n_kv_l, d_bosh_l, b_l, T_l),
     ("Llama 3 8B, GQAsiz", L_l, n_q_l, n_q_l, d_bosh_l, b_l, T_l),
 ]
 hajm = pd.DataFrame(modellar, columns=[
-    "model", "qatlamlar", "soʻrov boshlari", "KV boshlar",
+    "model", "qatlamlar", "soʻrov boshlari", "kalit/qiymat boshlari",
     "bosh oʻlchami", "bayt", "T"])
 hajm["kesh (MiB)"] = [kesh_bayt(L, T, n_kv, dh, b) / 2**20
                       for _, L, _, n_kv, dh, b, T in modellar]
-show(hajm, nom="kv_hajm_jadval",
+# telefonga sigʻsin: har model — ustun, har kattalik — qator
+ustunlar = hajm.drop(columns="bayt").set_index("model").T.astype(object)
+ustunlar.iloc[:-1] = ustunlar.iloc[:-1].map(int)  # kesh qatoridan boshqasi butun
+show(ustunlar.rename_axis("kattalik").reset_index(),
+     nom="kv_hajm_jadval",
      izoh="KV kesh hajmi toʻliq kontekstda (T — modelning eng katta"
-          " uzunligi). Oxirgi qator — GQAsiz holat: har soʻrov boshi"
-          " oʻz kalit va qiymatini saqlaydi.")
+          " uzunligi; bitta son KichikGPTda 4 bayt, Llamada 2 bayt)."
+          " Oxirgi ustun — GQAsiz holat: har soʻrov boshi oʻz kalit"
+          " va qiymatini saqlaydi.")
 # Llama 3 8B: bitta tokenning keshi, KiB
 token_kib = kesh_bayt(L_l, 1, n_kv_l, d_bosh_l, b_l) / 2**10
 
@@ -497,8 +515,8 @@ for nom, qiymat in dict(
     glue(nom, qiymat, display=False)
 
 # %% [markdown]
-# `KichikGPT` ning {glue:text}`kv_T_max:d` tokenli keshi atigi {glue:text}`kv_gpt_mib:g` MiB. Llama
-# 3 8B da esa bitta tokenning keshi {glue:text}`kv_llama_token_kib:g` KiB, toʻliq kontekst
+# `KichikGPT` ning {glue:text}`kv_T_max:d` tokenli keshi atigi {glue:text}`kv_gpt_mib:g` MiB.
+# Llama 3 8Bda esa bitta tokenning keshi {glue:text}`kv_llama_token_kib:g` KiB, toʻliq kontekst
 # ({glue:text}`kv_llama_T:d` token) — {glue:text}`kv_llama_gib:g` GiB. Bu bitta matn uchun: model
 # bir vaqtda bir nechta foydalanuvchiga javob yozsa, har biriga oʻz keshi kerak. GQAsiz, yaʼni
 # {glue:text}`kv_llama_q:d` ta soʻrov boshining har biri oʻz kalit va qiymatini saqlaganda, kesh
@@ -520,8 +538,10 @@ for nom, qiymat in dict(
 # boʻlmaydi.
 #
 # Buni Llama 3 8B uchun hisoblaymiz. GPU haqida ikki faraz qilamiz (A100 kabi maʼlumotlar markazi
-# GPUsining tartibida): xotira soniyasiga {glue:text}`gpu_tbs:.0f` TB (10¹² bayt) oʻqiydi, hisob
-# soniyasiga {glue:text}`gpu_tmac:.0f`·10¹² MAC bajaradi. *B* — bir vaqtda yoziladigan matnlar soni:
+# GPUlari darajasida): GPU xotiradan soniyasiga {glue:text}`gpu_tbs:.0f` TB oʻqiydi va soniyasiga
+# {glue:text}`gpu_tmac:.0f`·10¹² MAC bajaradi. Oʻtkazuvchanlik oʻnlik birliklarda beriladi, shuning
+# uchun bu boʻlimda baytlar ham shunday: 1 GB = 10⁹ bayt, 1 TB = 10¹² bayt. Masalan, yuqoridagi
+# 1 GiB kesh — {glue:text}`ll_kesh_gb:.2f` GB. *B* — bir vaqtda yoziladigan matnlar soni:
 # parametrlar hammasi uchun bir marta oʻqiladi, keshni esa har matn oʻzinikini oʻqiydi.
 
 # %%
@@ -559,8 +579,9 @@ chegara = pd.DataFrame(
              "hisob (ms)", "token/s"])
 show(chegara.round(2), nom="chegara_jadval",
      izoh="Llama 3 8B (bfloat16), kesh bilan bitta qadam: oʻqiladigan"
-          " baytlar, xotira va hisob chegaralari, token/s ning yuqori"
-          " chegarasi. GPU haqida faraz: soniyasiga"
+          " baytlar, xotira va hisob chegaralari, soniyasiga"
+          " yoziladigan tokenlar sonining yuqori chegarasi (GB —"
+          " 10⁹ bayt). GPU haqida faraz: soniyasiga"
           f" {son(OTKAZ / 1e12, '.0f')} TB va"
           f" {son(HISOB / 1e12, '.0f')}·10¹² MAC.")
 
@@ -580,6 +601,7 @@ fig("llama_baytlar.png", caption="Llama 3 8B, kesh bilan bitta qadam:"
 # %% tags=["remove-cell"]
 bitta, paket = chegara.iloc[0], chegara.iloc[2]
 for nom, qiymat in dict(
+    ll_kesh_gb=chegara.iloc[1]["kesh (GB)"],
     gpu_tbs=OTKAZ / 1e12, gpu_tmac=HISOB / 1e12, ll_param=P / 1e9,
     ll_vazn_gb=P_oqiladi * b_l / 1e9, ll_tok=bitta["token/s"],
     ll_ms=bitta["xotira (ms)"], ll_hisob_ms=bitta["hisob (ms)"],
@@ -590,7 +612,7 @@ for nom, qiymat in dict(
     glue(nom, float(qiymat), display=False)
 
 # %% [markdown]
-# Llama 3 8B da {glue:text}`ll_param:.2f` mlrd parametr bor; bitta qadam ulardan
+# Llama 3 8Bda {glue:text}`ll_param:.2f` mlrd parametr bor; bitta qadam ulardan
 # {glue:text}`ll_vazn_gb:.1f` GB oʻqiydi (embedding jadvalidan faqat bitta qatorni;
 # {numref}`chegara_jadval`, {numref}`llama_baytlar`). Bitta matnda (*B* = 1, *T* = 1024) xotira
 # chegarasi {glue:text}`ll_ms:.1f` ms, hisob uchun esa {glue:text}`ll_hisob_ms:.2f` ms yetardi:
@@ -615,8 +637,8 @@ for nom, qiymat in dict(
 #
 # Formulada $n_{kv} \cdot d_{\text{bosh}}$ koʻpaytmasi turibdi. Oddiy koʻp boshli attentionda u *d*
 # ga teng: boshlar ikki barobar koʻpaysa, har boshning oʻlchami ikki barobar kichrayadi. Shuning
-# uchun boshlar sonini oshirish keshni oʻzgartirmaydi: {glue:text}`kv_mashq_bosh8_mib:g` MiB, xuddi
-# asl modeldagidek ({glue:text}`kv_gpt_mib:g` MiB). Qatlamlar ikki barobar koʻpaysa, kesh ham ikki
+# uchun boshlar sonini oshirish keshni oʻzgartirmaydi: asl modeldagidek {glue:text}`kv_gpt_mib:g`
+# MiB. Qatlamlar ikki barobar koʻpaysa, kesh ham ikki
 # barobar oshadi: {glue:text}`kv_mashq_qatlam4_mib:g` MiB. Keshni kichraytirish uchun kalit/qiymat
 # boshlarini kamaytirish (GQA), *d* ni kichraytirish yoki sonlarni qisqaroq formatda saqlash mumkin.
 # :::
@@ -638,7 +660,7 @@ for nom, qiymat in dict(
 # kamroq.
 # :::
 #
-# **3-mashq (GQAsiz Llama).** Llama 3 8B da GQA boʻlmaganda ($n_{kv}$ = {glue:text}`kv_llama_q:d`)
+# **3-mashq (GQAsiz Llama).** Llama 3 8Bda GQA boʻlmaganda ($n_{kv}$ = {glue:text}`kv_llama_q:d`)
 # *B* = {glue:text}`ll_B:.0f` va *T* = 8192 da bitta qadam necha GB oʻqiydi va xotira chegarasi
 # necha ms boʻladi? Avval qogʻozda hisoblang, soʻng `token_chegarasi` ni `n_kv` bilan chaqiring.
 #
@@ -661,7 +683,8 @@ for nom_, sozlama in [("bosh8", {"boshlar": 8}),
     with torch.no_grad():
         m_(matn[:, : m_.poz.shape[0]], keshlar_)  # toʻliq kesh
     mashq_mib[nom_] = kesh_baytlari(keshlar_) / 2**20
-    print(f"{sozlama}: kesh {son(mashq_mib[nom_], '.2f')} MiB")
+    (kalit, qiymat), = sozlama.items()
+    print(f"{kalit} = {qiymat}: kesh {son(mashq_mib[nom_], '.2f')} MiB")
 
 
 # 2-mashq yechimi: RMSNorm

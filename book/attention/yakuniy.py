@@ -37,7 +37,7 @@ from chapter_code.sonlar import soz_bilan, manba_soz, javob
 #
 # Model oʻzbekcha soʻz
 # bilan yozilgan sonni oʻqiydi va uni raqamlar bilan yozadi: «uch yuz qirq
-# yetti ming ikki yuz besh» → `347205`. Kirish — haqiqiy oʻzbekcha soʻzlar,
+# yetti ming ikki yuz besh» → 347 205. Kirish — haqiqiy oʻzbekcha soʻzlar,
 # chiqish — raqamlar. Qaysi raqam qaysi soʻzdan kelishini esa biz aniq
 # bilamiz. Shuning uchun modelning qayerga qarashini tekshirish mumkin.
 #
@@ -51,11 +51,11 @@ from chapter_code.sonlar import soz_bilan, manba_soz, javob
 #
 # Bu — tarjima vazifasi, shuning uchun asl Transformer maqolasidagi kabi
 # **koder-dekoder** modelini olamiz (`Tarjimon`). Koder soʻzlarni {term}`kauzal maskasiz <kauzal (sababiy) maska>` {term}`attention <attention (eʼtibor mexanizmi)>` bilan oʻqiydi: har soʻz hamma soʻzni koʻradi, faqat
-# qisqa sonlarni bir xil uzunlikka keltirish uchun qoʻshilgan toʻldiruvchi `<pad>` {term}`tokenlar <token>`
+# qisqa sonlarni bir xil uzunlikka keltirish uchun qoʻshilgan toʻldiruvchi ⟨pad⟩ {term}`tokenlar <token>`
 # yopiladi. Dekoder raqamlarni bittadan yozadi: oʻzi yozgan
 # raqamlarga kauzal maska bilan qaraydi, soʻzlarga esa **{term}`cross-attention`**
-# (*oʻzaro attention*: {term}`soʻrovlar <soʻrov>` dekoderdan, {term}`kalit` va qiymatlar koder
-# chiqishidan) orqali qaraydi. Ikkalasi ham {doc}`«Transformer bloki va KV kesh» <transformer>` darsidagi pre-LN `Blok`.
+# orqali qaraydi: unda {term}`soʻrovlar <soʻrov>` dekoderdan, {term}`kalit` va qiymatlar koder
+# chiqishidan olinadi. Ikkalasi ham {doc}`«Transformer bloki va KV kesh» <transformer>` darsidagi pre-LN `Blok`.
 #
 # ```{literalinclude} ../../chapter_code/modellar.py
 # :pyobject: Tarjimon
@@ -94,7 +94,7 @@ glue("tr_param", n_param, display=False)
 # {glue:text}`tp_n` ta oʻqitish sonida oʻqitiladi: har safar tasodifiy
 # {glue:text}`tp_batch` ta son olinadi va parametrlar {glue:text}`tp_qadamlar`
 # marta yangilanadi. {term}`Oʻrganish tezligi <oʻrganish tezligi>` avval
-# {glue:text}`tp_lr:.3f` gacha oshadi, soʻng nolga yaqin kamayadi.
+# {glue:text}`tp_lr:.3f` gacha oshadi, soʻng deyarli nolgacha kamayadi.
 #
 # {term}`Aniqlik <aniqlik>` — {glue:text}`tp_n_sinov` ta sinov sonidan
 # toʻliq toʻgʻri yozilganlari ulushi. Ikkala seedda ham model vazifani
@@ -126,11 +126,12 @@ for s in seedlar:
 glue("tr_00_sinov", sinov_00, display=False)
 
 # %% [markdown]
-# Seed 0 modelining {glue:text}`tr_xato_soni` ta xatosidan
-# {glue:text}`tr0_00_xato` tasida, seed 1 modelining
-# {glue:text}`tr1_xato_soni` ta xatosidan {glue:text}`tr1_00_xato` tasida
-# ketma-ket ikki nol («00») bor. Sinov sonlarining esa atigi
-# {glue:text}`tr_00_sinov` tasida shunday. {numref}`%s-jadvalda <tarjima_misollar>`
+# Seed 0 modeli {glue:text}`tr_xato_soni` ta, seed 1 modeli
+# {glue:text}`tr1_xato_soni` ta sinov sonida adashdi. Ketma-ket ikki nolli
+# («00»li) sonlar sinovda kam: {glue:text}`tp_n_sinov` ta sonning atigi
+# {glue:text}`tr_00_sinov` tasi. Xatolar orasida ularning ulushi ancha katta:
+# «00»li sonlardagi xatolar seed 0 da {glue:text}`tr0_00_xato` ta, seed 1 da
+# {glue:text}`tr1_00_xato` ta. {numref}`%s-jadvalda <tarjima_misollar>`
 # seed 0 modelining hamma xatolari va toʻrtta toʻgʻri javobi bor.
 
 # %%
@@ -228,15 +229,14 @@ for oqitish_, q in [("hamma son", "tz_hamma"),
         glue(f"{q}_{u}_max", float(t_[ustun].max()), display=False)
 
 # %% [markdown]
-# Hamma son bilan oʻqitilgan modellar uchun nolsiz sonlar oson: ularda
-# aniqlik eng yomon seedda ham {glue:text}`tz_hamma_nolsiz_min:.3f`
-# ({numref}`tarjima_tuzilma`). Nolli sonlarda aniqlik
+# Hamma son bilan oʻqitilgan modellar uchun nolsiz sonlar oson
+# ({numref}`tarjima_tuzilma`, «nolsiz» ustuni). Nolli sonlarda aniqlik
 # {glue:text}`tz_hamma_nolli_min:.3f`–{glue:text}`tz_hamma_nolli_max:.3f`,
 # «00»li sonlarda {glue:text}`tz_hamma_00_min:.3f`–{glue:text}`tz_hamma_00_max:.3f`.
 #
-# «00»li sonlarsiz oʻqitilgan modellar uchun ham nolsiz sonlar oson
-# (eng yomon seedda {glue:text}`tz_yopiq_nolsiz_min:.3f`).
-# «00»li sinov sonlarining esa yarmini ham yoza olmadi:
+# «00»li sonlarsiz oʻqitilgan modellar uchun ham nolsiz sonlar oson.
+# Lekin bu modellar «00»li sinov sonlarining yarmini ham toʻgʻri yoza
+# olmadi: aniqlik
 # {glue:text}`tz_yopiq_00_min:.3f`–{glue:text}`tz_yopiq_00_max:.3f`. Har
 # seedda bu hamma son bilan oʻqitilgan modelnikidan ancha past. Model tanish
 # soʻzlardan oʻqitishda hech yozmagan «00»ni koʻp hollarda tuza olmadi:
@@ -266,7 +266,7 @@ raqamlar = list(str(misol))
 w_tr = kesishgan_ogirlik(tarjimon, [misol])[-1, 0][
     :, : len(raqamlar), : len(sozlar)]
 w_orta = w_tr.mean(0)  # boshlar oʻrtachasi: (raqamlar, soʻzlar)
-print(f"{son(misol)}: model javobi {javob(tarjimon, [misol])[0]}")
+print(f"{son(misol)}: model javobi {guruhla(javob(tarjimon, [misol])[0])}")
 for r, qator in zip(raqamlar, w_orta):
     eng = int(qator.argmax())
     print(f"  «{r}» ← «{sozlar[eng]}» {son(qator[eng], '.2f')}")
@@ -291,21 +291,20 @@ fig(
 )
 
 # %% [markdown]
-# {numref}`%s-rasmda <tarjima_xarita>` noldan farqli
-# {glue:text}`tr_misol_n` ta raqamning {glue:text}`tr_misol_oz` tasida
-# eng yorqin katak uni beradigan soʻz ustunida. Bu soʻz yuz minglar
-# raqami uchun — birinchi soʻz, oʻnliklar raqami uchun — oʻnlik soʻzi
-# (masalan, «qirq» 4 ni beradi). Bu — asl attention maqolasidagi
-# {cite:p}`bahdanau2015` mashhur {term}`moslik xaritasining <moslik xaritasi>`
-# (*alignment*) oʻzbekcha varianti. Bunday moslikni modelga hech kim
-# oʻrgatmagan: u faqat toʻgʻri raqamlarni yozishga oʻqitilgan.
+# {numref}`%s-rasmda <tarjima_xarita>` va yuqoridagi chiqishda noldan farqli
+# raqamning eng yorqin katagi, odatda, shu raqamni beradigan soʻz ustunida
+# turadi. Yuz minglar raqamini birinchi soʻz beradi (1 ni «bir»), oʻn minglar
+# raqamini — oʻnlik soʻzi (3 ni «oʻttiz»). Bu — asl attention maqolasidagi
+# {cite:p}`bahdanau2015` mashhur {term}`muvofiqlik xaritasining <moslik xaritasi>`
+# (*alignment*) oʻzbekcha varianti. Bu muvofiqlik faqat toʻgʻri raqamlarni
+# yozishga oʻqitishdan kelib chiqdi.
 #
 # Bitta misol tasodif boʻlishi mumkin. Shuning uchun hamma sinov sonlarida
 # sanaymiz: dekoderga toʻgʻri oldingi raqamlar berilganda (oʻqitishdagi
 # kabi), noldan farqli raqamning eng kuchli oʻrtacha ogʻirligi necha
-# holda aynan oʻz soʻziga tushadi (`moslik`)? Ogʻirlik oʻrtacha qayerga
-# tushishini ham oʻlchaymiz: oʻz soʻziga, «yuz» va «ming»ga yoki boshqa
-# soʻzlarga (`ogirlik_qayerda`).
+# holda aynan oʻz soʻziga tushadi? Buni `moslik` funksiyasi sanaydi. Ogʻirlik
+# oʻrtacha qayerga tushishini ham oʻlchaymiz: oʻz soʻziga, «yuz» va «ming»ga
+# yoki boshqa soʻzlarga (`ogirlik_qayerda` funksiyasi).
 
 # %%
 # (qatlamlar, boshlar + 1): oxirgi ustun — boshlar oʻrtachasi
@@ -343,7 +342,7 @@ glue("tr_bosh_max", 100 * float(ulush[:-1].max()), display=False)
 # {glue:text}`tr_bosh_max:.0f` foizgacha boʻladi
 # ({numref}`%s-rasm <tarjima_boshlar>`). Har bosh oʻz *Q* va *K*
 # {term}`proyeksiyasi <proyeksiya>` bilan oʻqitiladi, shuning uchun {term}`boshlar <bosh>` turli narsaga qarashi
-# mumkin. Ishni ular qanday taqsimlashini esa modelga hech kim aytmaydi: bu
+# mumkin. Ular ishni qanday taqsimlashi oldindan berilmaydi: bu taqsimot
 # oʻqitishda oʻzi shakllanadi.
 
 # %%
@@ -423,8 +422,8 @@ xarita(
 #   {cite:alp}`shazeer2019`);
 # - **{term}`siljuvchi oyna attention`** (ingl. *sliding-window attention*;
 #   {cite:alp}`beltagy2020`): *T* ni cheklash. Har soʻrov faqat oxirgi
-#   `oyna` ta kalitga qaraydi, shuning uchun keshda ham shuncha token
-#   qoladi.
+#   *w* ta kalitga qaraydi (*w* — oyna uzunligi, kodda `oyna`), shuning
+#   uchun keshda ham shuncha token qoladi.
 #
 # Ikkalasi ham `chapter_code/modellar.py` dagi sinf va funksiyaning
 # parametri: `KopBoshli(d, boshlar, kv_boshlar)` va `kauzal_maska(Tq, Tk,
@@ -439,8 +438,8 @@ xarita(
 # :dedent:
 # ```
 #
-# Oyna esa maskaga yana bir shart qoʻshadi: oynadan eskiroq kalitlar ham
-# yashiriladi.
+# Siljuvchi oyna esa maskaga yana bir shart qoʻshadi: oynadan eskiroq
+# kalitlar ham yashiriladi.
 #
 # ```{literalinclude} ../../chapter_code/modellar.py
 # :pyobject: kauzal_maska
@@ -448,10 +447,9 @@ xarita(
 # :dedent:
 # ```
 #
-# Bu turlarni oddiy {term}`koʻp boshli attention` ({term}`MHA`, ingl.
-# *multi-head attention*: har soʻrov boshining oʻz kalit/qiymat boshi bor)
-# bilan birga shu vazifada, oʻsha protokol va oʻsha seedlar bilan
-# oʻqitamiz. GQAda 4 ta soʻrov boshi 2 ta, MQAda esa 1 ta kalit/qiymat
+# Bu turlarni oddiy {term}`koʻp boshli attention` ({term}`MHA`: har soʻrov
+# boshining oʻz kalit/qiymat boshi bor) bilan birga shu vazifada, oʻsha
+# oʻqitish sozlamalari va seedlar bilan oʻqitamiz. GQAda 4 ta soʻrov boshi 2 ta, MQAda esa 1 ta kalit/qiymat
 # boshini ishlatadi. Oyna (2 token) dekoderning self-attentionida
 # qoʻllanadi. Oyna 1 — nazorat: dekoder oʻzi yozgan raqamlardan faqat
 # oxirgisini (oʻz kirish tokenini) koʻradi. Har model uchun aniq moslikni
@@ -537,8 +535,8 @@ for i_, q in enumerate(["mha", "gqa", "mqa", "oyna2"]):
 # uchun kichik kesh xotirani ham, har qadamda oʻqiladigan baytlarni ham
 # kamaytiradi ({doc}`«Transformer bloki va KV kesh» <transformer>` darsi).
 # Buning evaziga modelning imkoniyati (ifodalash qobiliyati) kamayadi. GQA va MQAda bir guruh
-# soʻrov boshlari bir xil kalit va qiymatlarni koʻradi. Oyna esa undan
-# eski tokenlarni butunlay koʻrmaydi, lekin koʻp qatlamli modelda
+# soʻrov boshlari bir xil kalit va qiymatlarni koʻradi. Oynali attention esa
+# oynadan eski tokenlarni umuman koʻrmaydi, lekin koʻp qatlamli modelda
 # maʼlumot qatlamdan qatlamga oʻtib, oynadan uzoqroqqa yetadi.
 #
 # Katta modellarning mualliflari narx va foyda orasidagi muvozanatni
@@ -546,15 +544,15 @@ for i_, q in enumerate(["mha", "gqa", "mqa", "oyna2"]):
 # boshi {cite:p}`llama3`. Mistral 7B GQAni (32 ga 8) har qatlamda 4096
 # tokenli siljuvchi oyna attention bilan birga ishlatadi {cite:p}`jiang2023`.
 # Gemmaning birinchi 2B modeli MQA ishlatgan {cite:p}`gemma2024`. Gemma
-# 3 esa har beshta oynali qatlamdan (1024 token) keyin bitta toʻliq
+# 3 har beshta oynali qatlamdan (1024 token) keyin bitta toʻliq
 # attention qatlamini qoʻyadi {cite:p}`gemma3`. Oynali qatlamlar keshni
 # kichik tutadi, toʻliq qatlamlar esa uzoq masofani saqlaydi.
 #
 # ## Mashqlar
 #
-# **1-mashq (oyna maskasini oʻzingiz yozing).** *T* = 6 va `oyna = 3`.
-# `torch.arange` bilan soʻrov indekslari *i* ni ustun, kalit indekslari
-# *j* ni qator qilib oling va mantiqiy maska tuzing: kelajakdagi kalitlar
+# **1-mashq (oyna maskasini oʻzingiz yozing).** *T* = 6, oyna = 3.
+# Soʻrov indekslari *i* ni ustun, kalit indekslari *j* ni qator qilib
+# `torch.arange` bilan oling va mantiqiy maska tuzing: kelajakdagi kalitlar
 # ($j > i$) ham, oynadan eski kalitlar ($j \le i - 3$) ham yashirinsin
 # (`True`). Uni `kauzal_maska(6, 6, 3)` bilan solishtiring. Nechta juftlik
 # ochiq qoladi? Soʻng shu maska bilan attentionni oʻzingiz hisoblang va
@@ -572,10 +570,11 @@ for i_, q in enumerate(["mha", "gqa", "mqa", "oyna2"]):
 # (yechim kodi quyida).
 # :::
 #
-# **2-mashq (toʻldiruvchi maskasi).** `manba_kodla([7, 138402])` ikki sonni
-# bitta {term}`paketga <paket>` soladi: «yetti» bir soʻz, ikkinchi son esa sakkiz soʻz.
-# «Yetti» qatoriga nechta `<pad>` qoʻshiladi? Toʻldiruvchi maskasini
-# (`<pad>` tokeni — 0) `(batch, 1, 1, Tm)` shaklida oʻzingiz tuzing va
+# **2-mashq (toʻldiruvchi maskasi).** `manba_kodla` funksiyasi 7 va 138 402
+# sonlarini bitta {term}`paketga <paket>` soladi (`manba_kodla([7, 138402])`):
+# «yetti» bir soʻz, ikkinchi son esa sakkiz soʻz. «Yetti» qatoriga nechta
+# ⟨pad⟩ qoʻshiladi? Toʻldiruvchi maskasini `(batch, 1, 1, Tm)` shaklida
+# oʻzingiz tuzing (⟨pad⟩ tokenining indeksi — 0) va
 # `tarjimon.kodla(manba)` qaytargan maska bilan solishtiring. Soʻng
 # «yetti»ning koder chiqishini ikki holda solishtiring: yolgʻiz
 # kodlanganda va shu paketda. Maska ishlasa, farq qancha boʻlishi kerak?
@@ -583,7 +582,7 @@ for i_, q in enumerate(["mha", "gqa", "mqa", "oyna2"]):
 # :::{admonition} Yechim
 # :class: dropdown
 #
-# Paketda «yetti» qatoriga {glue:text}`y2_pad` ta `<pad>` qoʻshiladi.
+# Paketda «yetti» qatoriga {glue:text}`y2_pad` ta ⟨pad⟩ qoʻshiladi.
 # Maska `(manba == 0)[:, None, None, :]` — modelnikining aynan oʻzi. Koder
 # «yetti»ni paketda ham yolgʻiz kodlangandagidek oʻqiydi: eng katta farq
 # {glue:text}`y2_farq:.1e`, float32 yaxlitlash darajasida. Maskasiz
@@ -600,10 +599,11 @@ for i_, q in enumerate(["mha", "gqa", "mqa", "oyna2"]):
 # :::{admonition} Yechim
 # :class: dropdown
 #
-# Model nolsiz sonlardan {glue:text}`y3_nolsiz` tasini, «00»li sonlardan
-# {glue:text}`y3_00` tasini toʻgʻri yozdi (yechim kodi quyida).
-# {numref}`%s-jadvaldagi <tarjima_tuzilma>` guruhlar kabi: qiyin joy —
-# soʻzi yoʻq nollar. (Bu sonlarning ayrimlari oʻqitish sonlari orasida
+# Har guruhda 100 tadan son bor. Model nolsiz sonlarning
+# {glue:text}`y3_nolsiz` foizini, «00»li sonlarning {glue:text}`y3_00`
+# foizini toʻgʻri yozdi (yechim kodi quyida). Natija
+# {numref}`%s-jadvaldagiga <tarjima_tuzilma>` mos: qiyin joy — soʻzi yoʻq
+# nollar. (Bu sonlarning ayrimlari oʻqitish sonlari orasida
 # boʻlishi mumkin: ular {glue:text}`tp_n` ta, hamma sonlar esa 999 999 ta.)
 # :::
 
