@@ -287,7 +287,7 @@ glue(
 # {numref}`%s-rasmning <sqrt_d>` yuqori qismida boʻlishsiz ballarning standart
 # chetlanishi *d* = 8 da {glue:text}`sq_std_8:.2f`, *d* = 1024 da
 # {glue:text}`sq_std_1024:.1f` — $\sqrt{d}$ kabi oʻsadi; $\sqrt{d}$ ga
-# boʻlinganda esa hamma *d* da
+# boʻlinganda esa (bu initsializatsiyada) hamma *d* da
 # {glue:text}`sq_std_bol_min:.2f`–{glue:text}`sq_std_bol_max:.2f` oraligʻida qoladi. Bu son 1 ga teng emas: `nn.Linear`
 # ning standart initsializatsiyasida *Q* komponentlarining dispersiyasi 1 emas,
 # oʻlchovimizda taxminan {glue:text}`sq_var_q:.2f`, shuning uchun ballar

@@ -141,7 +141,7 @@ fig(
 # Rasmning pastki qismida: qoʻshni pozitsiyalar vektorlari juda oʻxshash
 # (kosinus oʻxshashligi {glue:text}`poz_oxshash_1:.3f`). Masofa oshgani sari
 # oʻxshashlik kamayadi, lekin bir tekis emas: 10 va undan katta masofada u
-# {glue:text}`poz_oxshash_uzoq:.2f` dan oshmadi. Kod chiqargan ikki son esa
+# {glue:text}`poz_oxshash_uzoq:.2f` dan oshmadi. Kod chiqargan ikki son
 # yana bir xossani koʻrsatadi: {term}`skalyar koʻpaytma` faqat masofaga
 # bogʻliq, pozitsiyalarning oʻziga emas. Sababi —
 # $\sin a \sin b + \cos a \cos b = \cos(a - b)$.
@@ -163,7 +163,7 @@ fig(
 #
 # Bu nega ishlaydi? *m*-soʻrov va *n*-kalitning skalyar koʻpaytmasida
 # ikki burilishdan faqat burchaklar farqi qoladi: $(m - n)\,\theta_i$.
-# Demak, {term}`ballga <ball>` pozitsiya faqat nisbiy masofa $m - n$ orqali
+# Natijada {term}`ballga <ball>` pozitsiya faqat nisbiy masofa $m - n$ orqali
 # kiradi. Modelimizda buni `Attention(T, pozitsiya="rope")` qiladi: u
 # `rope` ni *Q* va *K* ga qoʻllaydi
 # ({doc}`«Attention, RNN va LSTM bitta vazifada» <rekurrent>` darsidagi
@@ -192,10 +192,10 @@ for m, n in [(2, 0), (12, 10), (502, 500), (3, 0)]:
 # ishlaydimi? Bu xossa **{term}`uzunlikka umumlashtirish`** (*length
 # generalization*) deyiladi. Sinusoidal va RoPE modellarini besh
 # {term}`seed` bilan oʻqitamiz. Vaqtni tejash uchun bu darsdagi
-# oʻqitishlar bobning protokolidan ikki barobar qisqa: 60 emas, 30
+# oʻqitishlar bobdagi odatiy oʻqitishdan ikki barobar qisqa: 60 emas, 30
 # {term}`epoxa`, `oqit` ning qolgan qiymatlari oʻsha. Oldingi darsning
-# oʻrganiladigan pozitsiyali modellari (xuddi shu besh seed, 60 epoxa)
-# saqlangan: `parallel` ularni qayta oʻqitmaydi.
+# oʻrganiladigan pozitsiyali modellarini (xuddi shu besh seed, 60 epoxa)
+# qayta ishlatamiz.
 
 # %%
 oqit30 = partial(oqit, epoxalar=30)
@@ -207,7 +207,7 @@ kalitlar = [(nom, s) for nom in yangi for s in seedlar]
 ishlar = [(yangi[nom], T, s) for nom, s in kalitlar]
 # (tur, seed) -> (T = 60 dagi sinov aniqligi, model)
 modellar = dict(zip(kalitlar, parallel(oqit30, ishlar)))
-# oldingi darsning modellari: saqlangan natija
+# oldingi darsning modellari (oʻsha besh seed, 60 epoxa)
 organ = parallel(oqit, [(partial(Attention, T), T, s) for s in seedlar])
 for s, natija_s in zip(seedlar, organ):
     modellar["oʻrganiladigan", s] = natija_s
@@ -215,21 +215,22 @@ for s, natija_s in zip(seedlar, organ):
 # %% [markdown]
 # Har model uchun *T* = 30, 60, 120 va 240 da yangi sinov maʼlumotini
 # tuzamiz ({glue:text}`poz_n` ta namuna) va {term}`aniqlikni <aniqlik>`
-# oʻlchaymiz. Har soʻrov 0-qadamga bergan oʻrtacha {term}`ogʻirlikni <ogʻirlik>`
-# ham yozib olamiz: model javobni 0-qadamdan olayotganini shu koʻrsatadi.
+# oʻlchaymiz. Har soʻrov 0-pozitsiyaga bergan oʻrtacha
+# {term}`ogʻirlikni <ogʻirlik>` ham yozib olamiz: model javobni
+# 0-pozitsiyadan olayotganini shu koʻrsatadi.
 #
 # Solishtirish uchun pozitsiyani umuman bilmaydigan qoida ham bor. Tartibni
 # koʻrmaydigan model faqat sonlar toʻplamini biladi. Toʻplam berilsa,
-# birinchi element undagi istalgan son boʻlishi mumkin. Demak, $x_0 > 0$
-# boʻlish ehtimoli — toʻplamdagi musbat sonlar ulushi, tartibni bilmaydigan
-# qoidalarning eng yaxshisi esa **{term}`ishoralar koʻpchiligi`**: musbat
-# sonlar koʻp boʻlsa, javob 1. Model bu qoidadan ancha yuqori boʻlsa, demak,
-# u pozitsiyani ishlatmoqda.
+# birinchi element undagi istalgan son boʻlishi mumkin. Shu sababli
+# $x_0 > 0$ boʻlish ehtimoli — toʻplamdagi musbat sonlar ulushi. Tartibni
+# bilmaydigan qoidalarning eng yaxshisi — **{term}`ishoralar koʻpchiligi`**:
+# musbat sonlar koʻp boʻlsa, javob 1. Model bu qoidadan ancha yuqori
+# boʻlsa, u pozitsiyani ishlatmoqda.
 
 # %%
 def baholash(m, X, y, bolak=250):
-    # aniqlik va soʻrovlarning 0-qadamga oʻrtacha ogʻirligi;
-    # boʻlaklab: (500, 240, 240) matritsa birdaniga 115 MB boʻlardi
+    # aniqlik va soʻrovlarning 0-pozitsiyaga oʻrtacha ogʻirligi;
+    # boʻlaklab: (500, 240, 240) matritsa birdaniga 110 MiB boʻlardi
     togri, w0 = 0, 0.0
     with torch.no_grad():
         for i in range(0, len(X), bolak):
@@ -241,14 +242,14 @@ def baholash(m, X, y, bolak=250):
 
 
 Tlar, n = [30, 60, 120, 240], 500
-natija = {}  # (tur, seed, T) -> (aniqlik, 0-qadamga ogʻirlik)
+natija = {}  # (tur, seed, T) -> (aniqlik, 0-pozitsiyaga ogʻirlik)
 koplik = {}  # T -> ishoralar koʻpchiligining aniqligi
 for Tx in Tlar:
     # maʼlumot seedi 4: oʻqitishda 1, sinovda 2 edi
     X, y = vazifa(n, Tx, 4)
     for (nom, s), (_, m) in modellar.items():
         if nom != "oʻrganiladigan" or Tx <= T:
-            # baho(f, ...) = f(...), natijasi saqlanadi
+            # baho(f, ...) = f(...)
             natija[nom, s, Tx] = baho(baholash, m, X, y)
     musbat = (X > 0).sum(dim=(1, 2))  # (n, T, 1) -> (n,)
     koplik[Tx] = ((2 * musbat > Tx).long() == y).float().mean().item()
@@ -318,24 +319,25 @@ glue("poz_kop_max", max(koplik.values()), display=False)
 # %% [markdown]
 # {numref}`%s-jadvaldan <poz_jadval>` toʻrtta xulosa chiqaramiz:
 #
-# - **Sinusoidal modellar** uzunroq ketma-ketlikka yaxshi koʻchdi: *T* = 240
-#   da vazifani {glue:text}`poz_sin_yechdi_gap`. Har seedning aniqligi
+# - **Sinusoidal modellar** bu besh seedda uzunroq ketma-ketlikka yaxshi koʻchdi:
+#   *T* = 240 da vazifani {glue:text}`poz_sin_yechdi_gap`. Har seedning aniqligi
 #   *T* = 60 dagidan koʻpi bilan {glue:text}`poz_sin_pasayish:.3f` ga
 #   tushdi (RoPE modellarida esa kamida
-#   {glue:text}`poz_rope_pasayish:.3f` ga). Soʻrovlar 0-qadamga oʻrtacha
-#   kamida {glue:text}`poz_sin_w0:.2f` ogʻirlik berdi: model oʻqitishda
-#   koʻrmagan 60–239-pozitsiyalarda ham javobni asosan 0-qadamdan oldi.
+#   {glue:text}`poz_rope_pasayish:.3f` ga). Soʻrovlar 0-pozitsiyaga
+#   oʻrtacha kamida {glue:text}`poz_sin_w0:.2f` ogʻirlik berdi: model
+#   oʻqitishda koʻrmagan 60–239-pozitsiyalarda ham javobni asosan
+#   0-pozitsiyadan oldi.
 # - **RoPE modellari** oʻqitish uzunligida (*T* = 60) yechdi, eng yomon
 #   seedda {glue:text}`poz_rope_60_min:.3f`. Uzunroq ketma-ketlikda esa
 #   yomonlashdi: *T* = 120 da {glue:text}`poz_rope_120_min:.3f` dan
 #   {glue:text}`poz_rope_120_max:.3f` gacha, *T* = 240 da
 #   {glue:text}`poz_rope_240_min:.3f` dan {glue:text}`poz_rope_240_max:.3f`
-#   gacha, yaʼni hech bir seedda yechmadi. 0-qadamga ogʻirlik *T* = 60 dagi
+#   gacha, yaʼni hech bir seedda yechmadi. 0-pozitsiyaga ogʻirlik *T* = 60 dagi
 #   kamida {glue:text}`poz_rope_w0_60_min:.2f` dan *T* = 240 da koʻpi bilan
 #   {glue:text}`poz_rope_w0_240_max:.2f` ga tushdi.
 # - **Oʻrganiladigan model** *T* = 30 da ham ishladi (eng yomon seedda
 #   {glue:text}`poz_org_30_min:.3f`): qisqa ketma-ketlikda u birinchi 30
-#   ta vektorini oladi. *T* = 120 va 240 da esa uni ishga tushirib
+#   ta vektorini oladi. *T* = 120 va 240 da uni ishga tushirib
 #   boʻlmaydi: 60-pozitsiyadan boshlab qoʻshadigan vektori yoʻq, `forward`
 #   `ValueError` bilan toʻxtaydi.
 # - **Ishoralar koʻpchiligi** hech bir *T* da {glue:text}`poz_kop_max:.3f`
@@ -344,18 +346,19 @@ glue("poz_kop_max", max(koplik.values()), display=False)
 #   birinchi sonning toʻplamdagi hissasi kichrayadi.
 #
 # Nega RoPE modeli yomonlashdi? RoPEda ball pozitsiyaga faqat masofa
-# *m* − *n* orqali bogʻliq. «Birinchi element» esa masofa emas: *m*-soʻrov
-# uchun u *m* {term}`qadam` orqada. Demak, model har masofa uchun ballni
-# alohida oʻrganishi kerak, oʻqitishda esa u faqat −59 dan 59 gacha
-# masofalarni koʻrgan. *T* = 240 da masofalar −239 dan 239 gacha.
+# *m* − *n* orqali bogʻliq. Lekin «birinchi element» bitta masofada
+# turmaydi: *m*-soʻrov uchun u *m* pozitsiya orqada. Shuning uchun model
+# har masofa uchun ballni alohida oʻrganishi kerak, ammo oʻqitishda u faqat
+# −59 dan 59 gacha masofalarni koʻrgan. *T* = 240 da masofalar −239 dan
+# 239 gacha.
 #
 # Buni nazorat tajribasi bilan tekshiramiz. Sabab koʻrilmagan masofalar
 # boʻlsa, ularni yashirganda model yana ishlashi kerak. `rope_tanish`
-# modelning `forward` metodini takrorlaydi, ikki farq bilan:
-# |*m* − *n*| ≥ 60 boʻlgan juftliklarning balli −∞ ga almashtiriladi va
-# javob faqat 0–59-soʻrovlardan olinadi (60-soʻrov va keyingilari uchun
-# 0-qadam yashirin, ular javobga faqat shovqin qoʻshardi). Oʻqitilgan
-# modellar oʻzgarmaydi.
+# funksiyasi modelning `forward` metodini takrorlaydi, lekin ikki farqi
+# bor. Birinchidan, |*m* − *n*| ≥ 60 boʻlgan juftliklarning balli −∞ ga
+# almashtiriladi. Ikkinchidan, javob faqat 0–59-soʻrovlardan olinadi
+# (60-soʻrov va keyingilari uchun 0-pozitsiya yashirin, ular javobga faqat
+# shovqin qoʻshardi). Oʻqitilgan modellar oʻzgarmaydi.
 
 # %%
 def rope_tanish(m, X):
@@ -378,8 +381,7 @@ for s in seedlar:
     with torch.no_grad():
         javob = baho(rope_tanish, modellar["RoPE", s][1], X)
     nazorat.append((javob.argmax(1) == y).float().mean().item())
-print("RoPE, T = 240, faqat tanish")
-print("masofalar (seed 0–4):")
+print("RoPE, tanish masofalar (seed 0–4):")
 print("  " + "; ".join(son(a, ".3f") for a in nazorat))
 
 # %% tags=["remove-cell"]
@@ -398,10 +400,11 @@ glue("poz_nazorat_max", max(nazorat), display=False)
 # (masalan, {cite:alp}`chen2023`): ular yangi pozitsiyalarni model
 # oʻqitishda koʻrgan burchaklar oraligʻiga siqadi.
 #
-# Sinusoidal modellar esa *T* = 240 ga yaxshi koʻchdi, lekin bu kafolat emas:
-# formula istalgan pozitsiyaga vektor beradi, model esa ularni oʻqitishda
-# koʻrmagan. Til modellarida sinusoidal kodlash oʻqitish uzunligidan biroz
-# oʻtgach yomonlashadi {cite:ps}`press2022`; *T* = 960 da nima boʻlishini
+# Sinusoidal modellar *T* = 240 ga yaxshi koʻchdi, lekin bu kafolat emas:
+# formula istalgan pozitsiyaga vektor beradi, ammo model bunday vektorlarni
+# oʻqitishda koʻrmagan. Boshqa seedlarda sinusoidal model ham *T* = 240 da
+# yiqilishi mumkin: koʻchish seedga bogʻliq. Til modellarida sinusoidal kodlash oʻqitish
+# uzunligidan biroz oʻtgach yomonlashadi {cite:p}`press2022`; *T* = 960 da nima boʻlishini
 # 2-mashqda oʻzingiz oʻlchaysiz. Katta til modellarida koʻp ogʻirlik
 # baʼzan mazmunidan qatʼi nazar birinchi {term}`tokenlarga <token>` tushadi: bu
 # **{term}`attention sink`** deyiladi {cite:p}`xiao2024`.
@@ -412,14 +415,14 @@ glue("poz_nazorat_max", max(nazorat), display=False)
 #
 # {doc}`«Attention mexanizmi» <mexanizm>` darsining 2-mashqida koʻrdik:
 # kauzal maska bilan {term}`pozitsiya kodlashsiz <pozitsiya kodlash>`
-# attention ham tartibni sezadi. 0-soʻrov faqat 0-qadamni koʻradi, oxirgi
-# soʻrov esa hamma qadamni. Demak, 0-qadam har soʻrovning oʻrtachasiga
-# kiradi, oxirgi qadam esa faqat oxirgi soʻrovnikiga. Ogʻirliklar tekis
-# boʻlsa ham, oxirgi oʻrtalashtirishdan keyin 0-qadamning hissasi eng
-# katta boʻladi. Bu oʻqitishda qanchalik yordam beradi?
+# attention ham tartibni sezadi. 0-soʻrov faqat 0-pozitsiyani koʻradi,
+# oxirgi soʻrov esa hamma pozitsiyani. Shuning uchun 0-pozitsiya har
+# soʻrovning oʻrtachasiga kiradi, oxirgi pozitsiya boʻlsa faqat oxirgi
+# soʻrovnikiga. Ogʻirliklar tekis boʻlsa ham, oxirgi oʻrtalashtirishdan
+# keyin 0-pozitsiyaning hissasi eng katta boʻladi. Bu oʻqitishda qanchalik yordam beradi?
 # `Attention(60, pozitsiya=False, kauzal=True)` ni besh seed bilan, 30
 # epoxa oʻqitamiz. Yonida — oldingi darsdagi maskasiz pozitsiyasiz model
-# (xuddi shu besh seed, 60 epoxa, saqlangan natija).
+# (oʻsha besh seed, 60 epoxa).
 
 # %%
 kz_turlari = {
@@ -428,7 +431,7 @@ kz_turlari = {
 }
 kz = {}  # tur -> besh seeddagi sinov aniqligi (T = 60)
 for nom, yasa in kz_turlari.items():
-    # maskasizi oldingi darsdan: 60 epoxa, saqlangan
+    # maskasizi — oldingi darsning modeli: 60 epoxa
     f = oqit30 if nom == "kauzal" else oqit
     natijalar = parallel(f, [(yasa, T, s) for s in seedlar])
     kz[nom] = [a for a, _ in natijalar]
@@ -447,13 +450,15 @@ glue("kz_sin60", sin60, display=False)
 glue("kz_sin60_min", min(sin60), display=False)
 
 # %% [markdown]
-# Kauzal maskali model besh seedda {glue:text}`kz_kauzal_min:.3f` dan
-# {glue:text}`kz_kauzal_max:.3f` gacha oldi. Maskasiz model ikki barobar
-# uzoq oʻqitilgan boʻlsa ham {glue:text}`kz_maskasiz_min:.3f` dan
-# {glue:text}`kz_maskasiz_max:.3f` gacha oldi — tasodifiy javobga yaqin. Demak, maskaning oʻzi modelga tartib
-# haqida maʼlumot beradi. Lekin u pozitsiya kodlash oʻrnini bosmaydi:
-# kauzal model hech bir seedda vazifani yechmadi, sinusoidal model esa
-# xuddi shu sinov toʻplamida kamida {glue:text}`kz_sin60_min:.3f` oldi.
+# Kauzal maskali modelning aniqligi besh seedda
+# {glue:text}`kz_kauzal_min:.3f`–{glue:text}`kz_kauzal_max:.3f` boʻldi.
+# Maskasiz model ikki barobar uzoq oʻqitilgan boʻlsa ham, uning aniqligi
+# {glue:text}`kz_maskasiz_min:.3f`–{glue:text}`kz_maskasiz_max:.3f` —
+# tasodifiy javobga yaqin. Bundan koʻrinadiki, maskaning oʻzi modelga
+# tartib haqida maʼlumot beradi. Lekin u pozitsiya kodlash oʻrnini
+# bosmaydi: kauzal model hech bir seedda vazifani yechmadi, sinusoidal
+# modelning aniqligi esa xuddi shu sinov toʻplamida kamida
+# {glue:text}`kz_sin60_min:.3f` boʻldi.
 # Sababi — oxirgi oʻrtalashtirish: oxirgi soʻrov hamma kalitni koʻradi va
 # pozitsiyasiz ular orasida birinchisini ajrata olmaydi. Koʻp qatlamli til
 # modellari esa pozitsiya kodlashsiz ham pozitsiyani ancha yaxshi
@@ -463,18 +468,21 @@ glue("kz_sin60_min", min(sin60), display=False)
 # ## Mashqlar
 #
 # Kod bilan ishlaydigan mashqlarda avval natijani **taxmin qiling**, soʻng
-# oʻlchang. Taxmin va oʻlchov farq qilsa — eng koʻp oʻrganiladigan joy shu.
+# oʻlchang. Taxmin bilan oʻlchov farq qilgan joyda eng koʻp narsa
+# oʻrganasiz.
 #
-# **1-mashq (ALiBi ni oʻzingiz yozing).** ALiBi (ingl. *Attention with
+# **1-mashq (ALiBini oʻzingiz yozing).** ALiBi (ingl. *Attention with
 # Linear Biases*; {cite:alp}`press2022`) pozitsiya vektori ham, burish ham
-# ishlatmaydi: u har {term}`boshning <bosh>` ballariga masofaga chiziqli
-# jarima qoʻshadi, $\mathrm{ball}_{ij} - m_h\,|i - j|$ (asl ALiBi kauzal
+# ishlatmaydi. U {term}`koʻp boshli attentionda <koʻp boshli attention>` ishlatiladi: {term}`bosh` —
+# parallel ishlaydigan alohida attentionlardan biri (ular haqida
+# {doc}`«Transformer bloki va KV kesh» <transformer>` darsida). ALiBi har
+# boshning ballariga masofaga chiziqli jarima qoʻshadi, $\mathrm{ball}_{ij} - m_h\,|i - j|$ (asl ALiBi kauzal
 # modelda ishlatiladi, u yerda $j \le i$). *H* ta boshda
 # *h*-boshning {term}`qiyaligi <qiyalik>` $m_h = 2^{-8h/H}$, $h = 1, \dots, H$. `alibi(T, H)`
 # funksiyasini yozing: u (*H*, *T*, *T*) shakldagi jarimalar tenzorini
 # qaytarsin. *H* = 8, *T* = 60 da tekshiring. Ballar nol boʻlsa, oxirgi
 # soʻrovning ogʻirliklari — jarimaning {term}`softmaxi <softmax>`. Birinchi boshda (eng tik
-# qiyalik) oxirgi soʻrov oʻziga va 0-qadamga qancha ogʻirlik beradi?
+# qiyalik) oxirgi soʻrov oʻziga va 0-pozitsiyaga qancha ogʻirlik beradi?
 # Oxirgi boshda-chi? Avval taxmin qiling.
 #
 # :::{admonition} Yechim
@@ -483,9 +491,9 @@ glue("kz_sin60_min", min(sin60), display=False)
 # Sakkiz boshning qiyaliklari $1/2, 1/4, \dots, 1/256$. Nol ballarda
 # oxirgi soʻrovning *j*-kalitga ogʻirligi $e^{-m_h (T-1-j)}$ ga proporsional: geometrik
 # taqsimot. Birinchi boshda ($m_1 = 1/2$) oxirgi soʻrov oʻziga
-# {glue:text}`m1_oz_1:.3f`, 0-qadamga esa atigi {glue:text}`m1_nol_1:.1e`
+# {glue:text}`m1_oz_1:.3f`, 0-pozitsiyaga esa atigi {glue:text}`m1_nol_1:.1e`
 # ogʻirlik beradi: bu bosh faqat yaqin qoʻshnilarga qaraydi. Oxirgi boshda
-# ($m_8 = 1/256$) oʻziga {glue:text}`m1_oz_8:.3f`, 0-qadamga
+# ($m_8 = 1/256$) oʻziga {glue:text}`m1_oz_8:.3f`, 0-pozitsiyaga
 # {glue:text}`m1_nol_8:.3f`: jarima deyarli sezilmaydi. Shunday qilib,
 # {term}`boshlar <bosh>` turli uzoqlikka qaraydi. Formula bilan hisoblangan ogʻirliklardan
 # eng katta farq {glue:text}`m1_farq:.1e` (yechim kodi quyida). Yangi
@@ -496,34 +504,36 @@ glue("kz_sin60_min", min(sin60), display=False)
 #
 # **2-mashq (*T* = 960).** Sinusoidal modellar *T* = 240 ga yaxshi koʻchdi.
 # *T* = 960 da-chi? Avval taxmin qiling, soʻng besh modelni `baholash`
-# bilan yangi 50 ta namunada baholang (`vazifa(50, 960, 4)`).
+# funksiyasi bilan yangi 50 ta namunada tekshiring (`vazifa(50, 960, 4)`).
 #
 # :::{admonition} Yechim
 # :class: dropdown
 #
 # Natija seedga kuchli bogʻliq: aniqlik {glue:text}`m2_min:.2f` dan
-# {glue:text}`m2_max:.2f` gacha, 0-qadamga oʻrtacha ogʻirlik
+# {glue:text}`m2_max:.2f` gacha, 0-pozitsiyaga oʻrtacha ogʻirlik
 # {glue:text}`m2_w0_min:.3f` dan {glue:text}`m2_w0_max:.3f` gacha (yechim
 # kodi quyida). Model 900 ta yangi pozitsiyani hech koʻrmagan: ularda
 # nima qilishini oʻqitish kafolatlamaydi. Ayrim seedlarda soʻrovlar
-# ogʻirligining koʻp qismini 0-qadamdan boshqa pozitsiyalarga berdi va
+# ogʻirligining koʻp qismini 0-pozitsiyadan boshqa pozitsiyalarga berdi va
 # javobga shovqin aralashdi. Shuning uchun uzunlikka umumlashtirishni
 # bitta seed bilan baholab boʻlmaydi.
 # :::
 #
 # **3-mashq (qogʻozda).** RoPE modeli *T* = 60 da oʻqitilgan. *T* = 120 va
-# *T* = 240 da soʻrovlarning necha foizi 0-qadamni oʻqitishda koʻrilmagan
+# *T* = 240 da soʻrovlarning necha foizi 0-pozitsiyani oʻqitishda koʻrilmagan
 # masofada koʻradi? Soʻrov–kalit juftliklarining-chi?
 #
 # :::{admonition} Yechim
 # :class: dropdown
 #
-# *m*-soʻrov uchun 0-qadam *m* masofada; oʻqitishda masofa koʻpi bilan 59
-# edi. Demak, 60-soʻrov va undan keyingilari 0-qadamni yangi masofada
-# koʻradi: *T* = 120 da {glue:text}`m3_sorov_120:.0%`, *T* = 240 da
-# {glue:text}`m3_sorov_240:.0%`. Juftliklardan |*m* − *n*| ≥ 60 boʻlganlari
-# *T* = 120 da {glue:text}`m3_juft_120:.0%`, *T* = 240 da
-# {glue:text}`m3_juft_240:.0%` (yechim kodi quyida): *T* = 240 da
+# *m*-soʻrov uchun 0-pozitsiya *m* masofada; oʻqitishda masofa koʻpi bilan
+# 59 edi. Shunday ekan, 60-soʻrov va undan keyingilari 0-pozitsiyani yangi
+# masofada koʻradi: *T* = 120 da soʻrovlarning
+# {glue:text}`m3_sorov_120_foiz:.0f` foizi, *T* = 240 da
+# {glue:text}`m3_sorov_240_foiz:.0f` foizi. Juftliklardan
+# |*m* − *n*| ≥ 60 boʻlganlari *T* = 120 da
+# {glue:text}`m3_juft_120_foiz:.0f` foiz, *T* = 240 da
+# {glue:text}`m3_juft_240_foiz:.0f` foiz (yechim kodi quyida): *T* = 240 da
 # koʻpchilik juftlik model uchun yangi.
 # :::
 
@@ -554,7 +564,7 @@ m2 = [
 ]
 for s, (a, w0) in zip(seedlar, m2):
     a, w0 = son(a, ".2f"), son(w0, ".3f")
-    print(f"seed {s}: {a} (0-qadam {w0})")
+    print(f"seed {s}: {a} (0-pozitsiya {w0})")
 
 # 3-mashq yechimi: koʻrilmagan masofalar
 m3 = {}
@@ -579,3 +589,6 @@ glue("m2_w0_max", max(w0 for _, w0 in m2), display=False)
 for Tx, (sorov, juft) in m3.items():
     glue(f"m3_sorov_{Tx}", sorov.item(), display=False)
     glue(f"m3_juft_{Tx}", juft.item(), display=False)
+    # matnda «foiz» soʻzi bilan: 0,5 -> 50
+    glue(f"m3_sorov_{Tx}_foiz", 100 * sorov.item(), display=False)
+    glue(f"m3_juft_{Tx}_foiz", 100 * juft.item(), display=False)

@@ -133,9 +133,11 @@ for nom, qisqa in [("RNN", "rnn"), ("LSTM", "lstm"),
     glue(f"grad_{qisqa}", grad_nisbat[nom], display=False)
 
 # %% [markdown]
-# {numref}`grad_jadval` farqni aniq koʻrsatadi. RNNda oxirgi qadam
-# gradienti 0-qadamnikidan {glue:text}`grad_rnn:.1e` marta katta, LSTMda
-# {glue:text}`grad_lstm:.1e` marta. Boshqacha aytganda, oʻqitish boshida
+# {numref}`grad_jadval` farqni aniq koʻrsatadi. Bu initsializatsiyada RNNda oxirgi
+# qadam gradienti 0-qadamnikidan {glue:text}`grad_rnn:.1e` marta katta, LSTMda
+# {glue:text}`grad_lstm:.1e` marta. Aniq son initsializatsiyaga qarab koʻp
+# tartibga oʻzgaradi, lekin doim juda katta boʻlib qoladi; attentionda esa
+# u 1 atrofida. Boshqacha aytganda, oʻqitish boshida
 # 0-qadamga deyarli hech narsa yetib bormaydi: signal 59 ta qadamning har birida
 # koʻpaytirilib, eksponensial ravishda soʻnadi — bu **{term}`gradientning soʻnishi`**
 # (*vanishing gradient*). Attentionda esa nisbat {glue:text}`grad_attention:.2f`:
@@ -164,8 +166,8 @@ for siljish in (0.0, 3.0):
 # kiritgan; {cite:ts}`jozefowicz2015` uning siljishini 1 dan boshlashni tavsiya
 # qilgan.
 #
-# Lekin bu faqat oʻqitish boshidagi holat. Oʻqitish qanday tugashini boshlangʻich
-# gradientga qarab oldindan aytib boʻlmaydi: buni endi oʻqitib koʻramiz.
+# Lekin bu faqat oʻqitish boshidagi holat. Oʻqitish qanday tugashini esa
+# oʻqitib koʻrib bilamiz.
 #
 # ## Oʻqitish: har model besh seed bilan
 #
@@ -273,7 +275,9 @@ glue("param_formula", 3 * d_model**2 + d_model * (T + 7) + 2, display=False)
 #   ishonchsiz qiladi: boshqa seedlarda RNN tasodifiy javob darajasida ham
 #   qolishi mumkin.
 # - **LSTM** vazifani {glue:text}`lstm_yechdi_gap`; aniqliklar
-#   {glue:text}`lstm_min:.3f` dan {glue:text}`lstm_max:.3f` gacha.
+#   {glue:text}`lstm_min:.3f` dan {glue:text}`lstm_max:.3f` gacha. Uning natijasi
+#   ham seedga kuchli bogʻliq: boshqa seedlarda LSTM bu vazifani birorta ham
+#   yecha olmasligi mumkin.
 # - **Pozitsiyasiz attention** vazifani hech bir seedda yecha olmadi: eng yaxshi
 #   seedda {glue:text}`attn0_max:.3f`. Nega — keyingi boʻlimda.
 #
@@ -323,7 +327,7 @@ glue("aralash_farq", aralash_farq, display=False)
 #
 # Attention {term}`ogʻirliklari <ogʻirlik>` modelning «qayerga qarayotganini» bevosita
 # koʻrsatadi. Pozitsiyali attentionning sinovda eng yaxshi natija bergan seedini
-# olamiz va yangi 200 ta namunada uning ogʻirliklarini oʻrtalashtiramiz.
+# olamiz va 200 ta namunada uning ogʻirliklarini oʻrtalashtiramiz.
 
 # %%
 nomi = "attention (+ pozitsiya)"

@@ -38,8 +38,9 @@ from chapter_code.oqitish import mediana_ms
 #
 # {doc}`«Attention, RNN va LSTM bitta vazifada» <rekurrent>` darsidagi `Attention` modelimiz bitta
 # {term}`qatlamdan <qatlam>` iborat edi. Transformer bloki attention atrofiga yana uchta qism
-# qoʻshadi va shu blok koʻp marta ustma-ust qoʻyiladi. Qismlar
-# {numref}`%s-jadvalda <qismlar_jadval>`.
+# qoʻshadi: {term}`qoldiq ulanish` (ingl. *residual connection*), {term}`LayerNorm` (qatlam
+# boʻyicha normallashtirish) va {term}`feed-forward <feed-forward tarmoq>` (oldinga uzatuvchi)
+# tarmoq — ikki qatlamli {term}`MLP` (koʻp qatlamli perseptron). Shu blok koʻp marta ustma-ust qoʻyiladi. Qismlar {numref}`%s-jadvalda <qismlar_jadval>`.
 #
 # ```{table} Transformer blokining qismlari.
 # :name: qismlar_jadval
@@ -47,9 +48,9 @@ from chapter_code.oqitish import mediana_ms
 # | qism | vazifasi |
 # |:---|:---|
 # | 1. Koʻp boshli attention (multi-head attention) | Bir nechta attention parallel ishlaydi — har biri boshqa munosabatga qaraydi |
-# | 2. Qoldiq ulanish (residual): `x + attn(x)` | Gradientga toʻsiqsiz yoʻl beradi — chuqur tarmoq uchun shart |
-# | 3. LayerNorm (qatlam boʻyicha normallashtirish) | Har pozitsiya vektorini normallashtiradi: oʻrtachasi 0, dispersiyasi 1 boʻladi (oʻrganiladigan koʻpaytuvchi va siljishdan oldin) |
-# | 4. Feed-forward (oldinga uzatuvchi tarmoq): 2 qatlamli MLP (koʻp qatlamli perseptron) | Attention yigʻgan maʼlumotni har pozitsiyada qayta ishlaydi |
+# | 2. Qoldiq ulanish: `x + attn(x)` | Gradientga toʻsiqsiz yoʻl beradi — chuqur tarmoq uchun shart |
+# | 3. LayerNorm | Har pozitsiya vektorini normallashtiradi: oʻrtachasi 0, dispersiyasi 1 boʻladi (oʻrganiladigan koʻpaytuvchi va siljishdan oldin) |
+# | 4. Feed-forward: 2 qatlamli MLP | Attention yigʻgan maʼlumotni har pozitsiyada qayta ishlaydi |
 # ```
 #
 # GPT, BERT va Llama — shu arxitekturaning variantlari. Ular normallashtirish qatlamining joyi
@@ -58,7 +59,8 @@ from chapter_code.oqitish import mediana_ms
 #
 # ### Koʻp boshli attention kodda
 #
-# **Koʻp {term}`boshli <bosh>` attention** *d* oʻlchamni bir nechta «boshga» boʻladi: har bosh *Q*, *K*, *V* ning oʻz ustunlarini oladi va alohida attention
+# **Koʻp {term}`boshli <bosh>` attention** *d* oʻlchamni bir nechta «boshga» boʻladi: har bosh
+# *Q*, *K*, *V* ning oʻz ustunlarini oladi va alohida attention
 # hisoblaydi. Soʻng boshlarning chiqishlari yonma-yon qoʻyiladi va yana bitta chiziqli qatlamdan
 # (`self.o`) oʻtadi. Boʻlish — faqat tenzor shaklini oʻzgartirish (`view`, `transpose`).
 #
@@ -122,7 +124,7 @@ print("eng katta farq:", son(mha_farq, ".1e"))
 #
 # - LayerNorm oʻrniga {term}`RMSNorm <RMSNorm, SwiGLU>`: u oʻrtachani ayirmaydi, faqat oʻrtacha
 #   kvadratning ildiziga boʻladi (uni 2-mashqda oʻzingiz yozasiz);
-# - feed-forward qismida oddiy ikki qatlamli {term}`MLP` oʻrniga SwiGLU — uchta matritsali
+# - feed-forward qismida oddiy ikki qatlamli MLP oʻrniga SwiGLU — uchta matritsali
 #   {term}`darvozali <darvoza>` faollashtirish;
 # - pozitsiyalar uchun {term}`RoPE` (uni {doc}`«Pozitsiyalar uzunroq ketma-ketlikda» <pozitsiyalar>`
 #   darsida koʻrdik).
@@ -155,7 +157,7 @@ print("parametrlar:", son(parametrlar(blok), "d"))
 # qoʻshiladi, soʻng vektorlar *N* ta pre-LN blokdan (har birida
 # {term}`kauzal maska <kauzal (sababiy) maska>`) va oxirgi normallashtirish qatlamidan oʻtadi.
 # Chiziqli qatlam har pozitsiyada lugʻatdagi har token uchun bitta son beradi —
-# **{term}`logit`** (ingl. *logit*, {term}`softmaxdan <softmax>` oldingi son). Oxirgi pozitsiyaning
+# **{term}`logit`** ({term}`softmaxdan <softmax>` oldingi son). Oxirgi pozitsiyaning
 # logitlari keyingi tokenni tanlash uchun ishlatiladi.
 
 # %% tags=["remove-input"]
@@ -181,7 +183,8 @@ diagramma(joy, list(zip(nomlar, nomlar[1:])), nom="arxitektura.png",
 #
 # GPT kabi dekoder matnni tokenma-token yaratadi. Har {term}`qadamda <qadam>` model shu paytgacha
 # yozilgan matndan har bir lugʻat tokeniga {term}`logit` hisoblaydi, bitta tokenni tanlaydi va uni
-# matn oxiriga qoʻshadi. Yangi tokenning {term}`soʻrovi <soʻrov>` har qatlamda oldingi hamma tokenlarning
+# matn oxiriga qoʻshadi. Yangi tokenning {term}`soʻrovi <soʻrov>` har qatlamda oldingi hamma
+# tokenlarning
 # kalitlari bilan solishtiriladi va qiymatlaridan {term}`vaznli oʻrtacha` olinadi. Eng oddiy yoʻl —
 # har qadamda butun matnni modeldan qayta oʻtkazish. U holda oldingi tokenlarning kalit va
 # qiymatlari har qadamda qaytadan hisoblanadi, holbuki ular oʻzgarmaydi.
@@ -205,7 +208,8 @@ diagramma(joy, list(zip(nomlar, nomlar[1:])), nom="arxitektura.png",
 # :class: dropdown
 #
 # Kesh lugʻatida (`dict`) kalitlar (`"k"`) va {term}`qiymatlar <qiymat>` (`"v"`) tenzorlari
-# (namuna, bosh, *T*, bosh oʻlchami) shaklida turadi. `KopBoshli.forward` yangi kalit va qiymatlarni `kesh_qosh` ga
+# (namuna, bosh, *T*, bosh oʻlchami) shaklida turadi. `KopBoshli.forward` yangi kalit va
+# qiymatlarni `kesh_qosh` ga
 # beradi, u ularni `torch.cat` bilan oxiriga qoʻshadi va kesh koʻrgan tokenlarni sanaydi (`"soni"`).
 # `"oyna"` qatori {term}`siljuvchi oyna attention` (ingl. *sliding-window attention*) uchun; uni
 # {doc}`«Yakuniy misol: attention oʻzbekcha sonlarni oʻqiydi» <yakuniy>` darsida koʻramiz.
@@ -393,7 +397,7 @@ for nom, qiymat in dict(
 # Ikki chiziq *T* bilan turlicha oʻsadi. *T* = {glue:text}`kv_T_kichik:.0f` dan
 # {glue:text}`kv_T_katta:.0f` gacha, yaʼni sakkiz marta oshganda, keshsiz qadamning vaqti
 # {glue:text}`kv_osish_keshsiz:.0f` marta oʻsdi — *T* ning oʻzidan ham tez, chunki $T \times T$
-# ballar matritsasi *T*² bilan oʻsadi. Kesh bilan qadamning vaqti esa ancha kam oʻzgardi: *T* =
+# {term}`ballar <ball>` matritsasi *T*² bilan oʻsadi. Kesh bilan qadamning vaqti esa ancha kam oʻzgardi: *T* =
 # {glue:text}`kv_T_kichik:.0f` da {glue:text}`kv_ms_kesh_kichik:.2f` ms, *T* =
 # {glue:text}`kv_T_katta:.0f` da {glue:text}`kv_ms_kesh:.2f` ms.
 #
@@ -480,20 +484,23 @@ d_bosh_l = d_l // n_q_l  # 4096 / 32
 # bfloat16: 16 bit, 2 bayt
 b_l = torch.finfo(getattr(torch, c["torch_dtype"])).bits // 8
 
-modellar = [  # (model, L, soʻrov va kalit/qiymat boshlari, d_bosh, b, T)
+modellar = [  # (model, L, n_q, n_kv, d_bosh, b, T)
     ("KichikGPT", L_gpt, n_gpt, n_gpt, d_bosh_gpt, b_gpt,
      gpt.poz.shape[0]),
     ("Llama 3 8B (GQA)", L_l, n_q_l, n_kv_l, d_bosh_l, b_l, T_l),
     ("Llama 3 8B, GQAsiz", L_l, n_q_l, n_q_l, d_bosh_l, b_l, T_l),
 ]
 hajm = pd.DataFrame(modellar, columns=[
-    "model", "qatlamlar", "soʻrov boshlari", "kalit/qiymat boshlari",
+    "model", "qatlamlar", "soʻrov boshlari",
+    "kalit/\u200bqiymat boshlari",  # telefonda «/» dan keyin boʻlinadi
     "bosh oʻlchami", "bayt", "T"])
 hajm["kesh (MiB)"] = [kesh_bayt(L, T, n_kv, dh, b) / 2**20
                       for _, L, _, n_kv, dh, b, T in modellar]
 # telefonga sigʻsin: har model — ustun, har kattalik — qator
-ustunlar = hajm.drop(columns="bayt").set_index("model").T.astype(object)
-ustunlar.iloc[:-1] = ustunlar.iloc[:-1].map(int)  # kesh qatoridan boshqasi butun
+ustunlar = hajm.drop(columns="bayt").set_index("model").T
+ustunlar = ustunlar.astype(object)
+# kesh qatoridan boshqasi — butun son
+ustunlar.iloc[:-1] = ustunlar.iloc[:-1].map(int)
 show(ustunlar.rename_axis("kattalik").reset_index(),
      nom="kv_hajm_jadval",
      izoh="KV kesh hajmi toʻliq kontekstda (T — modelning eng katta"
@@ -541,8 +548,8 @@ for nom, qiymat in dict(
 # GPUlari darajasida): GPU xotiradan soniyasiga {glue:text}`gpu_tbs:.0f` TB oʻqiydi va soniyasiga
 # {glue:text}`gpu_tmac:.0f`·10¹² MAC bajaradi. Oʻtkazuvchanlik oʻnlik birliklarda beriladi, shuning
 # uchun bu boʻlimda baytlar ham shunday: 1 GB = 10⁹ bayt, 1 TB = 10¹² bayt. Masalan, yuqoridagi
-# 1 GiB kesh — {glue:text}`ll_kesh_gb:.2f` GB. *B* — bir vaqtda yoziladigan matnlar soni:
-# parametrlar hammasi uchun bir marta oʻqiladi, keshni esa har matn oʻzinikini oʻqiydi.
+# {glue:text}`kv_llama_gib:g` GiB kesh — {glue:text}`ll_kesh_gb:.2f` GB. *B* — bir vaqtda
+# yoziladigan matnlar soni: parametrlar hammasi uchun bir marta oʻqiladi, keshni esa har matn oʻzinikini oʻqiydi.
 
 # %%
 ff = c["intermediate_size"]
@@ -577,7 +584,9 @@ chegara = pd.DataFrame(
     [token_chegarasi(B, T) for B, T in holatlar],
     columns=["B", "T", "kesh (GB)", "oʻqiladi (GB)", "xotira (ms)",
              "hisob (ms)", "token/s"])
-show(chegara.round(2), nom="chegara_jadval",
+chegara_j = chegara.round(2)
+chegara_j["token/s"] = chegara["token/s"].round().astype(int)
+show(chegara_j, nom="chegara_jadval",
      izoh="Llama 3 8B (bfloat16), kesh bilan bitta qadam: oʻqiladigan"
           " baytlar, xotira va hisob chegaralari, soniyasiga"
           " yoziladigan tokenlar sonining yuqori chegarasi (GB —"
@@ -676,14 +685,13 @@ for nom, qiymat in dict(
 # %% tags=["hide-cell"]
 # 1-mashq yechimi: boshlar yoki qatlamlar soni oʻzgarganda kesh
 mashq_mib = {}
-for nom_, sozlama in [("bosh8", {"boshlar": 8}),
-                      ("qatlam4", {"qatlamlar": 4})]:
-    m_ = KichikGPT(LUGAT, d=64, **sozlama).eval()
+for nom_, kalit, qiymat in [("bosh8", "boshlar", 8),
+                            ("qatlam4", "qatlamlar", 4)]:
+    m_ = KichikGPT(LUGAT, d=64, **{kalit: qiymat}).eval()
     keshlar_ = [{} for _ in m_.bloklar]
     with torch.no_grad():
         m_(matn[:, : m_.poz.shape[0]], keshlar_)  # toʻliq kesh
     mashq_mib[nom_] = kesh_baytlari(keshlar_) / 2**20
-    (kalit, qiymat), = sozlama.items()
     print(f"{kalit} = {qiymat}: kesh {son(mashq_mib[nom_], '.2f')} MiB")
 
 

@@ -11,11 +11,10 @@
 # ---
 
 # %% [markdown]
-# # Transformerlar qayerda ishlatiladi va xulosa
+# # Transformerlar amalda va bob xulosasi
 #
 # Bu darsda {term}`Transformerlar <Transformer>` amalda qanday ishlatilishini koʻramiz va bobning
-# asosiy gʻoyalarini bitta jadvalda jamlaymiz. Jadvaldagi oʻlchovlar oldingi darslardan
-# olinadi.
+# asosiy gʻoyalarini bitta jadvalda jamlaymiz.
 
 
 # %%
@@ -76,11 +75,6 @@ show(
 )
 
 # %% [markdown]
-# :::{important}
-# Bu vazifalarning hech birida Transformerni noldan oʻqitmaysiz: tayyor modelni
-# olib, oʻz vazifangizga moslashtirasiz.
-# :::
-#
 # Tayyor modelni kam resurs bilan moslashtirishning keng tarqalgan ikki yoʻli —
 # LoRA va {term}`QLoRA` (sonlari kam bitda saqlangan modelga qoʻllanadigan LoRA).
 #
@@ -100,15 +94,15 @@ show(
 # | Q, K, V | Soʻrov, kalit, qiymat — uchtasi ham chiziqli proyeksiya |
 # | Nega $\sqrt{d}$ | Softmaxni toʻyinishdan saqlaydi |
 # | Yoʻl uzunligi | Istalgan ikki pozitsiya orasida bitta bogʻlanish — 59 ta qadam emas |
-# | Gradient oqimi | Oʻqitish boshida 0-qadamga yetadigan gradient oxirgi qadamnikidan RNNda {glue:text}`rekurrent.py::grad_rnn:.0e` marta kichik, attentionda deyarli teng |
-# | Initsializatsiya | LSTMda oʻqitish boshidagi soʻnishni unutish darvozasining siljishi belgilaydi; oʻqitish qanday tugashini esa bu oldindan aytmaydi |
-# | Pozitsiya kodlash | Busiz attention tartibni koʻrmaydi va vazifani yecha olmadi (eng yaxshi seedda {glue:text}`rekurrent.py::attn0_max:.2f`) |
+# | Gradient oqimi | Oʻqitish boshida 0-qadamga yetadigan gradient oxirgi qadamnikidan RNNda koʻp tartibga kichik (bizning initsializatsiyada {glue:text}`rekurrent.py::grad_rnn:.1e` marta), attentionda deyarli teng |
+# | Initsializatsiya | LSTMda oʻqitish boshidagi gradient soʻnishini unutish darvozasining siljishi belgilaydi |
+# | Pozitsiya kodlash | Maskasiz attention usiz tartibni koʻrmaydi va vazifani yecha olmadi (eng yaxshi seedda {glue:text}`rekurrent.py::attn0_max:.3f`) |
 # | Tushuntirish | Ogʻirliklar model qayerga qarashini koʻrsatadi: har soʻrov oʻz ogʻirligining oʻrtacha {glue:text}`rekurrent.py::qadam0_foiz:.2f` foizini 0-qadamga beradi |
-# | O(T²) | Xotira T² ga proporsional oʻsadi (T = 960 da bitta matritsa {glue:text}`narx.py::matritsa_960:.0f` MiB); flash kerneli xotirani T ga chiziqli qiladi, hisob hajmini esa kamaytirmaydi |
+# | O(T²) | Xotira T² ga proporsional oʻsadi (T = 960 da 64 ta namunaning ogʻirliklari {glue:text}`narx.py::matritsa_960:.0f` MiB); flash kerneli xotirani T ga chiziqli qiladi, hisob hajmini esa kamaytirmaydi |
 # | Parallellik | T = 240 da attention RNNdan {glue:text}`narx.py::mac_nisbat:.1f` marta koʻp hisob qiladi, lekin bitta bosqichda; bitta oqimda u RNNdan sekin |
 # | Transformer bloki | Attention + {term}`qoldiq ulanish` + LayerNorm + feed-forward; GPT-2, Llama: pre-LN |
 # | Kauzal maska | Har pozitsiya faqat oʻzini va oldingilarni koʻradi: diagonaldan yuqoridagi ogʻirliklar aniq 0, har qatorning yigʻindisi 1 |
-# | Uzunroq ketma-ketlik | T = 60 da oʻqitilgan modellarning aniqligi T = 240 da sinusoidal pozitsiyalar bilan har seedda koʻpi bilan {glue:text}`pozitsiyalar.py::poz_sin_pasayish:.2f` ga, RoPE bilan esa kamida {glue:text}`pozitsiyalar.py::poz_rope_pasayish:.2f` ga tushdi: RoPE oʻqitishda koʻrmagan masofalarda adashadi |
-# | KV kesh | Oldingi kalit va qiymatlar saqlanadi: natija oʻzgarmaydi, har qadamda faqat yangi token hisoblanadi; Llama 3 8B da har token keshi {glue:text}`transformer.py::kv_llama_token_kib:.0f` KiB |
+# | Uzunroq ketma-ketlik | RoPE oʻqitishda koʻrmagan masofalarda adashadi: T = 60 da oʻqitilgan modellarning aniqligi T = 240 da kamida {glue:text}`pozitsiyalar.py::poz_rope_pasayish:.3f` ga tushdi. Sinusoidal pozitsiyalar besh seedimizda koʻchdi (pasayish koʻpi bilan {glue:text}`pozitsiyalar.py::poz_sin_pasayish:.3f`), lekin bu seedga bogʻliq |
+# | KV kesh | Oldingi kalit va qiymatlar saqlanadi: natija oʻzgarmaydi, har qadamda faqat yangi token hisoblanadi; Llama 3 8Bda har token keshi {glue:text}`transformer.py::kv_llama_token_kib:.0f` KiB |
 # | Cross-attention | Raqam yozayotgan dekoder uni beradigan soʻzga qaraydi: noldan farqli raqamlarning {glue:text}`yakuniy.py::tr_moslik_foiz:.1f` foizida eng kuchli ogʻirlik oʻsha soʻzda |
 # ```

@@ -266,7 +266,8 @@ raqamlar = list(str(misol))
 w_tr = kesishgan_ogirlik(tarjimon, [misol])[-1, 0][
     :, : len(raqamlar), : len(sozlar)]
 w_orta = w_tr.mean(0)  # boshlar oʻrtachasi: (raqamlar, soʻzlar)
-print(f"{son(misol)}: model javobi {guruhla(javob(tarjimon, [misol])[0])}")
+model_javobi = guruhla(javob(tarjimon, [misol])[0])
+print(f"{son(misol)}: model javobi {model_javobi}")
 for r, qator in zip(raqamlar, w_orta):
     eng = int(qator.argmax())
     print(f"  «{r}» ← «{sozlar[eng]}» {son(qator[eng], '.2f')}")
@@ -295,7 +296,7 @@ fig(
 # raqamning eng yorqin katagi, odatda, shu raqamni beradigan soʻz ustunida
 # turadi. Yuz minglar raqamini birinchi soʻz beradi (1 ni «bir»), oʻn minglar
 # raqamini — oʻnlik soʻzi (3 ni «oʻttiz»). Bu — asl attention maqolasidagi
-# {cite:p}`bahdanau2015` mashhur {term}`muvofiqlik xaritasining <moslik xaritasi>`
+# {cite:p}`bahdanau2015` mashhur {term}`muvofiqlik xaritasining <muvofiqlik xaritasi>`
 # (*alignment*) oʻzbekcha varianti. Bu muvofiqlik faqat toʻgʻri raqamlarni
 # yozishga oʻqitishdan kelib chiqdi.
 #
@@ -449,9 +450,9 @@ xarita(
 #
 # Bu turlarni oddiy {term}`koʻp boshli attention` ({term}`MHA`: har soʻrov
 # boshining oʻz kalit/qiymat boshi bor) bilan birga shu vazifada, oʻsha
-# oʻqitish sozlamalari va seedlar bilan oʻqitamiz. GQAda 4 ta soʻrov boshi 2 ta, MQAda esa 1 ta kalit/qiymat
-# boshini ishlatadi. Oyna (2 token) dekoderning self-attentionida
-# qoʻllanadi. Oyna 1 — nazorat: dekoder oʻzi yozgan raqamlardan faqat
+# oʻqitish sozlamalari va seedlar bilan oʻqitamiz. GQAda 4 ta soʻrov boshi
+# 2 ta, MQAda esa 1 ta kalit/qiymat boshini ishlatadi. Oyna (2 token)
+# dekoderning self-attentionida qoʻllanadi. Oyna 1 — nazorat: dekoder oʻzi yozgan raqamlardan faqat
 # oxirgisini (oʻz kirish tokenini) koʻradi. Har model uchun aniq moslikni
 # va bitta olti xonali sonni yozgandan keyin keshda turgan baytlarni
 # oʻlchaymiz.
@@ -514,8 +515,8 @@ for i_, q in enumerate(["mha", "gqa", "mqa", "oyna2"]):
 # ({numref}`turlar_jadval`). Ikki seed bilan bundan kichik farqlarni
 # turlarning oʻziga bogʻlab boʻlmaydi: MHAning oʻzida ikki seed
 # {glue:text}`at_mha_0:.3f` va {glue:text}`at_mha_1:.3f` berdi. Nazorat modeli (oyna 1) ham vazifani oʻrgandi (eng yomon
-# seedda {glue:text}`at_oyna1_min:.3f`): oldingi raqamlarni koʻrmagan dekoder
-# ham toʻgʻri yozadi. Demak, bu vazifada kerakli maʼlumot soʻzlarda
+# seedda {glue:text}`at_oyna1_min:.3f`): faqat oʻz kirishini — bevosita oldingi
+# raqamni — koʻradigan dekoder ham toʻgʻri yozadi. Demak, bu vazifada kerakli maʼlumot soʻzlarda
 # (cross-attention orqali) va pozitsiyada. Oyna bu yerda zarar
 # qilmagani — shu vazifaning xossasi; uzun matn yozadigan til modeli
 # uchun bundan xulosa chiqarib boʻlmaydi.
