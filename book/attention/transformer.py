@@ -19,7 +19,6 @@
 # xotirasi — natijani oʻzgartirmasligini, yaratishni qancha tezlashtirishini va qancha joy
 # egallashini koʻramiz. Oxirida katta model bitta tokenga qancha bayt oʻqishini hisoblaymiz.
 
-
 # %%
 import pandas as pd
 import matplotlib.pyplot as plt
@@ -357,13 +356,11 @@ show(kv_j.reset_index(), nom="kv_vaqt_jadval",
 
 # %%
 rasm, b1 = plt.subplots(figsize=(5.6, 3.8))
-for ustun, belgi in [("keshsiz (ms)", "o-"),
-                     ("kesh bilan (ms)", "s--")]:
+for ustun, belgi in [("keshsiz (ms)", "o-"), ("kesh bilan (ms)", "s--")]:
     b1.loglog(kv.index, kv[ustun], belgi, label=ustun[:-5])
 b1.set_xticks(kv.index, [str(t) for t in kv.index])
 b1.minorticks_off()
-b1.set_xlabel("matndagi tokenlar, T")
-b1.set_ylabel("bitta token vaqti (ms)")
+b1.set(xlabel="matndagi tokenlar, T", ylabel="bitta token vaqti (ms)")
 b1.grid(True, which="both", alpha=0.3)
 b1.legend()
 plt.tight_layout()
@@ -443,7 +440,6 @@ for nom, qiymat in dict(
 # boshlari saqlanadi.
 #
 # Avval formulani yuqorida toʻldirilgan keshlardagi haqiqiy tenzorlar bilan tekshiramiz.
-
 
 # %%
 def kesh_bayt(L, T, n_kv, d_bosh, b):
