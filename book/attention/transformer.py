@@ -356,7 +356,8 @@ show(kv_j.reset_index(), nom="kv_vaqt_jadval",
 
 # %%
 rasm, b1 = plt.subplots(figsize=(5.6, 3.8))
-for ustun, belgi in [("keshsiz (ms)", "o-"), ("kesh bilan (ms)", "s--")]:
+for ustun, belgi in [("keshsiz (ms)", "o-"),
+                     ("kesh bilan (ms)", "s--")]:
     b1.loglog(kv.index, kv[ustun], belgi, label=ustun[:-5])
 b1.set_xticks(kv.index, [str(t) for t in kv.index])
 b1.minorticks_off()
