@@ -469,11 +469,13 @@ def test_a_big_models_token_is_bound_by_its_bytes(glued, sahifa):
         assert xotira == pytest.approx(gb * 1e9 / (glued["gpu_tbs"] * 1e12) * 1e3, abs=0.01)
         assert tok == pytest.approx(B / xotira * 1e3, rel=0.01)
         assert xotira > hisob
-    # exercise 3: without GQA the cache is four times, the step slower, and with the weights it
-    # overflows an 80 GB GPU ("sigʻmaydi ham": 16,1 + 68,7 GB)
+    # exercise 3: without GQA the cache is four times and the step slower
     assert glued["t3_kesh"] == pytest.approx(4 * glued["ll_B_kesh"])
     assert glued["t3_marta"] > 1
-    assert glued["ll_param"] * 2 + glued["t3_kesh"] > 80
+    # "80 GB li GPU xotirasining (aslida 80 GiB) deyarli hammasini egallaydi" (16,1 + 68,7 GB
+    # = 84,8 GB of 85,9 GB; a reviewer found the earlier "sigʻmaydi ham" wrong)
+    davo("Llama GQAsiz: parametrlar va kesh 80 GiB ning deyarli hammasi (ulush)",
+         (glued["ll_param"] * 2 + glued["t3_kesh"]) / (80 * 2**30 / 1e9), kamida=0.9, kopi=1.0)
 
 
 # --------------------------------------------------------------------------

@@ -675,8 +675,8 @@ for nom, qiymat in dict(
 #
 # Kesh {glue:text}`kv_llama_gqa_marta:d` marta katta: {glue:text}`t3_kesh:.1f` GB. Qadam
 # {glue:text}`t3_gb:.1f` GB oʻqiydi, xotira chegarasi {glue:text}`t3_ms:.1f` ms — GQA bilan qadamdan
-# {glue:text}`t3_marta:.1f` marta sekin. Bunday kesh 80 GB xotirali GPUga parametrlar bilan birga
-# sigʻmaydi ham.
+# {glue:text}`t3_marta:.1f` marta sekin. Parametrlar bilan birga bunday kesh «80 GB»li GPU
+# xotirasining (aslida 80 GiB) deyarli hammasini egallaydi: aktivatsiyalar uchun joy qolmaydi.
 # :::
 
 # %% tags=["hide-cell"]
