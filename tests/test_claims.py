@@ -586,3 +586,19 @@ def test_yakuniy_exercises_answers_hold(glued):
     assert glued["y3_00"] < glued["y3_nolsiz"] <= 100
 
 
+
+
+def test_make_arifmetika_reports_each_claims_smallest_margin():
+    """tools/arifmetika.py gathers davo()'s records of each setting: a claim's value and margin
+    per setting and its smallest margin over them."""
+    import sys
+    from pathlib import Path
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tools"))
+    import arifmetika
+
+    hammasi = {"native": {"davolar": [{"davo": "A yechadi", "qiymat": 0.99, "zaxira": 0.09}]},
+               "default": {"davolar": [{"davo": "A yechadi", "qiymat": 0.93, "zaxira": 0.03},
+                                       {"davo": "B", "qiymat": 2.0, "zaxira": 1.0}]}}
+    z = arifmetika.zaxiralar(hammasi)
+    assert z["A yechadi"]["eng_kichik"] == 0.03 and z["B"]["eng_kichik"] == 1.0
+    assert z["A yechadi"]["sozlamalar"] == {"native": (0.99, 0.09), "default": (0.93, 0.03)}

@@ -64,12 +64,14 @@ def bitta(nom: str, ozgaruvchilar: dict[str, str]) -> dict:
         glue = {}                               # every lesson's glued values
         for yol in sorted((nusxa / "_build" / "jupyter_execute").rglob("*.glue.json")):
             glue.update(json.loads(yol.read_text()))
+        # read while the copy exists (the temporary folder goes with the block)
+        yozuvlar = ([json.loads(q) for q in davolar.read_text(encoding="utf-8").splitlines()]
+                    if davolar.is_file() else [])
     return {"sozlama": ozgaruvchilar, "soniya": round(soniya), "otdi": natija.returncode == 0,
             "pytest": natija.stdout.strip().splitlines()[-1:] if natija.stdout.strip() else [],
             "chiqish": "" if natija.returncode == 0 else (natija.stdout + natija.stderr)[-4000:],
             "natijalar": {k: glue.get(k, {}).get("data", {}).get("text/plain") for k in KORSATILADI},
-            "davolar": [json.loads(q) for q in davolar.read_text(encoding="utf-8").splitlines()]
-            if davolar.is_file() else []}
+            "davolar": yozuvlar}
 
 
 def zaxiralar(hammasi: dict) -> dict[str, dict]:
