@@ -14,10 +14,11 @@ a teaching lesson and 14 in all, a core path of at most 45 minutes.
 
     .venv/bin/python tools/darslar.py --telefon   (also the phone: Chromium at 390 x 844)
 
-adds, with every folded part opened and every section drawn: code blocks that scroll sideways,
-the share of the page's height that code cells and their printed output take (figures and
-tables in an output not counted), and the page's height in screens (targets: none, at most
-35 %, at most 18 screens on average).
+adds, with every computing cell shown (hidden cells opened) and every section drawn: code blocks
+that scroll sideways, the share of the page's height that code cells and their printed output
+take (figures and tables in an output not counted), and the page's height in screens (targets:
+none, at most 35 %, at most 18 screens on average); the last column is the height with the
+«Yechim» and «Chuqurroq» dropdowns opened too.
 """
 
 from __future__ import annotations
@@ -88,8 +89,12 @@ def main() -> int:
     return 0
 
 
-TELEFON_JS = """async () => {
+TELEFON_JS = """async (ochiq) => {
+  // every computing cell shown (a hide-cell is a <details>); the dropdowns («Yechim»,
+  // «Chuqurroq»: sphinx-togglebutton's div.toggle-hidden) opened only when asked
   document.querySelectorAll('article details').forEach(d => { d.open = true; });
+  if (ochiq) document.querySelectorAll('article .toggle-hidden').forEach(d => {
+    d.classList.remove('toggle-hidden'); });
   document.querySelectorAll('article *').forEach(e => { e.style.contentVisibility = 'visible'; });
   await new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
   const h = e => e.getBoundingClientRect().height;
@@ -111,18 +116,22 @@ def telefon(sayt: Path) -> None:
     from playwright.sync_api import sync_playwright
     from xizmat import xizmat
 
-    print(f"\n{'390 x 844':<14}{'suriladi':>12}{'kod %':>12}{'ekranlar':>12}")
-    ekranlar = []
+    print(f"\n{'390 x 844':<14}{'suriladi':>12}{'kod %':>12}{'ekranlar':>12}{'ochiq':>10}")
+    ekranlar, ochiq = [], []
     with xizmat(sayt) as url, sync_playwright() as p:
         brauzer = p.chromium.launch(executable_path="/usr/bin/chromium", args=["--headless", "--no-sandbox"])
         sahifa = brauzer.new_context(viewport={"width": 390, "height": 844}, has_touch=True).new_page()
         for dars in DARSLAR:
             sahifa.goto(f"{url}{dars}.html", wait_until="networkidle")
-            o = sahifa.evaluate(TELEFON_JS)
+            o = sahifa.evaluate(TELEFON_JS, False)
+            h = sahifa.evaluate(TELEFON_JS, True)
             ekranlar.append(o["ekran"])
-            print(f"{Path(dars).name:<14}{o['suriladi']:>12}{100 * o['ulush']:>11.1f}%{o['ekran']:>12.1f}")
+            ochiq.append(h["ekran"])
+            print(f"{Path(dars).name:<14}{o['suriladi']:>12}{100 * o['ulush']:>11.1f}%{o['ekran']:>12.1f}"
+                  f"{h['ekran']:>10.1f}")
         brauzer.close()
-    print(f"{'oʻrtacha':<14}{'':>12}{'':>12}{sum(ekranlar) / len(ekranlar):>12.1f}")
+    print(f"{'oʻrtacha':<14}{'':>12}{'':>12}{sum(ekranlar) / len(ekranlar):>12.1f}"
+          f"{sum(ochiq) / len(ochiq):>10.1f}")
 
 
 if __name__ == "__main__":
