@@ -84,7 +84,8 @@ test: setup
 
 # The author's loop measured side by side in one run (cold execution, whole and by lesson,
 # against 7277799 or BENCH_BAZA=<commit>; cold build; rebuild after each kind of edit);
-# BENCH_SEED=<file> adds the seed draft.
+# BENCH_SEED=<file> adds the seed draft; tools/benchmark.py alone with BENCH_QISM=a stops after
+# the cold execution.
 # JSON in _build/bench.json.  Then Lighthouse's mobile run, three times per page, on the
 # site as a host serves it (gzip): medians and every report in _build/mayoq/.
 bench: setup

@@ -20,7 +20,8 @@ trainings; the real cache, store and site are untouched):
 (d) the size of each published page's HTML (without images).
 
 With ``BENCH_SEED=<path of the seed draft>`` it also times that draft as
-written (helpers as no-ops), which takes about 8 minutes.  Prints a table and writes
+written (helpers as no-ops), which takes about 8 minutes.  With ``BENCH_QISM=a`` it
+stops after (a), the side-by-side cold execution (about half the time).  Prints a table and writes
 ``_build/bench.json``.  Not a test: nothing here is collected by pytest.
 """
 
@@ -200,6 +201,14 @@ def main() -> None:
             return round(sum(c["seconds"] for c in hujayra_royxati if c["page"] == sahifa), 1)
         natija["a_cold_by_lesson"] = {Path(d).stem: {"now": jami(hujayralar, d), "base": jami(baza_hujayralari, d)}
                                       for d in darslar(nusxa)}
+        if os.environ.get("BENCH_QISM") == "a":
+            natija["ratio_cold_over_base"] = round(natija["a_cold_s"] / natija["a_cold_base_s"], 2)
+            (ILDIZ / "_build" / "bench-a.json").write_text(json.dumps(natija, indent=2, ensure_ascii=False))
+            print(f"(a) cold execution: {natija['a_cold_s']} s; at {BAZA}: {natija['a_cold_base_s']} s;"
+                  f" ratio {natija['ratio_cold_over_base']} (target <= 1.0)")
+            for nom, r in natija["a_cold_by_lesson"].items():
+                print(f"  {nom:<14}{r['now']:>8}{r['base']:>8}")
+            return
         print("(b) cold full build ...", flush=True)
         vaqt, log = qur(nusxa, toliq=True)
         natija["b_build_cold_s"] = round(vaqt, 1)
