@@ -157,8 +157,10 @@ def test_sdpa_removes_the_quadratic_memory_not_the_quadratic_time(glued, sahifa)
     # (2,07; 2,02; 1,98)
     for nom in ("fl_vq", "fl_vq_sdpa", "fl_vq_3d"):
         davo(f"vaqt T² bilan oʻsadi ({nom})", glued[nom], kamida=1.7, kopi=2.3)
-    # "Flash kerneli ... formuladan N marta tez ishladi" (2,0)
-    davo("flash kerneli formuladan tez", glued["fl_tezlik"], kamida=1.2)
+    # "Flash kerneli ... formuladan N marta tez ishladi", N glued: the claim is "faster", so its
+    # threshold is 1 (2,0 natively; 1,14 with MKL limited to SSE4.2, make arifmetika's
+    # "default" setting; a threshold of 1,2 asserted a margin, which davo does not do)
+    davo("flash kerneli formuladan tez", glued["fl_tezlik"], kamida=1)
     # "Natijalar amalda bir xil"
     davo("SDPA va formula natijasi amalda bir xil", glued["fl_farq"], kopi=1e-5)
     jadval = sahifa.find("table", id="flash-jadval")
