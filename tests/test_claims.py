@@ -488,7 +488,7 @@ def test_a_big_models_token_is_bound_by_its_bytes(glued, sahifa):
 @pytest.mark.build
 def test_the_capstone_learns_the_task_on_both_seeds(glued, sahifa):
     """'Ikkala seedda ham model vazifani deyarli toʻliq oʻrgandi' (ten runs: 0,977-0,996), and
-    the errors' table holds every error of seed 0 with four right answers before them."""
+    the errors' table holds every error of seed 0 and nothing else."""
     davo("yakuniy model vazifani deyarli toʻliq oʻrganadi", min(glued["tr_aniq_0"], glued["tr_aniq_1"]), kamida=0.95)
     n = glued["tp_n_sinov"]
     assert glued["tr_xato_soni"] == round((1 - glued["tr_aniq_0"]) * n)
@@ -503,9 +503,9 @@ def test_the_capstone_learns_the_task_on_both_seeds(glued, sahifa):
     davo("xatolar orasida «00»li sonlar ulushi sinovdagidan ancha katta (necha marta)",
          min(glued["tr0_00_xato"] / glued["tr_xato_soni"], glued["tr1_00_xato"] / glued["tr1_xato_soni"])
          / sinovda, kamida=3)
-    qatorlar = _qatorlar(sahifa, "tarjima-misollar")
-    xatolar = [q for q in qatorlar if q[-1] == "yoʻq"]
-    assert len(xatolar) == glued["tr_xato_soni"] and len(qatorlar) - len(xatolar) == 4
+    xatolar = _qatorlar(sahifa, "tarjima-misollar")
+    assert len(xatolar) == glued["tr_xato_soni"]
+    assert all(q[1] != q[2] for q in xatolar)      # the right answer, the model's answer
     assert glued["tr0_00_xato"] == sum("00" in q[1].replace("\u202f", "") for q in xatolar)
 
 
@@ -561,8 +561,7 @@ def test_attention_variants_learn_and_their_caches_are_the_formula(glued, sahifa
     0,977-0,998; the window-1 control 0,978-0,992); the caches are 2 L T n_kv d_head 4 bytes,
     exactly (kind a by design)."""
     qatorlar = _qatorlar(sahifa, "turlar-jadval")
-    assert [q[0] for q in qatorlar] == ["MHA: 4 ta kalit/qiymat boshi", "GQA: 2 ta kalit/qiymat boshi",
-                                        "MQA: 1 ta kalit/qiymat boshi", "oyna: 2 token", "oyna: 1 token"]
+    assert [q[0] for q in qatorlar] == ["MHA", "GQA", "MQA", "oyna 2", "oyna 1"]
     aniq = [(songa(q[1]), songa(q[2])) for q in qatorlar]
     davo("attention turlarining hammasi vazifani oʻrganadi", min(min(a) for a in aniq), kamida=0.9)
     assert glued["at_min"] == pytest.approx(min(min(a) for a in aniq), abs=5e-4)
@@ -574,8 +573,6 @@ def test_attention_variants_learn_and_their_caches_are_the_formula(glued, sahifa
     # d = 64, 4 query heads of 16; one decoder layer; float32; 7 tokens read (start + 6 digits)
     assert token == [2 * 1 * n_kv * 16 * 4 for n_kv in (4, 2, 1, 4, 4)]
     assert bayt == [t * T for t, T in zip(token, (7, 7, 7, 2, 1))]
-    for q, i in (("mha", 0), ("gqa", 1), ("mqa", 2), ("oyna2", 3)):
-        assert (glued[f"at_{q}_bayt"], glued[f"at_{q}_token"]) == (bayt[i], token[i])
 
 
 @pytest.mark.build

@@ -47,6 +47,8 @@ from chapter_code.sonlar import soz_bilan, manba_soz, javob
 #
 # ```{literalinclude} ../../chapter_code/sonlar.py
 # :pyobject: soz_bilan
+# :start-at: minglar, qoldiq
+# :prepend: def soz_bilan(n):
 # ```
 #
 # Bu — tarjima vazifasi, shuning uchun asl Transformer maqolasidagi kabi
@@ -56,9 +58,13 @@ from chapter_code.sonlar import soz_bilan, manba_soz, javob
 # raqamlarga kauzal maska bilan qaraydi, soʻzlarga esa **{term}`cross-attention`**
 # orqali qaraydi: unda {term}`soʻrovlar <soʻrov>` dekoderdan, {term}`kalit` va qiymatlar koder
 # chiqishidan olinadi. Ikkalasi ham {doc}`«Transformer bloki va KV kesh» <transformer>` darsidagi pre-LN `Blok`.
+# `Tarjimon` modelining `forward` metodi:
 #
 # ```{literalinclude} ../../chapter_code/modellar.py
-# :pyobject: Tarjimon
+# :pyobject: Tarjimon.forward
+# :start-at: T = maqsad.shape[1]
+# :dedent: 4
+# :prepend: def forward(self, manba, maqsad, keshlar=None, xotira=None):
 # ```
 #
 # Oʻqitishda dekoder kirishiga oʻzi yozgan emas, toʻgʻri oldingi raqamlar
@@ -66,8 +72,7 @@ from chapter_code.sonlar import soz_bilan, manba_soz, javob
 # hisobda oʻqitiladi. Sinov sonlari oʻqitishda hech qachon uchramaydi; javob
 # faqat hamma raqami toʻgʻri boʻlsa toʻgʻri hisoblanadi (*{term}`aniq moslik`*,
 # ingl. *exact match*). Oʻqitish kodi — `chapter_code/sonlar.py` dagi
-# `oqit_tarjimon`. Ikki {term}`seed` bilan oʻqitamiz: ikkala oʻqitish ikki
-# protsessor yadrosida parallel bajariladi.
+# `oqit_tarjimon`. Ikki {term}`seed` bilan oʻqitamiz.
 
 # %%
 seedlar = (0, 1)
@@ -103,10 +108,10 @@ glue("tr_param", n_param, display=False)
 
 # %%
 def xatolar(model, seed):
-    # model xato yozgan sinov sonlari
+    # model xato yozgan sinov sonlari: {son: model javobi}
     _, sinov = sonlar_toplami(seed, P["n"], P["n_sinov"])
-    return [s for j, s in zip(javob(model, sinov), sinov)
-            if j != str(s)]
+    return {s: j for j, s in zip(javob(model, sinov), sinov)
+            if j != str(s)}
 
 
 xato = {s: xatolar(m_, s) for s, (_, m_) in zip(seedlar, tarjimonlar)}
@@ -126,35 +131,22 @@ for s in seedlar:
 glue("tr_00_sinov", sinov_00, display=False)
 
 # %% [markdown]
-# Seed 0 modeli {glue:text}`tr_xato_soni` ta, seed 1 modeli
-# {glue:text}`tr1_xato_soni` ta sinov sonida adashdi. Ketma-ket ikki nolli
-# («00»li) sonlar sinovda kam: {glue:text}`tp_n_sinov` ta sonning atigi
-# {glue:text}`tr_00_sinov` tasi. Xatolar orasida ularning ulushi ancha katta:
-# «00»li sonlardagi xatolar seed 0 da {glue:text}`tr0_00_xato` ta, seed 1 da
-# {glue:text}`tr1_00_xato` ta. {numref}`%s-jadvalda <tarjima_misollar>`
-# seed 0 modelining hamma xatolari va toʻrtta toʻgʻri javobi bor.
+# Ketma-ket ikki nolli («00»li) sonlar sinovda kam:
+# {glue:text}`tp_n_sinov` ta sonning atigi {glue:text}`tr_00_sinov` tasi.
+# Xatolar orasida esa ularning ulushi ancha katta (yuqoridagi chiqish).
+# {numref}`%s-jadvalda <tarjima_misollar>` seed 0 modelining hamma
+# xatolari bor.
 
 # %%
-javoblar = javob(tarjimon, sinov_sonlar)
-juftlar = list(zip(sinov_sonlar, javoblar))
-misollar = [(s, j) for s, j in juftlar if j == str(s)][:4]
-misollar += [(s, j) for s, j in juftlar if j != str(s)]
-
-
 def guruhla(j):
     # javob xonalari guruhlab (138 402); raqam boʻlmasa — yozilganicha
     return son(int(j)) if j.isdigit() and j[0] != "0" else j
 
 
 show(
-    pd.DataFrame([
-        {"soʻz bilan": soz_bilan(s), "toʻgʻri javob": son(s),
-         "model javobi": guruhla(j),
-         "toʻgʻrimi": "ha" if j == str(s) else "yoʻq"}
-        for s, j in misollar
-    ]),
-    izoh="Sinov sonlari: toʻrtta toʻgʻri javob va hamma xatolar"
-    " (seed 0).",
+    pd.DataFrame([{"soʻz bilan": soz_bilan(s), "toʻgʻri": son(s),
+                   "model": guruhla(j)} for s, j in xato[0].items()]),
+    izoh="Seed 0 modelining sinov sonlaridagi hamma xatolari.",
     nom="tarjima_misollar",
 )
 
@@ -193,10 +185,8 @@ guruhlar = {
 def guruh_aniqligi(model, seed):
     # har guruhda toʻliq toʻgʻri yozilgan sonlar ulushi
     _, sinov = sonlar_toplami(seed, P["n"], P["n_sinov"])
-    togri = dict(zip(sinov, (j == str(s) for j, s in
-                             zip(javob(model, sinov), sinov))))
-    return {nom: sum(t for s, t in togri.items() if shart(s))
-            / sum(map(shart, sinov))
+    x = xatolar(model, seed)
+    return {nom: 1 - sum(map(shart, x)) / sum(map(shart, sinov))
             for nom, shart in guruhlar.items()}
 
 
@@ -204,13 +194,10 @@ def guruh_aniqligi(model, seed):
 yopiq = parallel(
     partial(oqit_tarjimon, tashla="00"), [(s,) for s in seedlar]
 )
-qatorlar = []
-for oqitish_, natijalar_ in [("hamma son", tarjimonlar),
-                             ("«00»siz", yopiq)]:
-    for s, (_, model_) in zip(seedlar, natijalar_):
-        qatorlar.append({"oʻqitish": oqitish_, "seed": s,
-                         **guruh_aniqligi(model_, s)})
-tuzilma = pd.DataFrame(qatorlar)
+tuzilma = pd.DataFrame([
+    {"oʻqitish": nom, "seed": s, **guruh_aniqligi(m_, s)}
+    for nom, natija in [("hamma son", tarjimonlar), ("«00»siz", yopiq)]
+    for s, (_, m_) in zip(seedlar, natija)])
 tuzilma.attrs["xonalar"] = dict.fromkeys(guruhlar, 3)
 show(
     tuzilma,
@@ -366,16 +353,14 @@ fig(
 # %% [markdown]
 # :::{only} html
 # Rasmlar bitta misolni koʻrsatadi. Quyidagi xaritada seed 0 modelining
-# bir nechta sinov sonidagi hamma ogʻirliklarini oʻzingiz koʻring:
-# toʻgʻri javoblar va xatolar, cross-attention, koder va dekoder
-# {term}`self-attentioni <self-attention>`, har bosh va ularning oʻrtachasi. Soʻrov tokenini
-# bosing (kompyuterda sichqonchani ustiga olib boring yoki Tab tugmasi bilan
-# oʻting): har kalit tokeni ostida u olgan ogʻirlik chiqadi. Cross-attention
-# va dekoder self-attentionida soʻrov — dekoderning raqam yozayotgan
-# pozitsiyasi (⟨oxir⟩ — «son tugadi» tokeni), dekoder kalitlari esa uning
-# kirishi: ⟨boshlanish⟩ tokeni va oldin yozilgan raqamlar. Dekoderga
-# modelning oʻz javobi beriladi, shuning uchun xato javobda model xato
-# raqamni yozayotganda qayerga qaraganini koʻrasiz.
+# bir nechta sinov sonidagi (toʻgʻri javoblar va xatolar) hamma
+# ogʻirliklari bor: cross-attention, koder va dekoder
+# {term}`self-attentioni <self-attention>`, har bosh va ularning oʻrtachasi.
+# Soʻrov tokenini bosing (yoki Tab bilan oʻting): har kalit tokeni ostida u
+# olgan ogʻirlik chiqadi. Dekoder soʻrovlari — raqam yozayotgan pozitsiyalar
+# (⟨oxir⟩ — «son tugadi» tokeni), dekoder kalitlari — ⟨boshlanish⟩ tokeni
+# va oldin yozilgan raqamlar. Dekoderga modelning oʻz javobi beriladi: xato
+# javobda model xato raqamni yozayotganda qayerga qaraganini koʻrasiz.
 # :::
 #
 # :::{only} latex
@@ -398,9 +383,8 @@ def ogirliklar(son_):
 
 
 # rasmdagi misol, yana ikkita toʻgʻri javob va koʻpi bilan uchta xato
-togri_ = [s for s, j in misollar if j == str(s) and s != misol]
-xato_ = [s for s, j in misollar if j != str(s)]
-xarita_sonlari = [misol] + togri_[:2] + xato_[:3]
+togri_ = [s for s in sinov_sonlar if s not in xato[0] and s != misol]
+xarita_sonlari = [misol] + togri_[:2] + list(xato[0])[:3]
 xarita(
     "tarjima",
     [ogirliklar(s) for s in xarita_sonlari],
@@ -460,20 +444,13 @@ xarita(
 # %%
 from chapter_code.modellar import kesh_baytlari
 
-turlar = {
-    "MHA: 4 ta kalit/qiymat boshi": {},
-    "GQA: 2 ta kalit/qiymat boshi": {"kv_boshlar": 2},
-    "MQA: 1 ta kalit/qiymat boshi": {"kv_boshlar": 1},
-    "oyna: 2 token": {"oyna": 2},
-    "oyna: 1 token": {"oyna": 1},
-}
-oqitilgan = {nom: parallel(partial(oqit_tarjimon, **sozlama),
-                           [(s,) for s in seedlar])
-             for nom, sozlama in turlar.items()}
+turlar = {"MHA": {}, "GQA": {"kv_boshlar": 2}, "MQA": {"kv_boshlar": 1},
+          "oyna 2": {"oyna": 2}, "oyna 1": {"oyna": 1}}
 qatorlar = []
-for nom, natijalar_ in oqitilgan.items():
-    m_ = natijalar_[0][1]
-    keshlar = []
+for nom, sozlama in turlar.items():
+    natija = parallel(partial(oqit_tarjimon, **sozlama),
+                      [(s,) for s in seedlar])
+    m_, keshlar = natija[0][1], []
     javob(m_, [347_205], keshlar=keshlar)  # 7 token: boshlanish + 6
     # formula: 2 L T n_kv d_bosh b; T — keshda qolgan tokenlar
     a_, korgan = m_.dekoder[0].attn, keshlar[0]["soni"]
@@ -481,10 +458,8 @@ for nom, natijalar_ in oqitilgan.items():
     d_bosh = m_.emb_manba.embedding_dim // a_.boshlar
     formula = 2 * len(m_.dekoder) * T_ * a_.kv_boshlar * d_bosh * 4
     assert kesh_baytlari(keshlar) == formula
-    qatorlar.append({"tur": nom,
-                     **{f"seed {s}": a for s, (a, _) in
-                        zip(seedlar, natijalar_)},
-                     "kesh (bayt)": formula,
+    qatorlar.append({"tur": nom, "seed 0": natija[0][0],
+                     "seed 1": natija[1][0], "kesh (bayt)": formula,
                      "bir token (bayt)": formula // T_})
 turlar_jadval = pd.DataFrame(qatorlar)
 turlar_jadval.attrs["xonalar"] = {"seed 0": 3, "seed 1": 3}
@@ -503,11 +478,6 @@ glue("at_max", float(aniqliklar.max().max()), display=False)
 glue("at_oyna1_min", float(aniqliklar.iloc[4].min()), display=False)
 glue("at_mha_0", float(aniqliklar.iloc[0, 0]), display=False)
 glue("at_mha_1", float(aniqliklar.iloc[0, 1]), display=False)
-for i_, q in enumerate(["mha", "gqa", "mqa", "oyna2"]):
-    glue(f"at_{q}_bayt", int(turlar_jadval["kesh (bayt)"][i_]),
-         display=False)
-    glue(f"at_{q}_token", int(turlar_jadval["bir token (bayt)"][i_]),
-         display=False)
 
 # %% [markdown]
 # Beshala tur ham ikkala seedda vazifani oʻrgandi: aniqliklar
@@ -521,12 +491,8 @@ for i_, q in enumerate(["mha", "gqa", "mqa", "oyna2"]):
 # qilmagani — shu vazifaning xossasi; uzun matn yozadigan til modeli
 # uchun bundan xulosa chiqarib boʻlmaydi.
 #
-# Kesh esa formula boʻyicha kichrayadi, oʻlchov ham aynan shuni koʻrsatdi.
-# Har token keshga MHAda {glue:text}`at_mha_token` bayt, GQAda
-# {glue:text}`at_gqa_token`, MQAda {glue:text}`at_mqa_token` bayt qoʻshadi.
-# Olti xonali sondan keyin MHAning keshi {glue:text}`at_mha_bayt` bayt,
-# GQAniki {glue:text}`at_gqa_bayt`, MQAniki {glue:text}`at_mqa_bayt`;
-# 2 tokenli oynada {glue:text}`at_oyna2_bayt` bayt, u son qancha uzun
+# Kesh esa formula boʻyicha kichrayadi, oʻlchov ham aynan shuni koʻrsatdi
+# (jadvalning oxirgi ikki ustuni). 2 tokenli oynada kesh son qancha uzun
 # boʻlsa ham oʻsmaydi. Bu — dekoder self-attentionining keshi.
 # Cross-attention kalit va qiymatlarini har {term}`qadamda <qadam>` koderning saqlangan
 # chiqishidan qayta hisoblaydi, shuning uchun ular bu baytlarga kirmagan.
@@ -540,6 +506,9 @@ for i_, q in enumerate(["mha", "gqa", "mqa", "oyna2"]):
 # oynadan eski tokenlarni umuman koʻrmaydi, lekin koʻp qatlamli modelda
 # maʼlumot qatlamdan qatlamga oʻtib, oynadan uzoqroqqa yetadi.
 #
+# :::{admonition} Chuqurroq: katta modellar qaysi turni tanlagan
+# :class: dropdown
+#
 # Katta modellarning mualliflari narx va foyda orasidagi muvozanatni
 # turlicha tanlagan. Llama 3 modellarining hammasi GQA ishlatadi, 8B modelda 32 soʻrov boshiga 8 kalit/qiymat
 # boshi {cite:p}`llama3`. Mistral 7B GQAni (32 ga 8) har qatlamda 4096
@@ -548,6 +517,7 @@ for i_, q in enumerate(["mha", "gqa", "mqa", "oyna2"]):
 # 3 har beshta oynali qatlamdan (1024 token) keyin bitta toʻliq
 # attention qatlamini qoʻyadi {cite:p}`gemma3`. Oynali qatlamlar keshni
 # kichik tutadi, toʻliq qatlamlar esa uzoq masofani saqlaydi.
+# :::
 #
 # ## Mashqlar
 #
