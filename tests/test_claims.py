@@ -369,8 +369,6 @@ def test_the_causal_mask_alone_gives_some_order_not_the_position(glued):
     assert len(kauzal) == len(maskasiz) == 5
     # the maskless models are the previous lesson's own five (the store's)
     assert maskasiz == glued["attn0_seedlar"]
-    assert (glued["kz_kauzal_min"], glued["kz_kauzal_max"]) == (min(kauzal), max(kauzal))
-    assert (glued["kz_maskasiz_min"], glued["kz_maskasiz_max"]) == (min(maskasiz), max(maskasiz))
     # the mask gives order: every masked seed (30 epochs) above every maskless one (60 epochs):
     # 0,668 vs 0,558
     davo("kauzal model har maskasiz seeddan yuqori (farq)", min(kauzal) - max(maskasiz), kamida=0.05)

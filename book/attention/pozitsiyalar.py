@@ -14,13 +14,11 @@
 # # Pozitsiyalar uzunroq ketma-ketlikda
 #
 # {doc}`«Attention, RNN va LSTM bitta vazifada» <rekurrent>` darsida {term}`attention <attention (eʼtibor mexanizmi)>`
-# modeli {term}`pozitsiya kodlash` bilan vazifani yechdi. Uning pozitsiya
-# vektorlari oʻrganiladi va faqat oʻqitish uzunligigacha bor. Bu darsda
-# pozitsiyani berishning yana ikki usulini koʻramiz: formula bilan
+# modeli oʻrganiladigan {term}`pozitsiya kodlash` bilan vazifani yechdi. Bu
+# darsda pozitsiyani berishning yana ikki usulini koʻramiz: formula bilan
 # hisoblanadigan sinusoidal vektorlar va {term}`RoPE` (buruvchi pozitsiya
-# kodlash). Ikkalasini
-# oʻqitishdagidan uzunroq {term}`ketma-ketlikda <ketma-ketlik>` sinaymiz.
-# Oxirida {term}`kauzal maskaning <kauzal (sababiy) maska>` oʻzi tartibni
+# kodlash). Ikkalasini oʻqitishdagidan uzunroq {term}`ketma-ketlikda <ketma-ketlik>`
+# sinaymiz. Oxirida {term}`kauzal maskaning <kauzal (sababiy) maska>` oʻzi tartibni
 # qanchalik berishini oʻlchaymiz. Vazifa va modellar oʻsha darsdagidek.
 
 
@@ -48,11 +46,10 @@ seedlar = range(5)
 # %% [markdown]
 # ## Oʻrganiladigan va sinusoidal pozitsiyalar
 #
-# Modelimizdagi pozitsiya vektorlari oʻrganiladi va ularning soni oʻzgarmas:
-# `Attention(60)` da aniq 60 ta, 0-pozitsiyadan 59-pozitsiyagacha. Qisqaroq
-# ketma-ketlikda model ularning boshidagilarini oladi (`self.poz[:, :T]`).
-# Uzunroq ketma-ketlikda esa 60-pozitsiya va undan keyingilar uchun vektor
-# umuman yoʻq.
+# Oʻrganiladigan pozitsiya vektorlarining soni oʻzgarmas: `Attention(60)` da
+# 0–59-pozitsiyalar uchun 60 ta. Qisqaroq ketma-ketlik ularning boshidagilarini
+# oladi (`self.poz[:, :T]`), 60-pozitsiya va undan keyingilar uchun esa vektor
+# yoʻq.
 #
 # Asl {term}`Transformer` maqolasida {cite:p}`vaswani2017` pozitsiya vektorlari
 # oʻrganilmaydi, balki formula bilan hisoblanadi. Bu —
@@ -104,46 +101,33 @@ glue("poz_davr_max", davr, display=False)
 
 
 # %%
-rasm, (b1, b2) = plt.subplots(
-    2, 1, figsize=(5.6, 6.4), gridspec_kw={"height_ratios": [1.2, 1]}
-)
-tasvir = b1.imshow(
-    pe.T.numpy(), cmap="RdBu_r", vmin=-1, vmax=1, aspect="auto"
-)
-b1.set_xlabel("pozitsiya p")
-b1.set_ylabel("komponent")
+rasm, (b1, b2) = plt.subplots(2, 1, figsize=(5.6, 6.4),
+                              gridspec_kw={"height_ratios": [1.2, 1]})
+tasvir = b1.imshow(pe.T.numpy(), cmap="RdBu_r", vmin=-1, vmax=1,
+                   aspect="auto")
+b1.set(xlabel="pozitsiya p", ylabel="komponent")
 plt.colorbar(tasvir, ax=b1, fraction=0.046, ticks=[-1, 0, 1])
 b2.plot(np.arange(poz_T_rasm), oxshash.numpy(), color="#1a73e8")
-b2.set_xlabel("masofa (pozitsiya)")
-b2.set_ylabel("kosinus oʻxshashligi")
+b2.set(xlabel="masofa (pozitsiya)", ylabel="kosinus oʻxshashligi")
 b2.grid(True, alpha=0.3)
 plt.tight_layout()
-fig(
-    "sinus_pozitsiya.png",
-    caption=(
-        f"Yuqorida: sinusoidal pozitsiya kodlash, {poz_T_rasm}"
-        f" pozitsiya × {d_model} komponent (qizil — +1, koʻk — −1)."
-        " Pastda: ikki pozitsiya vektorining kosinus oʻxshashligi,"
-        " ular orasidagi masofaga qarab."
-    ),
-)
+fig("sinus_pozitsiya.png", caption=(
+    f"Yuqorida: sinusoidal pozitsiya kodlash, {poz_T_rasm}"
+    f" pozitsiya × {d_model} komponent (qizil — +1, koʻk — −1)."
+    " Pastda: ikki pozitsiya vektorining kosinus oʻxshashligi,"
+    " ular orasidagi masofaga qarab."))
 
 # %% [markdown]
-# {numref}`%s-rasmning <sinus_pozitsiya>` yuqori qismida har ustun — bitta
-# pozitsiyaning vektori. Yuqoridagi komponentlar tez tebranadi: 0- va
-# 1-komponent rangini bir necha pozitsiyada almashtiradi. Pastga tushgan
-# sari toʻlqin sekinlashadi; eng pastki komponentlar butun rasm davomida
-# deyarli oʻzgarmaydi (oxirgi juftlik {glue:text}`poz_davr_max:.0f` pozitsiyada
-# bir marta takrorlanadi). Tez komponentlar yaqin pozitsiyalarni bir-biridan
-# ajratadi, sekinlari — uzoqlarini. Shuning uchun ikki pozitsiya bir xil
-# vektor olmaydi.
+# {numref}`%s-rasmda <sinus_pozitsiya>` yuqoridagi komponentlar tez tebranadi,
+# pastga tushgan sari toʻlqin sekinlashadi (oxirgi juftlik
+# {glue:text}`poz_davr_max:.0f` pozitsiyada bir marta takrorlanadi). Tez
+# komponentlar yaqin pozitsiyalarni bir-biridan ajratadi, sekinlari —
+# uzoqlarini, shuning uchun ikki pozitsiya bir xil vektor olmaydi. Qoʻshni
+# pozitsiyalar juda oʻxshash ({glue:text}`poz_oxshash_1:.3f`), 10 va undan katta
+# masofada esa oʻxshashlik {glue:text}`poz_oxshash_uzoq:.2f` dan oshmadi.
 #
-# Rasmning pastki qismida: qoʻshni pozitsiyalar vektorlari juda oʻxshash
-# (kosinus oʻxshashligi {glue:text}`poz_oxshash_1:.3f`). Masofa oshgani sari
-# oʻxshashlik kamayadi, lekin bir tekis emas: 10 va undan katta masofada u
-# {glue:text}`poz_oxshash_uzoq:.2f` dan oshmadi. Kod chiqargan ikki son
-# yana bir xossani koʻrsatadi: {term}`skalyar koʻpaytma` faqat masofaga
-# bogʻliq, pozitsiyalarning oʻziga emas. Sababi —
+# Kod chiqargan ikki son yana bir xossani koʻrsatadi: {term}`skalyar koʻpaytma`
+# faqat masofaga bogʻliq, pozitsiyalarning oʻziga emas. Sababi —
 # $\sin a \sin b + \cos a \cos b = \cos(a - b)$.
 
 # %% [markdown]
@@ -157,24 +141,20 @@ fig(
 # ajratadi va har juftlikni tekislikda burchakka buradi. *p*-pozitsiyada
 # *i*-juftlikning burchagi $p\,\theta_i$, bu yerda $\theta_i = b^{-2i/d}$.
 # Asos $b = 10\,000$ boʻlsa, bu chastotalar sinusoidal kodlashdagilar bilan
-# bir xil. Llama 3 modelida esa $b = 500\,000$ (konfiguratsiyadagi
-# `rope_theta`): sekin burilishlar uzun kontekstga yetadi.
-# {term}`Qiymat <qiymat>` vektorlari burilmaydi.
+# bir xil. {term}`Qiymat <qiymat>` vektorlari burilmaydi.
 #
 # Bu nega ishlaydi? *m*-soʻrov va *n*-kalitning skalyar koʻpaytmasida
 # ikki burilishdan faqat burchaklar farqi qoladi: $(m - n)\,\theta_i$.
 # Natijada {term}`ballga <ball>` pozitsiya faqat nisbiy masofa $m - n$ orqali
-# kiradi. Modelimizda buni `Attention(T, pozitsiya="rope")` qiladi: u
-# `rope` ni *Q* va *K* ga qoʻllaydi
-# ({doc}`«Attention, RNN va LSTM bitta vazifada» <rekurrent>` darsidagi
-# `Attention` kodining `if self.rope` qatori).
+# kiradi. Modelimizda buni `Attention(T, pozitsiya="rope")` qiladi: uning
+# `forward` metodi `rope` ni *Q* va *K* ga qoʻllaydi (`if self.rope` qatori).
 #
 # ```{literalinclude} ../../chapter_code/modellar.py
 # :pyobject: rope
 # ```
 #
-# Bitta soʻrov va bitta kalitni har xil pozitsiyalarga qoʻyib, ballarini
-# solishtiramiz: masofa bir xil boʻlsa, ball ham bir xil chiqishi kerak.
+# Bitta soʻrov va bitta kalitni har xil pozitsiyalarga qoʻyamiz: masofa bir
+# xil boʻlsa, ball ham bir xil chiqishi kerak.
 
 # %%
 torch.manual_seed(0)
@@ -191,11 +171,9 @@ for m, n in [(2, 0), (12, 10), (502, 500), (3, 0)]:
 # Endi asosiy savol: *T* = 60 da oʻqitilgan model uzunroq ketma-ketlikda
 # ishlaydimi? Bu xossa **{term}`uzunlikka umumlashtirish`** (*length
 # generalization*) deyiladi. Sinusoidal va RoPE modellarini besh
-# {term}`seed` bilan oʻqitamiz. Vaqtni tejash uchun bu darsdagi
-# oʻqitishlar bobdagi odatiy oʻqitishdan ikki barobar qisqa: 60 emas, 30
-# {term}`epoxa`, `oqit` ning qolgan qiymatlari oʻsha. Oldingi darsning
-# oʻrganiladigan pozitsiyali modellarini (xuddi shu besh seed, 60 epoxa)
-# qayta ishlatamiz.
+# {term}`seed` bilan, vaqtni tejash uchun 60 emas, 30 {term}`epoxa`
+# oʻqitamiz (`oqit` ning qolgan qiymatlari oʻsha). Oʻrganiladigan pozitsiyali
+# modellar — oldingi darsning oʻzi (oʻsha besh seed, 60 epoxa).
 
 # %%
 oqit30 = partial(oqit, epoxalar=30)
@@ -219,13 +197,12 @@ for s, natija_s in zip(seedlar, organ):
 # {term}`ogʻirlikni <ogʻirlik>` ham yozib olamiz: model javobni
 # 0-pozitsiyadan olayotganini shu koʻrsatadi.
 #
-# Solishtirish uchun pozitsiyani umuman bilmaydigan qoida ham bor. Tartibni
-# koʻrmaydigan model faqat sonlar toʻplamini biladi. Toʻplam berilsa,
-# birinchi element undagi istalgan son boʻlishi mumkin. Shu sababli
-# $x_0 > 0$ boʻlish ehtimoli — toʻplamdagi musbat sonlar ulushi. Tartibni
-# bilmaydigan qoidalarning eng yaxshisi — **{term}`ishoralar koʻpchiligi`**:
-# musbat sonlar koʻp boʻlsa, javob 1. Model bu qoidadan ancha yuqori
-# boʻlsa, u pozitsiyani ishlatmoqda.
+# Solishtirish uchun tartibni koʻrmaydigan qoida ham bor. U faqat sonlar
+# toʻplamini biladi: birinchi element undagi istalgan son boʻlishi mumkin,
+# shuning uchun $x_0 > 0$ boʻlish ehtimoli — musbat sonlar ulushi. Bunday
+# qoidalarning eng yaxshisi — **{term}`ishoralar koʻpchiligi`**: musbat sonlar
+# koʻp boʻlsa, javob 1. Model bu qoidadan ancha yuqori boʻlsa, u pozitsiyani
+# ishlatmoqda.
 
 # %%
 def baholash(m, X, y, bolak=250):
@@ -254,10 +231,6 @@ for Tx in Tlar:
     musbat = (X > 0).sum(dim=(1, 2))  # (n, T, 1) -> (n,)
     koplik[Tx] = ((2 * musbat > Tx).long() == y).float().mean().item()
 
-# %% [markdown]
-# Natijalar {numref}`%s-jadvalda <poz_jadval>`: har katakda — besh seedning
-# eng yomoni va eng yaxshisi.
-
 # %%
 def oraliq(nom, Tx):
     # besh seeddagi eng kichik va eng katta aniqlik
@@ -265,25 +238,15 @@ def oraliq(nom, Tx):
     return f"{son(min(a), '.2f')}–{son(max(a), '.2f')}"
 
 
-poz_jadval = pd.DataFrame(
-    [
-        {
-            "T": Tx,
-            **{nom: oraliq(nom, Tx) for nom in yangi},
-            "ishoralar koʻpchiligi": round(koplik[Tx], 2),
-        }
-        for Tx in Tlar
-    ]
-)
-show(
-    poz_jadval,
-    izoh=(
-        "Aniqlik turli uzunlikdagi yangi sinov maʼlumotida (har T da"
-        f" {n} ta namuna): besh seedning eng yomoni va eng yaxshisi."
-        f" Hamma model T = {T} da oʻqitilgan."
-    ),
-    nom="poz_jadval",
-)
+poz_jadval = pd.DataFrame([{
+    "T": Tx,
+    **{nom: oraliq(nom, Tx) for nom in yangi},
+    "ishoralar koʻpchiligi": round(koplik[Tx], 2),
+} for Tx in Tlar])
+show(poz_jadval, nom="poz_jadval", izoh=(
+    "Aniqlik turli uzunlikdagi yangi sinov maʼlumotida (har T da"
+    f" {n} ta namuna): besh seedning eng yomoni va eng yaxshisi."
+    f" Hamma model T = {T} da oʻqitilgan."))
 
 # %% tags=["remove-cell"]
 from chapter_code.natijalar import yechdi_gapi
@@ -329,21 +292,17 @@ glue("poz_kop_max", max(koplik.values()), display=False)
 #   0-pozitsiyadan oldi.
 # - **RoPE modellari** oʻqitish uzunligida (*T* = 60) yechdi, eng yomon
 #   seedda {glue:text}`poz_rope_60_min:.3f`. Uzunroq ketma-ketlikda esa
-#   yomonlashdi: *T* = 120 da {glue:text}`poz_rope_120_min:.3f` dan
-#   {glue:text}`poz_rope_120_max:.3f` gacha, *T* = 240 da
-#   {glue:text}`poz_rope_240_min:.3f` dan {glue:text}`poz_rope_240_max:.3f`
-#   gacha, yaʼni hech bir seedda yechmadi. 0-pozitsiyaga ogʻirlik *T* = 60 dagi
+#   yomonlashdi: *T* = 240 da hech bir seedda yechmadi, eng yaxshisi
+#   {glue:text}`poz_rope_240_max:.3f`. 0-pozitsiyaga ogʻirlik *T* = 60 dagi
 #   kamida {glue:text}`poz_rope_w0_60_min:.2f` dan *T* = 240 da koʻpi bilan
 #   {glue:text}`poz_rope_w0_240_max:.2f` ga tushdi.
-# - **Oʻrganiladigan model** *T* = 30 da ham ishladi (eng yomon seedda
-#   {glue:text}`poz_org_30_min:.3f`): qisqa ketma-ketlikda u birinchi 30
-#   ta vektorini oladi. *T* = 120 va 240 da uni ishga tushirib
-#   boʻlmaydi: 60-pozitsiyadan boshlab qoʻshadigan vektori yoʻq, `forward`
-#   `ValueError` bilan toʻxtaydi.
+# - **Oʻrganiladigan model** (jadvalda yoʻq) *T* = 30 da ham ishladi (eng yomon
+#   seedda {glue:text}`poz_org_30_min:.3f`): u birinchi 30 ta vektorini oladi.
+#   *T* = 120 va 240 da esa 60-pozitsiyadan boshlab qoʻshadigan vektori yoʻq:
+#   `forward` `ValueError` bilan toʻxtaydi.
 # - **Ishoralar koʻpchiligi** hech bir *T* da {glue:text}`poz_kop_max:.3f`
-#   dan oshmadi. Nazariy jihatdan *T* oshgan sari u tasodifiy javob
-#   darajasiga (ikkidan birga) yaqinlashadi: uzunroq ketma-ketlikda
-#   birinchi sonning toʻplamdagi hissasi kichrayadi.
+#   dan oshmadi va *T* oshgan sari ikkidan birga yaqinlashadi: uzunroq
+#   ketma-ketlikda birinchi sonning toʻplamdagi hissasi kichrayadi.
 #
 # Nega RoPE modeli yomonlashdi? RoPEda ball pozitsiyaga faqat masofa
 # *m* − *n* orqali bogʻliq. Lekin «birinchi element» bitta masofada
@@ -352,13 +311,12 @@ glue("poz_kop_max", max(koplik.values()), display=False)
 # −59 dan 59 gacha masofalarni koʻrgan. *T* = 240 da masofalar −239 dan
 # 239 gacha.
 #
-# Buni nazorat tajribasi bilan tekshiramiz. Sabab koʻrilmagan masofalar
-# boʻlsa, ularni yashirganda model yana ishlashi kerak. `rope_tanish`
-# funksiyasi modelning `forward` metodini takrorlaydi, lekin ikki farqi
-# bor. Birinchidan, |*m* − *n*| ≥ 60 boʻlgan juftliklarning balli −∞ ga
-# almashtiriladi. Ikkinchidan, javob faqat 0–59-soʻrovlardan olinadi
-# (60-soʻrov va keyingilari uchun 0-pozitsiya yashirin, ular javobga faqat
-# shovqin qoʻshardi). Oʻqitilgan modellar oʻzgarmaydi.
+# Buni tekshiramiz: sabab koʻrilmagan masofalar boʻlsa, ularni yashirganda
+# model yana ishlashi kerak. `rope_tanish` modelning `forward` metodini ikki
+# farq bilan takrorlaydi: |*m* − *n*| ≥ 60 boʻlgan juftliklarning balli −∞
+# ga almashtiriladi va javob faqat 0–59-soʻrovlardan olinadi (keyingilari
+# uchun 0-pozitsiya yashirin, ular faqat shovqin qoʻshardi). Oʻqitilgan
+# modellar oʻzgarmaydi.
 
 # %%
 def rope_tanish(m, X):
@@ -393,21 +351,31 @@ glue("poz_nazorat_max", max(nazorat), display=False)
 # Besh seedning hammasida aniqlik yana {glue:text}`poz_nazorat_min:.3f` dan
 # {glue:text}`poz_nazorat_max:.3f` gacha koʻtarildi. Demak, modelda
 # vazifani yechadigan qoida bor, uni faqat oʻqitishda koʻrilmagan
-# masofalar buzgan. Til modellarida ham RoPE oʻqitish uzunligidan ancha
-# uzoqqa oʻz-oʻzidan koʻchmaydi. Model bir vaqtda koʻradigan uzunlikni
-# ({term}`kontekst oynasini <kontekst oynasi>`, *context window*)
-# kengaytirish uchun burchaklarni qayta masshtablash usullari ishlatiladi
-# (masalan, {cite:alp}`chen2023`): ular yangi pozitsiyalarni model
-# oʻqitishda koʻrgan burchaklar oraligʻiga siqadi.
+# masofalar buzgan.
 #
 # Sinusoidal modellar *T* = 240 ga yaxshi koʻchdi, lekin bu kafolat emas:
 # formula istalgan pozitsiyaga vektor beradi, ammo model bunday vektorlarni
 # oʻqitishda koʻrmagan. Boshqa seedlarda sinusoidal model ham *T* = 240 da
-# yiqilishi mumkin: koʻchish seedga bogʻliq. Til modellarida sinusoidal kodlash oʻqitish
-# uzunligidan biroz oʻtgach yomonlashadi {cite:p}`press2022`; *T* = 960 da nima boʻlishini
-# 2-mashqda oʻzingiz oʻlchaysiz. Katta til modellarida koʻp ogʻirlik
+# yiqilishi mumkin: koʻchish seedga bogʻliq. *T* = 960 da nima boʻlishini
+# 2-mashqda oʻzingiz oʻlchaysiz.
+#
+# :::{admonition} Chuqurroq: katta til modellarida
+# :class: dropdown
+#
+# Til modellarida ham RoPE oʻqitish uzunligidan ancha uzoqqa oʻz-oʻzidan
+# koʻchmaydi. Model bir vaqtda koʻradigan uzunlikni
+# ({term}`kontekst oynasini <kontekst oynasi>`, *context window*)
+# kengaytirish uchun burchaklarni qayta masshtablash usullari ishlatiladi
+# (masalan, {cite:alp}`chen2023`): ular yangi pozitsiyalarni model
+# oʻqitishda koʻrgan burchaklar oraligʻiga siqadi. Llama 3 modelida RoPE
+# asosi $b = 500\,000$ (konfiguratsiyadagi `rope_theta`): sekin burilishlar
+# uzun kontekstga yetadi.
+#
+# Sinusoidal kodlash ham til modellarida oʻqitish uzunligidan biroz oʻtgach
+# yomonlashadi {cite:p}`press2022`. Katta til modellarida koʻp ogʻirlik
 # baʼzan mazmunidan qatʼi nazar birinchi {term}`tokenlarga <token>` tushadi: bu
 # **{term}`attention sink`** deyiladi {cite:p}`xiao2024`.
+# :::
 
 # %% [markdown]
 # (kauzal-pozitsiyasiz)=
@@ -415,13 +383,12 @@ glue("poz_nazorat_max", max(nazorat), display=False)
 #
 # {doc}`«Attention mexanizmi» <mexanizm>` darsining 2-mashqida koʻrdik:
 # kauzal maska bilan {term}`pozitsiya kodlashsiz <pozitsiya kodlash>`
-# attention ham tartibni sezadi. 0-soʻrov faqat 0-pozitsiyani koʻradi,
-# oxirgi soʻrov esa hamma pozitsiyani. Shuning uchun 0-pozitsiya har
-# soʻrovning oʻrtachasiga kiradi, oxirgi pozitsiya boʻlsa faqat oxirgi
-# soʻrovnikiga. Ogʻirliklar tekis boʻlsa ham, oxirgi oʻrtalashtirishdan
-# keyin 0-pozitsiyaning hissasi eng katta boʻladi. Bu oʻqitishda qanchalik yordam beradi?
+# attention ham tartibni sezadi. 0-pozitsiya har soʻrovning oʻrtachasiga
+# kiradi, oxirgi pozitsiya esa faqat oxirgi soʻrovnikiga. Shuning uchun
+# ogʻirliklar tekis boʻlsa ham, oxirgi oʻrtalashtirishdan keyin 0-pozitsiyaning
+# hissasi eng katta. Bu oʻqitishda qanchalik yordam beradi?
 # `Attention(60, pozitsiya=False, kauzal=True)` ni besh seed bilan, 30
-# epoxa oʻqitamiz. Yonida — oldingi darsdagi maskasiz pozitsiyasiz model
+# epoxa oʻqitamiz. Yonida — oldingi darsning maskasiz pozitsiyasiz modeli
 # (oʻsha besh seed, 60 epoxa).
 
 # %%
@@ -440,22 +407,15 @@ for nom, yasa in kz_turlari.items():
 
 # %% tags=["remove-cell"]
 glue("kz_kauzal", kz["kauzal"], display=False)
-glue("kz_kauzal_min", min(kz["kauzal"]), display=False)
-glue("kz_kauzal_max", max(kz["kauzal"]), display=False)
 glue("kz_maskasiz", kz["maskasiz"], display=False)
-glue("kz_maskasiz_min", min(kz["maskasiz"]), display=False)
-glue("kz_maskasiz_max", max(kz["maskasiz"]), display=False)
 sin60 = [modellar["sinusoidal", s][0] for s in seedlar]
 glue("kz_sin60", sin60, display=False)
 glue("kz_sin60_min", min(sin60), display=False)
 
 # %% [markdown]
-# Kauzal maskali modelning aniqligi besh seedda
-# {glue:text}`kz_kauzal_min:.3f`–{glue:text}`kz_kauzal_max:.3f` boʻldi.
-# Maskasiz model ikki barobar uzoq oʻqitilgan boʻlsa ham, uning aniqligi
-# {glue:text}`kz_maskasiz_min:.3f`–{glue:text}`kz_maskasiz_max:.3f` —
-# tasodifiy javobga yaqin. Bundan koʻrinadiki, maskaning oʻzi modelga
-# tartib haqida maʼlumot beradi. Lekin u pozitsiya kodlash oʻrnini
+# Maskasiz model ikki barobar uzoq oʻqitilgan boʻlsa ham tasodifiy javobga
+# yaqin qoldi, kauzal model esa har seedda undan yuqori. Demak, maskaning
+# oʻzi modelga tartib haqida maʼlumot beradi. Lekin u pozitsiya kodlash oʻrnini
 # bosmaydi: kauzal model hech bir seedda vazifani yechmadi, sinusoidal
 # modelning aniqligi esa xuddi shu sinov toʻplamida kamida
 # {glue:text}`kz_sin60_min:.3f` boʻldi.
@@ -483,7 +443,7 @@ glue("kz_sin60_min", min(sin60), display=False)
 # qaytarsin. *H* = 8, *T* = 60 da tekshiring. Ballar nol boʻlsa, oxirgi
 # soʻrovning ogʻirliklari — jarimaning {term}`softmaxi <softmax>`. Birinchi boshda (eng tik
 # qiyalik) oxirgi soʻrov oʻziga va 0-pozitsiyaga qancha ogʻirlik beradi?
-# Oxirgi boshda-chi? Avval taxmin qiling.
+# Oxirgi boshda-chi?
 #
 # :::{admonition} Yechim
 # :class: dropdown

@@ -15,9 +15,8 @@
 #
 # Bu darsda {term}`RNN`, {term}`LSTM` va {term}`attentionni <attention (eʼtibor mexanizmi)>` bitta sunʼiy vazifada solishtiramiz:
 # javob {term}`ketma-ketlikning <ketma-ketlik>` birinchi elementida, qolgani shovqin. Gradient 0-{term}`qadamga <qadam>`
-# qanchalik yetib borishini oʻlchaymiz, har modelni turli tasodifiy {term}`initsializatsiyalar <initsializatsiya>` bilan bir necha marta oʻqitamiz, {term}`pozitsiya kodlashsiz <pozitsiya kodlash>`
-# attention tartibni koʻrmasligini tekshiramiz va oʻqitilgan model qayerga qarashini
-# chizamiz. Attention formulasi oldingi darsda ({doc}`«Attention mexanizmi» <mexanizm>`) berilgan.
+# qanchalik yetib borishini oʻlchaymiz, modellarni oʻqitamiz va oʻqitilgan attention
+# qayerga qarashini chizamiz.
 
 
 # %%
@@ -42,12 +41,11 @@ from chapter_code.oqitish import protokoli
 # %% [markdown]
 # ## Vazifa va modellar
 #
-# Solishtirish uchun ataylab «RNN uchun noqulay» sodda sunʼiy masala olamiz.
 # Kirish — uzunligi *T* = 60 boʻlgan tasodifiy sonlar ketma-ketligi. Javob
 # (0 yoki 1) faqat **birinchi** elementning ishorasiga bogʻliq; qolgan 59 ta
 # element — shovqin. Vazifani yechish uchun model 0-qadamdagi maʼlumotni
-# oxirigacha olib borishi kerak. Tasodifiy javob namunalarning yarmida toʻgʻri chiqadi,
-# yaʼni uning {term}`aniqligi <aniqlik>` (toʻgʻri javoblar ulushi) ikkidan bir.
+# oxirigacha olib borishi kerak: bu RNN uchun ataylab noqulay masala. Tasodifiy
+# javobning {term}`aniqligi <aniqlik>` (toʻgʻri javoblar ulushi) ikkidan bir.
 #
 # ```{literalinclude} ../../chapter_code/malumot.py
 # :pyobject: vazifa
@@ -67,65 +65,55 @@ from chapter_code.oqitish import protokoli
 # **{term}`self-attention`** (*oʻz-oʻziga attention*): {term}`soʻrov`, {term}`kalit` va qiymat bitta
 # ketma-ketlikdan olinadi. Oʻsha darsdagi misoldan farqi uchta:
 # kirish avval *d* = {glue:text}`d_model` oʻlchamga koʻtariladi; unga oʻrganiladigan
-# **pozitsiya kodlash** (`self.poz`, har pozitsiyaga bitta vektor) qoʻshiladi;
+# **{term}`pozitsiya kodlash`** (`self.poz`, har pozitsiyaga bitta vektor) qoʻshiladi;
 # oxirida hamma pozitsiyalarning chiqishlari oʻrtalashtirilib, javobga aylanadi.
+#
+# Quyida modelning `forward` metodi; `__init__` esa {term}`qatlamlarni <qatlam>` yaratadi va argumentlarni tekshiradi.
 # Boshqa pozitsiya kodlashlari (`pozitsiya="sinus"`, `"rope"`) va {term}`kauzal maska <kauzal (sababiy) maska>` (`kauzal=True`) {doc}`«Pozitsiyalar uzunroq ketma-ketlikda» <pozitsiyalar>` darsida kerak boʻladi.
 #
 # ```{literalinclude} ../../chapter_code/modellar.py
-# :pyobject: Attention
+# :pyobject: Attention.forward
+# :dedent: 4
 # ```
 
 # %% [markdown]
 # ## Gradient 0-qadamga yetib boradimi?
 #
-# Modelni oʻqitishdan oldin oddiy savol qoʻyamiz: {term}`yoʻqotish funksiyasining <yoʻqotish funksiyasi>`
+# Oʻqitishdan oldin oddiy savol: {term}`yoʻqotish funksiyasining <yoʻqotish funksiyasi>`
 # gradienti kirishning 0-qadamiga va oxirgi qadamiga qanchalik kuchli yetib
-# boradi? Gradient — model oʻrganishda tayanadigan signal. Agar 0-qadamga yetib
-# boradigan gradient juda kichik boʻlsa, oʻqitish boshida model javob
-# aynan shu yerda ekanini qiyin sezadi.
-#
+# boradi? Gradient — model oʻrganishda tayanadigan signal. U 0-qadamda juda
+# kichik boʻlsa, oʻqitish boshida model javob aynan shu yerda ekanini qiyin sezadi.
 # Har model uchun tasodifiy {term}`parametrlar` bilan bitta {term}`orqaga oʻtishni <orqaga oʻtish>`
 # (*backward pass*: yoʻqotishdan orqaga qarab gradientlarni hisoblash) bajaramiz
 # va $|\partial L / \partial x_t|$ ni namunalar boʻyicha oʻrtalashtiramiz.
 
 # %%
 T = 60
-# LSTM unutish darvozasi siljishi (standart initsializatsiya: ≈ 0)
-UNUTISH = 3.0
+UNUTISH = 3.0  # LSTM unutish darvozasi siljishi (standart: ≈ 0)
 lstm_u = f"LSTM (unutish = {UNUTISH:g})"
 grad_jadval, grad_nisbat = [], {}
-for nom, qisqa, yasa in [
-    ("RNN", "rnn", partial(Ketma, "rnn")),
-    ("LSTM", "lstm", partial(Ketma, "lstm")),
-    (lstm_u, "lstm_unutish", partial(Ketma, "lstm", unutish=UNUTISH)),
-    ("attention", "attention", partial(Attention, T)),
+for nom, yasa in [
+    ("RNN", partial(Ketma, "rnn")),
+    ("LSTM", partial(Ketma, "lstm")),
+    (lstm_u, partial(Ketma, "lstm", unutish=UNUTISH)),
+    ("attention", partial(Attention, T)),
 ]:
     torch.manual_seed(0)
     Xg, yg = vazifa(256, T, 1)
     Xg.requires_grad_(True)
-    m = yasa()
-    nn.CrossEntropyLoss()(m(Xg), yg).backward()
+    nn.CrossEntropyLoss()(yasa()(Xg), yg).backward()
     # (256, T, 1) -> (T,): har qadamdagi |gradient| ning oʻrtachasi
     g = Xg.grad.abs().mean(dim=(0, 2))
-    grad_jadval.append(
-        {
-            "model": nom,
-            "0-qadam": son(g[0], ".3e"),
-            f"{T-1}-qadam": son(g[T - 1], ".3e"),
-            f"{T-1}-qadam / 0-qadam": son(g[T - 1] / g[0], ".2e"),
-        }
-    )
     grad_nisbat[nom] = float(g[T - 1] / g[0])
-show(
-    pd.DataFrame(grad_jadval),
-    izoh=(
-        "Kirishning 0-qadamiga va oxirgi qadamiga yetib boradigan "
-        f"gradient (T = {T})."
-    ),
-    nom="grad_jadval",
-)
-
-
+    grad_jadval.append({
+        "model": nom,
+        "0-qadam": son(g[0], ".3e"),
+        f"{T-1}-qadam": son(g[T - 1], ".3e"),
+        f"{T-1}-qadam / 0-qadam": son(grad_nisbat[nom], ".2e"),
+    })
+show(pd.DataFrame(grad_jadval), nom="grad_jadval", izoh=(
+    "Kirishning 0-qadamiga va oxirgi qadamiga yetib boradigan "
+    f"gradient (T = {T})."))
 
 # %% tags=["remove-cell"]
 for nom, qisqa in [("RNN", "rnn"), ("LSTM", "lstm"),
@@ -133,23 +121,23 @@ for nom, qisqa in [("RNN", "rnn"), ("LSTM", "lstm"),
     glue(f"grad_{qisqa}", grad_nisbat[nom], display=False)
 
 # %% [markdown]
-# {numref}`grad_jadval` farqni aniq koʻrsatadi. Bu initsializatsiyada RNNda oxirgi
-# qadam gradienti 0-qadamnikidan {glue:text}`grad_rnn:.1e` marta katta, LSTMda
-# {glue:text}`grad_lstm:.1e` marta. Aniq son initsializatsiyaga qarab koʻp
-# tartibga oʻzgaradi, lekin doim juda katta boʻlib qoladi; attentionda esa
-# u 1 atrofida. Boshqacha aytganda, oʻqitish boshida
-# 0-qadamga deyarli hech narsa yetib bormaydi: signal 59 ta qadamning har birida
-# koʻpaytirilib, eksponensial ravishda soʻnadi — bu **{term}`gradientning soʻnishi`**
-# (*vanishing gradient*). Attentionda esa nisbat {glue:text}`grad_attention:.2f`:
-# 0-qadamga ham, oxirgi qadamga ham deyarli bir xil gradient yetadi.
+# {numref}`%s-jadvalga <grad_jadval>` koʻra, RNNda oxirgi qadam gradienti
+# 0-qadamnikidan {glue:text}`grad_rnn:.1e` marta katta, LSTMda
+# {glue:text}`grad_lstm:.1e` marta. Aniq son {term}`initsializatsiyaga <initsializatsiya>`
+# qarab koʻp tartibga oʻzgaradi, lekin doim juda katta boʻlib qoladi: oʻqitish
+# boshida 0-qadamga deyarli hech narsa yetib bormaydi. Signal 59 ta qadamning
+# har birida koʻpaytirilib, eksponensial ravishda soʻnadi — bu
+# **{term}`gradientning soʻnishi`** (*vanishing gradient*). Attentionda esa
+# nisbat {glue:text}`grad_attention:.2f`: 0-qadamga ham, oxirgi qadamga ham
+# deyarli bir xil gradient yetadi.
 #
-# Uchinchi qator ham LSTM, faqat unutish {term}`darvozasi <darvoza>` siljishi 3 dan
-# boshlangan: unda nisbat atigi {glue:text}`grad_lstm_unutish:.2f`. Sababi
-# LSTMning {term}`xotira hujayrasida <xotira hujayrasi>`: u har qadamda unutish
-# darvozasi $f_t = \sigma(W x_t + U h_{t-1} + b_f)$ ga koʻpaytiriladi. PyTorch
-# $b_f$ ni nol atrofida tanlaydi, kirish hissasi ham dastlab kichik, shuning
-# uchun oʻqitish boshida $f_t \approx \sigma(b_f)$. 59 qadamdan keyin
-# 0-qadamdagi maʼlumotning $\sigma(b_f)^{59}$ qismi qoladi:
+# Uchinchi qator ham LSTM, faqat unutish {term}`darvozasi <darvoza>` siljishi
+# 3 dan boshlangan: nisbat atigi {glue:text}`grad_lstm_unutish:.2f`. LSTMning
+# {term}`xotira hujayrasi` har qadamda unutish darvozasi
+# $f_t = \sigma(W x_t + U h_{t-1} + b_f)$ ga koʻpaytiriladi. PyTorch $b_f$ ni
+# nol atrofida tanlaydi, kirish hissasi ham dastlab kichik, shuning uchun
+# $f_t \approx \sigma(b_f)$ va 59 qadamdan keyin 0-qadamdagi maʼlumotning
+# $\sigma(b_f)^{59}$ qismi qoladi:
 
 # %%
 for siljish in (0.0, 3.0):
@@ -158,27 +146,21 @@ for siljish in (0.0, 3.0):
           f" σ⁵⁹ = {son(f ** (T-1), '.1e')}")
 
 # %% [markdown]
-# $b_f = 0$ da xotira 59 qadamda deyarli butunlay soʻnadi, $b_f = 3$ da esa
-# uning sezilarli qismi qoladi. (Bu sodda baho: gradient *h* orqali oʻtadigan
-# yoʻllardan ham oqadi, shuning uchun jadvaldagi nisbat bahodan farq qiladi.)
-# Demak, oʻqitish boshida LSTMdagi soʻnishni arxitektura emas, unutish
-# darvozasi siljishining boshlangʻich qiymati belgilaydi. {cite:ts}`gers2000` bu darvozani
-# kiritgan; {cite:ts}`jozefowicz2015` uning siljishini 1 dan boshlashni tavsiya
-# qilgan.
-#
-# Lekin bu faqat oʻqitish boshidagi holat. Oʻqitish qanday tugashini esa
-# oʻqitib koʻrib bilamiz.
+# $b_f = 0$ da xotira deyarli butunlay soʻnadi, $b_f = 3$ da sezilarli qismi
+# qoladi. Demak, oʻqitish boshida LSTMdagi soʻnishni arxitektura emas, unutish
+# darvozasi siljishining boshlangʻich qiymati belgilaydi. (Bu sodda baho:
+# gradient *h* orqali ham oqadi, shuning uchun jadvaldagi nisbat undan farq
+# qiladi.) {cite:ts}`gers2000` bu darvozani kiritgan; {cite:ts}`jozefowicz2015`
+# uning siljishini 1 dan boshlashni tavsiya qilgan. Bu faqat oʻqitish
+# boshidagi holat; oʻqitish qanday tugashini oʻqitib koʻrib bilamiz.
 #
 # ## Oʻqitish: har model besh seed bilan
 #
-# Hamma modellar bir xil sharoitda oʻqitiladi: `oqit` funksiyasi argumentlarining
-# standart qiymatlari bilan.
+# Hamma modellar bir xil sharoitda, `oqit` funksiyasi argumentlarining
+# standart qiymatlari bilan oʻqitiladi.
 
 # %%
-protokol = protokoli(oqit)
-print("oqit() argumentlarining qiymatlari:")
-for kalit_, qiymat in protokol.items():
-    print(f"  {kalit_:<8} = {son(qiymat)}")
+protokol = protokoli(oqit)  # argument nomi -> standart qiymati
 d_model = inspect.signature(Attention).parameters["d"].default
 
 # %% tags=["remove-cell"]
@@ -194,11 +176,10 @@ glue("d_model", d_model, display=False)
 # birga ishlatiladigan namunalar guruhi). Optimizator — Adam ({cite:alp}`kingma2015`),
 # {term}`oʻrganish tezligi` (*learning rate*) {glue:text}`protokol_lr`, oʻqitish
 # davomida oʻzgarmaydi. {term}`Warm-up` (boshida oʻrganish tezligini asta-sekin
-# oshirish) va {term}`gradient kesish` ishlatilmaydi: modellar barqarorlikka
-# yordam beradigan usullarsiz, oʻz holicha solishtiriladi.
+# oshirish) va {term}`gradient kesish` ishlatilmaydi: modellar oʻz holicha solishtiriladi.
 #
 # Bitta natija tasodif boʻlishi mumkin, shuning uchun har model besh xil {term}`seed`
-# (*seed* — tasodifiy sonlar generatorining boshlangʻich qiymati) bilan
+# (tasodifiy sonlar generatorining boshlangʻich qiymati) bilan
 # oʻqitiladi. Seed boshlangʻich parametrlarni va paketlar tartibini belgilaydi,
 # maʼlumot esa hamma seedda bir xil.
 #
@@ -207,8 +188,7 @@ glue("d_model", d_model, display=False)
 # :start-at: def oqit
 # ```
 #
-# Oʻqitishlar bir-biriga bogʻliq emas, shuning uchun `parallel` ularni har
-# protsessor yadrosida bittadan, alohida jarayonda bajaradi. Har oʻqitish oʻz
+# `parallel` oʻqitishlarni alohida jarayonlarda bajaradi. Har oʻqitish oʻz
 # seedini oʻzi oʻrnatadi, shuning uchun natija jarayonlar soniga bogʻliq emas.
 
 # %%
@@ -216,35 +196,24 @@ modellar = {
     "RNN": partial(Ketma, "rnn"),
     "LSTM": partial(Ketma, "lstm"),
     "attention (+ pozitsiya)": partial(Attention, T),
-    "attention (pozitsiyasiz)": partial(
-        Attention, T, pozitsiya=False
-    ),
+    "attention (pozitsiyasiz)": partial(Attention, T, pozitsiya=False),
 }
 seedlar = range(5)
-ishlar = [(yasa, T, s) for yasa in modellar.values() for s in seedlar]
 kalitlar = [(nom, s) for nom in modellar for s in seedlar]
-# har model × har seed: (aniqlik, oʻqitilgan model)
+ishlar = [(modellar[nom], T, s) for nom, s in kalitlar]
+# (model, seed) -> (aniqlik, oʻqitilgan model)
 natija = dict(zip(kalitlar, parallel(oqit, ishlar)))
-aniq = {
-    nom: [natija[nom, s][0] for s in seedlar] for nom in modellar
-}
-# shu aniqlikdan boshlab seedda vazifani «yechdi» deymiz
-YECHDI = 0.9
-
-sinov = []
-for nom, yasa in modellar.items():
-    sinov.append({
-        "model": nom,
-        "seedlar": "; ".join(son(a, ".3f") for a in aniq[nom]),
-        "oʻrtacha": round(float(np.mean(aniq[nom])), 3),
-        "eng yomon": round(min(aniq[nom]), 3),
-        "parametrlar soni": parametrlar(yasa()),
-    })
-show(
-    pd.DataFrame(sinov),
-    izoh="Sinov aniqligi: har model besh seed bilan.",
-    nom="sinov_jadval",
-)
+aniq = {nom: [natija[nom, s][0] for s in seedlar] for nom in modellar}
+YECHDI = 0.9  # shu aniqlikdan boshlab seedda vazifani «yechdi» deymiz
+sinov = [{
+    "model": nom,
+    "seedlar": "; ".join(son(a, ".3f") for a in aniq[nom]),
+    "oʻrtacha": round(float(np.mean(aniq[nom])), 3),
+    "eng yomon": round(min(aniq[nom]), 3),
+    "parametrlar soni": parametrlar(yasa()),
+} for nom, yasa in modellar.items()]
+show(pd.DataFrame(sinov), nom="sinov_jadval",
+     izoh="Sinov aniqligi: har model besh seed bilan.")
 
 # %% tags=["remove-cell"]
 for nom, q in [("RNN", "rnn"), ("LSTM", "lstm"),
@@ -270,13 +239,12 @@ glue("param_formula", 3 * d_model**2 + d_model * (T + 7) + 2, display=False)
 # - **Pozitsiyali attention** vazifani besh seedning hammasida yechdi: eng yomon
 #   seedda ham {glue:text}`attn_min:.3f`.
 # - **RNN** vazifani {glue:text}`rnn_yechdi_gap`, lekin natijasi seedga kuchli
-#   bogʻliq: {glue:text}`rnn_min:.3f` dan {glue:text}`rnn_max:.3f` gacha. Demak,
-#   boshidagi kichik gradient oʻrganishni imkonsiz qilmaydi, lekin uni
-#   ishonchsiz qiladi: boshqa seedlarda RNN tasodifiy javob darajasida ham
-#   qolishi mumkin.
+#   bogʻliq: {glue:text}`rnn_min:.3f` dan {glue:text}`rnn_max:.3f` gacha.
+#   Boshidagi kichik gradient oʻrganishni imkonsiz qilmaydi, lekin ishonchsiz
+#   qiladi: boshqa seedlarda RNN tasodifiy javob darajasida qolishi mumkin.
 # - **LSTM** vazifani {glue:text}`lstm_yechdi_gap`; aniqliklar
 #   {glue:text}`lstm_min:.3f` dan {glue:text}`lstm_max:.3f` gacha. Uning natijasi
-#   ham seedga kuchli bogʻliq: boshqa seedlarda LSTM bu vazifani birorta ham
+#   ham seedga kuchli bogʻliq: boshqa seedlarda u vazifani birorta ham
 #   yecha olmasligi mumkin.
 # - **Pozitsiyasiz attention** vazifani hech bir seedda yecha olmadi: eng yaxshi
 #   seedda {glue:text}`attn0_max:.3f`. Nega — keyingi boʻlimda.
@@ -287,11 +255,11 @@ glue("param_formula", 3 * d_model**2 + d_model * (T + 7) + 2, display=False)
 #
 # ## Pozitsiya kodlashsiz attention tartibni koʻrmaydi
 #
-# Attention formulasida pozitsiya indeksi hech qayerda yoʻq. Agar kirish
+# Attention formulasida pozitsiya indeksi hech qayerda yoʻq. Kirish
 # qatorlarini aralashtirsak, {term}`ballar <ball>` matritsasining qatorlari va ustunlari
 # xuddi shunday aralashadi, {term}`softmax` va oʻrtacha esa tartibga qaramaydi.
 # Demak, pozitsiya kodlashsiz modelning chiqishi kirish tartibiga bogʻliq
-# emas. Buni tekshiramiz: bir xil sonlarni boshqa tartibda beramiz.
+# emas. Tekshiramiz:
 
 # %%
 torch.manual_seed(0)
@@ -299,8 +267,7 @@ m_poz = Attention(T, pozitsiya=False)
 Xs, _ = vazifa(8, T, 5)
 with torch.no_grad():
     asl = m_poz(Xs)
-    # qadamlarni aralashtiramiz
-    aralash = m_poz(Xs[:, torch.randperm(T)])
+    aralash = m_poz(Xs[:, torch.randperm(T)])  # qadamlar aralashadi
 aralash_farq = float((asl - aralash).abs().max())
 print("Pozitsiya kodlashsiz attention — kirishni aralashtiramiz:")
 for nom, y in [("asl", asl), ("aralash", aralash)]:
@@ -313,14 +280,11 @@ glue("aralash_farq", aralash_farq, display=False)
 
 # %% [markdown]
 # Eng katta farq {glue:text}`aralash_farq:.1e` — bu {term}`float32` (32 bitli suzuvchi vergulli son
-# formati) hisobining yaxlitlash xatosi darajasi, yaʼni chiqish amalda bir xil.
-# Model uchun ketma-ketlik — tartibsiz toʻplam: unda «birinchi element» degan
-# tushuncha yoʻq. Shuning uchun {numref}`%s-jadvalda <sinov_jadval>` pozitsiyasiz
-# attention vazifani yecha olmadi.
-#
-# Yechim — **pozitsiya kodlash**: har pozitsiyaga oʻz vektori qoʻshiladi
-# (`hh + self.poz`). Endi 0-qadamdagi son boshqa qadamdagi xuddi shunday
-# sondan farq qiladi. Modelimizda bu vektorlar oʻrganiladi; asl
+# formati) hisobining yaxlitlash xatosi darajasi: chiqish amalda bir xil.
+# Model uchun ketma-ketlik — tartibsiz toʻplam, unda «birinchi element» degan
+# tushuncha yoʻq. Shuning uchun pozitsiyasiz attention vazifani yecha olmadi.
+# Pozitsiya kodlash (`hh + self.poz[:, :T]`) esa 0-qadamdagi sonni boshqa qadamdagi
+# xuddi shunday sondan farqlaydi. Modelimizda bu vektorlar oʻrganiladi; asl
 # {term}`Transformer` maqolasida ular sinus va kosinuslardan tuzilgan.
 #
 # ## Oʻqitilgan model qayerga qaraydi
@@ -348,44 +312,32 @@ bir_namuna0 = float(model.ogirlik[0][:, 0].min())
 # %% tags=["remove-cell"]
 glue("qadam0", float(w[0]), display=False)
 glue("qadam0_foiz", 100 * float(w[0]), display=False)
-glue("qolgan_orta", float(w[1:].mean()), display=False)
 glue("bir_namuna0", bir_namuna0, display=False)
 
 # %% [markdown]
-# Har soʻrov oʻz ogʻirligining oʻrtacha {glue:text}`qadam0_foiz:.2f` foizini
-# 0-qadamga beradi, qolgan qadamlarning har biriga oʻrtacha atigi
-# {glue:text}`qolgan_orta:.1e`. Javob qayerdaligini model oʻqitish davomida,
-# gradient orqali oʻzi topdi.
-# Xuddi shu ogʻirliklar {numref}`%s-rasmda <attention_ogirligi>` koʻrsatilgan.
+# Ogʻirlikning deyarli hammasi 0-qadamda. Javob qayerdaligini model oʻqitish
+# davomida, gradient orqali oʻzi topdi. Xuddi shu ogʻirliklar
+# {numref}`%s-rasmda <attention_ogirligi>` koʻrsatilgan.
 
 # %%
 rasm, (b1, b2) = plt.subplots(2, 1, figsize=(5.6, 6.4))
 b1.bar(np.arange(T), w, color="#1a73e8")
-b1.set_xlabel("ketma-ketlik qadami")
-b1.set_ylabel("ogʻirlik")
-tasvir = b2.imshow(
-    model.ogirlik[0].numpy(), cmap="viridis", aspect="auto"
-)
-b2.set_xlabel("kalit qadami")
-b2.set_ylabel("soʻrov qadami")
+b1.set(xlabel="ketma-ketlik qadami", ylabel="ogʻirlik")
+tasvir = b2.imshow(model.ogirlik[0].numpy(), aspect="auto")
+b2.set(xlabel="kalit qadami", ylabel="soʻrov qadami")
 plt.colorbar(tasvir, ax=b2, fraction=0.046)
 plt.tight_layout()
-fig(
-    "attention_ogirligi.png",
-    caption=(
-        "Yuqorida: oʻqitilgan model har qadamga bergan oʻrtacha"
-        " ogʻirlik. Pastda: bitta namunaning attention matritsasi;"
-        " chap ustun — har soʻrov qadami 0-qadamga bergan ogʻirlik."
-    ),
-)
+fig("attention_ogirligi.png", caption=(
+    "Yuqorida: oʻqitilgan model har qadamga bergan oʻrtacha"
+    " ogʻirlik. Pastda: bitta namunaning attention matritsasi;"
+    " chap ustun — har soʻrov qadami 0-qadamga bergan ogʻirlik."))
 
 # %% [markdown]
-# {numref}`%s-rasmning <attention_ogirligi>` yuqori qismida bitta ustun
-# qolganlaridan ancha baland. Pastki qismida matritsaning chap ustuni yorqin:
-# rasmdagi namunada har soʻrov qadami ogʻirligining yarmidan koʻpini 0-qadamga
-# beradi. Attention ogʻirliklari modelni
-# tushuntirishning eng oddiy vositasi, lekin ehtiyot boʻling: koʻp
-# {term}`qatlamli <qatlam>` modellarda ogʻirlik va «sabab» har doim ham bir narsa emas.
+# Rasmning pastki qismida matritsaning chap ustuni yorqin: bu namunada har
+# soʻrov qadami ogʻirligining yarmidan koʻpini 0-qadamga beradi. Attention
+# ogʻirliklari modelni tushuntirishning eng oddiy vositasi, lekin ehtiyot
+# boʻling: koʻp {term}`qatlamli <qatlam>` modellarda ogʻirlik va «sabab» har
+# doim ham bir narsa emas.
 #
 # ## Mashqlar
 #
