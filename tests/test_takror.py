@@ -44,7 +44,7 @@ VAQT_USTUNLARI = {"oldinga (ms)", "oldinga+orqaga (ms)", "vaqt (ms)", "keshsiz (
 VAQT_GLUE = {# narx: attention's time over the RNN's; the times' slopes; SDPA's speed-up
              "vaqt_nisbat", "fl_vq", "fl_vq_sdpa", "fl_vq_3d", "fl_tezlik",
              # transformer: a token's time with and without the cache, and its growth with T
-             "kv_ms_keshsiz", "kv_ms_kesh", "kv_ms_kesh_kichik", "kv_nisbat", "kv_osish_keshsiz",
+             "kv_ms_keshsiz", "kv_ms_kesh", "kv_nisbat", "kv_osish_keshsiz",
              "kv_osish_kesh"}
 
 

@@ -61,10 +61,14 @@ from chapter_code.oqitish import mediana_ms
 # **Koʻp {term}`boshli <bosh>` attention** *d* oʻlchamni bir nechta «boshga» boʻladi: har bosh
 # *Q*, *K*, *V* ning oʻz ustunlarini oladi va alohida attention
 # hisoblaydi. Soʻng boshlarning chiqishlari yonma-yon qoʻyiladi va yana bitta chiziqli qatlamdan
-# (`self.o`) oʻtadi. Boʻlish — faqat tenzor shaklini oʻzgartirish (`view`, `transpose`).
+# (`self.o`) oʻtadi. Boʻlish — faqat tenzor shaklini oʻzgartirish (`view`, `transpose`). Quyida
+# `KopBoshli` ning `forward` usuli: `self.q`, `self.k`, `self.v` va `self.o` — chiziqli qatlamlar,
+# `manba` esa kalit va qiymatlar qayerdan olinishini beradi (odatda `x` ning oʻzi).
 #
 # ```{literalinclude} ../../chapter_code/modellar.py
 # :pyobject: KopBoshli
+# :start-at: def forward
+# :dedent:
 # ```
 #
 # Kichik misolni olamiz: 2 ta namuna, *T* = 10, *d* = 32 va 4 ta bosh. PyTorchning
@@ -78,19 +82,16 @@ kb = KopBoshli(d_blok, boshlar)
 x = torch.randn(2, 10, d_blok)  # (namuna, T, d)
 with torch.no_grad():
     chiqish_kb = kb(x)
-print("kirish x:   ", tuple(x.shape))
 print("ogʻirliklar:", tuple(kb.ogirlik.shape))
 print("chiqish:    ", tuple(chiqish_kb.shape))
 
 mha = nn.MultiheadAttention(d_blok, boshlar, batch_first=True)
+q, k, v = kb.q, kb.k, kb.v  # KopBoshli ning parametrlari
+mha.load_state_dict({
+    "in_proj_weight": torch.cat([q.weight, k.weight, v.weight]),
+    "in_proj_bias": torch.cat([q.bias, k.bias, v.bias]),
+    "out_proj.weight": kb.o.weight, "out_proj.bias": kb.o.bias})
 with torch.no_grad():
-    # KopBoshli ning parametrlarini koʻchiramiz
-    mha.in_proj_weight.copy_(
-        torch.cat([kb.q.weight, kb.k.weight, kb.v.weight]))
-    mha.in_proj_bias.copy_(
-        torch.cat([kb.q.bias, kb.k.bias, kb.v.bias]))
-    mha.out_proj.weight.copy_(kb.o.weight)
-    mha.out_proj.bias.copy_(kb.o.bias)
     mha_farq = (mha(x, x, x)[0] - chiqish_kb).abs().max().item()
 print("eng katta farq:", son(mha_farq, ".1e"))
 
@@ -119,7 +120,8 @@ print("eng katta farq:", son(mha_farq, ".1e"))
 # {term}`oʻrganish tezligini <oʻrganish tezligi>` asta-sekin oshirmasdan ham ({term}`warm-up`
 # davrisiz) barqaror oʻqitilishini koʻrsatgan.
 #
-# Llama yana uchta narsada farq qiladi:
+# :::{admonition} Chuqurroq: Llama blokining yana uchta farqi
+# :class: dropdown
 #
 # - LayerNorm oʻrniga {term}`RMSNorm <RMSNorm, SwiGLU>`: u oʻrtachani ayirmaydi, faqat oʻrtacha
 #   kvadratning ildiziga boʻladi (uni 2-mashqda oʻzingiz yozasiz);
@@ -127,6 +129,7 @@ print("eng katta farq:", son(mha_farq, ".1e"))
 #   {term}`darvozali <darvoza>` faollashtirish;
 # - pozitsiyalar uchun {term}`RoPE` (uni {doc}`«Pozitsiyalar uzunroq ketma-ketlikda» <pozitsiyalar>`
 #   darsida koʻrdik).
+# :::
 #
 # Bobdagi `Blok` — pre-LN blok, oʻzimiz yozgan `KopBoshli` bilan. Undagi ixtiyoriy ikkinchi
 # attention — {term}`koderga <koder>` qaraydigan {term}`cross-attention` (oʻzaro attention); uni
@@ -171,10 +174,13 @@ diagramma(joy, list(zip(nomlar, nomlar[1:])), nom="arxitektura.png",
           " oʻqiladi. Bloklar — yuqoridagi pre-LN blok.")
 
 # %% [markdown]
-# Shu arxitektura `chapter_code/modellar.py` dagi `KichikGPT` da — bir necha qatorda:
+# Shu arxitektura `chapter_code/modellar.py` dagi `KichikGPT` ning `forward` usulida — bir necha
+# qatorda:
 #
 # ```{literalinclude} ../../chapter_code/modellar.py
 # :pyobject: KichikGPT
+# :start-at: def forward
+# :dedent:
 # ```
 
 # %% [markdown]
@@ -197,8 +203,7 @@ diagramma(joy, list(zip(nomlar, nomlar[1:])), nom="arxitektura.png",
 # Kesh bilan har qadamda modeldan faqat yangi token oʻtadi: uning *q*, *k*, *v* vektorlari
 # hisoblanadi, *k* va *v* keshga qoʻshiladi, *q* esa keshdagi hamma kalitlarga qaraydi. Maskasiz
 # koderda (BERT kabi) bunday qilib boʻlmaydi: u yerda oldingi pozitsiyalar ham yangi tokenga
-# qaraydi, ularning birinchi qatlam chiqishi oʻzgaradi, demak, ikkinchi qatlamdan boshlab kalit va
-# qiymatlari ham oʻzgaradi.
+# qaraydi, shuning uchun ularning vektorlari oʻzgaradi.
 #
 # Bobning kodida har blokning keshi — bitta `dict` (Pythonning nom boʻyicha olinadigan yozuvlar
 # toʻplami), uni `KichikGPT` har blokka beradi.
@@ -235,9 +240,9 @@ diagramma(joy, list(zip(nomlar, nomlar[1:])), nom="arxitektura.png",
 # {term}`Boshlangʻich matn <boshlangʻich matn>` (ingl. *prompt*) — {glue:text}`kv_boshi` ta
 # tasodifiy token; undan keyin {glue:text}`kv_N` ta yangi token yaratamiz.
 #
-# Birinchi yoʻl — keshsiz: har qadamda butun matn modeldan oʻtadi. Ikkinchi yoʻl — KV kesh bilan:
-# birinchi qadamda modelga butun boshlangʻich matn kiradi va kesh toʻladi, keyingi qadamlarda faqat
-# oxirgi tanlangan token kiradi.
+# `yarat` funksiyasi ikkala yoʻlni bajaradi. Keshsiz yoʻlda har qadamda butun matn modeldan oʻtadi.
+# Kesh bilan esa birinchi qadamda modelga butun boshlangʻich matn kiradi va kesh toʻladi, keyingi
+# qadamlarda faqat oxirgi tanlangan token kiradi.
 
 # %%
 torch.manual_seed(0)
@@ -246,38 +251,29 @@ gpt = KichikGPT(LUGAT, d=64, boshlar=4, qatlamlar=2).eval()
 boshi = torch.randint(LUGAT, (1, 8))  # boshlangʻich matn
 N_YANGI = 40  # nechta yangi token yaratamiz
 
-idx_a, logitlar_a = boshi, []  # birinchi yoʻl: keshsiz
-with torch.no_grad():
-    for _ in range(N_YANGI):
-        # (1, T, lugʻat) -> (1, lugʻat)
-        logit = gpt(idx_a)[:, -1]
-        logitlar_a.append(logit)
-        # (1, 1): eng katta logitli token
-        yangi = logit.argmax(dim=-1, keepdim=True)
-        # (1, T) -> (1, T + 1)
-        idx_a = torch.cat([idx_a, yangi], dim=1)
 
-# ikkinchi yoʻl: kesh bilan, har blokka bitta boʻsh dict
-keshlar = [{} for _ in gpt.bloklar]
-idx_b, logitlar_b, kirish = boshi, [], boshi
-with torch.no_grad():
+@torch.no_grad()
+def yarat(kesh):
+    # kesh bilan: har blokka bitta boʻsh dict
+    keshlar = [{} for _ in gpt.bloklar] if kesh else None
+    idx, kirish, logitlar = boshi, boshi, []
     for _ in range(N_YANGI):
         # (1, kirish uzunligi, lugʻat) -> (1, lugʻat)
-        logit = gpt(kirish, keshlar)[:, -1]
-        logitlar_b.append(logit)
-        # (1, 1): keyingi qadamda faqat shu
-        kirish = logit.argmax(dim=-1, keepdim=True)
-        idx_b = torch.cat([idx_b, kirish], dim=1)
+        logitlar.append(gpt(kirish, keshlar)[:, -1])
+        # (1, 1): eng katta logitli token
+        yangi = logitlar[-1].argmax(dim=-1, keepdim=True)
+        idx = torch.cat([idx, yangi], dim=1)  # (1, T + 1)
+        # keshsiz: butun matn; kesh bilan: faqat yangi token
+        kirish = yangi if kesh else idx
+    return idx, torch.cat(logitlar), keshlar
 
-# ikki yoʻl: har qadamdagi logitlar va tanlangan tokenlar
-logit_farq = (
-    (torch.cat(logitlar_a) - torch.cat(logitlar_b)).abs().max().item()
-)
+
+idx_a, logitlar_a, _ = yarat(kesh=False)
+idx_b, logitlar_b, keshlar = yarat(kesh=True)
+logit_farq = (logitlar_a - logitlar_b).abs().max().item()
 farqli = int((idx_a != idx_b).sum())
 print("logitlar farqi:", son(logit_farq, ".1e"))
 print(f"farqli tokenlar: {farqli} / {N_YANGI}")
-# (namuna, bosh, T, bosh oʻlchami)
-print("1-blok keshi, k:", tuple(keshlar[0]["k"].shape))
 
 # %% tags=["remove-cell"]
 for nom, qiymat in dict(
@@ -300,28 +296,13 @@ for nom, qiymat in dict(
 # oxirgi token kiradi. Vaqt — `torch.utils.benchmark` bilan koʻp takrorning
 # {term}`medianasi <mediana>`, bitta {term}`oqimda <oqim>`. Kesh har chaqiruvda
 # oʻsadi, shuning uchun har takror tayyor keshdan yangi `dict` yaratadi: har takror bir xil ishni
-# bajaradi. {term}`MAC` — bitta qadamdagi koʻpaytirish-qoʻshishlar soni (faqat matritsa
-# koʻpaytmalari).
+# bajaradi.
 
 # %%
 torch.set_flush_denormal(True)  # narx darsidagi kabi
-d_g, L_g = gpt.emb.embedding_dim, len(gpt.bloklar)
-
-
-def mac_keshsiz(T, d=d_g, L=L_g, lugat=LUGAT):
-    # har qatlamda T ta pozitsiyaning q, k, v, o (4·d·d), feed-forward
-    # (8·d·d), ballar va ogʻirlik·v (2·T·T·d); T ta logitlar qatori
-    return L * (12 * d * d * T + 2 * T * T * d) + T * d * lugat
-
-
-def mac_kesh(T, d=d_g, L=L_g, lugat=LUGAT):
-    # bitta token: q, k, v, o, feed-forward, T ta kalitga attention
-    return L * (12 * d * d + 2 * T * d) + d * lugat
-
-
 torch.manual_seed(1)
 matn = torch.randint(LUGAT, (1, 1024))  # qiymatlari vaqtga taʼsirsiz
-qatorlar, kv_vaqt_farq = [], 0.0
+qatorlar = []
 with torch.no_grad():
     for T in [128, 256, 512, 1024]:
         idx = matn[:, :T]  # (1, T)
@@ -332,75 +313,48 @@ with torch.no_grad():
         kesh = mediana_ms(
             "gpt(idx[:, -1:], [dict(k) for k in tayyor])",
             gpt=gpt, idx=idx, tayyor=tayyor)
-        assert tayyor[0]["k"].shape[2] == T - 1  # kesh oʻsmadi
-        # ikki yoʻlning logitlari: (1, lugʻat) va (1, lugʻat)
-        yangi = gpt(idx[:, -1:], [dict(k) for k in tayyor])[:, -1]
-        farq = (gpt(idx)[:, -1] - yangi).abs().max().item()
-        kv_vaqt_farq = max(kv_vaqt_farq, farq)
-        qatorlar.append((T, keshsiz, kesh, keshsiz / kesh,
-                         mac_keshsiz(T) / 1e6, mac_kesh(T) / 1e6))
+        qatorlar.append((T, keshsiz, kesh, keshsiz / kesh))
 kv = pd.DataFrame(qatorlar, columns=[
-    "T", "keshsiz (ms)", "kesh bilan (ms)", "nisbat",
-    "MAC keshsiz (mln)", "MAC kesh bilan (mln)"]).set_index("T")
-# jadvalda: vaqt 2 xona, nisbat butun, MAC kesh bilan — mingda
-kv_j = kv.round({"keshsiz (ms)": 2, "kesh bilan (ms)": 2,
-                 "MAC keshsiz (mln)": 1})
-kv_j["nisbat"] = kv["nisbat"].round().astype(int)
-kv_j["MAC kesh bilan (ming)"] = (
-    kv_j.pop("MAC kesh bilan (mln)") * 1e3).round().astype(int)
-show(kv_j.reset_index(), nom="kv_vaqt_jadval",
+    "T", "keshsiz (ms)", "kesh bilan (ms)", "nisbat"]).set_index("T")
+show(kv.round(2).reset_index(), nom="kv_vaqt_jadval",
      izoh="Matnda T ta token boʻlganda keyingi token logitlari:"
-          " keshsiz va KV kesh bilan. Vaqt — bitta oqimda, mediana;"
-          " nisbat — keshsiz vaqt / kesh bilan vaqt; MAC — bitta"
-          " qadamning matritsa koʻpaytmalari.")
+          " keshsiz va KV kesh bilan (bitta oqimda, mediana);"
+          " nisbat — keshsiz vaqt / kesh bilan vaqt.")
 
 # %%
-rasm, b1 = plt.subplots(figsize=(5.6, 3.8))
-for ustun, belgi in [("keshsiz (ms)", "o-"),
-                     ("kesh bilan (ms)", "s--")]:
-    b1.loglog(kv.index, kv[ustun], belgi, label=ustun[:-5])
-b1.set_xticks(kv.index, [str(t) for t in kv.index])
+b1 = kv.drop(columns="nisbat").plot(
+    loglog=True, style=["o-", "s--"], figsize=(5.6, 3.8), grid=True,
+    xlabel="matndagi tokenlar, T", ylabel="bitta token vaqti (ms)")
+b1.set_xticks(kv.index, kv.index.astype(str))
 b1.minorticks_off()
-b1.set(xlabel="matndagi tokenlar, T", ylabel="bitta token vaqti (ms)")
-b1.grid(True, which="both", alpha=0.3)
-b1.legend()
-plt.tight_layout()
 fig("kv_kesh_vaqt.png",
     caption="Keyingi tokenni yaratish vaqti matn uzunligiga qarab,"
             " log-log oʻqlarda (oʻqitilmagan KichikGPT, bitta oqim).")
 kichik, katta = kv.iloc[0], kv.iloc[-1]
-# T sakkiz marta oshganda vaqt necha marta oʻsdi
-osish = katta / kichik
-# MAC boʻyicha keshsiz qadam necha marta koʻp ish qiladi
-mac_nisbat = mac_keshsiz(kv.index[-1]) / mac_kesh(kv.index[-1])
+osish = katta / kichik  # T sakkiz marta oshganda vaqt necha marta
 
 # %% tags=["remove-cell"]
 for nom, qiymat in dict(
     kv_T_kichik=kv.index[0], kv_T_katta=kv.index[-1],
-    kv_nisbat=katta["nisbat"], kv_mac_nisbat=mac_nisbat,
-    kv_vaqt_farq=kv_vaqt_farq, kv_ms_keshsiz=katta["keshsiz (ms)"],
+    kv_nisbat=katta["nisbat"], kv_ms_keshsiz=katta["keshsiz (ms)"],
     kv_osish_keshsiz=osish["keshsiz (ms)"],
     kv_ms_kesh=katta["kesh bilan (ms)"],
-    kv_ms_kesh_kichik=kichik["kesh bilan (ms)"],
     kv_osish_kesh=osish["kesh bilan (ms)"]).items():
     glue(nom, float(qiymat), display=False)
 
 # %% [markdown]
 # Natijalar {numref}`%s-jadvalda <kv_vaqt_jadval>` va {numref}`%s-rasmda <kv_kesh_vaqt>`. *T* =
-# {glue:text}`kv_T_katta:.0f` da keshsiz yoʻl bitta token uchun {glue:text}`kv_ms_keshsiz:.1f` ms,
-# kesh bilan esa {glue:text}`kv_ms_kesh:.2f` ms vaqt sarfladi: kesh {glue:text}`kv_nisbat:.0f` marta
-# tez.
-# Ikki yoʻl logitlarining eng katta farqi hamma *T* da {glue:text}`kv_vaqt_farq:.1e` dan oshmadi.
+# {glue:text}`kv_T_katta:.0f` da kesh bilan qadam {glue:text}`kv_nisbat:.0f` marta tez:
+# {glue:text}`kv_ms_keshsiz:.1f` ms oʻrniga {glue:text}`kv_ms_kesh:.2f` ms.
 #
 # Ikki chiziq *T* bilan turlicha oʻsadi. *T* = {glue:text}`kv_T_kichik:.0f` dan
 # {glue:text}`kv_T_katta:.0f` gacha, yaʼni sakkiz marta oshganda, keshsiz qadamning vaqti
 # {glue:text}`kv_osish_keshsiz:.0f` marta oʻsdi — *T* ning oʻzidan ham tez, chunki $T \times T$
-# {term}`ballar <ball>` matritsasi *T*² bilan oʻsadi. Kesh bilan qadamning vaqti esa ancha kam oʻzgardi: *T* =
-# {glue:text}`kv_T_kichik:.0f` da {glue:text}`kv_ms_kesh_kichik:.2f` ms, *T* =
-# {glue:text}`kv_T_katta:.0f` da {glue:text}`kv_ms_kesh:.2f` ms.
+# {term}`ballar <ball>` matritsasi *T*² bilan oʻsadi. Kesh bilan qadamning vaqti esa ancha kam
+# oʻzgardi.
 #
-# MAC ustuniga koʻra keshsiz qadam aynan *T* marta koʻp hisob qiladi: *T* ta pozitsiyaning har biri
-# uchun xuddi shu ishni bajaradi. Vaqt boʻyicha esa kesh bundan ancha kam tezlashtirdi. Sabab — kesh
+# Keshsiz qadam *T* ta pozitsiyaning har biri uchun kesh bilan qadamning ishini bajaradi, yaʼni
+# *T* marta koʻp hisob qiladi. Vaqt boʻyicha esa kesh bundan ancha kam tezlashtirdi. Sabab — kesh
 # bilan qadamdagi matritsalar juda kichik: vaqtning katta qismini har amalning oʻlchamga bogʻliq
 # boʻlmagan doimiy narxi (Python va PyTorch chaqiruvlari) oladi.
 #
@@ -423,16 +377,9 @@ for nom, qiymat in dict(
 # \text{kesh hajmi} = 2 \cdot L \cdot T \cdot n_{kv} \cdot d_{\text{bosh}} \cdot b,
 # $$
 #
-# bu yerda:
-#
-# - 2 — kalit va qiymat;
-# - *L* — qatlamlar soni;
-# - *T* — keshdagi tokenlar soni;
-# - $n_{kv}$ — kalit/qiymat boshlari soni;
-# - $d_{\text{bosh}}$ — bitta boshning oʻlchami;
-# - *b* — bitta sonning bayt hajmi (float32da 4, {term}`bfloat16da <bfloat16>` 2).
-#
-# Kesh *T* ga chiziqli oʻsadi: matn qancha uzun boʻlsa, kesh shuncha katta.
+# bu yerda 2 — kalit va qiymat, *L* — qatlamlar soni, *T* — keshdagi tokenlar soni, $n_{kv}$ —
+# kalit/qiymat boshlari soni, $d_{\text{bosh}}$ — bitta boshning oʻlchami, *b* — bitta sonning bayt
+# hajmi (float32da 4, {term}`bfloat16da <bfloat16>` 2). Kesh *T* ga chiziqli oʻsadi.
 #
 # Katta modellarda xotirani eng koʻp egallaydigan qismlardan biri — kesh. Shuning uchun Llama 3 kabi
 # modellar **{term}`guruhli soʻrov attention <guruhli soʻrov attention (GQA)>`** (ingl.
@@ -444,15 +391,13 @@ for nom, qiymat in dict(
 
 # %%
 def kesh_bayt(L, T, n_kv, d_bosh, b):
-    # har qatlamda 2 ta tenzor (kalitlar va qiymatlar),
-    # har biri T × n_kv × d_bosh son
-    return 2 * L * T * n_kv * d_bosh * b
+    return 2 * L * T * n_kv * d_bosh * b  # formula
 
 
 L_gpt, n_gpt = len(gpt.bloklar), gpt.bloklar[0].attn.boshlar
 d_bosh_gpt = gpt.emb.embedding_dim // n_gpt
 b_gpt = keshlar[0]["k"].element_size()  # float32: 4 bayt
-T_kesh = keshlar[0]["k"].shape[2]
+T_kesh = keshlar[0]["k"].shape[2]  # (namuna, bosh, T, bosh oʻlchami)
 formula_gpt = kesh_bayt(L_gpt, T_kesh, n_gpt, d_bosh_gpt, b_gpt)
 haqiqiy_gpt = kesh_baytlari(keshlar)  # tenzorlar egallagan baytlar
 print(f"{T_kesh} token, formula: {son(formula_gpt, 'd')} bayt")
@@ -472,65 +417,51 @@ print(f"keshlardagi tenzorlar: {son(haqiqiy_gpt, 'd')} bayt")
 c = {"vocab_size": 128256, "hidden_size": 4096,
      "intermediate_size": 14336, "num_hidden_layers": 32,
      "num_attention_heads": 32, "num_key_value_heads": 8,
-     "max_position_embeddings": 8192, "tie_word_embeddings": False,
-     "torch_dtype": "bfloat16"}
+     "max_position_embeddings": 8192}  # torch_dtype: bfloat16
 L_l, d_l = c["num_hidden_layers"], c["hidden_size"]
 n_q_l, n_kv_l = c["num_attention_heads"], c["num_key_value_heads"]
-T_l = c["max_position_embeddings"]
+T_l, b_l = c["max_position_embeddings"], 2  # bfloat16: 2 bayt
 d_bosh_l = d_l // n_q_l  # 4096 / 32
-# bfloat16: 16 bit, 2 bayt
-b_l = torch.finfo(getattr(torch, c["torch_dtype"])).bits // 8
 
-modellar = [  # (model, L, n_q, n_kv, d_bosh, b, T)
-    ("KichikGPT", L_gpt, n_gpt, n_gpt, d_bosh_gpt, b_gpt,
-     gpt.poz.shape[0]),
-    ("Llama 3 8B (GQA)", L_l, n_q_l, n_kv_l, d_bosh_l, b_l, T_l),
-    ("Llama 3 8B, GQAsiz", L_l, n_q_l, n_q_l, d_bosh_l, b_l, T_l),
-]
-hajm = pd.DataFrame(modellar, columns=[
-    "model", "qatlamlar", "soʻrov boshlari",
-    "kalit/\u200bqiymat boshlari",  # telefonda «/» dan keyin boʻlinadi
-    "bosh oʻlchami", "bayt", "T"])
-hajm["kesh (MiB)"] = [kesh_bayt(L, T, n_kv, dh, b) / 2**20
-                      for _, L, _, n_kv, dh, b, T in modellar]
-# telefonga sigʻsin: har model — ustun, har kattalik — qator
-ustunlar = hajm.drop(columns="bayt").set_index("model").T
-ustunlar = ustunlar.astype(object)
-# kesh qatoridan boshqasi — butun son
-ustunlar.iloc[:-1] = ustunlar.iloc[:-1].map(int)
-show(ustunlar.rename_axis("kattalik").reset_index(),
-     nom="kv_hajm_jadval",
+T_gpt = gpt.poz.shape[0]  # KichikGPT ning eng katta uzunligi
+hajm = pd.DataFrame({  # har model — ustun: telefonga sigʻadi
+    "KichikGPT": [L_gpt, T_gpt, n_gpt, n_gpt, d_bosh_gpt, b_gpt],
+    "Llama 3 8B": [L_l, T_l, n_q_l, n_kv_l, d_bosh_l, b_l],
+    "GQAsiz": [L_l, T_l, n_q_l, n_q_l, d_bosh_l, b_l]},
+    index=["qatlamlar", "T", "soʻrov boshlari",
+           "kalit/\u200bqiymat boshlari",  # «/» dan keyin boʻlinadi
+           "bosh oʻlchami", "bayt"])
+# soʻrov boshlaridan boshqa qatorlar — kesh_bayt tartibida
+hajm.loc["kesh (MiB)"] = kesh_bayt(
+    *hajm.drop("soʻrov boshlari").values) / 2**20
+show(hajm.rename_axis("kattalik").reset_index(), nom="kv_hajm_jadval",
      izoh="KV kesh hajmi toʻliq kontekstda (T — modelning eng katta"
-          " uzunligi; bitta son KichikGPTda 4 bayt, Llamada 2 bayt)."
-          " Oxirgi ustun — GQAsiz holat: har soʻrov boshi oʻz kalit"
-          " va qiymatini saqlaydi.")
-# Llama 3 8B: bitta tokenning keshi, KiB
-token_kib = kesh_bayt(L_l, 1, n_kv_l, d_bosh_l, b_l) / 2**10
+          " uzunligi). GQAsiz — Llama 3 8B, agar har soʻrov boshi"
+          " oʻz kalit va qiymatini saqlasa.")
+token_kib = kesh_bayt(L_l, 1, n_kv_l, d_bosh_l, b_l) / 2**10  # Llama
 
 # %% tags=["remove-cell"]
-mib = hajm["kesh (MiB)"].tolist()
+mib = hajm.loc["kesh (MiB)"].tolist()
 for nom, qiymat in dict(
     kv_kesh_T=T_kesh, kv_formula_bayt=formula_gpt, kv_gpt_mib=mib[0],
-    kv_haqiqiy_bayt=haqiqiy_gpt, kv_T_max=gpt.poz.shape[0],
-    kv_llama_q=n_q_l, kv_llama_kv=n_kv_l, kv_llama_T=T_l,
-    kv_llama_gqa_marta=n_q_l // n_kv_l, kv_llama_token_kib=token_kib,
-    kv_llama_gib=mib[1] / 2**10, kv_llama_mha_gib=mib[2] / 2**10,
+    kv_haqiqiy_bayt=haqiqiy_gpt, kv_T_max=T_gpt, kv_llama_q=n_q_l,
+    kv_llama_gqa_marta=n_q_l // n_kv_l,
+    kv_llama_token_kib=token_kib, kv_llama_gib=mib[1] / 2**10,
+    kv_llama_mha_gib=mib[2] / 2**10,
 ).items():
     glue(nom, qiymat, display=False)
 
 # %% [markdown]
 # `KichikGPT` ning {glue:text}`kv_T_max:d` tokenli keshi atigi {glue:text}`kv_gpt_mib:g` MiB.
-# Llama 3 8Bda esa bitta tokenning keshi {glue:text}`kv_llama_token_kib:g` KiB, toʻliq kontekst
-# ({glue:text}`kv_llama_T:d` token) — {glue:text}`kv_llama_gib:g` GiB. Bu bitta matn uchun: model
-# bir vaqtda bir nechta foydalanuvchiga javob yozsa, har biriga oʻz keshi kerak. GQAsiz, yaʼni
-# {glue:text}`kv_llama_q:d` ta soʻrov boshining har biri oʻz kalit va qiymatini saqlaganda, kesh
-# {glue:text}`kv_llama_mha_gib:g` GiB boʻlardi: {glue:text}`kv_llama_kv:d` ta kalit/qiymat boshi uni
-# {glue:text}`kv_llama_gqa_marta:d` marta kichraytiradi.
+# Llama 3 8Bda esa bitta tokenning keshi {glue:text}`kv_llama_token_kib:g` KiB, toʻliq kontekst —
+# {glue:text}`kv_llama_gib:g` GiB. Bu bitta matn uchun: model bir vaqtda bir nechta foydalanuvchiga
+# javob yozsa, har biriga oʻz keshi kerak. GQAsiz kesh {glue:text}`kv_llama_mha_gib:g` GiB boʻlardi:
+# GQA uni {glue:text}`kv_llama_gqa_marta:d` marta kichraytiradi.
 #
 # ### Katta modelda bitta token: baytlar va oʻtkazuvchanlik
 #
 # Kesh bilan bitta qadamda har bir parametr xotiradan bir marta oʻqiladi va har matn uchun bitta
-# koʻpaytirish-qoʻshishda ishlatiladi. Keshdagi kalit va qiymatlar ham bir marta oʻqiladi. GPU esa
+# koʻpaytirish-qoʻshishda ({term}`MAC`) ishlatiladi. Keshdagi kalit va qiymatlar ham bir marta oʻqiladi. GPU esa
 # sonlarni xotiradan olib kelishdan ancha tez koʻpaytiradi. Shuning uchun qadamning vaqtini
 # koʻpincha hisob emas, **{term}`xotira oʻtkazuvchanligi`** (ingl. *memory bandwidth*) belgilaydi:
 #
@@ -544,24 +475,22 @@ for nom, qiymat in dict(
 # Buni Llama 3 8B uchun hisoblaymiz. GPU haqida ikki faraz qilamiz (A100 kabi maʼlumotlar markazi
 # GPUlari darajasida): GPU xotiradan soniyasiga {glue:text}`gpu_tbs:.0f` TB oʻqiydi va soniyasiga
 # {glue:text}`gpu_tmac:.0f`·10¹² MAC bajaradi. Oʻtkazuvchanlik oʻnlik birliklarda beriladi, shuning
-# uchun bu boʻlimda baytlar ham shunday: 1 GB = 10⁹ bayt, 1 TB = 10¹² bayt. Masalan, yuqoridagi
-# {glue:text}`kv_llama_gib:g` GiB kesh — {glue:text}`ll_kesh_gb:.2f` GB. *B* — bir vaqtda
-# yoziladigan matnlar soni: parametrlar hammasi uchun bir marta oʻqiladi, keshni esa har matn oʻzinikini oʻqiydi.
+# uchun bu boʻlimda baytlar ham shunday: 1 GB = 10⁹ bayt, 1 TB = 10¹² bayt. *B* — bir vaqtda
+# yoziladigan matnlar soni: parametrlar hammasi uchun bir marta oʻqiladi, keshni esa har matn
+# oʻzinikini oʻqiydi.
 
 # %%
-ff = c["intermediate_size"]
+ff, V = c["intermediate_size"], c["vocab_size"]
 d_kv = n_kv_l * d_bosh_l  # kalit/qiymat qatlamlarining chiqishi
 # qatlam: q va o (d·d), k va v (d·d_kv), SwiGLU (3 ta d·ff
 # matritsa), 2 ta RMSNorm (d)
 qatlam = 2 * d_l * d_l + 2 * d_l * d_kv + 3 * d_l * ff + 2 * d_l
-emb = c["vocab_size"] * d_l  # embedding va chiqish qatlami
-P = L_l * qatlam + d_l + 2 * emb  # + oxirgi RMSNorm
-# qadam embedding jadvalidan faqat bitta qatorni oʻqiydi
-P_oqiladi = P - emb
+# + oxirgi RMSNorm, embedding va chiqish qatlami (V·d dan)
+P = L_l * qatlam + d_l + 2 * V * d_l
+P_oqiladi = P - V * d_l  # embedding jadvalidan faqat bitta qator
 print(f"parametrlar: {son(P / 1e9, '.2f')} mlrd")
 
-OTKAZ = 2e12  # faraz: bayt/s
-HISOB = 150e12  # faraz: MAC/s
+OTKAZ, HISOB = 2e12, 150e12  # faraz: bayt/s va MAC/s
 
 
 def token_chegarasi(B, T, n_kv=n_kv_l):
@@ -573,7 +502,7 @@ def token_chegarasi(B, T, n_kv=n_kv_l):
     mac = B * (P_oqiladi + 2 * L_l * T * d_l)
     # jadval ustunlari: GB, GB; chegaralar, ms; token/s (eng koʻpi)
     return (B, T, kesh / 1e9, bayt / 1e9, bayt / OTKAZ * 1e3,
-            mac / HISOB * 1e3, B * OTKAZ / bayt)
+            mac / HISOB * 1e3, round(B * OTKAZ / bayt))
 
 
 holatlar = [(1, 1024), (1, 8192), (16, 8192)]  # (B, T)
@@ -581,15 +510,11 @@ chegara = pd.DataFrame(
     [token_chegarasi(B, T) for B, T in holatlar],
     columns=["B", "T", "kesh (GB)", "oʻqiladi (GB)", "xotira (ms)",
              "hisob (ms)", "token/s"])
-chegara_j = chegara.round(2)
-chegara_j["token/s"] = chegara["token/s"].round().astype(int)
-show(chegara_j, nom="chegara_jadval",
+show(chegara.round(2), nom="chegara_jadval",
      izoh="Llama 3 8B (bfloat16), kesh bilan bitta qadam: oʻqiladigan"
-          " baytlar, xotira va hisob chegaralari, soniyasiga"
-          " yoziladigan tokenlar sonining yuqori chegarasi (GB —"
-          " 10⁹ bayt). GPU haqida faraz: soniyasiga"
-          f" {son(OTKAZ / 1e12, '.0f')} TB va"
-          f" {son(HISOB / 1e12, '.0f')}·10¹² MAC.")
+          " baytlar, xotira va hisob chegaralari va soniyasiga"
+          " yoziladigan tokenlar sonining yuqori chegarasi (GB — 10⁹"
+          " bayt).")
 
 # %% tags=["remove-input"]
 rasm, b = plt.subplots(figsize=(5.6, 2.6))
@@ -607,7 +532,6 @@ fig("llama_baytlar.png", caption="Llama 3 8B, kesh bilan bitta qadam:"
 # %% tags=["remove-cell"]
 bitta, paket = chegara.iloc[0], chegara.iloc[2]
 for nom, qiymat in dict(
-    ll_kesh_gb=chegara.iloc[1]["kesh (GB)"],
     gpu_tbs=OTKAZ / 1e12, gpu_tmac=HISOB / 1e12, ll_param=P / 1e9,
     ll_vazn_gb=P_oqiladi * b_l / 1e9, ll_tok=bitta["token/s"],
     ll_ms=bitta["xotira (ms)"], ll_hisob_ms=bitta["hisob (ms)"],
@@ -682,14 +606,13 @@ for nom, qiymat in dict(
 # %% tags=["hide-cell"]
 # 1-mashq yechimi: boshlar yoki qatlamlar soni oʻzgarganda kesh
 mashq_mib = {}
-for nom_, kalit, qiymat in [("bosh8", "boshlar", 8),
-                            ("qatlam4", "qatlamlar", 4)]:
+for kalit, qiymat in [("boshlar", 8), ("qatlamlar", 4)]:
     m_ = KichikGPT(LUGAT, d=64, **{kalit: qiymat}).eval()
     keshlar_ = [{} for _ in m_.bloklar]
     with torch.no_grad():
-        m_(matn[:, : m_.poz.shape[0]], keshlar_)  # toʻliq kesh
-    mashq_mib[nom_] = kesh_baytlari(keshlar_) / 2**20
-    print(f"{kalit} = {qiymat}: kesh {son(mashq_mib[nom_], '.2f')} MiB")
+        m_(matn, keshlar_)  # toʻliq kesh: 1024 token
+    mashq_mib[kalit] = kesh_baytlari(keshlar_) / 2**20
+    print(f"{kalit} = {qiymat}: {son(mashq_mib[kalit], '.2f')} MiB")
 
 
 # 2-mashq yechimi: RMSNorm
@@ -721,8 +644,8 @@ print(f"{son(m3[3], '.1f')} GB, {son(m3[4], '.1f')} ms")
 
 # %% tags=["remove-cell"]
 for nom, qiymat in dict(
-    kv_mashq_bosh8_mib=mashq_mib["bosh8"], t2_farq=t2_farq,
-    kv_mashq_qatlam4_mib=mashq_mib["qatlam4"], t2_ln_farq=t2_ln_farq,
+    kv_mashq_bosh8_mib=mashq_mib["boshlar"], t2_farq=t2_farq,
+    kv_mashq_qatlam4_mib=mashq_mib["qatlamlar"], t2_ln_farq=t2_ln_farq,
     t3_kesh=m3[2], t3_gb=m3[3], t3_ms=m3[4],
     t3_marta=m3[4] / paket["xotira (ms)"]).items():
     glue(nom, float(qiymat), display=False)
