@@ -55,10 +55,8 @@ from chapter_code.oqitish import xotira_chuqqisi
 # olinadi (`mediana_ms`, `chapter_code/oqitish.py`).
 
 # %%
-# vaqt bitta oqimda oʻlchanadi
-torch.set_num_threads(1)
-# 1e-38 dan kichik («denormal») sonlar x86 protsessorida
-# juda sekin hisoblanadi; ularni nolga tenglaymiz
+torch.set_num_threads(1)  # vaqt bitta oqimda oʻlchanadi
+# 1e-38 dan kichik («denormal») sonlar x86da juda sekin: ular 0 boʻladi
 torch.set_flush_denormal(True)
 
 
@@ -92,19 +90,14 @@ vaqt = pd.DataFrame(qatorlar, columns=[
     "T", "model", "oldinga (ms)", "oldinga+orqaga (ms)", "MAC",
     "ketma-ket bosqichlar"])
 show(vaqt.round(2), nom="vaqt_jadval", izoh=(
-    "Bitta paket (64 ta namuna) vaqti, bitta oqimda, mediana."
-    " Ustunlar: oldinga — oldinga oʻtish, oldinga+orqaga — oldinga"
-    " va orqaga oʻtish, MAC — bitta namunaning oldinga oʻtishdagi"
-    " koʻpaytirish-qoʻshishlar soni."))
+    "Bitta paket (64 ta namuna) vaqti, bitta oqimda, mediana;"
+    " MAC — bitta namunaning oldinga oʻtishdagi hisobi."))
 
-# T = 240 da: attention RNNdan necha marta koʻp MAC
-# bajaradi va necha marta sekin ishlaydi
+# T = 240 da attention RNNdan necha marta koʻp MAC bajaradi
+# va necha marta sekin ishlaydi
 v = vaqt[vaqt["T"] == 240].set_index("model")
-mac_nisbat = v.loc["attention", "MAC"] / v.loc["RNN", "MAC"]
-vaqt_nisbat = (
-    v.loc["attention", "oldinga (ms)"]
-    / v.loc["RNN", "oldinga (ms)"]
-)
+nisbat = v.loc["attention"] / v.loc["RNN"]
+mac_nisbat, vaqt_nisbat = nisbat["MAC"], nisbat["oldinga (ms)"]
 
 # %% tags=["remove-cell"]
 glue("mac_nisbat", float(mac_nisbat), display=False)
@@ -155,18 +148,11 @@ show(xotira.round(2).reset_index(), nom="xotira_jadval",
      izoh="Attentionning bitta oldinga oʻtishdagi xotirasi"
           " (64 ta namuna): matritsa hajmi va xotira choʻqqisi.")
 
-rasm, b = plt.subplots(figsize=(5.6, 3.6))
-for ustun, belgi in [("matritsa (MiB)", "o-"),
-                     ("choʻqqi (MiB)", "s--")]:
-    b.loglog(xotira.index, xotira[ustun], belgi,
-             label=ustun.split()[0])
-b.set_xticks(xotira.index, [str(t) for t in xotira.index])
+b = xotira.plot(loglog=True, style=["o-", "s--"], figsize=(5.6, 3.6),
+                ylabel="xotira (MiB)")
+b.set_xticks(xotira.index, xotira.index.astype(str))
 b.minorticks_off()
-b.set_xlabel("T")
-b.set_ylabel("xotira (MiB)")
-b.grid(True, which="both", alpha=0.3)
-b.legend()
-plt.tight_layout()
+b.grid(alpha=0.3)
 fig("xotira_vaqt.png", caption=(
     "Attentionning bitta oldinga oʻtishdagi xotirasi (64 ta"
     " namuna), log-log oʻqlarda. Matritsa — qiyaligi 2 boʻlgan"
@@ -213,38 +199,27 @@ def formula(Q, K, V):
     return w @ V
 
 
-usullar = {
-    "formula": formula,
-    "SDPA": F.scaled_dot_product_attention,
-    "SDPA, 3D": F.scaled_dot_product_attention,
-}
-qatorlar = []
+sdpa = F.scaled_dot_product_attention
+qatorlar, farq = [], 0.0
 for T in [512, 1024, 2048, 4096]:
     torch.manual_seed(0)
-    # (namuna, bosh, T, d)
-    Q, K, V = (torch.randn(8, 1, T, 32) for _ in range(3))
+    # (namuna, bosh, T, d); 3D: bosh oʻqisiz (namuna, T, d)
+    qkv = [torch.randn(8, 1, T, 32) for _ in range(3)]
+    usullar = {"formula": (formula, qkv), "SDPA": (sdpa, qkv),
+               "SDPA, 3D": (sdpa, [x[:, 0] for x in qkv])}
     with torch.no_grad():
-        asl = formula(Q, K, V)
-        for nom, fn in usullar.items():
-            # 3D: bosh oʻqisiz (namuna, T, d)
-            kir = (Q, K, V)
-            if nom.endswith("3D"):
-                kir = (Q[:, 0], K[:, 0], V[:, 0])
+        asl = formula(*qkv)
+        for nom, (fn, kir) in usullar.items():
             chuqqi, chiq = xotira_chuqqisi(fn, *kir)
-            farq = (chiq.reshape(asl.shape) - asl).abs().max()
+            xato = (chiq.reshape(asl.shape) - asl).abs().max()
+            farq = max(farq, float(xato))  # formuladan eng katta farq
             ms = mediana_ms("fn(*k)", fn=fn, k=kir)
-            qatorlar.append(
-                (T, nom, chuqqi / 2**20, ms, float(farq)))
+            qatorlar.append((T, nom, chuqqi / 2**20, ms))
 fl = pd.DataFrame(qatorlar, columns=[
-    "T", "usul", "choʻqqi (MiB)", "vaqt (ms)", "eng katta farq"])
-# kichik sonlar 4,8·10⁻⁷ koʻrinishida
-farqlar = fl["eng katta farq"].map(lambda v: son(v, ".1e"))
-show(fl.round({"choʻqqi (MiB)": 2, "vaqt (ms)": 1})
-       .assign(**{"eng katta farq": farqlar}),
-     nom="flash_jadval", izoh=(
-         "Oʻzimiz yozgan formula va SDPA: xotira choʻqqisi, vaqt"
-         " (bitta oqimda, mediana) va formula natijasidan eng"
-         " katta farq (8 ta namuna, d = 32)."))
+    "T", "usul", "choʻqqi (MiB)", "vaqt (ms)"])
+show(fl.round({"choʻqqi (MiB)": 2, "vaqt (ms)": 1}), nom="flash_jadval",
+     izoh="Oʻzimiz yozgan formula va SDPA: xotira choʻqqisi va vaqt"
+          " (bitta oqimda, mediana; 8 ta namuna, d = 32).")
 
 # %% [markdown]
 # Oʻsishni log-log {term}`qiyalik` bilan oʻlchaymiz: *T* = 1024, 2048 va 4096
@@ -266,12 +241,9 @@ qiy = pd.DataFrame({
 show(qiy.round(2).rename_axis("usul").reset_index(),
      izoh="Xotira choʻqqisi va vaqtning log-log qiyaligi.",
      nom="qiyalik_jadval")
-katta = fl[fl["T"] == 4096].set_index("usul")
 # T = 4096 da SDPA formuladan necha marta tez
-tezlik = (
-    katta.loc["formula", "vaqt (ms)"]
-    / katta.loc["SDPA", "vaqt (ms)"]
-)
+katta = fl[fl["T"] == 4096].set_index("usul")
+tezlik = katta["vaqt (ms)"]["formula"] / katta["vaqt (ms)"]["SDPA"]
 
 # %% tags=["remove-cell"]
 for u, q in [("formula", ""), ("SDPA", "_sdpa"), ("SDPA, 3D", "_3d")]:
@@ -279,7 +251,7 @@ for u, q in [("formula", ""), ("SDPA", "_sdpa"), ("SDPA, 3D", "_3d")]:
     glue(f"fl_vq{q}", float(qiy.loc[u, "vaqt"]), display=False)
     glue(f"fl_mib{q}", float(katta.loc[u, "choʻqqi (MiB)"]), display=False)
 glue("fl_tezlik", float(tezlik), display=False)
-glue("fl_farq", float(fl["eng katta farq"].max()), display=False)
+glue("fl_farq", float(farq), display=False)
 
 # %% [markdown]
 # Formula boʻyicha hisobda xotira qiyaligi {glue:text}`fl_xq:.2f`: *T* = 4096 da
