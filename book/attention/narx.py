@@ -22,7 +22,6 @@
 # %%
 import numpy as np
 import pandas as pd
-import matplotlib.pyplot as plt
 import torch
 import torch.nn as nn
 import torch.nn.functional as F
@@ -32,8 +31,7 @@ from chapter_code.kitob import show, fig
 from chapter_code.bichim import son
 from chapter_code.malumot import vazifa
 from chapter_code.modellar import Ketma, Attention
-from chapter_code.oqitish import mediana_ms, protsessor
-from chapter_code.oqitish import xotira_chuqqisi
+from chapter_code.oqitish import mediana_ms, protsessor, xotira_chuqqisi
 
 # %% [markdown]
 # ## Vaqt: koʻp hisob, lekin bitta bosqichda
@@ -61,8 +59,7 @@ torch.set_flush_denormal(True)
 
 
 def rnn_mac(T, h=32):
-    # har qadamda W_ih·x (h·1) va W_hh·h (h·h);
-    # oxirida fc (h·2)
+    # har qadamda W_ih·x (h·1) va W_hh·h (h·h); oxirida fc (h·2)
     return T * (h * 1 + h * h) + h * 2
 
 
@@ -82,9 +79,8 @@ for T in [30, 60, 120, 240]:
     ]:
         with torch.no_grad():
             fwd = mediana_ms("m(X)", m=m, X=X)
-        fwd_bwd = mediana_ms(
-            "m.zero_grad(); k(m(X), y).backward()",
-            m=m, X=X, y=y, k=nn.CrossEntropyLoss())
+        fwd_bwd = mediana_ms("m.zero_grad(); k(m(X), y).backward()",
+                             m=m, X=X, y=y, k=nn.CrossEntropyLoss())
         qatorlar.append((T, nom, fwd, fwd_bwd, mac, bosqich))
 vaqt = pd.DataFrame(qatorlar, columns=[
     "T", "model", "oldinga (ms)", "oldinga+orqaga (ms)", "MAC",
@@ -93,8 +89,7 @@ show(vaqt.round(2), nom="vaqt_jadval", izoh=(
     "Bitta paket (64 ta namuna) vaqti, bitta oqimda, mediana;"
     " MAC — bitta namunaning oldinga oʻtishdagi hisobi."))
 
-# T = 240 da attention RNNdan necha marta koʻp MAC bajaradi
-# va necha marta sekin ishlaydi
+# T = 240 da attention RNNdan necha marta koʻp MAC va vaqt oladi
 v = vaqt[vaqt["T"] == 240].set_index("model")
 nisbat = v.loc["attention"] / v.loc["RNN"]
 mac_nisbat, vaqt_nisbat = nisbat["MAC"], nisbat["oldinga (ms)"]
@@ -136,11 +131,9 @@ for T in [30, 60, 120, 240, 480, 960]:
     m = Attention(T)
     with torch.no_grad():
         chuqqi, _ = xotira_chuqqisi(m, X)
-        # m.ogirlik: shu oldinga oʻtishning (64, T, T)
-        # ogʻirliklari; har biri 4 bayt (float32)
+        # m.ogirlik: shu oʻtishning (64, T, T) ogʻirliklari, 4 baytdan
         m(X)
-    w = m.ogirlik
-    matritsa = w.nelement() * w.element_size()
+    matritsa = m.ogirlik.nelement() * m.ogirlik.element_size()
     qatorlar.append((T, matritsa / 2**20, chuqqi / 2**20))
 xotira = pd.DataFrame(qatorlar, columns=[
     "T", "matritsa (MiB)", "choʻqqi (MiB)"]).set_index("T")
@@ -154,10 +147,9 @@ b.set_xticks(xotira.index, xotira.index.astype(str))
 b.minorticks_off()
 b.grid(alpha=0.3)
 fig("xotira_vaqt.png", caption=(
-    "Attentionning bitta oldinga oʻtishdagi xotirasi (64 ta"
-    " namuna), log-log oʻqlarda. Matritsa — qiyaligi 2 boʻlgan"
-    " chiziq (T² ga proporsional); choʻqqi katta T da unga"
-    " yaqinlashadi."))
+    "Attentionning bitta oldinga oʻtishdagi xotirasi (64 ta namuna),"
+    " log-log oʻqlarda. Matritsa — qiyaligi 2 boʻlgan chiziq (T² ga"
+    " proporsional); choʻqqi katta T da unga yaqinlashadi."))
 
 # %% tags=["remove-cell"]
 glue("matritsa_960", float(xotira.loc[960, "matritsa (MiB)"]), display=False)
@@ -204,9 +196,9 @@ qatorlar, farq = [], 0.0
 for T in [512, 1024, 2048, 4096]:
     torch.manual_seed(0)
     # (namuna, bosh, T, d); 3D: bosh oʻqisiz (namuna, T, d)
-    qkv = [torch.randn(8, 1, T, 32) for _ in range(3)]
+    qkv = tuple(torch.randn(8, 1, T, 32) for _ in range(3))
     usullar = {"formula": (formula, qkv), "SDPA": (sdpa, qkv),
-               "SDPA, 3D": (sdpa, [x[:, 0] for x in qkv])}
+               "SDPA, 3D": (sdpa, tuple(x[:, 0] for x in qkv))}
     with torch.no_grad():
         asl = formula(*qkv)
         for nom, (fn, kir) in usullar.items():
@@ -230,14 +222,11 @@ show(fl.round({"choʻqqi (MiB)": 2, "vaqt (ms)": 1}), nom="flash_jadval",
 # %%
 def qiyalik(usul, ustun):
     a = fl[(fl["usul"] == usul) & (fl["T"] >= 1024)]
-    x, y = np.log2(a["T"]), np.log2(a[ustun])
-    return float(np.polyfit(x, y, 1)[0])
+    return float(np.polyfit(np.log2(a["T"]), np.log2(a[ustun]), 1)[0])
 
 
-qiy = pd.DataFrame({
-    ustun: {u: qiyalik(u, ustun) for u in usullar}
-    for ustun in ["choʻqqi (MiB)", "vaqt (ms)"]
-}).rename(columns=lambda u: u.split()[0])
+qiy = pd.DataFrame({c.split()[0]: {u: qiyalik(u, c) for u in usullar}
+                    for c in ["choʻqqi (MiB)", "vaqt (ms)"]})
 show(qiy.round(2).rename_axis("usul").reset_index(),
      izoh="Xotira choʻqqisi va vaqtning log-log qiyaligi.",
      nom="qiyalik_jadval")
@@ -319,8 +308,7 @@ glue("fl_farq", float(farq), display=False)
 
 # %% tags=["hide-cell"]
 # 1-mashq yechimi: 32 bosh, T = 32 768
-T = 32768
-m1 = {bayt: 32 * T * T * bayt / 2**30 for bayt in (4, 2)}
+m1 = {bayt: 32 * 32768**2 * bayt / 2**30 for bayt in (4, 2)}
 print(f"float32: {m1[4]:.0f} GiB, bfloat16: {m1[2]:.0f} GiB")
 
 
