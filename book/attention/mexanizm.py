@@ -57,18 +57,12 @@ diagramma(
         "0-pozitsiya": (1.8, 1.5, 1.2, 0.9, "manba"),
         "59-pozitsiya": (4.4, 1.5, 1.2, 0.9, "manba"),
     },
-    [
-        ("0-qadam", "1-qadam"),
-        ("1-qadam", "…"),
-        ("…", "59-qadam"),
-        ("0-pozitsiya", "59-pozitsiya"),
-    ],
+    [("0-qadam", "1-qadam"), ("1-qadam", "…"), ("…", "59-qadam"),
+     ("0-pozitsiya", "59-pozitsiya")],
     nom="yol_uzunligi.png",
-    izoh=(
-        "RNNda maʼlumot zanjir boʻylab yuradi va yoʻlda kuchsizlanadi."
-        " Attentionda istalgan ikki pozitsiya orasidagi yoʻl — bitta"
-        " bogʻlanish."
-    ),
+    izoh="RNNda maʼlumot zanjir boʻylab yuradi va yoʻlda kuchsizlanadi."
+         " Attentionda istalgan ikki pozitsiya orasidagi yoʻl — bitta"
+         " bogʻlanish.",
 )
 
 # %% [markdown]
@@ -104,11 +98,8 @@ h = torch.randn(1, T_kichik, d)
 
 Wq, Wk, Wv = (nn.Linear(d, d, bias=False) for _ in range(3))
 Q, K, V = Wq(h), Wk(h), Wv(h)
-print(
-    f"Kirish h: {tuple(h.shape)}   -> {T_kichik} pozitsiya, "
-    f"har biri {d} oʻlchamli vektor"
-)
-print(f"Q, K, V : {tuple(Q.shape)}")
+print("Kirish h:", tuple(h.shape))
+print("Q, K, V: ", tuple(Q.shape))
 
 # %% [markdown]
 # Kirish $4 \times 8$ matritsa edi; *Q*, *K*, *V* ham shunday. Birinchi
@@ -119,14 +110,8 @@ print(f"Q, K, V : {tuple(Q.shape)}")
 # %%
 # (1, T, d) @ (1, d, T) -> (1, T, T)
 ball = Q @ K.transpose(1, 2)
-print(
-    "1-bosqich: har Q ni har K bilan skalyar koʻpaytirish "
-    "(oʻxshashlik balli)"
-)
-print(
-    f"  ball shakli: {tuple(ball.shape)}  "
-    "-> har pozitsiya har pozitsiyaga ball qoʻyadi"
-)
+print("1-bosqich: har Q ni har K bilan\nskalyar koʻpaytirish:",
+      tuple(ball.shape))
 print(np.round(ball[0].detach().numpy(), 2))
 
 # %% [markdown]
@@ -148,19 +133,11 @@ print(np.round(ball[0].detach().numpy(), 2))
 
 # %%
 ball_normal = ball / d**0.5
-print(f"2-bosqich: √d ga boʻlish (d = {d},"
-      f" √d = {son(d**0.5, '.3f')})")
-print(
-    "  Nega: d katta boʻlsa, ballar ham katta\n"
-    "  boʻladi, softmax esa toʻyinadi:\n"
-    "  ogʻirliklar 0 yoki 1 ga juda yaqinlashadi."
-)
-print()
-ogirlik = torch.softmax(ball_normal, dim=-1)
-print("3-bosqich: softmax — ballarni ogʻirlikka aylantirish")
-print(np.round(ogirlik[0].detach().numpy(), 3))
-yigindi = ogirlik[0].sum(dim=-1).detach().numpy().round(4)
-print(f"  har qator yigʻindisi: {yigindi}")
+print(f"2-bosqich: √d = {son(d**0.5, '.3f')} ga boʻlish")
+ogirlik = torch.softmax(ball_normal, dim=-1).detach()
+print("3-bosqich: softmax — ogʻirliklar")
+print(ogirlik[0].numpy().round(3))
+print("qator yigʻindilari:", ogirlik[0].sum(-1).numpy().round(4))
 
 # %% [markdown]
 # :::{only} html
@@ -185,10 +162,8 @@ softmax_xaritasi(
     "softmax",
     ball[0],
     d,
-    izoh=(
-        f"Yuqoridagi ballar (d = {d}): c = 1 — √d ga boʻlingan,"
-        f" c = √{d} ≈ {son(d**0.5, '.2f')} — boʻlinmagan."
-    ),
+    izoh=f"Yuqoridagi ballar (d = {d}): c = 1 — √d ga boʻlingan,"
+         f" c = √{d} ≈ {son(d**0.5, '.2f')} — boʻlinmagan.",
 )
 
 # %% [markdown]
@@ -202,85 +177,51 @@ softmax_xaritasi(
 supurish = []
 for d_s in [8, 16, 32, 64, 128, 256, 512, 1024]:
     torch.manual_seed(0)
-    # 64 ta ketma-ketlik, 16 pozitsiya
-    h_s = torch.randn(64, 16, d_s)
+    h_s = torch.randn(64, 16, d_s)  # 64 ta ketma-ketlik, 16 pozitsiya
     Wq_s, Wk_s = (nn.Linear(d_s, d_s, bias=False) for _ in range(2))
     with torch.no_grad():
         q_s, k_s = Wq_s(h_s), Wk_s(h_s)
         b_s = q_s @ k_s.transpose(1, 2)  # (64, 16, 16)
-    for usul, z in [
-        ("boʻlishsiz", b_s),
-        ("√d ga boʻlib", b_s / d_s**0.5),
-    ]:
-        eng_katta = torch.softmax(z, dim=-1).max(dim=-1).values
-        supurish.append({
-            "d": d_s,
-            "usul": usul,
-            "ball std": z.std().item(),
-            "eng katta ogʻirlik": eng_katta.mean().item(),
-            "eng katta (min)": eng_katta.min().item(),
-            "q komponenti dispersiyasi": q_s.var().item(),
-        })
-sp = pd.DataFrame(supurish)
-bol0 = sp[sp.usul == "boʻlishsiz"].set_index("d")
-bol1 = sp[sp.usul == "√d ga boʻlib"].set_index("d")
+    for usul, z in [("boʻlishsiz", b_s),
+                    ("√d ga boʻlib", b_s / d_s**0.5)]:
+        w = torch.softmax(z, dim=-1).amax(dim=-1)  # qatordagi eng katta
+        supurish.append((d_s, usul, z.std().item(), w.mean().item(),
+                         w.min().item(), q_s.var().item()))
+sp = pd.DataFrame(supurish, columns=[
+    "d", "usul", "std", "eng katta", "eng katta (min)", "q dispersiya",
+]).pivot(index="d", columns="usul")
 
 # ikki panel ustma-ust: telefonda ham oʻqiladi
 rasm, (b1, b2) = plt.subplots(2, 1, figsize=(5.6, 6.4), sharex=True)
-for j, belgi in [(bol0, "o-"), (bol1, "s--")]:
-    nom = j["usul"].iloc[0]
-    b1.plot(j.index, j["ball std"], belgi, label=nom)
-    b2.plot(j.index, j["eng katta ogʻirlik"], belgi, label=nom)
-b1.set_yscale("log")
-b1.set_ylabel("ballarning standart chetlanishi")
-b2.set_ylim(0, 1.02)
-b2.set_xlabel("d")
-b2.set_ylabel("qatordagi eng katta ogʻirlik")
+sp["std"].plot(ax=b1, style=["o-", "s--"], logy=True, xlabel="",
+               ylabel="ballarning standart chetlanishi")
+sp["eng katta"].plot(ax=b2, style=["o-", "s--"], ylim=(0, 1.02),
+                     ylabel="qatordagi eng katta ogʻirlik")
 for b in (b1, b2):
     b.set_xscale("log", base=2)
     b.grid(True, which="both", alpha=0.3)
-    b.legend()
-plt.tight_layout()
-fig(
-    "sqrt_d.png",
-    caption=(
-        "Ballar va softmax d ga qarab (16 pozitsiya, 64 ta"
-        " ketma-ketlik). Yuqorida: boʻlishsiz ballarning standart"
-        " chetlanishi d bilan oʻsadi, √d ga boʻlinganda"
-        " oʻzgarmaydi. Pastda: qatordagi eng katta ogʻirlikning"
-        " oʻrtachasi."
-    ),
-)
+fig("sqrt_d.png", caption=(
+    "Ballar va softmax d ga qarab (16 pozitsiya, 64 ta ketma-ketlik)."
+    " Yuqorida: boʻlishsiz ballarning standart chetlanishi d bilan"
+    " oʻsadi, √d ga boʻlinganda oʻzgarmaydi. Pastda: qatordagi eng"
+    " katta ogʻirlikning oʻrtachasi."))
 
 
 # %% tags=["remove-cell"]
 from myst_nb import glue
 
-glue(
-    "sq_var_q",
-    float(bol0["q komponenti dispersiyasi"].mean()),
-    display=False,
-)
-glue("sq_std_8", float(bol0.loc[8, "ball std"]), display=False)
-glue("sq_std_512", float(bol0.loc[512, "ball std"]), display=False)
-glue("sq_std_1024", float(bol0.loc[1024, "ball std"]), display=False)
-glue("sq_std_bol_min", float(bol1["ball std"].min()), display=False)
-glue("sq_std_bol_max", float(bol1["ball std"].max()), display=False)
-glue(
-    "sq_max_512",
-    float(bol0.loc[512, "eng katta ogʻirlik"]),
-    display=False,
-)
-glue(
-    "sq_max_512_min",
-    float(bol0.loc[512, "eng katta (min)"]),
-    display=False,
-)
-glue(
-    "sq_max_512_bol",
-    float(bol1.loc[512, "eng katta ogʻirlik"]),
-    display=False,
-)
+bol0, bol1 = (sp.xs(u, axis=1, level="usul")
+              for u in ("boʻlishsiz", "√d ga boʻlib"))
+glue("sq_var_q", float(bol0["q dispersiya"].mean()), display=False)
+glue("sq_std_8", float(bol0.loc[8, "std"]), display=False)
+glue("sq_std_512", float(bol0.loc[512, "std"]), display=False)
+glue("sq_std_1024", float(bol0.loc[1024, "std"]), display=False)
+glue("sq_std_bol_min", float(bol1["std"].min()), display=False)
+glue("sq_std_bol_max", float(bol1["std"].max()), display=False)
+glue("sq_max_512", float(bol0.loc[512, "eng katta"]), display=False)
+glue("sq_max_512_min", float(bol0.loc[512, "eng katta (min)"]),
+     display=False)
+glue("sq_max_512_bol", float(bol1.loc[512, "eng katta"]), display=False)
 
 
 # %% [markdown]
@@ -305,13 +246,7 @@ glue(
 # %%
 # (1, T, T) @ (1, T, d) -> (1, T, d)
 chiqish = ogirlik @ V
-print(
-    "4-bosqich: ogʻirliklar bilan V ning vaznli oʻrtachasi "
-    f"-> {tuple(chiqish.shape)}"
-)
-print()
-print("Hammasi bitta qatorda:")
-print("  softmax(Q @ K.T / sqrt(d)) @ V")
+print("4-bosqich: V ning vaznli\noʻrtachasi:", tuple(chiqish.shape))
 
 # %% [markdown]
 # Chiqish kirish bilan bir xil shaklda: har pozitsiya uchun yangi vektor.
@@ -332,47 +267,29 @@ print("  softmax(Q @ K.T / sqrt(d)) @ V")
 
 # %%
 # True — yashiriladigan joylar: diagonaldan yuqorisi (j > i)
-maska = torch.triu(
-    torch.ones(T_kichik, T_kichik, dtype=torch.bool), diagonal=1
-)
+maska = torch.ones(T_kichik, T_kichik, dtype=torch.bool).triu(1)
 ogirlik_maskali = torch.softmax(
     ball_normal.masked_fill(maska, float("-inf")), dim=-1
 ).detach()
-print("maska (1 — yashirilgan):")
-print(maska.int().numpy())
-print("maskali ogʻirliklar:")
-print(np.round(ogirlik_maskali[0].detach().numpy(), 3))
-print(
-    "  har qator yigʻindisi:"
-    f" {ogirlik_maskali[0].sum(dim=-1).detach().numpy().round(4)}"
-)
 # (1, 4, 4) @ (1, 4, d) -> (1, 4, d): attention chiqishi
 chiqish_maskali = ogirlik_maskali @ V
 
+juftlar = {"maskasiz": ogirlik, "kauzal maska bilan": ogirlik_maskali}
 rasm, panellar = plt.subplots(1, 2, figsize=(5.6, 3.3), sharey=True)
-juftlar = [("maskasiz", ogirlik),
-           ("kauzal maska bilan", ogirlik_maskali)]
-for b, (sarlavha, w_) in zip(panellar, juftlar):
-    qiymat = w_[0].detach().numpy()
-    b.imshow(qiymat, cmap="viridis", vmin=0, vmax=1)
-    for (i, j), v in np.ndenumerate(qiymat):
-        rang = "white" if v < 0.6 else "black"
-        b.text(j, i, son(v, ".2f"), ha="center",
-               va="center", color=rang)
-    b.set_title(sarlavha)
-    b.set_xticks(range(T_kichik))
-    b.set_yticks(range(T_kichik))
+for b, (sarlavha, w_) in zip(panellar, juftlar.items()):
+    w_ = w_[0].numpy()
+    b.imshow(w_, cmap="viridis", vmin=0, vmax=1)
+    for (i, j), v in np.ndenumerate(w_):
+        b.text(j, i, son(v, ".2f"), ha="center", va="center",
+               color="white" if v < 0.6 else "black")
+    b.set(title=sarlavha, xticks=range(4), yticks=range(4))
 rasm.supxlabel("qaralayotgan pozitsiya (kalit)")
 panellar[0].set_ylabel("soʻrov pozitsiyasi")
 plt.tight_layout()
-fig(
-    "kauzal.png",
-    caption=(
-        "Toʻrt pozitsiyali misolning ogʻirliklari: chapda maskasiz,"
-        " oʻngda kauzal maska bilan. Maskadan keyin diagonaldan"
-        " yuqorisi nol, har qator yigʻindisi baribir 1."
-    ),
-)
+fig("kauzal.png", caption=(
+    "Toʻrt pozitsiyali misolning ogʻirliklari: chapda maskasiz,"
+    " oʻngda kauzal maska bilan. Maskadan keyin diagonaldan"
+    " yuqorisi nol, har qator yigʻindisi baribir 1."))
 
 
 # %% tags=["remove-cell"]
@@ -394,7 +311,7 @@ glue("kauzal_birinchi", float(ogirlik_maskali[0, 0, 0]), display=False)
 # ogʻirliklarning hammasi aniq {glue:text}`kauzal_yuqori:g`, 0-qatorda
 # yagona ogʻirlik {glue:text}`kauzal_birinchi:g`: 0-pozitsiya faqat
 # oʻziga qaraydi. Softmax qolgan ballarni qayta normallashtirgani uchun
-# har qator yigʻindisi baribir 1 (yuqorida chop etilgan). Maska *V*
+# har qator yigʻindisi baribir 1. Maska *V*
 # qiymatlarini emas, qaysi pozitsiyaga qarash mumkinligini oʻzgartiradi: chiqish
 # (`chiqish_maskali`) oʻsha *V* larning boshqacha vaznli oʻrtachasi.
 #

@@ -22,7 +22,6 @@
 # %%
 import numpy as np
 import pandas as pd
-import matplotlib.pyplot as plt
 import torch
 import torch.nn as nn
 import torch.nn.functional as F
@@ -32,8 +31,7 @@ from chapter_code.kitob import show, fig
 from chapter_code.bichim import son
 from chapter_code.malumot import vazifa
 from chapter_code.modellar import Ketma, Attention
-from chapter_code.oqitish import mediana_ms, protsessor
-from chapter_code.oqitish import xotira_chuqqisi
+from chapter_code.oqitish import mediana_ms, protsessor, xotira_chuqqisi
 
 # %% [markdown]
 # ## Vaqt: koʻp hisob, lekin bitta bosqichda
@@ -55,16 +53,13 @@ from chapter_code.oqitish import xotira_chuqqisi
 # olinadi (`mediana_ms`, `chapter_code/oqitish.py`).
 
 # %%
-# vaqt bitta oqimda oʻlchanadi
-torch.set_num_threads(1)
-# 1e-38 dan kichik («denormal») sonlar x86 protsessorida
-# juda sekin hisoblanadi; ularni nolga tenglaymiz
+torch.set_num_threads(1)  # vaqt bitta oqimda oʻlchanadi
+# 1e-38 dan kichik («denormal») sonlar x86da juda sekin: ular 0 boʻladi
 torch.set_flush_denormal(True)
 
 
 def rnn_mac(T, h=32):
-    # har qadamda W_ih·x (h·1) va W_hh·h (h·h);
-    # oxirida fc (h·2)
+    # har qadamda W_ih·x (h·1) va W_hh·h (h·h); oxirida fc (h·2)
     return T * (h * 1 + h * h) + h * 2
 
 
@@ -84,27 +79,20 @@ for T in [30, 60, 120, 240]:
     ]:
         with torch.no_grad():
             fwd = mediana_ms("m(X)", m=m, X=X)
-        fwd_bwd = mediana_ms(
-            "m.zero_grad(); k(m(X), y).backward()",
-            m=m, X=X, y=y, k=nn.CrossEntropyLoss())
+        fwd_bwd = mediana_ms("m.zero_grad(); k(m(X), y).backward()",
+                             m=m, X=X, y=y, k=nn.CrossEntropyLoss())
         qatorlar.append((T, nom, fwd, fwd_bwd, mac, bosqich))
 vaqt = pd.DataFrame(qatorlar, columns=[
     "T", "model", "oldinga (ms)", "oldinga+orqaga (ms)", "MAC",
     "ketma-ket bosqichlar"])
 show(vaqt.round(2), nom="vaqt_jadval", izoh=(
-    "Bitta paket (64 ta namuna) vaqti, bitta oqimda, mediana."
-    " Ustunlar: oldinga — oldinga oʻtish, oldinga+orqaga — oldinga"
-    " va orqaga oʻtish, MAC — bitta namunaning oldinga oʻtishdagi"
-    " koʻpaytirish-qoʻshishlar soni."))
+    "Bitta paket (64 ta namuna) vaqti, bitta oqimda, mediana;"
+    " MAC — bitta namunaning oldinga oʻtishdagi hisobi."))
 
-# T = 240 da: attention RNNdan necha marta koʻp MAC
-# bajaradi va necha marta sekin ishlaydi
+# T = 240 da attention RNNdan necha marta koʻp MAC va vaqt oladi
 v = vaqt[vaqt["T"] == 240].set_index("model")
-mac_nisbat = v.loc["attention", "MAC"] / v.loc["RNN", "MAC"]
-vaqt_nisbat = (
-    v.loc["attention", "oldinga (ms)"]
-    / v.loc["RNN", "oldinga (ms)"]
-)
+nisbat = v.loc["attention"] / v.loc["RNN"]
+mac_nisbat, vaqt_nisbat = nisbat["MAC"], nisbat["oldinga (ms)"]
 
 # %% tags=["remove-cell"]
 glue("mac_nisbat", float(mac_nisbat), display=False)
@@ -143,11 +131,9 @@ for T in [30, 60, 120, 240, 480, 960]:
     m = Attention(T)
     with torch.no_grad():
         chuqqi, _ = xotira_chuqqisi(m, X)
-        # m.ogirlik: shu oldinga oʻtishning (64, T, T)
-        # ogʻirliklari; har biri 4 bayt (float32)
+        # m.ogirlik: shu oʻtishning (64, T, T) ogʻirliklari, 4 baytdan
         m(X)
-    w = m.ogirlik
-    matritsa = w.nelement() * w.element_size()
+    matritsa = m.ogirlik.nelement() * m.ogirlik.element_size()
     qatorlar.append((T, matritsa / 2**20, chuqqi / 2**20))
 xotira = pd.DataFrame(qatorlar, columns=[
     "T", "matritsa (MiB)", "choʻqqi (MiB)"]).set_index("T")
@@ -155,23 +141,15 @@ show(xotira.round(2).reset_index(), nom="xotira_jadval",
      izoh="Attentionning bitta oldinga oʻtishdagi xotirasi"
           " (64 ta namuna): matritsa hajmi va xotira choʻqqisi.")
 
-rasm, b = plt.subplots(figsize=(5.6, 3.6))
-for ustun, belgi in [("matritsa (MiB)", "o-"),
-                     ("choʻqqi (MiB)", "s--")]:
-    b.loglog(xotira.index, xotira[ustun], belgi,
-             label=ustun.split()[0])
-b.set_xticks(xotira.index, [str(t) for t in xotira.index])
+b = xotira.plot(loglog=True, style=["o-", "s--"], figsize=(5.6, 3.6),
+                ylabel="xotira (MiB)")
+b.set_xticks(xotira.index, xotira.index.astype(str))
 b.minorticks_off()
-b.set_xlabel("T")
-b.set_ylabel("xotira (MiB)")
-b.grid(True, which="both", alpha=0.3)
-b.legend()
-plt.tight_layout()
+b.grid(alpha=0.3)
 fig("xotira_vaqt.png", caption=(
-    "Attentionning bitta oldinga oʻtishdagi xotirasi (64 ta"
-    " namuna), log-log oʻqlarda. Matritsa — qiyaligi 2 boʻlgan"
-    " chiziq (T² ga proporsional); choʻqqi katta T da unga"
-    " yaqinlashadi."))
+    "Attentionning bitta oldinga oʻtishdagi xotirasi (64 ta namuna),"
+    " log-log oʻqlarda. Matritsa — qiyaligi 2 boʻlgan chiziq (T² ga"
+    " proporsional); choʻqqi katta T da unga yaqinlashadi."))
 
 # %% tags=["remove-cell"]
 glue("matritsa_960", float(xotira.loc[960, "matritsa (MiB)"]), display=False)
@@ -213,38 +191,27 @@ def formula(Q, K, V):
     return w @ V
 
 
-usullar = {
-    "formula": formula,
-    "SDPA": F.scaled_dot_product_attention,
-    "SDPA, 3D": F.scaled_dot_product_attention,
-}
-qatorlar = []
+sdpa = F.scaled_dot_product_attention
+qatorlar, farq = [], 0.0
 for T in [512, 1024, 2048, 4096]:
     torch.manual_seed(0)
-    # (namuna, bosh, T, d)
-    Q, K, V = (torch.randn(8, 1, T, 32) for _ in range(3))
+    # (namuna, bosh, T, d); 3D: bosh oʻqisiz (namuna, T, d)
+    qkv = tuple(torch.randn(8, 1, T, 32) for _ in range(3))
+    usullar = {"formula": (formula, qkv), "SDPA": (sdpa, qkv),
+               "SDPA, 3D": (sdpa, tuple(x[:, 0] for x in qkv))}
     with torch.no_grad():
-        asl = formula(Q, K, V)
-        for nom, fn in usullar.items():
-            # 3D: bosh oʻqisiz (namuna, T, d)
-            kir = (Q, K, V)
-            if nom.endswith("3D"):
-                kir = (Q[:, 0], K[:, 0], V[:, 0])
+        asl = formula(*qkv)
+        for nom, (fn, kir) in usullar.items():
             chuqqi, chiq = xotira_chuqqisi(fn, *kir)
-            farq = (chiq.reshape(asl.shape) - asl).abs().max()
+            xato = (chiq.reshape(asl.shape) - asl).abs().max()
+            farq = max(farq, float(xato))  # formuladan eng katta farq
             ms = mediana_ms("fn(*k)", fn=fn, k=kir)
-            qatorlar.append(
-                (T, nom, chuqqi / 2**20, ms, float(farq)))
+            qatorlar.append((T, nom, chuqqi / 2**20, ms))
 fl = pd.DataFrame(qatorlar, columns=[
-    "T", "usul", "choʻqqi (MiB)", "vaqt (ms)", "eng katta farq"])
-# kichik sonlar 4,8·10⁻⁷ koʻrinishida
-farqlar = fl["eng katta farq"].map(lambda v: son(v, ".1e"))
-show(fl.round({"choʻqqi (MiB)": 2, "vaqt (ms)": 1})
-       .assign(**{"eng katta farq": farqlar}),
-     nom="flash_jadval", izoh=(
-         "Oʻzimiz yozgan formula va SDPA: xotira choʻqqisi, vaqt"
-         " (bitta oqimda, mediana) va formula natijasidan eng"
-         " katta farq (8 ta namuna, d = 32)."))
+    "T", "usul", "choʻqqi (MiB)", "vaqt (ms)"])
+show(fl.round({"choʻqqi (MiB)": 2, "vaqt (ms)": 1}), nom="flash_jadval",
+     izoh="Oʻzimiz yozgan formula va SDPA: xotira choʻqqisi va vaqt"
+          " (bitta oqimda, mediana; 8 ta namuna, d = 32).")
 
 # %% [markdown]
 # Oʻsishni log-log {term}`qiyalik` bilan oʻlchaymiz: *T* = 1024, 2048 va 4096
@@ -255,23 +222,17 @@ show(fl.round({"choʻqqi (MiB)": 2, "vaqt (ms)": 1})
 # %%
 def qiyalik(usul, ustun):
     a = fl[(fl["usul"] == usul) & (fl["T"] >= 1024)]
-    x, y = np.log2(a["T"]), np.log2(a[ustun])
-    return float(np.polyfit(x, y, 1)[0])
+    return float(np.polyfit(np.log2(a["T"]), np.log2(a[ustun]), 1)[0])
 
 
-qiy = pd.DataFrame({
-    ustun: {u: qiyalik(u, ustun) for u in usullar}
-    for ustun in ["choʻqqi (MiB)", "vaqt (ms)"]
-}).rename(columns=lambda u: u.split()[0])
+qiy = pd.DataFrame({c.split()[0]: {u: qiyalik(u, c) for u in usullar}
+                    for c in ["choʻqqi (MiB)", "vaqt (ms)"]})
 show(qiy.round(2).rename_axis("usul").reset_index(),
      izoh="Xotira choʻqqisi va vaqtning log-log qiyaligi.",
      nom="qiyalik_jadval")
-katta = fl[fl["T"] == 4096].set_index("usul")
 # T = 4096 da SDPA formuladan necha marta tez
-tezlik = (
-    katta.loc["formula", "vaqt (ms)"]
-    / katta.loc["SDPA", "vaqt (ms)"]
-)
+katta = fl[fl["T"] == 4096].set_index("usul")
+tezlik = katta["vaqt (ms)"]["formula"] / katta["vaqt (ms)"]["SDPA"]
 
 # %% tags=["remove-cell"]
 for u, q in [("formula", ""), ("SDPA", "_sdpa"), ("SDPA, 3D", "_3d")]:
@@ -279,7 +240,7 @@ for u, q in [("formula", ""), ("SDPA", "_sdpa"), ("SDPA, 3D", "_3d")]:
     glue(f"fl_vq{q}", float(qiy.loc[u, "vaqt"]), display=False)
     glue(f"fl_mib{q}", float(katta.loc[u, "choʻqqi (MiB)"]), display=False)
 glue("fl_tezlik", float(tezlik), display=False)
-glue("fl_farq", float(fl["eng katta farq"].max()), display=False)
+glue("fl_farq", float(farq), display=False)
 
 # %% [markdown]
 # Formula boʻyicha hisobda xotira qiyaligi {glue:text}`fl_xq:.2f`: *T* = 4096 da
@@ -347,8 +308,7 @@ glue("fl_farq", float(fl["eng katta farq"].max()), display=False)
 
 # %% tags=["hide-cell"]
 # 1-mashq yechimi: 32 bosh, T = 32 768
-T = 32768
-m1 = {bayt: 32 * T * T * bayt / 2**30 for bayt in (4, 2)}
+m1 = {bayt: 32 * 32768**2 * bayt / 2**30 for bayt in (4, 2)}
 print(f"float32: {m1[4]:.0f} GiB, bfloat16: {m1[2]:.0f} GiB")
 
 
