@@ -157,10 +157,15 @@ def test_sdpa_removes_the_quadratic_memory_not_the_quadratic_time(glued, sahifa)
     # (2,07; 2,02; 1,98)
     for nom in ("fl_vq", "fl_vq_sdpa", "fl_vq_3d"):
         davo(f"vaqt T² bilan oʻsadi ({nom})", glued[nom], kamida=1.7, kopi=2.3)
-    # "Flash kerneli ... formuladan N marta tez ishladi", N glued: the claim is "faster", so its
-    # threshold is 1 (2,0 natively; 1,14 with MKL limited to SSE4.2, make arifmetika's
-    # "default" setting; a threshold of 1,2 asserted a margin, which davo does not do)
-    davo("flash kerneli formuladan tez", glued["fl_tezlik"], kamida=1)
+    # "flash kerneli formula sarflagan vaqtning N foizini sarfladi; bu ulush protsessorga bogʻliq"
+    # is kind (b): the share glued, no direction claimed (make arifmetika measured 61 % natively,
+    # 96 % with MKL limited to SSE4.2 and oneDNN to SSE4.1; "faster" had a margin of 0,04)
+    jadval_fl = sahifa.find("table", id="flash-jadval")
+    sarlavha_fl = [c.get_text().strip() for c in jadval_fl.find("thead").find_all("th")]
+    vaqt = {q["usul"]: songa(q["vaqt (ms)"]) for q in
+            (dict(zip(sarlavha_fl, q)) for q in _qatorlar(sahifa, "flash-jadval")) if q["T"] == "4096"}
+    # the share is the table's two times (rounded there to 0,1 ms)
+    assert glued["fl_vaqt_foiz"] == pytest.approx(100 * vaqt["SDPA"] / vaqt["formula"], rel=0.01)
     # "Natijalar amalda bir xil"
     davo("SDPA va formula natijasi amalda bir xil", glued["fl_farq"], kopi=1e-5)
     jadval = sahifa.find("table", id="flash-jadval")
@@ -220,8 +225,10 @@ def test_attention_does_more_work_in_one_step_and_is_slower_on_one_thread(glued,
     assert glued["vaqt_nisbat"] == pytest.approx(
         songa(jadval_["240", "attention"]["oldinga (ms)"]) / songa(jadval_["240", "RNN"]["oldinga (ms)"]), rel=0.02)
     davo("bitta oqimda attention RNNdan sekin (T = 240)", glued["vaqt_nisbat"], kamida=1.5)
-    # "sekinligi MAC nisbatidan ancha kichik" (4,5 against 17,5; a reviewer's repeats 2,95–7,36)
-    davo("sekinlik MAC nisbatining yarmidan kichik", glued["vaqt_nisbat"] / glued["mac_nisbat"], kopi=0.5)
+    # "sekinligi MAC nisbatidan kichik": one MAC is cheaper in attention's large products (0,25
+    # natively, 0,48 under make arifmetika's "compatible": "ancha kichik", at most half, kept a
+    # margin of 0,02 and was cut to what holds with room)
+    davo("sekinlik MAC nisbatidan kichik", glued["vaqt_nisbat"] / glued["mac_nisbat"], kopi=1)
 
 
 
