@@ -54,8 +54,8 @@ BAZA = os.environ.get("BENCH_BAZA", "7277799")
 RASM_TAHRIRLARI = [
     ("book/attention/mexanizm.py", "rasm, (b1, b2) = plt.subplots(2, 1, figsize=(5.6, 6.4)"),
     ("book/attention/rekurrent.py", "rasm, (b1, b2) = plt.subplots(2, 1, figsize=(5.6, 6.4)"),
-    ("book/attention/pozitsiyalar.py", "2, 1, figsize=(5.6, 6.4), gridspec_kw"),
-    ("book/attention/narx.py", "rasm, (b1, b2) = plt.subplots(2, 1, figsize=(5.6, 6.4)"),
+    ("book/attention/pozitsiyalar.py", "rasm, (b1, b2) = plt.subplots(2, 1, figsize=(5.6, 6.4)"),
+    ("book/attention/narx.py", "figsize=(5.6, 3.6)"),
     ("book/attention/transformer.py", "figsize=(5.6, 3.8)"),
     ("book/attention/yakuniy.py", "figsize=(5.6, 4.4)"),
 ]
@@ -173,7 +173,7 @@ BOSHQA_TAHRIRLAR = [
 def tahrirlar_bormi(ildiz: Path) -> None:
     """Every text an edit of (c) starts at is in its file, checked before anything is timed."""
     yoq = [f"{yol}: {eski!r}" for yol, eski in
-           [("book/attention/mexanizm.py", "# Bu darsda attentionni"), *RASM_TAHRIRLARI,
+           [("book/attention/mexanizm.py", "# Bu darsda {term}`attentionni"), *RASM_TAHRIRLARI,
             *[(yol, eski) for _, yol, eski in BOSHQA_TAHRIRLAR]]
            if eski not in (ildiz / yol).read_text()]
     if yoq:
@@ -226,7 +226,8 @@ def main() -> None:
                            "measurements": sum(p.parent.name in ("mediana_ms", "xotira_chuqqisi")
                                                for p in yangilar)}
 
-        ozgarish("prose", "book/attention/mexanizm.py", "# Bu darsda attentionni", "# Bu darsda (tahrir) attentionni")
+        ozgarish("prose", "book/attention/mexanizm.py", "# Bu darsda {term}`attentionni",
+                 "# Bu darsda (tahrir) {term}`attentionni")
         for yol, eski in RASM_TAHRIRLARI:
             ozgarish(f"plotting cell, {Path(yol).stem}", yol, eski,
                      eski.replace("figsize=(5.6", "figsize=(5.60", 1))
