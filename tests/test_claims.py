@@ -146,7 +146,7 @@ def test_sdpa_removes_the_quadratic_memory_not_the_quadratic_time(glued, sahifa)
     davo("formulaning xotira qiyaligi 2", glued["fl_xq"], kamida=1.8, kopi=2.2)
     assert glued["fl_mib"] == pytest.approx(2 * 8 * 4096 * 4096 * 4 / 2**20, rel=0.01)
     # SDPA's flash kernel (4-D): its output, linear in T, and a fixed buffer, so a slope
-    # under 1 ("qiyalik 1 dan ham kichik"; 0,65) and a small fraction of the formula's peak
+    # under 1 ("qiyalik 1 dan ham kichik"; 0,79) and a small fraction of the formula's peak
     davo("SDPA (4D) xotira qiyaligi 1 dan kichik", glued["fl_xq_sdpa"], kopi=1)
     davo("SDPA (4D) choʻqqisi formulanikidan ancha kichik (nisbat / 50)",
          glued["fl_mib"] / glued["fl_mib_sdpa"] / 50, kamida=1)
