@@ -426,3 +426,22 @@ def test_the_index_follows_the_uzbek_alphabet(pdf_qatorlari):
     assert not notogri, f"entries under another letter than their own: {notogri}"
     kalitlar = [tartib_kaliti(y) for _, y in yozuvlar]
     assert kalitlar == sorted(kalitlar), [y for _, y in yozuvlar]
+
+
+def test_a_short_code_block_is_not_split_across_pages(qurilgan):
+    """The LaTeX source asks for room before every code block or printed output of at most
+    BIR_BETDA lines (book/_ext/qurilish/pdf.py), so it moves whole to the next page; and the PDF's
+    "davomi keyingi betda" marks are no more than the blocks longer than that."""
+    from qurilish.pdf import BIR_BETDA
+
+    tex = (qurilgan / "latex" / f"{NOM}.tex").read_text(encoding="utf-8")
+    bloklar = re.findall(r"((?:[^\n]*\n){1,3})\\begin\{sphinxVerbatim\}.*?\n(.*?)\\end\{sphinxVerbatim\}",
+                         tex, flags=re.S)
+    assert len(bloklar) > 50, len(bloklar)
+    qisqa = [(oldin, ichi) for oldin, ichi in bloklar if ichi.count("\n") <= BIR_BETDA]
+    xonasiz = [ichi[:60] for oldin, ichi in qisqa if r"\needspace" not in oldin]
+    assert not xonasiz, f"short blocks with no \\needspace before them: {xonasiz[:5]}"
+    uzun = len(bloklar) - len(qisqa)
+    matn = subprocess.run(["pdftotext", "-raw", str(qurilgan / "latex" / f"{NOM}.pdf"), "-"],
+                          capture_output=True, text=True, check=True).stdout
+    assert matn.count("davomi keyingi betda") <= uzun, (matn.count("davomi keyingi betda"), uzun)

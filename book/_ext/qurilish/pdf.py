@@ -66,6 +66,14 @@ PREAMBULA = r"""
 % A figure goes on a page of its own only if it fills three quarters of it: a smaller one
 % stands at the top of a page with text under it (LaTeX's defaults: a half, 0.7, 0.2).
 \renewcommand{\floatpagefraction}{.75}\renewcommand{\topfraction}{.85}\renewcommand{\textfraction}{.1}
+% Text ragged right: Uzbek has no hyphenation patterns, so justified lines could only stretch their
+% word gaps (an editor counted loose lines on most pages); a formula never breaks at "=" or "+".
+\usepackage{ragged2e}\AtBeginDocument{\RaggedRight}\relpenalty=\@M \binoppenalty=\@M
+% A short code block or printed output is not split across pages: before each, _bir_betda asks for
+% its height (\needspace); a longer one may still split, as code in a book does.
+\usepackage{needspace}
+% Captions smaller than the text and their label in bold, so a caption does not read as running text.
+\captionsetup{font=small,labelfont=bf}
 % Chapters in the Uzbek ordinal style: "1-bob".
 \usepackage{titlesec}
 \titleformat{\chapter}[display]{\normalfont\sffamily\bfseries}{\Large\thechapter-\chaptername}{8pt}{\Huge}
@@ -266,6 +274,23 @@ def _yechimlar(tugun, fayllar):
             yield from _yechimlar(bola, fayllar)
 
 
+#: A code block or printed output of up to this many lines is kept on one page.
+BIR_BETDA = 24
+
+
+def _bir_betda(app, doctree, docname) -> None:
+    """doctree-resolved, LaTeX only: before each literal block of at most BIR_BETDA lines, a
+    \\needspace of its lines and two more (its frame), so that it moves whole to the next page
+    rather than split ("davomi keyingi betda") when the page has no room for it."""
+    if app.builder.name != "latex":
+        return
+    for blok in list(doctree.findall(nodes.literal_block)):
+        qatorlar = blok.astext().count("\n") + 1
+        if qatorlar <= BIR_BETDA and blok.parent is not None:
+            blok.parent.insert(blok.parent.index(blok), nodes.raw(
+                "", rf"\needspace{{{qatorlar + 2}\baselineskip}}", format="latex"))
+
+
 def _atama_joylari(app, doctree) -> None:
     """doctree-read: a glossary link in a paragraph also files an index entry where it stands, so the
     index leads to the lessons that use a term, not only to the glossary.  The entry is the term as
@@ -291,5 +316,6 @@ def setup(app):
     app.connect("config-inited", _sozla)
     app.connect("env-updated", _kirish_sarlavhasi)
     app.connect("doctree-resolved", _javoblar)
+    app.connect("doctree-resolved", _bir_betda)
     app.connect("doctree-read", _atama_joylari)
     return {"parallel_read_safe": True, "parallel_write_safe": True}
