@@ -9,6 +9,7 @@ that call it (``tests/test_yamoqlar.py``); a book without ``bichim`` keeps MyST-
 
 from __future__ import annotations
 
+import re
 from ast import literal_eval
 from pathlib import Path
 
@@ -51,6 +52,26 @@ def _gaplar(app, doctree, docname=None) -> None:
             tugun["classes"].append("pasted-gap")
 
 
+#: Words that name what a glued number counts or measures: the space before one is a no-break space,
+#: so "225 MiB", "200 ta", "4,7 marta" never end a line between the number and its unit (the PDF
+#: broke "225 / MiB", which an editor counted among its typography faults).
+BIRLIKLAR = re.compile(r" (?=(?:KiB|MiB|GiB|MB|GB|TB|ms|bayt|ta|marta|foiz|mlrd|mln|ming)\b)")
+
+
+def _birliklar(app, doctree, docname=None) -> None:
+    """A glued number and the unit written after it are joined by a no-break space."""
+    for tugun in list(doctree.findall(nodes.inline)):
+        if "pasted-text" not in tugun["classes"] or tugun.parent is None:
+            continue
+        ota = tugun.parent
+        i = ota.index(tugun)
+        if i + 1 < len(ota) and isinstance(ota[i + 1], nodes.Text):
+            matn = ota[i + 1].astext()
+            yangi = BIRLIKLAR.sub("\u00a0", matn, count=1) if BIRLIKLAR.match(matn) else matn
+            if yangi != matn:
+                ota.replace(ota[i + 1], nodes.Text(yangi))
+
+
 def _manbalari(app, doctree) -> None:
     """doctree-read: a page that pastes values from other pages depends on their sources and on
     the code they run (``ijro.kuzatilgan_fayllar``), which MyST-NB does not record: when one of
@@ -66,6 +87,8 @@ def setup(app):
     app.connect("doctree-read", _gaplar)
     app.connect("doctree-read", _manbalari)
     app.connect("doctree-resolved", _gaplar)
+    app.connect("doctree-read", _birliklar)
+    app.connect("doctree-resolved", _birliklar)
     if son is None:
         _LOG.info("glue: this book has no chapter_code/bichim.py; glued numbers keep MyST-NB's format")
     else:
