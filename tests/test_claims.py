@@ -141,8 +141,8 @@ def test_scaling_by_sqrt_d_keeps_scores_and_softmax_from_growing_with_d(glued):
 def test_sdpa_removes_the_quadratic_memory_not_the_quadratic_time(glued, sahifa):
     """narx's FlashAttention paragraphs.  Each bound guards a sentence stated without a branch
     (kind a: by design, with room on every CPU seen; the measured value in the comment)."""
-    # the formula keeps two 8 x T x T float matrices at once, the scores and the weights
-    # ("ikkita ... matritsa"): slope 2 (2,00), 1024 MiB at T = 4096
+    # the hand-written attention (the tables' "qoʻlda") keeps two 8 x T x T float matrices at
+    # once, the scores and the weights ("ikkita ... matritsa"): slope 2 (2,00), 1024 MiB at T = 4096
     davo("formulaning xotira qiyaligi 2", glued["fl_xq"], kamida=1.8, kopi=2.2)
     assert glued["fl_mib"] == pytest.approx(2 * 8 * 4096 * 4096 * 4 / 2**20, rel=0.01)
     # SDPA's flash kernel (4-D): its output, linear in T, and a fixed buffer, so a slope
@@ -157,7 +157,8 @@ def test_sdpa_removes_the_quadratic_memory_not_the_quadratic_time(glued, sahifa)
     # (2,07; 2,02; 1,98)
     for nom in ("fl_vq", "fl_vq_sdpa", "fl_vq_3d"):
         davo(f"vaqt T² bilan oʻsadi ({nom})", glued[nom], kamida=1.7, kopi=2.3)
-    # "flash kerneli formula sarflagan vaqtning N foizini sarfladi; bu ulush protsessorga bogʻliq"
+    # "flash kerneli qoʻlda yozilgan funksiya sarflagan vaqtning N foizini sarfladi; bu ulush
+    # protsessorga bogʻliq"
     # is kind (b): the share glued, no direction claimed (make arifmetika measured 61 % natively,
     # 96 % with MKL limited to SSE4.2 and oneDNN to SSE4.1; "faster" had a margin of 0,04)
     jadval_fl = sahifa.find("table", id="flash-jadval")
@@ -165,14 +166,14 @@ def test_sdpa_removes_the_quadratic_memory_not_the_quadratic_time(glued, sahifa)
     vaqt = {q["usul"]: songa(q["vaqt (ms)"]) for q in
             (dict(zip(sarlavha_fl, q)) for q in _qatorlar(sahifa, "flash-jadval")) if q["T"] == "4096"}
     # the share is the table's two times (rounded there to 0,1 ms)
-    assert glued["fl_vaqt_foiz"] == pytest.approx(100 * vaqt["SDPA"] / vaqt["formula"], rel=0.01)
+    assert glued["fl_vaqt_foiz"] == pytest.approx(100 * vaqt["SDPA"] / vaqt["qoʻlda"], rel=0.01)
     # "Natijalar amalda bir xil"
     davo("SDPA va formula natijasi amalda bir xil", glued["fl_farq"], kopi=1e-5)
     jadval = sahifa.find("table", id="flash-jadval")
     assert jadval is not None and len(jadval.find("tbody").find_all("tr")) == 12
     # the slopes' table shows the glued slopes
     qiy = {q[0]: q[1:] for q in _qatorlar(sahifa, "qiyalik-jadval")}
-    assert songa(qiy["formula"][0]) == pytest.approx(glued["fl_xq"], abs=0.006)
+    assert songa(qiy["qoʻlda"][0]) == pytest.approx(glued["fl_xq"], abs=0.006)
     assert songa(qiy["SDPA"][1]) == pytest.approx(glued["fl_vq_sdpa"], abs=0.006)
 
 
@@ -338,8 +339,8 @@ def test_sinusoids_carry_to_longer_sequences_and_rope_does_not(glued, sahifa):
     # "Oʻrganiladigan model T = 30 da ham ishladi" (0,990; default 0,988); none beyond T = 60
     davo("oʻrganiladigan pozitsiyali model T = 30 da yechadi", min(glued["poz_org_30"]), kamida=0.9)
     assert glued["poz_org_30_min"] == min(glued["poz_org_30"])
-    # the order-blind rule reads only the data: "hech bir T da … dan oshmadi", drifting to
-    # one half as T grows (0,556 -> 0,528: the same data on every machine)
+    # the order-blind rule reads only the data: "hamma T da past boʻlib qoladi: eng kattasi …",
+    # "T oshgan sari u 0,5 ga yaqinlashadi" (0,556 -> 0,528: the same data on every machine)
     kop = glued["poz_kop"]
     assert glued["poz_kop_max"] == max(kop)
     davo("koʻpchilik qoidasi hech bir T da 0,6 dan oshmaydi", max(kop), kopi=0.6)

@@ -88,8 +88,8 @@ diagramma(
 # $$
 #
 # Bu yerda *d* — kalit vektorining oʻlchami. Kichik misolda har bosqichni
-# alohida koʻramiz: 4 pozitsiyali ketma-ketlik, har pozitsiya 8 oʻlchamli
-# vektor.
+# alohida koʻramiz: toʻrt pozitsiyali ketma-ketlik, har pozitsiya sakkiz
+# oʻlchamli vektor.
 
 # %%
 torch.manual_seed(0)
@@ -119,9 +119,9 @@ print(np.round(ball[0].detach().numpy(), 2))
 # Faraz qilaylik, *q* va *k* bir-biridan mustaqil, komponentlari esa oʻzaro mustaqil,
 # oʻrtachasi 0 va {term}`dispersiyasi <dispersiya>` 1 ga teng sonlar. U holda {term}`skalyar koʻpaytma`
 # $q \cdot k = \sum_{j=1}^{d} q_j k_j$ — *d* ta hadning yigʻindisi. Har
-# hadning dispersiyasi 1, yigʻindiniki esa *d*. $\sqrt{d}$ ga boʻlish
-# dispersiyani yana 1 ga qaytaradi. $\sqrt{d}$ ga boʻlinmasa, katta *d* da
-# ballar katta boʻladi va softmax **{term}`toʻyinadi <toʻyinish>`** (*saturation*): bitta elementga
+# hadning dispersiyasi 1, yigʻindiniki esa *d*. Ballarni $\sqrt{d}$ ga boʻlish
+# dispersiyani yana 1 ga qaytaradi. Ballar $\sqrt{d}$ ga boʻlinmasa, katta *d* da
+# ular katta boʻladi va softmax **{term}`toʻyinadi <toʻyinish>`** (*saturation*): bitta elementga
 # deyarli $1$, qolganlarga deyarli $0$ beradi. Bunday toʻyingan qatorlarda
 # gradient deyarli yoʻqoladi. (Komponentlarning dispersiyasi 1
 # emas, $\sigma^2$ boʻlsa, ball dispersiyasi $d\,\sigma^4$; boʻlish baribir
@@ -142,19 +142,20 @@ print("qator yigʻindilari:", ogirlik[0].sum(-1).numpy().round(4))
 # %% [markdown]
 # :::{only} html
 # {term}`Toʻyinishni <toʻyinish>` oʻzingiz koʻring: quyidagi surgich ballarni *c* ga
-# koʻpaytiradi. Ogʻirliklar sahifaning oʻzida
-# $\mathrm{softmax}(c \cdot QK^\top / \sqrt{d})$ formulasi boʻyicha qayta
-# hisoblanadi. $c = 1$ — yuqoridagi hisob; $c = \sqrt{d}$ — ballar umuman
-# boʻlinmagandagi hol. *c* oʻsgan sari har qatorda bitta ogʻirlik 1 ga,
-# qolganlari 0 ga yaqinlashadi; *c* kichraysa, ogʻirliklar tekislanadi.
+# koʻpaytiradi. Surgichni surganingizda ogʻirliklar
+# $\mathrm{softmax}(c \cdot QK^\top / \sqrt{d})$ formulasi boʻyicha darhol qayta
+# hisoblanadi. Surgich $c = 1$ da turganda yuqoridagi hisob takrorlanadi,
+# $c = \sqrt{d}$ da esa ballar umuman boʻlinmagandagi hol koʻrinadi. Koʻpaytuvchi *c* oʻsgan sari har qatorda
+# bitta ogʻirlik 1 ga, qolganlari 0 ga yaqinlashadi; *c* kichraysa, ogʻirliklar
+# tekislanadi.
 # :::
 #
 # :::{only} latex
-# Kitobning saytida quyidagi katak surgichli jadval chiqaradi: u ballarni *c*
+# Bobning saytida quyidagi katak surgichli jadval chiqaradi: u ballarni *c*
 # ga koʻpaytirib, $\mathrm{softmax}(c \cdot QK^\top / \sqrt{d})$ ni qayta
-# hisoblaydi. Bu PDFda jadval yoʻq; uning xulosasi: *c* oʻsgan sari har
-# qatorda bitta ogʻirlik 1 ga, qolganlari 0 ga yaqinlashadi; *c* kichraysa,
-# ogʻirliklar tekislanadi.
+# hisoblaydi. Bu PDFda jadval yoʻq; uning xulosasi: koʻpaytuvchi *c* oʻsgan
+# sari har qatorda bitta ogʻirlik 1 ga, qolganlari 0 ga yaqinlashadi; *c*
+# kichraysa, ogʻirliklar tekislanadi.
 # :::
 
 # %%
@@ -167,8 +168,8 @@ softmax_xaritasi(
 )
 
 # %% [markdown]
-# $\sqrt{d}$ ga boʻlish nega kerakligini tajribada tekshiramiz. *d* ni 8 dan 1024 gacha
-# oʻzgartirib, yuqoridagi misoldagi kabi *Q* va *K* hosil qilamiz (tasodifiy kirish,
+# Ballarni $\sqrt{d}$ ga boʻlish nega kerakligini tajribada tekshiramiz. Oʻlcham *d* ni 8 dan
+# 1024 gacha oʻzgartirib, yuqoridagi misoldagi kabi *Q* va *K* hosil qilamiz (tasodifiy kirish,
 # `nn.Linear` ning standart {term}`initsializatsiyasi <initsializatsiya>` — {term}`parametrlarga <parametrlar>` boshlangʻich
 # qiymat berish usuli). Har *d* uchun ikki kattalikni $\sqrt{d}$ ga boʻlgan va boʻlmagan holda yozib olamiz ({numref}`sqrt_d`): ballarning {term}`oʻrtacha kvadratik (standart) chetlanishi <oʻrtacha kvadratik (standart) chetlanish>`
 # va har qatordagi eng katta ogʻirlik.
@@ -198,6 +199,7 @@ sp["std"].plot(ax=b1, style=["o-", "s--"], logy=True, xlabel="",
 sp["eng katta"].plot(ax=b2, style=["o-", "s--"], ylim=(0, 1.02),
                      ylabel="qatordagi eng katta ogʻirlik")
 for b in (b1, b2):
+    b.legend(title=None)  # legendada ustun nomi («usul») chiqmasin
     b.set_xscale("log", base=2)
     b.grid(True, which="both", alpha=0.3)
 fig("sqrt_d.png", caption=(
@@ -249,7 +251,7 @@ chiqish = ogirlik @ V
 print("4-bosqich: V ning vaznli\noʻrtachasi:", tuple(chiqish.shape))
 
 # %% [markdown]
-# Chiqish kirish bilan bir xil shaklda: har pozitsiya uchun yangi vektor.
+# Chiqish kirish bilan bir xil shaklga ega: har pozitsiya uchun yangi vektor.
 # Shu toʻrt bosqich — attentionning butun mexanizmi.
 #
 # ## Kauzal maska: kelajakka qaramaslik
@@ -262,7 +264,7 @@ print("4-bosqich: V ning vaznli\noʻrtachasi:", tuple(chiqish.shape))
 # *i*-pozitsiya (*i* + 1)-pozitsiyaga qaray olsa, javobni shunchaki koʻchirib
 # oladi. Shuning uchun softmaxdan oldin diagonaldan yuqoridagi ballar
 # $-\infty$ bilan almashtiriladi: $e^{-\infty} = 0$, demak, oʻsha joylarning
-# ogʻirligi nol. Bu — **kauzal (sababiy) maska** (*causal mask*):
+# ogʻirligi nolga teng. Bu — **kauzal (sababiy) maska** (*causal mask*):
 # *i*-pozitsiya faqat oʻziga va oʻzidan oldingilarga qaraydi.
 
 # %%
@@ -311,7 +313,7 @@ glue("kauzal_birinchi", float(ogirlik_maskali[0, 0, 0]), display=False)
 # ogʻirliklarning hammasi aniq {glue:text}`kauzal_yuqori:g`, 0-qatorda
 # yagona ogʻirlik {glue:text}`kauzal_birinchi:g`: 0-pozitsiya faqat
 # oʻziga qaraydi. Softmax qolgan ballarni qayta normallashtirgani uchun
-# har qator yigʻindisi baribir 1. Maska *V*
+# har qator yigʻindisi baribir 1 ga teng. Maska *V*
 # qiymatlarini emas, qaysi pozitsiyaga qarash mumkinligini oʻzgartiradi: chiqish
 # (`chiqish_maskali`) oʻsha *V* larning boshqacha vaznli oʻrtachasi.
 #
@@ -345,14 +347,14 @@ glue("kauzal_birinchi", float(ogirlik_maskali[0, 0, 0]), display=False)
 # {numref}`%s-rasmdagi <sqrt_d>` oʻlchov javob beradi. Komponentlar dispersiyasi 1
 # boʻlsa, boʻlishsiz ballarning standart chetlanishi $\sqrt{512} \approx 22{,}6$
 # boʻlardi; `nn.Linear` ning standart initsializatsiyasida esa u *d* = 512 da
-# oʻlchovda {glue:text}`sq_std_512:.1f`. Bu ham softmaxni toʻyintirishga
+# oʻlchovda {glue:text}`sq_std_512:.1f` chiqdi. Bu ham softmaxni toʻyintirishga
 # yetadi: eng katta ogʻirlik oʻrtacha {glue:text}`sq_max_512:.2f`, lekin
 # har doim ham 1 ga yaqin emas — qatorlardagi eng katta ogʻirliklarning eng kichigi
 # {glue:text}`sq_max_512_min:.2f`.
-# $\sqrt{d}$ ga boʻlinganda eng katta ogʻirlik oʻrtacha
+# Ballar $\sqrt{d}$ ga boʻlinganda eng katta ogʻirlik oʻrtacha
 # {glue:text}`sq_max_512_bol:.2f` va ogʻirliklar ancha tekis taqsimlanadi.
 # (Bu sonlar {numref}`%s-rasmdagi <sqrt_d>` 16 pozitsiyali oʻlchovdan olingan; «toʻrt
-# bosqich» misolining 4 pozitsiyasida tekis ogʻirlik $1/4$, shuning uchun
+# bosqich» misolining toʻrt pozitsiyasida tekis ogʻirlik $1/4$, shuning uchun
 # boʻlingandagi eng katta ogʻirlik kattaroq chiqadi.) Toʻyingan qatorlarda
 # softmaxning gradienti deyarli nol: ular orqali *Q* va *K* ga signal
 # deyarli oʻtmaydi.

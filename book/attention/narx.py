@@ -15,8 +15,8 @@
 #
 # Bu darsda {term}`attention <attention (eʼtibor mexanizmi)>` narxini oʻlchaymiz: vaqt va xotira {term}`ketma-ketlik` uzunligi *T*
 # bilan qanday oʻsadi, {term}`RNN` bilan solishtirganda nimasi koʻp va nimasi kam, PyTorchning
-# {term}`SDPA` (ingl. *scaled dot-product attention*) funksiyasi nimani tejaydi. Modellar — {doc}`«Attention, RNN va LSTM bitta vazifada» <rekurrent>`
-# darsidagi `Ketma` va `Attention`.
+# {term}`SDPA` (ingl. *scaled dot-product attention*) funksiyasi nimani tejaydi. Modellar sifatida
+# {doc}`«Attention, RNN va LSTM bitta vazifada» <rekurrent>` darsidagi `Ketma` va `Attention` dan foydalanamiz.
 
 
 # %%
@@ -50,7 +50,7 @@ from chapter_code.oqitish import mediana_ms, protsessor, xotira_chuqqisi
 #
 # Oʻlchov `torch.utils.benchmark` bilan, bitta {term}`oqimda <oqim>` (*thread*)
 # bajariladi: har oʻlchov koʻp marta takrorlanadi va {term}`medianasi <mediana>`
-# olinadi (`mediana_ms`, `chapter_code/oqitish.py`).
+# olinadi (buni `mediana_ms` funksiyasi bajaradi).
 
 # %%
 torch.set_num_threads(1)  # vaqt bitta oqimda oʻlchanadi
@@ -116,7 +116,7 @@ glue("vaqt_nisbat", float(vaqt_nisbat), display=False)
 # {cite:t}`vaswani2017` bu parallellikni qisqa {term}`yoʻl uzunligi` bilan birga
 # attentionning asosiy afzalliklari qatorida keltiradi.
 #
-# ## Xotira: $T^2$
+# ## Xotira *T*² bilan oʻsadi
 #
 # Vaqt shovqinli oʻlchov: bir xil hisob ikki oʻlchovda bir necha foizga, baʼzan
 # undan ham koʻproq farq qiladi. Xotirani esa aniq sanash mumkin. *T* ni 960
@@ -157,7 +157,7 @@ glue("chuqqi_960", float(xotira.loc[960, "choʻqqi (MiB)"]), display=False)
 
 # %% [markdown]
 # Matritsaning elementlari soni $64 \cdot T^2$. Log-log oʻqlarda ({numref}`xotira_vaqt`) bu
-# {term}`qiyaligi <qiyalik>` 2 ga teng chiziq. *T* = 960 da 64 ta namunaning
+# {term}`qiyaligi <qiyalik>` 2 ga teng chiziq boʻlib koʻrinadi. *T* = 960 da 64 ta namunaning
 # {term}`ogʻirliklari <ogʻirlik>` {glue:text}`matritsa_960:.0f` {term}`MiB <KiB, MiB, GiB>` (mebibayt, $2^{20}$ bayt),
 # choʻqqi esa {glue:text}`chuqqi_960:.0f` MiB: {term}`softmax` ballar matritsasidan
 # xuddi shunday katta yangi matritsani — ogʻirliklarni — hosil qiladi va
@@ -166,8 +166,8 @@ glue("chuqqi_960", float(xotira.loc[960, "choʻqqi (MiB)"]), display=False)
 # Bitta uzun hujjat uchun (*T* = 32 768) bitta attention matritsasining oʻzi
 # $32\,768^2 \cdot 4$ bayt, yaʼni 4 GiB boʻladi. Katta modellarda bunday
 # matritsa har {term}`qatlamda <qatlam>` va har boshda bor, qatlamlar va
-# {term}`boshlar <bosh>` soni oʻnlab (boshlar haqida —
-# {doc}`«Transformer bloki va KV kesh» <transformer>` darsida).
+# {term}`boshlar <bosh>` soni oʻnlab (boshlar
+# {doc}`«Transformer bloki va KV kesh» <transformer>` darsida koʻriladi).
 #
 # ## FlashAttention va SDPA
 #
@@ -178,10 +178,11 @@ glue("chuqqi_960", float(xotira.loc[960, "choʻqqi (MiB)"]), display=False)
 # boʻlak-boʻlak yigʻadi.
 #
 # PyTorchda `F.scaled_dot_product_attention` (SDPA) kirishga mos kernelni
-# oʻzi tanlaydi. CPUda flash kerneli faqat 4 oʻqli (4D) tenzorda ishlaydi:
-# (namuna, bosh, *T*, *d*). Kirish 3 oʻqli boʻlsa, SDPA oddiy («math») yoʻlga
-# oʻtadi. Oʻzimiz yozgan formulani SDPA bilan (4D va 3D kirishda) *T* = 4096 gacha
-# solishtiramiz: 8 ta namuna, bitta bosh, *d* = 32 ({numref}`flash_jadval`).
+# oʻzi tanlaydi. CPUda flash kerneli faqat toʻrt oʻqli (4D) tenzorda ishlaydi:
+# (namuna, bosh, *T*, *d*). Kirish uch oʻqli boʻlsa, SDPA oddiy («math») yoʻlga
+# oʻtadi. Attentionni formula boʻyicha qoʻlda hisoblaydigan funksiyamizni
+# (jadvallarda — «qoʻlda») SDPA bilan (4D va 3D kirishda) *T* = 4096 gacha
+# solishtiramiz: sakkizta namuna, bitta bosh, *d* = 32 ({numref}`flash_jadval`).
 
 # %%
 def formula(Q, K, V):
@@ -197,21 +198,21 @@ for T in [512, 1024, 2048, 4096]:
     torch.manual_seed(0)
     # (namuna, bosh, T, d); 3D: bosh oʻqisiz (namuna, T, d)
     qkv = tuple(torch.randn(8, 1, T, 32) for _ in range(3))
-    usullar = {"formula": (formula, qkv), "SDPA": (sdpa, qkv),
+    usullar = {"qoʻlda": (formula, qkv), "SDPA": (sdpa, qkv),
                "SDPA, 3D": (sdpa, tuple(x[:, 0] for x in qkv))}
     with torch.no_grad():
         asl = formula(*qkv)
         for nom, (fn, kir) in usullar.items():
             chuqqi, chiq = xotira_chuqqisi(fn, *kir)
             xato = (chiq.reshape(asl.shape) - asl).abs().max()
-            farq = max(farq, float(xato))  # formuladan eng katta farq
+            farq = max(farq, float(xato))  # qoʻlda hisobdan farq
             ms = mediana_ms("fn(*k)", fn=fn, k=kir)
             qatorlar.append((T, nom, chuqqi / 2**20, ms))
 fl = pd.DataFrame(qatorlar, columns=[
     "T", "usul", "choʻqqi (MiB)", "vaqt (ms)"])
 show(fl.round({"choʻqqi (MiB)": 2, "vaqt (ms)": 1}), nom="flash_jadval",
-     izoh="Oʻzimiz yozgan formula va SDPA: xotira choʻqqisi va vaqt"
-          " (bitta oqimda, mediana; 8 ta namuna, d = 32).")
+     izoh="Qoʻlda yozilgan attention va SDPA: xotira choʻqqisi va"
+          " vaqt (bitta oqimda, mediana; sakkizta namuna, d = 32).")
 
 # %% [markdown]
 # Oʻsishni log-log {term}`qiyalik` bilan oʻlchaymiz: *T* = 1024, 2048 va 4096
@@ -230,12 +231,12 @@ qiy = pd.DataFrame({c.split()[0]: {u: qiyalik(u, c) for u in usullar}
 show(qiy.round(2).rename_axis("usul").reset_index(),
      izoh="Xotira choʻqqisi va vaqtning log-log qiyaligi.",
      nom="qiyalik_jadval")
-# T = 4096 da SDPA vaqti formula vaqtining necha foizi
+# T = 4096 da SDPA vaqti qoʻlda hisob vaqtining necha foizi
 katta = fl[fl["T"] == 4096].set_index("usul")
-ulush = katta["vaqt (ms)"]["SDPA"] / katta["vaqt (ms)"]["formula"]
+ulush = katta["vaqt (ms)"]["SDPA"] / katta["vaqt (ms)"]["qoʻlda"]
 
 # %% tags=["remove-cell"]
-for u, q in [("formula", ""), ("SDPA", "_sdpa"), ("SDPA, 3D", "_3d")]:
+for u, q in [("qoʻlda", ""), ("SDPA", "_sdpa"), ("SDPA, 3D", "_3d")]:
     glue(f"fl_xq{q}", float(qiy.loc[u, "choʻqqi"]), display=False)
     glue(f"fl_vq{q}", float(qiy.loc[u, "vaqt"]), display=False)
     glue(f"fl_mib{q}", float(katta.loc[u, "choʻqqi (MiB)"]), display=False)
@@ -243,23 +244,23 @@ glue("fl_vaqt_foiz", 100 * float(ulush), display=False)
 glue("fl_farq", float(farq), display=False)
 
 # %% [markdown]
-# Formula boʻyicha hisobda xotira qiyaligi {glue:text}`fl_xq:.2f`: *T* = 4096 da
-# {glue:text}`fl_mib:.0f` MiB, yaʼni ikkita $8 \times 4096 \times 4096$ matritsa
-# (ballar va ogʻirliklar).
-# SDPAda qiyalik {glue:text}`fl_xq_sdpa:.2f`, *T* = 4096 da
-# {glue:text}`fl_mib_sdpa:.1f` MiB. Bu asosan chiqishning oʻzi (u *T* ga chiziqli)
+# Qoʻlda hisoblaganda xotira qiyaligi {glue:text}`fl_xq:.2f` ga teng: *T* = 4096 da
+# choʻqqi {glue:text}`fl_mib:.0f` MiB, yaʼni ikkita $8 \times 4096 \times 4096$
+# matritsa (ballar va ogʻirliklar) hajmiga yetadi.
+# SDPAda qiyalik {glue:text}`fl_xq_sdpa:.2f` ga teng, *T* = 4096 da choʻqqi
+# atigi {glue:text}`fl_mib_sdpa:.2f` MiB. Bu asosan chiqishning oʻzi (u *T* ga chiziqli)
 # va har oqim uchun kichik vaqtinchalik bufer, shuning uchun qiyalik 1 dan ham kichik.
-# 3D kirishda SDPA $T \times T$ matritsani baribir hosil qiladi:
-# qiyalik {glue:text}`fl_xq_3d:.2f`, *T* = 4096 da {glue:text}`fl_mib_3d:.0f` MiB.
+# 3D kirishda SDPA $T \times T$ matritsani baribir hosil qiladi: qiyalik
+# {glue:text}`fl_xq_3d:.2f`, *T* = 4096 da choʻqqi {glue:text}`fl_mib_3d:.2f` MiB.
 #
 # Vaqt uchala usulda ham $T^2$ bilan oʻsdi: qiyaliklar
 # {glue:text}`fl_vq:.2f`; {glue:text}`fl_vq_sdpa:.2f` va {glue:text}`fl_vq_3d:.2f`.
 # Har {term}`soʻrov` baribir har {term}`kalit` bilan solishtiriladi. *T* = 4096 da
-# flash kerneli formula sarflagan vaqtning {glue:text}`fl_vaqt_foiz:.0f` foizini
+# flash kerneli qoʻlda yozilgan funksiya sarflagan vaqtning {glue:text}`fl_vaqt_foiz:.0f` foizini
 # sarfladi; bu ulush protsessorga bogʻliq, chunki hisob hajmi deyarli bir xil,
-# farq esa faqat xotira bilan ishlashda. GPUda FlashAttention aynan shu yoʻl
+# farq esa faqat xotira bilan ishlashdan keladi. GPUda FlashAttention aynan shu yoʻl
 # bilan tezlashadi: katta matritsani sekin xotiraga yozmaydi va qayta oʻqimaydi.
-# Natijalar amalda bir xil: eng katta farq {glue:text}`fl_farq:.1e`.
+# Natijalar amalda bir xil chiqdi: eng katta farq {glue:text}`fl_farq:.1e` ga teng.
 #
 # Xulosa: FlashAttention turidagi kernel $T^2$ hajmli **xotira sarfini** *T* ga
 # chiziqli qiladi, $T^2$ **hisob hajmini** esa kamaytirmaydi. Kernel maʼlum kirish
@@ -269,20 +270,20 @@ glue("fl_farq", float(farq), display=False)
 #
 # **1-mashq (hisob).** Bitta qatlamda 32 ta bosh, *T* = 32 768. Bitta
 # oldinga oʻtishda shu qatlamning attention ogʻirliklari matritsalari {term}`float32`
-# formatida necha GiB boʻladi? Sonlar {term}`bfloat16` (16 bitli, yaʼni 2 baytli
+# formatida necha GiB boʻladi? Sonlar {term}`bfloat16` (16 bitli, yaʼni ikki baytli
 # son formati) boʻlsa-chi? Avval qogʻozda hisoblang.
 #
 # :::{admonition} Yechim
 # :class: dropdown
 #
 # Bitta matritsa $32\,768^2 = 2^{30}$ ta son. 32 ta bosh float32 formatida
-# {glue:text}`n1_f32:.0f` GiB, bfloat16 formatida {glue:text}`n1_bf16:.0f` GiB. Bunchalik
+# {glue:text}`n1_f32:.0f` GiB, bfloat16 formatida esa {glue:text}`n1_bf16:.0f` GiB egallaydi. Bunchalik
 # xotira bitta qatlamning bitta oʻtishiga ketadi: shuning uchun uzun kontekstli
 # modellar flash turidagi kernelsiz ishlamaydi.
 # :::
 #
 # **2-mashq (maskani oʻzingiz yozing).** {term}`Kauzal maskani <kauzal (sababiy) maska>`
-# `formula` funksiyasiga qoʻshing: *i*-soʻrov faqat $j \le i$ kalitlarga qarasin. Natijani
+# qoʻlda yozilgan `formula` funksiyasiga qoʻshing: *i*-soʻrov faqat $j \le i$ kalitlarga qarasin. Natijani
 # `F.scaled_dot_product_attention(Q, K, V, is_causal=True)` bilan
 # solishtiring (*T* = 512 da). Eng katta farq qancha boʻlishi kerak?
 #
@@ -290,19 +291,19 @@ glue("fl_farq", float(farq), display=False)
 # :class: dropdown
 #
 # Diagonaldan yuqoridagi ballarni $-\infty$ ga almashtiramiz: softmaxdan keyin
-# ular aniq 0 boʻladi (yechim kodi quyida). SDPA natijasidan eng katta farq
-# {glue:text}`n2_farq:.1e`: float32 yaxlitlash xatosi darajasida. Ikkalasi
-# bir xil hisob, faqat amallar tartibi boshqacha.
+# ular aniq 0 boʻladi (yechim kodi quyida keltirilgan). SDPA natijasidan eng
+# katta farq {glue:text}`n2_farq:.1e` ga teng: bu faqat yaxlitlashdan keladi.
+# Ikkalasi bir xil hisob, faqat amallar tartibi boshqacha.
 # :::
 #
 # **3-mashq (*d* oshsa).** *T* = 2048 da *d* ni 32 dan 128 ga oshiring.
-# Formula boʻyicha hisobning xotira choʻqqisi necha marta oʻsadi? Avval taxmin
+# Qoʻlda yozilgan funksiyaning xotira choʻqqisi necha marta oʻsadi? Avval taxmin
 # qiling, soʻng `xotira_chuqqisi` bilan oʻlchang.
 #
 # :::{admonition} Yechim
 # :class: dropdown
 #
-# Oʻzgarmaydi: *d* = 32 da ham, *d* = 128 da ham {glue:text}`n3_128:.0f` MiB. $T \times T$ matritsaning hajmi *d* ga bogʻliq emas; *d* bilan faqat
+# Oʻzgarmaydi: *d* = 32 da ham, *d* = 128 da ham choʻqqi {glue:text}`n3_128:.0f` MiB boʻladi. $T \times T$ matritsaning hajmi *d* ga bogʻliq emas; *d* bilan faqat
 # *Q*, *K*, *V* va chiqish oʻsadi, ular esa *T* ga chiziqli. Hisob hajmi
 # ($2 T^2 d$) bunda *d* bilan birga toʻrt barobar oʻsadi.
 # :::
@@ -313,7 +314,7 @@ m1 = {bayt: 32 * 32768**2 * bayt / 2**30 for bayt in (4, 2)}
 print(f"float32: {m1[4]:.0f} GiB, bfloat16: {m1[2]:.0f} GiB")
 
 
-# 2-mashq yechimi: kauzal maska bilan formula
+# 2-mashq yechimi: kauzal maska bilan qoʻlda hisob
 def formula_kauzal(Q, K, V):
     d, T = Q.shape[-1], Q.shape[-2]
     ball = Q @ K.transpose(-2, -1) / d**0.5

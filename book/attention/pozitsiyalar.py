@@ -19,7 +19,7 @@
 # hisoblanadigan sinusoidal vektorlar va {term}`RoPE` (buruvchi pozitsiya
 # kodlash). Ikkalasini oʻqitishdagidan uzunroq {term}`ketma-ketlikda <ketma-ketlik>`
 # sinaymiz. Oxirida {term}`kauzal maskaning <kauzal (sababiy) maska>` oʻzi tartibni
-# qanchalik berishini oʻlchaymiz. Vazifa va modellar oʻsha darsdagidek.
+# qanchalik berishini oʻlchaymiz. Vazifa va modellar oʻsha darsdagidek qoladi.
 
 
 # %%
@@ -54,7 +54,7 @@ seedlar = range(5)
 # Asl {term}`Transformer` maqolasida {cite:p}`vaswani2017` pozitsiya vektorlari
 # oʻrganilmaydi, balki formula bilan hisoblanadi. Bu —
 # **{term}`sinusoidal pozitsiya kodlash`** (*sinusoidal positional encoding*).
-# *p*-pozitsiya vektorining juft va toq komponentlari:
+# Har *p*-pozitsiya vektorining juft va toq komponentlari:
 #
 # $$
 # \mathrm{PE}[p, 2i] = \sin\!\left(\frac{p}{10000^{2i/d}}\right), \qquad
@@ -74,9 +74,10 @@ seedlar = range(5)
 #
 # Matritsani modelimizdagi oʻlcham (*d* = {glue:text}`poz_d`) va
 # {glue:text}`poz_T_rasm` ta pozitsiya uchun chizamiz
-# ({numref}`sinus_pozitsiya`). Ostida — ikki pozitsiya vektorining
+# ({numref}`sinus_pozitsiya`). Rasmning pastki qismida ikki pozitsiya vektorining
 # **{term}`kosinus oʻxshashligi`** (*cosine similarity*, vektorlar orasidagi
-# burchak kosinusi: 1 — yoʻnalishi bir xil), ular orasidagi masofaga qarab.
+# burchak kosinusi: 1 — yoʻnalishi bir xil) ular orasidagi masofaga qarab
+# koʻrsatilgan.
 
 # %%
 poz_T_rasm = 128
@@ -126,7 +127,9 @@ fig("sinus_pozitsiya.png", caption=(
 # pozitsiyalar juda oʻxshash ({glue:text}`poz_oxshash_1:.3f`), 10 va undan katta
 # masofada esa oʻxshashlik {glue:text}`poz_oxshash_uzoq:.2f` dan oshmadi.
 #
-# Kod chiqargan ikki son yana bir xossani koʻrsatadi: {term}`skalyar koʻpaytma`
+# Yuqorida chop etilgan ikki {term}`skalyar koʻpaytma` — $\mathrm{PE}[5] \cdot \mathrm{PE}[25]$
+# va $\mathrm{PE}[50] \cdot \mathrm{PE}[70]$ — bir xil chiqdi, chunki ikkala
+# juftlikda masofa 20 ga teng. Bu yana bir xossani koʻrsatadi: skalyar koʻpaytma
 # faqat masofaga bogʻliq, pozitsiyalarning oʻziga emas. Sababi —
 # $\sin a \sin b + \cos a \cos b = \cos(a - b)$.
 
@@ -134,17 +137,18 @@ fig("sinus_pozitsiya.png", caption=(
 # ## RoPE: burilgan soʻrov va kalitlar
 #
 # Zamonaviy til modellari (masalan, Llama) pozitsiyani boshqacha beradi:
-# **RoPE** (*rotary position {term}`embedding`*, buruvchi pozitsiya kodlash;
+# **RoPE** (*{term}`rotary position embedding <RoPE>`*, buruvchi pozitsiya kodlash;
 # {cite:alp}`su2021`). RoPE kirishga hech narsa qoʻshmaydi. U har
 # {term}`attention <attention (eʼtibor mexanizmi)>` {term}`qatlamida <qatlam>`
 # {term}`soʻrov` va {term}`kalit` vektorlarining komponentlarini juftlarga
-# ajratadi va har juftlikni tekislikda burchakka buradi. *p*-pozitsiyada
-# *i*-juftlikning burchagi $p\,\theta_i$, bu yerda $\theta_i = b^{-2i/d}$.
+# ajratadi va har juftlikni tekislikda burchakka buradi. Burilish burchagi
+# *p*-pozitsiyadagi *i*-juftlik uchun $p\,\theta_i$ ga teng, bu yerda
+# $\theta_i = b^{-2i/d}$.
 # Asos $b = 10\,000$ boʻlsa, bu chastotalar sinusoidal kodlashdagilar bilan
 # bir xil. {term}`Qiymat <qiymat>` vektorlari burilmaydi.
 #
-# Bu nega ishlaydi? *m*-soʻrov va *n*-kalitning skalyar koʻpaytmasida
-# ikki burilishdan faqat burchaklar farqi qoladi: $(m - n)\,\theta_i$.
+# Bu nega ishlaydi? Skalyar koʻpaytmada *m*-soʻrov va *n*-kalitning ikki
+# burilishidan faqat burchaklar farqi qoladi: $(m - n)\,\theta_i$.
 # Natijada {term}`ballga <ball>` pozitsiya faqat nisbiy masofa $m - n$ orqali
 # kiradi. Modelimizda buni `Attention(T, pozitsiya="rope")` qiladi: uning
 # `forward` metodi `rope` ni *Q* va *K* ga qoʻllaydi (`if self.rope` qatori).
@@ -173,7 +177,7 @@ for m, n in [(2, 0), (12, 10), (502, 500), (3, 0)]:
 # generalization*) deyiladi. Sinusoidal va RoPE modellarini besh
 # {term}`seed` bilan, vaqtni tejash uchun 60 emas, 30 {term}`epoxa`
 # oʻqitamiz (`oqit` ning qolgan qiymatlari oʻsha). Oʻrganiladigan pozitsiyali
-# modellar — oldingi darsning oʻzi (oʻsha besh seed, 60 epoxa).
+# modellarni esa oldingi darsdan olamiz (oʻsha besh seed, 60 epoxa).
 
 # %%
 oqit30 = partial(oqit, epoxalar=30)
@@ -201,8 +205,8 @@ for s, natija_s in zip(seedlar, organ):
 # toʻplamini biladi: birinchi element undagi istalgan son boʻlishi mumkin,
 # shuning uchun $x_0 > 0$ boʻlish ehtimoli — musbat sonlar ulushi. Bunday
 # qoidalarning eng yaxshisi — **{term}`ishoralar koʻpchiligi`**: musbat sonlar
-# koʻp boʻlsa, javob 1. Model bu qoidadan ancha yuqori boʻlsa, u pozitsiyani
-# ishlatmoqda.
+# koʻp boʻlsa, javob 1. Modelning aniqligi bu qoidanikidan ancha yuqori boʻlsa,
+# model pozitsiyadan foydalanayotgan boʻladi.
 
 # %%
 def baholash(m, X, y, bolak=250):
@@ -291,29 +295,30 @@ glue("poz_kop_max", max(koplik.values()), display=False)
 #   oʻqitishda koʻrmagan 60–239-pozitsiyalarda ham javobni asosan
 #   0-pozitsiyadan oldi.
 # - **RoPE modellari** oʻqitish uzunligida (*T* = 60) yechdi, eng yomon
-#   seedda {glue:text}`poz_rope_60_min:.3f`. Uzunroq ketma-ketlikda esa
+#   seedda {glue:text}`poz_rope_60_min:.2f`. Uzunroq ketma-ketlikda esa
 #   yomonlashdi: *T* = 240 da hech bir seedda yechmadi, eng yaxshisi
-#   {glue:text}`poz_rope_240_max:.3f`. 0-pozitsiyaga ogʻirlik *T* = 60 dagi
+#   {glue:text}`poz_rope_240_max:.2f`. 0-pozitsiyaga ogʻirlik *T* = 60 dagi
 #   kamida {glue:text}`poz_rope_w0_60_min:.2f` dan *T* = 240 da koʻpi bilan
 #   {glue:text}`poz_rope_w0_240_max:.2f` ga tushdi.
 # - **Oʻrganiladigan model** (jadvalda yoʻq) *T* = 30 da ham ishladi (eng yomon
 #   seedda {glue:text}`poz_org_30_min:.3f`): u birinchi 30 ta vektorini oladi.
 #   *T* = 120 va 240 da esa 60-pozitsiyadan boshlab qoʻshadigan vektori yoʻq:
 #   `forward` `ValueError` bilan toʻxtaydi.
-# - **Ishoralar koʻpchiligi** hech bir *T* da {glue:text}`poz_kop_max:.3f`
-#   dan oshmadi va *T* oshgan sari ikkidan birga yaqinlashadi: uzunroq
-#   ketma-ketlikda birinchi sonning toʻplamdagi hissasi kichrayadi.
+# - **Ishoralar koʻpchiligining** aniqligi hamma *T* da past boʻlib qoladi:
+#   eng kattasi {glue:text}`poz_kop_max:.2f`. *T* oshgan sari u $0{,}5$ ga
+#   yaqinlashadi: uzunroq ketma-ketlikda birinchi sonning toʻplamdagi hissasi
+#   kichrayadi.
 #
 # Nega RoPE modeli yomonlashdi? RoPEda ball pozitsiyaga faqat masofa
 # *m* − *n* orqali bogʻliq. Lekin «birinchi element» bitta masofada
 # turmaydi: *m*-soʻrov uchun u *m* pozitsiya orqada. Shuning uchun model
 # har masofa uchun ballni alohida oʻrganishi kerak, ammo oʻqitishda u faqat
-# −59 dan 59 gacha masofalarni koʻrgan. *T* = 240 da masofalar −239 dan
-# 239 gacha.
+# −59 dan 59 gacha masofalarni koʻrgan. *T* = 240 da esa masofalar −239 dan
+# 239 gacha boʻladi.
 #
 # Buni tekshiramiz: sabab koʻrilmagan masofalar boʻlsa, ularni yashirganda
-# model yana ishlashi kerak. `rope_tanish` modelning `forward` metodini ikki
-# farq bilan takrorlaydi: |*m* − *n*| ≥ 60 boʻlgan juftliklarning balli −∞
+# model yana ishlashi kerak. Quyidagi `rope_tanish` funksiyasi modelning
+# `forward` metodini ikki farq bilan takrorlaydi: |*m* − *n*| ≥ 60 boʻlgan juftliklarning balli −∞
 # ga almashtiriladi va javob faqat 0–59-soʻrovlardan olinadi (keyingilari
 # uchun 0-pozitsiya yashirin, ular faqat shovqin qoʻshardi). Oʻqitilgan
 # modellar oʻzgarmaydi.
@@ -388,8 +393,8 @@ glue("poz_nazorat_max", max(nazorat), display=False)
 # ogʻirliklar tekis boʻlsa ham, oxirgi oʻrtalashtirishdan keyin 0-pozitsiyaning
 # hissasi eng katta. Bu oʻqitishda qanchalik yordam beradi?
 # `Attention(60, pozitsiya=False, kauzal=True)` ni besh seed bilan, 30
-# epoxa oʻqitamiz. Yonida — oldingi darsning maskasiz pozitsiyasiz modeli
-# (oʻsha besh seed, 60 epoxa).
+# epoxa oʻqitamiz. Solishtirish uchun oldingi darsning maskasiz pozitsiyasiz
+# modelini ham keltiramiz (oʻsha besh seed, 60 epoxa).
 
 # %%
 kz_turlari = {
@@ -414,7 +419,7 @@ glue("kz_sin60_min", min(sin60), display=False)
 
 # %% [markdown]
 # Maskasiz model ikki barobar uzoq oʻqitilgan boʻlsa ham tasodifiy javobga
-# yaqin qoldi, kauzal model esa har seedda undan yuqori. Demak, maskaning
+# yaqin qoldi, kauzal model esa har seedda undan yuqori natija berdi. Demak, maskaning
 # oʻzi modelga tartib haqida maʼlumot beradi. Lekin u pozitsiya kodlash oʻrnini
 # bosmaydi: kauzal model hech bir seedda vazifani yechmadi, sinusoidal
 # modelning aniqligi esa xuddi shu sinov toʻplamida kamida
@@ -434,12 +439,12 @@ glue("kz_sin60_min", min(sin60), display=False)
 # **1-mashq (ALiBini oʻzingiz yozing).** ALiBi (ingl. *Attention with
 # Linear Biases*; {cite:alp}`press2022`) pozitsiya vektori ham, burish ham
 # ishlatmaydi. U {term}`koʻp boshli attentionda <koʻp boshli attention>` ishlatiladi: {term}`bosh` —
-# parallel ishlaydigan alohida attentionlardan biri (ular haqida
-# {doc}`«Transformer bloki va KV kesh» <transformer>` darsida). ALiBi har
+# parallel ishlaydigan alohida attentionlardan biri (ular
+# {doc}`«Transformer bloki va KV kesh» <transformer>` darsida koʻriladi). ALiBi har
 # boshning ballariga masofaga chiziqli jarima qoʻshadi, $\mathrm{ball}_{ij} - m_h\,|i - j|$ (asl ALiBi kauzal
 # modelda ishlatiladi, u yerda $j \le i$). *H* ta boshda
-# *h*-boshning {term}`qiyaligi <qiyalik>` $m_h = 2^{-8h/H}$, $h = 1, \dots, H$. `alibi(T, H)`
-# funksiyasini yozing: u (*H*, *T*, *T*) shakldagi jarimalar tenzorini
+# *h*-boshning {term}`qiyaligi <qiyalik>` $m_h = 2^{-8h/H}$, $h = 1, \dots, H$. Jarimalarni
+# hisoblaydigan `alibi(T, H)` funksiyasini yozing: u (*H*, *T*, *T*) shakldagi jarimalar tenzorini
 # qaytarsin. *H* = 8, *T* = 60 da tekshiring. Ballar nol boʻlsa, oxirgi
 # soʻrovning ogʻirliklari — jarimaning {term}`softmaxi <softmax>`. Birinchi boshda (eng tik
 # qiyalik) oxirgi soʻrov oʻziga va 0-pozitsiyaga qancha ogʻirlik beradi?
@@ -456,7 +461,7 @@ glue("kz_sin60_min", min(sin60), display=False)
 # ($m_8 = 1/256$) oʻziga {glue:text}`m1_oz_8:.3f`, 0-pozitsiyaga
 # {glue:text}`m1_nol_8:.3f`: jarima deyarli sezilmaydi. Shunday qilib,
 # {term}`boshlar <bosh>` turli uzoqlikka qaraydi. Formula bilan hisoblangan ogʻirliklardan
-# eng katta farq {glue:text}`m1_farq:.1e` (yechim kodi quyida). Yangi
+# eng katta farq {glue:text}`m1_farq:.1e` ga teng (yechim kodi quyida keltirilgan). Yangi
 # masofada ham jarima oʻsha chiziq boʻylab davom etadi; mualliflar shu
 # sababli ALiBi modellari uzunroq ketma-ketlikka yaxshi koʻchishini
 # koʻrsatgan.
@@ -471,8 +476,8 @@ glue("kz_sin60_min", min(sin60), display=False)
 #
 # Natija seedga kuchli bogʻliq: aniqlik {glue:text}`m2_min:.2f` dan
 # {glue:text}`m2_max:.2f` gacha, 0-pozitsiyaga oʻrtacha ogʻirlik
-# {glue:text}`m2_w0_min:.3f` dan {glue:text}`m2_w0_max:.3f` gacha (yechim
-# kodi quyida). Model 900 ta yangi pozitsiyani hech koʻrmagan: ularda
+# {glue:text}`m2_w0_min:.3f` dan {glue:text}`m2_w0_max:.3f` gacha boʻldi
+# (yechim kodi quyida keltirilgan). Model 900 ta yangi pozitsiyani hech koʻrmagan: ularda
 # nima qilishini oʻqitish kafolatlamaydi. Ayrim seedlarda soʻrovlar
 # ogʻirligining koʻp qismini 0-pozitsiyadan boshqa pozitsiyalarga berdi va
 # javobga shovqin aralashdi. Shuning uchun uzunlikka umumlashtirishni
@@ -486,15 +491,15 @@ glue("kz_sin60_min", min(sin60), display=False)
 # :::{admonition} Yechim
 # :class: dropdown
 #
-# *m*-soʻrov uchun 0-pozitsiya *m* masofada; oʻqitishda masofa koʻpi bilan
+# Har *m*-soʻrov uchun 0-pozitsiya *m* masofada; oʻqitishda masofa koʻpi bilan
 # 59 edi. Shunday ekan, 60-soʻrov va undan keyingilari 0-pozitsiyani yangi
 # masofada koʻradi: *T* = 120 da soʻrovlarning
 # {glue:text}`m3_sorov_120_foiz:.0f` foizi, *T* = 240 da
 # {glue:text}`m3_sorov_240_foiz:.0f` foizi. Juftliklardan
 # |*m* − *n*| ≥ 60 boʻlganlari *T* = 120 da
-# {glue:text}`m3_juft_120_foiz:.0f` foiz, *T* = 240 da
-# {glue:text}`m3_juft_240_foiz:.0f` foiz (yechim kodi quyida): *T* = 240 da
-# koʻpchilik juftlik model uchun yangi.
+# {glue:text}`m3_juft_120_foiz:.0f` foizni, *T* = 240 da
+# {glue:text}`m3_juft_240_foiz:.0f` foizni tashkil qiladi (yechim kodi quyida
+# keltirilgan): *T* = 240 da koʻpchilik juftlik model uchun yangi.
 # :::
 
 # %% tags=["hide-cell"]

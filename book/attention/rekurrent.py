@@ -14,7 +14,7 @@
 # # Attention, RNN va LSTM bitta vazifada
 #
 # Bu darsda {term}`RNN`, {term}`LSTM` va {term}`attentionni <attention (eʼtibor mexanizmi)>` bitta sunʼiy vazifada solishtiramiz:
-# javob {term}`ketma-ketlikning <ketma-ketlik>` birinchi elementida, qolgani shovqin. Gradient 0-{term}`qadamga <qadam>`
+# javob {term}`ketma-ketlikning <ketma-ketlik>` birinchi elementida turadi, qolgani esa shovqin. Gradient 0-{term}`qadamga <qadam>`
 # qanchalik yetib borishini oʻlchaymiz, modellarni oʻqitamiz va oʻqitilgan attention
 # qayerga qarashini chizamiz.
 
@@ -45,13 +45,14 @@ from chapter_code.oqitish import protokoli
 # (0 yoki 1) faqat **birinchi** elementning ishorasiga bogʻliq; qolgan 59 ta
 # element — shovqin. Vazifani yechish uchun model 0-qadamdagi maʼlumotni
 # oxirigacha olib borishi kerak: bu RNN uchun ataylab noqulay masala. Tasodifiy
-# javobning {term}`aniqligi <aniqlik>` (toʻgʻri javoblar ulushi) ikkidan bir.
+# javobning {term}`aniqligi <aniqlik>` (toʻgʻri javoblar ulushi) $0{,}5$ ga teng:
+# javoblarning yarmi toʻgʻri chiqadi.
 #
 # ```{literalinclude} ../../chapter_code/malumot.py
 # :pyobject: vazifa
 # ```
 #
-# Ikki rekurrent model: `Ketma("rnn")` va `Ketma("lstm")`. Ikkalasi ham
+# Rekurrent modellar ikkita: `Ketma("rnn")` va `Ketma("lstm")`. Ikkalasi ham
 # ketma-ketlikni oxirigacha oʻqiydi va oxirgi {term}`yashirin holat` asosida javob beradi.
 # LSTMning `unutish` parametri — {term}`unutish darvozasi` (*forget gate*)
 # {term}`siljishining <siljish>` boshlangʻich qiymati; u gradientga qanday taʼsir qilishini
@@ -68,7 +69,7 @@ from chapter_code.oqitish import protokoli
 # **{term}`pozitsiya kodlash`** (`self.poz`, har pozitsiyaga bitta vektor) qoʻshiladi;
 # oxirida hamma pozitsiyalarning chiqishlari oʻrtalashtirilib, javobga aylanadi.
 #
-# Quyida modelning `forward` metodi; `__init__` esa {term}`qatlamlarni <qatlam>` yaratadi va argumentlarni tekshiradi.
+# Quyida modelning `forward` metodi keltirilgan; `__init__` esa {term}`qatlamlarni <qatlam>` yaratadi va argumentlarni tekshiradi.
 # Boshqa pozitsiya kodlashlari (`pozitsiya="sinus"`, `"rope"`) va {term}`kauzal maska <kauzal (sababiy) maska>` (`kauzal=True`) {doc}`«Pozitsiyalar uzunroq ketma-ketlikda» <pozitsiyalar>` darsida kerak boʻladi.
 #
 # ```{literalinclude} ../../chapter_code/modellar.py
@@ -122,17 +123,17 @@ for nom, qisqa in [("RNN", "rnn"), ("LSTM", "lstm"),
 
 # %% [markdown]
 # {numref}`%s-jadvalga <grad_jadval>` koʻra, RNNda oxirgi qadam gradienti
-# 0-qadamnikidan {glue:text}`grad_rnn:.1e` marta katta, LSTMda
-# {glue:text}`grad_lstm:.1e` marta. Aniq son {term}`initsializatsiyaga <initsializatsiya>`
+# 0-qadamnikidan {glue:text}`grad_rnn:.2e` marta katta, LSTMda
+# {glue:text}`grad_lstm:.2e` marta. Aniq son {term}`initsializatsiyaga <initsializatsiya>`
 # qarab koʻp tartibga oʻzgaradi, lekin doim juda katta boʻlib qoladi: oʻqitish
 # boshida 0-qadamga deyarli hech narsa yetib bormaydi. Signal 59 ta qadamning
 # har birida koʻpaytirilib, eksponensial ravishda soʻnadi — bu
 # **{term}`gradientning soʻnishi`** (*vanishing gradient*). Attentionda esa
-# nisbat {glue:text}`grad_attention:.2f`: 0-qadamga ham, oxirgi qadamga ham
+# nisbat {glue:text}`grad_attention:.2f` ga teng: 0-qadamga ham, oxirgi qadamga ham
 # deyarli bir xil gradient yetadi.
 #
 # Uchinchi qator ham LSTM, faqat unutish {term}`darvozasi <darvoza>` siljishi
-# 3 dan boshlangan: nisbat atigi {glue:text}`grad_lstm_unutish:.2f`. LSTMning
+# 3 dan boshlangan: nisbat atigi {glue:text}`grad_lstm_unutish:.2f` ga teng. LSTMning
 # {term}`xotira hujayrasi` har qadamda unutish darvozasi
 # $f_t = \sigma(W x_t + U h_{t-1} + b_f)$ ga koʻpaytiriladi. PyTorch $b_f$ ni
 # nol atrofida tanlaydi, kirish hissasi ham dastlab kichik, shuning uchun
@@ -146,10 +147,10 @@ for siljish in (0.0, 3.0):
           f" σ⁵⁹ = {son(f ** (T-1), '.1e')}")
 
 # %% [markdown]
-# $b_f = 0$ da xotira deyarli butunlay soʻnadi, $b_f = 3$ da sezilarli qismi
-# qoladi. Demak, oʻqitish boshida LSTMdagi soʻnishni arxitektura emas, unutish
+# Siljish $b_f = 0$ boʻlganda xotira deyarli butunlay soʻnadi, $b_f = 3$ da
+# esa sezilarli qismi qoladi. Demak, oʻqitish boshida LSTMdagi soʻnishni arxitektura emas, unutish
 # darvozasi siljishining boshlangʻich qiymati belgilaydi. (Bu sodda baho:
-# gradient *h* orqali ham oqadi, shuning uchun jadvaldagi nisbat undan farq
+# gradient yashirin holat orqali ham oqadi, shuning uchun jadvaldagi nisbat undan farq
 # qiladi.) {cite:ts}`gers2000` bu darvozani kiritgan; {cite:ts}`jozefowicz2015`
 # uning siljishini 1 dan boshlashni tavsiya qilgan. Bu faqat oʻqitish
 # boshidagi holat; oʻqitish qanday tugashini oʻqitib koʻrib bilamiz.
@@ -188,8 +189,8 @@ glue("d_model", d_model, display=False)
 # :start-at: def oqit
 # ```
 #
-# `parallel` oʻqitishlarni alohida jarayonlarda bajaradi. Har oʻqitish oʻz
-# seedini oʻzi oʻrnatadi, shuning uchun natija jarayonlar soniga bogʻliq emas.
+# Oʻqitishlarni `parallel` funksiyasi alohida jarayonlarda bajaradi. Har oʻqitish
+# oʻz seedini oʻzi oʻrnatadi, shuning uchun natija jarayonlar soniga bogʻliq emas.
 
 # %%
 modellar = {
@@ -244,10 +245,10 @@ glue("param_formula", 3 * d_model**2 + d_model * (T + 7) + 2, display=False)
 #   qiladi: boshqa seedlarda RNN tasodifiy javob darajasida qolishi mumkin.
 # - **LSTM** vazifani {glue:text}`lstm_yechdi_gap`; aniqliklar
 #   {glue:text}`lstm_min:.3f` dan {glue:text}`lstm_max:.3f` gacha. Uning natijasi
-#   ham seedga kuchli bogʻliq: boshqa seedlarda u vazifani birorta ham
+#   ham seedga kuchli bogʻliq: boshqa seedlarda u vazifani umuman
 #   yecha olmasligi mumkin.
 # - **Pozitsiyasiz attention** vazifani hech bir seedda yecha olmadi: eng yaxshi
-#   seedda {glue:text}`attn0_max:.3f`. Nega — keyingi boʻlimda.
+#   seedda {glue:text}`attn0_max:.3f`. Nega shundayligini keyingi boʻlimda koʻramiz.
 #
 # Demak, pozitsiyali attentionning ustunligi ikki jihatda: oʻqitish boshida
 # gradient 0-qadamga deyarli kamaymay yetadi, oʻqitish esa har seedda vazifani
@@ -279,7 +280,7 @@ print(f"  eng katta farq: {son(aralash_farq, '.2e')}")
 glue("aralash_farq", aralash_farq, display=False)
 
 # %% [markdown]
-# Eng katta farq {glue:text}`aralash_farq:.1e` — bu {term}`float32` (32 bitli suzuvchi vergulli son
+# Eng katta farq {glue:text}`aralash_farq:.2e` — bu {term}`float32` (32 bitli suzuvchi vergulli son
 # formati) hisobining yaxlitlash xatosi darajasi: chiqish amalda bir xil.
 # Model uchun ketma-ketlik — tartibsiz toʻplam, unda «birinchi element» degan
 # tushuncha yoʻq. Shuning uchun pozitsiyasiz attention vazifani yecha olmadi.
@@ -315,7 +316,7 @@ glue("qadam0_foiz", 100 * float(w[0]), display=False)
 glue("bir_namuna0", bir_namuna0, display=False)
 
 # %% [markdown]
-# Ogʻirlikning deyarli hammasi 0-qadamda. Javob qayerdaligini model oʻqitish
+# Ogʻirlikning deyarli hammasi 0-qadamga tushgan. Javob qayerdaligini model oʻqitish
 # davomida, gradient orqali oʻzi topdi. Xuddi shu ogʻirliklar
 # {numref}`%s-rasmda <attention_ogirligi>` koʻrsatilgan.
 
@@ -399,7 +400,8 @@ fig("attention_ogirligi.png", caption=(
 # :class: dropdown
 #
 # Formula `nn.RNN` ning oʻzi, shuning uchun farq faqat yaxlitlashdan keladi:
-# 60 qadamdan keyin eng katta farq {glue:text}`m4_farq:.1e` (yechim kodi quyida).
+# 60 qadamdan keyin eng katta farq {glue:text}`m4_farq:.1e` ga teng (yechim kodi
+# quyida keltirilgan).
 # Bu sikl RNN nega parallellashmasligini ham koʻrsatadi: har qadam oldingi
 # qadamning natijasini kutadi.
 # :::
