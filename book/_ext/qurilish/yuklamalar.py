@@ -166,7 +166,7 @@ def _dars_notebookmi(app, docname: str) -> bool:
 
 
 def _darslar_royxati(app, bob: str, darslar: list[str]) -> nodes.Node:
-    """The opening page's list of its chapter's lessons, in order, each with its reading time."""
+    """The opening page's list of its chapter's pages, in order, each lesson with its reading time."""
     royxat = nodes.enumerated_list(classes=["darslar"])
     soz, kod = app.config.kitob_soz_daqiqa, app.config.kitob_kod_daqiqa
     for dars in darslar:
@@ -175,8 +175,11 @@ def _darslar_royxati(app, bob: str, darslar: list[str]) -> nodes.Node:
         havola = addnodes.pending_xref("", nodes.inline("", dars), refdomain="std", reftype="doc",
                                        reftarget="/" + dars, refexplicit=False, refwarn=True,
                                        refdoc=bob)
-        royxat += nodes.list_item("", nodes.paragraph(
-            "", "", havola, nodes.Text(f" — taxminan {oqish_daqiqasi(manba, soz, kod)} daqiqa")))
+        # a lesson (a notebook) says its reading time; the glossary or the references, looked up
+        # rather than read through, none
+        vaqt = ([nodes.Text(f" — taxminan {oqish_daqiqasi(manba, soz, kod)} daqiqa")]
+                if _dars_notebookmi(app, dars) else [])
+        royxat += nodes.list_item("", nodes.paragraph("", "", havola, *vaqt))
     # how the minutes are counted (soz words, kod lines a minute) stays in the config and README
     izoh = nodes.paragraph("", "Oʻqish vaqti taxminiy; yechimlar va «Chuqurroq» qismlari "
                                "unga kirmaydi.")
