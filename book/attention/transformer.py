@@ -123,9 +123,9 @@ print("eng katta farq:", son(mha_farq, ".1e"))
 # :::{admonition} Chuqurroq: Llama blokining yana uchta farqi
 # :class: dropdown
 #
-# - LayerNorm oʻrniga {term}`RMSNorm <RMSNorm, SwiGLU>`: u oʻrtachani ayirmaydi, faqat oʻrtacha
+# - LayerNorm oʻrniga {term}`RMSNorm`: u oʻrtachani ayirmaydi, faqat oʻrtacha
 #   kvadratning ildiziga boʻladi (uni 2-mashqda oʻzingiz yozasiz);
-# - feed-forward qismida oddiy ikki qatlamli MLP oʻrniga SwiGLU — uchta matritsali
+# - feed-forward qismida oddiy ikki qatlamli MLP oʻrniga {term}`SwiGLU` — uchta matritsali
 #   {term}`darvozali <darvoza>` faollashtirish;
 # - pozitsiyalar uchun {term}`RoPE` (uni {doc}`«Pozitsiyalar uzunroq ketma-ketlikda» <pozitsiyalar>`
 #   darsida koʻrdik).
