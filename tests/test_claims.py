@@ -494,6 +494,9 @@ def test_the_capstone_learns_the_task_on_both_seeds(glued, sahifa):
     """'Ikkala seedda ham model vazifani deyarli toʻliq oʻrgandi' (ten runs: 0,977-0,996), and
     the errors' table holds every error of seed 0 and nothing else."""
     davo("yakuniy model vazifani deyarli toʻliq oʻrganadi", min(glued["tr_aniq_0"], glued["tr_aniq_1"]), kamida=0.95)
+    # the prose writes the protocol's small counts in words: "toʻrtta bosh, koder ham, dekoder
+    # ham bitta qatlamdan iborat", "toʻrt boshning oʻrtachasi", "GQAda toʻrtta soʻrov boshi"
+    assert (glued["tp_boshlar"], glued["tp_qatlamlar"]) == (4, 1)
     n = glued["tp_n_sinov"]
     assert glued["tr_xato_soni"] == round((1 - glued["tr_aniq_0"]) * n)
     assert glued["tr1_xato_soni"] == round((1 - glued["tr_aniq_1"]) * n)
@@ -501,8 +504,10 @@ def test_the_capstone_learns_the_task_on_both_seeds(glued, sahifa):
     # all the errors sit there, seed 3 has one in six
     assert 0 <= glued["tr0_00_xato"] <= glued["tr_xato_soni"]
     assert 0 <= glued["tr1_00_xato"] <= glued["tr1_xato_soni"]
-    # "Xatolar orasida ularning ulushi ancha katta": the share of "00" numbers among a seed's
-    # errors over their share in the test numbers (five seeds: 27, 27, 27, 4,5, 22,5 times)
+    # "Xatolar orasida esa ularning ulushi ancha katta: seed 0 modelining … ta xatosidan … tasi,
+    # seed 1 modelining …" (the counts glued, kind b; the bound is on "ancha katta"): the share
+    # of "00" numbers among a seed's errors over their share in the test numbers (five seeds:
+    # 27, 27, 27, 4,5, 22,5 times)
     sinovda = glued["tr_00_sinov"] / n
     davo("xatolar orasida «00»li sonlar ulushi sinovdagidan ancha katta (necha marta)",
          min(glued["tr0_00_xato"] / glued["tr_xato_soni"], glued["tr1_00_xato"] / glued["tr1_xato_soni"])

@@ -39,7 +39,8 @@ from chapter_code.oqitish import mediana_ms
 # {term}`qatlamdan <qatlam>` iborat edi. Transformer bloki attention atrofiga yana uchta qism
 # qoʻshadi: {term}`qoldiq ulanish` (ingl. *residual connection*), {term}`LayerNorm` (qatlam
 # boʻyicha normallashtirish) va {term}`feed-forward <feed-forward tarmoq>` (oldinga uzatuvchi)
-# tarmoq — ikki qatlamli {term}`MLP` (koʻp qatlamli perseptron). Shu blok koʻp marta ustma-ust qoʻyiladi. Qismlar {numref}`%s-jadvalda <qismlar_jadval>`.
+# tarmoq — ikki qatlamli {term}`MLP` (koʻp qatlamli perseptron). Shu blok koʻp marta ustma-ust
+# qoʻyiladi. Qismlar {numref}`%s-jadvalda <qismlar_jadval>` keltirilgan.
 #
 # ```{table} Transformer blokining qismlari.
 # :name: qismlar_jadval
@@ -62,8 +63,9 @@ from chapter_code.oqitish import mediana_ms
 # *Q*, *K*, *V* ning oʻz ustunlarini oladi va alohida attention
 # hisoblaydi. Soʻng boshlarning chiqishlari yonma-yon qoʻyiladi va yana bitta chiziqli qatlamdan
 # (`self.o`) oʻtadi. Boʻlish — faqat tenzor shaklini oʻzgartirish (`view`, `transpose`). Quyida
-# `KopBoshli` ning `forward` usuli: `self.q`, `self.k`, `self.v` va `self.o` — chiziqli qatlamlar,
-# `manba` esa kalit va qiymatlar qayerdan olinishini beradi (odatda `x` ning oʻzi).
+# `KopBoshli` ning `forward` metodi keltirilgan (bobning modellari `chapter_code/modellar.py`
+# faylida). Undagi `self.q`, `self.k`, `self.v` va `self.o` — chiziqli qatlamlar, `manba` esa kalit
+# va qiymatlar qayerdan olinishini beradi (odatda `x` ning oʻzi).
 #
 # ```{literalinclude} ../../chapter_code/modellar.py
 # :pyobject: KopBoshli
@@ -71,7 +73,7 @@ from chapter_code.oqitish import mediana_ms
 # :dedent:
 # ```
 #
-# Kichik misolni olamiz: 2 ta namuna, *T* = 10, *d* = 32 va 4 ta bosh. PyTorchning
+# Kichik misolni olamiz: ikkita namuna, *T* = 10, *d* = 32 va toʻrtta bosh. PyTorchning
 # `nn.MultiheadAttention` qatlami aynan shu hisobni bajaradi: unga `KopBoshli` ning
 # {term}`parametrlarini <parametrlar>` koʻchirsak, natija bir xil chiqishi kerak.
 
@@ -112,8 +114,8 @@ print("eng katta farq:", son(mha_farq, ".1e"))
 # {term}`qoldiq ulanishdan <qoldiq ulanish>` **keyin** turadi, GPT-2 va Llama esa uni qismning
 # oldiga qoʻyadi. Quyida `f` — attention yoki {term}`feed-forward <feed-forward tarmoq>`:
 #
-# - {term}`post-LN <post-LN va pre-LN>` (2017): `x = norm(x + f(x))`;
-# - pre-LN (GPT-2, Llama): `x = x + f(norm(x))`.
+# - {term}`post-LN <post-LN va pre-LN>` (2017) — `x = norm(x + f(x))`;
+# - pre-LN (GPT-2, Llama) — `x = x + f(norm(x))`.
 #
 # Pre-LNda {term}`qoldiq yoʻli` (*residual stream*) normallashtirish qatlamidan oʻtmaydi: kirishdan
 # chiqishgacha toʻsiqsiz yoʻl qoladi. {cite:t}`xiong2020` pre-LN modellar
@@ -123,9 +125,9 @@ print("eng katta farq:", son(mha_farq, ".1e"))
 # :::{admonition} Chuqurroq: Llama blokining yana uchta farqi
 # :class: dropdown
 #
-# - LayerNorm oʻrniga {term}`RMSNorm <RMSNorm, SwiGLU>`: u oʻrtachani ayirmaydi, faqat oʻrtacha
+# - LayerNorm oʻrniga {term}`RMSNorm`: u oʻrtachani ayirmaydi, faqat oʻrtacha
 #   kvadratning ildiziga boʻladi (uni 2-mashqda oʻzingiz yozasiz);
-# - feed-forward qismida oddiy ikki qatlamli MLP oʻrniga SwiGLU — uchta matritsali
+# - feed-forward qismida oddiy ikki qatlamli MLP oʻrniga {term}`SwiGLU` — uchta matritsali
 #   {term}`darvozali <darvoza>` faollashtirish;
 # - pozitsiyalar uchun {term}`RoPE` (uni {doc}`«Pozitsiyalar uzunroq ketma-ketlikda» <pozitsiyalar>`
 #   darsida koʻrdik).
@@ -154,8 +156,9 @@ print("parametrlar:", son(parametrlar(blok), "d"))
 #
 # ### Butun arxitektura
 #
-# GPT kabi {term}`dekoder` modelining toʻliq tuzilishi {numref}`%s-rasmda <arxitektura>`: tokenlar
-# indekslarga, indekslar vektorlarga (*{term}`embedding`*) aylanadi, ularga pozitsiya kodlash
+# GPT kabi {term}`dekoder` modelining toʻliq tuzilishi {numref}`%s-rasmda <arxitektura>`
+# koʻrsatilgan. Tokenlar indekslarga, indekslar vektorlarga (*{term}`embedding`*) aylanadi, ularga
+# pozitsiya kodlash
 # qoʻshiladi, soʻng vektorlar *N* ta pre-LN blokdan (har birida
 # {term}`kauzal maska <kauzal (sababiy) maska>`) va oxirgi normallashtirish qatlamidan oʻtadi.
 # Chiziqli qatlam har pozitsiyada lugʻatdagi har token uchun bitta son beradi —
@@ -174,8 +177,7 @@ diagramma(joy, list(zip(nomlar, nomlar[1:])), nom="arxitektura.png",
           " oʻqiladi. Bloklar — yuqoridagi pre-LN blok.")
 
 # %% [markdown]
-# Shu arxitektura `chapter_code/modellar.py` dagi `KichikGPT` ning `forward` usulida — bir necha
-# qatorda:
+# `KichikGPT` modelining `forward` metodi shu arxitekturani bir necha qatorda yozadi:
 #
 # ```{literalinclude} ../../chapter_code/modellar.py
 # :pyobject: KichikGPT
@@ -186,10 +188,10 @@ diagramma(joy, list(zip(nomlar, nomlar[1:])), nom="arxitektura.png",
 # %% [markdown]
 # ## KV kesh: oldingi hisobni saqlab qoʻyish
 #
-# GPT kabi dekoder matnni tokenma-token yaratadi. Har {term}`qadamda <qadam>` model shu paytgacha
-# yozilgan matndan har bir lugʻat tokeniga {term}`logit` hisoblaydi, bitta tokenni tanlaydi va uni
-# matn oxiriga qoʻshadi. Yangi tokenning {term}`soʻrovi <soʻrov>` har qatlamda oldingi hamma
-# tokenlarning
+# GPT kabi dekoder matnni tokenma-token yaratadi. Har **yaratish {term}`qadami <qadam>`** bir xil
+# ishdan iborat: model shu paytgacha yozilgan matndan har bir lugʻat tokeniga {term}`logit`
+# hisoblaydi, bitta tokenni tanlaydi va uni matn oxiriga — keyingi pozitsiyaga — qoʻshadi. Yangi
+# tokenning {term}`soʻrovi <soʻrov>` har qatlamda oldingi hamma tokenlarning
 # kalitlari bilan solishtiriladi va qiymatlaridan {term}`vaznli oʻrtacha` olinadi. Eng oddiy yoʻl —
 # har qadamda butun matnni modeldan qayta oʻtkazish. U holda oldingi tokenlarning kalit va
 # qiymatlari har qadamda qaytadan hisoblanadi, holbuki ular oʻzgarmaydi.
@@ -211,7 +213,7 @@ diagramma(joy, list(zip(nomlar, nomlar[1:])), nom="arxitektura.png",
 # :::{admonition} Chuqurroq: kesh kodda
 # :class: dropdown
 #
-# Kesh lugʻatida (`dict`) kalitlar (`"k"`) va {term}`qiymatlar <qiymat>` (`"v"`) tenzorlari
+# Kesh `dict`ida kalitlar (`"k"`) va {term}`qiymatlar <qiymat>` (`"v"`) tenzorlari
 # (namuna, bosh, *T*, bosh oʻlchami) shaklida turadi. `KopBoshli.forward` yangi kalit va
 # qiymatlarni `kesh_qosh` ga
 # beradi, u ularni `torch.cat` bilan oxiriga qoʻshadi va kesh koʻrgan tokenlarni sanaydi (`"soni"`).
@@ -226,12 +228,12 @@ diagramma(joy, list(zip(nomlar, nomlar[1:])), nom="arxitektura.png",
 # ```
 #
 # `torch.cat` funksiyasi har qadamda butun keshni yangi tenzorga koʻchiradi. Amaliy tizimlarda kesh
-# uchun joy oldindan ajratiladi va yangi kalitlar boʻsh joyga yoziladi; funksiyaning qolgan qismi
-# shunday keshni yuritadi.
+# uchun joy oldindan ajratiladi va yangi kalitlar boʻsh joyga yoziladi; `kesh_qosh` ning qolgan
+# qismi shunday keshni yuritadi.
 #
 # Yangi tokenlarning pozitsiyalari kesh koʻrgan tokenlar sonidan boshlanadi, maska esa yangi
 # soʻrovlarga keshdagi hamma kalitni, oʻzini va oʻzidan oldingi yangi tokenlarni koʻrsatadi:
-# ikkalasini `kesh_boshi` hisoblaydi (`chapter_code/modellar.py`).
+# ikkalasini `kesh_boshi` funksiyasi hisoblaydi.
 # :::
 #
 # Avval ikki yoʻl bir xil natija berishini tekshiramiz. Model oʻqitilmagan: tenglik har qanday
@@ -285,8 +287,8 @@ for nom, qiymat in dict(
 
 # %% [markdown]
 # Ikkala yoʻl {glue:text}`kv_N` ta yangi tokenning hammasini aynan bir xil tanladi. Logitlarning eng
-# katta farqi {glue:text}`kv_farq:.1e` — float32 hisobining yaxlitlash xatosi darajasi: kesh bilan
-# matritsalar boshqa shaklda koʻpaytiriladi va qoʻshish tartibi biroz oʻzgaradi. Kesh hisobni
+# katta farqi {glue:text}`kv_farq:.1e`. Bu ham yaxlitlash xatosi: kesh bilan matritsalar boshqa
+# shaklda koʻpaytiriladi va qoʻshish tartibi biroz oʻzgaradi. Kesh hisobni
 # qisqartiradi, natijani oʻzgartirmaydi.
 #
 # ### Bitta token qancha vaqt oladi
@@ -343,9 +345,10 @@ for nom, qiymat in dict(
     glue(nom, float(qiymat), display=False)
 
 # %% [markdown]
-# Natijalar {numref}`%s-jadvalda <kv_vaqt_jadval>` va {numref}`%s-rasmda <kv_kesh_vaqt>`. *T* =
-# {glue:text}`kv_T_katta:.0f` da kesh bilan qadam {glue:text}`kv_nisbat:.0f` marta tez:
-# {glue:text}`kv_ms_keshsiz:.1f` ms oʻrniga {glue:text}`kv_ms_kesh:.2f` ms.
+# Natijalar {numref}`%s-jadvalda <kv_vaqt_jadval>` va {numref}`%s-rasmda <kv_kesh_vaqt>`
+# keltirilgan. *T* = {glue:text}`kv_T_katta:.0f` da kesh bilan bitta yaratish qadami
+# {glue:text}`kv_nisbat:.0f` marta tez: {glue:text}`kv_ms_keshsiz:.1f` ms oʻrniga
+# {glue:text}`kv_ms_kesh:.2f` ms.
 #
 # Ikki chiziq *T* bilan turlicha oʻsadi. *T* = {glue:text}`kv_T_kichik:.0f` dan
 # {glue:text}`kv_T_katta:.0f` gacha, yaʼni sakkiz marta oshganda, keshsiz qadamning vaqti
@@ -460,10 +463,11 @@ for nom, qiymat in dict(
 #
 # ### Katta modelda bitta token: baytlar va oʻtkazuvchanlik
 #
-# Kesh bilan bitta qadamda har bir parametr xotiradan bir marta oʻqiladi va har matn uchun bitta
-# koʻpaytirish-qoʻshishda ({term}`MAC`) ishlatiladi. Keshdagi kalit va qiymatlar ham bir marta oʻqiladi. GPU esa
-# sonlarni xotiradan olib kelishdan ancha tez koʻpaytiradi. Shuning uchun qadamning vaqtini
-# koʻpincha hisob emas, **{term}`xotira oʻtkazuvchanligi`** (ingl. *memory bandwidth*) belgilaydi:
+# Kesh bilan bitta yaratish qadamida har bir parametr xotiradan bir marta oʻqiladi va har matn
+# uchun bitta koʻpaytirish-qoʻshishda ({term}`MAC`) ishlatiladi. Keshdagi kalit va qiymatlar ham
+# bir marta oʻqiladi. GPU esa sonlarni xotiradan olib kelishdan ancha tez koʻpaytiradi. Shuning
+# uchun qadamning vaqtini koʻpincha hisob emas, **{term}`xotira oʻtkazuvchanligi`** (ingl.
+# *memory bandwidth*) belgilaydi:
 #
 # $$
 # t_{\text{qadam}} \ge \frac{\text{oʻqiladigan baytlar}}{\text{oʻtkazuvchanlik}},
@@ -583,8 +587,8 @@ for nom, qiymat in dict(
 # :::{admonition} Yechim
 # :class: dropdown
 #
-# Yechim kodi quyida. `torch.nn.RMSNorm` dan eng katta farq {glue:text}`t2_farq:.1e`: float32
-# yaxlitlash xatosi darajasi. Har vektordan oʻrtachasi ayirilgan kirishda RMSNorm va LayerNorm farqi
+# Yechim kodi quyida. `torch.nn.RMSNorm` dan eng katta farq {glue:text}`t2_farq:.1e`, yaʼni
+# yaxlitlash xatosi. Har vektordan oʻrtachasi ayirilgan kirishda RMSNorm va LayerNorm farqi
 # {glue:text}`t2_ln_farq:.1e`: oʻrtacha 0 boʻlsa, oʻrtacha kvadrat {term}`dispersiyaga <dispersiya>`
 # teng, ikkalasi bir xil hisob. RMSNorm oʻrtachani hisoblamaydi va siljish parametri yoʻq: ishi
 # kamroq.

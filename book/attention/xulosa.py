@@ -17,11 +17,6 @@
 # asosiy gʻoyalarini bitta jadvalda jamlaymiz.
 
 
-# %%
-import pandas as pd
-
-from chapter_code.kitob import show
-
 # %% [markdown]
 # ## Amaliy qoʻllanish
 #
@@ -40,47 +35,47 @@ from chapter_code.kitob import show
 #
 # {numref}`qollash_jadval` odatiy vazifalar va yondashuvlarni koʻrsatadi.
 
-# %%
-show(
-    pd.DataFrame(
-        [
-            (
-                "Matnni tasniflash (klassifikatsiya)",
-                "Tayyor model + oxirgi qatlam (fine-tuning)",
-            ),
-            (
-                "Oʻz hujjatlaringiz boʻyicha savol-javob",
-                "RAG: qidirish + LLM",
-            ),
-            (
-                "Oʻz uslubingizda matn yaratish",
-                "LoRA bilan fine-tuning",
-            ),
-            (
-                "Rasmdagi matnni tanib olish (OCR)",
-                "Vision Transformer (rasm uchun Transformer) + dekoder",
-            ),
-            (
-                "Vaqt qatorlarini bashorat qilish",
-                (
-                    "Avval klassik usullar: ayirmalarni olish"
-                    " (differencing) va boshqalar"
-                ),
-            ),
-        ],
-        columns=["vazifa", "yondashuv"],
-    ),
-    izoh="Transformerlarning amaliy qoʻllanishi.",
-    nom="qollash_jadval",
-)
+# %% [markdown]
+# ```{table} Transformerlarning amaliy qoʻllanishi.
+# :name: qollash_jadval
+#
+# | vazifa | yondashuv |
+# |:---|:---|
+# | Matnni tasniflash (klassifikatsiya) | Tayyor model + oxirgi qatlam (fine-tuning) |
+# | Oʻz hujjatlaringiz boʻyicha savol-javob | RAG: qidirish + LLM |
+# | Oʻz uslubingizda matn yaratish | LoRA bilan fine-tuning |
+# | Rasmdagi matnni tanib olish (OCR) | Vision Transformer (rasm uchun Transformer) + dekoder |
+# | Vaqt qatorlarini bashorat qilish | Avval klassik usullar: ayirmalarni olish (differencing) va boshqalar |
+# ```
 
 # %% [markdown]
 # Tayyor modelni kam resurs bilan moslashtirishning keng tarqalgan ikki yoʻli —
 # LoRA va {term}`QLoRA` (sonlari kam bitda saqlangan modelga qoʻllanadigan LoRA).
 #
+# LoRA gʻoyasini bitta $d \times d$ matritsada koʻramiz. Oddiy fine-tuning $W$ ning
+# hamma elementini oʻzgartiradi. LoRA esa $W$ ni oʻzgartirmaydi va unga ikki kichik
+# matritsaning koʻpaytmasini qoʻshadi: $W + BA$. Bunda $B$ ning oʻlchami
+# $d \times r$, $A$ niki $r \times d$, rang $r$ esa $d$ dan ancha kichik.
+
+# %%
+from chapter_code.bichim import son
+
+d, r = 4096, 8  # d — Llama 3 8Bdagidek, r — LoRA rangi
+toliq = d * d  # W ning hamma elementi
+lora = d * r + r * d  # B (d × r) va A (r × d)
+print("toʻliq:", son(toliq, "d"))
+print("LoRA:  ", son(lora, "d"))
+print(f"nisbat: {son(toliq / lora, '.0f')} marta")
+
+# %% [markdown]
+# Oʻqitiladigan {term}`parametrlar` $d^2$ tadan $2dr$ taga, yaʼni $d / (2r)$ marta
+# kamayadi. $W$ oʻzgarmagani uchun parametr gradientlari ham faqat $B$ va $A$ uchun
+# hisoblanadi va saqlanadi.
+
+# %% [markdown]
 # ## Xulosa
 #
-# {numref}`xulosa_jadval` bobning asosiy gʻoyalarini bittadan jumlada
+# {numref}`xulosa_jadval` bobning asosiy gʻoyalarini qisqa qilib
 # jamlaydi. Undagi sonlar oldingi darslardagi oʻlchovlardan olingan.
 
 # %% [markdown]
@@ -88,7 +83,7 @@ show(
 # :name: xulosa_jadval
 # :align: center
 #
-# | tushuncha | bitta jumla |
+# | tushuncha | asosiy gʻoya |
 # |:---|:---|
 # | Attention formulasi | `softmax(Q @ K.T / sqrt(d)) @ V` |
 # | Q, K, V | Soʻrov, kalit, qiymat — uchtasi ham chiziqli proyeksiya |
@@ -96,13 +91,13 @@ show(
 # | Yoʻl uzunligi | Istalgan ikki pozitsiya orasida bitta bogʻlanish — 59 ta qadam emas |
 # | Gradient oqimi | Oʻqitish boshida 0-qadamga yetadigan gradient oxirgi qadamnikidan RNNda koʻp tartibga kichik (bizning initsializatsiyada {glue:text}`rekurrent.py::grad_rnn:.1e` marta), attentionda deyarli teng |
 # | Initsializatsiya | LSTMda oʻqitish boshidagi gradient soʻnishini unutish darvozasining siljishi belgilaydi |
-# | Pozitsiya kodlash | Maskasiz attention usiz tartibni koʻrmaydi va vazifani yecha olmadi (eng yaxshi seedda {glue:text}`rekurrent.py::attn0_max:.3f`) |
-# | Tushuntirish | Ogʻirliklar model qayerga qarashini koʻrsatadi: har soʻrov oʻz ogʻirligining oʻrtacha {glue:text}`rekurrent.py::qadam0_foiz:.2f` foizini 0-qadamga beradi |
+# | Pozitsiya kodlash | Maskasiz attention usiz tartibni koʻrmaydi va vazifani yecha olmaydi (eng yaxshi seedda {glue:text}`rekurrent.py::attn0_max:.3f`) |
+# | Tushuntirish | Ogʻirliklar model qayerga qarashini koʻrsatadi: bobdagi vazifada oʻqitilgan attention modelida har soʻrov oʻz ogʻirligining deyarli hammasini 0-qadamga beradi |
 # | O(T²) | Xotira T² ga proporsional oʻsadi (T = 960 da 64 ta namunaning ogʻirliklari {glue:text}`narx.py::matritsa_960:.0f` MiB); flash kerneli xotirani T ga chiziqli qiladi, hisob hajmini esa kamaytirmaydi |
 # | Parallellik | T = 240 da attention RNNdan {glue:text}`narx.py::mac_nisbat:.1f` marta koʻp hisob qiladi, lekin bitta bosqichda; bitta oqimda u RNNdan sekin |
 # | Transformer bloki | Attention + {term}`qoldiq ulanish` + LayerNorm + feed-forward; GPT-2, Llama: pre-LN |
 # | Kauzal maska | Har pozitsiya faqat oʻzini va oldingilarni koʻradi: diagonaldan yuqoridagi ogʻirliklar aniq 0, har qatorning yigʻindisi 1 |
 # | Uzunroq ketma-ketlik | RoPE oʻqitishda koʻrmagan masofalarda adashadi: T = 60 da oʻqitilgan modellarning aniqligi T = 240 da kamida {glue:text}`pozitsiyalar.py::poz_rope_pasayish:.3f` ga tushdi. Sinusoidal pozitsiyalar besh seedimizda koʻchdi (pasayish koʻpi bilan {glue:text}`pozitsiyalar.py::poz_sin_pasayish:.3f`), lekin bu seedga bogʻliq |
-# | KV kesh | Oldingi kalit va qiymatlar saqlanadi: natija oʻzgarmaydi, har qadamda faqat yangi token hisoblanadi; Llama 3 8Bda har token keshi {glue:text}`transformer.py::kv_llama_token_kib:.0f` KiB |
+# | KV kesh | Oldingi kalit va qiymatlar saqlanadi: natija oʻzgarmaydi, har yaratish qadamida faqat yangi token hisoblanadi; Llama 3 8Bda har token keshi {glue:text}`transformer.py::kv_llama_token_kib:.0f` KiB |
 # | Cross-attention | Raqam yozayotgan dekoder uni beradigan soʻzga qaraydi: noldan farqli raqamlarning {glue:text}`yakuniy.py::tr_moslik_foiz:.1f` foizida eng kuchli ogʻirlik oʻsha soʻzda |
 # ```

@@ -53,11 +53,12 @@ from chapter_code.sonlar import soz_bilan, manba_soz, javob
 #
 # Bu — tarjima vazifasi, shuning uchun asl Transformer maqolasidagi kabi
 # **koder-dekoder** modelini olamiz (`Tarjimon`). Koder soʻzlarni {term}`kauzal maskasiz <kauzal (sababiy) maska>` {term}`attention <attention (eʼtibor mexanizmi)>` bilan oʻqiydi: har soʻz hamma soʻzni koʻradi, faqat
-# qisqa sonlarni bir xil uzunlikka keltirish uchun qoʻshilgan toʻldiruvchi ⟨pad⟩ {term}`tokenlar <token>`
+# qisqa sonlarni bir xil uzunlikka keltirish uchun qoʻshilgan toʻldiruvchi `<pad>` {term}`tokenlar <token>`
 # yopiladi. Dekoder raqamlarni bittadan yozadi: oʻzi yozgan
 # raqamlarga kauzal maska bilan qaraydi, soʻzlarga esa **{term}`cross-attention`**
-# orqali qaraydi: unda {term}`soʻrovlar <soʻrov>` dekoderdan, {term}`kalit` va qiymatlar koder
-# chiqishidan olinadi. Ikkalasi ham {doc}`«Transformer bloki va KV kesh» <transformer>` darsidagi pre-LN `Blok`.
+# orqali qaraydi. Cross-attentionda {term}`soʻrovlar <soʻrov>` dekoderdan, {term}`kalit` va
+# qiymatlar koder chiqishidan olinadi. Ikkalasi ham
+# {doc}`«Transformer bloki va KV kesh» <transformer>` darsidagi pre-LN `Blok`.
 # `Tarjimon` modelining `forward` metodi:
 #
 # ```{literalinclude} ../../chapter_code/modellar.py
@@ -93,9 +94,9 @@ glue("tr_aniq_1", tarjimonlar[1][0], display=False)
 glue("tr_param", n_param, display=False)
 
 # %% [markdown]
-# Model kichik: *d* = {glue:text}`tp_d`, {glue:text}`tp_boshlar` ta {term}`bosh`,
-# koder ham, dekoder ham {glue:text}`tp_qatlamlar` ta {term}`qatlamdan <qatlam>`
-# iborat; uning {term}`parametrlari <parametrlar>` soni {glue:text}`tr_param`. U
+# Model kichik: *d* = {glue:text}`tp_d`, toʻrtta {term}`bosh`, koder ham,
+# dekoder ham bitta {term}`qatlamdan <qatlam>` iborat; uning
+# {term}`parametrlari <parametrlar>` soni {glue:text}`tr_param`. U
 # {glue:text}`tp_n` ta oʻqitish sonida oʻqitiladi: har safar tasodifiy
 # {glue:text}`tp_batch` ta son olinadi va parametrlar {glue:text}`tp_qadamlar`
 # marta yangilanadi. {term}`Oʻrganish tezligi <oʻrganish tezligi>` avval
@@ -133,9 +134,11 @@ glue("tr_00_sinov", sinov_00, display=False)
 # %% [markdown]
 # Ketma-ket ikki nolli («00»li) sonlar sinovda kam:
 # {glue:text}`tp_n_sinov` ta sonning atigi {glue:text}`tr_00_sinov` tasi.
-# Xatolar orasida esa ularning ulushi ancha katta (yuqoridagi chiqish).
-# {numref}`%s-jadvalda <tarjima_misollar>` seed 0 modelining hamma
-# xatolari bor.
+# Xatolar orasida esa ularning ulushi ancha katta: seed 0 modelining
+# {glue:text}`tr_xato_soni` ta xatosidan {glue:text}`tr0_00_xato` tasi, seed 1
+# modelining {glue:text}`tr1_xato_soni` ta xatosidan {glue:text}`tr1_00_xato`
+# tasi «00»li sonlarda. {numref}`%s-jadvalda <tarjima_misollar>` seed 0
+# modelining hamma xatolari keltirilgan.
 
 # %%
 def guruhla(j):
@@ -275,7 +278,7 @@ plt.tight_layout()
 fig(
     "tarjima_xarita.png",
     caption=f"Cross-attention: {son(misol)} sonini yozayotgan dekoder"
-    " qaysi soʻzga qaraydi (4 boshning oʻrtachasi).",
+    " qaysi soʻzga qaraydi (toʻrt boshning oʻrtachasi).",
 )
 
 # %% [markdown]
@@ -325,7 +328,7 @@ glue("tr_bosh_max", 100 * float(ulush[:-1].max()), display=False)
 # Sonda qaysi xonalar boʻsh qolganini aynan shu ikki soʻzning oʻrni
 # belgilaydi.
 #
-# Xarita — 4 boshning oʻrtachasi. Har boshni alohida olsak, «eng kuchli
+# Xarita — toʻrt boshning oʻrtachasi. Har boshni alohida olsak, «eng kuchli
 # ogʻirlik oʻz soʻzida» ulushi {glue:text}`tr_bosh_min:.0f` dan
 # {glue:text}`tr_bosh_max:.0f` foizgacha boʻladi
 # ({numref}`%s-rasm <tarjima_boshlar>`). Har bosh oʻz *Q* va *K*
@@ -358,16 +361,15 @@ fig(
 # {term}`self-attentioni <self-attention>`, har bosh va ularning oʻrtachasi.
 # Soʻrov tokenini bosing (yoki Tab bilan oʻting): har kalit tokeni ostida u
 # olgan ogʻirlik chiqadi. Dekoder soʻrovlari — raqam yozayotgan pozitsiyalar
-# (⟨oxir⟩ — «son tugadi» tokeni), dekoder kalitlari — ⟨boshlanish⟩ tokeni
+# (`<oxir>` — «son tugadi» tokeni), dekoder kalitlari — `<boshlanish>` tokeni
 # va oldin yozilgan raqamlar. Dekoderga modelning oʻz javobi beriladi: xato
 # javobda model xato raqamni yozayotganda qayerga qaraganini koʻrasiz.
 # :::
 #
 # :::{only} latex
-# Kitobning saytida quyidagi katak interaktiv xarita chiqaradi: seed 0
-# modelining bir nechta sinov sonidagi hamma attention ogʻirliklari, har bosh
-# va ularning oʻrtachasi boʻyicha. PDFda uning oʻrnida yuqoridagi
-# ikki rasm turadi.
+# Quyidagi katakning interaktiv xaritasi seed 0 modelining bir nechta sinov
+# sonidagi hamma attention ogʻirliklarini har bosh va ularning oʻrtachasi
+# boʻyicha koʻrsatadi.
 # :::
 
 # %%
@@ -410,9 +412,10 @@ xarita(
 #   *w* ta kalitga qaraydi (*w* — oyna uzunligi, kodda `oyna`), shuning
 #   uchun keshda ham shuncha token qoladi.
 #
-# Ikkalasi ham `chapter_code/modellar.py` dagi sinf va funksiyaning
-# parametri: `KopBoshli(d, boshlar, kv_boshlar)` va `kauzal_maska(Tq, Tk,
-# oyna)`. GQAning butun mohiyati — bir guruhning soʻrov boshlarini bitta
+# Kodda ikkalasi ham bittadan parametr bilan yoqiladi: GQA — `KopBoshli`
+# sinfidagi kalit/qiymat boshlari soni (`kv_boshlar`), oyna esa
+# `kauzal_maska` funksiyasidagi oyna uzunligi (`oyna`). GQAning butun
+# mohiyati — bir guruhning soʻrov boshlarini bitta
 # matritsaga qatorlar qilib qoʻyish: ular oʻsha bitta kalit/qiymat
 # boshiga qaraydi, kalitlarning nusxasi olinmaydi.
 #
@@ -434,10 +437,11 @@ xarita(
 #
 # Bu turlarni oddiy {term}`koʻp boshli attention` ({term}`MHA`: har soʻrov
 # boshining oʻz kalit/qiymat boshi bor) bilan birga shu vazifada, oʻsha
-# oʻqitish sozlamalari va seedlar bilan oʻqitamiz. GQAda 4 ta soʻrov boshi
-# 2 ta, MQAda esa 1 ta kalit/qiymat boshini ishlatadi. Oyna (2 token)
-# dekoderning self-attentionida qoʻllanadi. Oyna 1 — nazorat: dekoder oʻzi yozgan raqamlardan faqat
-# oxirgisini (oʻz kirish tokenini) koʻradi. Har model uchun aniq moslikni
+# oʻqitish sozlamalari va seedlar bilan oʻqitamiz. GQAda toʻrtta soʻrov boshi
+# ikkita, MQAda esa bitta kalit/qiymat boshini ishlatadi. Ikki tokenli oyna
+# («oyna 2») dekoderning self-attentionida qoʻllanadi. Bir tokenli oyna
+# («oyna 1») — nazorat: dekoder oʻzi yozgan raqamlardan faqat oxirgisini (oʻz
+# kirish tokenini) koʻradi. Har model uchun aniq moslikni
 # va bitta olti xonali sonni yozgandan keyin keshda turgan baytlarni
 # oʻlchaymiz.
 
@@ -484,7 +488,7 @@ glue("at_mha_1", float(aniqliklar.iloc[0, 1]), display=False)
 # {glue:text}`at_min:.3f`–{glue:text}`at_max:.3f` oraligʻida
 # ({numref}`turlar_jadval`). Ikki seed bilan bundan kichik farqlarni
 # turlarning oʻziga bogʻlab boʻlmaydi: MHAning oʻzida ikki seed
-# {glue:text}`at_mha_0:.3f` va {glue:text}`at_mha_1:.3f` berdi. Nazorat modeli (oyna 1) ham vazifani oʻrgandi (eng yomon
+# {glue:text}`at_mha_0:.3f` va {glue:text}`at_mha_1:.3f` berdi. Nazorat modeli («oyna 1») ham vazifani oʻrgandi (eng yomon
 # seedda {glue:text}`at_oyna1_min:.3f`): faqat oʻz kirishini — bevosita oldingi
 # raqamni — koʻradigan dekoder ham toʻgʻri yozadi. Demak, bu vazifada kerakli maʼlumot soʻzlarda
 # (cross-attention orqali) va pozitsiyada. Oyna bu yerda zarar
@@ -492,10 +496,11 @@ glue("at_mha_1", float(aniqliklar.iloc[0, 1]), display=False)
 # uchun bundan xulosa chiqarib boʻlmaydi.
 #
 # Kesh esa formula boʻyicha kichrayadi, oʻlchov ham aynan shuni koʻrsatdi
-# (jadvalning oxirgi ikki ustuni). 2 tokenli oynada kesh son qancha uzun
+# (jadvalning oxirgi ikki ustuni). Ikki tokenli oynada kesh son qancha uzun
 # boʻlsa ham oʻsmaydi. Bu — dekoder self-attentionining keshi.
-# Cross-attention kalit va qiymatlarini har {term}`qadamda <qadam>` koderning saqlangan
-# chiqishidan qayta hisoblaydi, shuning uchun ular bu baytlarga kirmagan.
+# Cross-attention kalit va qiymatlarini koderning saqlangan chiqishidan har
+# yaratish {term}`qadami <qadam>` uchun qayta hisoblaydi, shuning uchun ular bu
+# baytlarga kirmagan.
 # Ular ham keshlansa, GQA va MQA ularni ham kichraytirar edi.
 #
 # Katta modelda har yangi token butun keshni xotiradan oʻqiydi. Shuning
@@ -534,8 +539,8 @@ glue("at_mha_1", float(aniqliklar.iloc[0, 1]), display=False)
 # :class: dropdown
 #
 # Maska `(j > i) | (j <= i - 3)` — `kauzal_maska(6, 6, 3)` bilan aynan
-# bir xil. Birinchi soʻrovlar oynani toʻldirmaydi: 0-soʻrov 1 ta, 1-soʻrov
-# 2 ta kalitni koʻradi, qolganlari 3 tadan. Jami
+# bir xil. Birinchi soʻrovlar oynani toʻldirmaydi: 0-soʻrov bitta, 1-soʻrov
+# ikkita kalitni koʻradi, qolganlari uchtadan. Jami
 # {glue:text}`y1_ochiq` ta ochiq juftlik. SDPA natijasidan eng katta farq
 # {glue:text}`y1_farq:.1e`: bu {term}`float32` yaxlitlash xatosi, hisob bir xil
 # (yechim kodi quyida).
@@ -544,8 +549,8 @@ glue("at_mha_1", float(aniqliklar.iloc[0, 1]), display=False)
 # **2-mashq (toʻldiruvchi maskasi).** `manba_kodla` funksiyasi 7 va 138 402
 # sonlarini bitta {term}`paketga <paket>` soladi (`manba_kodla([7, 138402])`):
 # «yetti» bir soʻz, ikkinchi son esa sakkiz soʻz. «Yetti» qatoriga nechta
-# ⟨pad⟩ qoʻshiladi? Toʻldiruvchi maskasini `(batch, 1, 1, Tm)` shaklida
-# oʻzingiz tuzing (⟨pad⟩ tokenining indeksi — 0) va
+# `<pad>` qoʻshiladi? Toʻldiruvchi maskasini `(batch, 1, 1, Tm)` shaklida
+# oʻzingiz tuzing (`<pad>` tokenining indeksi — 0) va
 # `tarjimon.kodla(manba)` qaytargan maska bilan solishtiring. Soʻng
 # «yetti»ning koder chiqishini ikki holda solishtiring: yolgʻiz
 # kodlanganda va shu paketda. Maska ishlasa, farq qancha boʻlishi kerak?
@@ -553,10 +558,10 @@ glue("at_mha_1", float(aniqliklar.iloc[0, 1]), display=False)
 # :::{admonition} Yechim
 # :class: dropdown
 #
-# Paketda «yetti» qatoriga {glue:text}`y2_pad` ta ⟨pad⟩ qoʻshiladi.
+# Paketda «yetti» qatoriga {glue:text}`y2_pad` ta `<pad>` qoʻshiladi.
 # Maska `(manba == 0)[:, None, None, :]` — modelnikining aynan oʻzi. Koder
 # «yetti»ni paketda ham yolgʻiz kodlangandagidek oʻqiydi: eng katta farq
-# {glue:text}`y2_farq:.1e`, float32 yaxlitlash darajasida. Maskasiz
+# {glue:text}`y2_farq:.1e`, yaʼni yana faqat yaxlitlash xatosi. Maskasiz
 # «yetti» toʻldiruvchilarga ham qarar edi va uning chiqishi paketdagi
 # boshqa sonning uzunligiga bogʻliq boʻlib qolardi.
 # :::
