@@ -793,7 +793,6 @@ ATAMA_NAQSHLARI: dict[str, str] = {
         r"oʻrtacha\s+kvadratik\s+\(standart\)\s+chetlanish|standart\s+chetlanish",
     "kauzal (sababiy) maska": r"kauzal\s+(?:\(sababiy\)\s+)?maska",
     "guruhli soʻrov attention (GQA)": r"GQA|guruhli\s+soʻrov\s+attention",
-    "RMSNorm, SwiGLU": r"RMSNorm|SwiGLU",
     "post-LN va pre-LN": r"[Pp]ost-LN|[Pp]re-LN",
     "KiB, MiB, GiB": r"[KMG]iB",
     "bosh": r"bosh(?:lar|li)[\wʻʼ]*|(?<=\d-)bosh[\wʻʼ]*",

@@ -151,11 +151,9 @@ print("qator yigʻindilari:", ogirlik[0].sum(-1).numpy().round(4))
 # :::
 #
 # :::{only} latex
-# Bobning saytida quyidagi katak surgichli jadval chiqaradi: u ballarni *c*
-# ga koʻpaytirib, $\mathrm{softmax}(c \cdot QK^\top / \sqrt{d})$ ni qayta
-# hisoblaydi. Bu PDFda jadval yoʻq; uning xulosasi: koʻpaytuvchi *c* oʻsgan
-# sari har qatorda bitta ogʻirlik 1 ga, qolganlari 0 ga yaqinlashadi; *c*
-# kichraysa, ogʻirliklar tekislanadi.
+# Ballarni *c* ga koʻpaytirib, $\mathrm{softmax}(c \cdot QK^\top / \sqrt{d})$ ni
+# qayta hisoblasak, koʻpaytuvchi *c* oʻsgan sari har qatorda bitta ogʻirlik 1 ga,
+# qolganlari 0 ga yaqinlashadi; *c* kichraysa, ogʻirliklar tekislanadi.
 # :::
 
 # %%

@@ -149,7 +149,8 @@ b.grid(alpha=0.3)
 fig("xotira_vaqt.png", caption=(
     "Attentionning bitta oldinga oʻtishdagi xotirasi (64 ta namuna),"
     " log-log oʻqlarda. Matritsa — qiyaligi 2 boʻlgan chiziq (T² ga"
-    " proporsional); choʻqqi katta T da unga yaqinlashadi."))
+    " proporsional); katta T da choʻqqining qiyaligi ham 2 ga"
+    " yaqinlashadi, oʻzi esa matritsadan qariyb ikki barobar katta."))
 
 # %% tags=["remove-cell"]
 glue("matritsa_960", float(xotira.loc[960, "matritsa (MiB)"]), display=False)
@@ -258,7 +259,7 @@ glue("fl_farq", float(farq), display=False)
 # Har {term}`soʻrov` baribir har {term}`kalit` bilan solishtiriladi. *T* = 4096 da
 # flash kerneli qoʻlda yozilgan funksiya sarflagan vaqtning {glue:text}`fl_vaqt_foiz:.0f` foizini
 # sarfladi; bu ulush protsessorga bogʻliq, chunki hisob hajmi deyarli bir xil,
-# farq esa faqat xotira bilan ishlashdan keladi. GPUda FlashAttention aynan shu yoʻl
+# farq esa asosan xotira bilan ishlashdan keladi. GPUda FlashAttention aynan shu yoʻl
 # bilan tezlashadi: katta matritsani sekin xotiraga yozmaydi va qayta oʻqimaydi.
 # Natijalar amalda bir xil chiqdi: eng katta farq {glue:text}`fl_farq:.1e` ga teng.
 #
@@ -278,8 +279,9 @@ glue("fl_farq", float(farq), display=False)
 #
 # Bitta matritsa $32\,768^2 = 2^{30}$ ta son. 32 ta bosh float32 formatida
 # {glue:text}`n1_f32:.0f` GiB, bfloat16 formatida esa {glue:text}`n1_bf16:.0f` GiB egallaydi. Bunchalik
-# xotira bitta qatlamning bitta oʻtishiga ketadi: shuning uchun uzun kontekstli
-# modellar flash turidagi kernelsiz ishlamaydi.
+# xotira bitta qatlamning bitta oʻtishiga ketadi. Shuning uchun uzun kontekstli
+# modellar bu matritsalarni hech qachon birdaniga toʻliq saqlamaydi: flash turidagi
+# kernel yoki boʻlaklab hisoblash ishlatadi.
 # :::
 #
 # **2-mashq (maskani oʻzingiz yozing).** {term}`Kauzal maskani <kauzal (sababiy) maska>`

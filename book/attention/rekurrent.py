@@ -141,7 +141,7 @@ for nom, qisqa in [("RNN", "rnn"), ("LSTM", "lstm"),
 # $\sigma(b_f)^{59}$ qismi qoladi:
 
 # %%
-for siljish in (0.0, 3.0):
+for siljish in (0.0, 1.0, 3.0):
     f = torch.sigmoid(torch.tensor(siljish)).item()
     print(f"b_f = {siljish:g}: σ = {son(f, '.3f')},"
           f" σ⁵⁹ = {son(f ** (T-1), '.1e')}")
@@ -152,8 +152,10 @@ for siljish in (0.0, 3.0):
 # darvozasi siljishining boshlangʻich qiymati belgilaydi. (Bu sodda baho:
 # gradient yashirin holat orqali ham oqadi, shuning uchun jadvaldagi nisbat undan farq
 # qiladi.) {cite:ts}`gers2000` bu darvozani kiritgan; {cite:ts}`jozefowicz2015`
-# uning siljishini 1 dan boshlashni tavsiya qilgan. Bu faqat oʻqitish
-# boshidagi holat; oʻqitish qanday tugashini oʻqitib koʻrib bilamiz.
+# uning siljishini 1 dan boshlashni umumiy tavsiya sifatida bergan. Bizning 59
+# qadamimizda esa $b_f = 1$ ham deyarli hech narsa qoldirmaydi, shuning uchun
+# jadvalda 3 olingan. Bu faqat oʻqitish boshidagi holat: oʻqitish qanday
+# tugashi vazifaning oʻziga ham bogʻliq. Quyida standart siljishli LSTMni oʻqitamiz.
 #
 # ## Oʻqitish: har model besh seed bilan
 #

@@ -48,7 +48,7 @@ from chapter_code.oqitish import mediana_ms
 # | qism | vazifasi |
 # |:---|:---|
 # | 1. Koʻp boshli attention (multi-head attention) | Bir nechta attention parallel ishlaydi — har biri boshqa munosabatga qaraydi |
-# | 2. Qoldiq ulanish: `x + attn(x)` | Gradientga toʻsiqsiz yoʻl beradi — chuqur tarmoq uchun shart |
+# | 2. Qoldiq ulanish: `x + attn(x)` | Gradientga toʻsiqsiz yoʻl beradi — usiz chuqur tarmoqni oʻqitish juda qiyin |
 # | 3. LayerNorm | Har pozitsiya vektorini normallashtiradi: oʻrtachasi 0, dispersiyasi 1 boʻladi (oʻrganiladigan koʻpaytuvchi va siljishdan oldin) |
 # | 4. Feed-forward: 2 qatlamli MLP | Attention yigʻgan maʼlumotni har pozitsiyada qayta ishlaydi |
 # ```

@@ -20,7 +20,8 @@
 # %% [markdown]
 # ## Amaliy qoʻllanish
 #
-# Amalda Transformer deyarli hech qachon noldan oʻqitilmaydi. Katta model
+# Bu bobda kichik modellarni noldan oʻqitdik. Amalda katta Transformer kamdan-kam
+# noldan oʻqitiladi. Katta model
 # milliardlab soʻzli matnlarda oʻqitilgan boʻladi; buni takrorlash uchun juda
 # koʻp maʼlumot va hisoblash kerak. Buning oʻrniga tayyor model olinadi va
 # oʻz vazifangizga moslashtiriladi: u sizning maʼlumotlaringizda qisqa muddat
