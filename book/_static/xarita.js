@@ -164,7 +164,7 @@
     };
     surgich.addEventListener("input", korsat);
     quti.replaceChildren(quti.querySelector(".kitob-xarita-izoh") || "",
-      yasa("label", { for: id, class: "kitob-xarita-sarlavha", matn: "Ballar koʻpaytiruvchisi c:" }),
+      yasa("label", { for: id, class: "kitob-xarita-sarlavha", matn: "Ballar koʻpaytuvchisi c:" }),
       yasa("div", { class: "kitob-xarita-surgich" }, surgich, qiymat),
       yasa("div", { class: "kitob-xarita-jadval", tabindex: "0", role: "region", "aria-label": "Ogʻirliklar jadvali" },
         jadval),

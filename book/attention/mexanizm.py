@@ -112,7 +112,8 @@ print("Q, K, V: ", tuple(Q.shape))
 ball = Q @ K.transpose(1, 2)
 print("1-bosqich: har Q ni har K bilan\nskalyar koʻpaytirish:",
       tuple(ball.shape))
-print(np.round(ball[0].detach().numpy(), 2))
+for qator in ball[0].detach():
+    print("  ".join(son(v, ".2f").rjust(5) for v in qator))
 
 # %% [markdown]
 # Ikkinchi bosqich: ballarni $\sqrt{d}$ ga boʻlamiz. Nega aynan $\sqrt{d}$?
@@ -136,8 +137,11 @@ ball_normal = ball / d**0.5
 print(f"2-bosqich: √d = {son(d**0.5, '.3f')} ga boʻlish")
 ogirlik = torch.softmax(ball_normal, dim=-1).detach()
 print("3-bosqich: softmax — ogʻirliklar")
-print(ogirlik[0].numpy().round(3))
-print("qator yigʻindilari:", ogirlik[0].sum(-1).numpy().round(4))
+for qator in ogirlik[0]:
+    print("  ".join(son(v, ".3f") for v in qator))
+yigindi = ogirlik[0].sum(-1)
+print("qator yigʻindilari:")
+print("  ".join(son(v, ".4f") for v in yigindi))
 
 # %% [markdown]
 # :::{only} html
@@ -190,7 +194,6 @@ sp = pd.DataFrame(supurish, columns=[
     "d", "usul", "std", "eng katta", "eng katta (min)", "q dispersiya",
 ]).pivot(index="d", columns="usul")
 
-# ikki panel ustma-ust: telefonda ham oʻqiladi
 rasm, (b1, b2) = plt.subplots(2, 1, figsize=(5.6, 6.4), sharex=True)
 sp["std"].plot(ax=b1, style=["o-", "s--"], logy=True, xlabel="",
                ylabel="ballarning standart chetlanishi")

@@ -50,7 +50,11 @@ from chapter_code.oqitish import mediana_ms, protsessor, xotira_chuqqisi
 #
 # Oʻlchov `torch.utils.benchmark` bilan, bitta {term}`oqimda <oqim>` (*thread*)
 # bajariladi: har oʻlchov koʻp marta takrorlanadi va {term}`medianasi <mediana>`
-# olinadi (buni `mediana_ms` funksiyasi bajaradi).
+# olinadi (buni `mediana_ms` funksiyasi bajaradi). U yana bir narsani sozlaydi:
+# boʻshatilgan katta xotira bloklari operatsion tizimga qaytarilmaydi, keyingi
+# chaqiruvda qayta ishlatiladi. Busiz katta tenzorli hisob har chaqiruvda
+# xotirani tizimdan yangidan oladi va vaqt bir necha barobar oshib, takrordan
+# takrorga sakraydi.
 
 # %%
 torch.set_num_threads(1)  # vaqt bitta oqimda oʻlchanadi
@@ -103,10 +107,10 @@ glue("vaqt_nisbat", float(vaqt_nisbat), display=False)
 
 # %% [markdown]
 # *T* = 240 da attention bitta namuna uchun RNNdan {glue:text}`mac_nisbat:.1f`
-# marta koʻp koʻpaytirish-qoʻshish bajaradi, lekin hammasini bitta bosqichda,
+# marta koʻproq koʻpaytirish-qoʻshish bajaradi, lekin hammasini bitta bosqichda,
 # katta matritsa koʻpaytmalarida. RNN esa kamroq hisobni 240 ta kichik qadamda
 # navbat bilan bajaradi. Bitta oqimda attention RNNdan {glue:text}`vaqt_nisbat:.1f`
-# marta sekin ishladi: hisobi koʻp, lekin sekinligi MAC nisbatidan kichik.
+# marta sekinroq ishladi: hisobi koʻp, lekin sekinligi MAC nisbatidan kichik.
 # Katta matritsa koʻpaytmalari protsessorda 240 ta kichik qadamdan samaraliroq
 # bajariladi: bitta MAC attentionda RNNdagidan arzonga tushadi.
 #
@@ -160,7 +164,7 @@ glue("chuqqi_960", float(xotira.loc[960, "choʻqqi (MiB)"]), display=False)
 # Matritsaning elementlari soni $64 \cdot T^2$. Log-log oʻqlarda ({numref}`xotira_vaqt`) bu
 # {term}`qiyaligi <qiyalik>` 2 ga teng chiziq boʻlib koʻrinadi. *T* = 960 da 64 ta namunaning
 # {term}`ogʻirliklari <ogʻirlik>` {glue:text}`matritsa_960:.0f` {term}`MiB <KiB, MiB, GiB>` (mebibayt, $2^{20}$ bayt),
-# choʻqqi esa {glue:text}`chuqqi_960:.0f` MiB: {term}`softmax` ballar matritsasidan
+# choʻqqi esa {glue:text}`chuqqi_960:.0f` MiB. Sababi: {term}`softmax` ballar matritsasidan
 # xuddi shunday katta yangi matritsani — ogʻirliklarni — hosil qiladi va
 # bir lahza ikkalasi ham xotirada turadi.
 #
@@ -257,9 +261,9 @@ glue("fl_farq", float(farq), display=False)
 # Vaqt uchala usulda ham $T^2$ bilan oʻsdi: qiyaliklar
 # {glue:text}`fl_vq:.2f`; {glue:text}`fl_vq_sdpa:.2f` va {glue:text}`fl_vq_3d:.2f`.
 # Har {term}`soʻrov` baribir har {term}`kalit` bilan solishtiriladi. *T* = 4096 da
-# flash kerneli qoʻlda yozilgan funksiya sarflagan vaqtning {glue:text}`fl_vaqt_foiz:.0f` foizini
-# sarfladi; bu ulush protsessorga bogʻliq, chunki hisob hajmi deyarli bir xil,
-# farq esa asosan xotira bilan ishlashdan keladi. GPUda FlashAttention aynan shu yoʻl
+# flash kerneli qoʻlda yozilgan funksiya vaqtining {glue:text}`fl_vaqt_foiz:.0f` foizini
+# sarfladi. Bu ulush protsessorga va xotira qanday ajratilishiga bogʻliq, chunki
+# hisob hajmi deyarli bir xil, farq esa asosan xotira bilan ishlashdan keladi. GPUda FlashAttention aynan shu yoʻl
 # bilan tezlashadi: katta matritsani sekin xotiraga yozmaydi va qayta oʻqimaydi.
 # Natijalar amalda bir xil chiqdi: eng katta farq {glue:text}`fl_farq:.1e` ga teng.
 #

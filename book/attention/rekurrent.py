@@ -125,7 +125,7 @@ for nom, qisqa in [("RNN", "rnn"), ("LSTM", "lstm"),
 # {numref}`%s-jadvalga <grad_jadval>` koʻra, RNNda oxirgi qadam gradienti
 # 0-qadamnikidan {glue:text}`grad_rnn:.2e` marta katta, LSTMda
 # {glue:text}`grad_lstm:.2e` marta. Aniq son {term}`initsializatsiyaga <initsializatsiya>`
-# qarab koʻp tartibga oʻzgaradi, lekin doim juda katta boʻlib qoladi: oʻqitish
+# qarab bir necha tartibga oʻzgaradi, lekin doim juda katta boʻlib qoladi: oʻqitish
 # boshida 0-qadamga deyarli hech narsa yetib bormaydi. Signal 59 ta qadamning
 # har birida koʻpaytirilib, eksponensial ravishda soʻnadi — bu
 # **{term}`gradientning soʻnishi`** (*vanishing gradient*). Attentionda esa
@@ -148,7 +148,7 @@ for siljish in (0.0, 1.0, 3.0):
 
 # %% [markdown]
 # Siljish $b_f = 0$ boʻlganda xotira deyarli butunlay soʻnadi, $b_f = 3$ da
-# esa sezilarli qismi qoladi. Demak, oʻqitish boshida LSTMdagi soʻnishni arxitektura emas, unutish
+# esa sezilarli qismi qoladi. Demak, bir xil LSTMda oʻqitish boshidagi soʻnishni unutish
 # darvozasi siljishining boshlangʻich qiymati belgilaydi. (Bu sodda baho:
 # gradient yashirin holat orqali ham oqadi, shuning uchun jadvaldagi nisbat undan farq
 # qiladi.) {cite:ts}`gers2000` bu darvozani kiritgan; {cite:ts}`jozefowicz2015`
@@ -190,9 +190,6 @@ glue("d_model", d_model, display=False)
 # :pyobject: oqit
 # :start-at: def oqit
 # ```
-#
-# Oʻqitishlarni `parallel` funksiyasi alohida jarayonlarda bajaradi. Har oʻqitish
-# oʻz seedini oʻzi oʻrnatadi, shuning uchun natija jarayonlar soniga bogʻliq emas.
 
 # %%
 modellar = {

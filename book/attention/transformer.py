@@ -50,7 +50,7 @@ from chapter_code.oqitish import mediana_ms
 # | 1. Koʻp boshli attention (multi-head attention) | Bir nechta attention parallel ishlaydi — har biri boshqa munosabatga qaraydi |
 # | 2. Qoldiq ulanish: `x + attn(x)` | Gradientga toʻsiqsiz yoʻl beradi — usiz chuqur tarmoqni oʻqitish juda qiyin |
 # | 3. LayerNorm | Har pozitsiya vektorini normallashtiradi: oʻrtachasi 0, dispersiyasi 1 boʻladi (oʻrganiladigan koʻpaytuvchi va siljishdan oldin) |
-# | 4. Feed-forward: 2 qatlamli MLP | Attention yigʻgan maʼlumotni har pozitsiyada qayta ishlaydi |
+# | 4. Feed-forward: ikki qatlamli MLP | Attention yigʻgan maʼlumotni har pozitsiyada qayta ishlaydi |
 # ```
 #
 # GPT, BERT va Llama — shu arxitekturaning variantlari. Ular normallashtirish qatlamining joyi
@@ -227,9 +227,10 @@ diagramma(joy, list(zip(nomlar, nomlar[1:])), nom="arxitektura.png",
 # :dedent:
 # ```
 #
-# `torch.cat` funksiyasi har qadamda butun keshni yangi tenzorga koʻchiradi. Amaliy tizimlarda kesh
-# uchun joy oldindan ajratiladi va yangi kalitlar boʻsh joyga yoziladi; `kesh_qosh` ning qolgan
-# qismi shunday keshni yuritadi.
+# `torch.cat` funksiyasi har qadamda butun keshni yangi tenzorga koʻchiradi. Modellarni
+# koʻp foydalanuvchiga xizmat qildiradigan tizimlar (masalan, vLLM) esa kesh uchun joyni
+# oldindan ajratadi va yangi kalitlarni boʻsh joyga yozadi; `kesh_qosh` ning qolgan qismi
+# shunday keshni yuritadi.
 #
 # Yangi tokenlarning pozitsiyalari kesh koʻrgan tokenlar sonidan boshlanadi, maska esa yangi
 # soʻrovlarga keshdagi hamma kalitni, oʻzini va oʻzidan oldingi yangi tokenlarni koʻrsatadi:
@@ -347,7 +348,7 @@ for nom, qiymat in dict(
 # %% [markdown]
 # Natijalar {numref}`%s-jadvalda <kv_vaqt_jadval>` va {numref}`%s-rasmda <kv_kesh_vaqt>`
 # keltirilgan. *T* = {glue:text}`kv_T_katta:.0f` da kesh bilan bitta yaratish qadami
-# {glue:text}`kv_nisbat:.0f` marta tez: {glue:text}`kv_ms_keshsiz:.1f` ms oʻrniga
+# {glue:text}`kv_nisbat:.0f` marta tezroq: {glue:text}`kv_ms_keshsiz:.1f` ms oʻrniga
 # {glue:text}`kv_ms_kesh:.2f` ms.
 #
 # Ikki chiziq *T* bilan turlicha oʻsadi. *T* = {glue:text}`kv_T_kichik:.0f` dan
@@ -357,7 +358,7 @@ for nom, qiymat in dict(
 # oʻzgardi.
 #
 # Keshsiz qadam *T* ta pozitsiyaning har biri uchun kesh bilan qadamning ishini bajaradi, yaʼni
-# *T* marta koʻp hisob qiladi. Vaqt boʻyicha esa kesh bundan ancha kam tezlashtirdi. Sabab — kesh
+# *T* marta koʻproq hisob qiladi. Vaqt boʻyicha esa kesh bundan ancha kam tezlashtirdi. Sabab — kesh
 # bilan qadamdagi matritsalar juda kichik: vaqtning katta qismini har amalning oʻlchamga bogʻliq
 # boʻlmagan doimiy narxi (Python va PyTorch chaqiruvlari) oladi.
 #
@@ -386,9 +387,9 @@ for nom, qiymat in dict(
 #
 # Katta modellarda xotirani eng koʻp egallaydigan qismlardan biri — kesh. Shuning uchun Llama 3 kabi
 # modellar **{term}`guruhli soʻrov attention <guruhli soʻrov attention (GQA)>`** (ingl.
-# *grouped-query attention*, GQA; {cite:alp}`ainslie2023`) ishlatadi: bir guruhdagi bir nechta
-# soʻrov boshi bitta kalit/qiymat boshini birgalikda ishlatadi, keshda esa faqat kalit/qiymat
-# boshlari saqlanadi.
+# *grouped-query attention*, GQA; {cite:alp}`ainslie2023`) ishlatadi. Unda bir guruhdagi bir
+# nechta soʻrov boshi bitta kalit/qiymat boshini birgalikda ishlatadi. Keshda esa faqat
+# kalit/qiymat boshlari saqlanadi.
 #
 # Avval formulani yuqorida toʻldirilgan keshlardagi haqiqiy tenzorlar bilan tekshiramiz.
 
@@ -550,13 +551,13 @@ for nom, qiymat in dict(
 # {glue:text}`ll_vazn_gb:.1f` GB oʻqiydi (embedding jadvalidan faqat bitta qatorni;
 # {numref}`chegara_jadval`, {numref}`llama_baytlar`). Bitta matnda (*B* = 1, *T* = 1024) xotira
 # chegarasi {glue:text}`ll_ms:.1f` ms, hisob uchun esa {glue:text}`ll_hisob_ms:.2f` ms yetardi:
-# hisob xotiradan {glue:text}`ll_marta:.0f` marta tez tugaydi. Demak, GPU koʻp vaqt sonlarni kutadi
+# hisob xotiradan {glue:text}`ll_marta:.0f` marta tezroq tugaydi. Demak, GPU koʻp vaqt sonlarni kutadi
 # va soniyasiga {glue:text}`ll_tok:.0f` tadan koʻp token yoza olmaydi.
 #
 # {glue:text}`ll_B:.0f` ta matnni birga yozsak, parametrlar bir marta oʻqiladi va
 # {glue:text}`ll_B:.0f` ta tokenga xizmat qiladi: soniyasiga {glue:text}`ll_B_tok:.0f` tagacha
 # token. Endi kesh ({glue:text}`ll_B_kesh:.1f` GB) parametrlardan ham koʻp bayt oladi, qadam
-# {glue:text}`ll_B_ms:.1f` ms, hisob esa baribir xotiradan {glue:text}`ll_B_marta:.0f` marta tez.
+# {glue:text}`ll_B_ms:.1f` ms, hisob esa baribir xotiradan {glue:text}`ll_B_marta:.0f` marta tezroq.
 # Shuning uchun katta modellarni tez ishlatish usullarining koʻpi token uchun oʻqiladigan baytni
 # kamaytiradi: matnlarni birga yozish, GQA, 16 yoki 8 bitli sonlar.
 #
@@ -603,7 +604,7 @@ for nom, qiymat in dict(
 #
 # Kesh {glue:text}`kv_llama_gqa_marta:d` marta katta: {glue:text}`t3_kesh:.1f` GB. Qadam
 # {glue:text}`t3_gb:.1f` GB oʻqiydi, xotira chegarasi {glue:text}`t3_ms:.1f` ms — GQA bilan qadamdan
-# {glue:text}`t3_marta:.1f` marta sekin. Parametrlar bilan birga bunday kesh «80 GB»li GPU
+# {glue:text}`t3_marta:.1f` marta sekinroq. Parametrlar bilan birga bunday kesh «80 GB»li GPU
 # xotirasining (aslida 80 GiB) deyarli hammasini egallaydi: aktivatsiyalar uchun joy qolmaydi.
 # :::
 

@@ -84,6 +84,8 @@ for s, (aniq_, _) in zip(seedlar, tarjimonlar):
     print(f"seed {s}: aniqlik {son(aniq_, '.3f')}")
 tarjimon = tarjimonlar[0][1]
 n_param = parametrlar(tarjimon)
+# seed 0 ning oʻqitish sonlaridan nechtasi har xil
+turli = len(set(sonlar_toplami(0, P["n"], P["n_sinov"])[0]))
 
 # %% tags=["remove-cell"]
 for k, v in P.items():
@@ -92,12 +94,15 @@ for k, v in P.items():
 glue("tr_aniq_0", tarjimonlar[0][0], display=False)
 glue("tr_aniq_1", tarjimonlar[1][0], display=False)
 glue("tr_param", n_param, display=False)
+glue("tr_turli", turli, display=False)
 
 # %% [markdown]
 # Model kichik: *d* = {glue:text}`tp_d`, toʻrtta {term}`bosh`, koder ham,
 # dekoder ham bitta {term}`qatlamdan <qatlam>` iborat; uning
 # {term}`parametrlari <parametrlar>` soni {glue:text}`tr_param`. U
-# {glue:text}`tp_n` ta oʻqitish sonida oʻqitiladi: har safar tasodifiy
+# {glue:text}`tp_n` ta oʻqitish sonida oʻqitiladi (seed 0 da ulardan
+# {glue:text}`tr_turli:d` tasi har xil: son uzunligi teng ehtimol bilan
+# tanlanadi, shuning uchun qisqa sonlar koʻp takrorlanadi). Har safar tasodifiy
 # {glue:text}`tp_batch` ta son olinadi va parametrlar {glue:text}`tp_qadamlar`
 # marta yangilanadi. {term}`Oʻrganish tezligi <oʻrganish tezligi>` avval
 # {glue:text}`tp_lr:.3f` gacha oshadi, soʻng deyarli nolgacha kamayadi.
@@ -130,15 +135,17 @@ for s in seedlar:
     glue(f"tr{s}_00_xato", sum("00" in str(v) for v in xato[s]),
          display=False)
 glue("tr_00_sinov", sinov_00, display=False)
+for s in seedlar:
+    x00 = sum("00" in str(v) for v in xato[s])
+    glue(f"tr{s}_00_foiz", 100 * x00 / len(xato[s]), display=False)
 
 # %% [markdown]
 # Ketma-ket ikki nolli («00»li) sonlar sinovda kam:
 # {glue:text}`tp_n_sinov` ta sonning atigi {glue:text}`tr_00_sinov` tasi.
 # Xatolar orasida esa ularning ulushi ancha katta: seed 0 modelining
-# {glue:text}`tr_xato_soni` ta xatosidan {glue:text}`tr0_00_xato` tasi, seed 1
-# modelining {glue:text}`tr1_xato_soni` ta xatosidan {glue:text}`tr1_00_xato`
-# tasi «00»li sonlarda. {numref}`%s-jadvalda <tarjima_misollar>` seed 0
-# modelining hamma xatolari keltirilgan.
+# xatolarida {glue:text}`tr0_00_foiz:.0f` foiz, seed 1 modelinikida
+# {glue:text}`tr1_00_foiz:.0f` foiz. {numref}`%s-jadvalda <tarjima_misollar>`
+# seed 0 modelining hamma {glue:text}`tr_xato_soni` ta xatosi keltirilgan.
 
 # %%
 def guruhla(j):
@@ -367,9 +374,9 @@ fig(
 # :::
 #
 # :::{only} latex
-# Quyidagi katakning interaktiv xaritasi seed 0 modelining bir nechta sinov
-# sonidagi hamma attention ogʻirliklarini har bosh va ularning oʻrtachasi
-# boʻyicha koʻrsatadi.
+# Quyidagi kod saytdagi interaktiv xarita uchun seed 0 modelining bir nechta
+# sinov sonidagi hamma attention ogʻirliklarini yigʻadi: har bosh va ularning
+# oʻrtachasi.
 # :::
 
 # %%
@@ -580,7 +587,8 @@ glue("at_mha_1", float(aniqliklar.iloc[0, 1]), display=False)
 # foizini toʻgʻri yozdi (yechim kodi quyida). Natija
 # {numref}`%s-jadvaldagiga <tarjima_tuzilma>` mos: qiyin joy — soʻzi yoʻq
 # nollar. (Bu sonlarning ayrimlari oʻqitish sonlari orasida
-# boʻlishi mumkin: ular {glue:text}`tp_n` ta, hamma sonlar esa 999 999 ta.)
+# boʻlishi mumkin: ularning har xili {glue:text}`tr_turli:d` ta, hamma sonlar esa
+# 999 999 ta.)
 # :::
 
 # %% tags=["hide-cell"]
