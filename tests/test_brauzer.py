@@ -877,7 +877,7 @@ XARITA_TURLARI = {"cross": ("chiqish", "sozlar"), "koder": ("sozlar", "sozlar"),
 
 
 def _token(t: str) -> str:
-    return f"⟨{t[1:-1]}⟩" if t.startswith("<") else t
+    return t          # a special token as the lessons write it: <oxir>
 
 
 def _xarita_tekshir(holat: dict, malumot: dict) -> None:
@@ -891,7 +891,9 @@ def _xarita_tekshir(holat: dict, malumot: dict) -> None:
                                  for t, v in zip(m[kalit], qator)]
     # every key the largest shown weight goes to, a repeated token with its place (1-based)
     kalitlar = [_token(t) for t in m[kalit]]
-    engilar = [f"{j}-pozitsiyadagi «{k}»" if kalitlar.count(k) > 1 else f"«{k}»"
+    def atalishi(k):
+        return f"{k} tokeni" if k.startswith("<") else f"«{k}»"
+    engilar = [f"{j}-pozitsiyadagi {atalishi(k)}" if kalitlar.count(k) > 1 else atalishi(k)
                for j, (k, w) in enumerate(zip(kalitlar, qator)) if w == max(qator)]
     qiymat = f"{max(qator) / 100:.2f}".replace(".", ",")
     # the dative joins the last word as Uzbek softens it: «ellik»ka, «qirq»qa, «besh»ga

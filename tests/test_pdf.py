@@ -448,3 +448,14 @@ def test_a_short_code_block_is_not_split_across_pages(qurilgan):
     matn = subprocess.run(["pdftotext", "-raw", str(qurilgan / "latex" / f"{NOM}.pdf"), "-"],
                           capture_output=True, text=True, check=True).stdout
     assert matn.count("davomi keyingi betda") <= uzun, (matn.count("davomi keyingi betda"), uzun)
+
+
+def test_an_interactive_maps_cell_stays_on_the_web(qurilgan):
+    """A cell whose only output is an interactive map (HTML) is not printed: on paper it would be
+    code with nothing under it (qurilish.pdf._faqat_saytda); the web page keeps it."""
+    matn = subprocess.run(["pdftotext", "-raw", str(qurilgan / "latex" / f"{NOM}.pdf"), "-"],
+                          capture_output=True, text=True, check=True).stdout
+    for dars, chaqiruv in [("mexanizm", "softmax_xaritasi("), ("yakuniy", "def ogirliklar(son_)")]:
+        sahifa = (qurilgan / "sayt" / "book" / "attention" / f"{dars}.html").read_text(encoding="utf-8")
+        assert chaqiruv in BeautifulSoup(sahifa, "html.parser").get_text(), (dars, chaqiruv)
+    assert "softmax_xaritasi(" not in matn and "def ogirliklar(son_)" not in matn

@@ -17,7 +17,9 @@
   };
   const raqam = (x, xona) => x.toFixed(xona).replace(".", ",");   // Uzbek form: 0,84
   const son = (w) => raqam(w / 100, 2);                              // a weight in hundredths
-  const token = (t) => (t.startsWith("<") ? `⟨${t.slice(1, -1)}⟩` : t);
+  // a special token is written as the lessons write it, <oxir>; in a sentence it is named a token
+  const maxsus = (t) => t.startsWith("<");
+  const atalishi = (t) => (maxsus(t) ? `${t} tokeni` : `«${t}»`);
   const guruhla = (n) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, "\u202f");
   const yasa = (teg, xossalar = {}, ...bolalar) => {
     const el = document.createElement(teg);
@@ -67,8 +69,8 @@
       const m = misollar[+tanlangan("misol")], tur = tanlangan("tur");
       const [, sorov, kalit] = TURLAR[tur];
       const bosh = +tanlangan("bosh");
-      return { m, tur, w: m[tur][+tanlangan("qatlam")][bosh], sorovlar: m[sorov].map(token),
-               kalitlar: m[kalit].map(token),
+      return { m, tur, w: m[tur][+tanlangan("qatlam")][bosh], sorovlar: m[sorov],
+               kalitlar: m[kalit],
                boshda: bosh === boshlar ? "boshlar oʻrtachasida" : `${bosh}-boshda` };
     };
 
@@ -85,12 +87,13 @@
       // token that occurs twice with its place
       const eng = Math.max(...qator);
       const nomi = (j) => (h.kalitlar.filter((k) => k === h.kalitlar[j]).length > 1
-        ? `${j}-pozitsiyadagi «${h.kalitlar[j]}»` : `«${h.kalitlar[j]}»`);
+        ? `${j}-pozitsiyadagi ${atalishi(h.kalitlar[j])}` : atalishi(h.kalitlar[j]));
       const engilar = qator.flatMap((w, j) => (w === eng ? [nomi(j)] : []));
       // the dative after the last word: «ellik»ka, «qirq»qa, «besh»ga
       const ga = /k»$/.test(engilar[engilar.length - 1]) ? "ka" : /q»$/.test(engilar[engilar.length - 1]) ? "qa" : "ga";
       const sorov = h.sorovlar[faol];
-      const kim = h.tur === "koder" ? `«${sorov}» soʻzi` : `«${sorov}»ni yozayotgan pozitsiya`;
+      const kim = h.tur === "koder" ? `«${sorov}» soʻzi`
+        : maxsus(sorov) ? `${sorov} tokenini yozayotgan pozitsiya` : `«${sorov}»ni yozayotgan pozitsiya`;
       xulosa.textContent = engilar.length === 1
         ? `${kim} ${h.boshda} eng koʻp ${engilar[0]}${ga} qaraydi: ${son(eng)}.`
         : `${kim} ${h.boshda} eng koʻp ${engilar.join(" va ")}${ga} qaraydi, har biriga taxminan ${son(eng)} dan.`;

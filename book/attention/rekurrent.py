@@ -302,7 +302,7 @@ with torch.no_grad():
     model(Xv)
 # (200, T, T) -> (T,): har qadamga oʻrtacha ogʻirlik
 w = model.ogirlik.mean(dim=(0, 1)).numpy()
-print(f"seed {attn_seed}, sinov aniqligi: {son(aniqlik, '.4f')}")
+print(f"seed {attn_seed}, sinov aniqligi: {son(aniqlik, '.3f')}")
 print(f"0-qadamga oʻrtacha ogʻirlik: {son(w[0], '.4f')}")
 print(f"qolgan {T-1} qadamga, oʻrtacha: {son(w[1:].mean(), '.1e')}")
 print(f"eng katta ogʻirlik: {int(w.argmax())}-qadamda")

@@ -374,9 +374,8 @@ fig(
 # :::
 #
 # :::{only} latex
-# Quyidagi kod saytdagi interaktiv xarita uchun seed 0 modelining bir nechta
-# sinov sonidagi hamma attention ogʻirliklarini yigʻadi: har bosh va ularning
-# oʻrtachasi.
+# Saytdagi interaktiv xarita seed 0 modelining bir nechta sinov sonidagi hamma
+# attention ogʻirliklarini koʻrsatadi: har bosh va ularning oʻrtachasi.
 # :::
 
 # %%

@@ -291,6 +291,21 @@ def _bir_betda(app, doctree, docname) -> None:
                 "", rf"\needspace{{{qatorlar + 2}\baselineskip}}", format="latex"))
 
 
+def _faqat_saytda(app, doctree, docname) -> None:
+    """doctree-resolved, LaTeX only: a code cell whose every output is HTML (an interactive map)
+    leaves the PDF, code and all: on paper it would be code with nothing under it.  The lesson
+    says in an {only} latex paragraph what the map shows."""
+    if app.builder.name != "latex":
+        return
+    for katak in list(doctree.findall(nodes.container)):
+        if "cell" not in katak.get("classes", []) or katak.parent is None:
+            continue
+        chiqishlar = [c for c in katak.children if "cell_output" in c.get("classes", [])]
+        barglar = [n for c in chiqishlar for n in c.findall(nodes.Element) if not isinstance(n, nodes.container)]
+        if barglar and all(isinstance(n, nodes.raw) and "html" in n.get("format", "").split() for n in barglar):
+            katak.parent.remove(katak)
+
+
 def _atama_joylari(app, doctree) -> None:
     """doctree-read: a glossary link in a paragraph also files an index entry where it stands, so the
     index leads to the lessons that use a term, not only to the glossary.  The entry is the term as
@@ -317,5 +332,6 @@ def setup(app):
     app.connect("env-updated", _kirish_sarlavhasi)
     app.connect("doctree-resolved", _javoblar)
     app.connect("doctree-resolved", _bir_betda)
+    app.connect("doctree-resolved", _faqat_saytda)
     app.connect("doctree-read", _atama_joylari)
     return {"parallel_read_safe": True, "parallel_write_safe": True}
