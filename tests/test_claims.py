@@ -354,7 +354,7 @@ def test_sinusoids_carry_to_longer_sequences_and_rope_does_not(glued, sahifa):
         assert songa(qatorlar[str(T)][2]) == pytest.approx(round(kop[i], 2))
     # the summary's row: fixed words, this lesson's numbers
     qator = {q[0]: q[1] for q in _qatorlar(sahifa, "xulosa-jadval")}["Uzunroq ketma-ketlik"]
-    assert son(sin_tushish, ".3f") in qator and son(rope_tushish, ".3f") in qator
+    assert son(sin_tushish, ".2f") in qator and son(rope_tushish, ".2f") in qator
 
 
 @pytest.mark.build

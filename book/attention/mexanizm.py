@@ -200,7 +200,7 @@ sp["std"].plot(ax=b1, style=["o-", "s--"], logy=True, xlabel="",
 sp["eng katta"].plot(ax=b2, style=["o-", "s--"], ylim=(0, 1.02),
                      ylabel="qatordagi eng katta ogʻirlik")
 for b in (b1, b2):
-    b.legend(title=None)  # legendada ustun nomi («usul») chiqmasin
+    b.legend(title=None)
     b.set_xscale("log", base=2)
     b.grid(True, which="both", alpha=0.3)
 fig("sqrt_d.png", caption=(

@@ -50,11 +50,9 @@ from chapter_code.oqitish import mediana_ms, protsessor, xotira_chuqqisi
 #
 # Oʻlchov `torch.utils.benchmark` bilan, bitta {term}`oqimda <oqim>` (*thread*)
 # bajariladi: har oʻlchov koʻp marta takrorlanadi va {term}`medianasi <mediana>`
-# olinadi (buni `mediana_ms` funksiyasi bajaradi). U yana bir narsani sozlaydi:
-# boʻshatilgan katta xotira bloklari operatsion tizimga qaytarilmaydi, keyingi
-# chaqiruvda qayta ishlatiladi. Busiz katta tenzorli hisob har chaqiruvda
-# xotirani tizimdan yangidan oladi va vaqt bir necha barobar oshib, takrordan
-# takrorga sakraydi.
+# olinadi (buni `mediana_ms` funksiyasi bajaradi). U boʻshatilgan katta xotira
+# bloklarini keyingi chaqiruv uchun saqlab qoʻyadi: aks holda katta tenzorli
+# hisobning vaqti takrordan takrorga bir necha barobar sakraydi.
 
 # %%
 torch.set_num_threads(1)  # vaqt bitta oqimda oʻlchanadi
@@ -274,7 +272,7 @@ glue("fl_farq", float(farq), display=False)
 # ## Mashqlar
 #
 # **1-mashq (hisob).** Bitta qatlamda 32 ta bosh, *T* = 32 768. Bitta
-# oldinga oʻtishda shu qatlamning attention ogʻirliklari matritsalari {term}`float32`
+# oldinga oʻtishda shu qatlamning attention ogʻirlik matritsalari {term}`float32`
 # formatida necha GiB boʻladi? Sonlar {term}`bfloat16` (16 bitli, yaʼni ikki baytli
 # son formati) boʻlsa-chi? Avval qogʻozda hisoblang.
 #

@@ -284,13 +284,13 @@ glue("poz_kop", [koplik[Tx] for Tx in Tlar], display=False)
 glue("poz_kop_max", max(koplik.values()), display=False)
 
 # %% [markdown]
-# {numref}`%s-jadvaldan <poz_jadval>` toʻrtta xulosa chiqaramiz:
+# {numref}`%s-jadval <poz_jadval>` toʻrt narsani koʻrsatadi:
 #
 # - **Sinusoidal modellar** bu besh seedda uzunroq ketma-ketlikka yaxshi koʻchdi:
 #   *T* = 240 da vazifani {glue:text}`poz_sin_yechdi_gap`. Har seedning aniqligi
-#   *T* = 60 dagidan koʻpi bilan {glue:text}`poz_sin_pasayish:.3f` ga
+#   *T* = 60 dagidan koʻpi bilan {glue:text}`poz_sin_pasayish:.2f` ga
 #   tushdi (RoPE modellarida esa kamida
-#   {glue:text}`poz_rope_pasayish:.3f` ga). Soʻrovlar 0-pozitsiyaga
+#   {glue:text}`poz_rope_pasayish:.2f` ga). Soʻrovlar 0-pozitsiyaga
 #   oʻrtacha kamida {glue:text}`poz_sin_w0:.2f` ogʻirlik berdi: model
 #   oʻqitishda koʻrmagan 60–239-pozitsiyalarda ham javobni asosan
 #   0-pozitsiyadan oldi.
@@ -361,7 +361,7 @@ glue("poz_nazorat_max", max(nazorat), display=False)
 # Sinusoidal modellar *T* = 240 ga yaxshi koʻchdi, lekin bu kafolat emas:
 # formula istalgan pozitsiyaga vektor beradi, ammo model bunday vektorlarni
 # oʻqitishda koʻrmagan. Boshqa seedlarda sinusoidal model ham *T* = 240 da
-# yiqilishi mumkin: koʻchish seedga bogʻliq. *T* = 960 da nima boʻlishini
+# ishlamay qolishi mumkin: koʻchish seedga bogʻliq. *T* = 960 da nima boʻlishini
 # 2-mashqda oʻzingiz oʻlchaysiz.
 #
 # :::{admonition} Chuqurroq: katta til modellarida
@@ -418,7 +418,7 @@ glue("kz_sin60", sin60, display=False)
 glue("kz_sin60_min", min(sin60), display=False)
 
 # %% [markdown]
-# Maskasiz model ikki barobar uzoq oʻqitilgan boʻlsa ham tasodifiy javobga
+# Maskasiz model ikki barobar uzoqroq oʻqitilgan boʻlsa ham tasodifiy javobga
 # yaqin qoldi, kauzal model esa har seedda undan yuqori natija berdi. Demak, maskaning
 # oʻzi modelga tartib haqida maʼlumot beradi. Lekin u pozitsiya kodlash oʻrnini
 # bosmaydi: kauzal model hech bir seedda vazifani yechmadi, sinusoidal

@@ -125,7 +125,7 @@ for nom, qisqa in [("RNN", "rnn"), ("LSTM", "lstm"),
 # {numref}`%s-jadvalga <grad_jadval>` koʻra, RNNda oxirgi qadam gradienti
 # 0-qadamnikidan {glue:text}`grad_rnn:.2e` marta katta, LSTMda
 # {glue:text}`grad_lstm:.2e` marta. Aniq son {term}`initsializatsiyaga <initsializatsiya>`
-# qarab bir necha tartibga oʻzgaradi, lekin doim juda katta boʻlib qoladi: oʻqitish
+# qarab 10 ning bir necha darajasiga oʻzgaradi, lekin doim juda katta boʻlib qoladi: oʻqitish
 # boshida 0-qadamga deyarli hech narsa yetib bormaydi. Signal 59 ta qadamning
 # har birida koʻpaytirilib, eksponensial ravishda soʻnadi — bu
 # **{term}`gradientning soʻnishi`** (*vanishing gradient*). Attentionda esa

@@ -227,8 +227,8 @@ diagramma(joy, list(zip(nomlar, nomlar[1:])), nom="arxitektura.png",
 # :dedent:
 # ```
 #
-# `torch.cat` funksiyasi har qadamda butun keshni yangi tenzorga koʻchiradi. Modellarni
-# koʻp foydalanuvchiga xizmat qildiradigan tizimlar (masalan, vLLM) esa kesh uchun joyni
+# `torch.cat` funksiyasi har qadamda butun keshni yangi tenzorga koʻchiradi. Koʻp
+# foydalanuvchiga model xizmatini koʻrsatadigan tizimlar (masalan, vLLM) esa kesh uchun joyni
 # oldindan ajratadi va yangi kalitlarni boʻsh joyga yozadi; `kesh_qosh` ning qolgan qismi
 # shunday keshni yuritadi.
 #
@@ -348,7 +348,7 @@ for nom, qiymat in dict(
 # %% [markdown]
 # Natijalar {numref}`%s-jadvalda <kv_vaqt_jadval>` va {numref}`%s-rasmda <kv_kesh_vaqt>`
 # keltirilgan. *T* = {glue:text}`kv_T_katta:.0f` da kesh bilan bitta yaratish qadami
-# {glue:text}`kv_nisbat:.0f` marta tezroq: {glue:text}`kv_ms_keshsiz:.1f` ms oʻrniga
+# {glue:text}`kv_nisbat:.0f` marta tezroq: {glue:text}`kv_ms_keshsiz:.2f` ms oʻrniga
 # {glue:text}`kv_ms_kesh:.2f` ms.
 #
 # Ikki chiziq *T* bilan turlicha oʻsadi. *T* = {glue:text}`kv_T_kichik:.0f` dan
@@ -362,7 +362,7 @@ for nom, qiymat in dict(
 # bilan qadamdagi matritsalar juda kichik: vaqtning katta qismini har amalning oʻlchamga bogʻliq
 # boʻlmagan doimiy narxi (Python va PyTorch chaqiruvlari) oladi.
 #
-# :::{admonition} Chuqurroq: *N* ta token jami qancha ish
+# :::{admonition} Chuqurroq: *N* ta token jami qancha ish talab qiladi
 # :class: dropdown
 #
 # *N* ta token yaratishda qadam *N* marta takrorlanadi. Kesh bilan
@@ -428,12 +428,12 @@ T_l, b_l = c["max_position_embeddings"], 2  # bfloat16: 2 bayt
 d_bosh_l = d_l // n_q_l  # 4096 / 32
 
 T_gpt = gpt.poz.shape[0]  # KichikGPT ning eng katta uzunligi
-hajm = pd.DataFrame({  # har model — ustun: telefonga sigʻadi
+hajm = pd.DataFrame({  # har model — bitta ustun
     "KichikGPT": [L_gpt, T_gpt, n_gpt, n_gpt, d_bosh_gpt, b_gpt],
     "Llama 3 8B": [L_l, T_l, n_q_l, n_kv_l, d_bosh_l, b_l],
     "GQAsiz": [L_l, T_l, n_q_l, n_q_l, d_bosh_l, b_l]},
     index=["qatlamlar", "T", "soʻrov boshlari",
-           "kalit/\u200bqiymat boshlari",  # «/» dan keyin boʻlinadi
+           "kalit va qiymat boshlari",
            "bosh oʻlchami", "bayt"])
 # soʻrov boshlaridan boshqa qatorlar — kesh_bayt tartibida
 hajm.loc["kesh (MiB)"] = kesh_bayt(
@@ -604,7 +604,7 @@ for nom, qiymat in dict(
 #
 # Kesh {glue:text}`kv_llama_gqa_marta:d` marta katta: {glue:text}`t3_kesh:.1f` GB. Qadam
 # {glue:text}`t3_gb:.1f` GB oʻqiydi, xotira chegarasi {glue:text}`t3_ms:.1f` ms — GQA bilan qadamdan
-# {glue:text}`t3_marta:.1f` marta sekinroq. Parametrlar bilan birga bunday kesh «80 GB»li GPU
+# {glue:text}`t3_marta:.1f` marta sekinroq. Parametrlar bilan birga bunday kesh «80 GB» deb sotiladigan GPU
 # xotirasining (aslida 80 GiB) deyarli hammasini egallaydi: aktivatsiyalar uchun joy qolmaydi.
 # :::
 
