@@ -122,7 +122,7 @@ for qator in ball[0].detach():
 # $q \cdot k = \sum_{j=1}^{d} q_j k_j$ — *d* ta hadning yigʻindisi. Har
 # hadning dispersiyasi 1, yigʻindiniki esa *d*. Ballarni $\sqrt{d}$ ga boʻlish
 # dispersiyani yana 1 ga qaytaradi. Ballar $\sqrt{d}$ ga boʻlinmasa, katta *d* da
-# ular katta boʻladi va softmax **{term}`toʻyinadi <toʻyinish>`** (*saturation*): bitta elementga
+# ular katta boʻladi va softmax **{term}`toʻyinadi <toʻyinish>`** (ingl. *saturation*): bitta elementga
 # deyarli $1$, qolganlarga deyarli $0$ beradi. Bunday toʻyingan qatorlarda
 # gradient deyarli yoʻqoladi. (Komponentlarning dispersiyasi 1
 # emas, $\sigma^2$ boʻlsa, ball dispersiyasi $d\,\sigma^4$; boʻlish baribir
@@ -265,7 +265,7 @@ print("4-bosqich: V ning vaznli\noʻrtachasi:", tuple(chiqish.shape))
 # *i*-pozitsiya (*i* + 1)-pozitsiyaga qaray olsa, javobni shunchaki koʻchirib
 # oladi. Shuning uchun softmaxdan oldin diagonaldan yuqoridagi ballar
 # $-\infty$ bilan almashtiriladi: $e^{-\infty} = 0$, demak, oʻsha joylarning
-# ogʻirligi nolga teng. Bu — **kauzal (sababiy) maska** (*causal mask*):
+# ogʻirligi nolga teng. Bu — **kauzal (sababiy) maska** (ingl. *causal mask*):
 # *i*-pozitsiya faqat oʻziga va oʻzidan oldingilarga qaraydi.
 
 # %%

@@ -48,7 +48,7 @@ from chapter_code.oqitish import mediana_ms, protsessor, xotira_chuqqisi
 # (*multiply-accumulate*, {term}`MAC`). Yana bir ustun — *T* ga bogʻliq ketma-ket
 # {term}`bosqichlar <bosqich>` soni: RNNda *T* ta, attentionda bitta.
 #
-# Oʻlchov `torch.utils.benchmark` bilan, bitta {term}`oqimda <oqim>` (*thread*)
+# Oʻlchov `torch.utils.benchmark` bilan, bitta {term}`oqimda <oqim>` (ingl. *thread*)
 # bajariladi: har oʻlchov koʻp marta takrorlanadi va {term}`medianasi <mediana>`
 # olinadi (buni `mediana_ms` funksiyasi bajaradi). U boʻshatilgan katta xotira
 # bloklarini keyingi chaqiruv uchun saqlab qoʻyadi: aks holda katta tenzorli

@@ -53,7 +53,7 @@ seedlar = range(5)
 #
 # Asl {term}`Transformer` maqolasida {cite:p}`vaswani2017` pozitsiya vektorlari
 # oʻrganilmaydi, balki formula bilan hisoblanadi. Bu —
-# **{term}`sinusoidal pozitsiya kodlash`** (*sinusoidal positional encoding*).
+# **{term}`sinusoidal pozitsiya kodlash`** (ingl. *sinusoidal positional encoding*).
 # Har *p*-pozitsiya vektorining juft va toq komponentlari:
 #
 # $$

@@ -54,7 +54,7 @@ from chapter_code.oqitish import protokoli
 #
 # Rekurrent modellar ikkita: `Ketma("rnn")` va `Ketma("lstm")`. Ikkalasi ham
 # ketma-ketlikni oxirigacha oʻqiydi va oxirgi {term}`yashirin holat` asosida javob beradi.
-# LSTMning `unutish` parametri — {term}`unutish darvozasi` (*forget gate*)
+# LSTMning `unutish` parametri — {term}`unutish darvozasi` (ingl. *forget gate*)
 # {term}`siljishining <siljish>` boshlangʻich qiymati; u gradientga qanday taʼsir qilishini
 # quyida koʻramiz.
 #
@@ -128,7 +128,7 @@ for nom, qisqa in [("RNN", "rnn"), ("LSTM", "lstm"),
 # qarab 10 ning bir necha darajasiga oʻzgaradi, lekin doim juda katta boʻlib qoladi: oʻqitish
 # boshida 0-qadamga deyarli hech narsa yetib bormaydi. Signal 59 ta qadamning
 # har birida koʻpaytirilib, eksponensial ravishda soʻnadi — bu
-# **{term}`gradientning soʻnishi`** (*vanishing gradient*). Attentionda esa
+# **{term}`gradientning soʻnishi`** (ingl. *vanishing gradient*). Attentionda esa
 # nisbat {glue:text}`grad_attention:.2f` ga teng: 0-qadamga ham, oxirgi qadamga ham
 # deyarli bir xil gradient yetadi.
 #
@@ -177,7 +177,7 @@ glue("d_model", d_model, display=False)
 # {glue:text}`protokol_n_sinov` ta sinov namunasi. Har {term}`paketda <paket>`
 # {glue:text}`protokol_batch` ta namuna bor (*batch*: parametrlarni bir marta yangilash uchun
 # birga ishlatiladigan namunalar guruhi). Optimizator — Adam ({cite:alp}`kingma2015`),
-# {term}`oʻrganish tezligi` (*learning rate*) {glue:text}`protokol_lr`, oʻqitish
+# {term}`oʻrganish tezligi` (ingl. *learning rate*) {glue:text}`protokol_lr`, oʻqitish
 # davomida oʻzgarmaydi. {term}`Warm-up` (boshida oʻrganish tezligini asta-sekin
 # oshirish) va {term}`gradient kesish` ishlatilmaydi: modellar oʻz holicha solishtiriladi.
 #

@@ -117,7 +117,7 @@ print("eng katta farq:", son(mha_farq, ".1e"))
 # - {term}`post-LN <post-LN va pre-LN>` (2017) — `x = norm(x + f(x))`;
 # - pre-LN (GPT-2, Llama) — `x = x + f(norm(x))`.
 #
-# Pre-LNda {term}`qoldiq yoʻli` (*residual stream*) normallashtirish qatlamidan oʻtmaydi: kirishdan
+# Pre-LNda {term}`qoldiq yoʻli` (ingl. *residual stream*) normallashtirish qatlamidan oʻtmaydi: kirishdan
 # chiqishgacha toʻsiqsiz yoʻl qoladi. {cite:t}`xiong2020` pre-LN modellar
 # {term}`oʻrganish tezligini <oʻrganish tezligi>` asta-sekin oshirmasdan ham ({term}`warm-up`
 # davrisiz) barqaror oʻqitilishini koʻrsatgan.

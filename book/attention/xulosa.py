@@ -27,12 +27,12 @@
 # oʻz vazifangizga moslashtiriladi: u sizning maʼlumotlaringizda qisqa muddat
 # qoʻshimcha oʻqitiladi (*{term}`fine-tuning`*). Jadvaldagi qisqartmalar:
 #
-# - {term}`LLM` (*large language model*) — katta til modeli;
-# - {term}`RAG` (*retrieval-augmented generation*) — avval hujjatlardan mos
+# - {term}`LLM` (ingl. *large language model*) — katta til modeli;
+# - {term}`RAG` (ingl. *retrieval-augmented generation*) — avval hujjatlardan mos
 #   parchalar qidiriladi, soʻng LLM ular asosida javob yozadi;
-# - {term}`LoRA` (*low-rank adaptation*) — modelning oʻzi emas, unga qoʻshilgan
+# - {term}`LoRA` (ingl. *low-rank adaptation*) — modelning oʻzi emas, unga qoʻshilgan
 #   kichik matritsalar oʻqitiladi;
-# - {term}`OCR` (*optical character recognition*) — rasmdagi matnni tanib olish.
+# - {term}`OCR` (ingl. *optical character recognition*) — rasmdagi matnni tanib olish.
 #
 # {numref}`qollash_jadval` odatiy vazifalar va yondashuvlarni koʻrsatadi.
 

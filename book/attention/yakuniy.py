@@ -297,7 +297,7 @@ fig(
 # turadi. Yuz minglar raqamini birinchi soʻz beradi (1 ni «bir»), oʻn minglar
 # raqamini — oʻnlik soʻzi (3 ni «oʻttiz»). Bu — asl attention maqolasidagi
 # {cite:p}`bahdanau2015` mashhur {term}`muvofiqlik xaritasining <muvofiqlik xaritasi>`
-# (*alignment*) oʻzbekcha varianti. Bu muvofiqlik faqat toʻgʻri raqamlarni
+# (ingl. *alignment*) oʻzbekcha varianti. Bu muvofiqlik faqat toʻgʻri raqamlarni
 # yozishga oʻqitishdan kelib chiqdi.
 #
 # Bitta misol tasodif boʻlishi mumkin. Shuning uchun hamma sinov sonlarida
