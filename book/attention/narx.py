@@ -56,7 +56,7 @@ from chapter_code.oqitish import mediana_ms, protsessor, xotira_chuqqisi
 
 # %%
 torch.set_num_threads(1)  # vaqt bitta oqimda oʻlchanadi
-# 1e-38 dan kichik («denormal») sonlar x86da juda sekin: ular 0 boʻladi
+# ≈ 1,2·10⁻³⁸ dan kichik («denormal») sonlar sekin: ular 0 boʻladi
 torch.set_flush_denormal(True)
 
 

@@ -227,10 +227,10 @@ diagramma(joy, list(zip(nomlar, nomlar[1:])), nom="arxitektura.png",
 # :dedent:
 # ```
 #
-# `torch.cat` funksiyasi har qadamda butun keshni yangi tenzorga koʻchiradi. Koʻp
-# foydalanuvchiga model xizmatini koʻrsatadigan tizimlar (masalan, vLLM) esa kesh uchun joyni
-# oldindan ajratadi va yangi kalitlarni boʻsh joyga yozadi; `kesh_qosh` ning qolgan qismi
-# shunday keshni yuritadi.
+# `torch.cat` funksiyasi har qadamda butun keshni yangi tenzorga koʻchiradi. Koʻp amaliy
+# tizimlar esa kesh uchun joyni oldindan ajratadi va yangi kalitlarni boʻsh joyga yozadi.
+# `kesh_qosh` ning qolgan qismi shunday keshni yuritadi: har matnga eng katta uzunlikdagi
+# bitta bufer ajratiladi.
 #
 # Yangi tokenlarning pozitsiyalari kesh koʻrgan tokenlar sonidan boshlanadi, maska esa yangi
 # soʻrovlarga keshdagi hamma kalitni, oʻzini va oʻzidan oldingi yangi tokenlarni koʻrsatadi:

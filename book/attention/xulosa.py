@@ -20,11 +20,10 @@
 # %% [markdown]
 # ## Amaliy qoʻllanish
 #
-# Bu bobda kichik modellarni noldan oʻqitdik. Amalda katta Transformer kamdan-kam
-# noldan oʻqitiladi. Katta model
-# milliardlab soʻzli matnlarda oʻqitilgan boʻladi; buni takrorlash uchun juda
-# koʻp maʼlumot va hisoblash kerak. Buning oʻrniga tayyor model olinadi va
-# oʻz vazifangizga moslashtiriladi: u sizning maʼlumotlaringizda qisqa muddat
+# Bu bobda kichik modellarni noldan oʻqitdik. Katta Transformerni esa uni yaratgan
+# jamoa bir marta, trillionlab {term}`tokenli <token>` matnlarda oʻqitadi; buni takrorlash uchun
+# juda koʻp maʼlumot va hisoblash kerak. Shuning uchun odatda tayyor model olinadi
+# va oʻz vazifangizga moslashtiriladi: u sizning maʼlumotlaringizda qisqa muddat
 # qoʻshimcha oʻqitiladi (*{term}`fine-tuning`*). Jadvaldagi qisqartmalar:
 #
 # - {term}`LLM` (ingl. *large language model*) — katta til modeli;
@@ -91,7 +90,7 @@ print(f"nisbat: {son(toliq / lora, '.0f')} marta")
 # | Nega $\sqrt{d}$ | Softmaxni toʻyinishdan saqlaydi |
 # | Yoʻl uzunligi | Istalgan ikki pozitsiya orasida bitta bogʻlanish — 59 ta qadam emas |
 # | Gradient oqimi | Oʻqitish boshida 0-qadamga yetadigan gradient oxirgi qadamnikidan RNNda juda kichik (bizning initsializatsiyada {glue:text}`rekurrent.py::grad_rnn:.2e` marta), attentionda deyarli teng |
-# | Initsializatsiya | LSTMda oʻqitish boshidagi gradient soʻnishini unutish darvozasining siljishi belgilaydi |
+# | Initsializatsiya | Bir xil LSTMda oʻqitish boshidagi gradient soʻnishiga unutish darvozasining siljishi kuchli taʼsir qiladi (parametrlarning boshlangʻich kattaligi ham) |
 # | Pozitsiya kodlash | Maskasiz attention usiz tartibni koʻrmaydi va vazifani yecha olmaydi (eng yaxshi seedda {glue:text}`rekurrent.py::attn0_max:.3f`) |
 # | Tushuntirish | Ogʻirliklar model qayerga qarashini koʻrsatadi: bobdagi vazifada oʻqitilgan attention modelida soʻrovlar oʻrtacha hisobda ogʻirligining deyarli hammasini 0-qadamga beradi |
 # | O(T²) | Xotira T² ga proporsional oʻsadi (T = 960 da 64 ta namunaning ogʻirliklari {glue:text}`narx.py::matritsa_960:.0f` MiB); flash kerneli xotirani T ga chiziqli qiladi, hisob hajmini esa kamaytirmaydi |

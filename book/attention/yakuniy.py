@@ -408,8 +408,8 @@ xarita(
 #
 # {doc}`«Transformer bloki va KV kesh» <transformer>` darsida {term}`KV kesh` hajmini hisobladik:
 # $2 \cdot L \cdot T \cdot n_{kv} \cdot d_{\text{bosh}} \cdot b$ bayt.
-# Keshni attentionning oʻzini oʻzgartirib kichraytirishning ikki keng tarqalgan
-# yoʻli bor, ikkalasi ham bugungi katta modellarda ishlatiladi:
+# Keshni attentionning oʻzini oʻzgartirib kichraytirishning eng keng tarqalgan
+# yoʻllaridan ikkitasi bugungi katta modellarda ishlatiladi:
 #
 # - **{term}`guruhli soʻrov attention <guruhli soʻrov attention (GQA)>`** (GQA, {cite:alp}`ainslie2023`): $n_{kv}$
 #   ni kamaytirish. Soʻrov boshlari soni oʻzgarmaydi, lekin bir guruhdagi
