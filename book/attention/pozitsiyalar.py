@@ -294,7 +294,7 @@ glue("poz_kop_max", max(koplik.values()), display=False)
 #   oʻrtacha kamida {glue:text}`poz_sin_w0:.2f` ogʻirlik berdi: model
 #   oʻqitishda koʻrmagan 60–239-pozitsiyalarda ham javobni asosan
 #   0-pozitsiyadan oldi.
-# - **RoPE modellari** oʻqitish uzunligida (*T* = 60) yechdi, eng yomon
+# - **RoPE modellari** oʻqitish uzunligida (*T* = 60) vazifani yechdi, eng yomon
 #   seedda {glue:text}`poz_rope_60_min:.2f`. Uzunroq ketma-ketlikda esa
 #   yomonlashdi: *T* = 240 da hech bir seedda yechmadi, eng yaxshisi
 #   {glue:text}`poz_rope_240_max:.2f`. 0-pozitsiyaga ogʻirlik *T* = 60 dagi

@@ -550,14 +550,14 @@ for nom, qiymat in dict(
 # Llama 3 8Bda {glue:text}`ll_param:.2f` mlrd parametr bor; bitta qadam ulardan
 # {glue:text}`ll_vazn_gb:.1f` GB oʻqiydi (embedding jadvalidan faqat bitta qatorni;
 # {numref}`chegara_jadval`, {numref}`llama_baytlar`). Bitta matnda (*B* = 1, *T* = 1024) xotira
-# chegarasi {glue:text}`ll_ms:.1f` ms, hisob uchun esa {glue:text}`ll_hisob_ms:.2f` ms yetardi:
+# chegarasi {glue:text}`ll_ms:.2f` ms, hisob uchun esa {glue:text}`ll_hisob_ms:.2f` ms yetardi:
 # hisob xotiradan {glue:text}`ll_marta:.0f` marta tezroq tugaydi. Demak, GPU koʻp vaqt sonlarni kutadi
 # va soniyasiga {glue:text}`ll_tok:.0f` tadan koʻp token yoza olmaydi.
 #
 # {glue:text}`ll_B:.0f` ta matnni birga yozsak, parametrlar bir marta oʻqiladi va
 # {glue:text}`ll_B:.0f` ta tokenga xizmat qiladi: soniyasiga {glue:text}`ll_B_tok:.0f` tagacha
-# token. Endi kesh ({glue:text}`ll_B_kesh:.1f` GB) parametrlardan ham koʻp bayt oladi, qadam
-# {glue:text}`ll_B_ms:.1f` ms, hisob esa baribir xotiradan {glue:text}`ll_B_marta:.0f` marta tezroq.
+# token. Endi kesh ({glue:text}`ll_B_kesh:.2f` GB) parametrlardan ham koʻp bayt oladi, qadam
+# {glue:text}`ll_B_ms:.2f` ms, hisob esa baribir xotiradan {glue:text}`ll_B_marta:.0f` marta tezroq.
 # Shuning uchun katta modellarni tez ishlatish usullarining koʻpi token uchun oʻqiladigan baytni
 # kamaytiradi: matnlarni birga yozish, GQA, 16 yoki 8 bitli sonlar.
 #

@@ -102,8 +102,8 @@ glue("tr_turli", turli, display=False)
 # {term}`parametrlari <parametrlar>` soni {glue:text}`tr_param`. U
 # {glue:text}`tp_n` ta oʻqitish sonida oʻqitiladi (seed 0 da ulardan
 # {glue:text}`tr_turli:d` tasi har xil: son uzunligi teng ehtimol bilan
-# tanlanadi, shuning uchun qisqa sonlar koʻp takrorlanadi). Har safar tasodifiy
-# {glue:text}`tp_batch` ta son olinadi va parametrlar {glue:text}`tp_qadamlar`
+# tanlanadi, shuning uchun qisqa sonlar koʻp takrorlanadi). Har yangilanishda tasodifiy
+# {glue:text}`tp_batch` ta son olinadi; parametrlar jami {glue:text}`tp_qadamlar`
 # marta yangilanadi. {term}`Oʻrganish tezligi <oʻrganish tezligi>` avval
 # {glue:text}`tp_lr:.3f` gacha oshadi, soʻng deyarli nolgacha kamayadi.
 #
@@ -507,8 +507,8 @@ glue("at_mha_1", float(aniqliklar.iloc[0, 1]), display=False)
 # Kesh esa formula boʻyicha kichrayadi, oʻlchov ham aynan shuni koʻrsatdi
 # (jadvalning oxirgi ikki ustuni). Ikki tokenli oynada kesh son qancha uzun
 # boʻlsa ham oʻsmaydi. Bu — dekoder self-attentionining keshi.
-# Cross-attention kalit va qiymatlarini koderning saqlangan chiqishidan har
-# yaratish {term}`qadami <qadam>` uchun qayta hisoblaydi, shuning uchun ular bu
+# Cross-attentionning kalit va qiymatlari esa koderning saqlangan chiqishidan har
+# yaratish {term}`qadami <qadam>` uchun qayta hisoblanadi, shuning uchun ular bu
 # baytlarga kirmagan.
 # Ular ham keshlansa, GQA va MQA ularni ham kichraytirar edi.
 #
