@@ -134,7 +134,7 @@ print("eng katta farq:", son(mha_farq, ".1e"))
 # :::
 #
 # Bobdagi `Blok` — pre-LN blok, oʻzimiz yozgan `KopBoshli` bilan. Undagi ixtiyoriy ikkinchi
-# attention — {term}`koderga <koder>` qaraydigan {term}`cross-attention` (oʻzaro attention); uni
+# attention — {term}`koderga <koder>` qaraydigan attention (ingl. {term}`cross-attention`); uni
 # yakuniy misolda ishlatamiz.
 #
 # ```{literalinclude} ../../chapter_code/modellar.py
@@ -297,9 +297,7 @@ for nom, qiymat in dict(
 # Matnda *T* ta token bor, keyingi token logitlari kerak. Keshsiz yoʻlda model *T* ta tokenning
 # hammasini qayta hisoblaydi. Kesh bilan esa keshda *T* − 1 ta token tayyor turadi va modelga faqat
 # oxirgi token kiradi. Vaqt — `torch.utils.benchmark` bilan koʻp takrorning
-# {term}`medianasi <mediana>`, bitta {term}`oqimda <oqim>`. Kesh har chaqiruvda
-# oʻsadi, shuning uchun har takror tayyor keshdan yangi `dict` yaratadi: har takror bir xil ishni
-# bajaradi.
+# {term}`medianasi <mediana>`, bitta {term}`oqimda <oqim>`.
 
 # %%
 torch.set_flush_denormal(True)  # narx darsidagi kabi

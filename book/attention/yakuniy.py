@@ -578,7 +578,7 @@ glue("at_mha_1", float(aniqliklar.iloc[0, 1]), display=False)
 # **3-mashq (taxmin qiling, soʻng oʻlchang).** Seed 0 modeliga 100 ta
 # tasodifiy «00»li son va 100 ta nolsiz son bering (1 dan 999 999 gacha,
 # `torch.Generator().manual_seed(5)` bilan). Avval taxmin qiling: har
-# guruhdan nechtasini toʻgʻri yozadi? Soʻng `javob` bilan oʻlchang.
+# guruhdan nechtasini toʻgʻri yozadi? Soʻng `javob` funksiyasi bilan oʻlchang.
 # Oʻzingiz tanlagan sonlarni ham bering: model qaysi birida adashadi?
 #
 # :::{admonition} Yechim
