@@ -431,7 +431,7 @@ def test_the_index_follows_the_uzbek_alphabet(pdf_qatorlari):
     assert kalitlar == sorted(kalitlar), [y for _, y in yozuvlar]
 
 
-def test_a_short_code_block_is_not_split_across_pages(qurilgan):
+def test_a_short_code_block_is_not_split_across_pages(qurilgan, pdf_qatorlari):
     """The LaTeX source asks for room before every code block or printed output of at most
     BIR_BETDA lines (book/_ext/qurilish/pdf.py), so it moves whole to the next page; and the PDF's
     "davomi keyingi betda" marks are no more than the blocks longer than that."""
@@ -445,17 +445,14 @@ def test_a_short_code_block_is_not_split_across_pages(qurilgan):
     xonasiz = [ichi[:60] for oldin, ichi in qisqa if r"\needspace" not in oldin]
     assert not xonasiz, f"short blocks with no \\needspace before them: {xonasiz[:5]}"
     uzun = len(bloklar) - len(qisqa)
-    matn = subprocess.run(["pdftotext", "-raw", str(qurilgan / "latex" / f"{NOM}.pdf"), "-"],
-                          capture_output=True, text=True, check=True).stdout
-    assert matn.count("davomi keyingi betda") <= uzun, (matn.count("davomi keyingi betda"), uzun)
+    bolingan = pdf_qatorlari.count("davomi keyingi betda")
+    assert bolingan <= uzun, (bolingan, uzun)
 
 
-def test_an_interactive_maps_cell_stays_on_the_web(qurilgan):
+def test_an_interactive_maps_cell_stays_on_the_web(qurilgan, pdf_qatorlari):
     """A cell whose only output is an interactive map (HTML) is not printed: on paper it would be
     code with nothing under it (qurilish.pdf._faqat_saytda); the web page keeps it."""
-    matn = subprocess.run(["pdftotext", "-raw", str(qurilgan / "latex" / f"{NOM}.pdf"), "-"],
-                          capture_output=True, text=True, check=True).stdout
     for dars, chaqiruv in [("mexanizm", "softmax_xaritasi("), ("yakuniy", "def ogirliklar(son_)")]:
         sahifa = (qurilgan / "sayt" / "book" / "attention" / f"{dars}.html").read_text(encoding="utf-8")
         assert chaqiruv in BeautifulSoup(sahifa, "html.parser").get_text(), (dars, chaqiruv)
-    assert "softmax_xaritasi(" not in matn and "def ogirliklar(son_)" not in matn
+    assert "softmax_xaritasi(" not in pdf_qatorlari and "def ogirliklar(son_)" not in pdf_qatorlari
