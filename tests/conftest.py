@@ -103,6 +103,15 @@ def bob_html(qurilgan: Path) -> str:
     return "\n".join((qurilgan / "sayt" / f"{d}.html").read_text(encoding="utf-8") for d in SAHIFALAR)
 
 
+def bosilgan_satrlar(cells) -> list[str]:
+    """Every line the code cells printed, in order.  A kernel may flush one print in pieces
+    (``print("a:", 43)`` as "a:" then " 43"), so a cell's stream outputs are joined before
+    they are split into lines."""
+    return [q for h in cells if h.get("cell_type", "code") == "code"
+            for q in "".join("".join(c["text"]) for c in h.get("outputs", [])
+                             if c.get("output_type") == "stream").splitlines()]
+
+
 def jb_build(ildiz: Path, **kwargs) -> subprocess.CompletedProcess:
     """The strict build every test uses (qurish.jb_buyrugi): warnings are errors, all reported."""
     return subprocess.run(jb_buyrugi(ildiz), capture_output=True, text=True, **kwargs)

@@ -47,7 +47,7 @@ import pytest
 import yaml
 from babel.messages.pofile import read_po
 from bs4 import BeautifulSoup
-from conftest import ILDIZ, QURISH, kitob_nusxasi
+from conftest import ILDIZ, QURISH, bosilgan_satrlar, kitob_nusxasi
 
 pytestmark = pytest.mark.build
 
@@ -150,8 +150,7 @@ def _sahifa(sayt: Path, nom: str) -> BeautifulSoup:
 
 def _bosilgan(nb) -> list[str]:
     """Every line the notebook's code cells printed, in order."""
-    return [q for h in nb.cells if h.cell_type == "code" for c in h.get("outputs", [])
-            if c.get("output_type") == "stream" for q in "".join(c["text"]).splitlines()]
+    return bosilgan_satrlar(nb["cells"])
 
 
 def _jadval_md(nb) -> list[str]:
