@@ -88,6 +88,13 @@ def test_the_styles_join_names_in_uzbek():
     assert Royxat().format_entries([parse_string("""@article{c, author = {Bir, A.}, title = {Attention Is
         All You Need}, journal = {J}, year = {2017}}""", "bibtex").entries["c"]]).__next__() \
         .text.render_as("text") == "A. Bir. Attention Is All You Need. J, 2017."
+    # a team's name in braces sorts by its letters, among the persons, not after them all
+    jamoa = parse_string("""@article{g, author = {{Gemma Team, Google DeepMind}}, title = {G},
+        journal = {J}, year = {2024}}
+        @article{h, author = {Haviv, A.}, title = {H}, journal = {J}, year = {2022}}
+        @article{f, author = {Dao, T.}, title = {F}, journal = {J}, year = {2022}}""", "bibtex")
+    assert [e.label for e in Royxat().format_entries(jamoa.entries.values())] == [
+        "Dao, 2022", "Gemma Team, Google DeepMind, 2024", "Haviv, 2022"]
     assert find_plugin("pybtex.style.formatting", "uz") is Royxat
     assert app.ulangan == [("html-page-context", modul._rollarsiz)]
     kontekst = {"body": '<div role="list" class="citation-list">\n<div class="citation" '

@@ -34,7 +34,7 @@ from chapter_code.modellar import Ketma, Attention
 from chapter_code.oqitish import mediana_ms, protsessor, xotira_chuqqisi
 
 # %% [markdown]
-# ## Vaqt: koʻp hisob, lekin bitta bosqichda
+# ## Vaqt: koʻp hisob, lekin bir yoʻla
 #
 # Attention arzonga tushmaydi. {term}`Ballar <ball>` matritsasi $T \times T$: har pozitsiya har
 # pozitsiyaga ball qoʻyadi. *T* ikki barobar oshsa, matritsa toʻrt barobar
@@ -45,8 +45,9 @@ from chapter_code.oqitish import mediana_ms, protsessor, xotira_chuqqisi
 # Vaqtni ikki holat uchun oʻlchaymiz: faqat {term}`oldinga oʻtish` (*forward pass*:
 # kirishdan chiqishgacha hisob) hamda oldinga va {term}`orqaga oʻtish`. Har qatorda
 # hisob hajmi ham bor: bitta namuna uchun koʻpaytirish-qoʻshishlar soni
-# (*multiply-accumulate*, {term}`MAC`). Yana bir ustun — *T* ga bogʻliq ketma-ket
-# {term}`bosqichlar <bosqich>` soni: RNNda *T* ta, attentionda bitta.
+# (*multiply-accumulate*, {term}`MAC`). Yana bir ustun — navbat bilan bajariladigan
+# qadamlar soni: RNNda *T* ta, attentionda bitta, chunki u hamma pozitsiyani
+# bir yoʻla hisoblaydi.
 #
 # Oʻlchov `torch.utils.benchmark` bilan, bitta {term}`oqimda <oqim>` (ingl. *thread*)
 # bajariladi: har oʻlchov koʻp marta takrorlanadi va {term}`medianasi <mediana>`
@@ -75,7 +76,7 @@ qatorlar = []
 for T in [30, 60, 120, 240]:
     X, y = vazifa(64, T, 3)
     torch.manual_seed(0)
-    for nom, m, mac, bosqich in [
+    for nom, m, mac, qadam in [
         ("RNN", Ketma("rnn"), rnn_mac(T), T),
         ("attention", Attention(T), attn_mac(T), 1),
     ]:
@@ -83,10 +84,10 @@ for T in [30, 60, 120, 240]:
             fwd = mediana_ms("m(X)", m=m, X=X)
         fwd_bwd = mediana_ms("m.zero_grad(); k(m(X), y).backward()",
                              m=m, X=X, y=y, k=nn.CrossEntropyLoss())
-        qatorlar.append((T, nom, fwd, fwd_bwd, mac, bosqich))
+        qatorlar.append((T, nom, fwd, fwd_bwd, mac, qadam))
 vaqt = pd.DataFrame(qatorlar, columns=[
     "T", "model", "oldinga (ms)", "oldinga+orqaga (ms)", "MAC",
-    "ketma-ket bosqichlar"])
+    "ketma-ket qadamlar"])
 show(vaqt.round(2), nom="vaqt_jadval", izoh=(
     "Bitta paket (64 ta namuna) vaqti, bitta oqimda, mediana;"
     " MAC — bitta namunaning oldinga oʻtishdagi hisobi."))
@@ -105,15 +106,15 @@ glue("vaqt_nisbat", float(vaqt_nisbat), display=False)
 
 # %% [markdown]
 # *T* = 240 da attention bitta namuna uchun RNNdan {glue:text}`mac_nisbat:.1f`
-# marta koʻproq koʻpaytirish-qoʻshish bajaradi, lekin hammasini bitta bosqichda,
+# marta koʻproq koʻpaytirish-qoʻshish bajaradi, lekin hammasini bir yoʻla,
 # katta matritsa koʻpaytmalarida. RNN esa kamroq hisobni 240 ta kichik qadamda
 # navbat bilan bajaradi. Bitta oqimda attention RNNdan {glue:text}`vaqt_nisbat:.1f`
 # marta sekinroq ishladi: hisobi koʻp, lekin sekinligi MAC nisbatidan kichik.
 # Katta matritsa koʻpaytmalari protsessorda 240 ta kichik qadamdan samaraliroq
 # bajariladi: bitta MAC attentionda RNNdagidan arzonga tushadi.
 #
-# GPU yoki koʻp yadroli protsessorda esa attentionning yagona bosqichidagi *T* ta
-# pozitsiya hisobi parallel bajarilishi mumkin, RNNning *T* ta qadami bunda ham
+# GPU yoki koʻp yadroli protsessorda esa attention bir yoʻla hisoblaydigan *T* ta
+# pozitsiya parallel bajarilishi mumkin, RNNning *T* ta qadami bunda ham
 # navbat bilan bajariladi. Bu bobda vaqtni faqat bitta oqimda oʻlchaymiz.
 # {cite:t}`vaswani2017` bu parallellikni qisqa {term}`yoʻl uzunligi` bilan birga
 # attentionning asosiy afzalliklari qatorida keltiradi.

@@ -286,7 +286,7 @@ glue("poz_kop_max", max(koplik.values()), display=False)
 # %% [markdown]
 # {numref}`%s-jadval <poz_jadval>` toʻrt narsani koʻrsatadi:
 #
-# - **Sinusoidal modellar** bu besh seedda uzunroq ketma-ketlikka yaxshi koʻchdi:
+# - **Sinusoidal modellar** bu besh seedda uzunroq ketma-ketlikda ham yaxshi ishladi:
 #   *T* = 240 da vazifani {glue:text}`poz_sin_yechdi_gap`. Har seedning aniqligi
 #   *T* = 60 dagidan koʻpi bilan {glue:text}`poz_sin_pasayish:.2f` ga
 #   tushdi (RoPE modellarida esa kamida
@@ -358,10 +358,11 @@ glue("poz_nazorat_max", max(nazorat), display=False)
 # vazifani yechadigan qoida bor, uni faqat oʻqitishda koʻrilmagan
 # masofalar buzgan.
 #
-# Sinusoidal modellar *T* = 240 ga yaxshi koʻchdi, lekin bu kafolat emas:
+# Sinusoidal modellar *T* = 240 da ham yaxshi ishladi, lekin bu kafolat emas:
 # formula istalgan pozitsiyaga vektor beradi, ammo model bunday vektorlarni
 # oʻqitishda koʻrmagan. Boshqa seedlarda sinusoidal model ham *T* = 240 da
-# ishlamay qolishi mumkin: koʻchish seedga bogʻliq. *T* = 960 da nima boʻlishini
+# ishlamay qolishi mumkin: uzunlikka umumlashtirish seedga bogʻliq.
+# *T* = 960 da nima boʻlishini
 # 2-mashqda oʻzingiz oʻlchaysiz.
 #
 # :::{admonition} Chuqurroq: katta til modellarida
@@ -463,11 +464,11 @@ glue("kz_sin60_min", min(sin60), display=False)
 # {term}`boshlar <bosh>` turli uzoqlikka qaraydi. Formula bilan hisoblangan ogʻirliklardan
 # eng katta farq {glue:text}`m1_farq:.1e` ga teng (yechim kodi quyida keltirilgan). Yangi
 # masofada ham jarima oʻsha chiziq boʻylab davom etadi; mualliflar shu
-# sababli ALiBi modellari uzunroq ketma-ketlikka yaxshi koʻchishini
+# sababli ALiBi modellari uzunroq ketma-ketliklarda ham yaxshi ishlashini
 # koʻrsatgan.
 # :::
 #
-# **2-mashq (*T* = 960).** Sinusoidal modellar *T* = 240 ga yaxshi koʻchdi.
+# **2-mashq (*T* = 960).** Sinusoidal modellar *T* = 240 da ham yaxshi ishladi.
 # *T* = 960 da-chi? Avval taxmin qiling, soʻng besh modelni `baholash`
 # funksiyasi bilan yangi 50 ta namunada tekshiring (`vazifa(50, 960, 4)`).
 #

@@ -94,10 +94,10 @@ print(f"nisbat: {son(toliq / lora, '.0f')} marta")
 # | Pozitsiya kodlash | Maskasiz attention usiz tartibni koʻrmaydi va vazifani yecha olmaydi (eng yaxshi seedda {glue:text}`rekurrent.py::attn0_max:.3f`) |
 # | Tushuntirish | Ogʻirliklar model qayerga qarashini koʻrsatadi: bobdagi vazifada oʻqitilgan attention modelida soʻrovlar oʻrtacha hisobda ogʻirligining deyarli hammasini 0-qadamga beradi |
 # | Kvadratik narx | Xotira T² ga proporsional oʻsadi (T = 960 da 64 ta namunaning ogʻirliklari {glue:text}`narx.py::matritsa_960:.0f` MiB); flash kerneli xotirani T ga chiziqli qiladi, hisob hajmini esa kamaytirmaydi |
-# | Parallellik | T = 240 da attention RNNdan {glue:text}`narx.py::mac_nisbat:.1f` marta koʻproq hisob qiladi, lekin bitta bosqichda; bitta oqimda u RNNdan sekin |
+# | Parallellik | T = 240 da attention RNNdan {glue:text}`narx.py::mac_nisbat:.1f` marta koʻproq hisob qiladi, lekin hammasini bir yoʻla; bitta oqimda u RNNdan sekin |
 # | Transformer bloki | Attention + {term}`qoldiq ulanish` + LayerNorm + feed-forward; GPT-2, Llama: pre-LN |
 # | Kauzal maska | Har pozitsiya faqat oʻzini va oldingilarni koʻradi: diagonaldan yuqoridagi ogʻirliklar aniq 0, har qatorning yigʻindisi 1 |
-# | Uzunroq ketma-ketlik | RoPE oʻqitishda koʻrmagan masofalarda adashadi: T = 60 da oʻqitilgan modellarning aniqligi T = 240 da kamida {glue:text}`pozitsiyalar.py::poz_rope_pasayish:.2f` ga tushdi. Sinusoidal pozitsiyalar besh seedimizda koʻchdi (pasayish koʻpi bilan {glue:text}`pozitsiyalar.py::poz_sin_pasayish:.2f`), lekin bu seedga bogʻliq |
+# | Uzunroq ketma-ketlik | RoPE oʻqitishda koʻrmagan masofalarda adashadi: T = 60 da oʻqitilgan modellarning aniqligi T = 240 da kamida {glue:text}`pozitsiyalar.py::poz_rope_pasayish:.2f` ga tushdi. Sinusoidal pozitsiyalar besh seedimizda uzunroq ketma-ketlikda ham ishladi (pasayish koʻpi bilan {glue:text}`pozitsiyalar.py::poz_sin_pasayish:.2f`), lekin bu seedga bogʻliq |
 # | KV kesh | Oldingi kalit va qiymatlar saqlanadi: natija oʻzgarmaydi, har yaratish qadamida faqat yangi token hisoblanadi; Llama 3 8Bda har token keshi {glue:text}`transformer.py::kv_llama_token_kib:.0f` KiB |
 # | Cross-attention | Raqam yozayotgan dekoder uni beradigan soʻzga qaraydi: noldan farqli raqamlarning {glue:text}`yakuniy.py::tr_moslik_foiz:.1f` foizida eng kuchli ogʻirlik oʻsha soʻzda |
 # ```

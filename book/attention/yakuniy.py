@@ -320,9 +320,13 @@ glue("tr_misol", misol, display=False)
 glue("tr_misol_n", len(oz_soz), display=False)
 glue("tr_misol_oz", sum(oz_soz), display=False)
 glue("tr_moslik_foiz", 100 * float(ulush[-1]), display=False)
+# uch ulush butun foizlarda, yigʻindisi 100 (eng katta qoldiq usuli)
+uch_ = 100 * qayerda[-1].double()
+butun_ = uch_.floor()
+butun_[(uch_ - butun_).argsort(descending=True)[
+    :int(round(100 - float(butun_.sum())))]] += 1
 for i_, nom in enumerate(["oz", "ym", "boshqa"]):
-    glue(f"tr_orta_{nom}", 100 * float(qayerda[-1, i_]),
-         display=False)
+    glue(f"tr_orta_{nom}", float(butun_[i_]), display=False)
 glue("tr_nol_ym", 100 * float(nollar[-1, 1]), display=False)
 glue("tr_bosh_min", 100 * float(ulush[:-1].min()), display=False)
 glue("tr_bosh_max", 100 * float(ulush[:-1].max()), display=False)

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from pybtex.plugin import register_plugin as pybtex_plugin
 from pybtex.style.formatting.unsrt import Style as Unsrt
 from pybtex.style.labels import BaseLabelStyle
+from pybtex.style.sorting.author_year_title import SortingStyle
 from pybtex.style.template import field as maydon, names, sentence
 from sphinxcontrib.bibtex.plugin import register_plugin
 from sphinxcontrib.bibtex.style.referencing import BracketStyle, PersonStyle
@@ -52,11 +53,20 @@ class Yorliq(BaseLabelStyle):
             yield f"{muallif}, {yozuv.fields['year']}"
 
 
+class Tartib(SortingStyle):
+    """pybtex's author-year-title order, with a team's name in braces ("{Gemma Team, Google
+    DeepMind}") sorted by its letters: pybtex keeps the brace in the key, and "{" sorts after
+    every letter, so the teams stood at the end of the list."""
+
+    def person_key(self, person):
+        return super().person_key(person).replace("{", "").replace("}", "")
+
+
 class Royxat(Unsrt):
     """The list: pybtex's ``unsrt`` with every author named and joined by "va", sorted by
     author and year, labelled as the text cites it."""
 
-    default_sorting_style = "author_year_title"
+    default_sorting_style = "uz"
     default_label_style = "uz"
 
     def format_names(self, role, as_sentence=True):
@@ -89,5 +99,6 @@ def setup(app):
     app.connect("html-page-context", _rollarsiz)
     register_plugin("sphinxcontrib.bibtex.style.referencing", "uz", MuallifYil)
     pybtex_plugin("pybtex.style.labels", "uz", Yorliq)
+    pybtex_plugin("pybtex.style.sorting", "uz", Tartib)
     pybtex_plugin("pybtex.style.formatting", "uz", Royxat)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -84,6 +84,10 @@ PREAMBULA = r"""
 % \autopageref*{label} after it; hyperref, loaded after this preamble (so: at \begin{document}), "page 12".
 \AtBeginDocument{\renewcommand*{\autopageref}{\@ifstar{\kitob@bet}{\kitob@bet}}}
 \newcommand*{\kitob@bet}[1]{\pageref*{#1}-\pagename}
+% The list of references' page, which the chapter's list of lessons names (_javoblar): a label
+% after its heading, which Sphinx's sphinxthebibliography opens; a renamed environment stops the build.
+\usepackage{etoolbox}\AtBeginDocument{\apptocmd{\sphinxthebibliography}{\label{kitob-adabiyotlar}}{}{%
+  \PackageError{kitob}{sphinxthebibliography changed: the references' page has no label}{}}}
 \makeatother
 """
 
@@ -207,12 +211,15 @@ def _javoblar(app, doctree, docname) -> None:
     if app.builder.name != "latex" or docname != app.config.root_doc:
         return
     sahifalar = {k.docname for k in app.env.get_domain("cite").bibliographies}
+    adabiyotli = set()                        # ids of the lists of lessons that named the references
     for ota in list(doctree.findall(nodes.Element)):
         for bola in [b for b in ota.children if isinstance(b, addnodes.start_of_file) and b["docname"] in sahifalar
                      or isinstance(b, nodes.list_item) and any(r.get("refuri", "").lstrip("%").split("#")[0]
                                                                in sahifalar for r in b.findall(nodes.reference))]:
             if next(bola.findall(nodes.citation), None):
                 raise ExtensionError(f"pdf.py: {bola.get('docname')} still holds citations (Sphinx gathers them)")
+            if "darslar" in ota.get("classes", []):
+                adabiyotli.add(id(ota))
             ota.remove(bola)
     boblar = set(app.env.toctree_includes.get(app.config.root_doc, []))
     javoblar: dict[int, tuple] = {}           # id(chapter) -> (chapter, [solutions])
@@ -238,9 +245,11 @@ def _javoblar(app, doctree, docname) -> None:
         tana += [k.deepcopy() for k in kodlar]
         nom = f"{raqam.group(1)}-mashq" if raqam else YECHIM
         javoblar.setdefault(id(bob), (bob, []))[1].append((fayllar[-1]["docname"], nom, n, tana))
-    for bob, royxat in javoblar.values():
+    for k, (bob, royxat) in enumerate(javoblar.values()):
         royxat.sort(key=lambda javob: javob[2])           # in the order of the exercises
         bolim = nodes.section("", nodes.title("", "Javoblar"), ids=[f"kitob-javoblar-{id(bob)}"])
+        bolim += nodes.raw("", rf"\label{{kitob-javoblar-{k}}}", format="latex")
+        _royxatga(bob, rf"\hyperref[kitob-javoblar-{k}]{{Javoblar}} (\pageref*{{kitob-javoblar-{k}}}-bet)")
         oxirgi_dars = None
         for dars, nom, n, tana in royxat:
             if dars != oxirgi_dars:
@@ -256,6 +265,30 @@ def _javoblar(app, doctree, docname) -> None:
             fayl.extend(tana)
             bolim += fayl
         next(b for b in bob.children if isinstance(b, nodes.section)).append(bolim)
+    # the references, taken out of the lists of lessons above, are named there by their page at the book's end
+    for royxat in doctree.findall(nodes.enumerated_list):
+        if id(royxat) in adabiyotli:
+            royxat += nodes.list_item("", nodes.paragraph("", "", nodes.raw(
+                "", r"\hyperref[kitob-adabiyotlar]{Adabiyotlar} (\pageref*{kitob-adabiyotlar}-bet)",
+                format="latex")))
+
+
+def _royxatga(bob, latex: str) -> None:
+    """A last item, in LaTeX, of the chapter's list of lessons (yuklamalar._darslar_royxati), if it has one."""
+    for royxat in _ichida(bob, nodes.enumerated_list):
+        if "darslar" in royxat.get("classes", []):
+            royxat += nodes.list_item("", nodes.paragraph("", "", nodes.raw("", latex, format="latex")))
+            return
+
+
+def _ichida(tugun, tur):
+    """Every node of type ``tur`` under ``tugun``, walking its children (the LaTeX builder moves an
+    included document's children under a start_of_file without setting their ``parent``)."""
+    for bola in tugun.children:
+        if isinstance(bola, tur):
+            yield bola
+        if isinstance(bola, nodes.Element):
+            yield from _ichida(bola, tur)
 
 
 def _yechimlar(tugun, fayllar):
