@@ -96,19 +96,32 @@ def test_the_sites_index_follows_the_same_order(qurilgan):
 
 @pytest.mark.build
 def test_the_sites_index_leads_to_each_lesson_that_links_a_term(qurilgan):
-    """Every glossary link in a lesson's paragraph is a locator of its term in genindex.html (pdf.py
-    files it where it stands); the glossary's own is the term's first, in bold."""
+    """Every lesson that links a term in a paragraph is a place of the term in genindex.html (pdf.py
+    files it where it stands): a line under the term, titled as the lesson, linking to the term's first
+    use there, in the book's order (sahifa.py, _templates/genindex.html; Sphinx alone wrote "[1], [2]"); the glossary's own
+    link is the term itself, in bold."""
     from bs4 import BeautifulSoup
-    from conftest import DARSLAR
+    from conftest import DARSLAR, SAHIFALAR
 
     sayt = qurilgan / "sayt"
     sh = BeautifulSoup((sayt / "genindex.html").read_text(encoding="utf-8"), "html.parser")
+    sarlavhalar = {}
+    for dars in SAHIFALAR:
+        h1 = BeautifulSoup((sayt / f"{dars}.html").read_text(encoding="utf-8"), "html.parser").select_one("article h1")
+        sarlavhalar[f"{dars}.html"] = h1.get_text(" ", strip=True).rstrip("#").strip()
     joylar, langarlar = {}, []
+    assert "[1]" not in sh.select_one("article").get_text()
     for li in sh.select("td > ul > li"):
         havolalar = [a["href"] for a in li.find_all("a", recursive=False)]
-        assert havolalar and "#term-" in havolalar[0] and li.a.strong, li
-        joylar[havolalar[0].split("#")[1]] = {h.split("#")[0] for h in havolalar[1:]}
-        langarlar += havolalar[1:]
+        assert len(havolalar) == 1 and "#term-" in havolalar[0] and li.a.strong, li
+        ostlari = [(a.get_text(" ", strip=True), a["href"]) for a in li.select(":scope > span.kitob-joylar > a")]
+        sahifalar = [h.split("#")[0] for _, h in ostlari]
+        assert sahifalar == sorted(sahifalar, key=list(sarlavhalar).index), li
+        assert len(set(sahifalar)) == len(sahifalar), li
+        for matn, h in ostlari:
+            assert matn == sarlavhalar[h.split("#")[0]], (matn, h)
+        joylar[havolalar[0].split("#")[1]] = set(sahifalar)
+        langarlar += [h for _, h in ostlari]
     tekshirildi = 0
     for dars in DARSLAR:
         sahifa = BeautifulSoup((sayt / f"{dars}.html").read_text(encoding="utf-8"), "html.parser")

@@ -182,7 +182,8 @@ glue("chuqqi_960", float(xotira.loc[960, "choʻqqi (MiB)"]), display=False)
 # boʻlak-boʻlak yigʻadi.
 #
 # PyTorchda `F.scaled_dot_product_attention` (SDPA) kirishga mos kernelni
-# oʻzi tanlaydi. CPUda flash kerneli faqat toʻrt oʻqli (4D) tenzorda ishlaydi:
+# oʻzi tanlaydi; ulardan biri FlashAttention gʻoyasi asosidagi flash kerneli.
+# CPUda u faqat toʻrt oʻqli (4D) tenzorda ishlaydi:
 # (namuna, bosh, *T*, *d*). Kirish uch oʻqli boʻlsa, SDPA oddiy («math») yoʻlga
 # oʻtadi. Attentionni formula boʻyicha qoʻlda hisoblaydigan funksiyamizni
 # (jadvallarda — «qoʻlda») SDPA bilan (4D va 3D kirishda) *T* = 4096 gacha

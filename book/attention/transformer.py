@@ -432,7 +432,7 @@ hajm = pd.DataFrame({  # har model — bitta ustun
     "GQAsiz": [L_l, T_l, n_q_l, n_q_l, d_bosh_l, b_l]},
     index=["qatlamlar", "T", "soʻrov boshlari",
            "kalit va qiymat boshlari",
-           "bosh oʻlchami", "bayt"])
+           "bosh oʻlchami", "bitta son (bayt)"])
 # soʻrov boshlaridan boshqa qatorlar — kesh_bayt tartibida
 hajm.loc["kesh (MiB)"] = kesh_bayt(
     *hajm.drop("soʻrov boshlari").values) / 2**20
@@ -511,13 +511,13 @@ def token_chegarasi(B, T, n_kv=n_kv_l):
 holatlar = [(1, 1024), (1, 8192), (16, 8192)]  # (B, T)
 chegara = pd.DataFrame(
     [token_chegarasi(B, T) for B, T in holatlar],
-    columns=["B", "T", "kesh (GB)", "oʻqiladi (GB)", "xotira (ms)",
+    columns=["B", "T", "kesh (GB)", "oʻqiladi (GB)", "oʻqish (ms)",
              "hisob (ms)", "token/s"])
 show(chegara.round(2), nom="chegara_jadval",
      izoh="Llama 3 8B (bfloat16), kesh bilan bitta qadam: oʻqiladigan"
-          " baytlar, xotira va hisob chegaralari va soniyasiga"
-          " yoziladigan tokenlar sonining yuqori chegarasi (GB — 10⁹"
-          " bayt).")
+          " baytlar, ularni oʻqish vaqti (xotira chegarasi), hisob"
+          " vaqti (hisob chegarasi) va soniyasiga yoziladigan tokenlar"
+          " sonining yuqori chegarasi (GB — 10⁹ bayt).")
 
 # %% tags=["remove-input"]
 rasm, b = plt.subplots(figsize=(5.6, 2.6))
@@ -537,11 +537,11 @@ bitta, paket = chegara.iloc[0], chegara.iloc[2]
 for nom, qiymat in dict(
     gpu_tbs=OTKAZ / 1e12, gpu_tmac=HISOB / 1e12, ll_param=P / 1e9,
     ll_vazn_gb=P_oqiladi * b_l / 1e9, ll_tok=bitta["token/s"],
-    ll_ms=bitta["xotira (ms)"], ll_hisob_ms=bitta["hisob (ms)"],
-    ll_marta=bitta["xotira (ms)"] / bitta["hisob (ms)"],
+    ll_ms=bitta["oʻqish (ms)"], ll_hisob_ms=bitta["hisob (ms)"],
+    ll_marta=bitta["oʻqish (ms)"] / bitta["hisob (ms)"],
     ll_B=paket["B"], ll_B_kesh=paket["kesh (GB)"], ll_B_tok=paket[
-        "token/s"], ll_B_ms=paket["xotira (ms)"],
-    ll_B_marta=paket["xotira (ms)"] / paket["hisob (ms)"]).items():
+        "token/s"], ll_B_ms=paket["oʻqish (ms)"],
+    ll_B_marta=paket["oʻqish (ms)"] / paket["hisob (ms)"]).items():
     glue(nom, float(qiymat), display=False)
 
 # %% [markdown]
@@ -650,5 +650,5 @@ for nom, qiymat in dict(
     kv_mashq_bosh8_mib=mashq_mib["boshlar"], t2_farq=t2_farq,
     kv_mashq_qatlam4_mib=mashq_mib["qatlamlar"], t2_ln_farq=t2_ln_farq,
     t3_kesh=m3[2], t3_gb=m3[3], t3_ms=m3[4],
-    t3_marta=m3[4] / paket["xotira (ms)"]).items():
+    t3_marta=m3[4] / paket["oʻqish (ms)"]).items():
     glue(nom, float(qiymat), display=False)

@@ -204,6 +204,32 @@ def _royxatlar(app, pagename, templatename, context, doctree) -> None:
                                                              for d in dizayn)]
 
 
+def _tartib(app) -> list[str]:
+    """The book's pages in the order of its contents."""
+    tartib: list[str] = []
+
+    def yur(doc):
+        tartib.append(doc)
+        for bola in app.env.toctree_includes.get(doc, []):
+            yur(bola)
+    yur(app.config.root_doc)
+    return tartib
+
+
+def _darslar_boyicha(app, yozuv):
+    """An entry of the site's index with its places named: the term's own link (the glossary's),
+    then one line a page that uses it, the page's title linking to its first use there, in the
+    book's order.  (Sphinx's template numbers a term's further links "[1], [2]", which say nothing.)"""
+    nom, (havolalar, ostlari, kalit) = yozuv
+    if ostlari or len(havolalar) < 2:
+        return yozuv
+    tartib, birinchi = _tartib(app), {}
+    for asosiy, uri in havolalar[1:]:
+        birinchi.setdefault(uri.split(".html")[0], (asosiy, uri))
+    sahifalar = sorted(birinchi, key=lambda d: tartib.index(d) if d in tartib else len(tartib))
+    return nom, (havolalar[:1], [(app.env.titles[d].astext(), [birinchi[d]]) for d in sahifalar], kalit)
+
+
 def _sahifa(app, pagename, templatename, context, doctree) -> None:
     """html-page-context: the page's description; its scripts deferred (they do not hold up
     the page); its figures lazy, sized (nothing jumps as they arrive) and offered as WebP
@@ -229,7 +255,7 @@ def _sahifa(app, pagename, templatename, context, doctree) -> None:
     if pagename == "genindex" and context.get("genindexentries"):    # the PDF index's order (pdf.py)
         guruhlar: dict = {}
         for y in sorted((y for _, g in context["genindexentries"] for y in g), key=lambda y: tartib_kaliti(y[0])):
-            guruhlar.setdefault(harf_guruhi(y[0]) or "_", []).append(y)
+            guruhlar.setdefault(harf_guruhi(y[0]) or "_", []).append(_darslar_boyicha(app, y))
         context["genindexentries"] = list(guruhlar.items())
     if context.get("body"):
         manbalar = {chiqish: Path(app.srcdir) / manba for manba, chiqish in app.builder.images.items()}
