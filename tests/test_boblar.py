@@ -153,6 +153,12 @@ def _bosilgan(nb) -> list[str]:
     return bosilgan_satrlar(nb["cells"])
 
 
+def _jadval_html(nb) -> list[str]:
+    """The HTML of every table the helpers displayed."""
+    return ["".join(c["data"]["text/html"]) for h in nb.cells if h.cell_type == "code"
+            for c in h.get("outputs", []) if "<table" in "".join(c.get("data", {}).get("text/html", ""))]
+
+
 def _jadval_md(nb) -> list[str]:
     """The MyST markdown of every table the helpers displayed."""
     return [c["data"]["text/markdown"] for h in nb.cells if h.cell_type == "code"
@@ -255,13 +261,21 @@ def test_the_download_line_sits_under_the_title_and_its_links_resolve(kitob, nom
         assert fayllar[".pdf"] == (sayt / PDF).resolve()
         assert fayllar[".pdf"].read_bytes()[:5] == b"%PDF-"
     assert fayllar[".py"].name == f"{posixpath.basename(nom)}.py"
-    assert fayllar[".py"].read_bytes() == (ildiz / "book" / f"{nom}.py").read_bytes()
     nb = nbformat.read(fayllar[".ipynb"], as_version=4)
     nbformat.validate(nb)
+    # the notebook as the page reads: its first line and the Colab cell, then the page's cells,
+    # executed, its table in HTML (the MyST form only the build reads is not there)
     kod = [h for h in nb.cells if h.cell_type == "code"]
-    assert kod and all(h.execution_count for h in kod), "the notebook is not executed"
+    assert nb.cells[0].cell_type == "markdown" and "README.md" in nb.cells[0].source
+    assert "google.colab" in kod[0].source and not kod[0].outputs
+    assert kod[1:] and all(h.execution_count for h in kod[1:]), "the notebook is not executed"
     assert f"bob{n} son: {40 + n}" in _bosilgan(nb)
-    assert len(_jadval_md(nb)) == 1
+    assert not _jadval_md(nb)
+    assert len(_jadval_html(nb)) == 1
+    # ... and the script is the same notebook in the percent format, the text in comments
+    import jupytext
+    skript = jupytext.reads(fayllar[".py"].read_text(encoding="utf-8"), fmt="py:percent")
+    assert [(h.cell_type, h.source) for h in skript.cells] == [(h.cell_type, h.source) for h in nb.cells]
     with zipfile.ZipFile(fayllar[".zip"]) as z:
         assert z.testzip() is None
     assert fayllar[".zip"].relative_to((sayt / "book").resolve()).as_posix() in ARXIVLAR
@@ -270,13 +284,13 @@ def test_the_download_line_sits_under_the_title_and_its_links_resolve(kitob, nom
     matn = _matn(izoh)
     gaplar = re.split(r"(?<=\.) (?=[A-Z])", matn)
     if dars:
-        assert len(gaplar) == 1 and matn.startswith("Darsni oʻzingiz ishga tushirish uchun bobning "
-                                                    ".zip arxivini oling"), gaplar
+        assert len(gaplar) == 2 and gaplar[1].startswith("Ularni ishga tushirish uchun bobning "
+                                                         ".zip arxivini oling"), gaplar
         return
     assert len(gaplar) == 2 and matn.endswith("."), gaplar
     assert gaplar[0].startswith("Bobni oʻzingiz ishga tushirish uchun .zip arxivini oching")
     assert "pip install -r requirements.txt" in gaplar[1]
-    assert f"{nom}.ipynb ni JupyterLabda ochib, hamma kataklarni ishga tushiring." in gaplar[1]
+    assert f"{nom}.ipynb ni JupyterLabda ochib, hamma kataklarni ishga tushiring" in gaplar[1]
 
 
 def test_a_chapter_of_lessons_offers_the_pdf_and_its_archive_and_lists_its_lessons(kitob):
@@ -325,16 +339,19 @@ def test_each_archive_holds_exactly_what_its_chapter_runs(kitob):
         nom = posixpath.basename(arxiv).removesuffix(".zip")
         with zipfile.ZipFile(sayt / "book" / arxiv) as z:
             fayllar = {i.filename: z.read(i) for i in z.infolist()}
-        kutilgan = {f"{nom}/requirements.txt", *(f"{nom}/{k}" for k in kodlar)}
+        kutilgan = {f"{nom}/requirements.txt", f"{nom}/README.md", *(f"{nom}/{k}" for k in kodlar)}
         for s in sahifalar:
             dars = posixpath.basename(s)
             kutilgan |= {f"{nom}/{dars}.py", f"{nom}/{dars}.ipynb"}
-            assert fayllar[f"{nom}/{dars}.py"] == (ildiz / "book" / f"{s}.py").read_bytes()
+            assert fayllar[f"{nom}/{dars}.py"] == (sayt / "book" / f"{s}.py").read_bytes()
             assert fayllar[f"{nom}/{dars}.ipynb"] == (sayt / "book" / f"{s}.ipynb").read_bytes()
+        readme = fayllar[f"{nom}/README.md"].decode()
+        assert "pip install -r requirements.txt" in readme and "Colab" in readme
         assert set(fayllar) == kutilgan, f"{arxiv}: {sorted(fayllar)}"
         for k in kodlar:
             assert fayllar[f"{nom}/{k}"] == (ildiz / k).read_bytes(), f"{arxiv}: {k} differs"
-        talablar = fayllar[f"{nom}/requirements.txt"].decode().splitlines()
+        indeks, *talablar = fayllar[f"{nom}/requirements.txt"].decode().splitlines()
+        assert indeks == "--extra-index-url https://download.pytorch.org/whl/cpu"
         assert talablar and all(re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9._-]*==[^=\s]+", q)
                                 for q in talablar), talablar
         assert talablar == _talablar(ildiz)
@@ -467,7 +484,7 @@ def test_a_reader_can_run_the_downloaded_chapter(kitob, tmp_path, arxiv):
         assert f"chapter_code: {(ildiz / 'chapter_code').resolve()}" in eski
         assert ([s for s in satrlar if not s.startswith("chapter_code:")]
                 == [s for s in eski if not s.startswith("chapter_code:")])
-        assert _jadval_md(yangi) == _jadval_md(nashr)
+        assert _jadval_html(yangi) == _jadval_html(nashr) and len(_jadval_html(nashr)) == 1
         if sahifa == "ikkinchi":
             assert "vazifa: (8, 3, 1) 3" in satrlar and "yashirin katak natijasi" in satrlar
 

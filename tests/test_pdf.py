@@ -4,6 +4,7 @@ import json
 import re
 import subprocess
 import zipfile
+from pathlib import Path
 
 import pytest
 from bogin import qator_oxirlari
@@ -17,8 +18,23 @@ NOM = "attention-va-transformer"
 #: The chapter's opening page's download line (book/_ext/qurilish/yuklamalar.py): link text -> address,
 #: relative to book/attention/; a lesson's line, with its own source and notebook.
 YUKLAB = {"PDF": f"../../{NOM}.pdf", "bobning hamma darslari (.zip)": "attention.zip"}
-DARS_YUKLAB = {"dars manbasi (.py)": "{dars}.py", "bajarilgan Jupyter daftari (.ipynb)": "{dars}.ipynb",
+DARS_YUKLAB = {"Jupyter daftari (.ipynb)": "{dars}.ipynb", "Python skripti (.py)": "{dars}.py",
                "bobning hamma darslari (.zip)": "attention.zip"}
+#: A download link's size, as it says it: "PDF (758 KB)", "Python skripti (.py, 15 KB)".
+HAJM = re.compile(r"(?: \(|, )(\d+(?:,\d+)?[\u00a0 ][KM]B)(?=\)$)\)?")
+
+
+def _havolalar(qator, papka: Path) -> dict[str, str]:
+    """A download line's links: label without its size -> address; each size is its file's."""
+    from qurilish.yuklamalar import hajm_matni
+
+    havolalar = {}
+    for a in qator.find_all("a"):
+        m = HAJM.search(_matni(a))
+        assert m, f"{_matni(a)!r} does not say its size"
+        assert m[1] == " ".join(hajm_matni((papka / a["href"]).stat().st_size).split()), _matni(a)
+        havolalar[HAJM.sub(lambda m: ")" if m[0].startswith(",") else "", _matni(a))] = a["href"]
+    return havolalar
 
 
 @pytest.fixture(scope="module")
@@ -81,33 +97,31 @@ def test_pdf_is_in_the_site_and_the_pages_link_to_it(qurilgan):
     assert (sayt / f"{NOM}.pdf").read_bytes()[:5] == b"%PDF-"
     # the title page: its own "PDF yuklab olish" link
     kirish = _oqi(sayt / "book" / "index.html")
-    havolalar = [a for a in kirish.select("p.yuklab-olish a") if _matni(a) == "PDF yuklab olish"]
+    havolalar = [a for a in kirish.select("p.yuklab-olish a") if _matni(a).startswith("PDF yuklab olish")]
     assert len(havolalar) == 1 and havolalar[0].get("href") == f"../{NOM}.pdf"
+    assert _havolalar(havolalar[0].parent, sayt / "book") == {"PDF yuklab olish": f"../{NOM}.pdf"}
     assert havolalar[0].has_attr("download")
     # the chapter's opening page: the PDF and the archive of every lesson
     sarlavha, qator, izoh = _yuklab_qatori(_oqi(papka / "index.html"))
     assert _matni(sarlavha).startswith("Attention va Transformer")
-    assert {_matni(a): a.get("href") for a in qator.find_all("a")} == YUKLAB
+    assert _havolalar(qator, papka) == YUKLAB
     assert "mexanizm.ipynb" in _matni(izoh) and "requirements.txt" in _matni(izoh)
     assert (papka / YUKLAB["PDF"]).resolve() == (sayt / f"{NOM}.pdf").resolve()
     with zipfile.ZipFile(papka / "attention.zip") as arxiv:
         assert arxiv.testzip() is None
         nomlar = set(arxiv.namelist())
-    assert "attention/requirements.txt" in nomlar and "attention/chapter_code/modellar.py" in nomlar
-    # each lesson: its source as written and its executed notebook, outputs and all, next to its
-    # page and in the archive; the archive's copies are the same bytes
+    assert {"attention/requirements.txt", "attention/README.md", "attention/chapter_code/modellar.py"} <= nomlar
+    # each lesson: its notebook and its script as the page reads (test_daftar.py), executed, next
+    # to its page and in the archive; the archive's copies are the same bytes
     for dars in DARSLAR:
         nom = dars.rsplit("/", 1)[1]
         _, qator, _ = _yuklab_qatori(_oqi(sayt / f"{dars}.html"))
-        assert {_matni(a): a.get("href") for a in qator.find_all("a")} == \
-            {k: v.format(dars=nom) for k, v in DARS_YUKLAB.items()}
-        assert (papka / f"{nom}.py").read_bytes() == (ILDIZ / f"{dars}.py").read_bytes()
+        assert _havolalar(qator, papka) == {k: v.format(dars=nom) for k, v in DARS_YUKLAB.items()}
         nb = json.loads((papka / f"{nom}.ipynb").read_text(encoding="utf-8"))
         assert sum(bool(k.get("outputs")) for k in nb["cells"] if k["cell_type"] == "code") >= 1, dars
         with zipfile.ZipFile(papka / "attention.zip") as arxiv:
-            assert arxiv.read(f"attention/{nom}.py") == (ILDIZ / f"{dars}.py").read_bytes()
+            assert arxiv.read(f"attention/{nom}.py") == (papka / f"{nom}.py").read_bytes()
             assert arxiv.read(f"attention/{nom}.ipynb") == (papka / f"{nom}.ipynb").read_bytes()
-        assert (sayt / "_sources" / f"{dars}.py").exists()
     # the executed notebooks are next to their pages, not at the site's root
     assert not list(sayt.glob("*.ipynb"))
 

@@ -366,11 +366,13 @@ HAR_SAHIFADA = ["Asosiy matnga oʻtish", "Yuqoriga qaytish", "Qidirish", "Kitobd
                 "© Mualliflik huquqi, 2026.", "Koʻrsatkich"]
 #: the header menu's PDF item is the book's PDF (yuklamalar.py), named so, not "Print to PDF"
 SAHIFADA = {
-    "book/index.html": ["Keyingi", "Keyingi sahifa", "Manba faylini yuklab olish", "Kitobning PDF fayli",
+    "book/index.html": ["Keyingi", "Keyingi sahifa", "Kitobning PDF fayli",
                         "Sahifani yuklab olish", "Bu sarlavhaga havola"],
-    "book/attention/index.html": ["Oldingi", "Keyingi", "Manba faylini yuklab olish", "Kitobning PDF fayli"],
+    "book/attention/index.html": ["Oldingi", "Keyingi", "Kitobning PDF fayli"],
     "book/attention/rekurrent.html": ["Oldingi", "Oldingi sahifa", "Mundarija", "Sahifa mundarijasi",
-                                      "Sahifa mundarijasini ochish yoki yopish", "Manba faylini yuklab olish",
+                                      "Sahifa mundarijasini ochish yoki yopish",
+                                      "Darsning Jupyter daftari: sahifadagi matn, kod va natijalar",
+                                      "Darsning Python skripti: matni izohlarda",
                                       "Kitobning PDF fayli", "Bu sarlavhaga havola", "Bu rasmga havola",
                                       "Bu jadvalga havola", "Yechim"],
     "book/attention/atamalar.html": ["Oldingi", "Bu atamaga havola"],

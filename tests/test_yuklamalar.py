@@ -6,19 +6,27 @@ from bs4 import BeautifulSoup
 from qurilish import SOZLAMALAR, raqamlash, yuklamalar
 
 
-def test_download_line_offers_the_source_in_its_own_format():
-    py = BeautifulSoup(yuklamalar.yuklab_html("book/bob", "kitob.pdf", True, ".py"), "html.parser")
-    assert [a["href"] for a in py.select("p.yuklab-olish a")] == [
-        "../kitob.pdf", "bob.py", "bob.ipynb", "bob.zip"]
-    md = BeautifulSoup(yuklamalar.yuklab_html("book/ichki/bob", "kitob.pdf", True, ".md"), "html.parser")
-    assert [a["href"] for a in md.select("p.yuklab-olish a")] == [
-        "../../kitob.pdf", "bob.md", "bob.ipynb", "bob.zip"]
-    # an .ipynb chapter has no other source: its executed notebook is offered once
-    nb = BeautifulSoup(yuklamalar.yuklab_html("bob", "kitob.pdf", True, ".ipynb"), "html.parser")
-    assert [a["href"] for a in nb.select("p.yuklab-olish a")] == ["kitob.pdf", "bob.ipynb", "bob.zip"]
+def test_download_line_offers_the_notebook_and_the_script_with_their_sizes():
+    """Whatever the source's format (.py, .md, .ipynb), a notebook page offers the notebook and
+    the script written as the page reads (daftar.py); each link says its size where it is known."""
+    py = BeautifulSoup(yuklamalar.yuklab_html("book/bob", "kitob.pdf", True), "html.parser")
+    assert [a["href"] for a in py.select("p.yuklab-olish a")] == ["../kitob.pdf", "bob.ipynb", "bob.py", "bob.zip"]
+    hajmlar = {"../kitob.pdf": "758\u00a0KB", "bob.ipynb": "86\u00a0KB", "bob.py": "15\u00a0KB", "bob.zip": "2,15\u00a0MB"}
+    sahifa = BeautifulSoup(yuklamalar.yuklab_html("book/bob", "kitob.pdf", True, hajmlar.get), "html.parser")
+    assert [a.get_text() for a in sahifa.select("p.yuklab-olish a")] == [
+        "PDF (758\u00a0KB)", "Jupyter daftari (.ipynb, 86\u00a0KB)", "Python skripti (.py, 15\u00a0KB)",
+        "ishga tushirish uchun toʻplam (.zip, 2,15\u00a0MB)"]
+    assert "README.md" in sahifa.select_one(".yuklab-izoh").get_text()
     # a page that is not a notebook: the PDF only, and no instructions to run it
     matn = BeautifulSoup(yuklamalar.yuklab_html("book/bob", "kitob.pdf", False), "html.parser")
     assert [a["href"] for a in matn.select("a")] == ["../kitob.pdf"] and not matn.select(".yuklab-izoh")
+
+
+def test_a_files_size_is_said_the_uzbek_way():
+    assert yuklamalar.hajm_matni(758_123) == "758\u00a0KB"
+    assert yuklamalar.hajm_matni(2_150_000) == "2,15\u00a0MB"
+    assert yuklamalar.hajm_matni(999_499) == "999\u00a0KB" and yuklamalar.hajm_matni(999_500) == "1,00\u00a0MB"
+    assert yuklamalar.hajm_matni(12) == "1\u00a0KB"
 
 
 def test_chapter_numbers_follow_the_toc_and_cover_sub_pages():
@@ -54,7 +62,7 @@ def test_a_chapter_of_lessons_has_its_own_lines():
     # a lesson: its source, its executed notebook, the chapter's archive
     dars = BeautifulSoup(yuklamalar.dars_html("book/attention/mexanizm", "book/attention/index"), "html.parser")
     assert [a["href"] for a in dars.select("p.yuklab-olish a")] == [
-        "mexanizm.py", "mexanizm.ipynb", "attention.zip"]
+        "mexanizm.ipynb", "mexanizm.py", "attention.zip"]
     assert raqamlash.arxiv_nomi("book/attention/index") == "attention"
     assert raqamlash.arxiv_nomi("book/ikkinchi") == "ikkinchi"
     assert raqamlash.arxiv_nomi("index") == "index"
@@ -124,19 +132,24 @@ def _menyu():
 
 
 def test_the_header_download_menu_gives_the_books_pdf_and_the_files_beside_the_page():
-    guruh = yuklamalar.sarlavha_yuklamalari(_menyu(), "book/attention/mexanizm", "../../kitob.pdf", True, ".py")
+    hajm = {"mexanizm.ipynb": "86\u00a0KB", "../../kitob.pdf": "758\u00a0KB"}.get
+    guruh = yuklamalar.sarlavha_yuklamalari(_menyu(), "book/attention/mexanizm", "../../kitob.pdf", True,
+                                            lambda m: hajm(m) or "")
     assert [(b["type"], b["url"], b["text"]) for b in guruh["buttons"]] == [
-        ("link", "mexanizm.ipynb", ".ipynb"), ("link", "mexanizm.py", ".py"), ("link", "../../kitob.pdf", ".pdf")]
+        ("link", "mexanizm.ipynb", "Jupyter daftari (.ipynb, 86\u00a0KB)"),
+        ("link", "mexanizm.py", "Python skripti (.py)"),
+        ("link", "../../kitob.pdf", "PDF (.pdf, 758\u00a0KB)")]
     assert not any("javascript" in b for b in guruh["buttons"])
-    # a page that is no notebook keeps its source link; only the PDF item changes
-    md = yuklamalar.sarlavha_yuklamalari(_menyu(), "book/attention/atamalar", "../../kitob.pdf", False, ".md")
-    assert [b["url"] for b in md["buttons"][:2]] == [b["url"] for b in _menyu()["buttons"][:2]]
-    # a .py lesson: the theme gives no .ipynb item; the executed notebook is added
+    # a page that is no notebook offers no source (its MyST): the PDF only
+    md = yuklamalar.sarlavha_yuklamalari(_menyu(), "book/attention/atamalar", "../../kitob.pdf", False)
+    assert [b["url"] for b in md["buttons"]] == ["../../kitob.pdf"]
+    # a .py lesson: the theme gives no .ipynb item; the notebook is added
     menyu = _menyu()
     menyu["buttons"].pop(0)
-    py = yuklamalar.sarlavha_yuklamalari(menyu, "book/attention/mexanizm", "../../kitob.pdf", True, ".py")
+    py = yuklamalar.sarlavha_yuklamalari(menyu, "book/attention/mexanizm", "../../kitob.pdf", True)
     assert [(b["url"], b["text"]) for b in py["buttons"]] == [
-        ("mexanizm.ipynb", ".ipynb"), ("mexanizm.py", ".py"), ("../../kitob.pdf", ".pdf")]
+        ("mexanizm.ipynb", "Jupyter daftari (.ipynb)"), ("mexanizm.py", "Python skripti (.py)"),
+        ("../../kitob.pdf", "PDF (.pdf)")]
 
 
 def test_a_download_menu_without_its_pdf_item_is_refused():
@@ -145,4 +158,4 @@ def test_a_download_menu_without_its_pdf_item_is_refused():
     menyu = _menyu()
     menyu["buttons"].pop()
     with pytest.raises(ExtensionError, match="download-pdf-button"):
-        yuklamalar.sarlavha_yuklamalari(menyu, "book/x", "kitob.pdf", True, ".py")
+        yuklamalar.sarlavha_yuklamalari(menyu, "book/x", "kitob.pdf", True)

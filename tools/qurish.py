@@ -12,13 +12,15 @@ Steps, each strict (warnings are errors; the first failure stops the build):
 0. ``tekshir``: ``_config.yml`` and ``_toc.yml`` are valid YAML and every page
    the table of contents names exists — otherwise a one-line error that names
    the file, the line or the missing page, before anything is built;
-1. ``jupyter-book build . -W -n --keep-going`` — the HTML site; the chapter is
-   executed here (or taken from the cache);
-2. the same with ``--builder pdflatex`` — the PDF, from the same cached
-   execution (no second run of the chapter), via xelatex;
+1. ``jupyter-book build . -W -n --keep-going --builder pdflatex`` — the PDF, via
+   xelatex; the chapter is executed here (or taken from the cache);
+2. the same for HTML — the site, from the same cached execution (no second run
+   of the chapter); it comes second because its download links give the PDF's
+   size; the chapters' downloads (each lesson's notebook and script as the page
+   reads, the archive) are written by the ``yuklamalar`` extension before its
+   pages;
 3. the PDF is copied into the staged site (its name is the LaTeX target of
-   ``_config.yml``); the chapters' downloads (source, executed notebook,
-   archive) were put there by the ``boblar`` extension during step 1;
+   ``_config.yml``);
 4. only then is the site published: a full copy goes to ``_build/nashr/<time>``
    and the link ``_build/sayt`` is switched to it in one atomic rename.  A
    build that fails (or is interrupted) at any step before leaves the
@@ -183,10 +185,11 @@ def qur(ildiz: Path = ILDIZ) -> Path:
     with qulf.ushla(build):
         shutil.rmtree(build / "latex", ignore_errors=True)   # no stale .tex of an old name
         izi = ijro.qurilish_izi(ildiz)
-        with vaqtlar("html"):
-            jb(ildiz)
+        # the PDF first: the site's download links give its size
         with vaqtlar("pdf"):
             jb(ildiz, "--builder", "pdflatex")
+        with vaqtlar("html"):
+            jb(ildiz)
         with vaqtlar("nashr"):
             qurilish_kodi_turdimi(ildiz, build, izi)
             sahna = build / "html"

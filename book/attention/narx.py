@@ -25,7 +25,6 @@ import pandas as pd
 import torch
 import torch.nn as nn
 import torch.nn.functional as F
-from myst_nb import glue
 
 from chapter_code.kitob import show, fig
 from chapter_code.bichim import son
@@ -98,6 +97,8 @@ nisbat = v.loc["attention"] / v.loc["RNN"]
 mac_nisbat, vaqt_nisbat = nisbat["MAC"], nisbat["oldinga (ms)"]
 
 # %% tags=["remove-cell"]
+from myst_nb import glue  # qiymatlarni matnga beradi
+
 glue("mac_nisbat", float(mac_nisbat), display=False)
 # bob sonlari qaysi protsessorda olingani (kirish sahifasi uchun)
 cpu = torch.backends.cpu.get_cpu_capability()

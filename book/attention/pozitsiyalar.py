@@ -30,7 +30,6 @@ import numpy as np
 import pandas as pd
 import matplotlib.pyplot as plt
 import torch
-from myst_nb import glue
 
 from chapter_code.kitob import show, fig
 from chapter_code.bichim import son
@@ -94,6 +93,8 @@ davr = 2 * np.pi * 10000 ** ((d_model - 2) / d_model)
 
 
 # %% tags=["remove-cell"]
+from myst_nb import glue  # qiymatlarni matnga beradi
+
 glue("poz_d", d_model, display=False)
 glue("poz_T_rasm", poz_T_rasm, display=False)
 glue("poz_oxshash_1", oxshash[1].item(), display=False)

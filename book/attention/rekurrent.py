@@ -28,7 +28,6 @@ import pandas as pd
 import matplotlib.pyplot as plt
 import torch
 import torch.nn as nn
-from myst_nb import glue
 
 from chapter_code.kitob import show, fig
 from chapter_code.bichim import son
@@ -117,6 +116,8 @@ show(pd.DataFrame(grad_jadval), nom="grad_jadval", izoh=(
     f"gradient (T = {T})."))
 
 # %% tags=["remove-cell"]
+from myst_nb import glue  # qiymatlarni matnga beradi
+
 for nom, qisqa in [("RNN", "rnn"), ("LSTM", "lstm"),
                    (lstm_u, "lstm_unutish"), ("attention", "attention")]:
     glue(f"grad_{qisqa}", grad_nisbat[nom], display=False)

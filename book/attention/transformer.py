@@ -24,7 +24,6 @@ import pandas as pd
 import matplotlib.pyplot as plt
 import torch
 import torch.nn as nn
-from myst_nb import glue
 
 from chapter_code.kitob import diagramma, show, fig
 from chapter_code.bichim import son
@@ -279,6 +278,8 @@ print("logitlar farqi:", son(logit_farq, ".1e"))
 print(f"farqli tokenlar: {farqli} / {N_YANGI}")
 
 # %% tags=["remove-cell"]
+from myst_nb import glue  # qiymatlarni matnga beradi
+
 for nom, qiymat in dict(
     mha_farq=mha_farq, d_bosh=d_blok // boshlar,
     blok_param=parametrlar(blok), kv_N=N_YANGI,

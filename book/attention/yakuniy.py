@@ -23,7 +23,6 @@ import pandas as pd
 import torch
 import torch.nn.functional as F
 import matplotlib.pyplot as plt
-from myst_nb import glue
 
 from chapter_code.kitob import show, fig, xarita
 from chapter_code.bichim import son, foiz
@@ -88,6 +87,8 @@ n_param = parametrlar(tarjimon)
 turli = len(set(sonlar_toplami(0, P["n"], P["n_sinov"])[0]))
 
 # %% tags=["remove-cell"]
+from myst_nb import glue  # qiymatlarni matnga beradi
+
 for k, v in P.items():
     if v is not None:
         glue(f"tp_{k}", v, display=False)

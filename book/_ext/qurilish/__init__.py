@@ -9,6 +9,7 @@ never import this package; it imports only ``bichim`` and ``muhit`` from ``chapt
 ``ijro``       a lesson re-executes when the ``chapter_code`` it imports changes
 ``raqamlash``  which pages are chapters; figures and tables numbered per chapter
 ``yuklamalar`` each chapter's download line, files and archive; the root redirect
+``daftar``     (used by ``yuklamalar``) the lessons' notebooks and scripts as the pages read
 ``katex``      mathematics rendered at build time by KaTeX (no CDN, no script)
 ``pdf``        the Uzbek PDF: babel without hyphenation, captions, fonts, index order, answers
 ``tarjima``    the interface in Uzbek (``locales/``, strings in the packages' scripts)

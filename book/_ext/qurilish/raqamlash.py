@@ -42,7 +42,9 @@ def bob_raqamlari(xarita) -> dict[str, int]:
 
 
 def _xarita(app):
-    xarita = getattr(app.env, "external_site_map", None)
+    # sphinx-external-toc moves it from the config to the environment as reading starts; before
+    # that (builder-inited: yuklamalar's downloads) it is the config's
+    xarita = getattr(app.env, "external_site_map", None) or getattr(app.config, "external_site_map", None)
     if xarita is None:
         raise ExtensionError("raqamlash.py needs sphinx-external-toc's site map (_toc.yml)")
     return xarita

@@ -11,6 +11,7 @@ name is the LaTeX target of ``_config.yml``.
 from __future__ import annotations
 
 import html
+import json
 import posixpath
 import re
 import shutil
@@ -45,15 +46,32 @@ def _notebookmi(app, docname: str) -> bool:
 
 #: How to run what was downloaded, after the sentence saying what the archive holds.
 ISHGA_TUSHIRISH = (
-    "Arxiv papkasida <code>pip install -r requirements.txt jupyterlab "
-    "--extra-index-url https://download.pytorch.org/whl/cpu</code> buyrugʻini bajaring "
-    "(oxirgi qismi PyTorchning CPU versiyasi uchun), soʻng {nimani} JupyterLabda ochib, "
-    "hamma kataklarni ishga tushiring.")
+    "Arxiv papkasida <code>pip install -r requirements.txt jupyterlab</code> buyrugʻini bajaring, "
+    "soʻng {nimani} JupyterLabda ochib, hamma kataklarni ishga tushiring; batafsili arxivdagi "
+    "<code>README.md</code> faylida.")
 
 
-def _qator(havolalar: list[tuple[str, str]], izoh: str = "") -> str:
-    """A download line of (address, label) links, and the note under it if any."""
-    ichi = " · ".join(f'<a href="{html.escape(h)}" download>{nom}</a>' for h, nom in havolalar)
+def hajm_matni(bayt: int) -> str:
+    """A file's size the Uzbek way: "758 KB", "2,15 MB" (10³ and 10⁶ bytes)."""
+    from chapter_code.bichim import son
+
+    if bayt < 999_500:
+        return f"{son(max(1, round(bayt / 1000)))}\u00a0KB"
+    return f"{son(bayt / 1e6, '.2f')}\u00a0MB"
+
+
+def _hajmsiz(_manzil: str) -> str:
+    return ""
+
+
+def _qator(havolalar: list[tuple[str, str]], izoh: str = "", hajm=_hajmsiz) -> str:
+    """A download line of (address, label) links, each with its size where ``hajm`` knows it
+    (``hajm(address)`` is "758 KB" or ""), and the note under it if any."""
+    def yorliq(h, nom):
+        olcham = hajm(h)
+        return f"{nom[:-1]}, {olcham})" if olcham and nom.endswith(")") else (
+            f"{nom} ({olcham})" if olcham else nom)
+    ichi = " · ".join(f'<a href="{html.escape(h)}" download>{yorliq(h, nom)}</a>' for h, nom in havolalar)
     return (f'<p class="yuklab-olish">Yuklab olish: {ichi}</p>\n'
             + (f'<p class="yuklab-izoh">{izoh}</p>\n' if izoh else ""))
 
@@ -62,54 +80,57 @@ def _pdf(docname: str, pdf: str) -> str:
     return posixpath.relpath(pdf, posixpath.dirname(docname) or ".")
 
 
-def _manbalar(docname: str, kengaytma: str, kimning: str) -> list[tuple[str, str]]:
-    """A notebook page's source (unless it is an .ipynb: its executed notebook is it) and its
-    executed notebook."""
+def _manbalar(docname: str) -> list[tuple[str, str]]:
+    """A notebook page's downloads: its notebook and its script, both as the page reads
+    (daftar.py), whatever its source's format."""
     nom = posixpath.basename(docname)
-    manba = [(nom + kengaytma, f"{kimning} manbasi ({html.escape(kengaytma)})")] if kengaytma != ".ipynb" else []
-    return manba + [(f"{nom}.ipynb", "bajarilgan Jupyter daftari (.ipynb)")]
+    return [(f"{nom}.ipynb", "Jupyter daftari (.ipynb)"), (f"{nom}.py", "Python skripti (.py)")]
 
 
-def yuklab_html(docname: str, pdf: str, notebook: bool, kengaytma: str = ".py") -> str:
-    """The download line (and, for a notebook, how to run it) of the one-page chapter ``docname``;
-    ``kengaytma`` is the suffix of its source."""
+def yuklab_html(docname: str, pdf: str, notebook: bool, hajm=_hajmsiz) -> str:
+    """The download line (and, for a notebook, how to run it) of the one-page chapter ``docname``."""
     if not notebook:
-        return _qator([(_pdf(docname, pdf), "PDF")])
+        return _qator([(_pdf(docname, pdf), "PDF")], hajm=hajm)
     nom = posixpath.basename(docname)
-    ichida = ", ".join(f"<code>{html.escape(nom + k)}</code>" for k in dict.fromkeys((".ipynb", kengaytma)))
-    return _qator([(_pdf(docname, pdf), "PDF"), *_manbalar(docname, kengaytma, "bob"),
+    return _qator([(_pdf(docname, pdf), "PDF"), *_manbalar(docname),
                    (f"{nom}.zip", "ishga tushirish uchun toʻplam (.zip)")],
-                  f"Bobni oʻzingiz ishga tushirish uchun .zip arxivini oching: unda bob ({ichida}), u "
-                  "import qiladigan <code>chapter_code/</code> modullari va <code>requirements.txt</code> "
-                  "bor. " + ISHGA_TUSHIRISH.format(nimani=f"<code>{html.escape(nom)}.ipynb</code> ni"))
+                  f"Bobni oʻzingiz ishga tushirish uchun .zip arxivini oching: unda bob "
+                  f"(<code>{html.escape(nom)}.ipynb</code> va <code>.py</code>), u import qiladigan "
+                  "<code>chapter_code/</code> modullari, <code>requirements.txt</code> va "
+                  "<code>README.md</code> bor. " + ISHGA_TUSHIRISH.format(
+                      nimani=f"<code>{html.escape(nom)}.ipynb</code> ni"), hajm)
 
 
-def bob_html(docname: str, pdf: str, darslar: list[str]) -> str:
+def bob_html(docname: str, pdf: str, darslar: list[str], hajm=_hajmsiz) -> str:
     """The opening page of a chapter of lessons: the PDF and the chapter's archive."""
     havolalar = [(_pdf(docname, pdf), "PDF"), (arxiv_nomi(docname) + ".zip", "bobning hamma darslari (.zip)")]
     if not darslar:
-        return _qator(havolalar)
+        return _qator(havolalar, hajm=hajm)
     return _qator(havolalar, (
-        "Bobni oʻzingiz ishga tushirish uchun .zip arxivini oching: unda har dars (<code>.py</code> "
-        "va bajarilgan <code>.ipynb</code>), ular import qiladigan <code>chapter_code/</code> "
-        "modullari va <code>requirements.txt</code> bor. " + ISHGA_TUSHIRISH.format(
-            nimani=f"darslarni (<code>{html.escape(darslar[0])}.ipynb</code> dan boshlab)")))
+        "Bobni oʻzingiz ishga tushirish uchun .zip arxivini oching: unda har dars (Jupyter daftari "
+        "<code>.ipynb</code> va Python skripti <code>.py</code>), ular import qiladigan "
+        "<code>chapter_code/</code> modullari, <code>requirements.txt</code> va <code>README.md</code> "
+        "bor. " + ISHGA_TUSHIRISH.format(
+            nimani=f"darslarni (<code>{html.escape(darslar[0])}.ipynb</code> dan boshlab)")), hajm)
 
 
-def dars_html(docname: str, bob: str, kengaytma: str = ".py") -> str:
-    """A lesson's download line: its source, its executed notebook and the chapter's archive."""
+def dars_html(docname: str, bob: str, hajm=_hajmsiz) -> str:
+    """A lesson's download line: its notebook, its script and the chapter's archive."""
     arxiv = posixpath.relpath(posixpath.join(posixpath.dirname(bob), arxiv_nomi(bob) + ".zip"),
                               posixpath.dirname(docname) or ".")
-    return _qator([*_manbalar(docname, kengaytma, "dars"), (arxiv, "bobning hamma darslari (.zip)")],
-                  "Darsni oʻzingiz ishga tushirish uchun bobning .zip arxivini oling: unda hamma darslar, "
-                  "ular import qiladigan <code>chapter_code/</code> modullari va "
-                  "<code>requirements.txt</code> bor.")
+    return _qator([*_manbalar(docname), (arxiv, "bobning hamma darslari (.zip)")],
+                  "Daftar va skript sahifadagi matn, kod va natijalarni oʻz ichiga oladi. Ularni "
+                  "ishga tushirish uchun bobning .zip arxivini oling: unda hamma darslar, ular "
+                  "import qiladigan <code>chapter_code/</code> modullari, <code>requirements.txt</code> "
+                  "va <code>README.md</code> bor.", hajm)
 
 
-def ildiz_html(docname: str, pdf: str) -> str:
+def ildiz_html(docname: str, pdf: str, hajm=_hajmsiz) -> str:
     """The root page's line: the whole book as one PDF."""
-    return (f'<p class="yuklab-olish"><a href="{html.escape(_pdf(docname, pdf))}" download>PDF yuklab olish</a>'
-            " — butun bob bitta faylda, chop etish uchun.</p>\n")
+    manzil = _pdf(docname, pdf)
+    olcham = hajm(manzil)
+    return (f'<p class="yuklab-olish"><a href="{html.escape(manzil)}" download>PDF yuklab olish'
+            f'{f" ({olcham})" if olcham else ""}</a> — butun bob bitta faylda, chop etish uchun.</p>\n')
 
 
 def _kod_qatorimi(qator: str) -> bool:
@@ -206,21 +227,52 @@ def _yuklab_qatori(app, doctree) -> None:
     if bolim is None or not isinstance(bolim[0], nodes.title):
         raise ExtensionError(f"{app.env.doc2path(docname)}: a chapter must start with a title "
                              "(a '# ...' heading) for its download line to go under it")
-    kengaytma = Path(app.env.doc2path(docname)).suffix
     if ildizmi:
-        satr = ildiz_html(docname, pdf_nomi(app))
+        tur, argumentlar = "ildiz", [docname, pdf_nomi(app)]
     elif docname in boshlar and not darslar:
-        satr = yuklab_html(docname, pdf_nomi(app), notebook, kengaytma)
+        tur, argumentlar = "bir", [docname, pdf_nomi(app), notebook]
     elif docname in boshlar:
-        satr = bob_html(docname, pdf_nomi(app), [posixpath.basename(d) for d in darslar
-                                                  if _dars_notebookmi(app, d)])
+        tur, argumentlar = "bob", [docname, pdf_nomi(app), [posixpath.basename(d) for d in darslar
+                                                            if _dars_notebookmi(app, d)]]
         joy = next((i for i, t in enumerate(bolim.children) if isinstance(t, nodes.compound)
                     and "toctree-wrapper" in t["classes"]), len(bolim.children))
         for i, tugun in enumerate(_darslar_royxati(app, docname, darslar)):
             bolim.insert(joy + i, tugun)
     else:
-        satr = dars_html(docname, bob, kengaytma)
-    bolim.insert(1, nodes.raw("", satr, format="html"))
+        tur, argumentlar = "dars", [docname, bob]
+    # the line itself is written when the page is (_yuklab_hajmlari): the files' sizes are known then
+    bolim.insert(1, nodes.raw("", "", format="html", classes=[YUKLAB_SINFI], kitob_yuklab=[tur, argumentlar]))
+
+
+#: The download line's node until the page is written; what makes its HTML.
+YUKLAB_SINFI = "kitob-yuklab"
+QATORLAR = {"ildiz": ildiz_html, "bir": yuklab_html, "bob": bob_html, "dars": dars_html}
+
+
+def fayl_hajmi(app, docname: str):
+    """``hajm(address)`` for ``docname``'s page: the size of the file an address beside the page
+    names, in the site being built or, for the PDF (built before the site: tools/qurish.py), in
+    the LaTeX build's folder; "" for a file not there (an HTML-only ``jupyter-book build``)."""
+    pdf = pdf_nomi(app)
+
+    def hajm(manzil: str) -> str:
+        yol = posixpath.normpath(posixpath.join(posixpath.dirname(docname), manzil))
+        fayl = Path(app.outdir) / yol
+        if yol == pdf and not fayl.is_file():
+            fayl = Path(app.outdir).parent / "latex" / pdf
+        return hajm_matni(fayl.stat().st_size) if fayl.is_file() else ""
+    return hajm
+
+
+def _yuklab_hajmlari(app, doctree, docname) -> None:
+    """doctree-resolved: each download line's HTML, its files' sizes in it."""
+    for tugun in list(doctree.findall(nodes.raw)):
+        if YUKLAB_SINFI in tugun.get("classes", []):
+            tur, argumentlar = tugun["kitob_yuklab"]
+            satr = QATORLAR[tur](*argumentlar, hajm=fayl_hajmi(app, docname)) if app.builder.format == "html" else ""
+            tugun["classes"].remove(YUKLAB_SINFI)         # (replace_self would keep the class: a <div>)
+            tugun.children = []
+            tugun += nodes.Text(satr)
 
 
 # --- the files of the download line --------------------------------------------------
@@ -260,31 +312,85 @@ def _zip_yoz(arxiv: zipfile.ZipFile, nom: str, baytlar: bytes) -> None:
     arxiv.writestr(info, baytlar)
 
 
-def darslar_arxivi(maqsad: Path, nom: str, darslar: list[tuple[Path, Path]], ildiz: Path) -> None:
-    """Write a chapter's archive, a folder ``nom/`` that runs as it is: every lesson (its source,
-    unless an .ipynb, and its executed notebook; a one-page chapter is its only lesson), the
-    chapter_code modules any of them imports (the list that decides when a page re-executes:
-    ``ijro.kuzatilgan_fayllar``) and requirements.txt (the packages marked ``[bob]`` in the
-    project's, at the lock's versions)."""
+#: The archive's README: what is in it and how to run it (Uzbek, Markdown).
+README = """\
+# «{bob}»: darslarni oʻzingiz ishga tushiring
+
+Bu arxivda:
+
+- har dars ikki shaklda: Jupyter daftari ({daftarlar}) va Python skripti (`.py`);
+  ikkalasida ham sahifadagi matn va kod bor, daftarda esa kitob qurilganda olingan
+  natijalar (jadvallar, rasmlar, chiqishlar) ham saqlangan;
+- `chapter_code/` — darslar import qiladigan umumiy kod: modellar, maʼlumot, oʻqitish,
+  jadval va rasm yordamchilari;
+- `requirements.txt` — kerakli paketlar, kitob sinalgan versiyalarda.
+
+Darslarni tartib bilan oʻqing: har dars oldingisidagi gʻoyalarga tayanadi.
+
+## Kompyuterda (venv bilan)
+
+Python 3.11 yoki yangirogʻi kerak. Arxiv papkasida:
+
+```
+python3 -m venv .venv
+. .venv/bin/activate          # Windowsda: .venv\\Scripts\\activate
+pip install -r requirements.txt jupyterlab
+jupyter lab
+```
+
+`requirements.txt` PyTorchni https://download.pytorch.org/whl/cpu indeksidan oladi
+(undagi `--extra-index-url` qatori): bu PyTorchning CPU versiyasi, GPU versiyasidan bir
+necha barobar kichik. Soʻng JupyterLabda `{birinchi}` dan boshlab daftarlarni oching va
+hamma kataklarni ishga tushiring. Skriptni VS Code yoki JupyterLab `# %%` kataklari
+bilan katakma-katak bajarish mumkin.
+
+## Colabda
+
+Daftarni Colabda oching (*File → Upload notebook*) va birinchi kod katagini bajaring:
+u shu arxivni soʻraydi, ochadi va paketlarni oʻrnatadi. Keyin qolgan kataklarni bajaring.
+
+## Natijalar kitobdagidan farq qilishi mumkin
+
+Daftardagi sonlar kitob qurilgan kompyuterda ({muhit} protsessori) olingan. Vaqt
+oʻlchovlari har kompyuterda boshqacha chiqadi. Modellarni oʻqitish natijalari ham boshqa
+protsessorda biroz farq qilishi mumkin: bir xil seed bilan ham hisob tartibi va
+yaxlitlash boshqacha boʻladi. Darslar bunday farqqa chidamli xulosalarni oʻrgatadi;
+baʼzi jumlalar esa natija seedga bogʻliq ekanini ochiq aytadi. Modellar kichik va
+protsessorda oʻqitiladi: eng uzun darslar noutbukda bir necha daqiqa ishlaydi.
+"""
+
+
+def darslar_arxivi(maqsad: Path, nom: str, darslar: list[tuple[Path, Path, Path]], ildiz: Path,
+                   readme: str) -> None:
+    """Write a chapter's archive, a folder ``nom/`` that runs as it is: every lesson (its notebook
+    and its script as the page reads: daftar.py), the chapter_code modules any of them imports
+    (the list that decides when a page re-executes: ``ijro.kuzatilgan_fayllar``),
+    requirements.txt (the packages marked ``[bob]`` in the project's, at the lock's versions,
+    with the index of PyTorch's CPU build) and a README."""
     kodlar: set[Path] = set()
-    for manba, _ in darslar:
+    for manba, _, _ in darslar:
         fmt = ijro.FORMATLAR.get(manba.suffix, "py:percent")
         kodlar |= {f for f in ijro.kuzatilgan_fayllar(manba.read_text(encoding="utf-8"), ildiz, fmt)
                    if f.suffix == ".py"}
     with zipfile.ZipFile(maqsad, "w") as arxiv:
-        for manba, notebook in darslar:
-            if manba.suffix != ".ipynb":
-                _zip_yoz(arxiv, f"{nom}/{manba.name}", manba.read_bytes())
-            _zip_yoz(arxiv, f"{nom}/{manba.stem}.ipynb", notebook.read_bytes())
+        _zip_yoz(arxiv, f"{nom}/README.md", readme.encode())
+        for _, daftar_, skript_ in darslar:
+            _zip_yoz(arxiv, f"{nom}/{daftar_.name}", daftar_.read_bytes())
+            _zip_yoz(arxiv, f"{nom}/{skript_.name}", skript_.read_bytes())
         for f in sorted(kodlar):
             _zip_yoz(arxiv, f"{nom}/{f.relative_to(ildiz).as_posix()}", f.read_bytes())
-        _zip_yoz(arxiv, f"{nom}/requirements.txt", bob_talablari(ildiz).encode())
+        _zip_yoz(arxiv, f"{nom}/requirements.txt", (TORCH_INDEKSI + bob_talablari(ildiz)).encode())
+
+
+#: The first line of an archive's requirements.txt: pip finds PyTorch's CPU build there (on a Mac,
+#: PyPI's own build of the same release).
+TORCH_INDEKSI = "--extra-index-url https://download.pytorch.org/whl/cpu\n"
 
 
 def bajarilgan_notebook(app, docname: str) -> bytes:
-    """The chapter's executed notebook, outputs included, as the reader downloads it: after a
-    cache hit MyST-NB's ``jupyter_execute/<doc>.ipynb`` has no outputs (its glued values are
-    in a file of their own), so the execution cache's executed copy is merged into it."""
+    """The chapter's executed notebook, outputs included: after a cache hit MyST-NB's
+    ``jupyter_execute/<doc>.ipynb`` has no outputs (its glued values are in a file of their
+    own), so the execution cache's executed copy is merged into it."""
     import nbformat
     from jupyter_cache import get_cache
 
@@ -301,6 +407,137 @@ def bajarilgan_notebook(app, docname: str) -> bytes:
                                  "chapter and its notebook has no outputs; build with "
                                  "execute_notebooks: cache") from None
     return nbformat.writes(nb).encode("utf-8")
+
+
+def _eskimi(app, docname: str, *yuklamalar_: Path) -> bool:
+    """Whether a page's downloads are missing or older than what they are made of: the page as
+    read (its doctree; the HTML and the PDF build share it, so "read in this build" would miss
+    a page the PDF build read), its executed notebook, and the code that writes them."""
+    if not all(y.is_file() for y in yuklamalar_):
+        return True
+    manbalar = [Path(app.doctreedir) / f"{docname}.doctree",
+                Path(app.env.mystnb_config.output_folder) / f"{docname}.ipynb",
+                Path(__file__), Path(__file__).with_name("daftar.py")]
+    return max(m.stat().st_mtime for m in manbalar if m.is_file()) > min(y.stat().st_mtime for y in yuklamalar_)
+
+
+def _bob_va_sarlavha(app, docname: str) -> tuple[str | None, str, str]:
+    raqamlar, boshlar = _raqamlar(app), _bob_boshi(app)
+    bob = docname if docname in boshlar else next(
+        (b for b in boshlar if raqamlar.get(b) == raqamlar.get(docname)), None)
+    return bob, app.env.titles[bob].astext() if bob else "", app.env.titles[docname].astext()
+
+
+#: The sizes the pages give, as they were when the pages were last written (beside them).
+HAJMLAR_FAYLI = ".kitob-hajmlar.json"
+
+
+#: The pages an earlier build of the shared environment read (the PDF's, before the site's).
+OQILGAN_FAYLI = ".kitob-oqilgan.json"
+
+
+def _oqilganlar(app, env, docnames) -> None:
+    """env-before-read-docs: the pages read by a build other than HTML are noted (the HTML and
+    the PDF build share the environment: tools/qurish.py builds the PDF first, so the HTML build
+    reads nothing, and Sphinx writes again only the pages whose source is newer than their HTML,
+    missing one whose pasted values or build code changed); the HTML build writes them again."""
+    if app.builder.format == "html" or not docnames:
+        return
+    fayl = Path(app.doctreedir) / OQILGAN_FAYLI
+    oldin = set(json.loads(fayl.read_text(encoding="utf-8"))) if fayl.is_file() else set()
+    fayl.write_text(json.dumps(sorted(oldin | set(docnames))), encoding="utf-8")
+
+
+def _hajmlar_yozilganmi(app) -> None:
+    """builder-inited (HTML): the downloads brought up to date before Sphinx decides which pages
+    to write (tools/qurish.py has built the PDF, which read every changed page, just before).
+    The record beside the pages holds the sizes every written page gives; if it is missing or
+    a size has changed (the PDF's on every page's menu, an archive's on its lessons), every
+    page's HTML is removed from the staging folder, so Sphinx writes each again (from its kept
+    doctree: nothing is read again) with the new sizes."""
+    if app.builder.format != "html":
+        return
+    oqilgan = Path(app.doctreedir) / OQILGAN_FAYLI       # pages the PDF build read: written again
+    if oqilgan.is_file():
+        for d in json.loads(oqilgan.read_text(encoding="utf-8")):
+            (Path(app.outdir) / f"{d}.html").unlink(missing_ok=True)
+        oqilgan.unlink()
+    app._kitob_hammasi = True                    # every page is written in this build
+    if not app.env.found_docs:                   # the first build: nothing kept, all is read
+        return
+    hajmlar = _daftarlar(app)
+    fayl = Path(app.outdir) / HAJMLAR_FAYLI
+    if fayl.is_file() and json.loads(fayl.read_text(encoding="utf-8")) == hajmlar:
+        app._kitob_hammasi = False
+        return
+    fayl.unlink(missing_ok=True)
+    for d in app.env.found_docs:
+        (Path(app.outdir) / f"{d}.html").unlink(missing_ok=True)
+
+
+def _yozishdan_oldin(app, builder) -> None:
+    """write-started (HTML): the downloads of pages this build has just read (the first build,
+    or a plain ``jupyter-book build`` with no PDF build before it).  If every page is written
+    now, the record is their sizes; if some are not and a size changed, those give the old one:
+    the record is removed, so the next build writes every page again."""
+    if builder.format != "html":
+        return
+    hajmlar = _daftarlar(app)
+    fayl = Path(app.outdir) / HAJMLAR_FAYLI
+    if getattr(app, "_kitob_hammasi", True) or (
+            fayl.is_file() and json.loads(fayl.read_text(encoding="utf-8")) == hajmlar):
+        fayl.parent.mkdir(parents=True, exist_ok=True)
+        fayl.write_text(json.dumps(hajmlar, ensure_ascii=False, sort_keys=True), encoding="utf-8")
+    else:
+        fayl.unlink(missing_ok=True)
+
+
+def _daftarlar(app) -> dict[str, str]:
+    """Each notebook page's download, its notebook and its script as the page reads (daftar.py),
+    written again when missing or older than what it is made of (``_eskimi``); then each
+    chapter's archive.  Returns the sizes the pages give: file -> "758 KB"."""
+    import nbformat
+
+    from chapter_code import muhit
+
+    from . import daftar
+
+    env = app.env
+    raqamlar = _raqamlar(app)
+    darslar = [d for d in raqamlar if _notebookmi(app, d)]
+    yozilgan: dict[str, tuple[Path, Path, Path]] = {}
+    for d in darslar:
+        papka, nom = Path(app.outdir) / posixpath.dirname(d), posixpath.basename(d)
+        ipynb, py = papka / f"{nom}.ipynb", papka / f"{nom}.py"
+        yozilgan[d] = (Path(env.doc2path(d)), ipynb, py)
+        if not _eskimi(app, d, ipynb, py):
+            continue
+        bob, bob_nomi, dars_nomi = _bob_va_sarlavha(app, d)
+        qism = daftar.qismlar(app, d, env.get_and_resolve_doctree(d, app.builder), set(darslar))
+        bajarilgan = nbformat.reads(bajarilgan_notebook(app, d).decode("utf-8"), as_version=4)
+        arxiv = arxiv_nomi(bob) if bob and bob != d else nom
+        nb = daftar.daftar(qism, bajarilgan, daftar.BOSHI.format(
+            bob=bob_nomi, dars=dars_nomi, muhit=muhit.protsessor()[0]) if bob != d else daftar.BOSHI_BIR.format(
+            bob=bob_nomi, muhit=muhit.protsessor()[0]), daftar.COLAB.format(arxiv=f"{arxiv}.zip", papka=arxiv))
+        papka.mkdir(parents=True, exist_ok=True)
+        ipynb.write_text(nbformat.writes(nb) + "\n", encoding="utf-8")
+        py.write_text(daftar.skript(nb), encoding="utf-8")
+    ildiz = Path(app.srcdir)
+    for bob in sorted(_bob_boshi(app)):
+        papka = Path(app.outdir) / posixpath.dirname(bob)
+        bobnikilar, nom = [yozilgan[d] for d in bob_sahifalari(raqamlar, bob) if d in yozilgan], arxiv_nomi(bob)
+        if not bobnikilar and bob in yozilgan:         # a one-page chapter: itself, under its own name
+            bobnikilar, nom = [yozilgan[bob]], posixpath.basename(bob)
+        if bobnikilar:
+            papka.mkdir(parents=True, exist_ok=True)
+            readme = README.format(bob=env.titles[bob].astext(), muhit=muhit.protsessor()[0],
+                                   daftarlar=", ".join(f"`{i.name}`" for _, i, _ in bobnikilar),
+                                   birinchi=bobnikilar[0][1].name)
+            darslar_arxivi(papka / f"{nom}.zip", nom, bobnikilar, ildiz, readme)
+    fayllar_ = [Path(app.outdir).parent / "latex" / pdf_nomi(app), *Path(app.outdir).rglob("*.zip"),
+                *(y for _, i, p in yozilgan.values() for y in (i, p))]
+    return {f.name if f.suffix == ".pdf" else f.relative_to(app.outdir).as_posix(): hajm_matni(f.stat().st_size)
+            for f in fayllar_ if f.is_file()}
 
 
 #: Pages Sphinx writes that are no document of the book.
@@ -333,32 +570,15 @@ def eski_fayllar(sayt: Path, hujjatlar: set[str]) -> list[Path]:
 
 
 def fayllar(app) -> None:
-    """After the HTML build (a step of yakun.py): each notebook page's source and executed
-    notebook, each chapter's archive; the files of pages the book no longer has removed."""
+    """After the HTML build (a step of yakun.py): the files of pages the book no longer has
+    removed; each notebook page's downloads there (written before the pages: _daftarlar)."""
     for eski in eski_fayllar(Path(app.outdir), set(app.env.found_docs)):
         eski.unlink()
-    ildiz = Path(app.srcdir)
-    raqamlar = _raqamlar(app)
-    yozilgan: dict[str, tuple[Path, Path]] = {}
-    for docname in raqamlar:
-        if not _notebookmi(app, docname):
-            continue
-        manba = Path(app.env.doc2path(docname))
-        papka = Path(app.outdir) / posixpath.dirname(docname)
-        nom = posixpath.basename(docname)
-        papka.mkdir(parents=True, exist_ok=True)
-        if manba.suffix != ".ipynb":
-            shutil.copyfile(manba, papka / f"{nom}{manba.suffix}")
-        (papka / f"{nom}.ipynb").write_bytes(bajarilgan_notebook(app, docname))
-        yozilgan[docname] = (manba, papka / f"{nom}.ipynb")
-    for bob in sorted(_bob_boshi(app)):
-        papka = Path(app.outdir) / posixpath.dirname(bob)
-        darslar, nom = [yozilgan[d] for d in bob_sahifalari(raqamlar, bob) if d in yozilgan], arxiv_nomi(bob)
-        if not darslar and bob in yozilgan:         # a one-page chapter: itself, under its own name
-            darslar, nom = [yozilgan[bob]], posixpath.basename(bob)
-        if darslar:
-            papka.mkdir(parents=True, exist_ok=True)
-            darslar_arxivi(papka / f"{nom}.zip", nom, darslar, ildiz)
+    for docname in _raqamlar(app):
+        if _notebookmi(app, docname):
+            for k in (".ipynb", ".py"):
+                if not (Path(app.outdir) / f"{docname}{k}").is_file():
+                    raise ExtensionError(f"the download {docname}{k} was not written")
 
 
 # --- the header's download menu ----------------------------------------------------
@@ -368,32 +588,35 @@ MENYU, PDF_TUGMA, IPYNB_TUGMA, MANBA_TUGMA = ("download-buttons", "download-pdf-
                                               "download-notebook-button", "download-source-button")
 
 
-def sarlavha_yuklamalari(guruh: dict, docname: str, pdf_manzil: str, notebook: bool,
-                         kengaytma: str) -> dict:
-    """The theme's download menu giving the book's files: its ".pdf" item (``window.print()``:
-    a printout of the page) becomes a link to the book's PDF; on a notebook page the ".ipynb"
-    and source items link to the files of the download line (the executed notebook, the
-    lesson's source) beside the page, and a ".ipynb" item is added where the theme has none
-    (it offers one only for a page written as a notebook).  Raises ExtensionError if the menu is not as expected."""
+def sarlavha_yuklamalari(guruh: dict, docname: str, pdf_manzil: str, notebook: bool, hajm=_hajmsiz) -> dict:
+    """The theme's download menu giving the book's files, each named and sized as on the download
+    line: its ".pdf" item (``window.print()``: a printout of the page) becomes a link to the book's
+    PDF; on a notebook page its ".ipynb" and source items link to the lesson's notebook and script
+    beside the page (daftar.py; added where the theme has none); a page that is no notebook offers
+    no source (its MyST, which a reader cannot use).  Raises ExtensionError if the menu is not as
+    expected."""
     tugmalar = {b.get("label"): b for b in guruh.get("buttons", [])}
     if PDF_TUGMA not in tugmalar:
         raise ExtensionError(f"sphinx-book-theme's download menu has no {PDF_TUGMA!r} item "
                              f"(it has {sorted(map(str, tugmalar))}); update book/_ext/qurilish/yuklamalar.py for this theme")
     nom = posixpath.basename(docname)
-    yangi = []
-    for b in guruh["buttons"]:
-        if b.get("label") == PDF_TUGMA:
-            b = {"type": "link", "url": pdf_manzil, "text": ".pdf", "icon": b.get("icon"),
-                 "tooltip": "Kitobning PDF fayli", "label": PDF_TUGMA}
-        elif notebook and b.get("label") == IPYNB_TUGMA:
-            b = {**b, "url": f"{nom}.ipynb", "tooltip": "Bajarilgan Jupyter daftari (.ipynb)"}
-        elif notebook and b.get("label") == MANBA_TUGMA and kengaytma != ".ipynb":
-            b = {**b, "url": f"{nom}{kengaytma}"}
-        yangi.append(b)
-    if notebook and IPYNB_TUGMA not in tugmalar:       # a .py lesson: the theme offers no notebook
-        yangi.insert(0, {"type": "link", "url": f"{nom}.ipynb", "text": ".ipynb", "icon": "fas fa-code",
-                         "tooltip": "Bajarilgan Jupyter daftari (.ipynb)", "label": IPYNB_TUGMA})
-    return {**guruh, "buttons": yangi}
+
+    def tugma(b, manzil, matn, izoh):
+        olcham = hajm(manzil)
+        return {**b, "type": "link", "url": manzil, "text": f"{matn[:-1]}, {olcham})" if olcham else matn,
+                "tooltip": izoh, "label": b.get("label")}
+    pdf = tugma({"icon": tugmalar[PDF_TUGMA].get("icon"), "label": PDF_TUGMA}, pdf_manzil, "PDF (.pdf)",
+                "Kitobning PDF fayli")
+    pdf.pop("javascript", None)
+    if not notebook:
+        return {**guruh, "buttons": [pdf]}
+    ikon = (tugmalar.get(IPYNB_TUGMA) or {}).get("icon", "fas fa-code")
+    return {**guruh, "buttons": [
+        tugma({"icon": ikon, "label": IPYNB_TUGMA}, f"{nom}.ipynb", "Jupyter daftari (.ipynb)",
+              "Darsning Jupyter daftari: sahifadagi matn, kod va natijalar"),
+        tugma({"icon": (tugmalar.get(MANBA_TUGMA) or {}).get("icon", "fas fa-file"), "label": MANBA_TUGMA},
+              f"{nom}.py", "Python skripti (.py)", "Darsning Python skripti: matni izohlarda"),
+        pdf]}
 
 
 def _sarlavha_menyusi(app, pagename, templatename, context, doctree) -> None:
@@ -403,9 +626,9 @@ def _sarlavha_menyusi(app, pagename, templatename, context, doctree) -> None:
         return
     pdf_manzil = context["pathto"](pdf_nomi(app), 1)
     notebook = _notebookmi(app, pagename)
-    kengaytma = Path(app.env.doc2path(pagename)).suffix
+    hajm = fayl_hajmi(app, pagename)
     context["header_buttons"] = [
-        sarlavha_yuklamalari(g, pagename, pdf_manzil, notebook, kengaytma) if g.get("label") == MENYU else g
+        sarlavha_yuklamalari(g, pagename, pdf_manzil, notebook, hajm) if g.get("label") == MENYU else g
         for g in tugmalar]
 
 
@@ -420,7 +643,13 @@ def _yonaltirish(app) -> None:
 
 
 def setup(app):
+    # sphinx-markdown-builder's settings, which its translator reads (daftar.py); its builder unused
+    app.setup_extension("sphinx_markdown_builder")
     app.connect("doctree-read", _yuklab_qatori)
+    app.connect("env-before-read-docs", _oqilganlar)
+    app.connect("builder-inited", _hajmlar_yozilganmi, priority=900)   # after the environment's set-up
+    app.connect("write-started", _yozishdan_oldin)
+    app.connect("doctree-resolved", _yuklab_hajmlari)
     app.connect("builder-inited", _yonaltirish)
     app.connect("html-page-context", _sarlavha_menyusi, priority=600)   # after the theme's (501)
     return {"parallel_read_safe": True, "parallel_write_safe": True}
