@@ -416,8 +416,19 @@ def _hujayra(qiymat: object, xonalar: int | None = None) -> str:
     return str(qiymat)
 
 
+#: A cell that is a number (or numbers) already written in the book's form: "2,427·10⁻¹⁷",
+#: "35 333", "61 %", "0,996; 0,998".
+_SON_MATN = re.compile(r"^[−-]?\d[\d\u202f]*(?:,\d+)?(?:·10[⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+)?(?:\u202f%)?$")
+
+
 def _sonmi(ustun: pd.Series) -> bool:
-    return pd.api.types.is_numeric_dtype(ustun) and not pd.api.types.is_bool_dtype(ustun)
+    """Oʻngga tekislanadigan ustunmi: sonlar yoki kitob shaklida yozilgan sonlar."""
+    if pd.api.types.is_bool_dtype(ustun):
+        return False
+    if pd.api.types.is_numeric_dtype(ustun):
+        return True
+    kataklar = [str(k) for k in ustun if str(k).strip()]
+    return bool(kataklar) and all(_SON_MATN.match(q.strip()) for k in kataklar for q in k.split("; "))
 
 
 def jadval_bundle(df: pd.DataFrame, izoh: str | None = None, nom: str | None = None) -> dict:
@@ -506,19 +517,20 @@ def xarita_bundle(nom: str, misollar: list, izoh: str) -> dict:
                           "yuqoridagi ikki rasm bitta misolning cross-attentionini koʻrsatadi")
 
 
-def _xarita_bundle(nom: str, malumot: dict, izoh: str, orniga: str) -> dict:
+def _xarita_bundle(nom: str, malumot: dict, izoh: str, orniga: str, nima: str = "interaktiv xarita") -> dict:
     """A map's bundle: its data in a JSON script that cannot close early; ``orniga`` says what
     on the page stands in for it (without JavaScript, and in ``data-orniga`` for
-    ``xarita.js`` when its data cannot be loaded)."""
+    ``xarita.js`` when its data cannot be loaded); ``nima`` names the control ("interaktiv
+    xarita", a slider's "surgichli jadval")."""
     matn = json.dumps(malumot, ensure_ascii=False, separators=(",", ":"))
     html_ = (f'<div class="kitob-xarita" data-xarita="{nom}" data-orniga="{html.escape(orniga)}">\n'
              f'<p class="kitob-xarita-izoh">{html.escape(izoh)}</p>\n'
-             '<p class="kitob-xarita-jssiz">Bu interaktiv xarita JavaScript bilan ishlaydi; '
+             f'<p class="kitob-xarita-jssiz">Bu {html.escape(nima)} JavaScript bilan ishlaydi; '
              f'usiz {html.escape(orniga)}.</p>\n'
              '<script type="application/json" data-xarita-malumot>'
              + matn.replace("</", "<\\/") + "</script>\n</div>")
     return {"text/markdown": f"```{{raw}} html\n{html_}\n```\n", "text/html": html_,
-            "text/plain": f"Interaktiv xarita: {izoh}"}
+            "text/plain": f"{nima[0].upper()}{nima[1:]}: {izoh}"}
 
 
 def softmax_bundle(nom: str, ball, d: int, izoh: str) -> dict:
@@ -533,7 +545,7 @@ def softmax_bundle(nom: str, ball, d: int, izoh: str) -> dict:
     if not isinstance(d, int) or d < 1:
         raise ValueError(f"d must be the vectors' size, a positive int, got {d!r}")
     return _xarita_bundle(nom, {"ballar": qiymatlar.tolist(), "d": d}, izoh,
-                          "yuqorida chop etilgan ogʻirliklar (c = 1) uning oʻrnida turadi")
+                          "yuqorida chop etilgan ogʻirliklar (c = 1) uning oʻrnida turadi", "surgichli jadval")
 
 
 def softmax_xaritasi(nom: str, ball, d: int, izoh: str) -> None:

@@ -143,6 +143,13 @@ def test_show_builds_a_numbered_table_with_escaped_cells():
     assert b["text/plain"].startswith("Sinov $jadvali$.\n")
 
 
+def test_numbers_already_in_the_books_form_are_aligned_right():
+    """A column of numbers the lesson wrote in the book's form (strings) reads as numbers: right."""
+    df = pd.DataFrame({"model": ["RNN", "LSTM"], "nisbat": ["2,427·10⁻¹⁷", "35\u202f333"],
+                       "seedlar": ["0,996; 0,998", "0,5; 61\u202f%"], "izoh": ["0,5 dan", "—"]})
+    assert "|:---|---:|---:|:---|" in jadval_bundle(df)["text/markdown"]
+
+
 def test_show_without_caption_is_an_unnumbered_table(chiqishlar):
     show(pd.DataFrame({"a": [1]}))
     md = chiqishlar[0][0]["text/markdown"]

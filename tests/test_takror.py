@@ -1,15 +1,18 @@
 """Deterministic: two cold executions of the chapter give the same text everywhere.
 
 The chapter executes twice from scratch with nbclient, every lesson in order, each in a
-fresh kernel, as the build executes it, and the two are compared in what the reader reads:
+fresh kernel, as the build executes it: once from the lessons' sources, once as a reader
+downloads it (the built site's archive unpacked, its notebooks run with its own chapter_code,
+the hidden glue cells run beside them: yuklangan_daftar).  The two are compared in what the
+reader reads:
 every printed line, every cell of every table and every glued value.  Both run the
 reduced protocol (``KITOB_QISQA=1``, ``chapter_code/qisqa.py``): the same cells and the
 same functions (every training's loops, every sampling and measuring function), with
 fewer epochs, steps and examples and shorter timings; the store of kept results is
 bypassed under it, so both executions train and measure again, and equal accuracies prove
-the trainings deterministic, not merely read back from disk.  Nothing of the book build is
-needed, but the two executions wait for the session's build to end and then run side by side
-in two workers (tests/conftest.py).  Why a reduced protocol
+the trainings deterministic, not merely read back from disk.  The second needs the session's
+build (its archive); both wait for it to end and then run side by side in two workers
+(tests/conftest.py).  Why a reduced protocol
 still tests determinism, and what it cannot see, is in README ("make test").
 
 Excluded, and only these: quantities that ARE wall-clock measurements.  The
@@ -28,6 +31,9 @@ import re
 import time
 
 import jupytext
+import nbformat
+import posixpath
+import zipfile
 import pytest
 from conftest import DARSLAR, ILDIZ, bosilgan_satrlar, holat_papkasi
 
@@ -103,9 +109,47 @@ def _musbat_son(matn: str, ishorali: bool = False) -> bool:
     return math.isfinite(son) and (ishorali or son > 0)
 
 
-def _ijro(papka, ombor) -> dict:
+#: A hidden cell run beside a downloaded notebook: in a namespace of its own over the lesson's,
+#: so that the glued values are made as in the build while a name it assigns stays out of the
+#: notebook's (a downloaded cell that needed one would fail with NameError).
+YASHIRIN = """_kitob_ns = globals().setdefault("_kitob_yashirin", {{}})
+_kitob_ns_ = {{**globals(), **_kitob_ns}}
+exec(compile({kod!r}, "<yashirin katak>", "exec"), _kitob_ns_)
+_kitob_ns.update({{k: v for k, v in _kitob_ns_.items() if k not in globals() or v is not globals()[k]}})
+del _kitob_ns_"""
+
+
+def yuklangan_daftar(papka, dars: str):
+    """The lesson ``dars``'s notebook as downloaded (from the unpacked archive ``papka``), its
+    outputs cleared, with the source's hidden cells (the glue bookkeeping the download leaves out)
+    put back where the source has them, each run as YASHIRIN."""
+    nb = nbformat.read(papka / f"{posixpath.basename(dars)}.ipynb", as_version=4)
+    manba = jupytext.read(ILDIZ / f"{dars}.py")
+    kodlar = [h for h in nb.cells if h.cell_type == "code"]
+    for h in kodlar:
+        h.outputs, h.execution_count = [], None
+    yangi, j = [*nb.cells[:2]], 2                  # the first line and the Colab cell
+    for h in [h for h in manba.cells if h.cell_type == "code"]:
+        if "remove-cell" in h.metadata.get("tags", []):
+            yangi.append(nbformat.v4.new_code_cell(YASHIRIN.format(kod=h.source)))
+            continue
+        while nb.cells[j].cell_type != "code":      # the downloaded text before this cell
+            yangi.append(nb.cells[j])
+            j += 1
+        assert nb.cells[j].source == h.source, f"{dars}: the download's cell differs from the source's"
+        yangi.append(nb.cells[j])
+        j += 1
+    yangi += nb.cells[j:]
+    assert [h for h in yangi if h in kodlar] == kodlar[:], f"{dars}: a downloaded cell was left out"
+    nb.cells = yangi
+    return nb
+
+
+def _ijro(papka, ombor, yuklama=None) -> dict:
     """One cold execution of the chapter under the reduced protocol: every lesson in order,
     each in a fresh kernel, as the build executes it; the lessons' cells as one notebook.
+    With ``yuklama`` (the unpacked archive a reader downloads), the downloaded notebooks run
+    there, importing its own chapter_code (yuklangan_daftar).
 
     The store is pointed at ``ombor``, which must still not exist afterwards: the reduced
     protocol neither reads nor writes it (test_the_execution_left_the_store_alone)."""
@@ -120,9 +164,14 @@ def _ijro(papka, ombor) -> dict:
         # its pictures elsewhere: the build may be reading _build/rasmlar at the same time
         mp.setenv("KITOB_RASM_PAPKASI", str(papka / "rasmlar"))
         for dars in DARSLAR:
-            nb = jupytext.read(ILDIZ / f"{dars}.py")
+            if yuklama is None:
+                nb, joy = jupytext.read(ILDIZ / f"{dars}.py"), (ILDIZ / dars).parent
+            else:
+                nb, joy = yuklangan_daftar(yuklama, dars), yuklama
             NotebookClient(nb, timeout=900, kernel_name="python3",
-                           resources={"metadata": {"path": str((ILDIZ / dars).parent)}}).execute()
+                           resources={"metadata": {"path": str(joy)}}).execute()
+            if yuklama is not None:       # its chapter_code was the archive's (the kernel's first path)
+                assert not [c for h in nb.cells for c in h.get("outputs", []) if c.get("output_type") == "error"]
             nb_hammasi["cells"] += nb["cells"]
     return nb_hammasi
 
@@ -132,14 +181,22 @@ IJRO_MUDDATI = 3600
 
 
 @pytest.mark.parametrize("i", [1, 2])
-def test_a_cold_execution_of_the_chapter(i, tmp_path):
+def test_a_cold_execution_of_the_chapter(i, tmp_path, request):
     """One of the two executions, each a test of its own so that two workers run them side by
     side (after the session's book build, if there is one: conftest.pytest_runtest_setup).
-    It leaves the executed cells in the session's folder for the comparisons, or, if the
-    execution failed, a file that says so."""
+    The first runs the lessons' sources; the second the notebooks a reader downloads, from the
+    built site's archive unpacked (issue 43: they run as they are, every cell, in a fresh
+    kernel).  It leaves the executed cells in the session's folder for the comparisons, or, if
+    the execution failed, a file that says so."""
     yol = holat_papkasi() / f"takror-{i}.json"
     try:
-        nb = _ijro(tmp_path, holat_papkasi() / f"ombor-{i}")
+        yuklama = None
+        if i == 2:
+            sayt = request.getfixturevalue("qurilgan") / "sayt"
+            with zipfile.ZipFile(sayt / "book" / "attention" / "attention.zip") as z:
+                z.extractall(tmp_path / "oquvchi")
+            yuklama = tmp_path / "oquvchi" / "attention"
+        nb = _ijro(tmp_path, holat_papkasi() / f"ombor-{i}", yuklama)
     except BaseException as xato:
         yol.with_suffix(".xato").write_text(f"{type(xato).__name__}: {xato}"[:4000], encoding="utf-8")
         raise

@@ -57,7 +57,7 @@
     const jadval = yasa("table");
     quti.replaceChildren(quti.querySelector(".kitob-xarita-izoh") || "", boshqaruv,
       yasa("p", { class: "kitob-xarita-sarlavha", id: sorovId, matn: "Soʻrov (qaraydigan token):" }), sorovlar,
-      yasa("p", { class: "kitob-xarita-sarlavha", matn: "Kalitlar — soʻrov qaraydigan joylar (ogʻirliklari):" }), kalitlar,
+      yasa("p", { class: "kitob-xarita-sarlavha", matn: "Kalitlar va ularning ogʻirliklari:" }), kalitlar,
       xulosa,
       yasa("details", {}, yasa("summary", { matn: "Hamma ogʻirliklar jadvalda" }),
         yasa("div", { class: "kitob-xarita-jadval", tabindex: "0", role: "region",

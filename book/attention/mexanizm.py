@@ -186,7 +186,7 @@ for d_s in [8, 16, 32, 64, 128, 256, 512, 1024]:
         q_s, k_s = Wq_s(h_s), Wk_s(h_s)
         b_s = q_s @ k_s.transpose(1, 2)  # (64, 16, 16)
     for usul, z in [("boʻlishsiz", b_s),
-                    ("√d ga boʻlib", b_s / d_s**0.5)]:
+                    ("√d ga boʻlingan", b_s / d_s**0.5)]:
         w = torch.softmax(z, dim=-1).amax(dim=-1)  # qatordagi eng katta
         supurish.append((d_s, usul, z.std().item(), w.mean().item(),
                          w.min().item(), q_s.var().item()))
@@ -214,7 +214,7 @@ fig("sqrt_d.png", caption=(
 from myst_nb import glue
 
 bol0, bol1 = (sp.xs(u, axis=1, level="usul")
-              for u in ("boʻlishsiz", "√d ga boʻlib"))
+              for u in ("boʻlishsiz", "√d ga boʻlingan"))
 glue("sq_var_q", float(bol0["q dispersiya"].mean()), display=False)
 glue("sq_std_8", float(bol0.loc[8, "std"]), display=False)
 glue("sq_std_512", float(bol0.loc[512, "std"]), display=False)

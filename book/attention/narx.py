@@ -41,7 +41,7 @@ from chapter_code.oqitish import mediana_ms, protsessor, xotira_chuqqisi
 # chiziqli bogʻliq, lekin qadamlarni parallel qilib boʻlmaydi. Ikkalasini bir xil
 # sharoitda oʻlchaymiz ({numref}`vaqt_jadval`).
 #
-# Vaqtni ikki holat uchun oʻlchaymiz: faqat {term}`oldinga oʻtish` (*forward pass*:
+# Vaqtni ikki holat uchun oʻlchaymiz: faqat {term}`oldinga oʻtish` (ingl. *forward pass*:
 # kirishdan chiqishgacha hisob) hamda oldinga va {term}`orqaga oʻtish`. Har qatorda
 # hisob hajmi ham bor: bitta namuna uchun koʻpaytirish-qoʻshishlar soni
 # (*multiply-accumulate*, {term}`MAC`). Yana bir ustun — navbat bilan bajariladigan
@@ -110,12 +110,12 @@ glue("vaqt_nisbat", float(vaqt_nisbat), display=False)
 # marta koʻproq koʻpaytirish-qoʻshish bajaradi, lekin hammasini bir yoʻla,
 # katta matritsa koʻpaytmalarida. RNN esa kamroq hisobni 240 ta kichik qadamda
 # navbat bilan bajaradi. Bitta oqimda attention RNNdan {glue:text}`vaqt_nisbat:.1f`
-# marta sekinroq ishladi: hisobi koʻp, lekin sekinligi MAC nisbatidan kichik.
+# marta sekinroq ishladi: vaqt hisob hajmichalik koʻp oshmadi.
 # Katta matritsa koʻpaytmalari protsessorda 240 ta kichik qadamdan samaraliroq
 # bajariladi: bitta MAC attentionda RNNdagidan arzonga tushadi.
 #
 # GPU yoki koʻp yadroli protsessorda esa attention bir yoʻla hisoblaydigan *T* ta
-# pozitsiya parallel bajarilishi mumkin, RNNning *T* ta qadami bunda ham
+# pozitsiya parallel bajarilishi mumkin; RNNning *T* ta qadami esa bunda ham
 # navbat bilan bajariladi. Bu bobda vaqtni faqat bitta oqimda oʻlchaymiz.
 # {cite:t}`vaswani2017` bu parallellikni qisqa {term}`yoʻl uzunligi` bilan birga
 # attentionning asosiy afzalliklari qatorida keltiradi.
@@ -169,7 +169,7 @@ glue("chuqqi_960", float(xotira.loc[960, "choʻqqi (MiB)"]), display=False)
 # bir lahza ikkalasi ham xotirada turadi.
 #
 # Bitta uzun hujjat uchun (*T* = 32 768) bitta attention matritsasining oʻzi
-# $32\,768^2 \cdot 4$ bayt, yaʼni 4 GiB boʻladi. Katta modellarda bunday
+# $32\,768^2 \cdot 4$ bayt, yaʼni 4 GiB (gibibayt, $2^{30}$ bayt) boʻladi. Katta modellarda bunday
 # matritsa har {term}`qatlamda <qatlam>` va har boshda bor, qatlamlar va
 # {term}`boshlar <bosh>` soni oʻnlab (boshlar
 # {doc}`«Transformer bloki va KV kesh» <transformer>` darsida koʻriladi).

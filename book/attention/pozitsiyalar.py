@@ -74,7 +74,7 @@ seedlar = range(5)
 # Matritsani modelimizdagi oʻlcham (*d* = {glue:text}`poz_d`) va
 # {glue:text}`poz_T_rasm` ta pozitsiya uchun chizamiz
 # ({numref}`sinus_pozitsiya`). Rasmning pastki qismida ikki pozitsiya vektorining
-# **{term}`kosinus oʻxshashligi`** (*cosine similarity*, vektorlar orasidagi
+# **{term}`kosinus oʻxshashligi`** (ingl. *cosine similarity*, vektorlar orasidagi
 # burchak kosinusi: 1 — yoʻnalishi bir xil) ular orasidagi masofaga qarab
 # koʻrsatilgan.
 
@@ -174,10 +174,10 @@ for m, n in [(2, 0), (12, 10), (502, 500), (3, 0)]:
 # ## Uzunlikka umumlashtirish
 #
 # Endi asosiy savol: *T* = 60 da oʻqitilgan model uzunroq ketma-ketlikda
-# ishlaydimi? Bu xossa **{term}`uzunlikka umumlashtirish`** (*length
+# ishlaydimi? Bu xossa **{term}`uzunlikka umumlashtirish`** (ingl. *length
 # generalization*) deyiladi. Sinusoidal va RoPE modellarini besh
 # {term}`seed` bilan, vaqtni tejash uchun 60 emas, 30 {term}`epoxa`
-# oʻqitamiz (`oqit` ning qolgan qiymatlari oʻsha). Oʻrganiladigan pozitsiyali
+# oʻqitamiz (`oqit` funksiyasining qolgan argumentlari oʻzgarmaydi). Oʻrganiladigan pozitsiyali
 # modellarni esa oldingi darsdan olamiz (oʻsha besh seed, 60 epoxa).
 
 # %%
@@ -306,9 +306,10 @@ glue("poz_kop_max", max(koplik.values()), display=False)
 #   *T* = 120 va 240 da esa 60-pozitsiyadan boshlab qoʻshadigan vektori yoʻq:
 #   `forward` `ValueError` bilan toʻxtaydi.
 # - **Ishoralar koʻpchiligining** aniqligi hamma *T* da past boʻlib qoladi:
-#   eng kattasi {glue:text}`poz_kop_max:.2f`. *T* oshgan sari u $0{,}5$ ga
-#   yaqinlashadi: uzunroq ketma-ketlikda birinchi sonning toʻplamdagi hissasi
-#   kichrayadi.
+#   eng kattasi {glue:text}`poz_kop_max:.2f`. *T* oshgan sari uning kutilgan
+#   qiymati $0{,}5$ ga yaqinlashadi, chunki uzunroq ketma-ketlikda birinchi sonning
+#   toʻplamdagi hissasi kichrayadi; jadvaldagi kichik farqlar esa tasodifiy
+#   namunalarning shovqini.
 #
 # Nega RoPE modeli yomonlashdi? RoPEda ball pozitsiyaga faqat masofa
 # *m* − *n* orqali bogʻliq. Lekin «birinchi element» bitta masofada
@@ -354,15 +355,17 @@ glue("poz_nazorat_min", min(nazorat), display=False)
 glue("poz_nazorat_max", max(nazorat), display=False)
 
 # %% [markdown]
-# Besh seedning hammasida aniqlik yana {glue:text}`poz_nazorat_min:.3f` dan
-# {glue:text}`poz_nazorat_max:.3f` gacha koʻtarildi. Demak, modelda
+# Besh seedning hammasida aniqlik yana koʻtarildi: seedlarda
+# {glue:text}`poz_nazorat_min:.3f`–{glue:text}`poz_nazorat_max:.3f`. Demak, modelda
 # vazifani yechadigan qoida bor, uni faqat oʻqitishda koʻrilmagan
 # masofalar buzgan.
 #
 # Sinusoidal modellar *T* = 240 da ham yaxshi ishladi, lekin bu kafolat emas:
 # formula istalgan pozitsiyaga vektor beradi, ammo model bunday vektorlarni
-# oʻqitishda koʻrmagan. Boshqa seedlarda sinusoidal model ham *T* = 240 da
-# ishlamay qolishi mumkin: uzunlikka umumlashtirish seedga bogʻliq.
+# oʻqitishda koʻrmagan. Besh seed — kichik tanlov: boshqa seedlarda sinusoidal
+# model *T* = 240 da, hatto *T* = 120 da ham ishlamay qolishi mumkin.
+# Yuqoridagi pasayish chegarasi faqat shu besh seedga tegishli:
+# uzunlikka umumlashtirish seedga bogʻliq.
 # *T* = 960 da nima boʻlishini
 # 2-mashqda oʻzingiz oʻlchaysiz.
 #
@@ -371,7 +374,7 @@ glue("poz_nazorat_max", max(nazorat), display=False)
 #
 # Til modellarida ham RoPE oʻqitish uzunligidan ancha uzoqqa oʻz-oʻzidan
 # koʻchmaydi. Model bir vaqtda koʻradigan uzunlikni
-# ({term}`kontekst oynasini <kontekst oynasi>`, *context window*)
+# ({term}`kontekst oynasini <kontekst oynasi>`, ingl. *context window*)
 # kengaytirish uchun burchaklarni qayta masshtablash usullari ishlatiladi
 # (masalan, {cite:alp}`chen2023`): ular yangi pozitsiyalarni model
 # oʻqitishda koʻrgan burchaklar oraligʻiga siqadi. Llama 3 modelida RoPE
@@ -438,13 +441,15 @@ glue("kz_sin60_min", min(sin60), display=False)
 # oʻlchang. Taxmin bilan oʻlchov farq qilgan joyda eng koʻp narsa
 # oʻrganasiz.
 #
-# **1-mashq (ALiBini oʻzingiz yozing).** ALiBi (ingl. *Attention with
+# **1-mashq ({term}`ALiBini <ALiBi>` oʻzingiz yozing).** ALiBi (ingl. *Attention with
 # Linear Biases*; {cite:alp}`press2022`) pozitsiya vektori ham, burish ham
-# ishlatmaydi. U {term}`koʻp boshli attentionda <koʻp boshli attention>` ishlatiladi: {term}`bosh` —
+# ishlatmaydi. U {term}`koʻp boshli attentionda <koʻp boshli attention>` (ingl. *multi-head attention*) ishlatiladi: {term}`bosh` —
 # parallel ishlaydigan alohida attentionlardan biri (ular
 # {doc}`«Transformer bloki va KV kesh» <transformer>` darsida koʻriladi). ALiBi har
 # boshning ballariga masofaga chiziqli jarima qoʻshadi, $\mathrm{ball}_{ij} - m_h\,|i - j|$ (asl ALiBi kauzal
-# modelda ishlatiladi, u yerda $j \le i$). *H* ta boshda
+# modelda ishlatiladi, u yerda $j \le i$).
+#
+# *H* ta boshda
 # *h*-boshning {term}`qiyaligi <qiyalik>` $m_h = 2^{-8h/H}$, $h = 1, \dots, H$. Jarimalarni
 # hisoblaydigan `alibi(T, H)` funksiyasini yozing: u (*H*, *T*, *T*) shakldagi jarimalar tenzorini
 # qaytarsin. *H* = 8, *T* = 60 da tekshiring. Ballar nol boʻlsa, oxirgi
@@ -464,9 +469,9 @@ glue("kz_sin60_min", min(sin60), display=False)
 # {glue:text}`m1_nol_8:.3f`: jarima deyarli sezilmaydi. Shunday qilib,
 # {term}`boshlar <bosh>` turli uzoqlikka qaraydi. Formula bilan hisoblangan ogʻirliklardan
 # eng katta farq {glue:text}`m1_farq:.1e` ga teng (yechim kodi quyida keltirilgan). Yangi
-# masofada ham jarima oʻsha chiziq boʻylab davom etadi; mualliflar shu
-# sababli ALiBi modellari uzunroq ketma-ketliklarda ham yaxshi ishlashini
-# koʻrsatgan.
+# masofada ham jarima oʻsha chiziq boʻylab davom etadi. Mualliflarning
+# koʻrsatishicha, shu sababli ALiBi modellari uzunroq ketma-ketliklarda ham
+# yaxshi ishlaydi.
 # :::
 #
 # **2-mashq (*T* = 960).** Sinusoidal modellar *T* = 240 da ham yaxshi ishladi.

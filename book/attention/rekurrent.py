@@ -84,7 +84,7 @@ from chapter_code.oqitish import protokoli
 # boradi? Gradient — model oʻrganishda tayanadigan signal. U 0-qadamda juda
 # kichik boʻlsa, oʻqitish boshida model javob aynan shu yerda ekanini qiyin sezadi.
 # Har model uchun tasodifiy {term}`parametrlar` bilan bitta {term}`orqaga oʻtishni <orqaga oʻtish>`
-# (*backward pass*: yoʻqotishdan orqaga qarab gradientlarni hisoblash) bajaramiz
+# (ingl. *backward pass*: yoʻqotishdan orqaga qarab gradientlarni hisoblash) bajaramiz
 # va $|\partial L / \partial x_t|$ ni namunalar boʻyicha oʻrtalashtiramiz.
 
 # %%
@@ -126,7 +126,7 @@ for nom, qisqa in [("RNN", "rnn"), ("LSTM", "lstm"),
 # {numref}`%s-jadvalga <grad_jadval>` koʻra, RNNda oxirgi qadam gradienti
 # 0-qadamnikidan {glue:text}`grad_rnn:.2e` marta katta, LSTMda
 # {glue:text}`grad_lstm:.2e` marta. Aniq son {term}`initsializatsiyaga <initsializatsiya>`
-# qarab 10 ning bir necha darajasiga oʻzgaradi, lekin doim juda katta boʻlib qoladi: oʻqitish
+# qarab bir necha kattalik tartibiga farq qiladi, lekin doim juda katta boʻlib qoladi: oʻqitish
 # boshida 0-qadamga deyarli hech narsa yetib bormaydi. Signal 59 ta qadamning
 # har birida koʻpaytirilib, eksponensial ravishda soʻnadi — bu
 # **{term}`gradientning soʻnishi`** (ingl. *vanishing gradient*). Attentionda esa
@@ -173,10 +173,10 @@ for nom, qiymat in protokol.items():
 glue("d_model", d_model, display=False)
 
 # %% [markdown]
-# Oʻqitish {glue:text}`protokol_epoxalar` {term}`epoxa` davom etadi (*epoch*: oʻquv
+# Oʻqitish {glue:text}`protokol_epoxalar` {term}`epoxa` davom etadi (ingl. *epoch*: oʻquv
 # namunalarining hammasidan bir marta oʻtish). Maʼlumot — {glue:text}`protokol_n` ta oʻquv va
 # {glue:text}`protokol_n_sinov` ta sinov namunasi. Har {term}`paketda <paket>`
-# {glue:text}`protokol_batch` ta namuna bor (*batch*: parametrlarni bir marta yangilash uchun
+# {glue:text}`protokol_batch` ta namuna bor (ingl. *batch*: parametrlarni bir marta yangilash uchun
 # birga ishlatiladigan namunalar guruhi). Optimizator — Adam ({cite:alp}`kingma2015`),
 # {term}`oʻrganish tezligi` (ingl. *learning rate*) {glue:text}`protokol_lr`, oʻqitish
 # davomida oʻzgarmaydi. {term}`Warm-up` (boshida oʻrganish tezligini asta-sekin
@@ -241,8 +241,9 @@ glue("param_formula", 3 * d_model**2 + d_model * (T + 7) + 2, display=False)
 #   seedda ham {glue:text}`attn_min:.3f`.
 # - **RNN** vazifani {glue:text}`rnn_yechdi_gap`, lekin natijasi seedga kuchli
 #   bogʻliq: {glue:text}`rnn_min:.3f` dan {glue:text}`rnn_max:.3f` gacha.
-#   Boshidagi kichik gradient oʻrganishni imkonsiz qilmaydi, lekin ishonchsiz
-#   qiladi: boshqa seedlarda RNN tasodifiy javob darajasida qolishi mumkin.
+#   Boshidagi kichik gradient oʻrganishni imkonsiz qilmaydi, lekin qaysi seed
+#   vazifani yechishini ham oldindan aytmaydi: boshqa seedlarda RNN tasodifiy
+#   javob darajasida qolishi mumkin.
 # - **LSTM** vazifani {glue:text}`lstm_yechdi_gap`; aniqliklar
 #   {glue:text}`lstm_min:.3f` dan {glue:text}`lstm_max:.3f` gacha. Uning natijasi
 #   ham seedga kuchli bogʻliq: boshqa seedlarda u vazifani umuman

@@ -58,9 +58,9 @@ from chapter_code.oqitish import mediana_ms
 #
 # ### Koʻp boshli attention kodda
 #
-# **Koʻp {term}`boshli <bosh>` attention** *d* oʻlchamni bir nechta «boshga» boʻladi: har bosh
+# **{term}`Koʻp boshli attention <koʻp boshli attention>`** *d* oʻlchamni bir nechta «boshga» boʻladi: har bosh
 # *Q*, *K*, *V* ning oʻz ustunlarini oladi va alohida attention
-# hisoblaydi. Soʻng boshlarning chiqishlari yonma-yon qoʻyiladi va yana bitta chiziqli qatlamdan
+# hisoblaydi. Soʻng {term}`boshlarning <bosh>` chiqishlari yonma-yon qoʻyiladi va yana bitta chiziqli qatlamdan
 # (`self.o`) oʻtadi. Boʻlish — faqat tenzor shaklini oʻzgartirish (`view`, `transpose`). Quyida
 # `KopBoshli` ning `forward` metodi keltirilgan (bobning modellari `chapter_code/modellar.py`
 # faylida). Undagi `self.q`, `self.k`, `self.v` va `self.o` — chiziqli qatlamlar, `manba` esa kalit
@@ -403,7 +403,7 @@ b_gpt = keshlar[0]["k"].element_size()  # float32: 4 bayt
 T_kesh = keshlar[0]["k"].shape[2]  # (namuna, bosh, T, bosh oʻlchami)
 formula_gpt = kesh_bayt(L_gpt, T_kesh, n_gpt, d_bosh_gpt, b_gpt)
 haqiqiy_gpt = kesh_baytlari(keshlar)  # tenzorlar egallagan baytlar
-print(f"{T_kesh} token, formula: {son(formula_gpt, 'd')} bayt")
+print(f"{T_kesh} ta token, formula: {son(formula_gpt, 'd')} bayt")
 print(f"keshlardagi tenzorlar: {son(haqiqiy_gpt, 'd')} bayt")
 
 # %% [markdown]
@@ -512,7 +512,7 @@ def token_chegarasi(B, T, n_kv=n_kv_l):
 holatlar = [(1, 1024), (1, 8192), (16, 8192)]  # (B, T)
 chegara = pd.DataFrame(
     [token_chegarasi(B, T) for B, T in holatlar],
-    columns=["B", "T", "kesh (GB)", "oʻqiladi (GB)", "oʻqish (ms)",
+    columns=["B", "T", "kesh (GB)", "oʻqiladigan (GB)", "oʻqish (ms)",
              "hisob (ms)", "token/s"])
 show(chegara.round(2), nom="chegara_jadval",
      izoh="Llama 3 8B (bfloat16), kesh bilan bitta qadam: oʻqiladigan"
@@ -522,7 +522,7 @@ show(chegara.round(2), nom="chegara_jadval",
 
 # %% tags=["remove-input"]
 rasm, b = plt.subplots(figsize=(5.6, 2.6))
-vazn = chegara["oʻqiladi (GB)"] - chegara["kesh (GB)"]
+vazn = chegara["oʻqiladigan (GB)"] - chegara["kesh (GB)"]
 nom_ = [f"B = {B}, T = {T}" for B, T in holatlar]
 b.barh(nom_, vazn, label="parametrlar")
 b.barh(nom_, chegara["kesh (GB)"], left=vazn, label="KV kesh")
@@ -604,7 +604,7 @@ for nom, qiymat in dict(
 # Kesh {glue:text}`kv_llama_gqa_marta:d` marta katta: {glue:text}`t3_kesh:.1f` GB. Qadam
 # {glue:text}`t3_gb:.1f` GB oʻqiydi, xotira chegarasi {glue:text}`t3_ms:.1f` ms — GQA bilan qadamdan
 # {glue:text}`t3_marta:.1f` marta sekinroq. Parametrlar bilan birga bunday kesh «80 GB» deb sotiladigan GPU
-# xotirasining (aslida 80 GiB) deyarli hammasini egallaydi: aktivatsiyalar uchun joy qolmaydi.
+# xotirasining (aslida 80 GiB) deyarli hammasini egallaydi: oraliq natijalar (aktivatsiyalar) uchun joy qolmaydi.
 # :::
 
 # %% tags=["hide-cell"]

@@ -68,7 +68,7 @@ from chapter_code.sonlar import soz_bilan, manba_soz, javob
 # ```
 #
 # Oʻqitishda dekoder kirishiga oʻzi yozgan emas, toʻgʻri oldingi raqamlar
-# beriladi (*{term}`teacher forcing`*, «oʻqituvchi yordami»): hamma pozitsiya bitta
+# beriladi (ingl. *{term}`teacher forcing`*, «oʻqituvchi yordami»): hamma pozitsiya bitta
 # hisobda oʻqitiladi. Sinov sonlari oʻqitishda hech qachon uchramaydi; javob
 # faqat hamma raqami toʻgʻri boʻlsa toʻgʻri hisoblanadi (*{term}`aniq moslik`*,
 # ingl. *exact match*). Oʻqitish kodi — `chapter_code/sonlar.py` dagi
@@ -109,7 +109,7 @@ glue("tr_turli", turli, display=False)
 # {glue:text}`tp_lr:.3f` gacha oshadi, soʻng deyarli nolgacha kamayadi.
 #
 # {term}`Aniqlik <aniqlik>` — {glue:text}`tp_n_sinov` ta sinov sonidan
-# toʻliq toʻgʻri yozilganlari ulushi. Ikkala seedda ham model vazifani
+# toʻliq toʻgʻri yozilganlarining ulushi. Ikkala seedda ham model vazifani
 # deyarli toʻliq oʻrgandi: {glue:text}`tr_aniq_0:.3f` va
 # {glue:text}`tr_aniq_1:.3f`. Qaysi sonlarda xato qiladi?
 
@@ -153,7 +153,7 @@ glue("tr_00_sinov_foiz", 100 * sinov_00 / len(sinov_sonlar), display=False)
 
 # %%
 def guruhla(j):
-    # javob xonalari guruhlab (138 402); raqam boʻlmasa — yozilganicha
+    # javob xonalari guruhlanadi (138 402); raqam boʻlmasa — asli
     return son(int(j)) if j.isdigit() and j[0] != "0" else j
 
 
@@ -343,11 +343,13 @@ glue("tr_bosh_max", 100 * float(ulush[:-1].max()), display=False)
 # Sonda qaysi xonalar boʻsh qolganini aynan shu ikki soʻzning oʻrni
 # belgilaydi.
 #
-# Xarita — toʻrt boshning oʻrtachasi. Har boshni alohida olsak, «eng kuchli
-# ogʻirlik oʻz soʻzida» ulushi {glue:text}`tr_bosh_min:.0f` dan
+# Xarita — toʻrt boshning oʻrtachasi. Bu modelda har boshni alohida olsak,
+# «eng kuchli ogʻirlik oʻz soʻzida» ulushi {glue:text}`tr_bosh_min:.0f` dan
 # {glue:text}`tr_bosh_max:.0f` foizgacha boʻladi
-# ({numref}`%s-rasm <tarjima_boshlar>`). Har bosh oʻz *Q* va *K*
-# {term}`proyeksiyasi <proyeksiya>` bilan oʻqitiladi, shuning uchun {term}`boshlar <bosh>` turli narsaga qarashi
+# ({numref}`%s-rasm <tarjima_boshlar>`). Boshqa seed bilan oʻqitilgan modelda
+# bitta boshning ulushi ancha past boʻlishi mumkin, {term}`boshlar <bosh>` oʻrtachasi esa
+# baribir yuqori qoladi. Har bosh oʻz *Q* va *K*
+# {term}`proyeksiyasi <proyeksiya>` bilan oʻqitiladi, shuning uchun boshlar turli narsaga qarashi
 # mumkin. Ular ishni qanday taqsimlashi oldindan berilmaydi: bu taqsimot
 # oʻqitishda oʻzi shakllanadi.
 
@@ -382,7 +384,7 @@ fig(
 # :::
 #
 # :::{only} latex
-# Saytdagi interaktiv xarita seed 0 modelining bir nechta sinov sonidagi hamma
+# Kitobning veb-versiyasidagi interaktiv xarita seed 0 modelining bir nechta sinov sonidagi hamma
 # attention ogʻirliklarini koʻrsatadi: har bosh va ularning oʻrtachasi.
 # :::
 
@@ -413,8 +415,8 @@ xarita(
 #
 # {doc}`«Transformer bloki va KV kesh» <transformer>` darsida {term}`KV kesh` hajmini hisobladik:
 # $2 \cdot L \cdot T \cdot n_{kv} \cdot d_{\text{bosh}} \cdot b$ bayt.
-# Keshni attentionning oʻzini oʻzgartirib kichraytirishning eng keng tarqalgan
-# yoʻllaridan ikkitasi bugungi katta modellarda ishlatiladi:
+# Attentionning oʻzini oʻzgartirib keshni kichraytirishning ikki keng tarqalgan
+# yoʻli bor; ikkalasi ham bugungi katta modellarda ishlatiladi:
 #
 # - **{term}`guruhli soʻrov attention <guruhli soʻrov attention (GQA)>`** (GQA, {cite:alp}`ainslie2023`): $n_{kv}$
 #   ni kamaytirish. Soʻrov boshlari soni oʻzgarmaydi, lekin bir guruhdagi
@@ -541,8 +543,8 @@ glue("at_mha_1", float(aniqliklar.iloc[0, 1]), display=False)
 # ## Mashqlar
 #
 # **1-mashq (oyna maskasini oʻzingiz yozing).** *T* = 6, oyna = 3.
-# Soʻrov indekslari *i* ni ustun, kalit indekslari *j* ni qator qilib
-# `torch.arange` bilan oling va mantiqiy maska tuzing: kelajakdagi kalitlar
+# Soʻrov indekslari *i* ni ustun vektor (*T* × 1), kalit indekslari *j* ni
+# qator vektor (1 × *T*) qilib `torch.arange` bilan oling va mantiqiy maska tuzing: kelajakdagi kalitlar
 # ($j > i$) ham, oynadan eski kalitlar ($j \le i - 3$) ham yashirinsin
 # (`True`). Uni `kauzal_maska(6, 6, 3)` bilan solishtiring. Nechta juftlik
 # ochiq qoladi? Soʻng shu maska bilan attentionni oʻzingiz hisoblang va

@@ -72,6 +72,10 @@ PREAMBULA = r"""
 % A short code block or printed output is not split across pages: before each, _bir_betda asks for
 % its height (\needspace); a longer one may still split, as code in a book does.
 \usepackage{needspace}
+% A glossary link upright (Sphinx sets it in italics, the form of the English glosses beside it);
+% an address broken only after a slash ("https:" / "//arxiv.org" and "2407." / "21783" were not).
+\protected\def\sphinxtermref#1{#1}
+\AtBeginDocument{\def\UrlBreaks{\do\/}\def\UrlBigBreaks{}}
 % Captions smaller than the text and their label in bold, so a caption does not read as running text.
 \captionsetup{font=small,labelfont=bf}
 % Chapters in the Uzbek ordinal style: "1-bob".
@@ -339,6 +343,27 @@ def _faqat_saytda(app, doctree, docname) -> None:
             katak.parent.remove(katak)
 
 
+def _ustunlar_tekisligi(app, doctree, docname) -> None:
+    """doctree-resolved, LaTeX only: a table's number columns right-aligned, as on the web.  MyST
+    marks a column written ``---:`` by its cells' class ``text-right``, which Sphinx's LaTeX writer
+    ignores (every tabulary column is T); a tabularcolumns spec before the table gives such a
+    column tabulary's R (ragged left: the digits line up) and the others the book's T."""
+    if app.builder.name != "latex":
+        return
+    for jadval in list(doctree.findall(nodes.table)):
+        guruh = next(iter(jadval.findall(nodes.tgroup)), None)
+        tana = next(iter(jadval.findall(nodes.tbody)), None)
+        if guruh is None or tana is None or jadval.parent is None:
+            continue
+        qatorlar = [[e for e in q.children if isinstance(e, nodes.entry)] for q in tana.findall(nodes.row)]
+        if not qatorlar or any(len(q) != guruh["cols"] for q in qatorlar):
+            continue                               # spanned cells: left as Sphinx sets them
+        ongda = [all("text-right" in q[i].get("classes", []) for q in qatorlar) for i in range(guruh["cols"])]
+        if any(ongda):
+            ota = jadval.parent
+            ota.insert(ota.index(jadval), addnodes.tabular_col_spec(spec="".join("R" if o else "T" for o in ongda)))
+
+
 def _atama_joylari(app, doctree) -> None:
     """doctree-read: a glossary link in a paragraph also files an index entry where it stands, so the
     index leads to the lessons that use a term, not only to the glossary.  The entry is the term as
@@ -366,5 +391,6 @@ def setup(app):
     app.connect("doctree-resolved", _javoblar)
     app.connect("doctree-resolved", _bir_betda)
     app.connect("doctree-resolved", _faqat_saytda)
+    app.connect("doctree-resolved", _ustunlar_tekisligi)
     app.connect("doctree-read", _atama_joylari)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

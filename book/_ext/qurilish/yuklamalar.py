@@ -204,7 +204,7 @@ def _darslar_royxati(app, bob: str, darslar: list[str]) -> nodes.Node:
     # how the minutes are counted (soz words, kod lines a minute) stays in the config and README
     izoh = nodes.paragraph("", "Oʻqish vaqti taxminiy; yechimlar va «Chuqurroq» qismlari "
                                "unga kirmaydi.")
-    return [nodes.rubric("", "Darslar"), royxat, izoh]
+    return [nodes.rubric("", "Bob tarkibi"), royxat, izoh]
 
 
 def _yuklab_qatori(app, doctree) -> None:
