@@ -194,6 +194,8 @@ def test_the_references_are_listed_once_at_the_books_end(qurilgan, pdf_qatorlari
     sahifa = dict(re.findall(r"^(?:[\d.]+ )?(Javoblar|Adabiyotlar)[ .]*?(\d+)$", mundarija, flags=re.M))
     assert sahifa.keys() == {"Javoblar", "Adabiyotlar"}, mundarija
     royxat = re.split(r"^\f*Bob tarkibi$", pdf_qatorlari, flags=re.M)[1].split("Oʻqish vaqti taxminiy")[0]
+    # an address breaks only after a slash: not "https:" / "//arxiv.org", not "2407." / "21783"
+    assert not re.search(r"https?:$|^//|arxiv\.org/abs/\d+\.$", pdf_qatorlari, flags=re.M)
     assert re.findall(r"^\d+\. (Javoblar|Adabiyotlar) \((\d+)-bet\)$", royxat, flags=re.M) == [
         ("Javoblar", sahifa["Javoblar"]), ("Adabiyotlar", sahifa["Adabiyotlar"])], royxat
 

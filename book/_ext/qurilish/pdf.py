@@ -75,7 +75,7 @@ PREAMBULA = r"""
 % A glossary link upright (Sphinx sets it in italics, the form of the English glosses beside it);
 % an address broken only after a slash ("https:" / "//arxiv.org" and "2407." / "21783" were not).
 \protected\def\sphinxtermref#1{#1}
-\AtBeginDocument{\def\UrlBreaks{\do\/}\def\UrlBigBreaks{}}
+\AddToHook{begindocument/end}{\def\UrlBreaks{\do\/}\def\UrlBigBreaks{}\def\UrlNoBreaks{\do\:\do\(\do\[\do\{\do\<}}
 % Captions smaller than the text and their label in bold, so a caption does not read as running text.
 \captionsetup{font=small,labelfont=bf}
 % Chapters in the Uzbek ordinal style: "1-bob".
