@@ -442,16 +442,25 @@ def jadval_bundle(df: pd.DataFrame, izoh: str | None = None, nom: str | None = N
     qatorlar = ["| " + " | ".join(sarlavhalar) + " |", "|" + "|".join(tekis) + "|"]
     # df.attrs["xonalar"] = {ustun: n}: shu ustun n xonali (aniqlik 1,000 ham)
     xonalar = [df.attrs.get("xonalar", {}).get(c, _xonalar(df[c])) for c in df.columns]
-    for qator in df.itertuples(index=False):   # keeps each column's own type
-        qatorlar.append("| " + " | ".join(md_escape(_hujayra(v, x)) or " " for v, x in zip(qator, xonalar)) + " |")
+    # every cell's text as the book writes it: the same in the markdown, the HTML and the plain text
+    kataklar = [[_hujayra(v, x) for v, x in zip(qator, xonalar)]   # keeps each column's own type
+                for qator in df.itertuples(index=False)]
+    for qator in kataklar:
+        qatorlar.append("| " + " | ".join(md_escape(k) or " " for k in qator) + " |")
     bosh = "```{table}" + (f" {md_escape(izoh)}" if izoh else "")
     opsiyalar = [f":name: {nom}"] if nom else []
     markdown = "\n".join([bosh, *opsiyalar, ":align: center", "", *qatorlar, "```"])
 
-    html_jadval = df.to_html(index=False, escape=True, border=0)
-    if izoh:
-        html_jadval = html_jadval.replace(">", f"><caption>{html.escape(izoh)}</caption>", 1)
-    matn = df.to_string(index=False)
+    # the HTML a notebook shows (the book's page shows the markdown): number columns on the right
+    ong = [' style="text-align: right"' if t_ == "---:" else "" for t_ in tekis]
+    html_jadval = ('<table class="dataframe">'
+                   + (f"<caption>{html.escape(izoh)}</caption>" if izoh else "")
+                   + "<thead><tr>" + "".join(f"<th{o}>{html.escape(str(c))}</th>" for c, o in zip(df.columns, ong))
+                   + "</tr></thead><tbody>"
+                   + "".join("<tr>" + "".join(f"<td{o}>{html.escape(k)}</td>" for k, o in zip(q, ong)) + "</tr>"
+                             for q in kataklar)
+                   + "</tbody></table>")
+    matn = pd.DataFrame(kataklar, columns=[str(c) for c in df.columns]).to_string(index=False)
     if izoh:
         matn = izoh + "\n" + matn
     return {"text/markdown": markdown, "text/html": html_jadval, "text/plain": matn}
@@ -545,7 +554,7 @@ def softmax_bundle(nom: str, ball, d: int, izoh: str) -> dict:
     if not isinstance(d, int) or d < 1:
         raise ValueError(f"d must be the vectors' size, a positive int, got {d!r}")
     return _xarita_bundle(nom, {"ballar": qiymatlar.tolist(), "d": d}, izoh,
-                          "yuqorida chop etilgan ogʻirliklar (c = 1) uning oʻrnida turadi", "surgichli jadval")
+                          "yuqorida ekranga chiqarilgan ogʻirliklar (c\u00a0=\u00a01) uning oʻrnida turadi", "surgichli jadval")
 
 
 def softmax_xaritasi(nom: str, ball, d: int, izoh: str) -> None:

@@ -93,7 +93,16 @@ def test_a_lesson_links_the_other_lessons_notebooks(qurilgan):
 @pytest.mark.build
 def test_included_code_says_where_it_comes_from(qurilgan):
     matn = _matnlar(_daftar(qurilgan, "book/attention/rekurrent"))
-    assert re.search(r"\*`chapter_code/[a-z_]+\.py` faylidan:\*\n```", matn), matn[:2000]
+    assert re.search(r"\*`chapter_code/[a-z_]+\.py` faylidan:\*\n```python\n", matn), matn[:2000]
+
+
+@pytest.mark.build
+def test_a_downloaded_table_is_numbered_and_written_as_the_page_writes_it(qurilgan):
+    nb = _daftar(qurilgan, "book/attention/narx")
+    jadvallar = ["".join(c["data"]["text/html"]) for h in nb.cells if h.cell_type == "code"
+                 for c in h.outputs if "<table" in "".join(c.get("data", {}).get("text/html", ""))]
+    assert jadvallar and all("<caption><strong>1." in j and "-jadval</strong>" in j for j in jadvallar)
+    assert not [j for j in jadvallar if re.search(r"<td[^>]*>\d+\.\d", j)], "a number with a decimal point"
 
 
 @pytest.mark.build

@@ -41,6 +41,8 @@ MAVZULAR = {
     "pydata-sphinx-theme": Path(pydata_sphinx_theme.__file__).parent / "theme" / "pydata_sphinx_theme",
 }
 BASIC = Path(sphinx.__file__).parent / "themes" / "basic"
+#: Where an override's original is: the installed themes, and Sphinx's basic theme they build on.
+PAPKALAR = {**MAVZULAR, "sphinx": BASIC}
 
 
 @dataclass(frozen=True)
@@ -68,6 +70,8 @@ KENGAYTMALAR = {
     "search.html": Kengaytma("pydata-sphinx-theme", "search.html", None),
     # every macro's lines naming the icon script are dropped
     "static/webpack-macros.html": Kengaytma("pydata-sphinx-theme", "static/webpack-macros.html", "fontawesome.js"),
+    # the index's body: a term's places named by their lessons' titles, not numbered
+    "genindex.html": Kengaytma("sphinx", "genindex.html", "[{{ loop.index }}]"),
 }
 
 
@@ -113,7 +117,10 @@ def _sahifa(**boshqa) -> dict:
             "generate_toctree_html": lambda *a, **k: '<ul class="bd-sidenav"><li>Bob</li></ul>',
             "theme_home_page_in_toc": False, "theme_max_navbar_depth": 4, "theme_collapse_navbar": False,
             "theme_show_navbar_depth": 1, "theme_logo": {"image_relative": {}, "text": "Kitob"},
-            "theme_logo_link": None, **boshqa}
+            "theme_logo_link": None, "genindexentries": [("A", [("aniqlik", (
+                [(True, "g.html#t")], [("Birinchi dars", [(False, "a.html#x")]),
+                                       ("Ikkinchi dars", [(False, "b.html#y")])], None))])],
+            **boshqa}
 
 
 def _blok(env, nom: str, blok: str, sahifa: dict) -> str:
@@ -134,6 +141,8 @@ def _chiqishi(env, fayl: str, sahifa: dict) -> str:
         return _blok(env, fayl, "docs_body", sahifa)
     if fayl == "search.html":
         return _blok(env, fayl, "htmltitle", sahifa)
+    if fayl == "genindex.html":
+        return _blok(env, fayl, "body", sahifa)
     if fayl == "static/webpack-macros.html":
         return env.from_string('{% import "static/webpack-macros.html" as w with context %}'
                                "{{ w.head_pre_assets() }}{{ w.head_js_preload() }}{{ w.body_post() }}").render(sahifa)
@@ -172,13 +181,13 @@ def test_extension_builds_on_the_installed_themes_own_template(fayl):
     # "!name" finds the theme's template, in the theme the table names
     env, _ = _muhit()
     _, topilgan, _ = env.loader.get_source(env, f"!{k.asl}")
-    assert Path(topilgan).resolve() == (MAVZULAR[k.mavzu] / k.asl).resolve(), topilgan
+    assert Path(topilgan).resolve() == (PAPKALAR[k.mavzu] / k.asl).resolve(), topilgan
 
 
 @pytest.mark.parametrize("fayl", sorted(f for f, k in KENGAYTMALAR.items() if k.inglizcha))
 def test_the_string_an_extension_changes_is_still_in_the_theme(fayl):
     k = KENGAYTMALAR[fayl]
-    asl = MAVZULAR[k.mavzu] / k.asl
+    asl = PAPKALAR[k.mavzu] / k.asl
     assert asl.read_text(encoding="utf-8").count(k.inglizcha) == 1, (
         f"the theme's {asl} no longer has {k.inglizcha!r} exactly once, which book/_templates/{fayl} "
         "replaces; compare and update the override (and this test)")
@@ -209,6 +218,11 @@ def test_extension_renders_uzbek_with_the_installed_theme(fayl):
         # (this harness's page is "Kitob" and has no sphinx.po: the built page's title is
         # test_tarjima's "Qidirish — Attention va Transformer")
         assert html.strip().startswith("<title>") and html.strip().endswith(" &#8212; Kitob</title>"), html
+    if fayl == "genindex.html":
+        # a term's glossary link, then its lessons by their titles on its line; no "[1]"
+        assert '<a href="g.html#t"><strong>aniqlik</strong></a> <span class="kitob-joylar">— ' \
+               '<a href="a.html#x">Birinchi dars</a>; <a href="b.html#y">Ikkinchi dars</a></span>' in html, html
+        assert "[1]" not in html
     if fayl == "navbar-logo.html":
         assert html.startswith('<nav class="kitob-logo" aria-label="Bosh sahifa">') and html.endswith("</a></nav>")
         assert '<a class="navbar-brand logo" href="../book/index">' in html

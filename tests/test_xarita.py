@@ -42,18 +42,17 @@ def test_a_map_without_its_data_block_or_with_a_taken_name_stops_the_build():
 
 
 def test_the_html_build_writes_each_map_beside_its_page_and_the_latex_build_leaves_it(tmp_path):
-    env = SimpleNamespace(docname="book/attention/yakuniy")
-    app = SimpleNamespace(env=env, builder=SimpleNamespace(format="html"), outdir=str(tmp_path))
+    app = SimpleNamespace(builder=SimpleNamespace(format="html"), outdir=str(tmp_path))
     doctree = nodes.section("", nodes.raw("", _html(), format="html"),
                             nodes.raw("", _html("boshqa"), format="html"), nodes.raw("", "<p>x</p>", format="html"))
-    xarita._oqilganda(app, doctree)
+    xarita._yozilganda(app, doctree, "book/attention/yakuniy")
     assert all("<script" not in t.astext() for t in doctree.findall(nodes.raw))
     assert 'data-manba="yakuniy.xarita-boshqa.json"' in doctree.astext()
     papka = tmp_path / "book" / "attention"
     assert sorted(p.name for p in papka.iterdir()) == ["yakuniy.xarita-boshqa.json", "yakuniy.xarita-tarjima.json"]
     assert json.loads((papka / "yakuniy.xarita-tarjima.json").read_text()) == {"misollar": [MISOL]}
     # the latex builder leaves the page alone (its writer skips raw HTML)
-    latex = SimpleNamespace(env=SimpleNamespace(docname="x"), builder=SimpleNamespace(format="latex"))
+    latex = SimpleNamespace(builder=SimpleNamespace(format="latex"))
     daraxt = nodes.section("", nodes.raw("", _html(), format="html"))
-    xarita._oqilganda(latex, daraxt)
+    xarita._yozilganda(latex, daraxt, "x")
     assert "<script" in daraxt.astext()

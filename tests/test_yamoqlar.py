@@ -218,6 +218,7 @@ def _sablonlar() -> str | None:
         return f"no template in {ildiz}"
     mavzular = [Path(importlib.import_module(p).__file__).parent / "theme" / p
                 for p in ("sphinx_book_theme", "pydata_sphinx_theme")]
+    mavzular.append(Path(importlib.import_module("sphinx").__file__).parent / "themes" / "basic")
     from test_sablonlar import OZ_SAHIFALAR          # the book's own pages override nothing
 
     for sablon in sorted(ildiz.rglob("*.html")):

@@ -44,13 +44,13 @@ from chapter_code.oqitish import mediana_ms, protsessor, xotira_chuqqisi
 # Vaqtni ikki holat uchun oʻlchaymiz: faqat {term}`oldinga oʻtish` (ingl. *forward pass*:
 # kirishdan chiqishgacha hisob) hamda oldinga va {term}`orqaga oʻtish`. Har qatorda
 # hisob hajmi ham bor: bitta namuna uchun koʻpaytirish-qoʻshishlar soni
-# (*multiply-accumulate*, {term}`MAC`). Yana bir ustun — navbat bilan bajariladigan
+# (ingl. *multiply-accumulate*, {term}`MAC`). Yana bir ustun — navbat bilan bajariladigan
 # qadamlar soni: RNNda *T* ta, attentionda bitta, chunki u hamma pozitsiyani
 # bir yoʻla hisoblaydi.
 #
 # Oʻlchov `torch.utils.benchmark` bilan, bitta {term}`oqimda <oqim>` (ingl. *thread*)
 # bajariladi: har oʻlchov koʻp marta takrorlanadi va {term}`medianasi <mediana>`
-# olinadi (buni `mediana_ms` funksiyasi bajaradi). U boʻshatilgan katta xotira
+# olinadi (buni `mediana_ms` funksiyasi bajaradi). Bu funksiya boʻshatilgan katta xotira
 # bloklarini keyingi chaqiruv uchun saqlab qoʻyadi: aks holda katta tenzorli
 # hisobning vaqti takrordan takrorga bir necha barobar sakraydi.
 
@@ -114,7 +114,7 @@ glue("vaqt_nisbat", float(vaqt_nisbat), display=False)
 # Katta matritsa koʻpaytmalari protsessorda 240 ta kichik qadamdan samaraliroq
 # bajariladi: bitta MAC attentionda RNNdagidan arzonga tushadi.
 #
-# GPU yoki koʻp yadroli protsessorda esa attention bir yoʻla hisoblaydigan *T* ta
+# GPU yoki koʻp yadroli protsessorda attention bir yoʻla hisoblaydigan *T* ta
 # pozitsiya parallel bajarilishi mumkin; RNNning *T* ta qadami esa bunda ham
 # navbat bilan bajariladi. Bu bobda vaqtni faqat bitta oqimda oʻlchaymiz.
 # {cite:t}`vaswani2017` bu parallellikni qisqa {term}`yoʻl uzunligi` bilan birga

@@ -128,7 +128,7 @@ fig("sinus_pozitsiya.png", caption=(
 # pozitsiyalar juda oʻxshash ({glue:text}`poz_oxshash_1:.3f`), 10 va undan katta
 # masofada esa oʻxshashlik {glue:text}`poz_oxshash_uzoq:.2f` dan oshmadi.
 #
-# Yuqorida chop etilgan ikki {term}`skalyar koʻpaytma` — $\mathrm{PE}[5] \cdot \mathrm{PE}[25]$
+# Yuqorida ekranga chiqarilgan ikki {term}`skalyar koʻpaytma` — $\mathrm{PE}[5] \cdot \mathrm{PE}[25]$
 # va $\mathrm{PE}[50] \cdot \mathrm{PE}[70]$ — bir xil chiqdi, chunki ikkala
 # juftlikda masofa 20 ga teng. Bu yana bir xossani koʻrsatadi: skalyar koʻpaytma
 # faqat masofaga bogʻliq, pozitsiyalarning oʻziga emas. Sababi —

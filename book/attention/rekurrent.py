@@ -241,8 +241,8 @@ glue("param_formula", 3 * d_model**2 + d_model * (T + 7) + 2, display=False)
 #   seedda ham {glue:text}`attn_min:.3f`.
 # - **RNN** vazifani {glue:text}`rnn_yechdi_gap`, lekin natijasi seedga kuchli
 #   bogʻliq: {glue:text}`rnn_min:.3f` dan {glue:text}`rnn_max:.3f` gacha.
-#   Boshidagi kichik gradient oʻrganishni imkonsiz qilmaydi, lekin qaysi seed
-#   vazifani yechishini ham oldindan aytmaydi: boshqa seedlarda RNN tasodifiy
+#   Boshidagi kichik gradient oʻrganishni imkonsiz qilmaydi, lekin undan qaysi
+#   seed vazifani yechishini oldindan aytib boʻlmaydi: boshqa seedlarda RNN tasodifiy
 #   javob darajasida qolishi mumkin.
 # - **LSTM** vazifani {glue:text}`lstm_yechdi_gap`; aniqliklar
 #   {glue:text}`lstm_min:.3f` dan {glue:text}`lstm_max:.3f` gacha. Uning natijasi

@@ -41,7 +41,7 @@
 #
 # | vazifa | yondashuv |
 # |:---|:---|
-# | Matnni tasniflash (klassifikatsiya) | Tayyor model + oxirgi qatlam (fine-tuning) |
+# | Matnni tasniflash (klassifikatsiya) | Tayyor model + oxirgi qatlam (ingl. fine-tuning) |
 # | Oʻz hujjatlaringiz boʻyicha savol-javob | RAG: qidirish + LLM |
 # | Oʻz uslubingizda matn yaratish | LoRA bilan fine-tuning |
 # | Rasmdagi matnni tanib olish (OCR) | {term}`Vision Transformer` (rasm uchun Transformer) + dekoder |
@@ -75,7 +75,7 @@ print(f"nisbat: {son(toliq / lora, '.0f')} marta")
 # %% [markdown]
 # ## Xulosa
 #
-# {numref}`xulosa_jadval` bobning asosiy gʻoyalarini qisqa qilib
+# {numref}`xulosa_jadval` bobning asosiy gʻoyalarini qisqacha
 # jamlaydi. Undagi sonlar oldingi darslardagi oʻlchovlardan olingan.
 
 # %% [markdown]

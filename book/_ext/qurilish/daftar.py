@@ -117,6 +117,8 @@ class Matn(MarkdownTranslator):
             yol = Path(fayl)
             nom = yol.relative_to(ildiz).as_posix() if yol.is_absolute() and yol.is_relative_to(ildiz) else yol.name
             self.add(f"*`{nom}` faylidan:*", prefix_eol=2, suffix_eol=1)
+            if node.get("language") in (None, "default") and fayl.endswith(".py"):
+                node["language"] = "python"            # (this resolved copy only: highlighted as Python)
         super().visit_literal_block(node)
 
     # a figure outside a cell: its image and its caption in italics
@@ -148,25 +150,36 @@ def qismlar(app, docname: str, doctree: nodes.document, darslar: set[str]) -> li
     return natija
 
 
-def _chiqishlar(chiqishlar: list) -> list:
+_NOM = re.compile(r"^:name: (\S+)$", flags=re.M)
+_IZOH = re.compile(r"<(?:fig)?caption>")
+
+
+def _chiqishlar(chiqishlar: list, raqamlar: dict[str, str]) -> list:
     """A cell's outputs as a reader sees them: no glue records; a table or figure in its HTML form
-    (its MyST form, ```{table} or {glue:figure}, is what the build reads)."""
+    (its MyST form, ```{table} or {glue:figure}, is what the build reads), its caption numbered
+    as the page numbers it ("1.4-jadval"; ``raqamlar``: the element's id -> its number)."""
     qoldi = []
     for c in chiqishlar:
         if GLUE_KALITI in c.get("metadata", {}):
             continue
         if "data" in c and "text/html" in c["data"]:
-            c = nbformat.from_dict({**c, "data": {k: v for k, v in c["data"].items() if k != "text/markdown"}})
+            data = {k: v for k, v in c["data"].items() if k != "text/markdown"}
+            nom = _NOM.search("".join(c["data"].get("text/markdown", "")))
+            raqam = raqamlar.get(nodes.make_id(nom[1])) if nom else None
+            if raqam:
+                data["text/html"] = _IZOH.sub(lambda m: f"{m[0]}<strong>{raqam}</strong> ",
+                                              "".join(data["text/html"]), count=1)
+            c = nbformat.from_dict({**c, "data": data})
         qoldi.append(c)
     return qoldi
 
 
-def kod_katagi(asl) -> nbformat.NotebookNode:
+def kod_katagi(asl, raqamlar: dict[str, str] | None = None) -> nbformat.NotebookNode:
     """A code cell of the download from the executed notebook's: its source, its outputs as a reader
     sees them; a cell whose code the page folds (``hide-input``, ``hide-cell``, ``remove-input``)
     opens folded in Jupyter."""
     teglar = asl.metadata.get("tags", [])
-    yangi = nbformat.v4.new_code_cell(asl.source, outputs=_chiqishlar(asl.get("outputs", [])),
+    yangi = nbformat.v4.new_code_cell(asl.source, outputs=_chiqishlar(asl.get("outputs", []), raqamlar or {}),
                                       execution_count=asl.get("execution_count"))
     if {"hide-input", "hide-cell", "remove-input"} & set(teglar):
         yangi.metadata["jupyter"] = {"source_hidden": True}
@@ -177,13 +190,13 @@ def kod_katagi(asl) -> nbformat.NotebookNode:
 
 #: The notebook's first line: whose numbers these are and how to run it.
 BOSHI = ("*«{bob}» bobining «{dars}» darsi. Undagi sonlar, jadvallar va rasmlar kitob qurilgan "
-         "kompyuterda ({muhit} protsessori) olingan: oʻzingiz ishga tushirsangiz, vaqtlar boshqacha, "
+         "kompyuterda{muhit} olingan: oʻzingiz ishga tushirsangiz, vaqtlar boshqacha, "
          "oʻqitish natijalari esa biroz farqli chiqishi mumkin. Ishga tushirish yoʻli bob arxividagi "
          "`README.md` faylida; Colabda quyidagi birinchi katakni bajaring.*\n")
 
 #: ... of a chapter that is one page.
-BOSHI_BIR = ("*«{bob}» bobi. Undagi sonlar, jadvallar va rasmlar kitob qurilgan kompyuterda ({muhit} "
-             "protsessori) olingan: oʻzingiz ishga tushirsangiz, vaqtlar boshqacha, oʻqitish natijalari "
+BOSHI_BIR = ("*«{bob}» bobi. Undagi sonlar, jadvallar va rasmlar kitob qurilgan kompyuterda{muhit} "
+             "olingan: oʻzingiz ishga tushirsangiz, vaqtlar boshqacha, oʻqitish natijalari "
              "esa biroz farqli chiqishi mumkin. Ishga tushirish yoʻli bob arxividagi `README.md` faylida; "
              "Colabda quyidagi birinchi katakni bajaring.*\n")
 
@@ -204,7 +217,8 @@ if "google.colab" in sys.modules:
                     "https://download.pytorch.org/whl/cpu"], check=True)'''
 
 
-def daftar(qism: list, bajarilgan: nbformat.NotebookNode, boshi: str, colab: str) -> nbformat.NotebookNode:
+def daftar(qism: list, bajarilgan: nbformat.NotebookNode, boshi: str, colab: str,
+           raqamlar: dict[str, str] | None = None) -> nbformat.NotebookNode:
     """The download: the first line and the Colab cell, then the page's texts and code cells."""
     nb = nbformat.v4.new_notebook(metadata={
         "kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"},
@@ -214,7 +228,7 @@ def daftar(qism: list, bajarilgan: nbformat.NotebookNode, boshi: str, colab: str
         if isinstance(q, str):
             nb.cells.append(nbformat.v4.new_markdown_cell(q.rstrip("\n")))
         else:
-            nb.cells.append(kod_katagi(bajarilgan.cells[q]))
+            nb.cells.append(kod_katagi(bajarilgan.cells[q], raqamlar))
     for i, h in enumerate(nb.cells):            # ids stable from build to build (the same bytes)
         h["id"] = f"k{i:03d}"
     return nb

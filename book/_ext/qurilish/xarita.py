@@ -1,9 +1,11 @@
 """Build side: a lesson's interactive maps keep their data in a file of their own (a Sphinx extension).
 
 ``chapter_code.kitob.xarita`` writes a map as raw HTML with its data in a JSON script,
-which every reader would download with the page.  As the HTML builder reads the page, the
+which every reader would download with the page.  As the HTML builder writes the page, the
 data go to ``<page>.xarita-<nom>.json`` beside it, named by the map's ``data-manba``:
-``book/_static/xarita.js`` fetches it when the map comes near the view.
+``book/_static/xarita.js`` fetches it when the map comes near the view.  (When the page is
+written, not read: the PDF build, which tools/qurish.py runs first, reads the pages the two
+builds share, and the HTML build then writes them without reading them again.)
 """
 
 from __future__ import annotations
@@ -30,14 +32,14 @@ def ajrat(html: str, sahifa: str) -> tuple[str, dict[str, str]]:
     return _MALUMOT.sub("", html), dict(zip(nomlar, malumotlar))
 
 
-def _oqilganda(app, doctree) -> None:
-    """doctree-read (HTML builder): each map's data out of the page, into its file."""
+def _yozilganda(app, doctree, docname) -> None:
+    """doctree-resolved (HTML builder): each map's data out of the page, into its file."""
     if app.builder.format != "html":
         return
-    papka = Path(app.outdir) / posixpath.dirname(app.env.docname)
+    papka = Path(app.outdir) / posixpath.dirname(docname)
     for tugun in list(doctree.findall(nodes.raw)):
         if "html" in tugun.get("format", "").split() and "kitob-xarita" in tugun.astext():
-            html, fayllar = ajrat(tugun.astext(), posixpath.basename(app.env.docname))
+            html, fayllar = ajrat(tugun.astext(), posixpath.basename(docname))
             tugun.replace_self(nodes.raw("", html, format="html"))
             for nom, malumot in fayllar.items():
                 papka.mkdir(parents=True, exist_ok=True)
@@ -45,5 +47,5 @@ def _oqilganda(app, doctree) -> None:
 
 
 def setup(app):
-    app.connect("doctree-read", _oqilganda)
+    app.connect("doctree-resolved", _yozilganda)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -47,7 +47,7 @@ def _notebookmi(app, docname: str) -> bool:
 #: How to run what was downloaded, after the sentence saying what the archive holds.
 ISHGA_TUSHIRISH = (
     "Arxiv papkasida <code>pip install -r requirements.txt jupyterlab</code> buyrugʻini bajaring, "
-    "soʻng {nimani} JupyterLabda ochib, hamma kataklarni ishga tushiring; batafsili arxivdagi "
+    "soʻng {nimani} JupyterLabda ochib, hamma kataklarni ishga tushiring; batafsil yoʻriqnoma arxivdagi "
     "<code>README.md</code> faylida.")
 
 
@@ -119,7 +119,7 @@ def dars_html(docname: str, bob: str, hajm=_hajmsiz) -> str:
     arxiv = posixpath.relpath(posixpath.join(posixpath.dirname(bob), arxiv_nomi(bob) + ".zip"),
                               posixpath.dirname(docname) or ".")
     return _qator([*_manbalar(docname), (arxiv, "bobning hamma darslari (.zip)")],
-                  "Daftar va skript sahifadagi matn, kod va natijalarni oʻz ichiga oladi. Ularni "
+                  "Daftarda sahifadagi matn, kod va natijalar, skriptda matn va kod bor. Ularni "
                   "ishga tushirish uchun bobning .zip arxivini oling: unda hamma darslar, ular "
                   "import qiladigan <code>chapter_code/</code> modullari, <code>requirements.txt</code> "
                   "va <code>README.md</code> bor.", hajm)
@@ -351,7 +351,7 @@ u shu arxivni soʻraydi, ochadi va paketlarni oʻrnatadi. Keyin qolgan kataklarn
 
 ## Natijalar kitobdagidan farq qilishi mumkin
 
-Daftardagi sonlar kitob qurilgan kompyuterda ({muhit} protsessori) olingan. Vaqt
+Daftardagi sonlar kitob qurilgan kompyuterda{muhit} olingan. Vaqt
 oʻlchovlari har kompyuterda boshqacha chiqadi. Modellarni oʻqitish natijalari ham boshqa
 protsessorda biroz farq qilishi mumkin: bir xil seed bilan ham hisob tartibi va
 yaxlitlash boshqacha boʻladi. Darslar bunday farqqa chidamli xulosalarni oʻrgatadi;
@@ -498,11 +498,11 @@ def _daftarlar(app) -> dict[str, str]:
     chapter's archive.  Returns the sizes the pages give: file -> "758 KB"."""
     import nbformat
 
-    from chapter_code import muhit
-
     from . import daftar
 
     env = app.env
+    # the processor, if the book's chapter_code can name it (ijro's door; the tests' small books: no)
+    protsessor = f" ({ijro.muhit.protsessor()[0]} protsessori)" if ijro.muhit else ""
     raqamlar = _raqamlar(app)
     darslar = [d for d in raqamlar if _notebookmi(app, d)]
     yozilgan: dict[str, tuple[Path, Path, Path]] = {}
@@ -517,8 +517,10 @@ def _daftarlar(app) -> dict[str, str]:
         bajarilgan = nbformat.reads(bajarilgan_notebook(app, d).decode("utf-8"), as_version=4)
         arxiv = arxiv_nomi(bob) if bob and bob != d else nom
         nb = daftar.daftar(qism, bajarilgan, daftar.BOSHI.format(
-            bob=bob_nomi, dars=dars_nomi, muhit=muhit.protsessor()[0]) if bob != d else daftar.BOSHI_BIR.format(
-            bob=bob_nomi, muhit=muhit.protsessor()[0]), daftar.COLAB.format(arxiv=f"{arxiv}.zip", papka=arxiv))
+            bob=bob_nomi, dars=dars_nomi, muhit=protsessor) if bob != d else daftar.BOSHI_BIR.format(
+            bob=bob_nomi, muhit=protsessor), daftar.COLAB.format(arxiv=f"{arxiv}.zip", papka=arxiv),
+            {i: app.config.numfig_format[tur] % ".".join(map(str, son))     # "1.4-jadval"
+             for tur, sonlar in env.toc_fignumbers.get(d, {}).items() for i, son in sonlar.items()})
         papka.mkdir(parents=True, exist_ok=True)
         ipynb.write_text(nbformat.writes(nb) + "\n", encoding="utf-8")
         py.write_text(daftar.skript(nb), encoding="utf-8")
@@ -530,7 +532,7 @@ def _daftarlar(app) -> dict[str, str]:
             bobnikilar, nom = [yozilgan[bob]], posixpath.basename(bob)
         if bobnikilar:
             papka.mkdir(parents=True, exist_ok=True)
-            readme = README.format(bob=env.titles[bob].astext(), muhit=muhit.protsessor()[0],
+            readme = README.format(bob=env.titles[bob].astext(), muhit=protsessor,
                                    daftarlar=", ".join(f"`{i.name}`" for _, i, _ in bobnikilar),
                                    birinchi=bobnikilar[0][1].name)
             darslar_arxivi(papka / f"{nom}.zip", nom, bobnikilar, ildiz, readme)
