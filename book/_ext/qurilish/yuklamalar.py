@@ -52,12 +52,14 @@ ISHGA_TUSHIRISH = (
 
 
 def hajm_matni(bayt: int) -> str:
-    """A file's size the Uzbek way: "758 KB", "2,15 MB" (10³ and 10⁶ bytes)."""
-    from chapter_code.bichim import son
-
+    """A file's size the Uzbek way: "758 KB", "2,15 MB" (10³ and 10⁶ bytes; under 1 000 KB no
+    digit group to space, so no need of the book's chapter_code/bichim.py, which a book may lack)."""
     if bayt < 999_500:
-        return f"{son(max(1, round(bayt / 1000)))}\u00a0KB"
-    return f"{son(bayt / 1e6, '.2f')}\u00a0MB"
+        return f"{max(1, round(bayt / 1000))}\u00a0KB"
+    mb = f"{bayt / 1e6:.2f}".replace(".", ",")
+    if bayt >= 999_995_000:
+        raise ExtensionError(f"a download of {bayt} bytes: write its size with digit groups")
+    return f"{mb}\u00a0MB"
 
 
 def _hajmsiz(_manzil: str) -> str:
