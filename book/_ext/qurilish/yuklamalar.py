@@ -35,7 +35,17 @@ BOB_BELGISI = "[bob]"
 # --- the download line ---------------------------------------------------------------
 
 def pdf_nomi(app) -> str:
-    return Path(app.config.latex_documents[0][1]).with_suffix(".pdf").name
+    """The book's PDF: the LaTeX target of ``_config.yml`` (``latex: latex_documents:
+    targetname``), as tools/qurish.py reads it.  Jupyter Book puts it into ``latex_documents``
+    only after the Sphinx application is made, after builder-inited, when the downloads' sizes
+    are first needed; so it is read from the file, and ``latex_documents`` only for a book
+    without one."""
+    import yaml
+
+    yml = Path(app.srcdir) / "_config.yml"
+    sozlama = yaml.safe_load(yml.read_text(encoding="utf-8")) if yml.is_file() else {}
+    nom = ((sozlama or {}).get("latex") or {}).get("latex_documents", {}).get("targetname")
+    return Path(nom or app.config.latex_documents[0][1]).with_suffix(".pdf").name
 
 
 def _notebookmi(app, docname: str) -> bool:
@@ -259,11 +269,16 @@ def fayl_hajmi(app, docname: str):
 
     def hajm(manzil: str) -> str:
         yol = posixpath.normpath(posixpath.join(posixpath.dirname(docname), manzil))
-        fayl = Path(app.outdir) / yol
-        if yol == pdf and not fayl.is_file():
-            fayl = Path(app.outdir).parent / "latex" / pdf
+        fayl = pdf_fayli(app) if yol == pdf else Path(app.outdir) / yol
         return hajm_matni(fayl.stat().st_size) if fayl.is_file() else ""
     return hajm
+
+
+def pdf_fayli(app) -> Path:
+    """The book's PDF as the site will publish it: the LaTeX build's, made just before the site
+    (tools/qurish.py); else the copy the last build left beside the pages (an HTML-only build)."""
+    yangi = Path(app.outdir).parent / "latex" / pdf_nomi(app)
+    return yangi if yangi.is_file() else Path(app.outdir) / pdf_nomi(app)
 
 
 def _yuklab_hajmlari(app, doctree, docname) -> None:
@@ -465,7 +480,7 @@ def _hajmlar_yozilganmi(app) -> None:
             (Path(app.outdir) / f"{d}.html").unlink(missing_ok=True)
         oqilgan.unlink()
     app._kitob_hammasi = True                    # every page is written in this build
-    if not app.env.found_docs:                   # the first build: nothing kept, all is read
+    if not app.env.all_docs:                     # a fresh environment: nothing kept, all is read
         return
     hajmlar = _daftarlar(app)
     fayl = Path(app.outdir) / HAJMLAR_FAYLI
@@ -506,7 +521,8 @@ def _daftarlar(app) -> dict[str, str]:
     # the processor, if the book's chapter_code can name it (ijro's door; the tests' small books: no)
     protsessor = f" ({ijro.muhit.protsessor()[0]} protsessori)" if ijro.muhit else ""
     raqamlar = _raqamlar(app)
-    darslar = [d for d in raqamlar if _notebookmi(app, d)]
+    # (by the source's format: MyST-NB's own record is not there before the pages are read again)
+    darslar = [d for d in raqamlar if _dars_notebookmi(app, d)]
     yozilgan: dict[str, tuple[Path, Path, Path]] = {}
     for d in darslar:
         papka, nom = Path(app.outdir) / posixpath.dirname(d), posixpath.basename(d)
@@ -538,7 +554,7 @@ def _daftarlar(app) -> dict[str, str]:
                                    daftarlar=", ".join(f"`{i.name}`" for _, i, _ in bobnikilar),
                                    birinchi=bobnikilar[0][1].name)
             darslar_arxivi(papka / f"{nom}.zip", nom, bobnikilar, ildiz, readme)
-    fayllar_ = [Path(app.outdir).parent / "latex" / pdf_nomi(app), *Path(app.outdir).rglob("*.zip"),
+    fayllar_ = [pdf_fayli(app), *Path(app.outdir).rglob("*.zip"),
                 *(y for _, i, p in yozilgan.values() for y in (i, p))]
     return {f.name if f.suffix == ".pdf" else f.relative_to(app.outdir).as_posix(): hajm_matni(f.stat().st_size)
             for f in fayllar_ if f.is_file()}
