@@ -268,6 +268,9 @@ def test_solutions_wait_at_the_chapters_end_with_links_both_ways(pdf_betlar, sah
     for bet, javob in mashqlar:
         assert javob in betlar and f"({bet}-bet)" in betlar[javob], \
             f"the exercise on page {bet} sends the reader to page {javob}, which does not send back"
+    # ... each under its exercise's number, even when the exercise runs over several paragraphs
+    javob_bosh = re.findall(r"(?m)^(\d+-mashq|Yechim) \((\d+)-bet\)$", "\n".join(pdf_betlar))
+    assert len(javob_bosh) == len(webda) and all(n != "Yechim" for n, _ in javob_bosh), javob_bosh
     # the solutions' text is in the PDF once: in «Javoblar», after the exercises
     matn = " ".join(" ".join(pdf_betlar).split())
     javoblar = matn.index("Javoblar Attention mexanizmi")

@@ -138,7 +138,7 @@ fig("sinus_pozitsiya.png", caption=(
 # ## RoPE: burilgan soʻrov va kalitlar
 #
 # Zamonaviy til modellari (masalan, Llama) pozitsiyani boshqacha beradi:
-# **RoPE** (*{term}`rotary position embedding <RoPE>`*, buruvchi pozitsiya kodlash;
+# **RoPE** (ingl. *{term}`rotary position embedding <RoPE>`*, buruvchi pozitsiya kodlash;
 # {cite:alp}`su2021`). RoPE kirishga hech narsa qoʻshmaydi. U har
 # {term}`attention <attention (eʼtibor mexanizmi)>` {term}`qatlamida <qatlam>`
 # {term}`soʻrov` va {term}`kalit` vektorlarining komponentlarini juftlarga
@@ -355,7 +355,7 @@ glue("poz_nazorat_min", min(nazorat), display=False)
 glue("poz_nazorat_max", max(nazorat), display=False)
 
 # %% [markdown]
-# Besh seedning hammasida aniqlik yana koʻtarildi: seedlarda
+# Besh seedning hammasida aniqlik yana koʻtarildi:
 # {glue:text}`poz_nazorat_min:.3f`–{glue:text}`poz_nazorat_max:.3f`. Demak, modelda
 # vazifani yechadigan qoida bor, uni faqat oʻqitishda koʻrilmagan
 # masofalar buzgan.
@@ -372,8 +372,8 @@ glue("poz_nazorat_max", max(nazorat), display=False)
 # :::{admonition} Chuqurroq: katta til modellarida
 # :class: dropdown
 #
-# Til modellarida ham RoPE oʻqitish uzunligidan ancha uzoqqa oʻz-oʻzidan
-# koʻchmaydi. Model bir vaqtda koʻradigan uzunlikni
+# Til modellarida ham RoPE oʻqitish uzunligidan ancha uzun matnlarga oʻz-oʻzidan
+# umumlashmaydi. Model bir vaqtda koʻradigan uzunlikni
 # ({term}`kontekst oynasini <kontekst oynasi>`, ingl. *context window*)
 # kengaytirish uchun burchaklarni qayta masshtablash usullari ishlatiladi
 # (masalan, {cite:alp}`chen2023`): ular yangi pozitsiyalarni model
@@ -384,7 +384,7 @@ glue("poz_nazorat_max", max(nazorat), display=False)
 # Sinusoidal kodlash ham til modellarida oʻqitish uzunligidan biroz oʻtgach
 # yomonlashadi {cite:p}`press2022`. Katta til modellarida koʻp ogʻirlik
 # baʼzan mazmunidan qatʼi nazar birinchi {term}`tokenlarga <token>` tushadi: bu
-# **{term}`attention sink`** deyiladi {cite:p}`xiao2024`.
+# **{term}`attention sink`** («ogʻirlik choʻkadigan joy») deyiladi {cite:p}`xiao2024`.
 # :::
 
 # %% [markdown]

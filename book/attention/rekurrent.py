@@ -179,8 +179,8 @@ glue("d_model", d_model, display=False)
 # {glue:text}`protokol_batch` ta namuna bor (ingl. *batch*: parametrlarni bir marta yangilash uchun
 # birga ishlatiladigan namunalar guruhi). Optimizator — Adam ({cite:alp}`kingma2015`),
 # {term}`oʻrganish tezligi` (ingl. *learning rate*) {glue:text}`protokol_lr`, oʻqitish
-# davomida oʻzgarmaydi. {term}`Warm-up` (boshida oʻrganish tezligini asta-sekin
-# oshirish) va {term}`gradient kesish` ishlatilmaydi: modellar oʻz holicha solishtiriladi.
+# davomida oʻzgarmaydi. Oʻrganish tezligini boshida asta-sekin oshirish (ingl.
+# {term}`warm-up`) ham, {term}`gradient kesish` ham ishlatilmaydi: modellar oʻz holicha solishtiriladi.
 #
 # Bitta natija tasodif boʻlishi mumkin, shuning uchun har model besh xil {term}`seed`
 # (tasodifiy sonlar generatorining boshlangʻich qiymati) bilan
@@ -373,7 +373,7 @@ fig("attention_ogirligi.png", caption=(
 # Kirish qatlami (1 → *d*): $1 \cdot d + d$. Pozitsiya kodlash: $T \cdot d$.
 # *Q*, *K*, *V*: $3\,(d \cdot d + d)$. Chiqish (*d* → 2): $d \cdot 2 + 2$.
 # Jami $3d^2 + d\,(T + 7) + 2$; bizda *d* = {glue:text}`d_model` va
-# *T* = {glue:text}`T_vazifa` boʻlgani uchun jami {glue:text}`param_formula` — bu
+# *T* = {glue:text}`T_vazifa` boʻlgani uchun {glue:text}`param_formula` ta parametr — bu
 # {numref}`%s-jadvaldagi <sinov_jadval>` son bilan bir xil; pozitsiyasiz
 # modeldan farqi aynan $T \cdot d$.
 # :::

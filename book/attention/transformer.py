@@ -133,7 +133,8 @@ print("eng katta farq:", son(mha_farq, ".1e"))
 # :::
 #
 # Bobdagi `Blok` — pre-LN blok, oʻzimiz yozgan `KopBoshli` bilan. Undagi ixtiyoriy ikkinchi
-# attention — {term}`koderga <koder>` qaraydigan attention (ingl. {term}`cross-attention`); uni
+# attention — {term}`koder`–{term}`dekoder` attention (ingl. {term}`cross-attention`):
+# dekoder unda koderga qaraydi; uni
 # yakuniy misolda ishlatamiz.
 #
 # ```{literalinclude} ../../chapter_code/modellar.py

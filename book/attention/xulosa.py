@@ -92,7 +92,7 @@ print(f"nisbat: {son(toliq / lora, '.0f')} marta")
 # | Gradient oqimi | Oʻqitish boshida 0-qadamga yetadigan gradient oxirgi qadamnikidan RNNda juda kichik (bizning initsializatsiyada {glue:text}`rekurrent.py::grad_rnn:.2e` marta), attentionda deyarli teng |
 # | Initsializatsiya | Bir xil LSTMda oʻqitish boshidagi gradient soʻnishiga unutish darvozasining siljishi kuchli taʼsir qiladi (parametrlarning boshlangʻich kattaligi ham) |
 # | Pozitsiya kodlash | Maskasiz attention usiz tartibni koʻrmaydi va vazifani yecha olmaydi (eng yaxshi seedda {glue:text}`rekurrent.py::attn0_max:.3f`) |
-# | Tushuntirish | Ogʻirliklar model qayerga qarashini koʻrsatadi: bobdagi vazifada oʻqitilgan attention modelida soʻrovlar oʻrtacha hisobda ogʻirligining deyarli hammasini 0-qadamga beradi |
+# | Ogʻirliklarni talqin qilish | Ogʻirliklar model qayerga qarashini koʻrsatadi: bobdagi vazifada oʻqitilgan attention modelida soʻrovlar oʻrtacha hisobda ogʻirligining deyarli hammasini 0-qadamga beradi |
 # | Kvadratik narx | Xotira T² ga proporsional oʻsadi (T = 960 da 64 ta namunaning ogʻirliklari {glue:text}`narx.py::matritsa_960:.0f` MiB); flash kerneli xotirani T ga chiziqli qiladi, hisob hajmini esa kamaytirmaydi |
 # | Parallellik | T = 240 da attention RNNdan {glue:text}`narx.py::mac_nisbat:.1f` marta koʻproq hisob qiladi, lekin hammasini bir yoʻla; bitta oqimda u RNNdan sekin |
 # | Transformer bloki | Attention + {term}`qoldiq ulanish` + LayerNorm + feed-forward; GPT-2, Llama: pre-LN |

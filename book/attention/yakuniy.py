@@ -297,8 +297,8 @@ fig(
 # raqamning eng yorqin katagi, odatda, shu raqamni beradigan soʻz ustunida
 # turadi. Yuz minglar raqamini birinchi soʻz beradi (1 ni «bir»), oʻn minglar
 # raqamini — oʻnlik soʻzi (3 ni «oʻttiz»). Bu — asl attention maqolasidagi
-# {cite:p}`bahdanau2015` mashhur {term}`muvofiqlik xaritasining <muvofiqlik xaritasi>`
-# (ingl. *alignment*) oʻzbekcha varianti. Bu muvofiqlik faqat toʻgʻri raqamlarni
+# {cite:p}`bahdanau2015` mashhur {term}`muvofiqlik <muvofiqlik xaritasi>` (ingl. *alignment*)
+# xaritasining oʻzbekcha varianti. Bu muvofiqlik faqat toʻgʻri raqamlarni
 # yozishga oʻqitishdan kelib chiqdi.
 #
 # Bitta misol tasodif boʻlishi mumkin. Shuning uchun hamma sinov sonlarida

@@ -232,8 +232,14 @@ def _javoblar(app, doctree, docname) -> None:
         bob = next((f for f in fayllar if f["docname"] in boblar), None)
         if bob is None:
             continue
-        oldingi = ota.children[i - 1] if i else None
-        raqam = _MASHQ.match(oldingi.astext()) if isinstance(oldingi, nodes.paragraph) else None
+        # the exercise's number: the paragraph that opens it, the nearest before the solution that
+        # starts "N-mashq" (an exercise may run over several paragraphs)
+        raqam = None
+        for oldingi in reversed(ota.children[:i]):
+            if not isinstance(oldingi, nodes.paragraph):
+                break
+            if raqam := _MASHQ.match(oldingi.astext()):
+                break
         # the solution's code, if any: the hide-cell cells right after it (folded on the web) go with it
         kodlar = []
         while (i + 1 < len(ota.children) and isinstance(ota.children[i + 1], nodes.container)
