@@ -104,7 +104,7 @@ def _gzip(app) -> None:
     siq(Path(app.outdir), set(app.config.kitob_gzip_turlari))
 
 
-#: The order, written once.  Each step's docstring says what it changes: the downloads first (from the executed notebooks),
+#: The order, written once.  Each step's docstring says what it changes: the old downloads removed first,
 #: the twins and the cut fonts from the finished files, gzip last.
 QADAMLAR = [yuklamalar.fayllar, _webp, shrift.katex, shrift.font_awesome, shrift.korinishi, _tab_stops,
             _gzip]

@@ -1,11 +1,13 @@
-"""Build side: every chapter's downloads, made from its sources and executed notebooks (a Sphinx extension).
+"""Build side: every chapter's downloads, made from its pages and executed notebooks (a Sphinx extension).
 
 A download line under each chapter's title, made here rather than typed into the chapter
-(``_yuklab_qatori``); the files it names, written beside the pages when the HTML build
-finishes (``fayllar``, a step of ``yakun.py``); the theme's header menu giving the same
-files (``sarlavha_yuklamalari``); the site's root ``index.html`` sending the browser to
-the root page (``_yonaltirish``).  The chapters are those of ``raqamlash.py``; the PDF's
-name is the LaTeX target of ``_config.yml``.
+(``_yuklab_qatori``), each link with its file's size (``_yuklab_hajmlari``); the files it
+names — each lesson's notebook and script as its page reads (``daftar.py``) and each
+chapter's archive with a README — written beside the pages before they are written
+(``_daftarlar``), old files removed when the HTML build finishes (``fayllar``, a step of
+``yakun.py``); the theme's header menu giving the same files (``sarlavha_yuklamalari``); the
+site's root ``index.html`` sending the browser to the root page (``_yonaltirish``).  The
+chapters are those of ``raqamlash.py``; the PDF's name is the LaTeX target of ``_config.yml``.
 """
 
 from __future__ import annotations
@@ -220,10 +222,10 @@ def _darslar_royxati(app, bob: str, darslar: list[str]) -> nodes.Node:
 
 
 def _yuklab_qatori(app, doctree) -> None:
-    """doctree-read: the download line under a page's title (the PDF's under the root's).  A
-    one-page chapter offers PDF, source, executed notebook, archive; a chapter of lessons'
-    opening page the PDF and the archive, and lists the lessons; each lesson that is a
-    notebook its source, its executed notebook and the archive."""
+    """doctree-read: the download line under a page's title (the PDF's under the root's), its
+    HTML made when the page is written.  A one-page chapter offers PDF, notebook, script,
+    archive; a chapter of lessons' opening page the PDF and the archive, and lists the lessons;
+    each lesson that is a notebook its notebook, its script and the archive."""
     docname = app.env.docname
     ildizmi = docname == app.config.root_doc
     raqamlar, boshlar = _raqamlar(app), _bob_boshi(app)
