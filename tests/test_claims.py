@@ -353,8 +353,9 @@ def test_sinusoids_carry_to_longer_sequences_and_rope_does_not(glued, sahifa):
         assert qatorlar[str(T)][:2] == [f"{son(min(q), '.2f')}–{son(max(q), '.2f')}" for q in (s, rope[T])]
         assert songa(qatorlar[str(T)][2]) == pytest.approx(round(kop[i], 2))
     # the summary's row: fixed words, this lesson's numbers
+    # (the sinusoids' drop bound is left out of it: five seeds' best case; a breaker saw 4 of 20 fail)
     qator = {q[0]: q[1] for q in _qatorlar(sahifa, "xulosa-jadval")}["Uzunroq ketma-ketlik"]
-    assert son(sin_tushish, ".2f") in qator and son(rope_tushish, ".2f") in qator
+    assert son(rope_tushish, ".2f") in qator and "kafolat emas" in qator
 
 
 @pytest.mark.build

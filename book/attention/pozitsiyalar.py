@@ -474,7 +474,7 @@ glue("kz_sin60_min", min(sin60), display=False)
 # yaxshi ishlaydi.
 # :::
 #
-# **2-mashq (*T* = 960).** Sinusoidal modellar *T* = 240 da ham yaxshi ishladi.
+# **2-mashq (*T* = 960).** Sinusoidal modellar bu besh seedda *T* = 240 da ham yaxshi ishladi.
 # *T* = 960 da-chi? Avval taxmin qiling, soʻng besh modelni `baholash`
 # funksiyasi bilan yangi 50 ta namunada tekshiring (`vazifa(50, 960, 4)`).
 #

@@ -247,13 +247,16 @@ glue("param_formula", 3 * d_model**2 + d_model * (T + 7) + 2, display=False)
 # - **LSTM** vazifani {glue:text}`lstm_yechdi_gap`; aniqliklar
 #   {glue:text}`lstm_min:.3f` dan {glue:text}`lstm_max:.3f` gacha. Uning natijasi
 #   ham seedga kuchli bogʻliq: boshqa seedlarda u vazifani umuman
-#   yecha olmasligi mumkin.
+#   yecha olmasligi mumkin. Besh seed yechish ulushini baholash uchun kam:
+#   «beshdan uchta» boshqa besh seedda takrorlanmasligi mumkin.
 # - **Pozitsiyasiz attention** vazifani hech bir seedda yecha olmadi: eng yaxshi
 #   seedda {glue:text}`attn0_max:.3f`. Nega shundayligini keyingi boʻlimda koʻramiz.
 #
-# Demak, pozitsiyali attentionning ustunligi ikki jihatda: oʻqitish boshida
-# gradient 0-qadamga deyarli kamaymay yetadi, oʻqitish esa har seedda vazifani
-# yechish bilan tugaydi.
+# Pozitsiyali attention ikki jihatdan farq qildi: oʻqitish boshida gradient
+# 0-qadamga deyarli kamaymay yetadi va besh seedning hammasida vazifa yechildi.
+# Lekin birinchisi ikkinchisining sababi ekanini bu tajribadan aytib boʻlmaydi:
+# gradient bitta seedda, boshlangʻich parametrlarda oʻlchandi, oʻqitish natijasi
+# esa butun oʻqitishga va seedga bogʻliq.
 #
 # ## Pozitsiya kodlashsiz attention tartibni koʻrmaydi
 #

@@ -97,7 +97,7 @@ print(f"nisbat: {son(toliq / lora, '.0f')} marta")
 # | Parallellik | T = 240 da attention RNNdan {glue:text}`narx.py::mac_nisbat:.1f` marta koʻproq hisob qiladi, lekin hammasini bir yoʻla; bitta oqimda u RNNdan sekin |
 # | Transformer bloki | Attention + {term}`qoldiq ulanish` + LayerNorm + feed-forward; GPT-2, Llama: pre-LN |
 # | Kauzal maska | Har pozitsiya faqat oʻzini va oldingilarni koʻradi: diagonaldan yuqoridagi ogʻirliklar aniq 0, har qatorning yigʻindisi 1 |
-# | Uzunroq ketma-ketlik | RoPE oʻqitishda koʻrmagan masofalarda adashadi: T = 60 da oʻqitilgan modellarning aniqligi T = 240 da kamida {glue:text}`pozitsiyalar.py::poz_rope_pasayish:.2f` ga tushdi. Sinusoidal pozitsiyalar besh seedimizda uzunroq ketma-ketlikda ham ishladi (pasayish koʻpi bilan {glue:text}`pozitsiyalar.py::poz_sin_pasayish:.2f`), lekin bu kafolat emas: boshqa seedlarda ular ham buzilishi mumkin |
+# | Uzunroq ketma-ketlik | RoPE oʻqitishda koʻrmagan masofalarda adashadi: T = 60 da oʻqitilgan modellarning aniqligi T = 240 da kamida {glue:text}`pozitsiyalar.py::poz_rope_pasayish:.2f` ga tushdi. Sinusoidal pozitsiyalar besh seedimizda uzunroq ketma-ketlikda ham ishladi, lekin bu kafolat emas: boshqa seedlarda ular ham buzilishi mumkin |
 # | KV kesh | Oldingi kalit va qiymatlar saqlanadi: natija oʻzgarmaydi, har yaratish qadamida faqat yangi token hisoblanadi; Llama 3 8Bda har token keshi {glue:text}`transformer.py::kv_llama_token_kib:.0f` KiB |
 # | Cross-attention | Raqam yozayotgan dekoder uni beradigan soʻzga qaraydi: noldan farqli raqamlarning {glue:text}`yakuniy.py::tr_moslik_foiz:.1f` foizida eng kuchli ogʻirlik oʻsha soʻzda |
 # ```
