@@ -12,6 +12,7 @@ chapters are those of ``raqamlash.py``; the PDF's name is the LaTeX target of ``
 
 from __future__ import annotations
 
+import functools
 import html
 import json
 import posixpath
@@ -42,12 +43,19 @@ def pdf_nomi(app) -> str:
     only after the Sphinx application is made, after builder-inited, when the downloads' sizes
     are first needed; so it is read from the file, and ``latex_documents`` only for a book
     without one."""
+    yml = Path(app.srcdir) / "_config.yml"
+    nom = _latex_nomi(str(yml), yml.stat().st_mtime_ns) if yml.is_file() else None
+    return Path(nom or app.config.latex_documents[0][1]).with_suffix(".pdf").name
+
+
+@functools.lru_cache(maxsize=4)
+def _latex_nomi(yml: str, _mtime_ns: int) -> str | None:
+    """``latex: latex_documents: targetname`` of a ``_config.yml`` (read once per version of it:
+    pdf_nomi is asked on every page)."""
     import yaml
 
-    yml = Path(app.srcdir) / "_config.yml"
-    sozlama = yaml.safe_load(yml.read_text(encoding="utf-8")) if yml.is_file() else {}
-    nom = ((sozlama or {}).get("latex") or {}).get("latex_documents", {}).get("targetname")
-    return Path(nom or app.config.latex_documents[0][1]).with_suffix(".pdf").name
+    sozlama = yaml.safe_load(Path(yml).read_text(encoding="utf-8")) or {}
+    return (sozlama.get("latex") or {}).get("latex_documents", {}).get("targetname")
 
 
 def _notebookmi(app, docname: str) -> bool:
@@ -231,8 +239,7 @@ def _yuklab_qatori(app, doctree) -> None:
     raqamlar, boshlar = _raqamlar(app), _bob_boshi(app)
     if not ildizmi and docname not in raqamlar:
         return
-    bob = docname if docname in boshlar else next(
-        (b for b in boshlar if raqamlar.get(b) == raqamlar.get(docname)), None)
+    bob = _bobi(app, docname)
     darslar = bob_sahifalari(raqamlar, bob) if bob else []
     notebook = _notebookmi(app, docname)
     if not ildizmi and docname not in boshlar and not notebook:
@@ -440,11 +447,11 @@ def _eskimi(app, docname: str, *yuklamalar_: Path) -> bool:
     return max(m.stat().st_mtime for m in manbalar if m.is_file()) > min(y.stat().st_mtime for y in yuklamalar_)
 
 
-def _bob_va_sarlavha(app, docname: str) -> tuple[str | None, str, str]:
+def _bobi(app, docname: str) -> str | None:
+    """The chapter a page belongs to: its opening page (the page itself if it opens one)."""
     raqamlar, boshlar = _raqamlar(app), _bob_boshi(app)
-    bob = docname if docname in boshlar else next(
+    return docname if docname in boshlar else next(
         (b for b in boshlar if raqamlar.get(b) == raqamlar.get(docname)), None)
-    return bob, app.env.titles[bob].astext() if bob else "", app.env.titles[docname].astext()
 
 
 #: The sizes the pages give, as they were when the pages were last written (beside them).
@@ -532,7 +539,8 @@ def _daftarlar(app) -> dict[str, str]:
         yozilgan[d] = (Path(env.doc2path(d)), ipynb, py)
         if not _eskimi(app, d, ipynb, py):
             continue
-        bob, bob_nomi, dars_nomi = _bob_va_sarlavha(app, d)
+        bob = _bobi(app, d)
+        bob_nomi, dars_nomi = env.titles[bob].astext() if bob else "", env.titles[d].astext()
         qism = daftar.qismlar(app, d, env.get_and_resolve_doctree(d, app.builder), set(darslar))
         bajarilgan = nbformat.reads(bajarilgan_notebook(app, d).decode("utf-8"), as_version=4)
         arxiv = arxiv_nomi(bob) if bob and bob != d else nom
