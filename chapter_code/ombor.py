@@ -50,6 +50,11 @@ autograd hisoblarni yozib boryaptimi (``torch.no_grad``).  Shunday qilib, rasm t
 keyin qayta bajarilgan dars oʻz vaqtlarini ombordan oʻqiydi; boshqa mashina, boshqa torch
 yoki lock fayli, yoki oʻlchanayotgan kodning tahriri esa qayta oʻlchashga olib keladi.
 ``KITOB_OMBORSIZ=1`` hammasini yangidan oʻlchaydi.
+
+Har yozuv oʻz hisobi qancha vaqt olganini ham saqlaydi (``soniya``).  Jarayon oʻzi
+chaqirgan saqlanadigan hisoblar vaqtini qoʻshib boradi (``sarf``: ombordan olingani —
+yozuvidagi vaqt, hisoblangani — oʻlchangani, ``parallel`` ishchilariniki ham), yaʼni
+ular ketma-ket bajarilsa qancha vaqt olishini (``muhit.sarf``).
 """
 
 from __future__ import annotations
@@ -60,7 +65,9 @@ import inspect
 import modulefinder
 import os
 import re
+import math
 import sys
+import time
 from pathlib import Path
 
 import torch
@@ -70,9 +77,7 @@ from chapter_code import ILDIZ, muhit, qisqa
 PAKET = "chapter_code"
 
 
-def papka() -> Path:
-    """Ombor papkasi: $KITOB_OMBOR, u boʻlmasa loyiha ildizidagi _build/ombor."""
-    return Path(os.environ.get("KITOB_OMBOR") or ILDIZ / "_build" / "ombor")
+papka = muhit.ombor_papkasi
 
 
 def yoqilganmi() -> bool:
@@ -240,6 +245,17 @@ def _xabar(matn: str) -> None:
     print(f"ombor: {matn}", file=sys.__stderr__, flush=True)
 
 
+def _olchab(fn, args, kwargs):
+    """``fn(*args, **kwargs)`` and the seconds it took, added to the process's (``muhit.sarf``);
+    a stored computation it calls is in that time already, so it is not added twice."""
+    oldin, boshi = muhit.sarf(), time.perf_counter()
+    natija = fn(*args, **kwargs)
+    soniya = time.perf_counter() - boshi
+    muhit.sarf_tikla(oldin)
+    muhit.sarf_qosh(soniya)
+    return natija, soniya
+
+
 def saqlanadi(saqla, tikla, kalitlash=None):
     """Dekorator: ``fn`` natijalarini omborda saqlaydi; kaliti — uning kodi va argumentlari.
 
@@ -262,7 +278,9 @@ def saqlanadi(saqla, tikla, kalitlash=None):
                 yozuv = torch.load(yol, weights_only=True)
                 if not isinstance(yozuv, dict) or yozuv.get("kalit") != k:
                     raise ValueError("its key does not match its file name")
-                return tikla(yozuv["natija"], *args, **kwargs)
+                natija = tikla(yozuv["natija"], *args, **kwargs)
+                muhit.sarf_qosh(yozuv.get("soniya", math.nan))
+                return natija
             except Exception as xato:           # any unreadable entry: compute again, say so
                 _xabar(f"{yol} could not be used ({type(xato).__name__}: {xato}); computing it again")
                 return None
@@ -273,16 +291,16 @@ def saqlanadi(saqla, tikla, kalitlash=None):
         @functools.wraps(fn)
         def oraliq(*args, **kwargs):
             if not yoqilganmi():
-                return fn(*args, **kwargs)
+                return _olchab(fn, args, kwargs)[0]
             k = kalitlash(fn, args, kwargs)      # one key per call: looked up and written under it
             topildi = _ol(k, args, kwargs)
             if topildi is not None:
                 return topildi
-            natija = fn(*args, **kwargs)
+            natija, soniya = _olchab(fn, args, kwargs)
             yol = _yol(fn, k)
             yol.parent.mkdir(parents=True, exist_ok=True)
             vaqtincha = yol.with_suffix(f".{os.getpid()}.tmp")
-            torch.save({"kalit": k, "natija": saqla(natija)}, vaqtincha)
+            torch.save({"kalit": k, "natija": saqla(natija), "soniya": soniya}, vaqtincha)
             os.replace(vaqtincha, yol)          # a reader never sees half a file
             return natija
 

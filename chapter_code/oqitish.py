@@ -116,8 +116,12 @@ def _bir_ip():
 
 
 def _chaqir(vazifa_):
+    """A worker's call: its result and the seconds its stored computations took (the lesson's
+    kernel adds them to its own: ``muhit.sarf``)."""
     fn, args = vazifa_
-    return fn(*args)
+    boshi = muhit.sarf()
+    natija = fn(*args)
+    return natija, muhit.sarf() - boshi
 
 
 def ishchilar_soni(ishlar, jarayonlar=None):
@@ -160,10 +164,11 @@ def parallel(fn, ishlar, jarayonlar=None):
         with ProcessPoolExecutor(
             n, mp_context=get_context("spawn"), initializer=_bir_ip
         ) as ex:
-            for i, r in zip(
+            for i, (r, soniya) in zip(
                 qolgan, ex.map(_chaqir, [(fn, ishlar[i]) for i in qolgan])
             ):
                 natijalar[i] = r
+                muhit.sarf_qosh(soniya)
     return natijalar
 
 

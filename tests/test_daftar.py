@@ -126,6 +126,29 @@ def test_the_archive_has_a_readme_and_the_torch_index(qurilgan):
 
 
 @pytest.mark.build
+def test_the_readme_says_how_long_each_lesson_computes_as_its_kernel_measured(qurilgan):
+    """The README's time table: every lesson's notebook, the time its kernel kept for the
+    trainings and measurements it ran (chapter_code.muhit.sarf), and their sum; the lessons that
+    train take at least a few seconds (a table of zeros would mean the kernels kept nothing)."""
+    from book._ext.qurilish.yuklamalar import vaqt_matni
+
+    from chapter_code import muhit
+
+    with zipfile.ZipFile(qurilgan / "sayt" / "book" / "attention" / "attention.zip") as z:
+        readme = z.read("attention/README.md").decode()
+    qatorlar = dict(re.findall(r"^\| `?([^`|]+?)`? \| ([^|]+) \|$", readme, re.M))
+    soniyalar = {}
+    for dars in DARSLAR:
+        nom = dars.rsplit("/", 1)[1] + ".ipynb"
+        soniya = muhit.sarf_oqi(dars, qurilgan / "ombor")
+        soniyalar[nom] = soniya or 0.0
+        assert qatorlar.get(nom) == vaqt_matni(soniya if soniya is not None else 0.0), (nom, qatorlar)
+    assert qatorlar["Jami"] == vaqt_matni(sum(soniyalar.values()))
+    for nom in ("rekurrent.ipynb", "pozitsiyalar.ipynb", "yakuniy.ipynb"):
+        assert soniyalar[nom] >= 5, (nom, soniyalar[nom])
+
+
+@pytest.mark.build
 def test_every_download_link_says_its_size(qurilgan):
     """Every link that downloads a file (the download lines, the header's menu, the root page's
     PDF) says its size, "758 KB" or "2,15 MB" (now 0 without; 44 before issue 43)."""

@@ -19,6 +19,7 @@ from conftest import ILDIZ
 
 from chapter_code import oqitish
 from chapter_code.modellar import Attention, Ketma
+from chapter_code import ombor as ombor_moduli
 from chapter_code.ombor import kalit
 
 KICHIK = dict(epoxalar=1, n=64, n_sinov=32, batch=32)
@@ -271,3 +272,38 @@ def test_a_measurement_refuses_what_it_cannot_key():
         olchov_kaliti(oqitish.mediana_ms, ("f(1)",), {"f": lambda x: x})
     with pytest.raises(TypeError, match="cannot key a kept result by an argument of type object"):
         olchov_kaliti(oqitish.mediana_ms, ("o",), {"o": object()})
+
+
+def test_the_time_of_stored_computations_adds_up_once(ombor, monkeypatch):
+    """``muhit.sarf``: a computed call adds its measured time, a kept one the time in its record,
+    a stored computation inside another is counted once (in the outer one's time), and a
+    ``parallel`` worker's time reaches the caller."""
+    from chapter_code import muhit
+
+    soniyalar = iter([10.0, 13.0, 100.0, 102.0, 105.0, 106.0])    # perf_counter, call by call
+    monkeypatch.setattr(ombor_moduli.time, "perf_counter", lambda: next(soniyalar))
+    muhit.sarf_tikla(0.0)
+    assert _ichki(1) == 1 and muhit.sarf() == 3.0                  # computed: 13 - 10
+    assert _ichki(1) == 1 and muhit.sarf() == 6.0                  # kept: its record's 3 s
+    assert _tashqi(2) == 2 and muhit.sarf() == 12.0                # 106 - 100, the inner 2 s inside it
+    muhit.sarf_tikla(0.0)
+    monkeypatch.undo()
+    monkeypatch.setenv("KITOB_OMBOR", str(ombor[0]))
+    (natija,) = oqitish.parallel(functools.partial(oqitish.oqit, functools.partial(Ketma, "lstm", h=4)),
+                                 [(5, 0)], jarayonlar=1)
+    worker = muhit.sarf()
+    assert worker > 0 and natija[0] >= 0
+    muhit.sarf_tikla(0.0)
+    oqitish.parallel(functools.partial(oqitish.oqit, functools.partial(Ketma, "lstm", h=4)), [(5, 0)])
+    assert muhit.sarf() == worker                                 # kept: the same seconds again
+
+
+@ombor_moduli.saqlanadi(lambda n: n, lambda yozuv, *a: yozuv)
+def _ichki(n):
+    return n
+
+
+@ombor_moduli.saqlanadi(lambda n: n, lambda yozuv, *a: yozuv)
+def _tashqi(n):
+    _ichki(n + 10)
+    return n

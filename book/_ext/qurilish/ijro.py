@@ -16,6 +16,7 @@ import copy
 import functools
 import hashlib
 import modulefinder
+import os
 import re
 import tempfile
 from pathlib import Path
@@ -152,16 +153,31 @@ def oqi(matn: str, **kwargs):
     return nb
 
 
+#: The variable naming the page being read, from its source read to its doctree: a lesson's kernel,
+#: started meanwhile, inherits it and keeps there the time its stored computations took
+#: (``chapter_code.muhit.sarf``).
+#: (None: the book's chapter_code keeps no time, as in the tests' small books).
+DARS = muhit.DARS if muhit else None
+
+
 def _bogla(app, docname, source) -> None:
     if app.env.doc2path(docname).endswith(".py"):
+        if DARS:
+            os.environ[DARS] = docname
         for f in kuzatilgan_fayllar(source[0]):
             app.env.note_dependency(str(f))
+
+
+def _oqildi(app, doctree) -> None:
+    if DARS:
+        os.environ.pop(DARS, None)
 
 
 def setup(app):
     global ILDIZ
     ILDIZ = Path(app.srcdir).resolve()
     app.connect("source-read", _bogla)
+    app.connect("doctree-read", _oqildi)
     # a new environment version makes Sphinx read every page again (outputs from the cache)
     return {"parallel_read_safe": True, "parallel_write_safe": True,
             "env_version": qurilish_izi(ILDIZ)}

@@ -381,9 +381,46 @@ Daftardagi sonlar kitob qurilgan kompyuterda{muhit} olingan. Vaqt
 oʻlchovlari har kompyuterda boshqacha chiqadi. Modellarni oʻqitish natijalari ham boshqa
 protsessorda biroz farq qilishi mumkin: bir xil seed bilan ham hisob tartibi va
 yaxlitlash boshqacha boʻladi. Darslar bunday farqqa chidamli xulosalarni oʻrgatadi;
-baʼzi jumlalar esa natija seedga bogʻliq ekanini ochiq aytadi. Modellar kichik va
-protsessorda oʻqitiladi: eng uzun darslar noutbukda bir necha daqiqa ishlaydi.
+baʼzi jumlalar esa natija seedga bogʻliq ekanini ochiq aytadi.
+{vaqtlar}"""
+
+#: The README's section on how long the lessons' computations take (``sarf_jadvali``).
+VAQTLAR = """
+## Qancha vaqt oladi
+
+Modellar kichik va protsessorda oʻqitiladi. Kitob qurilgan kompyuterda{muhit} darslardagi
+oʻqitishlar va oʻlchovlar ketma-ket bajarilganda shuncha vaqt oldi:
+
+| Daftar | Vaqt |
+|:--|--:|
+{qatorlar}
+
+`parallel` funksiyasi bir necha modelni kompyuter yadrolarida bir vaqtda oʻqitadi, shuning
+uchun koʻp yadroli kompyuterda dars bundan tezroq tugashi mumkin; sekinroq protsessorda esa
+uzoqroq ketadi. Hisoblangan natijalar `_build/ombor/` papkasiga yoziladi: daftarni qayta
+bajarsangiz, ular oʻsha yerdan olinadi va dars bir necha soniyada tugaydi.
 """
+
+
+def vaqt_matni(soniya: float | None) -> str:
+    """Seconds as the README says them: "40 soniya", "3 daqiqa" (whole minutes)."""
+    if soniya is None:
+        return "oʻlchanmagan"
+    if soniya < 0.5:
+        return "1 soniyadan kam"
+    return f"{max(1, round(soniya))} soniya" if soniya < 59.5 else f"{round(soniya / 60)} daqiqa"
+
+
+def sarf_jadvali(vaqtlar: list[tuple[str, float | None]], protsessor: str) -> str:
+    """The README's section on time: each notebook's (name, seconds) and their sum; empty when no
+    lesson's time is known (a book whose chapter_code does not keep them)."""
+    if all(s is None for _, s in vaqtlar):
+        return ""
+    qatorlar = [f"| `{nom}` | {vaqt_matni(s)} |" for nom, s in vaqtlar]
+    if len(vaqtlar) > 1:
+        jami = None if any(s is None for _, s in vaqtlar) else sum(s for _, s in vaqtlar)
+        qatorlar.append(f"| Jami | {vaqt_matni(jami)} |")
+    return VAQTLAR.format(muhit=protsessor, qatorlar="\n".join(qatorlar))
 
 
 def darslar_arxivi(maqsad: Path, nom: str, darslar: list[tuple[Path, Path, Path]], ildiz: Path,
@@ -518,6 +555,19 @@ def _yozishdan_oldin(app, builder) -> None:
         fayl.unlink(missing_ok=True)
 
 
+def _sarfi(dars: str, manba: Path, ildiz: Path) -> float | None:
+    """The seconds a lesson's stored computations took, as its kernel kept them
+    (``chapter_code.muhit.sarf``): 0 for a lesson that never imports the module that keeps them
+    (it has none), None when not known (the tests' small books keep no time)."""
+    if not ijro.muhit:
+        return None
+    fmt = ijro.FORMATLAR.get(manba.suffix, "py:percent")
+    if Path(ijro.muhit.__file__).resolve() not in {
+            f.resolve() for f in ijro.kuzatilgan_fayllar(manba.read_text(encoding="utf-8"), ildiz, fmt)}:
+        return 0.0
+    return ijro.muhit.sarf_oqi(dars)
+
+
 def _daftarlar(app) -> dict[str, str]:
     """Each notebook page's download, its notebook and its script as the page reads (daftar.py),
     written again when missing or older than what it is made of (``_eskimi``); then each
@@ -555,14 +605,17 @@ def _daftarlar(app) -> dict[str, str]:
     ildiz = Path(app.srcdir)
     for bob in sorted(_bob_boshi(app)):
         papka = Path(app.outdir) / posixpath.dirname(bob)
-        bobnikilar, nom = [yozilgan[d] for d in bob_sahifalari(raqamlar, bob) if d in yozilgan], arxiv_nomi(bob)
-        if not bobnikilar and bob in yozilgan:         # a one-page chapter: itself, under its own name
-            bobnikilar, nom = [yozilgan[bob]], posixpath.basename(bob)
+        sahifalar, nom = [d for d in bob_sahifalari(raqamlar, bob) if d in yozilgan], arxiv_nomi(bob)
+        if not sahifalar and bob in yozilgan:         # a one-page chapter: itself, under its own name
+            sahifalar, nom = [bob], posixpath.basename(bob)
+        bobnikilar = [yozilgan[d] for d in sahifalar]
         if bobnikilar:
             papka.mkdir(parents=True, exist_ok=True)
+            vaqtlar = [(yozilgan[d][1].name, _sarfi(d, yozilgan[d][0], ildiz)) for d in sahifalar]
             readme = README.format(bob=env.titles[bob].astext(), muhit=protsessor,
                                    daftarlar=", ".join(f"`{i.name}`" for _, i, _ in bobnikilar),
-                                   birinchi=bobnikilar[0][1].name)
+                                   birinchi=bobnikilar[0][1].name,
+                                   vaqtlar=sarf_jadvali(vaqtlar, protsessor))
             darslar_arxivi(papka / f"{nom}.zip", nom, bobnikilar, ildiz, readme)
     fayllar_ = [pdf_fayli(app), *Path(app.outdir).rglob("*.zip"),
                 *(y for _, i, p in yozilgan.values() for y in (i, p))]
