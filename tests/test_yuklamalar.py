@@ -159,3 +159,28 @@ def test_a_download_menu_without_its_pdf_item_is_refused():
     menyu["buttons"].pop()
     with pytest.raises(ExtensionError, match="download-pdf-button"):
         yuklamalar.sarlavha_yuklamalari(menyu, "book/x", "kitob.pdf", True)
+
+
+def test_a_download_is_written_again_when_the_chapters_numbers_move(tmp_path):
+    """A lesson added before another renumbers the other's figures without touching its
+    doctree or its notebook: the numbers the download was written with are kept in its
+    metadata and compared (a clean clone never sees this; an author's next build did)."""
+    import json
+    from types import SimpleNamespace
+
+    from book._ext.qurilish import yuklamalar
+
+    env = SimpleNamespace(toc_fignumbers={"b/dars": {"figure": {"rasm": (1, 10)}}},
+                          toc_secnumbers={"b/dars": {"": (1, 6)}},
+                          titles={"b/dars": SimpleNamespace(astext=lambda: "Dars")},
+                          mystnb_config=SimpleNamespace(output_folder=str(tmp_path / "ijro")))
+    app = SimpleNamespace(env=env, doctreedir=str(tmp_path / "doctrees"))
+    ipynb, py = tmp_path / "dars.ipynb", tmp_path / "dars.py"
+    ipynb.write_text(json.dumps({"metadata": {yuklamalar.RAQAMLAR_KALITI: yuklamalar.raqamlar_izi(app)}}))
+    py.write_text("# %%\n")
+    assert not yuklamalar._eskimi(app, "b/dars", ipynb, py)
+    env.toc_fignumbers["b/dars"]["figure"]["rasm"] = (1, 11)      # a lesson added before it
+    assert yuklamalar._eskimi(app, "b/dars", ipynb, py)
+    ipynb.write_text(json.dumps({"metadata": {}}))                 # written before this check
+    env.toc_fignumbers["b/dars"]["figure"]["rasm"] = (1, 10)
+    assert yuklamalar._eskimi(app, "b/dars", ipynb, py)

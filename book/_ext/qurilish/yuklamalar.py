@@ -472,16 +472,42 @@ def bajarilgan_notebook(app, docname: str) -> bytes:
     return nbformat.writes(nb).encode("utf-8")
 
 
+#: The notebook metadata key that keeps the numbers the download was written with (``raqamlar_izi``).
+RAQAMLAR_KALITI = "kitob_raqamlar"
+
+
+def raqamlar_izi(app) -> str:
+    """A digest of what a page's download takes from the other pages: every figure's and table's
+    number, every section's number and every page's title.  A lesson added before another
+    renumbers the other's figures without touching its doctree, so the mtimes alone miss it."""
+    import hashlib
+
+    env = app.env
+    qiymat = [sorted((d, sorted((t, sorted(v.items())) for t, v in n.items()))
+                     for d, n in env.toc_fignumbers.items()),
+              sorted((d, sorted(n.items())) for d, n in env.toc_secnumbers.items()),
+              sorted((d, t.astext()) for d, t in env.titles.items())]
+    return hashlib.sha256(json.dumps(qiymat, default=str).encode()).hexdigest()[:16]
+
+
 def _eskimi(app, docname: str, *yuklamalar_: Path) -> bool:
     """Whether a page's downloads are missing or older than what they are made of: the page as
     read (its doctree; the HTML and the PDF build share it, so "read in this build" would miss
-    a page the PDF build read), its executed notebook, and the code that writes them."""
+    a page the PDF build read), its executed notebook, the code that writes them, and the
+    numbers and titles of the other pages (``raqamlar_izi``, kept in the notebook's metadata)."""
     if not all(y.is_file() for y in yuklamalar_):
         return True
     manbalar = [Path(app.doctreedir) / f"{docname}.doctree",
                 Path(app.env.mystnb_config.output_folder) / f"{docname}.ipynb",
                 Path(__file__), Path(__file__).with_name("daftar.py")]
-    return max(m.stat().st_mtime for m in manbalar if m.is_file()) > min(y.stat().st_mtime for y in yuklamalar_)
+    if max(m.stat().st_mtime for m in manbalar if m.is_file()) > min(y.stat().st_mtime for y in yuklamalar_):
+        return True
+    daftar_ = next((y for y in yuklamalar_ if y.suffix == ".ipynb"), None)
+    try:
+        yozilgan = json.loads(daftar_.read_text(encoding="utf-8"))["metadata"].get(RAQAMLAR_KALITI)
+    except (AttributeError, OSError, ValueError, KeyError):
+        return True
+    return yozilgan != raqamlar_izi(app)
 
 
 def _bobi(app, docname: str) -> str | None:
@@ -599,6 +625,7 @@ def _daftarlar(app) -> dict[str, str]:
             bob=bob_nomi, muhit=protsessor), daftar.COLAB.format(arxiv=f"{arxiv}.zip", papka=arxiv),
             {i: app.config.numfig_format[tur] % ".".join(map(str, son))     # "1.4-jadval"
              for tur, sonlar in env.toc_fignumbers.get(d, {}).items() for i, son in sonlar.items()})
+        nb.metadata[RAQAMLAR_KALITI] = raqamlar_izi(app)
         papka.mkdir(parents=True, exist_ok=True)
         ipynb.write_text(nbformat.writes(nb) + "\n", encoding="utf-8")
         py.write_text(daftar.skript(nb), encoding="utf-8")
