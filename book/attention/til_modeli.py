@@ -1,0 +1,342 @@
+# ---
+# jupyter:
+#   jupytext:
+#     text_representation:
+#       extension: .py
+#       format_name: percent
+#   kernelspec:
+#     display_name: Python 3
+#     language: python
+#     name: python3
+# ---
+
+# %% [markdown]
+# # Attention oʻzbekcha yozadi
+#
+# Oldingi darsda `KichikGPT` tokenlarni yaratdi, lekin u oʻqitilmagan edi: tokenlari tasodifiy.
+# Bu darsda uni oʻzbekcha matnda oʻqitamiz va u yozgan matnni oʻqiymiz. Avval matnni
+# {term}`tokenlarga <token>` boʻlamiz: harflarga va {term}`BPE` boʻlaklariga. Soʻng modelni
+# oʻqitamiz va uning {term}`yoʻqotishini <yoʻqotish funksiyasi>` ikki oddiy hisob bilan solishtiramiz. Oxirida
+# matn yaratishning uch usulini — {term}`ochkoʻz tanlash`, {term}`harorat` va {term}`top-k` — sinaymiz
+# va {term}`KV keshni <KV kesh>` oʻqitilgan modelda oʻlchaymiz.
+#
+# Model kichik, oʻqitish esa ikki yadroli protsessorda bir daqiqa ham davom etmaydi. Shuning uchun
+# bu dars katta til modeli nimani oʻrganishini emas, bir necha yuz qadam nimani oʻrgatishini
+# koʻrsatadi.
+
+# %%
+import pandas as pd
+import matplotlib.pyplot as plt
+import torch
+
+from chapter_code.kitob import show, fig
+from chapter_code.bichim import son
+from chapter_code.modellar import KichikGPT, parametrlar
+from chapter_code.oqitish import mediana_ms, parallel, protokoli, baho
+from chapter_code import til
+
+# %% [markdown]
+# ## Matn
+#
+# Modelni shu bobning oʻz matnida oʻqitamiz: darslar, bob haqidagi sahifa va atamalar. Kod,
+# jadvallar, formulalar va hisoblangan son turgan gaplar olib tashlangan, qolgani
+# `chapter_code/korpus.txt` faylida bir marta yozib qoʻyilgan. Darslar keyin tahrir qilinsa ham,
+# model oʻsha matnda oʻqiydi. Fayl `tools/korpus.py` buyrugʻi bilan qayta yoziladi. Har oʻninchi
+# paragraf {term}`tekshirish matniga <tekshirish matni>` ajratiladi: model uni oʻqitishda koʻrmaydi,
+# biz esa modelni shu matnda baholaymiz.
+
+# %%
+matn = til.korpus()
+oqish, tekshir = til.ajrat(matn)  # har 10-paragraf — tekshirishga
+print(f"belgilar: {son(len(matn))}, soʻzlar: {son(len(til.sozlar(matn)))}")
+print(f"oʻqitish: {son(len(oqish))} belgi, tekshirish: {son(len(tekshir))} belgi")
+print(tekshir[:240])
+
+# %% [markdown]
+# ## Tokenlar
+#
+# Model matnni emas, tokenlar ketma-ketligini oʻqiydi: har token {term}`lugʻatdagi <lugʻat>` bir
+# indeks. Eng oddiy token — harf. Oʻzbek alifbosida *oʻ* va *gʻ* bitta harf, shuning uchun ularni
+# bitta token qilamiz; *ʼ* (tutuq belgisi) ham alohida harf.
+
+# %%
+print(til.harflar("Oʻgʻil maʼlumot oldi"))
+
+# %% [markdown]
+# Harflar bilan har soʻz koʻp token boʻladi, model esa bitta soʻzni koʻp qadamda yozishi kerak.
+# **{term}`BPE`** (ingl. *byte pair encoding*) tokenlarni matnning oʻzidan yigʻadi. Harflardan
+# boshlanadi va har qadamda matnda eng koʻp uchraydigan qoʻshni juftni bitta yangi tokenga
+# birlashtiradi. Juftlar faqat soʻz ichida sanaladi; soʻz oldidagi boʻshliq soʻzga qoʻshiladi,
+# shuning uchun `" kesh"` va `"kesh"` — boshqa-boshqa tokenlar. Birlashmalarni faqat oʻqitish
+# matnida oʻrganamiz. Birinchi birlashmalar {numref}`bpe_jadval` da.
+
+# %%
+BIRLASHMALAR = 500
+birlashmalar = til.bpe_birlashmalari(BIRLASHMALAR)
+harf_tok = til.tokenlovchi("harf")
+bpe_tok = til.tokenlovchi("bpe", BIRLASHMALAR)
+birinchi = pd.DataFrame(
+    [(i + 1, repr(a), repr(b), repr(a + b)) for i, (a, b) in enumerate(birlashmalar[:12])],
+    columns=["qadam", "chapdagi", "oʻngdagi", "yangi token"])
+show(birinchi, nom="bpe_jadval", izoh="BPE ning birinchi 12 ta birlashmasi.")
+
+# %% [markdown]
+# Birinchi birlashmalar oʻzbek yozuvini oʻzi topadi: *s* va *h* juftidan *sh*, *c* va *h* dan
+# *ch* hosil boʻladi, *-lar* esa ikki qadamda yigʻiladi. {glue:text}`birlashma_soni` ta
+# birlashmadan keyin lugʻatda {glue:text}`bpe_lugat` ta token bor, harflar lugʻatida esa
+# {glue:text}`harf_lugat` ta. Tekshirish matnini ikkala usulda tokenlarga boʻlamiz
+# ({numref}`tokenlar_jadval`).
+
+# %%
+gap = "Attention oʻzbekcha yozadi."
+qatorlar = []
+for nom, tok in [("harflar", harf_tok), ("BPE", bpe_tok)]:
+    n_tok = len(tok.kodla(tekshir))
+    qatorlar.append({"usul": nom, "lugʻat": len(tok),
+                     "soʻzga token": n_tok / len(til.sozlar(tekshir)),
+                     "misol": " ".join(t.replace(" ", "·") for t in tok.tokenlar(gap))})
+tokenlar = pd.DataFrame(qatorlar)
+show(tokenlar.round(2), nom="tokenlar_jadval",
+     izoh="Tekshirish matnida bitta soʻzga oʻrtacha nechta token toʻgʻri keladi.")
+
+# %% [markdown]
+# Misolda tokenlar boʻshliq bilan ajratilgan, · esa matndagi boʻshliq. BPE bilan bitta soʻz
+# oʻrtacha {glue:text}`bpe_soz:.1f` ta token, harflar bilan {glue:text}`harf_soz:.1f` ta (oldidagi
+# boʻshliq bilan). Lekin lugʻat kattalashsa, model ham
+# kattalashadi. Modelning ikki qatlami lugʻatga bogʻliq: kirishdagi {term}`embedding` har token
+# uchun *d* ta son saqlaydi, chiqish qatlami esa har token uchun *d* ta vazn va bitta siljishdan
+# iborat. Qolgan qatlamlar lugʻatga bogʻliq emas ({numref}`lugat_jadval`).
+
+# %%
+qatorlar = []
+for nom, V in [("harflar", len(harf_tok)), ("BPE", len(bpe_tok)),
+               ("GPT-2", 50257), ("Llama 3", 128256)]:
+    m_ = KichikGPT(V, d=64, boshlar=4, qatlamlar=2, T_max=64)
+    lugatga = parametrlar(m_.emb) + parametrlar(m_.chiqish)
+    qatorlar.append({"lugʻat": nom, "tokenlar": V, "embedding va chiqish": lugatga,
+                     "qolgan qatlamlar": parametrlar(m_) - lugatga,
+                     "lugʻat ulushi (%)": 100 * lugatga / parametrlar(m_)})
+lugat = pd.DataFrame(qatorlar)
+show(lugat.round(1), nom="lugat_jadval",
+     izoh="d = 64 li ikki qatlamli KichikGPT parametrlari lugʻat kattaligiga qarab.")
+
+# %% [markdown]
+# Bizning harflar lugʻatida bu ikki qatlam modelning {glue:text}`harf_ulush:.0f` % ini, BPE
+# lugʻatida esa {glue:text}`bpe_ulush:.0f` % ini egallaydi. GPT-2 lugʻati bilan ular modelning
+# deyarli hammasi boʻlardi. Katta modellarda *d* minglab boʻladi, shuning uchun u yerda
+# lugʻatning ulushi kichikroq.
+#
+# ## Oʻqitish
+#
+# Ikkita bir xil `KichikGPT` ni oʻqitamiz: biri harflarda, biri BPE tokenlarida. Har qadamda model
+# oʻqitish matnidan tasodifiy olingan {glue:text}`p_batch` ta boʻlakni koʻradi (har biri
+# {glue:text}`p_T` ta token) va har pozitsiyada keyingi tokenni bashorat qiladi. Qadamlar soni
+# vaqt bilan emas, son bilan belgilangan: {glue:text}`p_qadamlar` ta, shuning uchun har kompyuterda
+# bir xil oʻqitish boʻladi. Optimizator — AdamW, {term}`oʻrganish tezligi` kosinus boʻyicha nolga
+# tushadi.
+#
+# Ikkala modelni bir xil oʻlchov bilan solishtirish kerak. Yoʻqotish bir tokenga hisoblanadi, BPE
+# tokeni esa bir necha harf. Shuning uchun tekshirish matnidagi jami yoʻqotishni harflar soniga
+# boʻlamiz: **bir harfga yoʻqotish** (natda: natural logarifm bilan). Uni ikki oddiy hisob
+# bilan taqqoslaymiz, ikkalasi ham oʻqitish matnidan sanaladi:
+#
+# - **unigram** — har harfni oʻz chastotasi bilan bashorat qiladi;
+# - **bigram** — oldingi harfga qarab keyingisining chastotasi bilan.
+
+# %%
+protokol = protokoli(til.til_oqit)
+oqitishlar = parallel(til.til_oqit, [("harf", 0), ("bpe", BIRLASHMALAR)])
+(egri_h, model_h), (egri_b, model_b) = oqitishlar
+unigram, bigram = til.unigram_bigram(oqish, tekshir)
+
+fig_, ax = plt.subplots(figsize=(6.4, 3.6))
+for nom, egri in [("harflar", egri_h), ("BPE", egri_b)]:
+    ax.plot(*zip(*egri), marker="o", markersize=3, label=nom)
+ax.axhline(unigram, color="grey", linestyle=":", label="unigram")
+ax.axhline(bigram, color="black", linestyle="--", label="bigram")
+ax.set_xlabel("oʻqitish qadami")
+ax.set_ylabel("bir harfga yoʻqotish (nat)")
+ax.set_ylim(1, 4)
+ax.legend()
+fig("til_egri.png", caption="Tekshirish matnidagi yoʻqotish oʻqitish davomida:"
+    " harflarda va BPE tokenlarida oʻqitilgan model, unigram va bigram bilan.")
+
+# %% [markdown]
+# Harflarda oʻqitilgan model {glue:text}`p_qadamlar` qadamdan keyin bir harfga
+# {glue:text}`harf_oxirgi:.2f` nat yoʻqotadi: bigramdan ({glue:text}`bigram:.2f`) ancha kam,
+# demak u oldingi bir harfdan uzoqroqqa qaraydi. Bu yoʻqotishning eksponentasi —
+# {term}`perpleksiya`: {glue:text}`harf_perp:.1f`. Model har harfda goʻyo shuncha teng ehtimolli
+# variant orasidan tanlaydi; unigram uchun bu son {glue:text}`unigram_perp:.1f`.
+#
+# BPE modeli boshqacha yoʻl bosadi. Uning yoʻqotishi {glue:text}`bpe_eng_qadam` -qadamda eng
+# kichik ({glue:text}`bpe_eng:.2f`), keyin esa oʻsadi va {glue:text}`bpe_oxirgi:.2f` da tugaydi.
+# Oʻqitish matnidagi yoʻqotishi esa kamayishda davom etadi: model oʻqitish matnini yod oladi
+# ({term}`ortiqcha moslashish`). Sababi — matn kichik. BPE bilan oʻqitish matni
+# {glue:text}`bpe_oqish_tok` ta token, bir qadam esa {glue:text}`qadam_tok` ta token koʻradi, shuning
+# uchun {glue:text}`p_qadamlar` qadamda model matnni {glue:text}`bpe_davr:.0f` marta oʻqib chiqadi,
+# harflar bilan esa {glue:text}`harf_davr:.0f` marta. Shu sababli namunalarni harflar modelidan
+# olamiz: u koʻrmagan matnni yaxshiroq bashorat qiladi.
+
+# %% [markdown]
+# ## Namuna olish
+#
+# Model har qadamda lugʻatdagi har token uchun bitta logit beradi. Keyingi tokenni ulardan
+# tanlashning uch usulini sinaymiz:
+#
+# - **ochkoʻz tanlash** — eng katta logitli token; bir xil boshlanishdan doim bir xil matn chiqadi;
+# - **harorat** *τ* — tokenni $\operatorname{softmax}(\text{logit}/\tau)$ ehtimollari bilan
+#   tasodifiy tanlash: *τ* < 1 ehtimollarni eng kattasiga yigʻadi, *τ* = 1 modelning oʻz
+#   ehtimollarini oladi;
+# - **top-k** — faqat eng ehtimolli *k* ta token orasidan tanlash.
+#
+# Har usulda {glue:text}`namuna_soni` ta matn yaratamiz, har biri tekshirish matnidagi boshqa
+# qatorning birinchi harfidan boshlanadi. Keyin yaratilgan soʻzlarning qancha qismi korpusda
+# uchrashini sanaymiz ({numref}`namuna_jadval`).
+
+# %%
+sozlar_toplami = set(til.sozlar(matn))  # korpusdagi hamma soʻzlar
+usullar = {"ochkoʻz": dict(), "τ = 0,7": dict(harorat=0.7),
+           "τ = 1": dict(harorat=1.0), "top-k, k = 5": dict(harorat=1.0, top_k=5)}
+qatorlar, matnlar = [], {}
+for nom, sozlama in usullar.items():
+    matnlar[nom] = til.namunalar("harf", **sozlama)
+    ulush, soni = til.soz_ulushi(matnlar[nom], sozlar_toplami)
+    qatorlar.append({"usul": nom, "soʻzlar": soni, "korpusdagi soʻzlar (%)": 100 * ulush})
+namuna = pd.DataFrame(qatorlar)
+show(namuna.round(1), nom="namuna_jadval",
+     izoh="Harflar modeli yozgan soʻzlarning qancha qismi korpusda bor.")
+for nom, m_ in matnlar.items():
+    print(f"{nom}:\n  {m_[1][:160]!r}\n")
+
+# %% [markdown]
+# Ochkoʻz tanlashda soʻzlarning {glue:text}`och_ulush:.0f` % i korpusda bor, lekin matn
+# aylanib qoladi: bir xil ibora qayta-qayta takrorlanadi. Harorat oshgan sari matn xilma-xil
+# boʻladi, haqiqiy soʻzlar esa kamayadi: *τ* = 0,7 da {glue:text}`t07_ulush:.0f` %, *τ* = 1 da
+# {glue:text}`t1_ulush:.0f` %. Top-k ehtimoli kichik tokenlarni chetlab, shu haroratda ulushni
+# {glue:text}`topk_ulush:.0f` % ga qaytaradi.
+#
+# Model nimani oʻrgandi? Oʻzbekcha harflar va ularning birikmalarini (*oʻ*, *sh*, *ng*), soʻz
+# oxirlarini (*-lar*, *-ni*, *-ning*, *-dagi*) va koʻp uchraydigan qisqa soʻzlarni (*va*, *bilan*,
+# *uchun*). Uzun soʻzlar koʻpincha toʻqima boʻladi, gaplarda esa maʼno yoʻq: bir necha yuz qadam va
+# oltmish ming belgili matn shunga yetadi.
+#
+# ## KV kesh oʻqitilgan modelda
+#
+# Oldingi darsda KV kesh oʻqitilmagan modelda natijani oʻzgartirmagan edi. Oʻqitilgan modelda ham
+# shunday boʻlishi kerak: bir xil seed bilan kesh bilan va keshsiz {term}`harorat <harorat>` 0,7 da
+# {glue:text}`kesh_n` ta harf yaratamiz.
+
+# %%
+boshi = til.boshlanishlar(harf_tok, 1)
+kesh_n = protokol["T"] - 1  # kesh bilan matn T tokendan oshmaydi
+a = til.yarat(model_h, boshi, kesh_n, harorat=0.7, seed=3)
+b = til.yarat(model_h, boshi, kesh_n, harorat=0.7, seed=3, kesh=True)
+bir_xil = torch.equal(a, b)
+ms = {kesh: mediana_ms("yarat(m, b, n, harorat=0.7, kesh=k)", yarat=til.yarat, m=model_h,
+                       b=boshi, n=kesh_n, k=kesh) / kesh_n for kesh in (False, True)}
+print("bir xil tokenlar:", bir_xil)
+print(repr(harf_tok.dekodla(b[0])))
+print(f"bir token: keshsiz {son(ms[False], '.2f')} ms, kesh bilan {son(ms[True], '.2f')} ms")
+
+# %% [markdown]
+# Tokenlar bir xil. Kesh bilan bitta harf {glue:text}`kesh_ms:.2f` ms, keshsiz
+# {glue:text}`keshsiz_ms:.2f` ms oladi. Matn atigi {glue:text}`kesh_n` ta token, model esa kichik,
+# shuning uchun farq {doc}`«Transformer bloki va KV kesh» <transformer>` darsidagi uzun matnlardagidek
+# katta emas.
+#
+# ## Mashqlar
+#
+# **1-mashq (top-p).** Top-p (ingl. *nucleus sampling*) usulida tokenlar ehtimoli kamayish
+# tartibida olinadi va yigʻindisi *p* ga yetguncha qoʻshib boriladi; tanlov shu toʻplamdan.
+# `til.keyingi` kabi `tanlash(logit, harorat, top_k, tasodif)` funksiyasini yozing (`top_k`
+# oʻrnida *p* ni bering) va *τ* = 1, *p* = 0,9 da korpusdagi soʻzlar ulushini
+# {numref}`namuna_jadval` dagi usullar bilan solishtiring.
+#
+# :::{admonition} Yechim
+# :class: dropdown
+#
+# Yechim kodi quyida. *p* = 0,9 da soʻzlarning {glue:text}`topp_ulush:.0f` % i korpusda bor: top-k
+# kabi, u ehtimoli kichik tokenlarni kesadi, lekin nechtasini kesishni har qadamda taqsimotning
+# oʻziga qarab tanlaydi.
+# :::
+#
+# **2-mashq (takrorlashga jarima).** Ochkoʻz tanlashdagi aylanishni kamaytiring: matnda oxirgi
+# 20 ta token ichida uchragan har tokenning logitidan *j* ni ayiring. *j* = 0 va *j* = 2 da
+# yaratilgan soʻzlarning nechtasi har xil (takrorlanmaydigan soʻzlar ulushi)? Korpusdagi soʻzlar
+# ulushi qanday oʻzgaradi?
+#
+# :::{admonition} Yechim
+# :class: dropdown
+#
+# Yechim kodi quyida. Jarimasiz har xil soʻzlar ulushi {glue:text}`jarima0_xil:.0f` %, *j* = 2
+# bilan {glue:text}`jarima2_xil:.0f` %: matn aylanmay qoʻyadi. Korpusdagi soʻzlar ulushi esa
+# {glue:text}`jarima0_ulush:.0f` % dan {glue:text}`jarima2_ulush:.0f` % ga oʻzgaradi: jarima
+# yaqinda yozilgan harflarni ham taqiqlaydi, soʻzlar esa doim oʻsha harflardan tuziladi.
+# :::
+
+# %% tags=["hide-cell"]
+# 1-mashq yechimi: top-p (top_k oʻrnida p)
+def top_p(logit, harorat, p, tasodif):
+    ehtimol = (logit / harorat).softmax(-1)
+    saralangan, tartib = ehtimol.sort(-1, descending=True)
+    # yigʻindisi p ga yetgunicha: oldingilari yigʻindisi p dan kichik boʻlgan tokenlar
+    tashla = saralangan.cumsum(-1) - saralangan >= p
+    saralangan = saralangan.masked_fill(tashla, 0)
+    tanlov = torch.multinomial(saralangan, 1, generator=tasodif)
+    return tartib.gather(-1, tanlov)[..., 0]
+
+
+def namuna_ulushi(model, tanlash, harorat, qoshimcha):
+    idx = til.yarat(model, til.boshlanishlar(harf_tok), 250, harorat=harorat,
+                    top_k=qoshimcha, tanlash=tanlash)
+    return til.soz_ulushi([harf_tok.dekodla(q) for q in idx], sozlar_toplami)[0]
+
+
+topp_ulush = baho(namuna_ulushi, model_h, top_p, 1.0, 0.9)
+print(f"top-p, p = 0,9: {son(100 * topp_ulush, '.0f')} %")
+
+
+# 2-mashq yechimi: jarimali tanlash oldingi tokenlarni koʻrishi kerak,
+# til.yarat esa ularni bermaydi, shuning uchun siklni oʻzimiz yozamiz
+def jarima_namunasi(model, j, n=250, oxirgi=20):
+    idx = til.boshlanishlar(harf_tok)
+    with torch.no_grad():
+        for _ in range(n):
+            logit = model(idx[:, -protokol["T"]:])[:, -1]
+            for qator, oldingi in zip(logit, idx):
+                qator[oldingi[-oxirgi:].unique()] -= j  # yaqinda uchraganlarga jarima
+            idx = torch.cat([idx, logit.argmax(-1)[:, None]], 1)
+    matnlar_ = [harf_tok.dekodla(q) for q in idx]
+    sozlar_ = [s for m_ in matnlar_ for s in til.sozlar(m_)]
+    return til.soz_ulushi(matnlar_, sozlar_toplami)[0], len(set(sozlar_)) / len(sozlar_)
+
+
+jarima = {j: baho(jarima_namunasi, model_h, j) for j in (0, 2)}
+for j, (ulush, xil) in jarima.items():
+    print(f"j = {j}: har xil soʻzlar {son(100 * xil, '.0f')} %,"
+          f" korpusdagi soʻzlar {son(100 * ulush, '.0f')} %")
+
+# %% tags=["remove-cell"]
+from myst_nb import glue  # qiymatlarni matnga beradi
+
+oxirgi = {n: e[-1][1] for n, e in (("harf", egri_h), ("bpe", egri_b))}
+bpe_eng_qadam, bpe_eng = min(egri_b, key=lambda qy: qy[1])
+bpe_oqish_tok, harf_oqish_tok = len(bpe_tok.kodla(oqish)), len(harf_tok.kodla(oqish))
+qadam_tok = protokol["batch"] * protokol["T"]
+for nom, qiymat in dict(
+        birlashma_soni=BIRLASHMALAR, bpe_lugat=len(bpe_tok), harf_lugat=len(harf_tok),
+        bpe_soz=tokenlar.loc[1, "soʻzga token"], harf_soz=tokenlar.loc[0, "soʻzga token"],
+        harf_ulush=lugat.loc[0, "lugʻat ulushi (%)"], bpe_ulush=lugat.loc[1, "lugʻat ulushi (%)"],
+        p_batch=protokol["batch"], p_T=protokol["T"], p_qadamlar=protokol["qadamlar"],
+        harf_oxirgi=oxirgi["harf"], bigram=bigram, harf_perp=2.718281828 ** oxirgi["harf"],
+        unigram_perp=2.718281828 ** unigram, bpe_eng_qadam=bpe_eng_qadam, bpe_eng=bpe_eng,
+        bpe_oxirgi=oxirgi["bpe"], bpe_oqish_tok=son(bpe_oqish_tok), qadam_tok=qadam_tok,
+        bpe_davr=protokol["qadamlar"] * qadam_tok / bpe_oqish_tok,
+        harf_davr=protokol["qadamlar"] * qadam_tok / harf_oqish_tok,
+        namuna_soni=len(matnlar["ochkoʻz"]),
+        och_ulush=namuna.loc[0, "korpusdagi soʻzlar (%)"], t07_ulush=namuna.loc[1, "korpusdagi soʻzlar (%)"],
+        t1_ulush=namuna.loc[2, "korpusdagi soʻzlar (%)"], topk_ulush=namuna.loc[3, "korpusdagi soʻzlar (%)"],
+        kesh_n=kesh_n, kesh_ms=ms[True], keshsiz_ms=ms[False], topp_ulush=100 * topp_ulush,
+        jarima0_xil=100 * jarima[0][1], jarima2_xil=100 * jarima[2][1],
+        jarima0_ulush=100 * jarima[0][0], jarima2_ulush=100 * jarima[2][0]).items():
+    glue(nom, qiymat if isinstance(qiymat, str) else float(qiymat), display=False)
