@@ -285,21 +285,36 @@ def soz_ulushi(matnlar: list[str], lugat: set[str]) -> tuple[float, int]:
     return sum(s in lugat for s in hammasi) / max(1, len(hammasi)), len(hammasi)
 
 
-def boshlanishlar(tok: Tokenlovchi, n: int = 32) -> torch.Tensor:
-    """``n`` ta namunaning boshi: tekshirish matnidagi birinchi ``n`` ta uzun qatorning birinchi
-    harfi (hammasi bir uzunlikda, har namuna boshqa harfdan boshlanadi)."""
+def boshlanishlar(tok: Tokenlovchi, n: int = 28) -> torch.Tensor:
+    """``n`` ta namunaning boshi: tekshirish matnidagi birinchi ``n`` ta paragrafning (sarlavha
+    emas: 40 belgidan uzun) birinchi harfi."""
     qatorlar = [q for q in ajrat(korpus())[1].splitlines() if len(q) > 40][:n]
+    if len(qatorlar) < n:
+        raise ValueError(f"the held-out text has {len(qatorlar)} paragraphs to start from; take n <= "
+                         f"{len(qatorlar)}")
     return torch.tensor([tok.kodla(harflar(q)[0]) for q in qatorlar])
 
 
 @saqlanadi(lambda m: m, lambda yozuv, *a, **k: yozuv)
 @qisqartiriladi(n=8)
-def namunalar(birlik, birlashmalar=0, harorat=None, top_k=None, n=250, seed=0,
+def namunalar(birlik, birlashmalar=0, harorat=None, top_k=None, n=350, seed=0,
               korpus_izi=KORPUS_IZI, **oqitish):
-    """Oʻqitilgan modeldan 32 ta namuna (``yarat``, ``n`` ta yangi token), matn sifatida
+    """Oʻqitilgan modeldan 28 ta namuna (``yarat``, ``n`` ta yangi token), matn sifatida
     (boshidagi harfi bilan); omborda."""
     del korpus_izi
     _, model = til_oqit(birlik, birlashmalar, **oqitish)
     tok = tokenlovchi(birlik, birlashmalar)
     idx = yarat(model, boshlanishlar(tok), n, harorat=harorat, top_k=top_k, seed=seed)
     return [tok.dekodla(q) for q in idx]
+
+
+def uzunlik_boyicha(matnlar: list[str], lugat: set[str]) -> dict[str, float]:
+    """Korpusdagi soʻzlar ulushi soʻz uzunligiga qarab: 1–3, 4–6 va 7 va undan koʻp harfli
+    soʻzlarda (harf — ``harflar`` boʻyicha: oʻ bitta)."""
+    guruhlar = {"1–3": (1, 3), "4–6": (4, 6), "7+": (7, 10**6)}
+    hammasi = [s for m in matnlar for s in sozlar(m)]
+    natija = {}
+    for nom, (a, b) in guruhlar.items():
+        guruh = [s for s in hammasi if a <= len(harflar(s)) <= b]
+        natija[nom] = sum(s in lugat for s in guruh) / max(1, len(guruh))
+    return natija

@@ -20,9 +20,8 @@
 # matn yaratishning uch usulini — {term}`ochkoʻz tanlash`, {term}`harorat` va {term}`top-k` — sinaymiz
 # va {term}`KV keshni <KV kesh>` oʻqitilgan modelda oʻlchaymiz.
 #
-# Model kichik, oʻqitish esa ikki yadroli protsessorda bir daqiqa ham davom etmaydi. Shuning uchun
-# bu dars katta til modeli nimani oʻrganishini emas, bir necha yuz qadam nimani oʻrgatishini
-# koʻrsatadi.
+# Model kichik va protsessorda bir necha yuz qadam oʻqitiladi. Shuning uchun bu dars katta til
+# modeli nimani oʻrganishini emas, shuncha qadam nimani oʻrgatishini koʻrsatadi.
 
 # %%
 import pandas as pd
@@ -168,14 +167,17 @@ fig("til_egri.png", caption="Tekshirish matnidagi yoʻqotish oʻqitish davomida:
 # {term}`perpleksiya`: {glue:text}`harf_perp:.1f`. Model har harfda goʻyo shuncha teng ehtimolli
 # variant orasidan tanlaydi; unigram uchun bu son {glue:text}`unigram_perp:.1f`.
 #
-# BPE modeli boshqacha yoʻl bosadi. Uning yoʻqotishi {glue:text}`bpe_eng_qadam` -qadamda eng
-# kichik ({glue:text}`bpe_eng:.2f`), keyin esa oʻsadi va {glue:text}`bpe_oxirgi:.2f` da tugaydi.
-# Oʻqitish matnidagi yoʻqotishi esa kamayishda davom etadi: model oʻqitish matnini yod oladi
-# ({term}`ortiqcha moslashish`). Sababi — matn kichik. BPE bilan oʻqitish matni
-# {glue:text}`bpe_oqish_tok` ta token, bir qadam esa {glue:text}`qadam_tok` ta token koʻradi, shuning
-# uchun {glue:text}`p_qadamlar` qadamda model matnni {glue:text}`bpe_davr:.0f` marta oʻqib chiqadi,
-# harflar bilan esa {glue:text}`harf_davr:.0f` marta. Shu sababli namunalarni harflar modelidan
-# olamiz: u koʻrmagan matnni yaxshiroq bashorat qiladi.
+# BPE modeli boshidanoq pastroqda turadi: bitta token bir necha harfni birdaniga bashorat qiladi,
+# shuning uchun tasodifiy model ham bir harfga kamroq yoʻqotadi. Oxirida u bir harfga
+# {glue:text}`bpe_oxirgi:.2f` nat yoʻqotadi — harflar modelidan kam (perpleksiyasi
+# {glue:text}`bpe_perp:.1f`). Lekin uning yoʻlida boshqa narsa bor: yoʻqotish
+# {glue:text}`bpe_eng_qadam` -qadamda eng kichik ({glue:text}`bpe_eng:.2f`), keyin esa oʻsadi. Model
+# oʻqitish matnini yod ola boshlaydi ({term}`ortiqcha moslashish`). Sababi — matn kichik. BPE bilan
+# oʻqitish matni {glue:text}`bpe_oqish_tok` ta token, bir qadam esa {glue:text}`qadam_tok` ta token
+# koʻradi, shuning uchun {glue:text}`p_qadamlar` qadamda model matnni {glue:text}`bpe_davr:.0f` marta
+# oʻqib chiqadi, harflar bilan esa {glue:text}`harf_davr:.0f` marta. Shunga qaramay, shu qadamlar
+# sonida BPE modeli koʻrmagan matnni yaxshiroq bashorat qiladi, shuning uchun namunalarni undan
+# olamiz.
 
 # %% [markdown]
 # ## Namuna olish
@@ -189,22 +191,25 @@ fig("til_egri.png", caption="Tekshirish matnidagi yoʻqotish oʻqitish davomida:
 #   ehtimollarini oladi;
 # - **top-k** — faqat eng ehtimolli *k* ta token orasidan tanlash.
 #
-# Har usulda {glue:text}`namuna_soni` ta matn yaratamiz, har biri tekshirish matnidagi boshqa
-# qatorning birinchi harfidan boshlanadi. Keyin yaratilgan soʻzlarning qancha qismi korpusda
+# Har usulda {glue:text}`namuna_soni` ta matn yaratamiz (har biri {glue:text}`namuna_n` ta token),
+# har biri tekshirish matnidagi boshqa paragrafning birinchi harfidan boshlanadi. Keyin yaratilgan soʻzlarning qancha qismi korpusda
 # uchrashini sanaymiz ({numref}`namuna_jadval`).
 
 # %%
 sozlar_toplami = set(til.sozlar(matn))  # korpusdagi hamma soʻzlar
+NAMUNA_N = 120  # har namunada nechta token
 usullar = {"ochkoʻz": dict(), "τ = 0,7": dict(harorat=0.7),
            "τ = 1": dict(harorat=1.0), "top-k, k = 5": dict(harorat=1.0, top_k=5)}
 qatorlar, matnlar = [], {}
 for nom, sozlama in usullar.items():
-    matnlar[nom] = til.namunalar("harf", **sozlama)
+    matnlar[nom] = til.namunalar("bpe", BIRLASHMALAR, n=NAMUNA_N, **sozlama)
     ulush, soni = til.soz_ulushi(matnlar[nom], sozlar_toplami)
     qatorlar.append({"usul": nom, "soʻzlar": soni, "korpusdagi soʻzlar (%)": 100 * ulush})
 namuna = pd.DataFrame(qatorlar)
+uzunlik = til.uzunlik_boyicha(matnlar["τ = 0,7"], sozlar_toplami)
+kop = pd.Series([s_ for m_ in matnlar["τ = 0,7"] for s_ in til.sozlar(m_)]).value_counts()
 show(namuna.round(1), nom="namuna_jadval",
-     izoh="Harflar modeli yozgan soʻzlarning qancha qismi korpusda bor.")
+     izoh="BPE modeli yozgan soʻzlarning qancha qismi korpusda bor.")
 for nom, m_ in matnlar.items():
     print(f"{nom}:\n  {m_[1][:160]!r}\n")
 
@@ -213,33 +218,35 @@ for nom, m_ in matnlar.items():
 # aylanib qoladi: bir xil ibora qayta-qayta takrorlanadi. Harorat oshgan sari matn xilma-xil
 # boʻladi, haqiqiy soʻzlar esa kamayadi: *τ* = 0,7 da {glue:text}`t07_ulush:.0f` %, *τ* = 1 da
 # {glue:text}`t1_ulush:.0f` %. Top-k ehtimoli kichik tokenlarni chetlab, shu haroratda ulushni
-# {glue:text}`topk_ulush:.0f` % ga qaytaradi.
+# {glue:text}`topk_ulush:.0f` % ga oshiradi.
 #
-# Model nimani oʻrgandi? Oʻzbekcha harflar va ularning birikmalarini (*oʻ*, *sh*, *ng*), soʻz
-# oxirlarini (*-lar*, *-ni*, *-ning*, *-dagi*) va koʻp uchraydigan qisqa soʻzlarni (*va*, *bilan*,
-# *uchun*). Uzun soʻzlar koʻpincha toʻqima boʻladi, gaplarda esa maʼno yoʻq: bir necha yuz qadam va
-# oltmish ming belgili matn shunga yetadi.
+# Model nimani oʻrgandi? *τ* = 0,7 da yozgan qisqa soʻzlarining (1–3 harf)
+# {glue:text}`qisqa_ulush:.0f` % i korpusda bor, 4–6 harflilarining {glue:text}`orta_ulush:.0f` % i,
+# 7 va undan koʻp harflilarining esa atigi {glue:text}`uzun_ulush:.0f` % i. U eng koʻp yozgan
+# soʻzlar: {glue:text}`kop_sozlar`. Demak, model harflar birikmalarini va koʻp uchraydigan qisqa
+# soʻzlarni oʻrgangan, uzun soʻzlarni esa koʻpincha oʻzi toʻqiydi; gaplarda esa maʼno yoʻq. Bir necha
+# yuz qadam va oltmish ming belgili matn shunga yetadi.
 #
 # ## KV kesh oʻqitilgan modelda
 #
 # Oldingi darsda KV kesh oʻqitilmagan modelda natijani oʻzgartirmagan edi. Oʻqitilgan modelda ham
-# shunday boʻlishi kerak: bir xil seed bilan kesh bilan va keshsiz {term}`harorat <harorat>` 0,7 da
-# {glue:text}`kesh_n` ta harf yaratamiz.
+# shunday boʻlishi kerak: bir xil seed bilan kesh bilan va keshsiz harorat 0,7 da
+# {glue:text}`kesh_n` ta token yaratamiz.
 
 # %%
-boshi = til.boshlanishlar(harf_tok, 1)
+boshi = til.boshlanishlar(bpe_tok, 1)
 kesh_n = protokol["T"] - 1  # kesh bilan matn T tokendan oshmaydi
-a = til.yarat(model_h, boshi, kesh_n, harorat=0.7, seed=3)
-b = til.yarat(model_h, boshi, kesh_n, harorat=0.7, seed=3, kesh=True)
+a = til.yarat(model_b, boshi, kesh_n, harorat=0.7, seed=3)
+b = til.yarat(model_b, boshi, kesh_n, harorat=0.7, seed=3, kesh=True)
 bir_xil = torch.equal(a, b)
-ms = {kesh: mediana_ms("yarat(m, b, n, harorat=0.7, kesh=k)", yarat=til.yarat, m=model_h,
+ms = {kesh: mediana_ms("yarat(m, b, n, harorat=0.7, kesh=k)", yarat=til.yarat, m=model_b,
                        b=boshi, n=kesh_n, k=kesh) / kesh_n for kesh in (False, True)}
 print("bir xil tokenlar:", bir_xil)
-print(repr(harf_tok.dekodla(b[0])))
+print(repr(bpe_tok.dekodla(b[0])))
 print(f"bir token: keshsiz {son(ms[False], '.2f')} ms, kesh bilan {son(ms[True], '.2f')} ms")
 
 # %% [markdown]
-# Tokenlar bir xil. Kesh bilan bitta harf {glue:text}`kesh_ms:.2f` ms, keshsiz
+# Tokenlar bir xil. Kesh bilan bitta token {glue:text}`kesh_ms:.2f` ms, keshsiz
 # {glue:text}`keshsiz_ms:.2f` ms oladi. Matn atigi {glue:text}`kesh_n` ta token, model esa kichik,
 # shuning uchun farq {doc}`«Transformer bloki va KV kesh» <transformer>` darsidagi uzun matnlardagidek
 # katta emas.
@@ -287,36 +294,38 @@ def top_p(logit, harorat, p, tasodif):
 
 
 def namuna_ulushi(model, tanlash, harorat, qoshimcha):
-    idx = til.yarat(model, til.boshlanishlar(harf_tok), 250, harorat=harorat,
+    idx = til.yarat(model, til.boshlanishlar(bpe_tok), NAMUNA_N, harorat=harorat,
                     top_k=qoshimcha, tanlash=tanlash)
-    return til.soz_ulushi([harf_tok.dekodla(q) for q in idx], sozlar_toplami)[0]
+    return til.soz_ulushi([bpe_tok.dekodla(q) for q in idx], sozlar_toplami)[0]
 
 
-topp_ulush = baho(namuna_ulushi, model_h, top_p, 1.0, 0.9)
+topp_ulush = baho(namuna_ulushi, model_b, top_p, 1.0, 0.9)
 print(f"top-p, p = 0,9: {son(100 * topp_ulush, '.0f')} %")
 
 
 # 2-mashq yechimi: jarimali tanlash oldingi tokenlarni koʻrishi kerak,
 # til.yarat esa ularni bermaydi, shuning uchun siklni oʻzimiz yozamiz
-def jarima_namunasi(model, j, n=250, oxirgi=20):
-    idx = til.boshlanishlar(harf_tok)
+def jarima_namunasi(model, j, n=NAMUNA_N, oxirgi=20):
+    idx = til.boshlanishlar(bpe_tok)
     with torch.no_grad():
         for _ in range(n):
             logit = model(idx[:, -protokol["T"]:])[:, -1]
             for qator, oldingi in zip(logit, idx):
                 qator[oldingi[-oxirgi:].unique()] -= j  # yaqinda uchraganlarga jarima
             idx = torch.cat([idx, logit.argmax(-1)[:, None]], 1)
-    matnlar_ = [harf_tok.dekodla(q) for q in idx]
+    matnlar_ = [bpe_tok.dekodla(q) for q in idx]
     sozlar_ = [s for m_ in matnlar_ for s in til.sozlar(m_)]
     return til.soz_ulushi(matnlar_, sozlar_toplami)[0], len(set(sozlar_)) / len(sozlar_)
 
 
-jarima = {j: baho(jarima_namunasi, model_h, j) for j in (0, 2)}
+jarima = {j: baho(jarima_namunasi, model_b, j) for j in (0, 2)}
 for j, (ulush, xil) in jarima.items():
     print(f"j = {j}: har xil soʻzlar {son(100 * xil, '.0f')} %,"
           f" korpusdagi soʻzlar {son(100 * ulush, '.0f')} %")
 
 # %% tags=["remove-cell"]
+import math
+
 from myst_nb import glue  # qiymatlarni matnga beradi
 
 oxirgi = {n: e[-1][1] for n, e in (("harf", egri_h), ("bpe", egri_b))}
@@ -328,15 +337,17 @@ for nom, qiymat in dict(
         bpe_soz=tokenlar.loc[1, "soʻzga token"], harf_soz=tokenlar.loc[0, "soʻzga token"],
         harf_ulush=lugat.loc[0, "lugʻat ulushi (%)"], bpe_ulush=lugat.loc[1, "lugʻat ulushi (%)"],
         p_batch=protokol["batch"], p_T=protokol["T"], p_qadamlar=protokol["qadamlar"],
-        harf_oxirgi=oxirgi["harf"], bigram=bigram, harf_perp=2.718281828 ** oxirgi["harf"],
-        unigram_perp=2.718281828 ** unigram, bpe_eng_qadam=bpe_eng_qadam, bpe_eng=bpe_eng,
-        bpe_oxirgi=oxirgi["bpe"], bpe_oqish_tok=son(bpe_oqish_tok), qadam_tok=qadam_tok,
+        harf_oxirgi=oxirgi["harf"], bigram=bigram, harf_perp=math.exp(oxirgi["harf"]), bpe_perp=math.exp(oxirgi["bpe"]),
+        unigram_perp=math.exp(unigram), bpe_eng_qadam=bpe_eng_qadam, bpe_eng=bpe_eng,
+        bpe_oxirgi=oxirgi["bpe"], bpe_oqish_tok=son(bpe_oqish_tok), qadam_tok=son(qadam_tok),
         bpe_davr=protokol["qadamlar"] * qadam_tok / bpe_oqish_tok,
         harf_davr=protokol["qadamlar"] * qadam_tok / harf_oqish_tok,
-        namuna_soni=len(matnlar["ochkoʻz"]),
+        namuna_soni=len(matnlar["ochkoʻz"]), namuna_n=NAMUNA_N,
         och_ulush=namuna.loc[0, "korpusdagi soʻzlar (%)"], t07_ulush=namuna.loc[1, "korpusdagi soʻzlar (%)"],
         t1_ulush=namuna.loc[2, "korpusdagi soʻzlar (%)"], topk_ulush=namuna.loc[3, "korpusdagi soʻzlar (%)"],
+        qisqa_ulush=100 * uzunlik["1–3"], orta_ulush=100 * uzunlik["4–6"],
+        uzun_ulush=100 * uzunlik["7+"], kop_sozlar=", ".join(f"*{s_}*" for s_ in kop.index[:5]),
         kesh_n=kesh_n, kesh_ms=ms[True], keshsiz_ms=ms[False], topp_ulush=100 * topp_ulush,
         jarima0_xil=100 * jarima[0][1], jarima2_xil=100 * jarima[2][1],
         jarima0_ulush=100 * jarima[0][0], jarima2_ulush=100 * jarima[2][0]).items():
-    glue(nom, qiymat if isinstance(qiymat, str) else float(qiymat), display=False)
+    glue(nom, qiymat if isinstance(qiymat, (str, int)) else float(qiymat), display=False)
