@@ -199,26 +199,29 @@ fig("til_egri.png", caption="Tekshirish matnidagi yoʻqotish oʻqitish davomida:
 sozlar_toplami = set(til.sozlar(matn))  # korpusdagi hamma soʻzlar
 NAMUNA_N = 120  # har namunada nechta token
 usullar = {"ochkoʻz": dict(), "τ = 0,7": dict(harorat=0.7),
-           "τ = 1": dict(harorat=1.0), "top-k, k = 5": dict(harorat=1.0, top_k=5)}
+           "τ = 1,5": dict(harorat=1.5), "top-k, k = 5, τ = 1,5": dict(harorat=1.5, top_k=5)}
 qatorlar, matnlar = [], {}
 for nom, sozlama in usullar.items():
     matnlar[nom] = til.namunalar("bpe", BIRLASHMALAR, n=NAMUNA_N, **sozlama)
     ulush, soni = til.soz_ulushi(matnlar[nom], sozlar_toplami)
-    qatorlar.append({"usul": nom, "soʻzlar": soni, "korpusdagi soʻzlar (%)": 100 * ulush})
+    sozlar_ = [s_ for m_ in matnlar[nom] for s_ in til.sozlar(m_)]
+    qatorlar.append({"usul": nom, "soʻzlar": soni, "korpusdagi soʻzlar (%)": 100 * ulush,
+                     "har xil soʻzlar (%)": 100 * len(set(sozlar_)) / len(sozlar_)})
 namuna = pd.DataFrame(qatorlar)
 uzunlik = til.uzunlik_boyicha(matnlar["τ = 0,7"], sozlar_toplami)
 kop = pd.Series([s_ for m_ in matnlar["τ = 0,7"] for s_ in til.sozlar(m_)]).value_counts()
 show(namuna.round(1), nom="namuna_jadval",
-     izoh="BPE modeli yozgan soʻzlarning qancha qismi korpusda bor.")
+     izoh="BPE modeli yozgan soʻzlarning qancha qismi korpusda bor va qanchasi har xil.")
 for nom, m_ in matnlar.items():
     print(f"{nom}:\n  {m_[1][:160]!r}\n")
 
 # %% [markdown]
-# Ochkoʻz tanlashda soʻzlarning {glue:text}`och_ulush:.0f` % i korpusda bor, lekin matn
-# aylanib qoladi: bir xil ibora qayta-qayta takrorlanadi. Harorat oshgan sari matn xilma-xil
-# boʻladi, haqiqiy soʻzlar esa kamayadi: *τ* = 0,7 da {glue:text}`t07_ulush:.0f` %, *τ* = 1 da
-# {glue:text}`t1_ulush:.0f` %. Top-k ehtimoli kichik tokenlarni chetlab, shu haroratda ulushni
-# {glue:text}`topk_ulush:.0f` % ga oshiradi.
+# Ochkoʻz tanlashda soʻzlarning {glue:text}`och_ulush:.0f` % i korpusda bor, lekin matnlar bir-biriga
+# oʻxshaydi: har biri boshqa harfdan boshlansa ham, ular bir xil iboralarga tushib qoladi va har xil
+# soʻzlar atigi {glue:text}`och_xil:.0f` %. Tasodifiy tanlashda matnlar xilma-xil
+# ({glue:text}`t07_xil:.0f` %), harorat oshsa esa haqiqiy soʻzlar kamayadi: *τ* = 0,7 da
+# {glue:text}`t07_ulush:.0f` %, *τ* = 1,5 da {glue:text}`t15_ulush:.0f` %. Top-k shu haroratda ehtimoli
+# kichik tokenlarni kesadi va ulushni {glue:text}`topk_ulush:.0f` % ga qaytaradi.
 #
 # Model nimani oʻrgandi? *τ* = 0,7 da yozgan qisqa soʻzlarining (1–3 harf)
 # {glue:text}`qisqa_ulush:.0f` % i korpusda bor, 4–6 harflilarining {glue:text}`orta_ulush:.0f` % i,
@@ -246,17 +249,17 @@ print(repr(bpe_tok.dekodla(b[0])))
 print(f"bir token: keshsiz {son(ms[False], '.2f')} ms, kesh bilan {son(ms[True], '.2f')} ms")
 
 # %% [markdown]
-# Tokenlar bir xil. Kesh bilan bitta token {glue:text}`kesh_ms:.2f` ms, keshsiz
-# {glue:text}`keshsiz_ms:.2f` ms oladi. Matn atigi {glue:text}`kesh_n` ta token, model esa kichik,
-# shuning uchun farq {doc}`«Transformer bloki va KV kesh» <transformer>` darsidagi uzun matnlardagidek
-# katta emas.
+# Tokenlar bir xil. Vaqt esa deyarli farq qilmaydi: kesh bilan bitta token
+# {glue:text}`kesh_ms:.2f` ms, keshsiz {glue:text}`keshsiz_ms:.2f` ms. Matn atigi {glue:text}`kesh_n` ta
+# token, model esa kichik: keshsiz ham har qadamda hisoblanadigan narsa oz. Kesh uzun matnda yutadi
+# ({doc}`«Transformer bloki va KV kesh» <transformer>` darsida *T* oʻsgan sari farq ham oʻsgan edi).
 #
 # ## Mashqlar
 #
 # **1-mashq (top-p).** Top-p (ingl. *nucleus sampling*) usulida tokenlar ehtimoli kamayish
 # tartibida olinadi va yigʻindisi *p* ga yetguncha qoʻshib boriladi; tanlov shu toʻplamdan.
 # `til.keyingi` kabi `tanlash(logit, harorat, top_k, tasodif)` funksiyasini yozing (`top_k`
-# oʻrnida *p* ni bering) va *τ* = 1, *p* = 0,9 da korpusdagi soʻzlar ulushini
+# oʻrnida *p* ni bering) va *τ* = 1,5, *p* = 0,9 da korpusdagi soʻzlar ulushini
 # {numref}`namuna_jadval` dagi usullar bilan solishtiring.
 #
 # :::{admonition} Yechim
@@ -267,18 +270,19 @@ print(f"bir token: keshsiz {son(ms[False], '.2f')} ms, kesh bilan {son(ms[True],
 # oʻziga qarab tanlaydi.
 # :::
 #
-# **2-mashq (takrorlashga jarima).** Ochkoʻz tanlashdagi aylanishni kamaytiring: matnda oxirgi
-# 20 ta token ichida uchragan har tokenning logitidan *j* ni ayiring. *j* = 0 va *j* = 2 da
-# yaratilgan soʻzlarning nechtasi har xil (takrorlanmaydigan soʻzlar ulushi)? Korpusdagi soʻzlar
-# ulushi qanday oʻzgaradi?
+# **2-mashq (birlashmalar soni).** BPE ni 100 va 2000 ta birlashma bilan oʻqiting
+# (`til.tokenlovchi("bpe", n)`). Har birida tekshirish matnidagi bitta soʻzga nechta token toʻgʻri
+# keladi va lugʻat `KichikGPT` ning necha foizini egallaydi ({numref}`lugat_jadval` dagidek)? Avval
+# taxmin qiling: birlashmalar 20 barobar koʻpaysa, soʻzga token ham 20 barobar kamayadimi?
 #
 # :::{admonition} Yechim
 # :class: dropdown
 #
-# Yechim kodi quyida. Jarimasiz har xil soʻzlar ulushi {glue:text}`jarima0_xil:.0f` %, *j* = 2
-# bilan {glue:text}`jarima2_xil:.0f` %: matn aylanmay qoʻyadi. Korpusdagi soʻzlar ulushi esa
-# {glue:text}`jarima0_ulush:.0f` % dan {glue:text}`jarima2_ulush:.0f` % ga oʻzgaradi: jarima
-# yaqinda yozilgan harflarni ham taqiqlaydi, soʻzlar esa doim oʻsha harflardan tuziladi.
+# Yechim kodi quyida. 100 ta birlashma bilan soʻzga {glue:text}`m100_soz:.1f` ta token, lugʻat ulushi
+# {glue:text}`m100_ulush:.0f` %; 2000 ta bilan {glue:text}`m2000_soz:.1f` ta token va
+# {glue:text}`m2000_ulush:.0f` %. Soʻzga token 20 barobar emas, {glue:text}`m_marta:.1f` marta kamayadi:
+# birinchi birlashmalar koʻp uchraydigan juftlarni oladi va matnni tez qisqartiradi, keyingilari esa
+# kamdan-kam uchraydigan soʻzlarni birlashtiradi. Lugʻat ulushi esa tez oʻsadi.
 # :::
 
 # %% tags=["hide-cell"]
@@ -299,29 +303,19 @@ def namuna_ulushi(model, tanlash, harorat, qoshimcha):
     return til.soz_ulushi([bpe_tok.dekodla(q) for q in idx], sozlar_toplami)[0]
 
 
-topp_ulush = baho(namuna_ulushi, model_b, top_p, 1.0, 0.9)
+topp_ulush = baho(namuna_ulushi, model_b, top_p, 1.5, 0.9)
 print(f"top-p, p = 0,9: {son(100 * topp_ulush, '.0f')} %")
 
 
-# 2-mashq yechimi: jarimali tanlash oldingi tokenlarni koʻrishi kerak,
-# til.yarat esa ularni bermaydi, shuning uchun siklni oʻzimiz yozamiz
-def jarima_namunasi(model, j, n=NAMUNA_N, oxirgi=20):
-    idx = til.boshlanishlar(bpe_tok)
-    with torch.no_grad():
-        for _ in range(n):
-            logit = model(idx[:, -protokol["T"]:])[:, -1]
-            for qator, oldingi in zip(logit, idx):
-                qator[oldingi[-oxirgi:].unique()] -= j  # yaqinda uchraganlarga jarima
-            idx = torch.cat([idx, logit.argmax(-1)[:, None]], 1)
-    matnlar_ = [bpe_tok.dekodla(q) for q in idx]
-    sozlar_ = [s for m_ in matnlar_ for s in til.sozlar(m_)]
-    return til.soz_ulushi(matnlar_, sozlar_toplami)[0], len(set(sozlar_)) / len(sozlar_)
-
-
-jarima = {j: baho(jarima_namunasi, model_b, j) for j in (0, 2)}
-for j, (ulush, xil) in jarima.items():
-    print(f"j = {j}: har xil soʻzlar {son(100 * xil, '.0f')} %,"
-          f" korpusdagi soʻzlar {son(100 * ulush, '.0f')} %")
+# 2-mashq yechimi: 100 va 2000 ta birlashma
+mashq2 = {}
+for n in (100, 2000):
+    tok_ = til.tokenlovchi("bpe", n)
+    m_ = KichikGPT(len(tok_), d=64, boshlar=4, qatlamlar=2, T_max=64)
+    ulush = (parametrlar(m_.emb) + parametrlar(m_.chiqish)) / parametrlar(m_)
+    mashq2[n] = (len(tok_.kodla(tekshir)) / len(til.sozlar(tekshir)), 100 * ulush)
+    print(f"{n} ta birlashma: soʻzga {son(mashq2[n][0], '.1f')} token,"
+          f" lugʻat ulushi {son(mashq2[n][1], '.0f')} %")
 
 # %% tags=["remove-cell"]
 import math
@@ -344,10 +338,11 @@ for nom, qiymat in dict(
         harf_davr=protokol["qadamlar"] * qadam_tok / harf_oqish_tok,
         namuna_soni=len(matnlar["ochkoʻz"]), namuna_n=NAMUNA_N,
         och_ulush=namuna.loc[0, "korpusdagi soʻzlar (%)"], t07_ulush=namuna.loc[1, "korpusdagi soʻzlar (%)"],
-        t1_ulush=namuna.loc[2, "korpusdagi soʻzlar (%)"], topk_ulush=namuna.loc[3, "korpusdagi soʻzlar (%)"],
+        t15_ulush=namuna.loc[2, "korpusdagi soʻzlar (%)"], topk_ulush=namuna.loc[3, "korpusdagi soʻzlar (%)"],
+        och_xil=namuna.loc[0, "har xil soʻzlar (%)"], t07_xil=namuna.loc[1, "har xil soʻzlar (%)"],
         qisqa_ulush=100 * uzunlik["1–3"], orta_ulush=100 * uzunlik["4–6"],
         uzun_ulush=100 * uzunlik["7+"], kop_sozlar=", ".join(f"*{s_}*" for s_ in kop.index[:5]),
         kesh_n=kesh_n, kesh_ms=ms[True], keshsiz_ms=ms[False], topp_ulush=100 * topp_ulush,
-        jarima0_xil=100 * jarima[0][1], jarima2_xil=100 * jarima[2][1],
-        jarima0_ulush=100 * jarima[0][0], jarima2_ulush=100 * jarima[2][0]).items():
+        m100_soz=mashq2[100][0], m100_ulush=mashq2[100][1], m2000_soz=mashq2[2000][0],
+        m2000_ulush=mashq2[2000][1], m_marta=mashq2[100][0] / mashq2[2000][0]).items():
     glue(nom, qiymat if isinstance(qiymat, (str, int)) else float(qiymat), display=False)
