@@ -612,3 +612,32 @@ def test_make_arifmetika_reports_each_claims_smallest_margin():
     z = arifmetika.zaxiralar(hammasi)
     assert z["A yechadi"]["eng_kichik"] == 0.03 and z["B"]["eng_kichik"] == 1.0
     assert z["A yechadi"]["sozlamalar"] == {"native": (0.99, 0.09), "default": (0.93, 0.03)}
+
+
+@pytest.mark.build
+def test_the_language_model_lessons_claims_hold(glued):
+    """til_modeli: every sentence that compares two measured numbers (kind a where it is arithmetic,
+    kind b with its margin recorded where a training or a sampling decides it)."""
+    # "bigramdan ancha kam"; the BPE model ends below the letter model ("harflar modelidan kam")
+    davo("harflar modeli bigramdan past (nat)", glued["bigram"] - glued["harf_oxirgi"], kamida=0.3)
+    davo("BPE modeli harflar modelidan past (nat)", glued["harf_oxirgi"] - glued["bpe_oxirgi"],
+         kamida=0.02)
+    # "yoʻqotish N-qadamda eng kichik ..., keyin esa oʻsadi"
+    assert glued["bpe_eng_qadam"] < glued["p_qadamlar"]
+    davo("BPE oʻqitishi oxirida yoʻqotish oʻsgan (nat)", glued["bpe_oxirgi"] - glued["bpe_eng"],
+         kamida=0.03)
+    # tokens: "BPE bilan bitta soʻz ... token, harflar bilan ..." and the passes over the text
+    assert glued["bpe_soz"] < glued["harf_soz"] and glued["bpe_davr"] > glued["harf_davr"]
+    # the sampling paragraph: greedy has the most corpus words and the fewest distinct ones;
+    # a higher temperature fewer corpus words; top-k gives some back
+    davo("ochkoʻz: har xil soʻzlar kam (%)", glued["t07_xil"] - glued["och_xil"], kamida=10)
+    davo("τ 0,7 → 1,5: korpus soʻzlari kamayadi (%)", glued["t07_ulush"] - glued["t15_ulush"],
+         kamida=5)
+    davo("top-k ulushni qaytaradi (%)", glued["topk_ulush"] - glued["t15_ulush"], kamida=5)
+    # "qisqa soʻzlarining ... 7 va undan koʻp harflilarining esa atigi ..."
+    davo("uzun soʻzlar kamroq toʻgʻri (%)", glued["qisqa_ulush"] - glued["uzun_ulush"], kamida=5)
+    # the KV cache: "Tokenlar bir xil. Vaqt esa deyarli farq qilmaydi" (within a factor of two)
+    assert glued["kesh_bir_xil"] is True
+    davo("kesh vaqti / keshsiz vaqt", glued["kesh_ms"] / glued["keshsiz_ms"], kamida=0.5, kopi=2)
+    # exercise 2: "Soʻzga token 20 barobar emas" and the vocabulary's share grows
+    assert 1 < glued["m_marta"] < 20 and glued["m2000_ulush"] > glued["m100_ulush"]

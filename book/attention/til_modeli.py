@@ -342,7 +342,8 @@ for nom, qiymat in dict(
         och_xil=namuna.loc[0, "har xil soʻzlar (%)"], t07_xil=namuna.loc[1, "har xil soʻzlar (%)"],
         qisqa_ulush=100 * uzunlik["1–3"], orta_ulush=100 * uzunlik["4–6"],
         uzun_ulush=100 * uzunlik["7+"], kop_sozlar=", ".join(f"*{s_}*" for s_ in kop.index[:5]),
-        kesh_n=kesh_n, kesh_ms=ms[True], keshsiz_ms=ms[False], topp_ulush=100 * topp_ulush,
+        kesh_n=kesh_n, kesh_bir_xil=bir_xil, kesh_ms=ms[True], keshsiz_ms=ms[False],
+        topp_ulush=100 * topp_ulush,
         m100_soz=mashq2[100][0], m100_ulush=mashq2[100][1], m2000_soz=mashq2[2000][0],
         m2000_ulush=mashq2[2000][1], m_marta=mashq2[100][0] / mashq2[2000][0]).items():
     glue(nom, qiymat if isinstance(qiymat, (str, int)) else float(qiymat), display=False)
