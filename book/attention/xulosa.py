@@ -99,5 +99,6 @@ print(f"nisbat: {son(toliq / lora, '.0f')} marta")
 # | Kauzal maska | Har pozitsiya faqat oʻzini va oldingilarni koʻradi: diagonaldan yuqoridagi ogʻirliklar aniq 0, har qatorning yigʻindisi 1 |
 # | Uzunroq ketma-ketlik | RoPE oʻqitishda koʻrmagan masofalarda adashadi: T = 60 da oʻqitilgan modellarning aniqligi T = 240 da kamida {glue:text}`pozitsiyalar.py::poz_rope_pasayish:.2f` ga tushdi. Sinusoidal pozitsiyalar besh seedimizda uzunroq ketma-ketlikda ham ishladi, lekin bu kafolat emas: boshqa seedlarda ular ham buzilishi mumkin |
 # | KV kesh | Oldingi kalit va qiymatlar saqlanadi: natija oʻzgarmaydi, har yaratish qadamida faqat yangi token hisoblanadi; Llama 3 8Bda har token keshi {glue:text}`transformer.py::kv_llama_token_kib:.0f` KiB |
+# | Til modeli | Bobning oʻz matnida {glue:text}`til_modeli.py::p_qadamlar` qadam oʻqitilgan kichik GPT tekshirish matnida bigramdan ancha kam yoʻqotadi (BPE bilan bir harfga {glue:text}`til_modeli.py::bpe_oxirgi:.2f` nat, bigram {glue:text}`til_modeli.py::bigram:.2f`); kichik matnda BPE modeli uni tez yod oladi; harorat oshsa, matn xilma-xil, haqiqiy soʻzlar esa kam boʻladi |
 # | Cross-attention | Raqam yozayotgan dekoder uni beradigan soʻzga qaraydi: noldan farqli raqamlarning {glue:text}`yakuniy.py::tr_moslik_foiz:.1f` foizida eng kuchli ogʻirlik oʻsha soʻzda |
 # ```
