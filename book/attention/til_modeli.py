@@ -170,7 +170,7 @@ fig("til_egri.png", caption="Tekshirish matnidagi yoʻqotish oʻqitish davomida:
 # BPE modeli boshidanoq pastroqda turadi: bitta token bir necha harfni birdaniga bashorat qiladi,
 # shuning uchun tasodifiy model ham bir harfga kamroq yoʻqotadi. Oxirida u bir harfga
 # {glue:text}`bpe_oxirgi:.2f` nat yoʻqotadi — harflar modelidan kam (perpleksiyasi
-# {glue:text}`bpe_perp:.1f`). Lekin uning yoʻlida boshqa narsa bor: yoʻqotish
+# {glue:text}`bpe_perp:.1f`). Lekin egri chiziqda boshqa narsa ham koʻrinadi: yoʻqotish
 # {glue:text}`bpe_eng_qadam` -qadamda eng kichik ({glue:text}`bpe_eng:.2f`), keyin esa oʻsadi. Model
 # oʻqitish matnini yod ola boshlaydi ({term}`ortiqcha moslashish`). Sababi — matn kichik. BPE bilan
 # oʻqitish matni {glue:text}`bpe_oqish_tok` ta token, bir qadam esa {glue:text}`qadam_tok` ta token
@@ -188,7 +188,7 @@ fig("til_egri.png", caption="Tekshirish matnidagi yoʻqotish oʻqitish davomida:
 # - **ochkoʻz tanlash** — eng katta logitli token; bir xil boshlanishdan doim bir xil matn chiqadi;
 # - **harorat** *τ* — tokenni $\operatorname{softmax}(\text{logit}/\tau)$ ehtimollari bilan
 #   tasodifiy tanlash: *τ* < 1 ehtimollarni eng kattasiga yigʻadi, *τ* = 1 modelning oʻz
-#   ehtimollarini oladi;
+#   ehtimollarini oladi, *τ* > 1 esa ularni tekislaydi;
 # - **top-k** — faqat eng ehtimolli *k* ta token orasidan tanlash.
 #
 # Har usulda {glue:text}`namuna_soni` ta matn yaratamiz (har biri {glue:text}`namuna_n` ta token),
@@ -209,7 +209,8 @@ for nom, sozlama in usullar.items():
                      "har xil soʻzlar (%)": 100 * len(set(sozlar_)) / len(sozlar_)})
 namuna = pd.DataFrame(qatorlar)
 uzunlik = til.uzunlik_boyicha(matnlar["τ = 0,7"], sozlar_toplami)
-kop = pd.Series([s_ for m_ in matnlar["τ = 0,7"] for s_ in til.sozlar(m_)]).value_counts()
+kop = pd.Series([s_ for m_ in matnlar["τ = 0,7"] for s_ in til.sozlar(m_)
+                 if len(til.harflar(s_)) > 3]).value_counts()
 show(namuna.round(1), nom="namuna_jadval",
      izoh="BPE modeli yozgan soʻzlarning qancha qismi korpusda bor va qanchasi har xil.")
 for nom, m_ in matnlar.items():
@@ -225,8 +226,8 @@ for nom, m_ in matnlar.items():
 #
 # Model nimani oʻrgandi? *τ* = 0,7 da yozgan qisqa soʻzlarining (1–3 harf)
 # {glue:text}`qisqa_ulush:.0f` % i korpusda bor, 4–6 harflilarining {glue:text}`orta_ulush:.0f` % i,
-# 7 va undan koʻp harflilarining esa atigi {glue:text}`uzun_ulush:.0f` % i. U eng koʻp yozgan
-# soʻzlar: {glue:text}`kop_sozlar`. Demak, model harflar birikmalarini va koʻp uchraydigan qisqa
+# 7 va undan koʻp harflilarining esa atigi {glue:text}`uzun_ulush:.0f` % i. U eng koʻp yozgan uch
+# harfdan uzun soʻzlar: {glue:text}`kop_sozlar`. Demak, model harflar birikmalarini va koʻp uchraydigan qisqa
 # soʻzlarni oʻrgangan, uzun soʻzlarni esa koʻpincha oʻzi toʻqiydi; gaplarda esa maʼno yoʻq. Bir necha
 # yuz qadam va oltmish ming belgili matn shunga yetadi.
 #
@@ -249,7 +250,7 @@ print(repr(bpe_tok.dekodla(b[0])))
 print(f"bir token: keshsiz {son(ms[False], '.2f')} ms, kesh bilan {son(ms[True], '.2f')} ms")
 
 # %% [markdown]
-# Tokenlar bir xil. Vaqt esa deyarli farq qilmaydi: kesh bilan bitta token
+# Tokenlar bir xil. Vaqtda esa katta yutuq yoʻq: kesh bilan bitta token
 # {glue:text}`kesh_ms:.2f` ms, keshsiz {glue:text}`keshsiz_ms:.2f` ms. Matn atigi {glue:text}`kesh_n` ta
 # token, model esa kichik: keshsiz ham har qadamda hisoblanadigan narsa oz. Kesh uzun matnda yutadi
 # ({doc}`«Transformer bloki va KV kesh» <transformer>` darsida *T* oʻsgan sari farq ham oʻsgan edi).
@@ -265,9 +266,11 @@ print(f"bir token: keshsiz {son(ms[False], '.2f')} ms, kesh bilan {son(ms[True],
 # :::{admonition} Yechim
 # :class: dropdown
 #
-# Yechim kodi quyida. *p* = 0,9 da soʻzlarning {glue:text}`topp_ulush:.0f` % i korpusda bor: top-k
-# kabi, u ehtimoli kichik tokenlarni kesadi, lekin nechtasini kesishni har qadamda taqsimotning
-# oʻziga qarab tanlaydi.
+# Yechim kodi quyida. *p* = 0,9 da soʻzlarning {glue:text}`topp_ulush:.0f` % i korpusda bor — top-k
+# dagidan kam. *τ* = 1,5 taqsimotni tekislaydi, shuning uchun ehtimollar yigʻindisi 0,9 ga yetguncha
+# toʻplamga koʻp token kiradi; *k* = 5 esa har qadamda beshtadan ortigʻini qoldirmaydi. Top-p
+# nechta tokenni qoldirishni har qadamda taqsimotning oʻziga qarab tanlaydi: taqsimot oʻtkir
+# boʻlsa — oz, tekis boʻlsa — koʻp.
 # :::
 #
 # **2-mashq (birlashmalar soni).** BPE ni 100 va 2000 ta birlashma bilan oʻqiting
@@ -341,7 +344,7 @@ for nom, qiymat in dict(
         t15_ulush=namuna.loc[2, "korpusdagi soʻzlar (%)"], topk_ulush=namuna.loc[3, "korpusdagi soʻzlar (%)"],
         och_xil=namuna.loc[0, "har xil soʻzlar (%)"], t07_xil=namuna.loc[1, "har xil soʻzlar (%)"],
         qisqa_ulush=100 * uzunlik["1–3"], orta_ulush=100 * uzunlik["4–6"],
-        uzun_ulush=100 * uzunlik["7+"], kop_sozlar=", ".join(f"*{s_}*" for s_ in kop.index[:5]),
+        uzun_ulush=100 * uzunlik["7+"], kop_sozlar=", ".join(f"«{s_}»" for s_ in kop.index[:5]),
         kesh_n=kesh_n, kesh_bir_xil=bir_xil, kesh_ms=ms[True], keshsiz_ms=ms[False],
         topp_ulush=100 * topp_ulush,
         m100_soz=mashq2[100][0], m100_ulush=mashq2[100][1], m2000_soz=mashq2[2000][0],
