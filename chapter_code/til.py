@@ -285,27 +285,36 @@ def soz_ulushi(matnlar: list[str], lugat: set[str]) -> tuple[float, int]:
     return sum(s in lugat for s in hammasi) / max(1, len(hammasi)), len(hammasi)
 
 
-def boshlanishlar(tok: Tokenlovchi, n: int = 28) -> torch.Tensor:
+def boshlanishlar(n: int = 28) -> list[str]:
     """``n`` ta namunaning boshi: tekshirish matnidagi birinchi ``n`` ta paragrafning (sarlavha
-    emas: 40 belgidan uzun) birinchi harfi."""
+    emas: 40 belgidan uzun) dastlabki ikki soʻzi — hammasi har xil."""
     qatorlar = [q for q in ajrat(korpus())[1].splitlines() if len(q) > 40][:n]
     if len(qatorlar) < n:
         raise ValueError(f"the held-out text has {len(qatorlar)} paragraphs to start from; take n <= "
                          f"{len(qatorlar)}")
-    return torch.tensor([tok.kodla(harflar(q)[0]) for q in qatorlar])
+    return [" ".join(q.split()[:2]) for q in qatorlar]
+
+
+def davomlar(model, tok: Tokenlovchi, boshlar: list[str], n: int, **yaratish) -> list[str]:
+    """Har boshlanishdan keyin modelning ``n`` ta tokeni, matn sifatida (boshlanishning oʻzisiz).
+    ``yaratish`` — ``yarat`` ning argumentlari (harorat, top_k, seed, tanlash)."""
+    chiqish = []
+    for bosh in boshlar:
+        idx = torch.tensor([tok.kodla(bosh)])
+        chiqish.append(tok.dekodla(yarat(model, idx, n, **yaratish)[0, idx.shape[1]:]))
+    return chiqish
 
 
 @saqlanadi(lambda m: m, lambda yozuv, *a, **k: yozuv)
 @qisqartiriladi(n=8)
-def namunalar(birlik, birlashmalar=0, harorat=None, top_k=None, n=350, seed=0,
+def namunalar(birlik, birlashmalar=0, harorat=None, top_k=None, n=120, seed=0,
               korpus_izi=KORPUS_IZI, **oqitish):
-    """Oʻqitilgan modeldan 28 ta namuna (``yarat``, ``n`` ta yangi token), matn sifatida
-    (boshidagi harfi bilan); omborda."""
+    """Oʻqitilgan modelning 28 ta davomi (``davomlar``: tekshirish matnidagi 28 ta paragrafning
+    dastlabki ikki soʻzidan keyin ``n`` ta token); omborda."""
     del korpus_izi
     _, model = til_oqit(birlik, birlashmalar, **oqitish)
-    tok = tokenlovchi(birlik, birlashmalar)
-    idx = yarat(model, boshlanishlar(tok), n, harorat=harorat, top_k=top_k, seed=seed)
-    return [tok.dekodla(q) for q in idx]
+    return davomlar(model, tokenlovchi(birlik, birlashmalar), boshlanishlar(), n,
+                    harorat=harorat, top_k=top_k, seed=seed)
 
 
 def uzunlik_boyicha(matnlar: list[str], lugat: set[str]) -> dict[str, float]:

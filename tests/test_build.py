@@ -126,7 +126,7 @@ def test_tables_hold_the_seeds_rows(sahifa):
         (str(T), m, str(T) if m == "RNN" else "1") for T in (30, 60, 120, 240) for m in ("RNN", "attention")]
     assert "LayerNorm" in " ".join(_hujayralar(_jadval(sahifa, "qismlar_jadval")))
     assert "RAG: qidirish + LLM" in _hujayralar(_jadval(sahifa, "qollash_jadval"))
-    assert len(_hujayralar(_jadval(sahifa, "xulosa_jadval"))) == 2 * 16     # header + 15 rows
+    assert len(_hujayralar(_jadval(sahifa, "xulosa_jadval"))) == 2 * 17     # header + 16 rows
 
 
 def test_figures_have_images_alt_text_and_references(sahifa, qurilgan):

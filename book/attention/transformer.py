@@ -161,7 +161,7 @@ print("parametrlar:", son(parametrlar(blok), "d"))
 # pozitsiya kodlash
 # qoʻshiladi, soʻng vektorlar *N* ta pre-LN blokdan (har birida
 # {term}`kauzal maska <kauzal (sababiy) maska>`) va oxirgi normallashtirish qatlamidan oʻtadi.
-# Chiziqli qatlam har pozitsiyada lugʻatdagi har token uchun bitta son beradi —
+# Chiziqli qatlam har pozitsiyada {term}`lugʻatdagi <lugʻat>` har token uchun bitta son beradi —
 # **{term}`logit`** ({term}`softmaxdan <softmax>` oldingi son). Oxirgi pozitsiyaning
 # logitlari keyingi tokenni tanlash uchun ishlatiladi.
 
