@@ -650,5 +650,7 @@ def test_the_language_model_lessons_claims_hold(glued):
     davo("kesh vaqti / keshsiz vaqt", glued["kesh_ms"] / glued["keshsiz_ms"], kamida=0.5, kopi=2)
     # exercise 1: top-p at 0,9 keeps fewer corpus words than top-k at the same temperature
     davo("top-k top-p dan koʻp (%)", glued["topk_ulush"] - glued["topp_ulush"], kamida=4)
+    # "oddiy τ = 1,5 dagidan deyarli farq qilmaydi" (within 5 points; the breaker saw 0 to 5)
+    davo("top-p ≈ τ = 1,5 (%)", abs(glued["topp_ulush"] - glued["t15_ulush"]), kopi=5)
     # exercise 2: "Soʻzga token 20 barobar emas" and the vocabulary's share grows
     assert 1 < glued["m_marta"] < 20 and glued["m2000_ulush"] > glued["m100_ulush"]

@@ -53,7 +53,9 @@ VAQT_GLUE = {# narx: attention's time over the RNN's; the times' slopes; SDPA's 
              "vaqt_nisbat", "fl_vq", "fl_vq_sdpa", "fl_vq_3d", "fl_vaqt_foiz",
              # transformer: a token's time with and without the cache, and its growth with T
              "kv_ms_keshsiz", "kv_ms_kesh", "kv_nisbat", "kv_osish_keshsiz",
-             "kv_osish_kesh"}
+             "kv_osish_kesh",
+             # til_modeli: a token's time with and without the cache on the trained model
+             "kesh_ms", "keshsiz_ms"}
 
 
 def _katak(matn: str) -> str:

@@ -13,8 +13,8 @@
 # %% [markdown]
 # # Attention oʻzbekcha yozadi
 #
-# Oldingi darsda `KichikGPT` {term}`tokenlarni <token>` yaratdi, lekin u oʻqitilmagan edi: tokenlari
-# tasodifiy. Bu darsda uni oʻzbekcha matnda oʻqitamiz va u yozgan matnni oʻqiymiz. Avval matnni
+# Oldingi darsda `KichikGPT` {term}`tokenlarni <token>` yaratdi, lekin u oʻqitilmagan edi, shuning uchun
+# tokenlari tasodifiy edi. Bu darsda uni oʻzbekcha matnda oʻqitamiz va u yozgan matnni oʻqiymiz. Avval matnni
 # tokenlarga boʻlamiz: harflarga va {term}`BPE` boʻlaklariga. Soʻng modelni
 # oʻqitamiz va uning {term}`yoʻqotishini <yoʻqotish funksiyasi>` ikki oddiy hisob bilan
 # solishtiramiz. Oxirida matn yaratishning uch usulini — {term}`ochkoʻz tanlash`, {term}`harorat`
@@ -27,6 +27,7 @@
 
 # %%
 import math
+import textwrap
 
 import pandas as pd
 import matplotlib.pyplot as plt
@@ -42,9 +43,8 @@ from chapter_code import til
 # ## Matn
 #
 # Modelni oʻqitish uchun toʻplangan matn — {term}`korpus`. Bizning korpusimiz — shu bobning oʻz
-# matni: darslar, bobga kirish va atama izohlari. Kod, jadvallar, formulalar va hisoblangan son
-# turgan gaplar olib tashlangan, qolgani `chapter_code/korpus.txt` faylida bir marta yozib
-# qoʻyilgan: darslar keyin tahrir qilinsa ham, model oʻsha matnda oʻqiydi. Har oʻninchi paragraf
+# matni: darslar, bobga kirish va atama izohlari. Kod, jadvallar, formulalar va hisoblangan sonlar
+# qatnashgan gaplar olib tashlangan, qolgani `chapter_code/korpus.txt` faylida saqlangan. Har oʻninchi paragraf
 # {term}`tekshirish matniga <tekshirish matni>` ajratiladi: model uni oʻqitishda koʻrmaydi, biz esa
 # modelni shu matnda baholaymiz.
 
@@ -54,26 +54,28 @@ oqish, tekshir = til.ajrat(matn)  # har 10-paragraf tekshirishga
 print("belgilar:", son(len(matn)),
       " soʻzlar:", son(len(til.sozlar(matn))))
 print("oʻqitish:", son(len(oqish)), " tekshirish:", son(len(tekshir)))
-print(tekshir[:240])
+for qator in tekshir.splitlines()[:3]:  # tekshirish matnining boshi
+    print(qator[:66] + " …")
 
 # %% [markdown]
 # ## Tokenlar
 #
 # Model matnni emas, tokenlar {term}`ketma-ketligini <ketma-ketlik>` oʻqiydi: har token — {term}`lugʻatdagi <lugʻat>`
-# bitta indeks. Eng oddiy token — harf. Oʻzbek alifbosida *oʻ* va *gʻ* bitta harf, shuning uchun
-# ularni bitta token qilamiz; *ʼ* (tutuq belgisi) ham alohida harf.
+# bitta indeks. Eng oddiy token — harf. Oʻzbek alifbosida *oʻ*, *gʻ*, *sh* va *ch* — har biri bitta
+# harf. Biz *oʻ* va *gʻ* ni bitta token qilamiz; *sh* va *ch* ikki token boʻlib qoladi, ularni BPE
+# oʻzi topadi. *ʼ* (tutuq belgisi) ham alohida token.
 
 # %%
-print(til.harflar("Oʻgʻil maʼlumot oldi"))
+print(" | ".join(til.harflar("Oʻgʻil maʼlumot oldi")))
 
 # %% [markdown]
 # Harflar bilan har soʻz koʻp token boʻladi: model bitta soʻzni koʻp {term}`qadamda <qadam>` yozishi
 # kerak.
-# **BPE** (ingl. *byte pair encoding*) tokenlarni matnning oʻzidan yigʻadi. U harflardan boshlaydi
+# **BPE** (ingl. *byte pair encoding*) tokenlarni matnning oʻzidan hosil qiladi. U harflardan boshlaydi
 # va har safar matnda eng koʻp uchraydigan qoʻshni juftni bitta yangi tokenga birlashtiradi.
 # Juftlar faqat soʻz ichida sanaladi. Soʻz oldidagi boʻshliq soʻzga qoʻshiladi, shuning uchun
 # «·kesh» va «kesh» — ikki xil token (· — boʻshliq). Birlashmalarni faqat oʻqitish matnida
-# oʻrganamiz. Birinchilari {numref}`%s-jadvalda <bpe_jadval>`.
+# oʻrganamiz. Dastlabki 13 tasi {numref}`%s-jadvalda <bpe_jadval>` keltirilgan.
 
 # %%
 BIRLASHMALAR = 500
@@ -88,14 +90,15 @@ def korinishi(token):  # boʻshliq · boʻlib koʻrinadi
 
 birinchi = pd.DataFrame(
     [(i + 1, korinishi(a), korinishi(b), korinishi(a + b))
-     for i, (a, b) in enumerate(birlashmalar[:12])],
+     for i, (a, b) in enumerate(birlashmalar[:13])],
     columns=["tartib", "chapdagi", "oʻngdagi", "yangi token"])
 show(birinchi, nom="bpe_jadval",
-     izoh="BPEning birinchi 12 ta birlashmasi (· — boʻshliq).")
+     izoh="BPEning birinchi 13 ta birlashmasi (· — boʻshliq).")
 
 # %% [markdown]
-# Birinchi birlashmalar oʻzbek yozuvini oʻzi topadi: *s* va *h* juftidan *sh*, *c* va *h* dan
-# *ch* hosil boʻladi, *-lar* esa ikki birlashmada yigʻiladi (1- va {glue:text}`lar_tartib`-). {glue:text}`birlashma_soni` ta
+# BPE alifbodagi *sh* va *ch* harflarini oʻzi topadi: *s* va *h* juftidan *sh*, *c* va *h* dan *ch*
+# hosil boʻladi. *-lar* qoʻshimchasi ikki birlashmada hosil boʻladi: 1-birlashmada *la*,
+# {glue:text}`lar_tartib`-birlashmada *lar*. {glue:text}`birlashma_soni` ta
 # birlashmadan keyin lugʻatda {glue:text}`bpe_lugat` ta token bor. Harflar lugʻatida esa
 # {glue:text}`harf_lugat` ta: katta va kichik harflar, raqamlar va tinish belgilari. Tekshirish
 # matnini ikkala usulda tokenlarga boʻlamiz ({numref}`tokenlar_jadval`).
@@ -111,8 +114,8 @@ for nom, tok in [("harflar", harf_tok), ("BPE", bpe_tok)]:
         "misol": " ".join(korinishi(t) for t in tok.tokenlar(gap))})
 tokenlar = pd.DataFrame(qatorlar)
 show(tokenlar.round(2), nom="tokenlar_jadval",
-     izoh="Tekshirish matnida bitta soʻzga oʻrtacha"
-          " nechta token toʻgʻri keladi.")
+     izoh="Ikki tokenlash usuli: lugʻat, tekshirish matnida bitta"
+          " soʻzga oʻrtacha toʻgʻri keladigan tokenlar va misol gap.")
 
 # %% [markdown]
 # Misolda tokenlar boʻshliq bilan ajratilgan. BPE bilan bitta soʻzga oʻrtacha
@@ -142,7 +145,7 @@ show(lugat.round(1), nom="lugat_jadval",
 # Harflar lugʻatida bu ikki qatlam modelning {glue:text}`harf_ulush:.0f` foizini, BPE lugʻatida esa
 # {glue:text}`bpe_ulush:.0f` foizini egallaydi. GPT-2 lugʻati bilan ular modelning deyarli hammasi
 # boʻlardi. Katta modellarda esa qolgan qatlamlar *d*² ga proporsional oʻsadi, lugʻat qatlamlari
-# esa faqat *d* ga, shuning uchun *d* minglab boʻlganda lugʻatning ulushi kichikroq.
+# esa faqat *d* ga, shuning uchun *d* minglab boʻlganda lugʻat ulushi ancha kichik boʻladi.
 #
 # ## Oʻqitish
 #
@@ -150,17 +153,18 @@ show(lugat.round(1), nom="lugat_jadval",
 # yangilanishda model oʻqitish matnidan tasodifiy olingan
 # {glue:text}`p_batch` ta boʻlakdan iborat {term}`paketni <paket>` koʻradi (har boʻlak
 # {glue:text}`p_T` ta token) va har pozitsiyada keyingi tokenni bashorat qiladi. Yangilanishlar
-# soni vaqt bilan emas, son bilan belgilangan: {glue:text}`p_qadamlar` ta, sekin kompyuterda ham
-# model shuncha oʻqitiladi. Optimizator — AdamW (parametrlarni biroz kichraytirib boradigan Adam),
-# {term}`oʻrganish tezligi` kosinus egri chizigʻi boʻyicha nolgacha kamayadi.
+# soni oldindan belgilangan — {glue:text}`p_qadamlar` ta: oʻqitish vaqtga bogʻliq emas, sekin
+# kompyuterda ham model shuncha yangilanadi. Parametrlarni AdamW yangilaydi: bu Adam algoritmining
+# har yangilanishda parametrlarni biroz nolga tortadigan turi.
+# {term}`Oʻrganish tezligi <oʻrganish tezligi>` kosinus egri chizigʻi boʻyicha nolgacha kamayadi.
 #
 # Ikkala modelni bir xil oʻlchov bilan solishtirish kerak. Yoʻqotish bir tokenga hisoblanadi, BPE
 # tokeni esa bir necha harf. Shuning uchun tekshirish matnidagi jami yoʻqotishni harflar soniga
-# boʻlamiz: **bir harfga yoʻqotish** (natda, yaʼni natural logarifm bilan). Uni ikki oddiy hisob
+# boʻlamiz: **bir harfga yoʻqotish** (natda, yaʼni natural logarifm bilan). Uni ikki oddiy model
 # bilan taqqoslaymiz, ikkalasi ham oʻqitish matnidan sanaladi:
 #
-# - **unigram** — har harfni oʻz chastotasi bilan bashorat qiladi;
-# - **bigram** — oldingi harfga qarab keyingisining chastotasi bilan.
+# - **{term}`unigram`** — har harfga uning oʻqitish matnidagi chastotasini ehtimol qilib beradi;
+# - **{term}`bigram`** — oldingi harfga qarab keyingisining chastotasini.
 
 # %%
 protokol = protokoli(til.til_oqit)
@@ -179,13 +183,13 @@ ax.set_ylim(1, 5)
 ax.legend()
 fig("til_egri.png",
     caption="Tekshirish matnidagi yoʻqotish oʻqitish davomida:"
-    " harflarda va BPE tokenlarida oʻqitilgan modellar,"
-    " unigram va bigram bilan.")
+    " harflarda va BPE tokenlarida oʻqitilgan modellar;"
+    " gorizontal chiziqlar — unigram va bigram.")
 
 # %% [markdown]
 # Harflarda oʻqitilgan modelning yoʻqotishi {glue:text}`p_qadamlar` yangilanishdan keyin bir
-# harfga {glue:text}`harf_oxirgi:.2f` nat: bigramnikidan ({glue:text}`bigram:.2f`) ancha kam, u
-# oldingi bir harfdan uzoqroqqa qaraydi. Bu yoʻqotishning eksponentasi — {term}`perpleksiya`:
+# harfga {glue:text}`harf_oxirgi:.2f` nat — bigramnikidan ({glue:text}`bigram:.2f`) ancha kam: demak,
+# model oldingi bitta harfdan uzoqroqqa qaraydi. Bu yoʻqotishning eksponentasi — {term}`perpleksiya`:
 # {glue:text}`harf_perp:.1f`. Model har harfda goʻyo shuncha teng ehtimolli variant orasidan
 # tanlaydi; unigram uchun bu son {glue:text}`unigram_perp:.1f`.
 #
@@ -194,31 +198,32 @@ fig("til_egri.png",
 # bir harfga {glue:text}`bpe_oxirgi:.2f` nat — harflar modelinikidan kam (perpleksiyasi
 # {glue:text}`bpe_perp:.1f`).
 #
-# Lekin egri chiziqda boshqa narsa ham koʻrinadi: yoʻqotish
+# Lekin egri chiziqda boshqa narsa ham koʻrinadi: BPE modelining yoʻqotishi
 # {glue:text}`bpe_eng_qadam`-yangilanishda eng kichik ({glue:text}`bpe_eng:.2f`), keyin esa oʻsadi.
 # Model oʻqitish matnini yod ola boshlaydi ({term}`ortiqcha moslashish`). Sababi — tokenlar kam: BPE
-# bilan oʻqitish matni atigi {glue:text}`bpe_oqish_tok` ta token, model esa
-# {glue:text}`bpe_param` ta parametrli (harflarda {glue:text}`harf_oqish_tok` ta token va
+# bilan oʻqitish matni atigi {glue:text}`bpe_oqish_tok` ta token, modelda esa
+# {glue:text}`bpe_param` ta parametr bor (harflarda {glue:text}`harf_oqish_tok` ta token va
 # {glue:text}`harf_param` ta parametr). BPE tokenlarining koʻpi kam uchraydi, model esa ularning
-# ketma-ketligini eslab qoladi. {glue:text}`p_qadamlar` ta yangilanishda u BPE matnidan
+# ketma-ketligini eslab qoladi. {glue:text}`p_qadamlar` ta yangilanishda u BPE matnidan oʻrtacha
 # {glue:text}`bpe_davr:.0f` marta oʻtadi ({glue:text}`bpe_davr:.0f` {term}`epoxa`). Shunga qaramay, shuncha yangilanishda BPE modeli
-# koʻrmagan matnni yaxshiroq bashorat qiladi; namunalarni undan olamiz.
+# koʻrmagan matnni yaxshiroq bashorat qiladi; matnlarni shu model bilan yaratamiz.
 
 # %% [markdown]
-# ## Namuna olish
+# ## Matn yaratish usullari
 #
 # Model har qadamda lugʻatdagi har token uchun bitta {term}`logit` beradi. Keyingi tokenni ulardan
 # tanlashning uch usulini sinaymiz:
 #
-# - **ochkoʻz tanlash** — eng katta logitli tokenni olish; bir xil boshlanishdan doim bir xil
-#   matn chiqadi;
+# - **ochkoʻz tanlash** — eng katta logitli tokenni olish; bir xil
+#   {term}`boshlangʻich matndan <boshlangʻich matn>` doim bir xil matn chiqadi;
 # - **harorat bilan tanlash** — tokenni $\operatorname{softmax}(\text{logit}/\tau)$ ehtimollari
-#   bilan tasodifiy tanlash: $\tau < 1$ ehtimollarni eng kattasiga yigʻadi, $\tau = 1$ modelning
+#   ({term}`softmax`) bilan tasodifiy tanlash: $\tau < 1$ ehtimollarni eng kattasiga yigʻadi, $\tau = 1$ modelning
 #   oʻz ehtimollarini oladi, $\tau > 1$ esa ularni tekislaydi;
 # - **top-k** — faqat eng ehtimolli *k* ta token orasidan tanlash.
 #
-# Har usulda {glue:text}`namuna_n` tokenli {glue:text}`namuna_soni` ta matn yaratamiz: har biri
-# tekshirish matnidagi boshqa paragrafning dastlabki ikki soʻzidan davom etadi. Keyin yaratilgan
+# Har usulda {glue:text}`namuna_n` tokenli {glue:text}`namuna_soni` ta matn yaratamiz. Har matnning
+# boshlangʻich matni — tekshirish matnidagi bitta paragrafning dastlabki ikki soʻzi (har matnda
+# boshqa paragraf). Keyin yaratilgan
 # soʻzlarning qancha qismi korpusda uchrashini sanaymiz ({numref}`namuna_jadval`).
 
 # %%
@@ -242,23 +247,25 @@ kop = pd.Series(uzunlar).value_counts()
 show(namuna.round(1), nom="namuna_jadval",
      izoh="BPE modeli yozgan soʻzlarning qancha qismi korpusda bor.")
 boshlar = til.boshlanishlar()
-for nom, m_ in matnlar.items():
-    print(f"{nom}:\n  {(boshlar[1] + m_[1])[:150]!r}\n")
+for nom, m_ in matnlar.items():  # ikkinchi matn, har usulda
+    print(nom + ":")
+    print(textwrap.fill((boshlar[1] + m_[1]).replace("\n", " / "), 68,
+                        initial_indent="  ", subsequent_indent="  "))
 
 # %% [markdown]
 # Ochkoʻz tanlashda soʻzlarning {glue:text}`och_ulush:.1f` foizi korpusda bor — hammasidan koʻp:
-# model har safar eng ishonchli tokenni oladi. Tasodifiy tanlashda harorat oshsa, haqiqiy soʻzlar
-# kamayadi: $\tau = 0{,}7$ da {glue:text}`t07_ulush:.1f` foiz, $\tau = 1{,}5$ da
-# {glue:text}`t15_ulush:.1f` foiz. Top-k shu haroratda ehtimoli kichik tokenlarni kesadi va ulushni
-# {glue:text}`topk_ulush:.1f` foizga qaytaradi.
+# model har safar eng ehtimolli tokenni oladi. Tasodifiy tanlashda harorat oshsa, korpusdagi soʻzlar
+# ulushi kamayadi: $\tau = 0{,}7$ da {glue:text}`t07_ulush:.1f` foiz, $\tau = 1{,}5$ da
+# {glue:text}`t15_ulush:.1f` foiz. Top-k ($k = 5$) shu haroratda ehtimoli kichik tokenlarni kesadi
+# va ulushni {glue:text}`topk_ulush:.1f` foizga koʻtaradi.
 #
 # Model nimani oʻrgandi? $\tau = 0{,}7$ da yozgan 1–3 harfli soʻzlarining
 # {glue:text}`qisqa_ulush:.0f` foizi va 4–6 harfli soʻzlarining {glue:text}`orta_ulush:.0f` foizi
-# korpusda bor, 7 va undan koʻp harflilarining esa {glue:text}`uzun_ulush:.0f` foizi. U eng
-# koʻp yozgan uch harfdan uzun soʻzlar: {glue:text}`kop_sozlar` («ingl» — korpusda koʻp uchraydigan
-# *ingl.* qisqartmasi). Demak, model koʻp uchraydigan soʻzlarni va soʻz boʻlaklarini oʻrgangan, uzun
+# korpusda bor, 7 va undan koʻp harflilarining esa {glue:text}`uzun_ulush:.0f` foizi. Uch harfdan
+# uzun soʻzlardan u eng koʻp shularni yozgan: {glue:text}`kop_sozlar` («ingl» — korpusdagi *ingl.*,
+# yaʼni «inglizcha» qisqartmasi). Demak, model koʻp uchraydigan soʻzlarni va soʻz boʻlaklarini oʻrgangan, uzun
 # soʻzlarining esa qariyb yarmini oʻzi toʻqiydi; gaplarda maʼno yoʻq. {glue:text}`p_qadamlar` ta yangilanish
-# va {glue:text}`oqish_belgi` belgili oʻqitish matni shunchasini oʻrgatishga yetadi.
+# va {glue:text}`oqish_belgi` belgili oʻqitish matni faqat shuncha narsani oʻrgatishga yetadi.
 #
 # ## KV kesh oʻqitilgan modelda
 #
@@ -277,17 +284,15 @@ ifoda = "yarat(m, b, n, harorat=0.7, kesh=k)"
 ms = {kesh: mediana_ms(ifoda, yarat=til.yarat, m=model_b, b=boshi,
                        n=kesh_n, k=kesh) / kesh_n
       for kesh in (False, True)}
-print("bir xil tokenlar:", bir_xil)
-print(repr(bpe_tok.dekodla(b[0])))
-print(f"bir token: keshsiz {son(ms[False], '.2f')} ms,"
-      f" kesh bilan {son(ms[True], '.2f')} ms")
+print("tokenlar bir xilmi:", "ha" if bir_xil else "yoʻq")
+print(textwrap.fill(bpe_tok.dekodla(b[0]).replace("\n", " / "), 68))
 
 # %% [markdown]
-# Tokenlar bir xil. Vaqtda esa katta farq yoʻq: kesh bilan bitta token {glue:text}`kesh_ms:.2f` ms,
-# keshsiz {glue:text}`keshsiz_ms:.2f` ms; bunday kichik farqning yoʻnalishi oʻlchashdan oʻlchashga
-# oʻzgarishi ham mumkin. Matn {glue:text}`kesh_n` tokendan oshmaydi, model esa kichik: keshsiz ham
-# har qadamda hisoblanadigan narsa oz, vaqtning koʻpi esa har qadamdagi oʻzgarmas
-# xarajatlarga ketadi.
+# Tokenlar bir xil. Vaqtda esa farq kichik: bitta tokenga keshsiz {glue:text}`keshsiz_ms:.2f` ms,
+# kesh bilan {glue:text}`kesh_ms:.2f` ms ketadi (bir necha oʻlchovning {term}`medianasi <mediana>`),
+# farq ikki barobarga ham yetmaydi. Matn {term}`kontekst oynasidan <kontekst oynasi>`
+# ({glue:text}`p_T` token) oshmaydi, model esa kichik: har qadamdagi hisob oz, vaqtning koʻpi har
+# qadamda takrorlanadigan qoʻshimcha ishlarga ketadi.
 # Kesh uzun matnda foyda beradi ({doc}`«Transformer bloki va KV kesh» <transformer>` darsida *T*
 # oʻsgan sari farq ham oʻsgan edi).
 #
@@ -295,9 +300,10 @@ print(f"bir token: keshsiz {son(ms[False], '.2f')} ms,"
 #
 # **1-mashq (top-p).** Top-p (ingl. *nucleus sampling*) usulida tokenlar ehtimoli kamayib borish
 # tartibida saralanadi va ehtimollar yigʻindisi *p* ga yetguncha toʻplamga qoʻshiladi; keyingi
-# token shu toʻplamdan tanlanadi. `til.keyingi` kabi `tanlash(logit, harorat, p, tasodif)`
-# funksiyasini yozing va $\tau = 1{,}5$, $p = 0{,}9$ da korpusdagi soʻzlar ulushini
-# {numref}`%s-jadvaldagi <namuna_jadval>` usullar bilan solishtiring.
+# token shu toʻplamdan tanlanadi. `til.keyingi(logit, harorat, top_k, tasodif)` kabi funksiya yozing
+# (`til.yarat` uni `tanlash=` argumentidan oladi va `top_k=` ga berilgan sonni unga uzatadi: bu yerda
+# *p*). $\tau = 1{,}5$, $p = 0{,}9$ da korpusdagi soʻzlar ulushini
+# {numref}`%s-jadvaldagi <namuna_jadval>` usullardagi ulush bilan solishtiring.
 #
 # :::{admonition} Yechim
 # :class: dropdown
@@ -306,10 +312,12 @@ print(f"bir token: keshsiz {son(ms[False], '.2f')} ms,"
 # $\tau = 1{,}5$ taqsimotni tekislaydi, shuning uchun ehtimollar yigʻindisi $0{,}9$ ga yetguncha
 # toʻplamga koʻp token kiradi; $k = 5$ esa har qadamda beshtadan ortigʻini qoldirmaydi. Top-p
 # nechta tokenni qoldirishni har qadamda taqsimotning oʻziga qarab tanlaydi: taqsimot oʻtkir
-# boʻlsa — oz, tekis boʻlsa — koʻp. Kod quyida.
+# boʻlsa — oz, tekis boʻlsa — koʻp. Bu haroratda esa u oddiy $\tau = 1{,}5$ dagidan
+# ({glue:text}`t15_ulush:.1f` foiz) deyarli farq qilmaydi: $p = 0{,}9$ tokenlarning koʻpini qoldiradi.
+# Ikkala mashqning kodi quyida.
 # :::
 #
-# **2-mashq (birlashmalar soni).** BPEni 100 va 2000 ta birlashma bilan oʻqiting
+# **2-mashq (birlashmalar soni).** 100 va 2000 ta birlashmali BPE tokenlovchisini hosil qiling
 # (`til.tokenlovchi("bpe", n)`). Har birida tekshirish matnidagi bitta soʻzga nechta token toʻgʻri
 # keladi va lugʻat `KichikGPT` ning necha foizini egallaydi ({numref}`%s-jadvaldagidek
 # <lugat_jadval>`)? Avval taxmin qiling: birlashmalar 20 marta koʻpaysa, soʻzga token ham 20 marta
@@ -322,7 +330,7 @@ print(f"bir token: keshsiz {son(ms[False], '.2f')} ms,"
 # {glue:text}`m100_ulush:.0f` foiz; 2000 ta bilan {glue:text}`m2000_soz:.1f` token va
 # {glue:text}`m2000_ulush:.0f` foiz. Soʻzga token 20 marta emas, {glue:text}`m_marta:.1f` marta
 # kamayadi: birinchi birlashmalar koʻp uchraydigan juftlarni oladi va matnni tez qisqartiradi,
-# keyingilari esa kam uchraydigan soʻzlarni birlashtiradi. Lugʻat ulushi esa tez oʻsadi. Kod quyida.
+# keyingilari esa kam uchraydigan soʻzlarni birlashtiradi. Lugʻat ulushi esa tez oʻsadi.
 # :::
 
 # %% tags=["hide-cell"]

@@ -102,20 +102,30 @@ def _modul_fayllari(kod: str | None, ildiz: Path) -> set[Path] | None:
     return fayllar
 
 
+def _malumot_fayllari(modullar: set[Path]) -> set[Path]:
+    """The data files beside the modules (a corpus the code reads): what the code computes
+    depends on them as on its source, and a download must carry them."""
+    return {f for papka in {m.parent for m in modullar} for f in papka.iterdir()
+            if f.is_file() and f.suffix not in (".py", ".pyc") and not f.name.startswith(".")}
+
+
 @functools.lru_cache(maxsize=128)     # a text is watched by its reader, its page, its archive
 def _kuzatilgan(matn: str, fmt: str, ildiz: Path, _vaqtlar: tuple) -> tuple[Path, ...]:
     fayllar = _modul_fayllari(_kod(matn, fmt), ildiz)
-    royxat = sorted(fayllar if fayllar is not None else (ildiz / PAKET).rglob("*.py"))
+    fayllar = set(fayllar if fayllar is not None else (ildiz / PAKET).rglob("*.py"))
+    royxat = sorted(fayllar | _malumot_fayllari(fayllar))
     return tuple(royxat + [ildiz / QULF] if (ildiz / QULF).is_file() else royxat)
 
 
 def kuzatilgan_fayllar(matn: str, ildiz: Path | None = None, fmt: str = "py:percent") -> list[Path]:
     """The files whose change re-executes the chapter ``matn``: the chapter_code modules it
-    imports, transitively, their packages' ``__init__.py`` and the lock file.  Where the
+    imports, transitively, their packages' ``__init__.py``, the data files beside them
+    (``_malumot_fayllari``) and the lock file.  Where the
     imports cannot all be known (a syntax error, a dynamic or star import, a magic line
     naming chapter_code), every chapter_code module: nothing stale is ever reused."""
     ildiz = ildiz or _ildiz()
-    vaqtlar = tuple((f, f.stat().st_mtime_ns) for f in sorted((ildiz / PAKET).rglob("*.py")))
+    vaqtlar = tuple((f, f.stat().st_mtime_ns) for f in sorted((ildiz / PAKET).rglob("*"))
+                    if f.is_file() and "__pycache__" not in f.parts)
     return list(_kuzatilgan(matn, fmt, ildiz, vaqtlar))
 
 

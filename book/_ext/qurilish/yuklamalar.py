@@ -427,14 +427,15 @@ def darslar_arxivi(maqsad: Path, nom: str, darslar: list[tuple[Path, Path, Path]
                    readme: str) -> None:
     """Write a chapter's archive, a folder ``nom/`` that runs as it is: every lesson (its notebook
     and its script as the page reads: daftar.py), the chapter_code modules any of them imports
-    (the list that decides when a page re-executes: ``ijro.kuzatilgan_fayllar``),
+    and the data files beside them (the list that decides when a page re-executes:
+    ``ijro.kuzatilgan_fayllar``),
     requirements.txt (the packages marked ``[bob]`` in the project's, at the lock's versions,
     with the index of PyTorch's CPU build) and a README."""
     kodlar: set[Path] = set()
     for manba, _, _ in darslar:
         fmt = ijro.FORMATLAR.get(manba.suffix, "py:percent")
         kodlar |= {f for f in ijro.kuzatilgan_fayllar(manba.read_text(encoding="utf-8"), ildiz, fmt)
-                   if f.suffix == ".py"}
+                   if f.name != ijro.QULF}       # the modules and the data beside them
     with zipfile.ZipFile(maqsad, "w") as arxiv:
         _zip_yoz(arxiv, f"{nom}/README.md", readme.encode())
         for _, daftar_, skript_ in darslar:
