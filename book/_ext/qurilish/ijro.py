@@ -103,10 +103,13 @@ def _modul_fayllari(kod: str | None, ildiz: Path) -> set[Path] | None:
 
 
 def _malumot_fayllari(modullar: set[Path]) -> set[Path]:
-    """The data files beside the modules (a corpus the code reads): what the code computes
-    depends on them as on its source, and a download must carry them."""
+    """The data files beside the modules that one of them names (``til.py`` reads
+    ``korpus.txt``): what the code computes depends on them as on its source, and a download
+    must carry them; a module that names none brings none."""
+    matnlar = [m.read_text(encoding="utf-8") for m in modullar]
     return {f for papka in {m.parent for m in modullar} for f in papka.iterdir()
-            if f.is_file() and f.suffix not in (".py", ".pyc") and not f.name.startswith(".")}
+            if f.is_file() and f.suffix not in (".py", ".pyc") and not f.name.startswith(".")
+            and any(f.name in matn for matn in matnlar)}
 
 
 @functools.lru_cache(maxsize=128)     # a text is watched by its reader, its page, its archive
@@ -119,8 +122,8 @@ def _kuzatilgan(matn: str, fmt: str, ildiz: Path, _vaqtlar: tuple) -> tuple[Path
 
 def kuzatilgan_fayllar(matn: str, ildiz: Path | None = None, fmt: str = "py:percent") -> list[Path]:
     """The files whose change re-executes the chapter ``matn``: the chapter_code modules it
-    imports, transitively, their packages' ``__init__.py``, the data files beside them
-    (``_malumot_fayllari``) and the lock file.  Where the
+    imports, transitively, their packages' ``__init__.py``, the data files beside them that
+    they name (``_malumot_fayllari``) and the lock file.  Where the
     imports cannot all be known (a syntax error, a dynamic or star import, a magic line
     naming chapter_code), every chapter_code module: nothing stale is ever reused."""
     ildiz = ildiz or _ildiz()
