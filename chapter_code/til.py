@@ -14,6 +14,7 @@ tiklanadi.
 from __future__ import annotations
 
 import collections
+import functools
 import hashlib
 import math
 import re
@@ -150,6 +151,7 @@ def bpe_birlashmalari(birlashmalar: int, korpus_izi=KORPUS_IZI) -> list[tuple[st
     return bpe_oqit(ajrat(korpus())[0], birlashmalar)
 
 
+@functools.lru_cache(maxsize=8)       # one per process: its words' tokens are kept in it
 def tokenlovchi(birlik: str, birlashmalar: int = 0) -> Tokenlovchi:
     """``birlik`` — "harf" yoki "bpe" (``birlashmalar`` ta birlashma, oʻqitish matnida oʻrganilgan)."""
     if birlik not in ("harf", "bpe"):
@@ -295,6 +297,7 @@ def boshlanishlar(n: int = 28) -> list[str]:
     return [" ".join(q.split()[:2]) for q in qatorlar]
 
 
+@qisqartiriladi(n=8)
 def davomlar(model, tok: Tokenlovchi, boshlar: list[str], n: int, **yaratish) -> list[str]:
     """Har boshlanishdan keyin modelning ``n`` ta tokeni, matn sifatida (boshlanishning oʻzisiz).
     ``yaratish`` — ``yarat`` ning argumentlari (harorat, top_k, seed, tanlash)."""
