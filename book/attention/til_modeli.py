@@ -14,9 +14,10 @@
 # # Attention oʻzbekcha yozadi
 #
 # Oldingi darsda `KichikGPT` {term}`tokenlarni <token>` yaratdi, lekin u oʻqitilmagan edi, shuning uchun
-# tokenlari tasodifiy edi. Bu darsda uni oʻzbekcha matnda oʻqitamiz va u yozgan matnni oʻqiymiz. Avval matnni
-# tokenlarga boʻlamiz: harflarga va {term}`BPE` boʻlaklariga. Soʻng modelni
-# oʻqitamiz va uning {term}`yoʻqotishini <yoʻqotish funksiyasi>` ikki oddiy hisob bilan
+# tokenlari tasodifiy edi. Bu darsda uni oʻzbekcha matnda oʻqitamiz va u nima
+# yozishini koʻramiz. Avval matnni tokenlarga boʻlamiz: harflarga va {term}`BPE` boʻlaklariga. Soʻng
+# model {term}`yoʻqotishini <yoʻqotish funksiyasi>` ikki oddiy model —
+# {term}`unigram` va {term}`bigram` bilan
 # solishtiramiz. Oxirida matn yaratishning uch usulini — {term}`ochkoʻz tanlash`, {term}`harorat`
 # bilan tanlash va {term}`top-k` — sinaymiz va {term}`KV keshni <KV kesh>` oʻqitilgan modelda
 # oʻlchaymiz.
@@ -55,18 +56,23 @@ print("belgilar:", son(len(matn)),
       " soʻzlar:", son(len(til.sozlar(matn))))
 print("oʻqitish:", son(len(oqish)), " tekshirish:", son(len(tekshir)))
 for qator in tekshir.splitlines()[:3]:  # tekshirish matnining boshi
-    print(qator[:66] + " …")
+    print(qator if len(qator) <= 66 else qator[:66] + " …")
 
 # %% [markdown]
 # ## Tokenlar
 #
-# Model matnni emas, tokenlar {term}`ketma-ketligini <ketma-ketlik>` oʻqiydi: har token — {term}`lugʻatdagi <lugʻat>`
-# bitta indeks. Eng oddiy token — harf. Oʻzbek alifbosida *oʻ*, *gʻ*, *sh* va *ch* — har biri bitta
-# harf. Biz *oʻ* va *gʻ* ni bitta token qilamiz; *sh* va *ch* ikki token boʻlib qoladi, ularni BPE
-# oʻzi topadi. *ʼ* (tutuq belgisi) ham alohida token.
+# Model matnni emas, tokenlar {term}`ketma-ketligini <ketma-ketlik>` oʻqiydi: har token modelga
+# {term}`lugʻatdagi <lugʻat>` indeksi bilan beriladi. Eng oddiy token — harf. Oʻzbek alifbosida *oʻ*, *gʻ*, *sh*, *ch* va *ng* — har biri
+# bitta harf. Biz *oʻ* va *gʻ* ni bitta token qilamiz; *sh*, *ch* va *ng* ikki token boʻlib qoladi,
+# *sh* va *ch* ni BPE oʻzi topadi. *ʼ* (tutuq belgisi) ham alohida token.
 
 # %%
-print(" | ".join(til.harflar("Oʻgʻil maʼlumot oldi")))
+def korinishi(token):  # boʻshliq · boʻlib koʻrinadi
+    return token.replace(" ", "·")
+
+
+harflar = til.harflar("Oʻgʻil maʼlumot oldi")
+print(" | ".join(korinishi(h) for h in harflar))
 
 # %% [markdown]
 # Harflar bilan har soʻz koʻp token boʻladi: model bitta soʻzni koʻp {term}`qadamda <qadam>` yozishi
@@ -74,19 +80,14 @@ print(" | ".join(til.harflar("Oʻgʻil maʼlumot oldi")))
 # **BPE** (ingl. *byte pair encoding*) tokenlarni matnning oʻzidan hosil qiladi. U harflardan boshlaydi
 # va har safar matnda eng koʻp uchraydigan qoʻshni juftni bitta yangi tokenga birlashtiradi.
 # Juftlar faqat soʻz ichida sanaladi. Soʻz oldidagi boʻshliq soʻzga qoʻshiladi, shuning uchun
-# «·kesh» va «kesh» — ikki xil token (· — boʻshliq). Birlashmalarni faqat oʻqitish matnida
-# oʻrganamiz. Dastlabki 13 tasi {numref}`%s-jadvalda <bpe_jadval>` keltirilgan.
+# «·kesh» va «kesh» — ikki xil token (· — boʻshliq). Birlashmalarni faqat oʻqitish matnidan
+# topamiz. Dastlabki 13 tasi {numref}`%s-jadvalda <bpe_jadval>` keltirilgan.
 
 # %%
 BIRLASHMALAR = 500
 birlashmalar = til.bpe_birlashmalari(BIRLASHMALAR)
 harf_tok = til.tokenlovchi("harf")
 bpe_tok = til.tokenlovchi("bpe", BIRLASHMALAR)
-
-
-def korinishi(token):  # boʻshliq · boʻlib koʻrinadi
-    return token.replace(" ", "·")
-
 
 birinchi = pd.DataFrame(
     [(i + 1, korinishi(a), korinishi(b), korinishi(a + b))
@@ -113,7 +114,7 @@ for nom, tok in [("harflar", harf_tok), ("BPE", bpe_tok)]:
         "soʻzga token": n_tok / len(til.sozlar(tekshir)),
         "misol": " ".join(korinishi(t) for t in tok.tokenlar(gap))})
 tokenlar = pd.DataFrame(qatorlar)
-show(tokenlar.round(2), nom="tokenlar_jadval",
+show(tokenlar.round(1), nom="tokenlar_jadval",
      izoh="Ikki tokenlash usuli: lugʻat, tekshirish matnida bitta"
           " soʻzga oʻrtacha toʻgʻri keladigan tokenlar va misol gap.")
 
@@ -121,8 +122,8 @@ show(tokenlar.round(2), nom="tokenlar_jadval",
 # Misolda tokenlar boʻshliq bilan ajratilgan. BPE bilan bitta soʻzga oʻrtacha
 # {glue:text}`bpe_soz:.1f` token toʻgʻri keladi, harflar bilan {glue:text}`harf_soz:.1f` (soʻz
 # oldidagi boʻshliq va tinish belgilari ham token). Lekin lugʻat kattalashsa, model ham kattalashadi. Modelning ikki
-# {term}`qatlami <qatlam>` lugʻatga bogʻliq: kirishdagi {term}`embedding` har token uchun *d* ta son
-# saqlaydi, chiqish qatlami esa har token uchun *d* ta koʻpaytuvchi va bitta
+# {term}`qatlami <qatlam>` lugʻatga bogʻliq: kirishdagi {term}`embedding` har token uchun *d* ta son (*d* — model
+# oʻlchami, bizda 64) saqlaydi, chiqish qatlami esa har token uchun *d* ta koʻpaytuvchi va bitta
 # {term}`siljishdan <siljish>` iborat. Qolgan qatlamlar
 # lugʻatga bogʻliq emas ({numref}`lugat_jadval`).
 
@@ -133,9 +134,11 @@ for nom, V in [("harflar", len(harf_tok)), ("BPE", len(bpe_tok)),
     m_ = KichikGPT(V, d=64, boshlar=4, qatlamlar=2, T_max=64)
     lugatga = parametrlar(m_.emb) + parametrlar(m_.chiqish)
     qatorlar.append({
-        "lugʻat": nom, "tokenlar": V, "embedding va chiqish": lugatga,
+        "lugʻat": nom, "lugʻat kattaligi": V,
+        "embedding va chiqish": lugatga,
         "qolgan qatlamlar": parametrlar(m_) - lugatga,
-        "lugʻat ulushi (%)": 100 * lugatga / parametrlar(m_)})
+        "lugʻat qatlamlari ulushi (%)":
+            100 * lugatga / parametrlar(m_)})
 lugat = pd.DataFrame(qatorlar)
 show(lugat.round(1), nom="lugat_jadval",
      izoh="d = 64 boʻlgan ikki qatlamli KichikGPT parametrlari"
@@ -144,16 +147,17 @@ show(lugat.round(1), nom="lugat_jadval",
 # %% [markdown]
 # Harflar lugʻatida bu ikki qatlam modelning {glue:text}`harf_ulush:.0f` foizini, BPE lugʻatida esa
 # {glue:text}`bpe_ulush:.0f` foizini egallaydi. GPT-2 lugʻati bilan ular modelning deyarli hammasi
-# boʻlardi. Katta modellarda esa qolgan qatlamlar *d*² ga proporsional oʻsadi, lugʻat qatlamlari
-# esa faqat *d* ga, shuning uchun *d* minglab boʻlganda lugʻat ulushi ancha kichik boʻladi.
+# boʻlardi. Katta modellarda qolgan qatlamlar *d*² ga proporsional oʻsadi,
+# lugʻat qatlamlari esa faqat *d* ga; *d* bir necha ming boʻlganda lugʻat ulushi ancha kichrayadi.
 #
 # ## Oʻqitish
 #
-# Tuzilishi bir xil ikkita `KichikGPT` ni oʻqitamiz: biri harflarda, biri BPE tokenlarida. Har
+# Tuzilishi bir xil ikkita `KichikGPT` ni oʻqitamiz: biri harflarda, ikkinchisi BPE
+# tokenlarida. Har
 # yangilanishda model oʻqitish matnidan tasodifiy olingan
 # {glue:text}`p_batch` ta boʻlakdan iborat {term}`paketni <paket>` koʻradi (har boʻlak
 # {glue:text}`p_T` ta token) va har pozitsiyada keyingi tokenni bashorat qiladi. Yangilanishlar
-# soni oldindan belgilangan — {glue:text}`p_qadamlar` ta: oʻqitish vaqtga bogʻliq emas, sekin
+# soni oldindan belgilangan — {glue:text}`p_qadamlar` ta: oʻqitish vaqt bilan cheklanmaydi, sekin
 # kompyuterda ham model shuncha yangilanadi. Parametrlarni AdamW yangilaydi: bu Adam algoritmining
 # har yangilanishda parametrlarni biroz nolga tortadigan turi.
 # {term}`Oʻrganish tezligi <oʻrganish tezligi>` kosinus egri chizigʻi boʻyicha nolgacha kamayadi.
@@ -161,10 +165,11 @@ show(lugat.round(1), nom="lugat_jadval",
 # Ikkala modelni bir xil oʻlchov bilan solishtirish kerak. Yoʻqotish bir tokenga hisoblanadi, BPE
 # tokeni esa bir necha harf. Shuning uchun tekshirish matnidagi jami yoʻqotishni harflar soniga
 # boʻlamiz: **bir harfga yoʻqotish** (natda, yaʼni natural logarifm bilan). Uni ikki oddiy model
-# bilan taqqoslaymiz, ikkalasi ham oʻqitish matnidan sanaladi:
+# bilan taqqoslaymiz, ikkalasining ehtimollari ham oʻqitish matnidan
+# sanaladi:
 #
-# - **{term}`unigram`** — har harfga uning oʻqitish matnidagi chastotasini ehtimol qilib beradi;
-# - **{term}`bigram`** — oldingi harfga qarab keyingisining chastotasini.
+# - **unigram** — har harfga uning oʻqitish matnidagi chastotasini ehtimol qilib beradi;
+# - **bigram** — oldingi harfga qarab keyingisining chastotasini ehtimol qilib beradi.
 
 # %%
 protokol = protokoli(til.til_oqit)
@@ -187,14 +192,14 @@ fig("til_egri.png",
     " gorizontal chiziqlar — unigram va bigram.")
 
 # %% [markdown]
-# Harflarda oʻqitilgan modelning yoʻqotishi {glue:text}`p_qadamlar` yangilanishdan keyin bir
+# Harflarda oʻqitilgan modelning yoʻqotishi {glue:text}`p_qadamlar` ta yangilanishdan keyin bir
 # harfga {glue:text}`harf_oxirgi:.2f` nat — bigramnikidan ({glue:text}`bigram:.2f`) ancha kam: demak,
 # model oldingi bitta harfdan uzoqroqqa qaraydi. Bu yoʻqotishning eksponentasi — {term}`perpleksiya`:
 # {glue:text}`harf_perp:.1f`. Model har harfda goʻyo shuncha teng ehtimolli variant orasidan
 # tanlaydi; unigram uchun bu son {glue:text}`unigram_perp:.1f`.
 #
 # BPE modeli boshidanoq pastroqda turadi: bitta token bir necha harfni birdaniga bashorat qiladi,
-# shuning uchun tasodifiy model ham bir harfga kamroq yoʻqotish beradi. Oxirida uning yoʻqotishi
+# shuning uchun oʻqitilmagan model ham bir harfga kamroq yoʻqotish beradi. Oxirida uning yoʻqotishi
 # bir harfga {glue:text}`bpe_oxirgi:.2f` nat — harflar modelinikidan kam (perpleksiyasi
 # {glue:text}`bpe_perp:.1f`).
 #
@@ -205,8 +210,12 @@ fig("til_egri.png",
 # {glue:text}`bpe_param` ta parametr bor (harflarda {glue:text}`harf_oqish_tok` ta token va
 # {glue:text}`harf_param` ta parametr). BPE tokenlarining koʻpi kam uchraydi, model esa ularning
 # ketma-ketligini eslab qoladi. {glue:text}`p_qadamlar` ta yangilanishda u BPE matnidan oʻrtacha
-# {glue:text}`bpe_davr:.0f` marta oʻtadi ({glue:text}`bpe_davr:.0f` {term}`epoxa`). Shunga qaramay, shuncha yangilanishda BPE modeli
-# koʻrmagan matnni yaxshiroq bashorat qiladi; matnlarni shu model bilan yaratamiz.
+# {glue:text}`bpe_davr:.0f` marta oʻtadi ({glue:text}`bpe_davr:.0f` {term}`epoxa`), harflar modeli esa
+# oʻz matnidan {glue:text}`harf_davr:.0f` marta.
+#
+# Shuncha yangilanishda BPE modeli koʻrmagan matnni harflar modelidan yaxshiroq bashorat qiladi,
+# shuning uchun matnlarni shu model bilan yaratamiz. Ikkala model bitta {term}`seed` bilan
+# oʻqitilgan, farq esa kichik: boshqa seedda u kattaroq yoki kichikroq chiqishi mumkin.
 
 # %% [markdown]
 # ## Matn yaratish usullari
@@ -224,7 +233,8 @@ fig("til_egri.png",
 # Har usulda {glue:text}`namuna_n` tokenli {glue:text}`namuna_soni` ta matn yaratamiz. Har matnning
 # boshlangʻich matni — tekshirish matnidagi bitta paragrafning dastlabki ikki soʻzi (har matnda
 # boshqa paragraf). Keyin yaratilgan
-# soʻzlarning qancha qismi korpusda uchrashini sanaymiz ({numref}`namuna_jadval`).
+# soʻzlarning qancha qismi korpusda uchrashini sanaymiz ({numref}`namuna_jadval`). Jadval
+# ostida har usulda yaratilgan bitta matn ham chiqariladi (« / » — yangi paragraf).
 
 # %%
 sozlar_toplami = set(til.sozlar(matn))  # korpusdagi hamma soʻzlar
@@ -237,7 +247,7 @@ for nom, sozlama in usullar.items():
     matnlar[nom] = til.namunalar("bpe", BIRLASHMALAR, n=NAMUNA_N,
                                  **sozlama)
     ulush, soni = til.soz_ulushi(matnlar[nom], sozlar_toplami)
-    qatorlar.append({"usul": nom, "soʻzlar": soni,
+    qatorlar.append({"usul": nom, "soʻzlar soni": soni,
                      "korpusdagi soʻzlar (%)": 100 * ulush})
 namuna = pd.DataFrame(qatorlar)
 uzunlik = til.uzunlik_boyicha(matnlar["τ = 0,7"], sozlar_toplami)
@@ -259,18 +269,17 @@ for nom, m_ in matnlar.items():  # ikkinchi matn, har usulda
 # {glue:text}`t15_ulush:.1f` foiz. Top-k ($k = 5$) shu haroratda ehtimoli kichik tokenlarni kesadi
 # va ulushni {glue:text}`topk_ulush:.1f` foizga koʻtaradi.
 #
-# Model nimani oʻrgandi? $\tau = 0{,}7$ da yozgan 1–3 harfli soʻzlarining
+# Model nimani oʻrgandi? U $\tau = 0{,}7$ da yozgan soʻzlardan 1–3 harflilarining
 # {glue:text}`qisqa_ulush:.0f` foizi va 4–6 harfli soʻzlarining {glue:text}`orta_ulush:.0f` foizi
 # korpusda bor, 7 va undan koʻp harflilarining esa {glue:text}`uzun_ulush:.0f` foizi. Uch harfdan
 # uzun soʻzlardan u eng koʻp shularni yozgan: {glue:text}`kop_sozlar` («ingl» — korpusdagi *ingl.*,
-# yaʼni «inglizcha» qisqartmasi). Demak, model koʻp uchraydigan soʻzlarni va soʻz boʻlaklarini oʻrgangan, uzun
-# soʻzlarining esa qariyb yarmini oʻzi toʻqiydi; gaplarda maʼno yoʻq. {glue:text}`p_qadamlar` ta yangilanish
+# yaʼni «inglizcha» qisqartmasi). Demak, model koʻp uchraydigan soʻzlarni va soʻz boʻlaklarini oʻrgangan, uzun soʻzlarining esa qariyb yarmini oʻzi toʻqigan; gaplarda maʼno yoʻq. {glue:text}`p_qadamlar` ta yangilanish
 # va {glue:text}`oqish_belgi` belgili oʻqitish matni faqat shuncha narsani oʻrgatishga yetadi.
 #
 # ## KV kesh oʻqitilgan modelda
 #
 # Oldingi darsda KV kesh oʻqitilmagan modelda natijani oʻzgartirmagan edi. Oʻqitilgan modelda ham
-# shunday boʻlishi kerak: $\tau = 0{,}7$ da, bir xil {term}`seed` bilan, kesh bilan va keshsiz
+# shunday boʻlishi kerak: $\tau = 0{,}7$ da, bir xil seed bilan, kesh bilan va keshsiz
 # {glue:text}`kesh_n` ta token yaratamiz.
 
 # %%
@@ -290,9 +299,9 @@ print(textwrap.fill(bpe_tok.dekodla(b[0]).replace("\n", " / "), 68))
 # %% [markdown]
 # Tokenlar bir xil. Vaqtda esa farq kichik: bitta tokenga keshsiz {glue:text}`keshsiz_ms:.2f` ms,
 # kesh bilan {glue:text}`kesh_ms:.2f` ms ketadi (bir necha oʻlchovning {term}`medianasi <mediana>`),
-# farq ikki barobarga ham yetmaydi. Matn {term}`kontekst oynasidan <kontekst oynasi>`
-# ({glue:text}`p_T` token) oshmaydi, model esa kichik: har qadamdagi hisob oz, vaqtning koʻpi har
-# qadamda takrorlanadigan qoʻshimcha ishlarga ketadi.
+# ikki vaqt bir-biridan ikki barobar ham farq qilmaydi. Matn {term}`kontekst oynasidan <kontekst oynasi>`
+# ({glue:text}`p_T` token) oshmaydi, model esa kichik: har qadamdagi hisob oz, vaqtning koʻpi har qadamda Python va PyTorch funksiyalarini chaqirish kabi ishlarga
+# ketadi.
 # Kesh uzun matnda foyda beradi ({doc}`«Transformer bloki va KV kesh» <transformer>` darsida *T*
 # oʻsgan sari farq ham oʻsgan edi).
 #
@@ -301,9 +310,9 @@ print(textwrap.fill(bpe_tok.dekodla(b[0]).replace("\n", " / "), 68))
 # **1-mashq (top-p).** Top-p (ingl. *nucleus sampling*) usulida tokenlar ehtimoli kamayib borish
 # tartibida saralanadi va ehtimollar yigʻindisi *p* ga yetguncha toʻplamga qoʻshiladi; keyingi
 # token shu toʻplamdan tanlanadi. `til.keyingi(logit, harorat, top_k, tasodif)` kabi funksiya yozing
-# (`til.yarat` uni `tanlash=` argumentidan oladi va `top_k=` ga berilgan sonni unga uzatadi: bu yerda
-# *p*). $\tau = 1{,}5$, $p = 0{,}9$ da korpusdagi soʻzlar ulushini
-# {numref}`%s-jadvaldagi <namuna_jadval>` usullardagi ulush bilan solishtiring.
+# Funksiyani `til.yarat` ga `tanlash=` argumenti bilan bering: `top_k=` ga berilgan
+# son funksiyaning uchinchi argumenti boʻlib keladi — bu mashqda u *p*. $\tau = 1{,}5$, $p = 0{,}9$ da korpusdagi soʻzlar ulushini
+# {numref}`%s-jadvaldagi <namuna_jadval>` ulushlar bilan solishtiring.
 #
 # :::{admonition} Yechim
 # :class: dropdown
@@ -313,13 +322,13 @@ print(textwrap.fill(bpe_tok.dekodla(b[0]).replace("\n", " / "), 68))
 # toʻplamga koʻp token kiradi; $k = 5$ esa har qadamda beshtadan ortigʻini qoldirmaydi. Top-p
 # nechta tokenni qoldirishni har qadamda taqsimotning oʻziga qarab tanlaydi: taqsimot oʻtkir
 # boʻlsa — oz, tekis boʻlsa — koʻp. Bu haroratda esa u oddiy $\tau = 1{,}5$ dagidan
-# ({glue:text}`t15_ulush:.1f` foiz) deyarli farq qilmaydi: $p = 0{,}9$ tokenlarning koʻpini qoldiradi.
-# Ikkala mashqning kodi quyida.
+# ({glue:text}`t15_ulush:.1f` foiz) deyarli farq qilmaydi: $p = 0{,}9$ ehtimollarning faqat eng kam ehtimolli 10 foizli dumini kesadi.
 # :::
 #
-# **2-mashq (birlashmalar soni).** 100 va 2000 ta birlashmali BPE tokenlovchisini hosil qiling
+# **2-mashq (birlashmalar soni).** 100 va 2000 ta birlashmali BPE tokenlovchisini (ingl.
+# *tokenizer*: matnni tokenlarga boʻladigan dastur) hosil qiling
 # (`til.tokenlovchi("bpe", n)`). Har birida tekshirish matnidagi bitta soʻzga nechta token toʻgʻri
-# keladi va lugʻat `KichikGPT` ning necha foizini egallaydi ({numref}`%s-jadvaldagidek
+# keladi va lugʻatga bogʻliq ikki qatlam `KichikGPT` parametrlarining necha foizini tashkil qiladi ({numref}`%s-jadvaldagidek
 # <lugat_jadval>`)? Avval taxmin qiling: birlashmalar 20 marta koʻpaysa, soʻzga token ham 20 marta
 # kamayadimi?
 #
@@ -330,7 +339,7 @@ print(textwrap.fill(bpe_tok.dekodla(b[0]).replace("\n", " / "), 68))
 # {glue:text}`m100_ulush:.0f` foiz; 2000 ta bilan {glue:text}`m2000_soz:.1f` token va
 # {glue:text}`m2000_ulush:.0f` foiz. Soʻzga token 20 marta emas, {glue:text}`m_marta:.1f` marta
 # kamayadi: birinchi birlashmalar koʻp uchraydigan juftlarni oladi va matnni tez qisqartiradi,
-# keyingilari esa kam uchraydigan soʻzlarni birlashtiradi. Lugʻat ulushi esa tez oʻsadi.
+# keyingilari esa kam uchraydigan juftlarni birlashtiradi va matnni oz qisqartiradi. Lugʻat ulushi esa tez oʻsadi. Ikkala mashqning kodi quyida.
 # :::
 
 # %% tags=["hide-cell"]
@@ -376,7 +385,8 @@ ustun = "korpusdagi soʻzlar (%)"
 for nom, qiymat in dict(
         birlashma_soni=BIRLASHMALAR, bpe_lugat=len(bpe_tok), harf_lugat=len(harf_tok),
         bpe_soz=tokenlar.loc[1, "soʻzga token"], harf_soz=tokenlar.loc[0, "soʻzga token"],
-        harf_ulush=lugat.loc[0, "lugʻat ulushi (%)"], bpe_ulush=lugat.loc[1, "lugʻat ulushi (%)"],
+        harf_ulush=lugat.loc[0, "lugʻat qatlamlari ulushi (%)"],
+        bpe_ulush=lugat.loc[1, "lugʻat qatlamlari ulushi (%)"],
         p_batch=protokol["batch"], p_T=protokol["T"], p_qadamlar=protokol["qadamlar"],
         harf_oxirgi=oxirgi["harf"], bigram=bigram, harf_perp=math.exp(oxirgi["harf"]),
         bpe_perp=math.exp(oxirgi["bpe"]), unigram_perp=math.exp(unigram),
