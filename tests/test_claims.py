@@ -632,6 +632,7 @@ def test_the_language_model_lessons_claims_hold(glued):
     tok_b, tok_h, par_b, par_h = (songa(glued[k]) for k in
                                   ("bpe_oqish_tok", "harf_oqish_tok", "bpe_param", "harf_param"))
     assert tok_b < tok_h and par_b > par_h
+    assert glued["bpe_nisbat"] > 2 * glued["harf_nisbat"]     # "qariyb N ta parametr (harflarda M ta)"
     # the sampling paragraph: greedy has the most corpus words ("hammasidan koʻp"); a higher
     # temperature fewer; top-k gives some back
     davo("ochkoʻz: korpus soʻzlari eng koʻp (%)", glued["och_ulush"] - max(

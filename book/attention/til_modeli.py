@@ -44,8 +44,8 @@ from chapter_code import til
 # ## Matn
 #
 # Modelni oʻqitish uchun toʻplangan matn — {term}`korpus`. Bizning korpusimiz — shu bobning oʻz
-# matni: darslar, bobga kirish va atama izohlari. Kod, jadvallar, formulalar va hisoblangan sonlar
-# qatnashgan gaplar olib tashlangan, qolgani `chapter_code/korpus.txt` faylida saqlangan. Har oʻninchi paragraf
+# matni: darslar, bobga kirish va atama izohlari. Jadvallar, kod va formulalarning koʻpi, hisoblangan sonlar qatnashgan gaplar olib
+# tashlangan, qolgani `chapter_code/korpus.txt` faylida saqlangan. Har oʻninchi paragraf
 # {term}`tekshirish matniga <tekshirish matni>` ajratiladi: model uni oʻqitishda koʻrmaydi, biz esa
 # modelni shu matnda baholaymiz.
 
@@ -80,7 +80,8 @@ print(" | ".join(korinishi(h) for h in harflar))
 # **BPE** (ingl. *byte pair encoding*) tokenlarni matnning oʻzidan hosil qiladi. U harflardan boshlaydi
 # va har safar matnda eng koʻp uchraydigan qoʻshni juftni bitta yangi tokenga birlashtiradi.
 # Juftlar faqat soʻz ichida sanaladi. Soʻz oldidagi boʻshliq soʻzga qoʻshiladi, shuning uchun
-# «·kesh» va «kesh» — ikki xil token (· — boʻshliq). Birlashmalarni faqat oʻqitish matnidan
+# «·kesh» bitta token boʻlishi mumkin, oldida boʻshliq boʻlmagan «kesh» esa
+# boshqacha boʻlinadi (· — boʻshliq). Birlashmalarni faqat oʻqitish matnidan
 # topamiz. Dastlabki 13 tasi {numref}`%s-jadvalda <bpe_jadval>` keltirilgan.
 
 # %%
@@ -101,7 +102,8 @@ show(birinchi, nom="bpe_jadval",
 # hosil boʻladi. *-lar* qoʻshimchasi ikki birlashmada hosil boʻladi: 1-birlashmada *la*,
 # {glue:text}`lar_tartib`-birlashmada *lar*. {glue:text}`birlashma_soni` ta
 # birlashmadan keyin lugʻatda {glue:text}`bpe_lugat` ta token bor. Harflar lugʻatida esa
-# {glue:text}`harf_lugat` ta: katta va kichik harflar, raqamlar va tinish belgilari. Tekshirish
+# {glue:text}`harf_lugat` ta: katta va kichik harflar, raqamlar, tinish belgilari va
+# baʼzi matematik belgilar. Tekshirish
 # matnini ikkala usulda tokenlarga boʻlamiz ({numref}`tokenlar_jadval`).
 
 # %%
@@ -205,11 +207,11 @@ fig("til_egri.png",
 #
 # Lekin egri chiziqda boshqa narsa ham koʻrinadi: BPE modelining yoʻqotishi
 # {glue:text}`bpe_eng_qadam`-yangilanishda eng kichik ({glue:text}`bpe_eng:.2f`), keyin esa oʻsadi.
-# Model oʻqitish matnini yod ola boshlaydi ({term}`ortiqcha moslashish`). Sababi — tokenlar kam: BPE
-# bilan oʻqitish matni atigi {glue:text}`bpe_oqish_tok` ta token, modelda esa
-# {glue:text}`bpe_param` ta parametr bor (harflarda {glue:text}`harf_oqish_tok` ta token va
-# {glue:text}`harf_param` ta parametr). BPE tokenlarining koʻpi kam uchraydi, model esa ularning
-# ketma-ketligini eslab qoladi. {glue:text}`p_qadamlar` ta yangilanishda u BPE matnidan oʻrtacha
+# Model oʻqitish matnini yod ola boshlaydi ({term}`ortiqcha moslashish`). Sababi — BPE bilan
+# oʻqitish matni kichik: atigi {glue:text}`bpe_oqish_tok` ta token, modelda esa
+# {glue:text}`bpe_param` ta parametr bor, yaʼni bitta oʻqitish tokeniga qariyb
+# {glue:text}`bpe_nisbat:.0f` ta parametr (harflar modelida {glue:text}`harf_nisbat:.0f` ta), har
+# token esa bir necha harfni oʻz ichiga oladi. {glue:text}`p_qadamlar` ta yangilanishda u BPE matnidan oʻrtacha
 # {glue:text}`bpe_davr:.0f` marta oʻtadi ({glue:text}`bpe_davr:.0f` {term}`epoxa`), harflar modeli esa
 # oʻz matnidan {glue:text}`harf_davr:.0f` marta.
 #
@@ -393,7 +395,9 @@ for nom, qiymat in dict(
         bpe_eng_qadam=bpe_eng_qadam, bpe_eng=bpe_eng, bpe_oxirgi=oxirgi["bpe"],
         bpe_oqish_tok=son(bpe_oqish_tok), qadam_tok=son(qadam_tok), oqish_belgi=son(len(oqish)),
         harf_oqish_tok=son(harf_oqish_tok), bpe_param=son(parametrlar(model_b)),
-        harf_param=son(parametrlar(model_h)), lar_tartib=birlashmalar.index(("la", "r")) + 1,
+        harf_param=son(parametrlar(model_h)),
+        bpe_nisbat=parametrlar(model_b) / bpe_oqish_tok,
+        harf_nisbat=parametrlar(model_h) / harf_oqish_tok, lar_tartib=birlashmalar.index(("la", "r")) + 1,
         bpe_davr=protokol["qadamlar"] * qadam_tok / bpe_oqish_tok,
         harf_davr=protokol["qadamlar"] * qadam_tok / harf_oqish_tok,
         namuna_soni=len(matnlar["ochkoʻz"]), namuna_n=NAMUNA_N,
