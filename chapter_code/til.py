@@ -230,17 +230,20 @@ def til_oqit(birlik, birlashmalar=0, seed=0, qadamlar=600, har=50, d=64, boshlar
 
 def tekshir_yoqotishi(model, x: torch.Tensor, T: int) -> float:
     """Matnda bir tokenga oʻrtacha yoʻqotish (nat): matn ketma-ket ``T`` tokenli boʻlaklarga
-    boʻlinadi (oxirgi toʻliq boʻlmagani tashlanmaydi)."""
+    boʻlinadi (oxirgi toʻliq boʻlmagani tashlanmaydi); toʻliq boʻlaklar bitta paketda."""
     model.eval()
-    jami, soni = 0.0, 0
+    toliq = (len(x) - 1) // T * T
+    bolaklar = [(x[:toliq].view(-1, T), x[1 : toliq + 1].view(-1, T))]
+    if toliq < len(x) - 1:
+        bolaklar.append((x[toliq:-1][None], x[toliq + 1 :][None]))
+    jami = 0.0
     with torch.no_grad():
-        for i in range(0, len(x) - 1, T):
-            kirish, keyingi = x[i : i + T][None], x[i + 1 : i + T + 1][None]
-            kirish = kirish[:, : keyingi.shape[1]]
-            logit = model(kirish)
-            jami += nn.functional.cross_entropy(logit[0], keyingi[0], reduction="sum").item()
-            soni += keyingi.shape[1]
-    return jami / soni
+        for kirish, keyingi in bolaklar:
+            if len(kirish):
+                logit = model(kirish)
+                jami += nn.functional.cross_entropy(logit.flatten(0, 1), keyingi.flatten(),
+                                                    reduction="sum").item()
+    return jami / (len(x) - 1)
 
 
 # --------------------------------------------------------------------------
@@ -287,6 +290,7 @@ def soz_ulushi(matnlar: list[str], lugat: set[str]) -> tuple[float, int]:
     return sum(s in lugat for s in hammasi) / max(1, len(hammasi)), len(hammasi)
 
 
+@qisqartiriladi(n=4)
 def boshlanishlar(n: int = 28) -> list[str]:
     """``n`` ta namunaning boshi: tekshirish matnidagi birinchi ``n`` ta paragrafning (sarlavha
     emas: 40 belgidan uzun) dastlabki ikki soʻzi — hammasi har xil."""

@@ -29,6 +29,7 @@
 # %%
 import math
 import textwrap
+from functools import partial
 
 import pandas as pd
 import matplotlib.pyplot as plt
@@ -241,13 +242,14 @@ fig("til_egri.png",
 # %%
 sozlar_toplami = set(til.sozlar(matn))  # korpusdagi hamma soʻzlar
 NAMUNA_N = 120  # har matnda nechta token
-usullar = {"ochkoʻz": dict(), "τ = 0,7": dict(harorat=0.7),
-           "τ = 1,5": dict(harorat=1.5),
-           "top-k, k = 5, τ = 1,5": dict(harorat=1.5, top_k=5)}
-qatorlar, matnlar = [], {}
-for nom, sozlama in usullar.items():
-    matnlar[nom] = til.namunalar("bpe", BIRLASHMALAR, n=NAMUNA_N,
-                                 **sozlama)
+# usul: (harorat, top_k); None — ochkoʻz yoki cheklovsiz
+usullar = {"ochkoʻz": (None, None), "τ = 0,7": (0.7, None),
+           "τ = 1,5": (1.5, None), "top-k, k = 5, τ = 1,5": (1.5, 5)}
+yoz = partial(til.namunalar, n=NAMUNA_N)  # usullar yadrolarga boʻlinadi
+matnlar = dict(zip(usullar, parallel(
+    yoz, [("bpe", BIRLASHMALAR, *u) for u in usullar.values()])))
+qatorlar = []
+for nom in usullar:
     ulush, soni = til.soz_ulushi(matnlar[nom], sozlar_toplami)
     qatorlar.append({"usul": nom, "soʻzlar soni": soni,
                      "korpusdagi soʻzlar (%)": 100 * ulush})
