@@ -103,7 +103,7 @@ class Kuzatuv:
         s = self.sahifa
         s.on("console", lambda m: m.type == "error" and self.xatolar.append(f"console error: {m.text} ({m.location.get('url')})"))
         s.on("pageerror", lambda e: self.xatolar.append(f"page error: {e}"))
-        s.on("requestfailed", lambda r: self.xatolar.append(f"request failed: {r.url} ({r.failure})"))
+        s.on("requestfailed", lambda r: self._sorov_xatosi(r))
         s.on("response", lambda r: r.status >= 400 and self.xatolar.append(f"HTTP {r.status}: {r.url}"))
         #: requests asked for and not yet finished or failed
         self.yolda: set = set()
@@ -111,6 +111,18 @@ class Kuzatuv:
         s.on("request", lambda r: self.yolda.add(r))
         s.on("requestfinished", lambda r: self.yolda.discard(r))
         s.on("requestfailed", lambda r: self.yolda.discard(r))
+        #: requests the last page still had in flight when the test left it (och)
+        self.tashlangan: set = set()
+
+    def _sorov_xatosi(self, r) -> None:
+        """A failed request is an error, except one the last page had in flight when the test
+        went to the next page and the browser cancelled: a font asked for by a late layout
+        (_tinchlansin waits for those, but with four workers on two cores one came after 300 ms
+        of quiet, run x36).  A reader who leaves a page sees no such failure; a missing file
+        fails otherwise (HTTP 404, recorded from the response)."""
+        if r in self.tashlangan and r.failure == "net::ERR_ABORTED":
+            return
+        self.xatolar.append(f"request failed: {r.url} ({r.failure})")
 
     def _tinchlansin(self, chegara_s: float = 5.0) -> None:
         """Wait until no request of this page is in flight for 300 ms (or the limit passes).
@@ -137,6 +149,7 @@ class Kuzatuv:
             # and so do the pictures it started (a lazy one scrolled into view); one not yet
             # asked for never loads, hence the time limit
             self.sahifa.evaluate(RASMLAR_TUGASIN)
+        self.tashlangan = set(self.yolda)
         self.sahifa.goto(url, wait_until="networkidle")
         self.sahifa.evaluate("document.fonts.ready.then(() => true)")
         return self.sahifa

@@ -50,7 +50,9 @@ from chapter_code.oqitish import mediana_ms, protsessor, xotira_chuqqisi
 #
 # Oʻlchov `torch.utils.benchmark` bilan, bitta {term}`oqimda <oqim>` (ingl. *thread*)
 # bajariladi: har oʻlchov koʻp marta takrorlanadi va {term}`medianasi <mediana>`
-# olinadi (buni `mediana_ms` funksiyasi bajaradi). Bu funksiya boʻshatilgan katta xotira
+# olinadi (buni `mediana_ms` funksiyasi bajaradi). Soat sifatida jarayonning protsessor vaqti
+# olinadi: kompyuterda bir vaqtda boshqa dasturlar ishlasa ham, faqat shu hisobga ketgan vaqt
+# sanaladi. Bu funksiya boʻshatilgan katta xotira
 # bloklarini keyingi chaqiruv uchun saqlab qoʻyadi: aks holda katta tenzorli
 # hisobning vaqti takrordan takrorga bir necha barobar sakraydi.
 

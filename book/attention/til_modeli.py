@@ -161,7 +161,7 @@ show(lugat.round(1), nom="lugat_jadval",
 # {glue:text}`p_batch` ta boʻlakdan iborat {term}`paketni <paket>` koʻradi (har boʻlak
 # {glue:text}`p_T` ta token) va har pozitsiyada keyingi tokenni bashorat qiladi. Yangilanishlar
 # soni oldindan belgilangan — {glue:text}`p_qadamlar` ta: oʻqitish vaqt bilan cheklanmaydi, sekin
-# kompyuterda ham model shuncha yangilanadi. Parametrlarni AdamW yangilaydi: bu Adam algoritmining
+# kompyuterda ham model shuncha yangilanadi. Parametrlarni {term}`AdamW` yangilaydi: bu Adam algoritmining
 # har yangilanishda parametrlarni biroz nolga tortadigan turi.
 # {term}`Oʻrganish tezligi <oʻrganish tezligi>` kosinus egri chizigʻi boʻyicha nolgacha kamayadi.
 #
@@ -311,9 +311,9 @@ print(textwrap.fill(bpe_tok.dekodla(b[0]).replace("\n", " / "), 68))
 #
 # ## Mashqlar
 #
-# **1-mashq (top-p).** Top-p (ingl. *nucleus sampling*) usulida tokenlar ehtimoli kamayib borish
+# **1-mashq ({term}`top-p`).** Top-p (ingl. *nucleus sampling*) usulida tokenlar ehtimoli kamayib borish
 # tartibida saralanadi va ehtimollar yigʻindisi *p* ga yetguncha toʻplamga qoʻshiladi; keyingi
-# token shu toʻplamdan tanlanadi. `til.keyingi(logit, harorat, top_k, tasodif)` kabi funksiya yozing
+# token shu toʻplamdan tanlanadi. `til.keyingi(logit, harorat, top_k, tasodif)` kabi funksiya yozing.
 # Funksiyani `til.yarat` ga `tanlash=` argumenti bilan bering: `top_k=` ga berilgan
 # son funksiyaning uchinchi argumenti boʻlib keladi — bu mashqda u *p*. $\tau = 1{,}5$, $p = 0{,}9$ da korpusdagi soʻzlar ulushini
 # {numref}`%s-jadvaldagi <namuna_jadval>` ulushlar bilan solishtiring.
@@ -329,8 +329,8 @@ print(textwrap.fill(bpe_tok.dekodla(b[0]).replace("\n", " / "), 68))
 # ({glue:text}`t15_ulush:.1f` foiz) deyarli farq qilmaydi: $p = 0{,}9$ ehtimollarning faqat eng kam ehtimolli 10 foizli dumini kesadi.
 # :::
 #
-# **2-mashq (birlashmalar soni).** 100 va 2000 ta birlashmali BPE tokenlovchisini (ingl.
-# *tokenizer*: matnni tokenlarga boʻladigan dastur) hosil qiling
+# **2-mashq (birlashmalar soni).** 100 va 2000 ta birlashmali BPE {term}`tokenlovchisini <tokenlovchi>`
+# (ingl. *tokenizer*) hosil qiling
 # (`til.tokenlovchi("bpe", n)`). Har birida tekshirish matnidagi bitta soʻzga nechta token toʻgʻri
 # keladi va lugʻatga bogʻliq ikki qatlam `KichikGPT` parametrlarining necha foizini tashkil qiladi ({numref}`%s-jadvaldagidek
 # <lugat_jadval>`)? Avval taxmin qiling: birlashmalar 20 marta koʻpaysa, soʻzga token ham 20 marta
