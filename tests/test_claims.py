@@ -645,6 +645,16 @@ def test_the_language_model_lessons_claims_hold(glued):
          min(glued["qisqa_ulush"], glued["orta_ulush"]) - glued["uzun_ulush"], kamida=5)
     davo("uzun soʻzlarning qariyb yarmi (%)", glued["uzun_ulush"], kamida=35, kopi=65)
     assert glued["lar_tartib"] > 12          # "-lar ... (1- va N-)": not in the 12-row table
+    assert glued["ng_tartib"] > 13           # "ng esa keyinroq": after the table's 13 merges
+    # "BPE modeli boshidanoq pastroqda": an untrained model's loss per token is about ln V, and
+    # a BPE token holds bpe_harf_token letters
+    assert glued["bpe_bosh"] < glued["harf_bosh"]
+    for nom, bir_tokenga, V in (("harf", glued["harf_bosh"], glued["harf_lugat"]),
+                                ("bpe", glued["bpe_bosh"] * glued["bpe_harf_token"], glued["bpe_lugat"])):
+        davo(f"oʻqitilmagan {nom} modeli: bir tokenga yoʻqotish / ln V", bir_tokenga / math.log(V),
+             kamida=0.9, kopi=1.1)
+    # the note on «ingl» explains a word of the computed list: it must be there
+    assert "«ingl»" in glued["kop_sozlar"], f"the text explains «ingl», the list is {glued['kop_sozlar']}"
     # the KV cache: "Tokenlar bir xil. Vaqtda esa katta farq yoʻq" (within a factor of two either
     # way: 0,94 against 0,70 ms on a busy machine, 0,54 against 0,73 ms on a quiet one)
     assert glued["kesh_bir_xil"] is True

@@ -17,7 +17,7 @@
 # tokenlari tasodifiy edi. Bu darsda uni oʻzbekcha matnda oʻqitamiz va u nima
 # yozishini koʻramiz. Avval matnni tokenlarga boʻlamiz: harflarga va {term}`BPE` boʻlaklariga. Soʻng
 # model {term}`yoʻqotishini <yoʻqotish funksiyasi>` ikki oddiy model —
-# {term}`unigram` va {term}`bigram` bilan
+# {term}`unigram` va {term}`bigram` — yoʻqotishi bilan
 # solishtiramiz. Oxirida matn yaratishning uch usulini — {term}`ochkoʻz tanlash`, {term}`harorat`
 # bilan tanlash va {term}`top-k` — sinaymiz va {term}`KV keshni <KV kesh>` oʻqitilgan modelda
 # oʻlchaymiz.
@@ -45,14 +45,15 @@ from chapter_code import til
 # ## Matn
 #
 # Modelni oʻqitish uchun toʻplangan matn — {term}`korpus`. Bizning korpusimiz — shu bobning oʻz
-# matni: darslar, bobga kirish va atama izohlari. Jadvallar, kod va formulalarning koʻpi, hisoblangan sonlar qatnashgan gaplar olib
-# tashlangan, qolgani `chapter_code/korpus.txt` faylida saqlangan. Har oʻninchi paragraf
+# matni: darslar, bobga kirish va atama izohlari. Undan jadvallar, kod, formulalarning koʻpi va
+# hisoblangan sonlar qatnashgan gaplar olib tashlangan. Qolgan matn `chapter_code/korpus.txt`
+# faylida. Har oʻninchi xatboshi
 # {term}`tekshirish matniga <tekshirish matni>` ajratiladi: model uni oʻqitishda koʻrmaydi, biz esa
 # modelni shu matnda baholaymiz.
 
 # %%
 matn = til.korpus()
-oqish, tekshir = til.ajrat(matn)  # har 10-paragraf tekshirishga
+oqish, tekshir = til.ajrat(matn)  # har 10-xatboshi tekshirishga
 print("belgilar:", son(len(matn)),
       " soʻzlar:", son(len(til.sozlar(matn))))
 print("oʻqitish:", son(len(oqish)), " tekshirish:", son(len(tekshir)))
@@ -64,8 +65,8 @@ for qator in tekshir.splitlines()[:3]:  # tekshirish matnining boshi
 #
 # Model matnni emas, tokenlar {term}`ketma-ketligini <ketma-ketlik>` oʻqiydi: har token modelga
 # {term}`lugʻatdagi <lugʻat>` indeksi bilan beriladi. Eng oddiy token — harf. Oʻzbek alifbosida *oʻ*, *gʻ*, *sh*, *ch* va *ng* — har biri
-# bitta harf. Biz *oʻ* va *gʻ* ni bitta token qilamiz; *sh*, *ch* va *ng* ikki token boʻlib qoladi,
-# *sh* va *ch* ni BPE oʻzi topadi. *ʼ* (tutuq belgisi) ham alohida token.
+# bitta harf. Biz *oʻ* va *gʻ* ni bitta token qilamiz; *sh*, *ch* va *ng* esa ikki token boʻlib
+# qoladi, ularni BPE oʻzi birlashtiradi. *ʼ* (tutuq belgisi) ham alohida token.
 
 # %%
 def korinishi(token):  # boʻshliq · boʻlib koʻrinadi
@@ -81,8 +82,8 @@ print(" | ".join(korinishi(h) for h in harflar))
 # **BPE** (ingl. *byte pair encoding*) tokenlarni matnning oʻzidan hosil qiladi. U harflardan boshlaydi
 # va har safar matnda eng koʻp uchraydigan qoʻshni juftni bitta yangi tokenga birlashtiradi.
 # Juftlar faqat soʻz ichida sanaladi. Soʻz oldidagi boʻshliq soʻzga qoʻshiladi, shuning uchun
-# «·kesh» bitta token boʻlishi mumkin, oldida boʻshliq boʻlmagan «kesh» esa
-# boshqacha boʻlinadi (· — boʻshliq). Birlashmalarni faqat oʻqitish matnidan
+# «·kesh» (· — boʻshliq) bitta token boʻlishi mumkin, oldida boʻshliq boʻlmagan «kesh» esa
+# boshqacha boʻlinadi. Birlashmalarni faqat oʻqitish matnidan
 # topamiz. Dastlabki 13 tasi {numref}`%s-jadvalda <bpe_jadval>` keltirilgan.
 
 # %%
@@ -100,7 +101,7 @@ show(birinchi, nom="bpe_jadval",
 
 # %% [markdown]
 # BPE alifbodagi *sh* va *ch* harflarini oʻzi topadi: *s* va *h* juftidan *sh*, *c* va *h* dan *ch*
-# hosil boʻladi. *-lar* qoʻshimchasi ikki birlashmada hosil boʻladi: 1-birlashmada *la*,
+# hosil boʻladi; *ng* esa keyinroq, {glue:text}`ng_tartib`-birlashmada. *-lar* qoʻshimchasi ikki birlashmada hosil boʻladi: 1-birlashmada *la*,
 # {glue:text}`lar_tartib`-birlashmada *lar*. {glue:text}`birlashma_soni` ta
 # birlashmadan keyin lugʻatda {glue:text}`bpe_lugat` ta token bor. Harflar lugʻatida esa
 # {glue:text}`harf_lugat` ta: katta va kichik harflar, raqamlar, tinish belgilari va
@@ -113,7 +114,7 @@ qatorlar = []
 for nom, tok in [("harflar", harf_tok), ("BPE", bpe_tok)]:
     n_tok = len(tok.kodla(tekshir))
     qatorlar.append({
-        "usul": nom, "lugʻat": len(tok),
+        "usul": nom, "lugʻat kattaligi": len(tok),
         "soʻzga token": n_tok / len(til.sozlar(tekshir)),
         "misol": " ".join(korinishi(t) for t in tok.tokenlar(gap))})
 tokenlar = pd.DataFrame(qatorlar)
@@ -148,7 +149,7 @@ show(lugat.round(1), nom="lugat_jadval",
           " lugʻat kattaligiga qarab.")
 
 # %% [markdown]
-# Harflar lugʻatida bu ikki qatlam modelning {glue:text}`harf_ulush:.0f` foizini, BPE lugʻatida esa
+# Harflar lugʻati bilan bu ikki qatlam modelning {glue:text}`harf_ulush:.0f` foizini, BPE lugʻati bilan esa
 # {glue:text}`bpe_ulush:.0f` foizini egallaydi. GPT-2 lugʻati bilan ular modelning deyarli hammasi
 # boʻlardi. Katta modellarda qolgan qatlamlar *d*² ga proporsional oʻsadi,
 # lugʻat qatlamlari esa faqat *d* ga; *d* bir necha ming boʻlganda lugʻat ulushi ancha kichrayadi.
@@ -159,15 +160,15 @@ show(lugat.round(1), nom="lugat_jadval",
 # tokenlarida. Har
 # yangilanishda model oʻqitish matnidan tasodifiy olingan
 # {glue:text}`p_batch` ta boʻlakdan iborat {term}`paketni <paket>` koʻradi (har boʻlak
-# {glue:text}`p_T` ta token) va har pozitsiyada keyingi tokenni bashorat qiladi. Yangilanishlar
-# soni oldindan belgilangan — {glue:text}`p_qadamlar` ta: oʻqitish vaqt bilan cheklanmaydi, sekin
-# kompyuterda ham model shuncha yangilanadi. Parametrlarni {term}`AdamW` yangilaydi: bu Adam algoritmining
-# har yangilanishda parametrlarni biroz nolga tortadigan turi.
+# {glue:text}`p_T` ta token) va har pozitsiyada keyingi tokenni bashorat qiladi. Parametrlar
+# {glue:text}`p_qadamlar` marta yangilanadi. Ularni {term}`AdamW` algoritmi yangilaydi. U keng
+# tarqalgan Adam algoritmining bir turi: har yangilanishda parametrlarni nol tomon biroz kichraytiradi.
 # {term}`Oʻrganish tezligi <oʻrganish tezligi>` kosinus egri chizigʻi boʻyicha nolgacha kamayadi.
 #
 # Ikkala modelni bir xil oʻlchov bilan solishtirish kerak. Yoʻqotish bir tokenga hisoblanadi, BPE
 # tokeni esa bir necha harf. Shuning uchun tekshirish matnidagi jami yoʻqotishni harflar soniga
-# boʻlamiz: **bir harfga yoʻqotish** (natda, yaʼni natural logarifm bilan). Uni ikki oddiy model
+# boʻlamiz: **bir harfga yoʻqotish** (natda, yaʼni natural logarifm bilan). Bu yerda «harf» —
+# harflar lugʻatining har tokeni: boʻshliq, raqam va tinish belgisi ham. Uni ikki oddiy model
 # bilan taqqoslaymiz, ikkalasining ehtimollari ham oʻqitish matnidan
 # sanaladi:
 #
@@ -201,24 +202,26 @@ fig("til_egri.png",
 # {glue:text}`harf_perp:.1f`. Model har harfda goʻyo shuncha teng ehtimolli variant orasidan
 # tanlaydi; unigram uchun bu son {glue:text}`unigram_perp:.1f`.
 #
-# BPE modeli boshidanoq pastroqda turadi: bitta token bir necha harfni birdaniga bashorat qiladi,
-# shuning uchun oʻqitilmagan model ham bir harfga kamroq yoʻqotish beradi. Oxirida uning yoʻqotishi
+# BPE modeli boshidanoq pastroqda turadi. Oʻqitilmagan model hamma tokenga deyarli teng ehtimol
+# beradi, shuning uchun uning bir tokenga yoʻqotishi taxminan $\ln V$ ($V$ — lugʻat kattaligi).
+# BPE tokeni esa oʻrtacha {glue:text}`bpe_harf_token:.1f` harfdan iborat: bu yoʻqotish shuncha
+# harfga boʻlinadi. Oxirida uning yoʻqotishi
 # bir harfga {glue:text}`bpe_oxirgi:.2f` nat — harflar modelinikidan kam (perpleksiyasi
 # {glue:text}`bpe_perp:.1f`).
 #
 # Lekin egri chiziqda boshqa narsa ham koʻrinadi: BPE modelining yoʻqotishi
 # {glue:text}`bpe_eng_qadam`-yangilanishda eng kichik ({glue:text}`bpe_eng:.2f`), keyin esa oʻsadi.
-# Model oʻqitish matnini yod ola boshlaydi ({term}`ortiqcha moslashish`). Sababi — BPE bilan
-# oʻqitish matni kichik: atigi {glue:text}`bpe_oqish_tok` ta token, modelda esa
-# {glue:text}`bpe_param` ta parametr bor, yaʼni bitta oʻqitish tokeniga qariyb
-# {glue:text}`bpe_nisbat:.0f` ta parametr (harflar modelida {glue:text}`harf_nisbat:.0f` ta), har
-# token esa bir necha harfni oʻz ichiga oladi. {glue:text}`p_qadamlar` ta yangilanishda u BPE matnidan oʻrtacha
+# Model oʻqitish matnini yod ola boshlaydi ({term}`ortiqcha moslashish`). Sababi — BPE tokenlarida
+# oʻqitish matni qisqa: atigi {glue:text}`bpe_oqish_tok` ta token. Modelda esa
+# {glue:text}`bpe_param` ta parametr bor — har oʻqitish tokeniga qariyb
+# {glue:text}`bpe_nisbat:.0f` ta (harflar modelida {glue:text}`harf_nisbat:.0f` ta).
+# {glue:text}`p_qadamlar` ta yangilanishda BPE modeli oʻz matnidan oʻrtacha
 # {glue:text}`bpe_davr:.0f` marta oʻtadi ({glue:text}`bpe_davr:.0f` {term}`epoxa`), harflar modeli esa
 # oʻz matnidan {glue:text}`harf_davr:.0f` marta.
 #
 # Shuncha yangilanishda BPE modeli koʻrmagan matnni harflar modelidan yaxshiroq bashorat qiladi,
 # shuning uchun matnlarni shu model bilan yaratamiz. Ikkala model bitta {term}`seed` bilan
-# oʻqitilgan, farq esa kichik: boshqa seedda u kattaroq yoki kichikroq chiqishi mumkin.
+# oʻqitilgan va farq kichik: boshqa seedda u kattaroq yoki kichikroq chiqishi mumkin.
 
 # %% [markdown]
 # ## Matn yaratish usullari
@@ -229,15 +232,16 @@ fig("til_egri.png",
 # - **ochkoʻz tanlash** — eng katta logitli tokenni olish; bir xil
 #   {term}`boshlangʻich matndan <boshlangʻich matn>` doim bir xil matn chiqadi;
 # - **harorat bilan tanlash** — tokenni $\operatorname{softmax}(\text{logit}/\tau)$ ehtimollari
-#   ({term}`softmax`) bilan tasodifiy tanlash: $\tau < 1$ ehtimollarni eng kattasiga yigʻadi, $\tau = 1$ modelning
-#   oʻz ehtimollarini oladi, $\tau > 1$ esa ularni tekislaydi;
+#   bilan tasodifiy tanlash ({term}`softmax`; $\tau$ — harorat): $\tau < 1$ boʻlsa, ehtimollar eng
+#   kattasiga toʻplanadi, $\tau = 1$ da modelning oʻz ehtimollari qoladi, $\tau > 1$ boʻlsa, ular
+#   tekislanadi;
 # - **top-k** — faqat eng ehtimolli *k* ta token orasidan tanlash.
 #
-# Har usulda {glue:text}`namuna_n` tokenli {glue:text}`namuna_soni` ta matn yaratamiz. Har matnning
-# boshlangʻich matni — tekshirish matnidagi bitta paragrafning dastlabki ikki soʻzi (har matnda
-# boshqa paragraf). Keyin yaratilgan
+# Har usulda {glue:text}`namuna_soni` ta namuna yaratamiz, har biri {glue:text}`namuna_n` token.
+# Har namunaning boshlangʻich matni — tekshirish matnidagi boshqa-boshqa xatboshining dastlabki ikki
+# soʻzi. Keyin yaratilgan
 # soʻzlarning qancha qismi korpusda uchrashini sanaymiz ({numref}`namuna_jadval`). Jadval
-# ostida har usulda yaratilgan bitta matn ham chiqariladi (« / » — yangi paragraf).
+# ostida har usulda yaratilgan bitta namuna ham chiqariladi (« / » — yangi xatboshi).
 
 # %%
 sozlar_toplami = set(til.sozlar(matn))  # korpusdagi hamma soʻzlar
@@ -273,9 +277,9 @@ for nom, m_ in matnlar.items():  # ikkinchi matn, har usulda
 # {glue:text}`t15_ulush:.1f` foiz. Top-k ($k = 5$) shu haroratda ehtimoli kichik tokenlarni kesadi
 # va ulushni {glue:text}`topk_ulush:.1f` foizga koʻtaradi.
 #
-# Model nimani oʻrgandi? U $\tau = 0{,}7$ da yozgan soʻzlardan 1–3 harflilarining
-# {glue:text}`qisqa_ulush:.0f` foizi va 4–6 harfli soʻzlarining {glue:text}`orta_ulush:.0f` foizi
-# korpusda bor, 7 va undan koʻp harflilarining esa {glue:text}`uzun_ulush:.0f` foizi. Uch harfdan
+# Model nimani oʻrgandi? $\tau = 0{,}7$ da yozilgan soʻzlarni uzunligi boʻyicha ajratamiz: 1–3
+# harflilarning {glue:text}`qisqa_ulush:.0f` foizi, 4–6 harflilarning {glue:text}`orta_ulush:.0f`
+# foizi, 7 va undan ortiq harflilarning esa {glue:text}`uzun_ulush:.0f` foizi korpusda bor. Uch harfdan
 # uzun soʻzlardan u eng koʻp shularni yozgan: {glue:text}`kop_sozlar` («ingl» — korpusdagi *ingl.*,
 # yaʼni «inglizcha» qisqartmasi). Demak, model koʻp uchraydigan soʻzlarni va soʻz boʻlaklarini oʻrgangan, uzun soʻzlarining esa qariyb yarmini oʻzi toʻqigan; gaplarda maʼno yoʻq. {glue:text}`p_qadamlar` ta yangilanish
 # va {glue:text}`oqish_belgi` belgili oʻqitish matni faqat shuncha narsani oʻrgatishga yetadi.
@@ -301,10 +305,11 @@ print("tokenlar bir xilmi:", "ha" if bir_xil else "yoʻq")
 print(textwrap.fill(bpe_tok.dekodla(b[0]).replace("\n", " / "), 68))
 
 # %% [markdown]
-# Tokenlar bir xil. Vaqtda esa farq kichik: bitta tokenga keshsiz {glue:text}`keshsiz_ms:.2f` ms,
-# kesh bilan {glue:text}`kesh_ms:.2f` ms ketadi (bir necha oʻlchovning {term}`medianasi <mediana>`),
-# ikki vaqt bir-biridan ikki barobar ham farq qilmaydi. Matn {term}`kontekst oynasidan <kontekst oynasi>`
-# ({glue:text}`p_T` token) oshmaydi, model esa kichik: har qadamdagi hisob oz, vaqtning koʻpi har qadamda Python va PyTorch funksiyalarini chaqirish kabi ishlarga
+# Tokenlar bir xil. Tezlikdagi farq esa kichik: bitta tokenga keshsiz {glue:text}`keshsiz_ms:.2f` ms,
+# kesh bilan {glue:text}`kesh_ms:.2f` ms ketadi (bir necha oʻlchovning {term}`medianasi <mediana>`);
+# bu ikki vaqt bir-biridan ikki marta ham farq qilmaydi. Matn
+# {term}`kontekst oynasidan <kontekst oynasi>` ({glue:text}`p_T` token) uzun emas, model ham kichik.
+# Shuning uchun har qadamdagi hisob oz, vaqtning koʻpi Python va PyTorch funksiyalarini chaqirishga
 # ketadi.
 # Kesh uzun matnda foyda beradi ({doc}`«Transformer bloki va KV kesh» <transformer>` darsida *T*
 # oʻsgan sari farq ham oʻsgan edi).
@@ -394,12 +399,15 @@ for nom, qiymat in dict(
         p_batch=protokol["batch"], p_T=protokol["T"], p_qadamlar=protokol["qadamlar"],
         harf_oxirgi=oxirgi["harf"], bigram=bigram, harf_perp=math.exp(oxirgi["harf"]),
         bpe_perp=math.exp(oxirgi["bpe"]), unigram_perp=math.exp(unigram),
+        harf_bosh=egri_h[0][1], bpe_bosh=egri_b[0][1],
         bpe_eng_qadam=bpe_eng_qadam, bpe_eng=bpe_eng, bpe_oxirgi=oxirgi["bpe"],
         bpe_oqish_tok=son(bpe_oqish_tok), qadam_tok=son(qadam_tok), oqish_belgi=son(len(oqish)),
         harf_oqish_tok=son(harf_oqish_tok), bpe_param=son(parametrlar(model_b)),
         harf_param=son(parametrlar(model_h)),
         bpe_nisbat=parametrlar(model_b) / bpe_oqish_tok,
         harf_nisbat=parametrlar(model_h) / harf_oqish_tok, lar_tartib=birlashmalar.index(("la", "r")) + 1,
+        ng_tartib=birlashmalar.index(("n", "g")) + 1,
+        bpe_harf_token=len(harf_tok.kodla(tekshir)) / len(bpe_tok.kodla(tekshir)),
         bpe_davr=protokol["qadamlar"] * qadam_tok / bpe_oqish_tok,
         harf_davr=protokol["qadamlar"] * qadam_tok / harf_oqish_tok,
         namuna_soni=len(matnlar["ochkoʻz"]), namuna_n=NAMUNA_N,
