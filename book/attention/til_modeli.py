@@ -13,14 +13,14 @@
 # %% [markdown]
 # # Attention oʻzbekcha yozadi
 #
-# Oldingi darsda `KichikGPT` {term}`tokenlarni <token>` yaratdi, lekin u oʻqitilmagan edi, shuning uchun
-# tokenlari tasodifiy edi. Bu darsda uni oʻzbekcha matnda oʻqitamiz va u nima
+# Oldingi darsda `KichikGPT` {term}`tokenlar <token>` yaratdi, lekin u oʻqitilmagani uchun ular
+# tasodifiy chiqdi. Bu darsda uni oʻzbekcha matnda oʻqitamiz va u nima
 # yozishini koʻramiz. Avval matnni tokenlarga boʻlamiz: harflarga va {term}`BPE` boʻlaklariga. Soʻng
-# model {term}`yoʻqotishini <yoʻqotish funksiyasi>` ikki oddiy model —
+# modelning {term}`yoʻqotishini <yoʻqotish funksiyasi>` ikki oddiy model —
 # {term}`unigram` va {term}`bigram` — yoʻqotishi bilan
 # solishtiramiz. Oxirida matn yaratishning uch usulini — {term}`ochkoʻz tanlash`, {term}`harorat`
-# bilan tanlash va {term}`top-k` — sinaymiz va {term}`KV keshni <KV kesh>` oʻqitilgan modelda
-# oʻlchaymiz.
+# bilan tanlash va {term}`top-k` — sinaymiz. {term}`KV kesh` oʻqitilgan modelda ham
+# natijani oʻzgartirmasligini tekshirib, tezligini oʻlchaymiz.
 #
 # Model kichik, protsessorda oʻqitiladi va {term}`parametrlari <parametrlar>` bir necha yuz marta
 # yangilanadi. Shuning uchun bu dars katta til modeli ({term}`LLM`) nimani oʻrganishini emas, kichik
@@ -44,7 +44,7 @@ from chapter_code import til
 # %% [markdown]
 # ## Matn
 #
-# Modelni oʻqitish uchun toʻplangan matn — {term}`korpus`. Bizning korpusimiz — shu bobning oʻz
+# Modelni oʻqitish uchun toʻplangan matn — {term}`korpus`. Korpusimiz — shu bobning oʻz
 # matni: darslar, bobga kirish va atama izohlari. Undan jadvallar, kod, formulalarning koʻpi va
 # hisoblangan sonlar qatnashgan gaplar olib tashlangan. Qolgan matn `chapter_code/korpus.txt`
 # faylida. Har oʻninchi xatboshi
@@ -56,9 +56,15 @@ matn = til.korpus()
 oqish, tekshir = til.ajrat(matn)  # har 10-xatboshi tekshirishga
 print("belgilar:", son(len(matn)),
       " soʻzlar:", son(len(til.sozlar(matn))))
-print("oʻqitish:", son(len(oqish)), " tekshirish:", son(len(tekshir)))
+print("belgilar — oʻqitish:", son(len(oqish)),
+      " tekshirish:", son(len(tekshir)))
 for qator in tekshir.splitlines()[:3]:  # tekshirish matnining boshi
     print(qator if len(qator) <= 66 else qator[:66] + " …")
+
+# %% [markdown]
+# Korpusda {glue:text}`korpus_soz` ta soʻz bor. Bu juda kam: katta til modellari oʻqitiladigan
+# matnlar undan millionlab marta katta. Yuqorida tekshirish matnining dastlabki uch qatori
+# chiqarilgan.
 
 # %% [markdown]
 # ## Tokenlar
@@ -66,7 +72,7 @@ for qator in tekshir.splitlines()[:3]:  # tekshirish matnining boshi
 # Model matnni emas, tokenlar {term}`ketma-ketligini <ketma-ketlik>` oʻqiydi: har token modelga
 # {term}`lugʻatdagi <lugʻat>` indeksi bilan beriladi. Eng oddiy token — harf. Oʻzbek alifbosida *oʻ*, *gʻ*, *sh*, *ch* va *ng* — har biri
 # bitta harf. Biz *oʻ* va *gʻ* ni bitta token qilamiz; *sh*, *ch* va *ng* esa ikki token boʻlib
-# qoladi, ularni BPE oʻzi birlashtiradi. *ʼ* (tutuq belgisi) ham alohida token.
+# qoladi, ularni BPE oʻzi birlashtiradi. Tutuq belgisi (*ʼ*) ham alohida token.
 
 # %%
 def korinishi(token):  # boʻshliq · boʻlib koʻrinadi
@@ -83,8 +89,10 @@ print(" | ".join(korinishi(h) for h in harflar))
 # va har safar matnda eng koʻp uchraydigan qoʻshni juftni bitta yangi tokenga birlashtiradi.
 # Juftlar faqat soʻz ichida sanaladi. Soʻz oldidagi boʻshliq soʻzga qoʻshiladi, shuning uchun
 # «·kesh» (· — boʻshliq) bitta token boʻlishi mumkin, oldida boʻshliq boʻlmagan «kesh» esa
-# boshqacha boʻlinadi. Birlashmalarni faqat oʻqitish matnidan
-# topamiz. Dastlabki 13 tasi {numref}`%s-jadvalda <bpe_jadval>` keltirilgan.
+# boshqa tokenlarga boʻlinadi. Birlashmalarni faqat oʻqitish matnidan
+# topamiz. Dastlabki 13 tasi {numref}`%s-jadvalda <bpe_jadval>` keltirilgan. Matnni tokenlarga
+# boʻladigan va tokenlardan matnni qayta tiklaydigan dastur — {term}`tokenlovchi` (ingl.
+# *tokenizer*); kodda ikkala usul uchun tokenlovchi hosil qilamiz.
 
 # %%
 BIRLASHMALAR = 500
@@ -101,7 +109,7 @@ show(birinchi, nom="bpe_jadval",
 
 # %% [markdown]
 # BPE alifbodagi *sh* va *ch* harflarini oʻzi topadi: *s* va *h* juftidan *sh*, *c* va *h* dan *ch*
-# hosil boʻladi; *ng* esa keyinroq, {glue:text}`ng_tartib`-birlashmada. *-lar* qoʻshimchasi ikki birlashmada hosil boʻladi: 1-birlashmada *la*,
+# hosil boʻladi; *ng* esa keyinroq, {glue:text}`ng_tartib`-birlashmada. Koʻplik qoʻshimchasi *-lar* ikki birlashmada hosil boʻladi: 1-birlashmada *la*,
 # {glue:text}`lar_tartib`-birlashmada *lar*. {glue:text}`birlashma_soni` ta
 # birlashmadan keyin lugʻatda {glue:text}`bpe_lugat` ta token bor. Harflar lugʻatida esa
 # {glue:text}`harf_lugat` ta: katta va kichik harflar, raqamlar, tinish belgilari va
@@ -119,23 +127,28 @@ for nom, tok in [("harflar", harf_tok), ("BPE", bpe_tok)]:
         "misol": " ".join(korinishi(t) for t in tok.tokenlar(gap))})
 tokenlar = pd.DataFrame(qatorlar)
 show(tokenlar.round(1), nom="tokenlar_jadval",
-     izoh="Ikki tokenlash usuli: lugʻat, tekshirish matnida bitta"
-          " soʻzga oʻrtacha toʻgʻri keladigan tokenlar va misol gap.")
+     izoh="Ikki tokenlash usuli: lugʻat kattaligi, tekshirish matnida"
+          " bitta soʻzga oʻrtacha toʻgʻri keladigan tokenlar soni"
+          " va misol gap.")
 
 # %% [markdown]
 # Misolda tokenlar boʻshliq bilan ajratilgan. BPE bilan bitta soʻzga oʻrtacha
 # {glue:text}`bpe_soz:.1f` token toʻgʻri keladi, harflar bilan {glue:text}`harf_soz:.1f` (soʻz
-# oldidagi boʻshliq va tinish belgilari ham token). Lekin lugʻat kattalashsa, model ham kattalashadi. Modelning ikki
+# oldidagi boʻshliq va tinish belgilari ham token). BPEning oʻz narxi bor: lugʻat kattalashsa,
+# model ham kattalashadi. Modelning ikki
 # {term}`qatlami <qatlam>` lugʻatga bogʻliq: kirishdagi {term}`embedding` har token uchun *d* ta son (*d* — model
-# oʻlchami, bizda 64) saqlaydi, chiqish qatlami esa har token uchun *d* ta koʻpaytuvchi va bitta
+# oʻlchami, bizda {glue:text}`p_d`) saqlaydi, chiqish qatlami esa har token uchun *d* ta koʻpaytuvchi va bitta
 # {term}`siljishdan <siljish>` iborat. Qolgan qatlamlar
 # lugʻatga bogʻliq emas ({numref}`lugat_jadval`).
 
 # %%
+protokol = protokoli(til.til_oqit)  # oʻqitish sozlamalari
+shakl = dict(d=protokol["d"], boshlar=protokol["boshlar"],
+             qatlamlar=protokol["qatlamlar"], T_max=protokol["T"])
 qatorlar = []
 for nom, V in [("harflar", len(harf_tok)), ("BPE", len(bpe_tok)),
                ("GPT-2", 50257), ("Llama 3", 128256)]:
-    m_ = KichikGPT(V, d=64, boshlar=4, qatlamlar=2, T_max=64)
+    m_ = KichikGPT(V, **shakl)
     lugatga = parametrlar(m_.emb) + parametrlar(m_.chiqish)
     qatorlar.append({
         "lugʻat": nom, "lugʻat kattaligi": V,
@@ -145,38 +158,39 @@ for nom, V in [("harflar", len(harf_tok)), ("BPE", len(bpe_tok)),
             100 * lugatga / parametrlar(m_)})
 lugat = pd.DataFrame(qatorlar)
 show(lugat.round(1), nom="lugat_jadval",
-     izoh="d = 64 boʻlgan ikki qatlamli KichikGPT parametrlari"
-          " lugʻat kattaligiga qarab.")
+     izoh="Bizning KichikGPT parametrlari soni lugʻat kattaligiga"
+          f" qarab (d = {shakl['d']}).")
 
 # %% [markdown]
-# Harflar lugʻati bilan bu ikki qatlam modelning {glue:text}`harf_ulush:.0f` foizini, BPE lugʻati bilan esa
-# {glue:text}`bpe_ulush:.0f` foizini egallaydi. GPT-2 lugʻati bilan ular modelning deyarli hammasi
-# boʻlardi. Katta modellarda qolgan qatlamlar *d*² ga proporsional oʻsadi,
-# lugʻat qatlamlari esa faqat *d* ga; *d* bir necha ming boʻlganda lugʻat ulushi ancha kichrayadi.
+# Harflar lugʻati bilan bu ikki qatlam modelimiz parametrlarining {glue:text}`harf_ulush:.0f` foizini,
+# BPE lugʻati bilan esa {glue:text}`bpe_ulush:.0f` foizini egallaydi. Kichik modelimizga GPT-2 yoki
+# Llama 3 lugʻati berilsa, ular parametrlarning deyarli hammasi boʻlardi. *d* oshsa, qolgan
+# qatlamlarning parametrlari *d*² ga, lugʻat qatlamlariniki esa faqat *d* ga proporsional oʻsadi;
+# katta modellarda *d* bir necha ming, shuning uchun ularda lugʻat ulushi ancha kichik.
 #
 # ## Oʻqitish
 #
-# Tuzilishi bir xil ikkita `KichikGPT` ni oʻqitamiz: biri harflarda, ikkinchisi BPE
-# tokenlarida. Har
+# Lugʻatidan boshqa hamma jihati bir xil boʻlgan ikkita `KichikGPT` ni oʻqitamiz: biri harflarda,
+# ikkinchisi BPE tokenlarida. Har
 # yangilanishda model oʻqitish matnidan tasodifiy olingan
 # {glue:text}`p_batch` ta boʻlakdan iborat {term}`paketni <paket>` koʻradi (har boʻlak
-# {glue:text}`p_T` ta token) va har pozitsiyada keyingi tokenni bashorat qiladi. Parametrlar
-# {glue:text}`p_qadamlar` marta yangilanadi. Ularni {term}`AdamW` algoritmi yangilaydi. U keng
-# tarqalgan Adam algoritmining bir turi: har yangilanishda parametrlarni nol tomon biroz kichraytiradi.
+# {glue:text}`p_T` ta token) va har pozitsiyada keyingi tokenni bashorat qiladi. Parametrlarni
+# {glue:text}`p_qadamlar` marta yangilaymiz; buni {term}`AdamW` algoritmi bajaradi. AdamW — keng
+# tarqalgan Adam algoritmining bir turi; Adamdan farqi — u har yangilanishda parametrlarni nolga
+# qarab biroz kichraytiradi.
 # {term}`Oʻrganish tezligi <oʻrganish tezligi>` kosinus egri chizigʻi boʻyicha nolgacha kamayadi.
 #
-# Ikkala modelni bir xil oʻlchov bilan solishtirish kerak. Yoʻqotish bir tokenga hisoblanadi, BPE
-# tokeni esa bir necha harf. Shuning uchun tekshirish matnidagi jami yoʻqotishni harflar soniga
+# Ikkala modelni bir xil oʻlchov bilan solishtirish kerak. Yoʻqotish har token uchun hisoblanadi,
+# BPE tokeni esa bir necha harfdan iborat. Shuning uchun tekshirish matnidagi jami yoʻqotishni harflar soniga
 # boʻlamiz: **bir harfga yoʻqotish** (natda, yaʼni natural logarifm bilan). Bu yerda «harf» —
-# harflar lugʻatining har tokeni: boʻshliq, raqam va tinish belgisi ham. Uni ikki oddiy model
-# bilan taqqoslaymiz, ikkalasining ehtimollari ham oʻqitish matnidan
-# sanaladi:
+# harflar lugʻatining har tokeni: boʻshliq, raqam va tinish belgisi ham. Modellarimizni ikki oddiy
+# model bilan taqqoslaymiz. Ikkalasining ehtimollari ham oʻqitish matnidagi sanoqlardan olinadi:
 #
 # - **unigram** — har harfga uning oʻqitish matnidagi chastotasini ehtimol qilib beradi;
-# - **bigram** — oldingi harfga qarab keyingisining chastotasini ehtimol qilib beradi.
+# - **bigram** — har harfga oʻqitish matnida aynan shu oldingi harfdan keyin kelish chastotasini
+#   ehtimol qilib beradi.
 
 # %%
-protokol = protokoli(til.til_oqit)
 ishlar = [("harf", 0), ("bpe", BIRLASHMALAR)]  # (birlik, birlashmalar)
 (egri_h, model_h), (egri_b, model_b) = parallel(til.til_oqit, ishlar)
 unigram, bigram = til.unigram_bigram(oqish, tekshir)
@@ -191,21 +205,25 @@ ax.set_ylabel("bir harfga yoʻqotish (nat)")
 ax.set_ylim(1, 5)
 ax.legend()
 fig("til_egri.png",
-    caption="Tekshirish matnidagi yoʻqotish oʻqitish davomida:"
-    " harflarda va BPE tokenlarida oʻqitilgan modellar;"
+    caption="Tekshirish matnidagi bir harfga yoʻqotish oʻqitish"
+    " davomida: harflarda va BPE tokenlarida oʻqitilgan modellar;"
     " gorizontal chiziqlar — unigram va bigram.")
 
 # %% [markdown]
 # Harflarda oʻqitilgan modelning yoʻqotishi {glue:text}`p_qadamlar` ta yangilanishdan keyin bir
 # harfga {glue:text}`harf_oxirgi:.2f` nat — bigramnikidan ({glue:text}`bigram:.2f`) ancha kam: demak,
-# model oldingi bitta harfdan uzoqroqqa qaraydi. Bu yoʻqotishning eksponentasi — {term}`perpleksiya`:
-# {glue:text}`harf_perp:.1f`. Model har harfda goʻyo shuncha teng ehtimolli variant orasidan
-# tanlaydi; unigram uchun bu son {glue:text}`unigram_perp:.1f`.
+# model oldingi bitta harfdan uzoqroqqa qaraydi. Yoʻqotishning eksponentasi {term}`perpleksiya`
+# deyiladi; harflar modeli uchun u {glue:text}`harf_perp:.1f`. Model har harfda goʻyo shuncha teng ehtimolli variant orasidan
+# tanlaydi; bigram uchun bu son {glue:text}`bigram_perp:.1f`, unigram uchun
+# {glue:text}`unigram_perp:.1f`.
 #
-# BPE modeli boshidanoq pastroqda turadi. Oʻqitilmagan model hamma tokenga deyarli teng ehtimol
-# beradi, shuning uchun uning bir tokenga yoʻqotishi taxminan $\ln V$ ($V$ — lugʻat kattaligi).
-# BPE tokeni esa oʻrtacha {glue:text}`bpe_harf_token:.1f` harfdan iborat: bu yoʻqotish shuncha
-# harfga boʻlinadi. Oxirida uning yoʻqotishi
+# BPE modelining egri chizigʻi boshidanoq pastroqda turadi. Oʻqitilmagan model hamma tokenga deyarli teng ehtimol
+# beradi, shuning uchun uning bir tokenga yoʻqotishi taxminan $\ln V$ ($V$ — lugʻat kattaligi):
+# harflar uchun $\ln$ {glue:text}`harf_lugat` ≈ {glue:text}`harf_lnv:.2f`, BPE uchun
+# $\ln$ {glue:text}`bpe_lugat` ≈ {glue:text}`bpe_lnv:.2f`. BPE tokeni esa oʻrtacha
+# {glue:text}`bpe_harf_token:.1f` harfdan iborat va bu yoʻqotish shuncha harfga boʻlinadi. Shuning
+# uchun oʻqitish boshida BPE modelining yoʻqotishi bir harfga {glue:text}`bpe_bosh:.2f` nat, harflar
+# modeliniki esa {glue:text}`harf_bosh:.2f` nat. Oxirida BPE modelining yoʻqotishi
 # bir harfga {glue:text}`bpe_oxirgi:.2f` nat — harflar modelinikidan kam (perpleksiyasi
 # {glue:text}`bpe_perp:.1f`).
 #
@@ -220,8 +238,8 @@ fig("til_egri.png",
 # oʻz matnidan {glue:text}`harf_davr:.0f` marta.
 #
 # Shuncha yangilanishda BPE modeli koʻrmagan matnni harflar modelidan yaxshiroq bashorat qiladi,
-# shuning uchun matnlarni shu model bilan yaratamiz. Ikkala model bitta {term}`seed` bilan
-# oʻqitilgan va farq kichik: boshqa seedda u kattaroq yoki kichikroq chiqishi mumkin.
+# shuning uchun matnlarni shu model bilan yaratamiz. Har model faqat bitta {term}`seed` bilan
+# oʻqitilgan, farq esa kichik: boshqa seedda u kattaroq yoki kichikroq chiqishi mumkin.
 
 # %% [markdown]
 # ## Matn yaratish usullari
@@ -231,16 +249,18 @@ fig("til_egri.png",
 #
 # - **ochkoʻz tanlash** — eng katta logitli tokenni olish; bir xil
 #   {term}`boshlangʻich matndan <boshlangʻich matn>` doim bir xil matn chiqadi;
-# - **harorat bilan tanlash** — tokenni $\operatorname{softmax}(\text{logit}/\tau)$ ehtimollari
-#   bilan tasodifiy tanlash ({term}`softmax`; $\tau$ — harorat): $\tau < 1$ boʻlsa, ehtimollar eng
+# - **harorat bilan tanlash** — logitlarni avval haroratga boʻlib, tokenni
+#   $\operatorname{softmax}(\text{logit}/\tau)$ ehtimollariga koʻra tasodifiy tanlash
+#   ({term}`softmax`; $\tau$ — harorat). $\tau < 1$ boʻlsa, ehtimollar eng
 #   kattasiga toʻplanadi, $\tau = 1$ da modelning oʻz ehtimollari qoladi, $\tau > 1$ boʻlsa, ular
 #   tekislanadi;
 # - **top-k** — faqat eng ehtimolli *k* ta token orasidan tanlash.
 #
-# Har usulda {glue:text}`namuna_soni` ta namuna yaratamiz, har biri {glue:text}`namuna_n` token.
-# Har namunaning boshlangʻich matni — tekshirish matnidagi boshqa-boshqa xatboshining dastlabki ikki
-# soʻzi. Keyin yaratilgan
-# soʻzlarning qancha qismi korpusda uchrashini sanaymiz ({numref}`namuna_jadval`). Jadval
+# Har usulda {glue:text}`namuna_soni` ta namuna yaratamiz, har birida {glue:text}`namuna_n` ta
+# token. Har namuna tekshirish matnidagi boshqa bir xatboshining dastlabki ikki soʻzidan
+# boshlanadi; bu boshlangʻich matnlar toʻrt usulda bir xil. Keyin yaratilgan soʻzlarning qancha
+# qismi korpusda uchrashini hisoblaymiz ({numref}`namuna_jadval`; «soʻzlar soni» — usulning hamma
+# namunalaridagi soʻzlar soni, takrorlari bilan). Jadval
 # ostida har usulda yaratilgan bitta namuna ham chiqariladi (« / » — yangi xatboshi).
 
 # %%
@@ -271,17 +291,21 @@ for nom, m_ in matnlar.items():  # ikkinchi matn, har usulda
                         initial_indent="  ", subsequent_indent="  "))
 
 # %% [markdown]
-# Ochkoʻz tanlashda soʻzlarning {glue:text}`och_ulush:.1f` foizi korpusda bor — hammasidan koʻp:
-# model har safar eng ehtimolli tokenni oladi. Tasodifiy tanlashda harorat oshsa, korpusdagi soʻzlar
+# Ochkoʻz tanlashda soʻzlarning {glue:text}`och_ulush:.1f` foizi korpusda bor — toʻrt usul ichida eng koʻpi:
+# model har safar eng ehtimolli tokenni oladi. Lekin bu oʻlchov takrorni sezmaydi: ochkoʻz tanlash
+# bir boʻlakni qayta-qayta yozishi mumkin, takrorlangan soʻz esa korpusda boʻlsa, har safar
+# hisobga kiradi. Tasodifiy tanlashda harorat oshsa, korpusdagi soʻzlar
 # ulushi kamayadi: $\tau = 0{,}7$ da {glue:text}`t07_ulush:.1f` foiz, $\tau = 1{,}5$ da
 # {glue:text}`t15_ulush:.1f` foiz. Top-k ($k = 5$) shu haroratda ehtimoli kichik tokenlarni kesadi
 # va ulushni {glue:text}`topk_ulush:.1f` foizga koʻtaradi.
 #
 # Model nimani oʻrgandi? $\tau = 0{,}7$ da yozilgan soʻzlarni uzunligi boʻyicha ajratamiz: 1–3
-# harflilarning {glue:text}`qisqa_ulush:.0f` foizi, 4–6 harflilarning {glue:text}`orta_ulush:.0f`
-# foizi, 7 va undan ortiq harflilarning esa {glue:text}`uzun_ulush:.0f` foizi korpusda bor. Uch harfdan
-# uzun soʻzlardan u eng koʻp shularni yozgan: {glue:text}`kop_sozlar` («ingl» — korpusdagi *ingl.*,
-# yaʼni «inglizcha» qisqartmasi). Demak, model koʻp uchraydigan soʻzlarni va soʻz boʻlaklarini oʻrgangan, uzun soʻzlarining esa qariyb yarmini oʻzi toʻqigan; gaplarda maʼno yoʻq. {glue:text}`p_qadamlar` ta yangilanish
+# harfli soʻzlarning {glue:text}`qisqa_ulush:.0f` foizi, 4–6 harflilarning {glue:text}`orta_ulush:.0f`
+# foizi, 7 va undan ortiq harflilarning esa {glue:text}`uzun_ulush:.0f` foizi korpusda bor. Model
+# uch harfdan uzun soʻzlardan eng koʻp shularni yozgan: {glue:text}`kop_sozlar` («ingl» — korpusdagi *ingl.*,
+# yaʼni «inglizcha» qisqartmasi). Demak, model koʻp uchraydigan soʻzlarni va soʻz boʻlaklarini
+# oʻrgangan. Uzun soʻzlarning korpusda yoʻqlarini u shu boʻlaklardan oʻzi toʻqigan, gaplari esa
+# maʼnosiz. {glue:text}`p_qadamlar` ta yangilanish
 # va {glue:text}`oqish_belgi` belgili oʻqitish matni faqat shuncha narsani oʻrgatishga yetadi.
 #
 # ## KV kesh oʻqitilgan modelda
@@ -307,8 +331,8 @@ print(textwrap.fill(bpe_tok.dekodla(b[0]).replace("\n", " / "), 68))
 # %% [markdown]
 # Tokenlar bir xil. Tezlikdagi farq esa kichik: bitta tokenga keshsiz {glue:text}`keshsiz_ms:.2f` ms,
 # kesh bilan {glue:text}`kesh_ms:.2f` ms ketadi (bir necha oʻlchovning {term}`medianasi <mediana>`);
-# bu ikki vaqt bir-biridan ikki marta ham farq qilmaydi. Matn
-# {term}`kontekst oynasidan <kontekst oynasi>` ({glue:text}`p_T` token) uzun emas, model ham kichik.
+# kesh vaqtni ikki baravar ham qisqartirmaydi. Matn
+# {term}`kontekst oynasidan <kontekst oynasi>` ({glue:text}`p_T` ta token) uzun emas, model ham kichik.
 # Shuning uchun har qadamdagi hisob oz, vaqtning koʻpi Python va PyTorch funksiyalarini chaqirishga
 # ketadi.
 # Kesh uzun matnda foyda beradi ({doc}`«Transformer bloki va KV kesh» <transformer>` darsida *T*
@@ -318,9 +342,11 @@ print(textwrap.fill(bpe_tok.dekodla(b[0]).replace("\n", " / "), 68))
 #
 # **1-mashq ({term}`top-p`).** Top-p (ingl. *nucleus sampling*) usulida tokenlar ehtimoli kamayib borish
 # tartibida saralanadi va ehtimollar yigʻindisi *p* ga yetguncha toʻplamga qoʻshiladi; keyingi
-# token shu toʻplamdan tanlanadi. `til.keyingi(logit, harorat, top_k, tasodif)` kabi funksiya yozing.
-# Funksiyani `til.yarat` ga `tanlash=` argumenti bilan bering: `top_k=` ga berilgan
-# son funksiyaning uchinchi argumenti boʻlib keladi — bu mashqda u *p*. $\tau = 1{,}5$, $p = 0{,}9$ da korpusdagi soʻzlar ulushini
+# token shu toʻplamdan tanlanadi. `til.keyingi(logit, harorat, top_k, tasodif)` bilan bir xil
+# argumentli funksiya yozing. Funksiyani `til.davomlar` ga `tanlash=` argumenti bilan bering
+# (u uni `til.yarat` ga uzatadi) va jadvaldagidek `boshlar` ning har biridan `NAMUNA_N` tadan
+# token yarating. `top_k=` ga berilgan son funksiyaning uchinchi argumenti boʻlib keladi — bu
+# mashqda u *p*. $\tau = 1{,}5$, $p = 0{,}9$ da korpusdagi soʻzlar ulushini
 # {numref}`%s-jadvaldagi <namuna_jadval>` ulushlar bilan solishtiring.
 #
 # :::{admonition} Yechim
@@ -331,23 +357,23 @@ print(textwrap.fill(bpe_tok.dekodla(b[0]).replace("\n", " / "), 68))
 # toʻplamga koʻp token kiradi; $k = 5$ esa har qadamda beshtadan ortigʻini qoldirmaydi. Top-p
 # nechta tokenni qoldirishni har qadamda taqsimotning oʻziga qarab tanlaydi: taqsimot oʻtkir
 # boʻlsa — oz, tekis boʻlsa — koʻp. Bu haroratda esa u oddiy $\tau = 1{,}5$ dagidan
-# ({glue:text}`t15_ulush:.1f` foiz) deyarli farq qilmaydi: $p = 0{,}9$ ehtimollarning faqat eng kam ehtimolli 10 foizli dumini kesadi.
+# ({glue:text}`t15_ulush:.1f` foiz) deyarli farq qilmaydi: $p = 0{,}9$ faqat eng kam ehtimolli
+# tokenlarni — ehtimollari yigʻindisi $0{,}1$ dan oshmaydiganlarini — kesadi.
 # :::
 #
-# **2-mashq (birlashmalar soni).** 100 va 2000 ta birlashmali BPE {term}`tokenlovchisini <tokenlovchi>`
-# (ingl. *tokenizer*) hosil qiling
+# **2-mashq (birlashmalar soni).** 100 va 2000 ta birlashmali ikki BPE tokenlovchisini hosil qiling
 # (`til.tokenlovchi("bpe", n)`). Har birida tekshirish matnidagi bitta soʻzga nechta token toʻgʻri
-# keladi va lugʻatga bogʻliq ikki qatlam `KichikGPT` parametrlarining necha foizini tashkil qiladi ({numref}`%s-jadvaldagidek
-# <lugat_jadval>`)? Avval taxmin qiling: birlashmalar 20 marta koʻpaysa, soʻzga token ham 20 marta
-# kamayadimi?
+# keladi va lugʻatga bogʻliq ikki qatlam (embedding va chiqish) `KichikGPT` parametrlarining
+# necha foizini egallaydi ({numref}`%s-jadvaldagidek <lugat_jadval>`)? Avval taxmin qiling: birlashmalar 20 marta koʻpaysa, bitta soʻzga
+# toʻgʻri keladigan tokenlar soni ham 20 marta kamayadimi?
 #
 # :::{admonition} Yechim
 # :class: dropdown
 #
 # Birlashmalar 100 ta boʻlsa, bitta soʻzga {glue:text}`m100_soz:.1f` token, lugʻat ulushi
 # {glue:text}`m100_ulush:.0f` foiz; 2000 ta bilan {glue:text}`m2000_soz:.1f` token va
-# {glue:text}`m2000_ulush:.0f` foiz. Soʻzga token 20 marta emas, {glue:text}`m_marta:.1f` marta
-# kamayadi: birinchi birlashmalar koʻp uchraydigan juftlarni oladi va matnni tez qisqartiradi,
+# {glue:text}`m2000_ulush:.0f` foiz. Bitta soʻzga toʻgʻri keladigan tokenlar soni 20 marta emas,
+# {glue:text}`m_marta:.1f` marta kamayadi: birinchi birlashmalar koʻp uchraydigan juftlarni oladi va matnni tez qisqartiradi,
 # keyingilari esa kam uchraydigan juftlarni birlashtiradi va matnni oz qisqartiradi. Lugʻat ulushi esa tez oʻsadi. Ikkala mashqning kodi quyida.
 # :::
 
@@ -376,7 +402,7 @@ print(f"top-p, p = 0,9: {son(100 * topp_ulush, '.1f')} %")
 mashq2 = {}
 for n in (100, 2000):
     tok_ = til.tokenlovchi("bpe", n)
-    m_ = KichikGPT(len(tok_), d=64, boshlar=4, qatlamlar=2, T_max=64)
+    m_ = KichikGPT(len(tok_), **shakl)
     lugatga = parametrlar(m_.emb) + parametrlar(m_.chiqish)
     mashq2[n] = (len(tok_.kodla(tekshir)) / len(til.sozlar(tekshir)),
                  100 * lugatga / parametrlar(m_))
@@ -396,9 +422,11 @@ for nom, qiymat in dict(
         bpe_soz=tokenlar.loc[1, "soʻzga token"], harf_soz=tokenlar.loc[0, "soʻzga token"],
         harf_ulush=lugat.loc[0, "lugʻat qatlamlari ulushi (%)"],
         bpe_ulush=lugat.loc[1, "lugʻat qatlamlari ulushi (%)"],
-        p_batch=protokol["batch"], p_T=protokol["T"], p_qadamlar=protokol["qadamlar"],
+        p_batch=protokol["batch"], p_d=protokol["d"], p_T=protokol["T"], p_qadamlar=protokol["qadamlar"],
         harf_oxirgi=oxirgi["harf"], bigram=bigram, harf_perp=math.exp(oxirgi["harf"]),
         bpe_perp=math.exp(oxirgi["bpe"]), unigram_perp=math.exp(unigram),
+        bigram_perp=math.exp(bigram), korpus_soz=son(len(til.sozlar(matn))),
+        harf_lnv=math.log(len(harf_tok)), bpe_lnv=math.log(len(bpe_tok)),
         harf_bosh=egri_h[0][1], bpe_bosh=egri_b[0][1],
         bpe_eng_qadam=bpe_eng_qadam, bpe_eng=bpe_eng, bpe_oxirgi=oxirgi["bpe"],
         bpe_oqish_tok=son(bpe_oqish_tok), qadam_tok=son(qadam_tok), oqish_belgi=son(len(oqish)),
