@@ -5,8 +5,8 @@ nasri, bitta commitdagi holatida muzlatilgan (``tools/korpus.py`` uni qayta yoza
 uchun darslardagi matn tahriri modelni qayta oʻqitmaydi.  Oʻqitish ``chapter_code.ombor``
 orqali saqlanadi: kaliti — kod, argumentlar va korpusning xeshi (``KORPUS_IZI``).
 
-Belgilar: oʻ, gʻ (katta harfi bilan ham) bitta harf, ʼ (tutuq belgisi) ham harf hisoblanadi —
-oʻzbek alifbosidagidek.  BPE shu harflardan boshlaydi va birlashmalarni soʻz ichida oʻrganadi;
+Belgilar: oʻ, gʻ (katta harfi bilan ham) oʻzbek alifbosidagidek bitta harf, ʼ (tutuq belgisi)
+ham alohida belgi.  BPE shu harflardan boshlaydi va birlashmalarni soʻz ichida oʻrganadi;
 soʻz oldidagi boʻshliq soʻzga qoʻshiladi (``" kesh"``), shuning uchun matn tokenlardan aynan
 tiklanadi.
 """

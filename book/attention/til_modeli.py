@@ -63,15 +63,16 @@ for qator in tekshir.splitlines()[:3]:  # tekshirish matnining boshi
 
 # %% [markdown]
 # Korpusda {glue:text}`korpus_soz` ta soʻz bor. Bu juda kam: katta til modellari oʻqitiladigan
-# matnlar undan millionlab marta katta. Yuqorida tekshirish matnining dastlabki uch qatori
+# matnlar undan millionlab, eng kattalariniki esa milliardlab marta katta. Yuqorida tekshirish matnining dastlabki uch qatori
 # chiqarilgan.
 
 # %% [markdown]
 # ## Tokenlar
 #
 # Model matnni emas, tokenlar {term}`ketma-ketligini <ketma-ketlik>` oʻqiydi: har token modelga
-# {term}`lugʻatdagi <lugʻat>` indeksi bilan beriladi. Eng oddiy token — harf. Oʻzbek alifbosida *oʻ*, *gʻ*, *sh*, *ch* va *ng* — har biri
-# bitta harf. Biz *oʻ* va *gʻ* ni bitta token qilamiz; *sh*, *ch* va *ng* esa ikki token boʻlib
+# {term}`lugʻatdagi <lugʻat>` indeksi bilan beriladi. Eng oddiy token — harf.
+# Oʻzbek alifbosida *oʻ* va *gʻ* — alohida harflar; *sh*, *ch* va *ng* esa harf birikmalari, lekin
+# har biri bitta tovushni bildiradi va alifboda alohida oʻrinda turadi. Biz *oʻ* va *gʻ* ni bitta token qilamiz; *sh*, *ch* va *ng* esa ikki token boʻlib
 # qoladi, ularni BPE oʻzi birlashtiradi. Tutuq belgisi (*ʼ*) ham alohida token.
 
 # %%
@@ -108,7 +109,7 @@ show(birinchi, nom="bpe_jadval",
      izoh="BPEning birinchi 13 ta birlashmasi (· — boʻshliq).")
 
 # %% [markdown]
-# BPE alifbodagi *sh* va *ch* harflarini oʻzi topadi: *s* va *h* juftidan *sh*, *c* va *h* dan *ch*
+# BPE alifbodagi *sh* va *ch* birikmalarini oʻzi topadi: *s* va *h* juftidan *sh*, *c* va *h* dan *ch*
 # hosil boʻladi; *ng* esa keyinroq, {glue:text}`ng_tartib`-birlashmada. Koʻplik qoʻshimchasi *-lar* ikki birlashmada hosil boʻladi: 1-birlashmada *la*,
 # {glue:text}`lar_tartib`-birlashmada *lar*. {glue:text}`birlashma_soni` ta
 # birlashmadan keyin lugʻatda {glue:text}`bpe_lugat` ta token bor. Harflar lugʻatida esa
@@ -189,6 +190,9 @@ show(lugat.round(1), nom="lugat_jadval",
 # - **unigram** — har harfga uning oʻqitish matnidagi chastotasini ehtimol qilib beradi;
 # - **bigram** — har harfga oʻqitish matnida aynan shu oldingi harfdan keyin kelish chastotasini
 #   ehtimol qilib beradi.
+#
+# Ikkalasida ham har sanoqqa 1 qoʻshiladi: aks holda oʻqitish matnida uchramagan harf yoki juft
+# tekshirish matnida kelsa, nol ehtimol olardi va yoʻqotish cheksiz boʻlardi.
 
 # %%
 ishlar = [("harf", 0), ("bpe", BIRLASHMALAR)]  # (birlik, birlashmalar)
@@ -238,8 +242,13 @@ fig("til_egri.png",
 # oʻz matnidan {glue:text}`harf_davr:.0f` marta.
 #
 # Shuncha yangilanishda BPE modeli koʻrmagan matnni harflar modelidan yaxshiroq bashorat qiladi,
-# shuning uchun matnlarni shu model bilan yaratamiz. Har model faqat bitta {term}`seed` bilan
-# oʻqitilgan, farq esa kichik: boshqa seedda u kattaroq yoki kichikroq chiqishi mumkin.
+# shuning uchun matnlarni shu model bilan yaratamiz. Lekin bundan BPE doim yaxshiroq degan xulosa
+# chiqmaydi. Bir yangilanishda BPE modeli harflar modelidan taxminan
+# {glue:text}`bpe_harf_token:.1f` baravar koʻp harf koʻradi. Harflar modelining yoʻqotishi esa
+# oxirgi {glue:text}`harf_oxir_n` ta yangilanishda ham {glue:text}`harf_oxir_kamay:.2f` nat kamaydi:
+# u hali oʻrganayotgan edi, uzoqroq oʻqitilsa, farq kichrayishi yoki yoʻqolishi mumkin. Bundan
+# tashqari, har model faqat bitta {term}`seed` bilan oʻqitilgan, farq esa kichik: boshqa seedda u
+# kattaroq yoki kichikroq chiqishi mumkin.
 
 # %% [markdown]
 # ## Matn yaratish usullari
@@ -428,6 +437,8 @@ for nom, qiymat in dict(
         bigram_perp=math.exp(bigram), korpus_soz=son(len(til.sozlar(matn))),
         harf_lnv=math.log(len(harf_tok)), bpe_lnv=math.log(len(bpe_tok)),
         harf_bosh=egri_h[0][1], bpe_bosh=egri_b[0][1],
+        harf_oxir_n=egri_h[-1][0] - egri_h[-5][0],
+        harf_oxir_kamay=egri_h[-5][1] - egri_h[-1][1],
         bpe_eng_qadam=bpe_eng_qadam, bpe_eng=bpe_eng, bpe_oxirgi=oxirgi["bpe"],
         bpe_oqish_tok=son(bpe_oqish_tok), qadam_tok=son(qadam_tok), oqish_belgi=son(len(oqish)),
         harf_oqish_tok=son(harf_oqish_tok), bpe_param=son(parametrlar(model_b)),
