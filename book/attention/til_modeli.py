@@ -18,9 +18,9 @@
 # yozishini koʻramiz. Avval matnni tokenlarga boʻlamiz: harflarga va {term}`BPE` boʻlaklariga. Soʻng
 # modelning {term}`yoʻqotishini <yoʻqotish funksiyasi>` ikki oddiy model —
 # {term}`unigram` va {term}`bigram` — yoʻqotishi bilan
-# solishtiramiz. Oxirida matn yaratishning uch usulini — {term}`ochkoʻz tanlash`, {term}`harorat`
-# bilan tanlash va {term}`top-k` — sinaymiz. {term}`KV kesh` oʻqitilgan modelda ham
-# natijani oʻzgartirmasligini tekshirib, tezligini oʻlchaymiz.
+# solishtiramiz. Keyin matn yaratishning uch usulini — {term}`ochkoʻz tanlash`, {term}`harorat`
+# bilan tanlash va {term}`top-k` — sinaymiz. Oxirida {term}`KV kesh` oʻqitilgan modelda ham
+# natijani oʻzgartirmasligini tekshiramiz va yaratishni qanchalik tezlashtirishini oʻlchaymiz.
 #
 # Model kichik, protsessorda oʻqitiladi va {term}`parametrlari <parametrlar>` bir necha yuz marta
 # yangilanadi. Shuning uchun bu dars katta til modeli ({term}`LLM`) nimani oʻrganishini emas, kichik
@@ -63,7 +63,7 @@ for qator in tekshir.splitlines()[:3]:  # tekshirish matnining boshi
 
 # %% [markdown]
 # Korpusda {glue:text}`korpus_soz` ta soʻz bor. Bu juda kam: katta til modellari oʻqitiladigan
-# matnlar undan millionlab, eng kattalariniki esa milliardlab marta katta. Yuqorida tekshirish matnining dastlabki uch qatori
+# matnlar undan millionlab, eng katta modellarniki esa milliardlab marta katta. Yuqorida tekshirish matnining dastlabki uch qatori
 # chiqarilgan.
 
 # %% [markdown]
@@ -72,7 +72,7 @@ for qator in tekshir.splitlines()[:3]:  # tekshirish matnining boshi
 # Model matnni emas, tokenlar {term}`ketma-ketligini <ketma-ketlik>` oʻqiydi: har token modelga
 # {term}`lugʻatdagi <lugʻat>` indeksi bilan beriladi. Eng oddiy token — harf.
 # Oʻzbek alifbosida *oʻ* va *gʻ* — alohida harflar; *sh*, *ch* va *ng* esa harf birikmalari, lekin
-# har biri bitta tovushni bildiradi va alifboda alohida oʻrinda turadi. Biz *oʻ* va *gʻ* ni bitta token qilamiz; *sh*, *ch* va *ng* esa ikki token boʻlib
+# har biri bitta tovushni bildiradi va alifboda alohida oʻrinda turadi. *oʻ* va *gʻ* ikki belgi bilan yozilsa ham, ularning har birini bitta token qilamiz; *sh*, *ch* va *ng* esa ikkitadan token boʻlib
 # qoladi, ularni BPE oʻzi birlashtiradi. Tutuq belgisi (*ʼ*) ham alohida token.
 
 # %%
@@ -90,7 +90,7 @@ print(" | ".join(korinishi(h) for h in harflar))
 # va har safar matnda eng koʻp uchraydigan qoʻshni juftni bitta yangi tokenga birlashtiradi.
 # Juftlar faqat soʻz ichida sanaladi. Soʻz oldidagi boʻshliq soʻzga qoʻshiladi, shuning uchun
 # «·kesh» (· — boʻshliq) bitta token boʻlishi mumkin, oldida boʻshliq boʻlmagan «kesh» esa
-# boshqa tokenlarga boʻlinadi. Birlashmalarni faqat oʻqitish matnidan
+# boshqa tokenlar bilan yoziladi. Birlashmalarni faqat oʻqitish matnidan
 # topamiz. Dastlabki 13 tasi {numref}`%s-jadvalda <bpe_jadval>` keltirilgan. Matnni tokenlarga
 # boʻladigan va tokenlardan matnni qayta tiklaydigan dastur — {term}`tokenlovchi` (ingl.
 # *tokenizer*); kodda ikkala usul uchun tokenlovchi hosil qilamiz.
@@ -159,26 +159,26 @@ for nom, V in [("harflar", len(harf_tok)), ("BPE", len(bpe_tok)),
             100 * lugatga / parametrlar(m_)})
 lugat = pd.DataFrame(qatorlar)
 show(lugat.round(1), nom="lugat_jadval",
-     izoh="Bizning KichikGPT parametrlari soni lugʻat kattaligiga"
+     izoh="KichikGPT parametrlari soni lugʻat kattaligiga"
           f" qarab (d = {shakl['d']}).")
 
 # %% [markdown]
 # Harflar lugʻati bilan bu ikki qatlam modelimiz parametrlarining {glue:text}`harf_ulush:.0f` foizini,
 # BPE lugʻati bilan esa {glue:text}`bpe_ulush:.0f` foizini egallaydi. Kichik modelimizga GPT-2 yoki
-# Llama 3 lugʻati berilsa, ular parametrlarning deyarli hammasi boʻlardi. *d* oshsa, qolgan
+# Llama 3 lugʻati berilsa, bu ikki qatlam parametrlarning deyarli hammasini egallardi. *d* oshsa, qolgan
 # qatlamlarning parametrlari *d*² ga, lugʻat qatlamlariniki esa faqat *d* ga proporsional oʻsadi;
-# katta modellarda *d* bir necha ming, shuning uchun ularda lugʻat ulushi ancha kichik.
+# katta modellarda *d* bir necha ming, shuning uchun ularda lugʻat qatlamlari ulushi ancha kichik.
 #
 # ## Oʻqitish
 #
 # Lugʻatidan boshqa hamma jihati bir xil boʻlgan ikkita `KichikGPT` ni oʻqitamiz: biri harflarda,
 # ikkinchisi BPE tokenlarida. Har
 # yangilanishda model oʻqitish matnidan tasodifiy olingan
-# {glue:text}`p_batch` ta boʻlakdan iborat {term}`paketni <paket>` koʻradi (har boʻlak
+# {glue:text}`p_batch` ta parchadan iborat {term}`paketni <paket>` koʻradi (har parcha
 # {glue:text}`p_T` ta token) va har pozitsiyada keyingi tokenni bashorat qiladi. Parametrlarni
 # {glue:text}`p_qadamlar` marta yangilaymiz; buni {term}`AdamW` algoritmi bajaradi. AdamW — keng
-# tarqalgan Adam algoritmining bir turi; Adamdan farqi — u har yangilanishda parametrlarni nolga
-# qarab biroz kichraytiradi.
+# tarqalgan Adam algoritmining bir turi; Adamdan farqi — u har yangilanishda parametrlarni
+# gradientdan alohida, nolga qarab biroz kichraytiradi.
 # {term}`Oʻrganish tezligi <oʻrganish tezligi>` kosinus egri chizigʻi boʻyicha nolgacha kamayadi.
 #
 # Ikkala modelni bir xil oʻlchov bilan solishtirish kerak. Yoʻqotish har token uchun hisoblanadi,
@@ -260,17 +260,18 @@ fig("til_egri.png",
 #   {term}`boshlangʻich matndan <boshlangʻich matn>` doim bir xil matn chiqadi;
 # - **harorat bilan tanlash** — logitlarni avval haroratga boʻlib, tokenni
 #   $\operatorname{softmax}(\text{logit}/\tau)$ ehtimollariga koʻra tasodifiy tanlash
-#   ({term}`softmax`; $\tau$ — harorat). $\tau < 1$ boʻlsa, ehtimollar eng
+#   ($\tau$ — harorat; {term}`softmax` logitlarni ehtimollarga aylantiradi). $\tau < 1$ boʻlsa, ehtimollar eng
 #   kattasiga toʻplanadi, $\tau = 1$ da modelning oʻz ehtimollari qoladi, $\tau > 1$ boʻlsa, ular
 #   tekislanadi;
 # - **top-k** — faqat eng ehtimolli *k* ta token orasidan tanlash.
 #
-# Har usulda {glue:text}`namuna_soni` ta namuna yaratamiz, har birida {glue:text}`namuna_n` ta
-# token. Har namuna tekshirish matnidagi boshqa bir xatboshining dastlabki ikki soʻzidan
-# boshlanadi; bu boshlangʻich matnlar toʻrt usulda bir xil. Keyin yaratilgan soʻzlarning qancha
-# qismi korpusda uchrashini hisoblaymiz ({numref}`namuna_jadval`; «soʻzlar soni» — usulning hamma
+# Harorat bilan tanlashni ikki haroratda ($\tau = 0{,}7$ va $\tau = 1{,}5$), top-kni
+# $\tau = 1{,}5$ da sinaymiz: jami toʻrt sozlama. Har sozlamada {glue:text}`namuna_soni` ta namuna yaratamiz, har birida {glue:text}`namuna_n` ta
+# token. Namunalar tekshirish matnining turli xatboshilaridagi dastlabki ikki soʻzdan
+# boshlanadi; bu boshlangʻich matnlar toʻrt sozlamada bir xil. Keyin yaratilgan soʻzlarning qancha
+# qismi korpusda uchrashini hisoblaymiz ({numref}`namuna_jadval`; «soʻzlar soni» — sozlamaning hamma
 # namunalaridagi soʻzlar soni, takrorlari bilan). Jadval
-# ostida har usulda yaratilgan bitta namuna ham chiqariladi (« / » — yangi xatboshi).
+# ostida har sozlamada yaratilgan bitta namuna ham chiqariladi (« / » — yangi xatboshi).
 
 # %%
 sozlar_toplami = set(til.sozlar(matn))  # korpusdagi hamma soʻzlar
@@ -300,9 +301,9 @@ for nom, m_ in matnlar.items():  # ikkinchi matn, har usulda
                         initial_indent="  ", subsequent_indent="  "))
 
 # %% [markdown]
-# Ochkoʻz tanlashda soʻzlarning {glue:text}`och_ulush:.1f` foizi korpusda bor — toʻrt usul ichida eng koʻpi:
+# Ochkoʻz tanlashda soʻzlarning {glue:text}`och_ulush:.1f` foizi korpusda bor — toʻrt sozlama ichida eng koʻpi:
 # model har safar eng ehtimolli tokenni oladi. Lekin bu oʻlchov takrorni sezmaydi: ochkoʻz tanlash
-# bir boʻlakni qayta-qayta yozishi mumkin, takrorlangan soʻz esa korpusda boʻlsa, har safar
+# bir soʻz yoki iborani qayta-qayta yozishi mumkin, takrorlangan soʻz esa korpusda boʻlsa, har safar
 # hisobga kiradi. Tasodifiy tanlashda harorat oshsa, korpusdagi soʻzlar
 # ulushi kamayadi: $\tau = 0{,}7$ da {glue:text}`t07_ulush:.1f` foiz, $\tau = 1{,}5$ da
 # {glue:text}`t15_ulush:.1f` foiz. Top-k ($k = 5$) shu haroratda ehtimoli kichik tokenlarni kesadi
@@ -313,7 +314,7 @@ for nom, m_ in matnlar.items():  # ikkinchi matn, har usulda
 # foizi, 7 va undan ortiq harflilarning esa {glue:text}`uzun_ulush:.0f` foizi korpusda bor. Model
 # uch harfdan uzun soʻzlardan eng koʻp shularni yozgan: {glue:text}`kop_sozlar` («ingl» — korpusdagi *ingl.*,
 # yaʼni «inglizcha» qisqartmasi). Demak, model koʻp uchraydigan soʻzlarni va soʻz boʻlaklarini
-# oʻrgangan. Uzun soʻzlarning korpusda yoʻqlarini u shu boʻlaklardan oʻzi toʻqigan, gaplari esa
+# oʻrgangan. Korpusda yoʻq uzun soʻzlarni u shu boʻlaklardan oʻzi toʻqigan; gaplari esa
 # maʼnosiz. {glue:text}`p_qadamlar` ta yangilanish
 # va {glue:text}`oqish_belgi` belgili oʻqitish matni faqat shuncha narsani oʻrgatishga yetadi.
 #
@@ -344,12 +345,12 @@ print(textwrap.fill(bpe_tok.dekodla(b[0]).replace("\n", " / "), 68))
 # {term}`kontekst oynasidan <kontekst oynasi>` ({glue:text}`p_T` ta token) uzun emas, model ham kichik.
 # Shuning uchun har qadamdagi hisob oz, vaqtning koʻpi Python va PyTorch funksiyalarini chaqirishga
 # ketadi.
-# Kesh uzun matnda foyda beradi ({doc}`«Transformer bloki va KV kesh» <transformer>` darsida *T*
+# Kesh uzun matnda foyda beradi ({doc}`«Transformer bloki va KV kesh» <transformer>` darsida matn uzunligi *T*
 # oʻsgan sari farq ham oʻsgan edi).
 #
 # ## Mashqlar
 #
-# **1-mashq ({term}`top-p`).** Top-p (ingl. *nucleus sampling*) usulida tokenlar ehtimoli kamayib borish
+# **1-mashq ({term}`top-p`).** Top-p (ingl. *nucleus sampling*) usulida tokenlar ehtimoli kamayish
 # tartibida saralanadi va ehtimollar yigʻindisi *p* ga yetguncha toʻplamga qoʻshiladi; keyingi
 # token shu toʻplamdan tanlanadi. `til.keyingi(logit, harorat, top_k, tasodif)` bilan bir xil
 # argumentli funksiya yozing. Funksiyani `til.davomlar` ga `tanlash=` argumenti bilan bering
@@ -382,8 +383,9 @@ print(textwrap.fill(bpe_tok.dekodla(b[0]).replace("\n", " / "), 68))
 # Birlashmalar 100 ta boʻlsa, bitta soʻzga {glue:text}`m100_soz:.1f` token, lugʻat ulushi
 # {glue:text}`m100_ulush:.0f` foiz; 2000 ta bilan {glue:text}`m2000_soz:.1f` token va
 # {glue:text}`m2000_ulush:.0f` foiz. Bitta soʻzga toʻgʻri keladigan tokenlar soni 20 marta emas,
-# {glue:text}`m_marta:.1f` marta kamayadi: birinchi birlashmalar koʻp uchraydigan juftlarni oladi va matnni tez qisqartiradi,
-# keyingilari esa kam uchraydigan juftlarni birlashtiradi va matnni oz qisqartiradi. Lugʻat ulushi esa tez oʻsadi. Ikkala mashqning kodi quyida.
+# {glue:text}`m_marta:.1f` marta kamayadi: birinchi birlashmalar koʻp uchraydigan juftlarni
+# birlashtirib, matnni tez qisqartiradi; keyingilari esa kam uchraydigan juftlarni birlashtirib,
+# uni oz qisqartiradi. Lugʻat ulushi esa tez oʻsadi. Ikkala mashqning kodi quyida.
 # :::
 
 # %% tags=["hide-cell"]
