@@ -649,6 +649,8 @@ def test_the_language_model_lessons_claims_hold(glued):
     # seeds 0-2: 0,068 / 0,073 / 0,083 nat over updates 400-600)
     davo("harflar modeli oxirgi yangilanishlarda ham oʻrganadi (nat)", glued["harf_oxir_kamay"],
          kamida=0.03)
+    # "bir yangilanishda BPE modeli taxminan N baravar koʻp harf koʻradi": letters per training token
+    assert glued["bpe_harf_oqish"] > 2, glued["bpe_harf_oqish"]
     assert glued["lar_tartib"] > 12          # "-lar ... (1- va N-)": not in the 12-row table
     assert glued["ng_tartib"] > 13           # "ng esa keyinroq": after the table's 13 merges
     # "BPE modeli boshidanoq pastroqda": an untrained model's loss per token is about ln V, and

@@ -45,8 +45,9 @@ from chapter_code import til
 # ## Matn
 #
 # Modelni oʻqitish uchun toʻplangan matn — {term}`korpus`. Korpusimiz — shu bobning oʻz
-# matni: darslar, bobga kirish va atama izohlari. Undan jadvallar, kod, formulalarning koʻpi va
-# hisoblangan sonlar qatnashgan gaplar olib tashlangan. Qolgan matn `chapter_code/korpus.txt`
+# matni: darslar, bobga kirish va atama izohlari. Undan jadvallar, kod kataklari, formulalarning
+# koʻpi va hisoblangan sonlar qatnashgan gaplar olib tashlangan; gap ichidagi qisqa kod (masalan,
+# `torch.cat`) esa qolgan. Qolgan matn `chapter_code/korpus.txt`
 # faylida. Har oʻninchi xatboshi
 # {term}`tekshirish matniga <tekshirish matni>` ajratiladi: model uni oʻqitishda koʻrmaydi, biz esa
 # modelni shu matnda baholaymiz.
@@ -167,7 +168,8 @@ show(lugat.round(1), nom="lugat_jadval",
 # BPE lugʻati bilan esa {glue:text}`bpe_ulush:.0f` foizini egallaydi. Kichik modelimizga GPT-2 yoki
 # Llama 3 lugʻati berilsa, bu ikki qatlam parametrlarning deyarli hammasini egallardi. *d* oshsa, qolgan
 # qatlamlarning parametrlari *d*² ga, lugʻat qatlamlariniki esa faqat *d* ga proporsional oʻsadi;
-# katta modellarda *d* bir necha ming, shuning uchun ularda lugʻat qatlamlari ulushi ancha kichik.
+# katta modellarda *d* bir necha ming, qatlamlar esa oʻnlab, shuning uchun ularda lugʻat
+# qatlamlari ulushi ancha kichik.
 #
 # ## Oʻqitish
 #
@@ -243,11 +245,13 @@ fig("til_egri.png",
 #
 # Shuncha yangilanishda BPE modeli koʻrmagan matnni harflar modelidan yaxshiroq bashorat qiladi,
 # shuning uchun matnlarni shu model bilan yaratamiz. Lekin bundan BPE doim yaxshiroq degan xulosa
-# chiqmaydi. Bir yangilanishda BPE modeli harflar modelidan taxminan
-# {glue:text}`bpe_harf_token:.1f` baravar koʻp harf koʻradi. Harflar modelining yoʻqotishi esa
-# oxirgi {glue:text}`harf_oxir_n` ta yangilanishda ham {glue:text}`harf_oxir_kamay:.2f` nat kamaydi:
-# u hali oʻrganayotgan edi, uzoqroq oʻqitilsa, farq kichrayishi yoki yoʻqolishi mumkin. Bundan
-# tashqari, har model faqat bitta {term}`seed` bilan oʻqitilgan, farq esa kichik: boshqa seedda u
+# chiqmaydi. Ikki model bir xil son yangilanish oldi, lekin bir xil miqdorda matn koʻrmadi: bir
+# yangilanishda BPE modeli taxminan {glue:text}`bpe_harf_oqish:.1f` baravar koʻp harf koʻradi.
+# Harflar modelining yoʻqotishi esa oxirgi {glue:text}`harf_oxir_n` ta yangilanishda ham
+# {glue:text}`harf_oxir_kamay:.2f` nat kamaydi, BPE modeliniki esa
+# {glue:text}`bpe_eng_qadam`-yangilanishdan beri oʻsmoqda. Uzoqroq oʻqitilsa, harflar modeli BPE
+# modelidan oʻtib ketishi mumkin: qaysi tokenlash yaxshiroq ekani oʻqitish qancha davom etishiga
+# ham bogʻliq. Bundan tashqari, har model faqat bitta {term}`seed` bilan oʻqitilgan, farq esa kichik: boshqa seedda u
 # kattaroq yoki kichikroq chiqishi mumkin.
 
 # %% [markdown]
@@ -440,6 +444,7 @@ for nom, qiymat in dict(
         harf_lnv=math.log(len(harf_tok)), bpe_lnv=math.log(len(bpe_tok)),
         harf_bosh=egri_h[0][1], bpe_bosh=egri_b[0][1],
         harf_oxir_n=egri_h[-1][0] - egri_h[-5][0],
+        bpe_harf_oqish=harf_oqish_tok / bpe_oqish_tok,
         harf_oxir_kamay=egri_h[-5][1] - egri_h[-1][1],
         bpe_eng_qadam=bpe_eng_qadam, bpe_eng=bpe_eng, bpe_oxirgi=oxirgi["bpe"],
         bpe_oqish_tok=son(bpe_oqish_tok), qadam_tok=son(qadam_tok), oqish_belgi=son(len(oqish)),
