@@ -662,10 +662,14 @@ def test_the_language_model_lessons_claims_hold(glued):
              kamida=0.9, kopi=1.1)
     # the note on «ingl» explains a word of the computed list: it must be there
     assert "«ingl»" in glued["kop_sozlar"], f"the text explains «ingl», the list is {glued['kop_sozlar']}"
-    # the KV cache: "Tokenlar bir xil. Vaqtda esa katta farq yoʻq" (within a factor of two either
-    # way: 0,94 against 0,70 ms on a busy machine, 0,54 against 0,73 ms on a quiet one)
+    # the KV cache: "Tokenlar bir xil. Tezlikdagi farq esa kichik ... uzun matnda ... N marta
+    # tezlashtirgan edi": small beside the long text's gain, either way (0,54 against 0,73 ms
+    # quiet; 0,49 as a ratio with oneDNN limited to SSE4.1 under load, make arifmetika; the
+    # transformer lesson's gain at T = 1024 about 60)
     assert glued["kesh_bir_xil"] is True
-    davo("kesh vaqti / keshsiz vaqt", glued["kesh_ms"] / glued["keshsiz_ms"], kamida=0.5, kopi=2)
+    r = glued["kesh_ms"] / glued["keshsiz_ms"]
+    davo("KV kesh: bu yerdagi farq uzun matndagidan ancha kichik (nisbat / 5)",
+         glued["kv_nisbat"] / (5 * max(r, 1 / r)), kamida=1)
     # exercise 1: top-p at 0,9 keeps fewer corpus words than top-k at the same temperature
     davo("top-k top-p dan koʻp (%)", glued["topk_ulush"] - glued["topp_ulush"], kamida=4)
     # "oddiy τ = 1,5 dagidan deyarli farq qilmaydi" (within 5 points; the breaker saw 0 to 5)

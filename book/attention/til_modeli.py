@@ -344,13 +344,13 @@ print(textwrap.fill(bpe_tok.dekodla(b[0]).replace("\n", " / "), 68))
 
 # %% [markdown]
 # Tokenlar bir xil. Tezlikdagi farq esa kichik: bitta tokenga keshsiz {glue:text}`keshsiz_ms:.2f` ms,
-# kesh bilan {glue:text}`kesh_ms:.2f` ms ketadi (bir necha oʻlchovning {term}`medianasi <mediana>`);
-# kesh vaqtni ikki baravar ham qisqartirmaydi. Matn
-# {term}`kontekst oynasidan <kontekst oynasi>` ({glue:text}`p_T` ta token) uzun emas, model ham kichik.
-# Shuning uchun har qadamdagi hisob oz, vaqtning koʻpi Python va PyTorch funksiyalarini chaqirishga
-# ketadi.
-# Kesh uzun matnda foyda beradi ({doc}`«Transformer bloki va KV kesh» <transformer>` darsida matn uzunligi *T*
-# oʻsgan sari farq ham oʻsgan edi).
+# kesh bilan {glue:text}`kesh_ms:.2f` ms ketadi (bir necha oʻlchovning {term}`medianasi <mediana>`).
+# Matn {term}`kontekst oynasidan <kontekst oynasi>` ({glue:text}`p_T` ta token) uzun emas, model
+# ham kichik. Shuning uchun har qadamdagi hisob oz, vaqtning koʻpi Python va PyTorch
+# funksiyalarini chaqirishga ketadi. Kesh uzun matnda foyda beradi:
+# {doc}`«Transformer bloki va KV kesh» <transformer>` darsida matn uzunligi
+# *T* = {glue:text}`transformer.py::kv_T_katta:.0f` boʻlganda u yaratish qadamini
+# {glue:text}`transformer.py::kv_nisbat:.0f` marta tezlashtirgan edi.
 #
 # ## Mashqlar
 #
