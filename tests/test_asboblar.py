@@ -16,3 +16,4 @@ def test_the_benchmarks_edits_find_their_text():
     benchmark.tahrirlar_bormi(ILDIZ)   # raises SystemExit naming each edit that is lost
     for yol, eski in benchmark.RASM_TAHRIRLARI:
         assert (ILDIZ / yol).read_text().count(eski) == 1, (yol, eski)
+        assert benchmark.rasm_tahriri(eski) != eski

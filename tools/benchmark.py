@@ -50,15 +50,27 @@ from qurish import ILDIZ, jb_buyrugi  # noqa: E402
 #: with BENCH_BAZA=<commit> (9338d18: the lessons before issue 26's additions)
 BAZA = os.environ.get("BENCH_BAZA", "7277799")
 #: a plotting cell of each lesson that draws a figure: (lesson, the text its first figure's
-#: size is edited in: "figsize=(5.6" becomes "figsize=(5.60", the same drawing)
+#: size is edited in: "figsize=(5.6" becomes "figsize=(5.60", the same drawing; rasm_tahriri)
 RASM_TAHRIRLARI = [
     ("book/attention/mexanizm.py", "rasm, (b1, b2) = plt.subplots(2, 1, figsize=(5.6, 6.4)"),
     ("book/attention/rekurrent.py", "rasm, (b1, b2) = plt.subplots(2, 1, figsize=(5.6, 6.4)"),
     ("book/attention/pozitsiyalar.py", "rasm, (b1, b2) = plt.subplots(2, 1, figsize=(5.6, 6.4)"),
     ("book/attention/narx.py", "figsize=(5.6, 3.6)"),
     ("book/attention/transformer.py", "figsize=(5.6, 3.8)"),
+    ("book/attention/til_modeli.py", "figsize=(6.4, 3.6)"),
     ("book/attention/yakuniy.py", "figsize=(5.6, 4.4)"),
 ]
+
+
+def rasm_tahriri(eski: str) -> str:
+    """The same drawing, its source changed: the figure's width written with one more digit
+    ("figsize=(5.6" becomes "figsize=(5.60")."""
+    yangi = re.sub(r"figsize=\((\d+\.\d+)", r"figsize=(\g<1>0", eski, count=1)
+    if yangi == eski:
+        raise SystemExit(f"a plotting edit needs a figsize=(<width> with a decimal point: {eski!r}")
+    return yangi
+
+
 NOOP = "def diagramma(*a, **k): pass\ndef show(*a, **k): pass\ndef fig(*a, **k): pass\n"
 
 
@@ -229,8 +241,7 @@ def main() -> None:
         ozgarish("prose", "book/attention/mexanizm.py", "# Bu darsda {term}`attentionni",
                  "# Bu darsda (tahrir) {term}`attentionni")
         for yol, eski in RASM_TAHRIRLARI:
-            ozgarish(f"plotting cell, {Path(yol).stem}", yol, eski,
-                     eski.replace("figsize=(5.6", "figsize=(5.60", 1))
+            ozgarish(f"plotting cell, {Path(yol).stem}", yol, eski, rasm_tahriri(eski))
         for nom, yol, eski in BOSHQA_TAHRIRLAR:
             ozgarish(nom, yol, eski, "# tahrir\n" + eski)
         sayt = nusxa / "_build" / "html"
