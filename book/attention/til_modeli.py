@@ -47,8 +47,8 @@ from chapter_code import til
 # Modelni oʻqitish uchun toʻplangan matn — {term}`korpus`. Korpusimiz — shu bobning oʻz
 # matni: darslar, bobga kirish va atama izohlari. Undan jadvallar, kod kataklari, formulalarning
 # koʻpi va hisoblangan sonlar qatnashgan gaplar olib tashlangan; gap ichidagi qisqa kod (masalan,
-# `torch.cat`) esa qolgan. Qolgan matn `chapter_code/korpus.txt`
-# faylida. Har oʻninchi xatboshi
+# `torch.cat`) esa qolgan. Natija `chapter_code/korpus.txt`
+# faylida saqlangan. Har oʻninchi xatboshi
 # {term}`tekshirish matniga <tekshirish matni>` ajratiladi: model uni oʻqitishda koʻrmaydi, biz esa
 # modelni shu matnda baholaymiz.
 
@@ -63,9 +63,9 @@ for qator in tekshir.splitlines()[:3]:  # tekshirish matnining boshi
     print(qator if len(qator) <= 66 else qator[:66] + " …")
 
 # %% [markdown]
-# Korpusda {glue:text}`korpus_soz` ta soʻz bor. Bu juda kam: katta til modellari oʻqitiladigan
-# matnlar undan millionlab, eng katta modellarniki esa milliardlab marta katta. Yuqorida tekshirish matnining dastlabki uch qatori
-# chiqarilgan.
+# Yuqorida tekshirish matnining dastlabki uch qatori chiqarilgan. Korpusda
+# {glue:text}`korpus_soz` ta soʻz bor. Bu juda kam: katta til modellari oʻqitiladigan matnlar undan
+# millionlab, eng katta modellarniki esa milliardlab marta katta.
 
 # %% [markdown]
 # ## Tokenlar
@@ -73,8 +73,9 @@ for qator in tekshir.splitlines()[:3]:  # tekshirish matnining boshi
 # Model matnni emas, tokenlar {term}`ketma-ketligini <ketma-ketlik>` oʻqiydi: har token modelga
 # {term}`lugʻatdagi <lugʻat>` indeksi bilan beriladi. Eng oddiy token — harf.
 # Oʻzbek alifbosida *oʻ* va *gʻ* — alohida harflar; *sh*, *ch* va *ng* esa harf birikmalari, lekin
-# har biri bitta tovushni bildiradi va alifboda alohida oʻrinda turadi. *oʻ* va *gʻ* ikki belgi bilan yozilsa ham, ularning har birini bitta token qilamiz; *sh*, *ch* va *ng* esa ikkitadan token boʻlib
-# qoladi, ularni BPE oʻzi birlashtiradi. Tutuq belgisi (*ʼ*) ham alohida token.
+# har biri bitta tovushni bildiradi va alifboda alohida oʻrinda turadi. Ikki belgi bilan yozilsa
+# ham, *oʻ* va *gʻ* ning har birini bitta token qilamiz; *sh*, *ch* va *ng* esa ikkitadan token
+# boʻlib qoladi — ularni BPE oʻzi birlashtiradi. Tutuq belgisi (*ʼ*) ham alohida token.
 
 # %%
 def korinishi(token):  # boʻshliq · boʻlib koʻrinadi
@@ -111,7 +112,7 @@ show(birinchi, nom="bpe_jadval",
 
 # %% [markdown]
 # BPE alifbodagi *sh* va *ch* birikmalarini oʻzi topadi: *s* va *h* juftidan *sh*, *c* va *h* dan *ch*
-# hosil boʻladi; *ng* esa keyinroq, {glue:text}`ng_tartib`-birlashmada. Koʻplik qoʻshimchasi *-lar* ikki birlashmada hosil boʻladi: 1-birlashmada *la*,
+# hosil boʻladi; *ng* esa keyinroq, {glue:text}`ng_tartib`-birlashmada. Koʻplik qoʻshimchasi *-lar* ikki birlashmada hosil boʻladi: {glue:text}`la_tartib`-birlashmada *la*,
 # {glue:text}`lar_tartib`-birlashmada *lar*. {glue:text}`birlashma_soni` ta
 # birlashmadan keyin lugʻatda {glue:text}`bpe_lugat` ta token bor. Harflar lugʻatida esa
 # {glue:text}`harf_lugat` ta: katta va kichik harflar, raqamlar, tinish belgilari va
@@ -245,14 +246,15 @@ fig("til_egri.png",
 #
 # Shuncha yangilanishda BPE modeli koʻrmagan matnni harflar modelidan yaxshiroq bashorat qiladi,
 # shuning uchun matnlarni shu model bilan yaratamiz. Lekin bundan BPE doim yaxshiroq degan xulosa
-# chiqmaydi. Ikki model bir xil son yangilanish oldi, lekin bir xil miqdorda matn koʻrmadi: bir
-# yangilanishda BPE modeli taxminan {glue:text}`bpe_harf_oqish:.1f` baravar koʻp harf koʻradi.
-# Harflar modelining yoʻqotishi esa oxirgi {glue:text}`harf_oxir_n` ta yangilanishda ham
+# chiqmaydi. Ikkala modelning parametrlari bir xil marta yangilandi, lekin modellar bir xil
+# miqdorda matn koʻrmadi: oʻqitish matnida bir yangilanishda BPE modeli taxminan
+# {glue:text}`bpe_harf_oqish:.1f` baravar koʻp harf koʻradi, yaʼni bu solishtirishda u koʻproq matn
+# koʻrgan. Harflar modelining yoʻqotishi oxirgi {glue:text}`harf_oxir_n` ta yangilanishda ham
 # {glue:text}`harf_oxir_kamay:.2f` nat kamaydi, BPE modeliniki esa
-# {glue:text}`bpe_eng_qadam`-yangilanishdan beri oʻsmoqda. Uzoqroq oʻqitilsa, harflar modeli BPE
-# modelidan oʻtib ketishi mumkin: qaysi tokenlash yaxshiroq ekani oʻqitish qancha davom etishiga
-# ham bogʻliq. Bundan tashqari, har model faqat bitta {term}`seed` bilan oʻqitilgan, farq esa kichik: boshqa seedda u
-# kattaroq yoki kichikroq chiqishi mumkin.
+# {glue:text}`bpe_eng_qadam`-yangilanishdan keyin oʻsib bordi. Uzoqroq oʻqitilsa, harflar modeli
+# BPE modelidan oʻzib ketishi mumkin: qaysi tokenlash yaxshiroq ekani oʻqitish qancha davom
+# etishiga ham bogʻliq. Bundan tashqari, har model faqat bitta {term}`seed` bilan oʻqitilgan:
+# boshqa seedda bu farq kattaroq ham, kichikroq ham chiqishi mumkin.
 
 # %% [markdown]
 # ## Matn yaratish usullari
@@ -269,8 +271,8 @@ fig("til_egri.png",
 #   tekislanadi;
 # - **top-k** — faqat eng ehtimolli *k* ta token orasidan tanlash.
 #
-# Harorat bilan tanlashni ikki haroratda ($\tau = 0{,}7$ va $\tau = 1{,}5$), top-kni
-# $\tau = 1{,}5$ da sinaymiz: jami toʻrt sozlama. Har sozlamada {glue:text}`namuna_soni` ta namuna yaratamiz, har birida {glue:text}`namuna_n` ta
+# Toʻrt sozlamani sinaymiz: ochkoʻz tanlash, ikki haroratda ($\tau = 0{,}7$ va $\tau = 1{,}5$)
+# harorat bilan tanlash va $k = 5$, $\tau = 1{,}5$ dagi top-k. Har sozlamada {glue:text}`namuna_soni` ta namuna yaratamiz, har birida {glue:text}`namuna_n` ta
 # token. Namunalar tekshirish matnining turli xatboshilaridagi dastlabki ikki soʻzdan
 # boshlanadi; bu boshlangʻich matnlar toʻrt sozlamada bir xil. Keyin yaratilgan soʻzlarning qancha
 # qismi korpusda uchrashini hisoblaymiz ({numref}`namuna_jadval`; «soʻzlar soni» — sozlamaning hamma
@@ -289,7 +291,7 @@ matnlar = dict(zip(usullar, parallel(
 qatorlar = []
 for nom in usullar:
     ulush, soni = til.soz_ulushi(matnlar[nom], sozlar_toplami)
-    qatorlar.append({"usul": nom, "soʻzlar soni": soni,
+    qatorlar.append({"sozlama": nom, "soʻzlar soni": soni,
                      "korpusdagi soʻzlar (%)": 100 * ulush})
 namuna = pd.DataFrame(qatorlar)
 uzunlik = til.uzunlik_boyicha(matnlar["τ = 0,7"], sozlar_toplami)
@@ -305,7 +307,7 @@ for nom, m_ in matnlar.items():  # ikkinchi matn, har usulda
                         initial_indent="  ", subsequent_indent="  "))
 
 # %% [markdown]
-# Ochkoʻz tanlashda soʻzlarning {glue:text}`och_ulush:.1f` foizi korpusda bor — toʻrt sozlama ichida eng koʻpi:
+# Ochkoʻz tanlashda soʻzlarning {glue:text}`och_ulush:.1f` foizi korpusda bor — toʻrt sozlama ichida eng yuqori ulush:
 # model har safar eng ehtimolli tokenni oladi. Lekin bu oʻlchov takrorni sezmaydi: ochkoʻz tanlash
 # bir soʻz yoki iborani qayta-qayta yozishi mumkin, takrorlangan soʻz esa korpusda boʻlsa, har safar
 # hisobga kiradi. Tasodifiy tanlashda harorat oshsa, korpusdagi soʻzlar
@@ -358,7 +360,7 @@ print(textwrap.fill(bpe_tok.dekodla(b[0]).replace("\n", " / "), 68))
 # tartibida saralanadi va ehtimollar yigʻindisi *p* ga yetguncha toʻplamga qoʻshiladi; keyingi
 # token shu toʻplamdan tanlanadi. `til.keyingi(logit, harorat, top_k, tasodif)` bilan bir xil
 # argumentli funksiya yozing. Funksiyani `til.davomlar` ga `tanlash=` argumenti bilan bering
-# (u uni `til.yarat` ga uzatadi) va jadvaldagidek `boshlar` ning har biridan `NAMUNA_N` tadan
+# (`til.davomlar` uni `til.yarat` ga uzatadi) va {numref}`%s-jadvaldagidek <namuna_jadval>` `boshlar` ning har biridan `NAMUNA_N` tadan
 # token yarating. `top_k=` ga berilgan son funksiyaning uchinchi argumenti boʻlib keladi — bu
 # mashqda u *p*. $\tau = 1{,}5$, $p = 0{,}9$ da korpusdagi soʻzlar ulushini
 # {numref}`%s-jadvaldagi <namuna_jadval>` ulushlar bilan solishtiring.
@@ -384,7 +386,7 @@ print(textwrap.fill(bpe_tok.dekodla(b[0]).replace("\n", " / "), 68))
 # :::{admonition} Yechim
 # :class: dropdown
 #
-# Birlashmalar 100 ta boʻlsa, bitta soʻzga {glue:text}`m100_soz:.1f` token, lugʻat ulushi
+# Birlashmalar 100 ta boʻlsa, bitta soʻzga {glue:text}`m100_soz:.1f` token, lugʻat qatlamlari ulushi
 # {glue:text}`m100_ulush:.0f` foiz; 2000 ta bilan {glue:text}`m2000_soz:.1f` token va
 # {glue:text}`m2000_ulush:.0f` foiz. Bitta soʻzga toʻgʻri keladigan tokenlar soni 20 marta emas,
 # {glue:text}`m_marta:.1f` marta kamayadi: birinchi birlashmalar koʻp uchraydigan juftlarni
@@ -453,6 +455,7 @@ for nom, qiymat in dict(
         bpe_nisbat=parametrlar(model_b) / bpe_oqish_tok,
         harf_nisbat=parametrlar(model_h) / harf_oqish_tok, lar_tartib=birlashmalar.index(("la", "r")) + 1,
         ng_tartib=birlashmalar.index(("n", "g")) + 1,
+        la_tartib=birlashmalar.index(("l", "a")) + 1,
         bpe_harf_token=len(harf_tok.kodla(tekshir)) / len(bpe_tok.kodla(tekshir)),
         bpe_davr=protokol["qadamlar"] * qadam_tok / bpe_oqish_tok,
         harf_davr=protokol["qadamlar"] * qadam_tok / harf_oqish_tok,
