@@ -659,8 +659,10 @@ def test_the_language_model_lessons_claims_hold(glued):
     assert glued["bpe_bosh"] < glued["harf_bosh"]
     for nom, bir_tokenga, V in (("harf", glued["harf_bosh"], glued["harf_lugat"]),
                                 ("bpe", glued["bpe_bosh"] * glued["bpe_harf_token"], glued["bpe_lugat"])):
+        # "(ehtimollar toʻliq teng boʻlmagani uchun yoʻqotish ln V dan biroz koʻp)": a random
+        # softmax's expected loss exceeds ln V (1,029 and 1,025 in every arithmetic measured)
         davo(f"oʻqitilmagan {nom} modeli: bir tokenga yoʻqotish / ln V", bir_tokenga / math.log(V),
-             kamida=0.9, kopi=1.1)
+             kamida=1.0, kopi=1.1)
     # the note on «ingl» explains a word of the computed list: it must be there
     assert "«ingl»" in glued["kop_sozlar"], f"the text explains «ingl», the list is {glued['kop_sozlar']}"
     # the KV cache: "Tokenlar bir xil. Tezlikdagi farq esa kichik ... uzun matnda ... N marta

@@ -64,8 +64,8 @@ for qator in tekshir.splitlines()[:3]:  # tekshirish matnining boshi
 
 # %% [markdown]
 # Yuqorida tekshirish matnining dastlabki uch qatori chiqarilgan. Korpusda
-# {glue:text}`korpus_soz` ta soʻz bor. Bu juda kam: katta til modellari oʻqitiladigan matnlar undan
-# millionlab, eng katta modellarniki esa milliardlab marta katta.
+# {glue:text}`korpus_soz` ta soʻz bor. Bu juda kam: katta til modellarini oʻqitishda ishlatiladigan matnlar
+# undan millionlab, eng yiriklariniki esa milliardlab marta uzun.
 
 # %% [markdown]
 # ## Tokenlar
@@ -86,7 +86,7 @@ harflar = til.harflar("Oʻgʻil maʼlumot oldi")
 print(" | ".join(korinishi(h) for h in harflar))
 
 # %% [markdown]
-# Harflar bilan har soʻz koʻp token boʻladi: model bitta soʻzni koʻp {term}`qadamda <qadam>` yozishi
+# Harflar bilan har soʻz koʻp tokendan iborat boʻladi: model bitta soʻzni koʻp {term}`qadamda <qadam>` yozishi
 # kerak.
 # **BPE** (ingl. *byte pair encoding*) tokenlarni matnning oʻzidan hosil qiladi. U harflardan boshlaydi
 # va har safar matnda eng koʻp uchraydigan qoʻshni juftni bitta yangi tokenga birlashtiradi.
@@ -139,8 +139,8 @@ show(tokenlar.round(1), nom="tokenlar_jadval",
 # {glue:text}`bpe_soz:.1f` token toʻgʻri keladi, harflar bilan {glue:text}`harf_soz:.1f` (soʻz
 # oldidagi boʻshliq va tinish belgilari ham token). BPEning oʻz narxi bor: lugʻat kattalashsa,
 # model ham kattalashadi. Modelning ikki
-# {term}`qatlami <qatlam>` lugʻatga bogʻliq: kirishdagi {term}`embedding` har token uchun *d* ta son (*d* — model
-# oʻlchami, bizda {glue:text}`p_d`) saqlaydi, chiqish qatlami esa har token uchun *d* ta koʻpaytuvchi va bitta
+# {term}`qatlami <qatlam>` lugʻatga bogʻliq: kirishdagi {term}`embedding` har token uchun *d* ta son (*d* — har
+# token vektorining oʻlchami, bizda {glue:text}`p_d`) saqlaydi, chiqish qatlami esa har token uchun *d* ta koʻpaytuvchi va bitta
 # {term}`siljishdan <siljish>` iborat. Qolgan qatlamlar
 # lugʻatga bogʻliq emas ({numref}`lugat_jadval`).
 
@@ -174,7 +174,7 @@ show(lugat.round(1), nom="lugat_jadval",
 #
 # ## Oʻqitish
 #
-# Lugʻatidan boshqa hamma jihati bir xil boʻlgan ikkita `KichikGPT` ni oʻqitamiz: biri harflarda,
+# Lugʻatidan boshqa hamma jihati bir xil boʻlgan ikkita `KichikGPT` modelini oʻqitamiz: biri harflarda,
 # ikkinchisi BPE tokenlarida. Har
 # yangilanishda model oʻqitish matnidan tasodifiy olingan
 # {glue:text}`p_batch` ta parchadan iborat {term}`paketni <paket>` koʻradi (har parcha
@@ -227,11 +227,12 @@ fig("til_egri.png",
 # BPE modelining egri chizigʻi boshidanoq pastroqda turadi. Oʻqitilmagan model hamma tokenga deyarli teng ehtimol
 # beradi, shuning uchun uning bir tokenga yoʻqotishi taxminan $\ln V$ ($V$ — lugʻat kattaligi):
 # harflar uchun $\ln$ {glue:text}`harf_lugat` ≈ {glue:text}`harf_lnv:.2f`, BPE uchun
-# $\ln$ {glue:text}`bpe_lugat` ≈ {glue:text}`bpe_lnv:.2f`. BPE tokeni esa oʻrtacha
+# $\ln$ {glue:text}`bpe_lugat` ≈ {glue:text}`bpe_lnv:.2f` (ehtimollar toʻliq teng boʻlmagani
+# uchun yoʻqotish $\ln V$ dan biroz koʻp). BPE tokeni esa tekshirish matnida oʻrtacha
 # {glue:text}`bpe_harf_token:.1f` harfdan iborat va bu yoʻqotish shuncha harfga boʻlinadi. Shuning
 # uchun oʻqitish boshida BPE modelining yoʻqotishi bir harfga {glue:text}`bpe_bosh:.2f` nat, harflar
 # modeliniki esa {glue:text}`harf_bosh:.2f` nat. Oxirida BPE modelining yoʻqotishi
-# bir harfga {glue:text}`bpe_oxirgi:.2f` nat — harflar modelinikidan kam (perpleksiyasi
+# bir harfga {glue:text}`bpe_oxirgi:.2f` nat — harflar modelinikidan kam (bir harfga perpleksiyasi
 # {glue:text}`bpe_perp:.1f`).
 #
 # Lekin egri chiziqda boshqa narsa ham koʻrinadi: BPE modelining yoʻqotishi
@@ -240,20 +241,22 @@ fig("til_egri.png",
 # oʻqitish matni qisqa: atigi {glue:text}`bpe_oqish_tok` ta token. Modelda esa
 # {glue:text}`bpe_param` ta parametr bor — har oʻqitish tokeniga qariyb
 # {glue:text}`bpe_nisbat:.0f` ta (harflar modelida {glue:text}`harf_nisbat:.0f` ta).
-# {glue:text}`p_qadamlar` ta yangilanishda BPE modeli oʻz matnidan oʻrtacha
+# {glue:text}`p_qadamlar` ta yangilanishda BPE modeli oʻqitish matnidan oʻrtacha
 # {glue:text}`bpe_davr:.0f` marta oʻtadi ({glue:text}`bpe_davr:.0f` {term}`epoxa`), harflar modeli esa
-# oʻz matnidan {glue:text}`harf_davr:.0f` marta.
+# {glue:text}`harf_davr:.0f` marta.
 #
 # Shuncha yangilanishda BPE modeli koʻrmagan matnni harflar modelidan yaxshiroq bashorat qiladi,
 # shuning uchun matnlarni shu model bilan yaratamiz. Lekin bundan BPE doim yaxshiroq degan xulosa
 # chiqmaydi. Ikkala modelning parametrlari bir xil marta yangilandi, lekin modellar bir xil
-# miqdorda matn koʻrmadi: oʻqitish matnida bir yangilanishda BPE modeli taxminan
-# {glue:text}`bpe_harf_oqish:.1f` baravar koʻp harf koʻradi, yaʼni bu solishtirishda u koʻproq matn
-# koʻrgan. Harflar modelining yoʻqotishi oxirgi {glue:text}`harf_oxir_n` ta yangilanishda ham
+# miqdorda matn koʻrmadi: paketdagi tokenlar soni ikkalasida bir xil, oʻqitish matnida esa BPE
+# tokeni oʻrtacha {glue:text}`bpe_harf_oqish:.1f` harfdan iborat. Demak, har yangilanishda BPE
+# modeli shuncha marta koʻp harf koʻradi. Harflar modelining yoʻqotishi oxirgi {glue:text}`harf_oxir_n` ta yangilanishda ham
 # {glue:text}`harf_oxir_kamay:.2f` nat kamaydi, BPE modeliniki esa
 # {glue:text}`bpe_eng_qadam`-yangilanishdan keyin oʻsib bordi. Uzoqroq oʻqitilsa, harflar modeli
 # BPE modelidan oʻzib ketishi mumkin: qaysi tokenlash yaxshiroq ekani oʻqitish qancha davom
-# etishiga ham bogʻliq. Bundan tashqari, har model faqat bitta {term}`seed` bilan oʻqitilgan:
+# etishiga ham bogʻliq.
+#
+# Har model faqat bitta {term}`seed` bilan oʻqitilgan:
 # boshqa seedda bu farq kattaroq ham, kichikroq ham chiqishi mumkin.
 
 # %% [markdown]
@@ -300,10 +303,11 @@ uzunlar = [s_ for m_ in matnlar["τ = 0,7"] for s_ in til.sozlar(m_)
 kop = pd.Series(uzunlar).value_counts()
 show(namuna.round(1), nom="namuna_jadval",
      izoh="BPE modeli yozgan soʻzlarning qancha qismi korpusda bor.")
-boshlar = til.boshlanishlar()
+boshlanishlar = til.boshlanishlar()
 for nom, m_ in matnlar.items():  # ikkinchi matn, har usulda
     print(nom + ":")
-    print(textwrap.fill((boshlar[1] + m_[1]).replace("\n", " / "), 68,
+    matn_ = (boshlanishlar[1] + m_[1]).replace("\n", " / ")
+    print(textwrap.fill(matn_, 68,
                         initial_indent="  ", subsequent_indent="  "))
 
 # %% [markdown]
@@ -331,7 +335,7 @@ for nom, m_ in matnlar.items():  # ikkinchi matn, har usulda
 # {glue:text}`kesh_n` ta token yaratamiz.
 
 # %%
-boshi = torch.tensor([bpe_tok.kodla(boshlar[0])])
+boshi = torch.tensor([bpe_tok.kodla(boshlanishlar[0])])
 # kesh bilan matn T tokendan oshmaydi
 kesh_n = protokol["T"] - boshi.shape[1]
 a = til.yarat(model_b, boshi, kesh_n, harorat=0.7, seed=3)
@@ -347,11 +351,12 @@ print(textwrap.fill(bpe_tok.dekodla(b[0]).replace("\n", " / "), 68))
 # %% [markdown]
 # Tokenlar bir xil. Tezlikdagi farq esa kichik: bitta tokenga keshsiz {glue:text}`keshsiz_ms:.2f` ms,
 # kesh bilan {glue:text}`kesh_ms:.2f` ms ketadi (bir necha oʻlchovning {term}`medianasi <mediana>`).
-# Matn {term}`kontekst oynasidan <kontekst oynasi>` ({glue:text}`p_T` ta token) uzun emas, model
-# ham kichik. Shuning uchun har qadamdagi hisob oz, vaqtning koʻpi Python va PyTorch
-# funksiyalarini chaqirishga ketadi. Kesh uzun matnda foyda beradi:
-# {doc}`«Transformer bloki va KV kesh» <transformer>` darsida matn uzunligi
-# *T* = {glue:text}`transformer.py::kv_T_katta:.0f` boʻlganda u yaratish qadamini
+# Kesh bilan matn {term}`kontekst oynasidan <kontekst oynasi>` ({glue:text}`p_T` ta token) uzun
+# boʻla olmaydi, model ham kichik. Shuning uchun har qadamdagi hisob oz, vaqtning koʻpi Python va
+# PyTorch funksiyalarini chaqirishga ketadi. Bu model bilan uzunroq matn yaratsak ham, keshdan
+# koʻproq foyda chiqmaydi. Kesh kontekst oynasi katta modelda uzun matn yaratilganda foyda beradi:
+# {doc}`«Transformer bloki va KV kesh» <transformer>` darsida shunday modelda matn uzunligi
+# *T* = {glue:text}`transformer.py::kv_T_katta:.0f` boʻlganda kesh bitta yaratish qadamini
 # {glue:text}`transformer.py::kv_nisbat:.0f` marta tezlashtirgan edi.
 #
 # ## Mashqlar
@@ -359,9 +364,9 @@ print(textwrap.fill(bpe_tok.dekodla(b[0]).replace("\n", " / "), 68))
 # **1-mashq ({term}`top-p`).** Top-p (ingl. *nucleus sampling*) usulida tokenlar ehtimoli kamayish
 # tartibida saralanadi va ehtimollar yigʻindisi *p* ga yetguncha toʻplamga qoʻshiladi; keyingi
 # token shu toʻplamdan tanlanadi. `til.keyingi(logit, harorat, top_k, tasodif)` bilan bir xil
-# argumentli funksiya yozing. Funksiyani `til.davomlar` ga `tanlash=` argumenti bilan bering
-# (`til.davomlar` uni `til.yarat` ga uzatadi) va {numref}`%s-jadvaldagidek <namuna_jadval>` `boshlar` ning har biridan `NAMUNA_N` tadan
-# token yarating. `top_k=` ga berilgan son funksiyaning uchinchi argumenti boʻlib keladi — bu
+# argumentli funksiya yozing. Funksiyani `til.davomlar` ga `tanlash=` argumenti bilan uzating
+# (`til.davomlar` uni `til.yarat` ga uzatadi) va {numref}`%s-jadvaldagidek <namuna_jadval>` har
+# boshlangʻich matndan (`boshlanishlar` roʻyxatidan) `NAMUNA_N` tadan token yarating. `top_k=` ga berilgan son funksiyaning uchinchi argumenti boʻlib keladi — bu
 # mashqda u *p*. $\tau = 1{,}5$, $p = 0{,}9$ da korpusdagi soʻzlar ulushini
 # {numref}`%s-jadvaldagi <namuna_jadval>` ulushlar bilan solishtiring.
 #
@@ -372,8 +377,8 @@ print(textwrap.fill(bpe_tok.dekodla(b[0]).replace("\n", " / "), 68))
 # $\tau = 1{,}5$ taqsimotni tekislaydi, shuning uchun ehtimollar yigʻindisi $0{,}9$ ga yetguncha
 # toʻplamga koʻp token kiradi; $k = 5$ esa har qadamda beshtadan ortigʻini qoldirmaydi. Top-p
 # nechta tokenni qoldirishni har qadamda taqsimotning oʻziga qarab tanlaydi: taqsimot oʻtkir
-# boʻlsa — oz, tekis boʻlsa — koʻp. Bu haroratda esa u oddiy $\tau = 1{,}5$ dagidan
-# ({glue:text}`t15_ulush:.1f` foiz) deyarli farq qilmaydi: $p = 0{,}9$ faqat eng kam ehtimolli
+# boʻlsa — oz, tekis boʻlsa — koʻp. Bu haroratda esa u top-k siz, faqat harorat bilan tanlashdagidan
+# ($\tau = 1{,}5$; {glue:text}`t15_ulush:.1f` foiz) deyarli farq qilmaydi: $p = 0{,}9$ faqat eng kam ehtimolli
 # tokenlarni — ehtimollari yigʻindisi $0{,}1$ dan oshmaydiganlarini — kesadi.
 # :::
 #
@@ -391,7 +396,7 @@ print(textwrap.fill(bpe_tok.dekodla(b[0]).replace("\n", " / "), 68))
 # {glue:text}`m2000_ulush:.0f` foiz. Bitta soʻzga toʻgʻri keladigan tokenlar soni 20 marta emas,
 # {glue:text}`m_marta:.1f` marta kamayadi: birinchi birlashmalar koʻp uchraydigan juftlarni
 # birlashtirib, matnni tez qisqartiradi; keyingilari esa kam uchraydigan juftlarni birlashtirib,
-# uni oz qisqartiradi. Lugʻat ulushi esa tez oʻsadi. Ikkala mashqning kodi quyida.
+# uni oz qisqartiradi. Lugʻat qatlamlarining ulushi esa ancha oshadi. Ikkala mashqning kodi quyida.
 # :::
 
 # %% tags=["hide-cell"]
@@ -407,7 +412,7 @@ def top_p(logit, harorat, p, tasodif):
 
 
 def namuna_ulushi(model, tanlash, harorat, p):
-    matnlar_ = til.davomlar(model, bpe_tok, boshlar, NAMUNA_N,
+    matnlar_ = til.davomlar(model, bpe_tok, boshlanishlar, NAMUNA_N,
                             harorat=harorat, top_k=p, tanlash=tanlash)
     return til.soz_ulushi(matnlar_, sozlar_toplami)[0]
 
