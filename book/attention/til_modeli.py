@@ -115,7 +115,7 @@ show(birinchi, nom="bpe_jadval",
 # hosil boʻladi; *ng* esa keyinroq, {glue:text}`ng_tartib`-birlashmada. Koʻplik qoʻshimchasi *-lar* ikki birlashmada hosil boʻladi: {glue:text}`la_tartib`-birlashmada *la*,
 # {glue:text}`lar_tartib`-birlashmada *lar*. {glue:text}`birlashma_soni` ta
 # birlashmadan keyin lugʻatda {glue:text}`bpe_lugat` ta token bor. Harflar lugʻatida esa
-# {glue:text}`harf_lugat` ta: katta va kichik harflar, raqamlar, tinish belgilari va
+# {glue:text}`harf_lugat` ta: katta va kichik harflar, raqamlar, boʻshliq, tinish belgilari va
 # baʼzi matematik belgilar. Tekshirish
 # matnini ikkala usulda tokenlarga boʻlamiz ({numref}`tokenlar_jadval`).
 
@@ -169,7 +169,7 @@ show(lugat.round(1), nom="lugat_jadval",
 # BPE lugʻati bilan esa {glue:text}`bpe_ulush:.0f` foizini egallaydi. Kichik modelimizga GPT-2 yoki
 # Llama 3 lugʻati berilsa, bu ikki qatlam parametrlarning deyarli hammasini egallardi. *d* oshsa, qolgan
 # qatlamlarning parametrlari *d*² ga, lugʻat qatlamlariniki esa faqat *d* ga proporsional oʻsadi;
-# katta modellarda *d* bir necha ming, qatlamlar esa oʻnlab, shuning uchun ularda lugʻat
+# katta modellarda *d* bir necha ming, qatlamlar soni esa oʻnlab, shuning uchun ularda lugʻat
 # qatlamlari ulushi ancha kichik.
 #
 # ## Oʻqitish
@@ -239,7 +239,7 @@ fig("til_egri.png",
 # {glue:text}`bpe_eng_qadam`-yangilanishda eng kichik ({glue:text}`bpe_eng:.2f`), keyin esa oʻsadi.
 # Model oʻqitish matnini yod ola boshlaydi ({term}`ortiqcha moslashish`). Sababi — BPE tokenlarida
 # oʻqitish matni qisqa: atigi {glue:text}`bpe_oqish_tok` ta token. Modelda esa
-# {glue:text}`bpe_param` ta parametr bor — har oʻqitish tokeniga qariyb
+# {glue:text}`bpe_param` ta parametr bor — har oʻqitish tokeniga taxminan
 # {glue:text}`bpe_nisbat:.0f` ta (harflar modelida {glue:text}`harf_nisbat:.0f` ta).
 # {glue:text}`p_qadamlar` ta yangilanishda BPE modeli oʻqitish matnidan oʻrtacha
 # {glue:text}`bpe_davr:.0f` marta oʻtadi ({glue:text}`bpe_davr:.0f` {term}`epoxa`), harflar modeli esa
@@ -249,7 +249,8 @@ fig("til_egri.png",
 # shuning uchun matnlarni shu model bilan yaratamiz. Lekin bundan BPE doim yaxshiroq degan xulosa
 # chiqmaydi. Ikkala modelning parametrlari bir xil marta yangilandi, lekin modellar bir xil
 # miqdorda matn koʻrmadi: paketdagi tokenlar soni ikkalasida bir xil, oʻqitish matnida esa BPE
-# tokeni oʻrtacha {glue:text}`bpe_harf_oqish:.1f` harfdan iborat. Demak, har yangilanishda BPE
+# tokeni oʻrtacha {glue:text}`bpe_harf_oqish:.1f` harfdan iborat (tekshirish matnidagidan biroz
+# koʻp). Demak, har yangilanishda BPE
 # modeli shuncha marta koʻp harf koʻradi. Harflar modelining yoʻqotishi oxirgi {glue:text}`harf_oxir_n` ta yangilanishda ham
 # {glue:text}`harf_oxir_kamay:.2f` nat kamaydi, BPE modeliniki esa
 # {glue:text}`bpe_eng_qadam`-yangilanishdan keyin oʻsib bordi. Uzoqroq oʻqitilsa, harflar modeli
@@ -257,7 +258,7 @@ fig("til_egri.png",
 # etishiga ham bogʻliq.
 #
 # Har model faqat bitta {term}`seed` bilan oʻqitilgan:
-# boshqa seedda bu farq kattaroq ham, kichikroq ham chiqishi mumkin.
+# boshqa seedda ikki model orasidagi farq kattaroq ham, kichikroq ham chiqishi mumkin.
 
 # %% [markdown]
 # ## Matn yaratish usullari
@@ -288,7 +289,8 @@ NAMUNA_N = 120  # har matnda nechta token
 # usul: (harorat, top_k); None — ochkoʻz yoki cheklovsiz
 usullar = {"ochkoʻz": (None, None), "τ = 0,7": (0.7, None),
            "τ = 1,5": (1.5, None), "top-k, k = 5, τ = 1,5": (1.5, 5)}
-yoz = partial(til.namunalar, n=NAMUNA_N)  # usullar yadrolarga boʻlinadi
+# sozlamalar ikki yadroga boʻlinadi
+yoz = partial(til.namunalar, n=NAMUNA_N)
 matnlar = dict(zip(usullar, parallel(
     yoz, [("bpe", BIRLASHMALAR, *u) for u in usullar.values()])))
 qatorlar = []
@@ -352,9 +354,9 @@ print(textwrap.fill(bpe_tok.dekodla(b[0]).replace("\n", " / "), 68))
 # Tokenlar bir xil. Tezlikdagi farq esa kichik: bitta tokenga keshsiz {glue:text}`keshsiz_ms:.2f` ms,
 # kesh bilan {glue:text}`kesh_ms:.2f` ms ketadi (bir necha oʻlchovning {term}`medianasi <mediana>`).
 # Kesh bilan matn {term}`kontekst oynasidan <kontekst oynasi>` ({glue:text}`p_T` ta token) uzun
-# boʻla olmaydi, model ham kichik. Shuning uchun har qadamdagi hisob oz, vaqtning koʻpi Python va
-# PyTorch funksiyalarini chaqirishga ketadi. Bu model bilan uzunroq matn yaratsak ham, keshdan
-# koʻproq foyda chiqmaydi. Kesh kontekst oynasi katta modelda uzun matn yaratilganda foyda beradi:
+# boʻla olmaydi, model ham kichik. Shuning uchun har qadamdagi hisob oz, vaqtning koʻpi esa Python
+# va PyTorch funksiyalarini chaqirishga ketadi. Keshning foydasi kontekst oynasi katta modelda,
+# uzun matn yaratilganda koʻrinadi:
 # {doc}`«Transformer bloki va KV kesh» <transformer>` darsida shunday modelda matn uzunligi
 # *T* = {glue:text}`transformer.py::kv_T_katta:.0f` boʻlganda kesh bitta yaratish qadamini
 # {glue:text}`transformer.py::kv_nisbat:.0f` marta tezlashtirgan edi.
@@ -377,8 +379,8 @@ print(textwrap.fill(bpe_tok.dekodla(b[0]).replace("\n", " / "), 68))
 # $\tau = 1{,}5$ taqsimotni tekislaydi, shuning uchun ehtimollar yigʻindisi $0{,}9$ ga yetguncha
 # toʻplamga koʻp token kiradi; $k = 5$ esa har qadamda beshtadan ortigʻini qoldirmaydi. Top-p
 # nechta tokenni qoldirishni har qadamda taqsimotning oʻziga qarab tanlaydi: taqsimot oʻtkir
-# boʻlsa — oz, tekis boʻlsa — koʻp. Bu haroratda esa u top-k siz, faqat harorat bilan tanlashdagidan
-# ($\tau = 1{,}5$; {glue:text}`t15_ulush:.1f` foiz) deyarli farq qilmaydi: $p = 0{,}9$ faqat eng kam ehtimolli
+# boʻlsa — oz, tekis boʻlsa — koʻp. Bu haroratda esa u top-k qoʻllanmagan, faqat harorat bilan
+# tanlashdagi ulushdan ($\tau = 1{,}5$; {glue:text}`t15_ulush:.1f` foiz) deyarli farq qilmaydi: $p = 0{,}9$ faqat eng kam ehtimolli
 # tokenlarni — ehtimollari yigʻindisi $0{,}1$ dan oshmaydiganlarini — kesadi.
 # :::
 #
