@@ -86,7 +86,7 @@ harflar = til.harflar("Oʻgʻil maʼlumot oldi")
 print(" | ".join(korinishi(h) for h in harflar))
 
 # %% [markdown]
-# Harflar bilan har soʻz koʻp tokendan iborat boʻladi: model bitta soʻzni koʻp {term}`qadamda <qadam>` yozishi
+# Harflar bilan soʻzlar koʻp tokendan iborat boʻladi: model bitta soʻzni koʻp {term}`qadamda <qadam>` yozishi
 # kerak.
 # **BPE** (ingl. *byte pair encoding*) tokenlarni matnning oʻzidan hosil qiladi. U harflardan boshlaydi
 # va har safar matnda eng koʻp uchraydigan qoʻshni juftni bitta yangi tokenga birlashtiradi.
@@ -170,7 +170,7 @@ show(lugat.round(1), nom="lugat_jadval",
 # Llama 3 lugʻati berilsa, bu ikki qatlam parametrlarning deyarli hammasini egallardi. *d* oshsa, qolgan
 # qatlamlarning parametrlari *d*² ga, lugʻat qatlamlariniki esa faqat *d* ga proporsional oʻsadi;
 # katta modellarda *d* bir necha ming, qatlamlar soni esa oʻnlab, shuning uchun ularda lugʻat
-# qatlamlari ulushi ancha kichik.
+# qatlamlari ulushi jadvaldagidan ancha kichik.
 #
 # ## Oʻqitish
 #
@@ -191,7 +191,7 @@ show(lugat.round(1), nom="lugat_jadval",
 # model bilan taqqoslaymiz. Ikkalasining ehtimollari ham oʻqitish matnidagi sanoqlardan olinadi:
 #
 # - **unigram** — har harfga uning oʻqitish matnidagi chastotasini ehtimol qilib beradi;
-# - **bigram** — har harfga oʻqitish matnida aynan shu oldingi harfdan keyin kelish chastotasini
+# - **bigram** — har harfga uning oʻqitish matnida aynan shu oldingi harfdan keyin kelish chastotasini
 #   ehtimol qilib beradi.
 #
 # Ikkalasida ham har sanoqqa 1 qoʻshiladi: aks holda oʻqitish matnida uchramagan harf yoki juft
@@ -251,13 +251,13 @@ fig("til_egri.png",
 # miqdorda matn koʻrmadi: paketdagi tokenlar soni ikkalasida bir xil, oʻqitish matnida esa BPE
 # tokeni oʻrtacha {glue:text}`bpe_harf_oqish:.1f` harfdan iborat (tekshirish matnidagidan biroz
 # koʻp). Demak, har yangilanishda BPE
-# modeli shuncha marta koʻp harf koʻradi. Harflar modelining yoʻqotishi oxirgi {glue:text}`harf_oxir_n` ta yangilanishda ham
+# modeli harflar modelidan shuncha marta koʻp harf koʻradi. Harflar modelining yoʻqotishi oxirgi {glue:text}`harf_oxir_n` ta yangilanishda ham
 # {glue:text}`harf_oxir_kamay:.2f` nat kamaydi, BPE modeliniki esa
 # {glue:text}`bpe_eng_qadam`-yangilanishdan keyin oʻsib bordi. Uzoqroq oʻqitilsa, harflar modeli
 # BPE modelidan oʻzib ketishi mumkin: qaysi tokenlash yaxshiroq ekani oʻqitish qancha davom
 # etishiga ham bogʻliq.
 #
-# Har model faqat bitta {term}`seed` bilan oʻqitilgan:
+# Ikkala model ham faqat bitta {term}`seed` bilan oʻqitilgan:
 # boshqa seedda ikki model orasidagi farq kattaroq ham, kichikroq ham chiqishi mumkin.
 
 # %% [markdown]
@@ -333,7 +333,7 @@ for nom, m_ in matnlar.items():  # ikkinchi matn, har usulda
 # ## KV kesh oʻqitilgan modelda
 #
 # Oldingi darsda KV kesh oʻqitilmagan modelda natijani oʻzgartirmagan edi. Oʻqitilgan modelda ham
-# shunday boʻlishi kerak: $\tau = 0{,}7$ da, bir xil seed bilan, kesh bilan va keshsiz
+# shunday boʻlishi kerak. Buni tekshirish uchun $\tau = 0{,}7$ da, bir xil seed bilan, kesh bilan va keshsiz
 # {glue:text}`kesh_n` ta token yaratamiz.
 
 # %%
@@ -378,8 +378,8 @@ print(textwrap.fill(bpe_tok.dekodla(b[0]).replace("\n", " / "), 68))
 # $p = 0{,}9$ da soʻzlarning {glue:text}`topp_ulush:.1f` foizi korpusda bor — top-kdagidan kam.
 # $\tau = 1{,}5$ taqsimotni tekislaydi, shuning uchun ehtimollar yigʻindisi $0{,}9$ ga yetguncha
 # toʻplamga koʻp token kiradi; $k = 5$ esa har qadamda beshtadan ortigʻini qoldirmaydi. Top-p
-# nechta tokenni qoldirishni har qadamda taqsimotning oʻziga qarab tanlaydi: taqsimot oʻtkir
-# boʻlsa — oz, tekis boʻlsa — koʻp. Bu haroratda esa u top-k qoʻllanmagan, faqat harorat bilan
+# nechta tokenni qoldirishni har qadamda taqsimotning oʻziga qarab belgilaydi: taqsimot oʻtkir
+# boʻlsa — oz, tekis boʻlsa — koʻp. Bu haroratda esa top-p ulushi oddiy harorat bilan
 # tanlashdagi ulushdan ($\tau = 1{,}5$; {glue:text}`t15_ulush:.1f` foiz) deyarli farq qilmaydi: $p = 0{,}9$ faqat eng kam ehtimolli
 # tokenlarni — ehtimollari yigʻindisi $0{,}1$ dan oshmaydiganlarini — kesadi.
 # :::
@@ -440,6 +440,7 @@ oxirgi = {n: e[-1][1] for n, e in (("harf", egri_h), ("bpe", egri_b))}
 bpe_eng_qadam, bpe_eng = min(egri_b, key=lambda qy: qy[1])
 bpe_oqish_tok, harf_oqish_tok = len(bpe_tok.kodla(oqish)), len(harf_tok.kodla(oqish))
 qadam_tok = protokol["batch"] * protokol["T"]
+oxir_uchdan = egri_h[(len(egri_h) - 1) * 2 // 3]  # oxirgi uchdan bir qism boshi
 ustun = "korpusdagi soʻzlar (%)"
 for nom, qiymat in dict(
         birlashma_soni=BIRLASHMALAR, bpe_lugat=len(bpe_tok), harf_lugat=len(harf_tok),
@@ -452,9 +453,9 @@ for nom, qiymat in dict(
         bigram_perp=math.exp(bigram), korpus_soz=son(len(til.sozlar(matn))),
         harf_lnv=math.log(len(harf_tok)), bpe_lnv=math.log(len(bpe_tok)),
         harf_bosh=egri_h[0][1], bpe_bosh=egri_b[0][1],
-        harf_oxir_n=egri_h[-1][0] - egri_h[-5][0],
+        harf_oxir_n=egri_h[-1][0] - oxir_uchdan[0],
         bpe_harf_oqish=harf_oqish_tok / bpe_oqish_tok,
-        harf_oxir_kamay=egri_h[-5][1] - egri_h[-1][1],
+        harf_oxir_kamay=oxir_uchdan[1] - egri_h[-1][1],
         bpe_eng_qadam=bpe_eng_qadam, bpe_eng=bpe_eng, bpe_oxirgi=oxirgi["bpe"],
         bpe_oqish_tok=son(bpe_oqish_tok), qadam_tok=son(qadam_tok), oqish_belgi=son(len(oqish)),
         harf_oqish_tok=son(harf_oqish_tok), bpe_param=son(parametrlar(model_b)),
