@@ -340,29 +340,18 @@ def _eng_yorugi(png: bytes) -> int:
         return int(np.percentile(np.asarray(rasm.convert("RGB")).max(axis=2), 99))
 
 
-def _butun_sahifa(sahifa, yol: Path) -> None:
-    """A full-page screenshot for a reader's eye: every section drawn and every figure loaded.
-    The page skips a section off screen until the reader nears it (kitob.css,
-    content-visibility) and loads figures lazily, so a plain full-page shot of a long page is
-    blank below its first screens."""
-    sahifa.add_style_tag(content=".bd-article > section > section"
-                                 " { content-visibility: visible !important; }")
-    sahifa.evaluate(RASMLAR_JS)
-    sahifa.screenshot(path=yol, full_page=True)
-
-
 @pytest.mark.parametrize("yol", SAHIFALAR)
 def test_theme_toggle_and_dark_mode_keeps_figures_and_tables_readable(kuzat, manzil, rasmlar, yol):
     k = kuzat()
     sahifa = k.och(manzil + yol)
     nom = Path(yol).stem
     assert _mavzu(sahifa) == "light", "a reader whose system is light gets a light page"
-    _butun_sahifa(sahifa, rasmlar / f"{nom}-yorug.png")
+    sahifa.screenshot(path=rasmlar / f"{nom}-yorug.png", full_page=True)
     korildi = _qorongi_qil(sahifa)
     assert korildi[-1] == "dark", f"the theme toggle went {korildi}, never dark"
     _ranglar_tinchlansin(sahifa)            # the theme's colour transitions have ended
     sahifa.evaluate(RASMLAR_JS)             # every figure loaded (they load lazily)
-    _butun_sahifa(sahifa, rasmlar / f"{nom}-qorongi.png")
+    sahifa.screenshot(path=rasmlar / f"{nom}-qorongi.png", full_page=True)
     olchov = sahifa.evaluate(KONTRAST_JS)
     past = [k for k in olchov["kataklar"] if k["nisbat"] < 4.5]
     assert not past, f"{yol}, dark mode: table cells below contrast 4.5:1: {past[:10]}"
@@ -426,7 +415,7 @@ TELEFON_JS = """() => {
 def test_phone_width_has_no_sideways_scroll(kuzat, manzil, rasmlar, yol):
     k = kuzat(viewport=TELEFON)
     sahifa = k.och(manzil + yol)
-    _butun_sahifa(sahifa, rasmlar / f"{Path(yol).stem}-telefon.png")
+    sahifa.screenshot(path=rasmlar / f"{Path(yol).stem}-telefon.png", full_page=True)
     o = sahifa.evaluate(TELEFON_JS)
     assert o["scrollWidth"] <= o["W"], (
         f"{yol} at {o['W']} px scrolls sideways (page {o['scrollWidth']} px wide); "
