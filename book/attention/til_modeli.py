@@ -65,7 +65,7 @@ for qator in tekshir.splitlines()[:3]:  # tekshirish matnining boshi
 # %% [markdown]
 # Yuqorida tekshirish matnining dastlabki uch qatori chiqarilgan. Korpusda
 # {glue:text}`korpus_soz` ta soʻz bor. Bu juda kam: katta til modellarini oʻqitishda ishlatiladigan matnlar
-# undan millionlab, eng yiriklariniki esa milliardlab marta uzun.
+# undan millionlab, eng yirik modellarniki esa milliardlab marta uzun.
 
 # %% [markdown]
 # ## Tokenlar
@@ -88,7 +88,7 @@ print(" | ".join(korinishi(h) for h in harflar))
 # %% [markdown]
 # Harflar bilan soʻzlar koʻp tokendan iborat boʻladi: model bitta soʻzni koʻp {term}`qadamda <qadam>` yozishi
 # kerak.
-# **BPE** (ingl. *byte pair encoding*) tokenlarni matnning oʻzidan hosil qiladi. U harflardan boshlaydi
+# **BPE** (ingl. *byte pair encoding*; bu yerda baytlar emas, harflar birlashtiriladi) tokenlarni matnning oʻzidan hosil qiladi. U harflardan boshlaydi
 # va har safar matnda eng koʻp uchraydigan qoʻshni juftni bitta yangi tokenga birlashtiradi.
 # Juftlar faqat soʻz ichida sanaladi. Soʻz oldidagi boʻshliq soʻzga qoʻshiladi, shuning uchun
 # «·kesh» (· — boʻshliq) bitta token boʻlishi mumkin, oldida boʻshliq boʻlmagan «kesh» esa
@@ -115,7 +115,7 @@ show(birinchi, nom="bpe_jadval",
 # hosil boʻladi; *ng* esa keyinroq, {glue:text}`ng_tartib`-birlashmada. Koʻplik qoʻshimchasi *-lar* ikki birlashmada hosil boʻladi: {glue:text}`la_tartib`-birlashmada *la*,
 # {glue:text}`lar_tartib`-birlashmada *lar*. {glue:text}`birlashma_soni` ta
 # birlashmadan keyin lugʻatda {glue:text}`bpe_lugat` ta token bor. Harflar lugʻatida esa
-# {glue:text}`harf_lugat` ta: katta va kichik harflar, raqamlar, boʻshliq, tinish belgilari va
+# {glue:text}`harf_lugat` ta: katta va kichik harflar, raqamlar, boʻshliq, yangi qator belgisi, tinish belgilari va
 # baʼzi matematik belgilar. Tekshirish
 # matnini ikkala usulda tokenlarga boʻlamiz ({numref}`tokenlar_jadval`).
 
@@ -169,8 +169,9 @@ show(lugat.round(1), nom="lugat_jadval",
 # BPE lugʻati bilan esa {glue:text}`bpe_ulush:.0f` foizini egallaydi. Kichik modelimizga GPT-2 yoki
 # Llama 3 lugʻati berilsa, bu ikki qatlam parametrlarning deyarli hammasini egallardi. *d* oshsa, qolgan
 # qatlamlarning parametrlari *d*² ga, lugʻat qatlamlariniki esa faqat *d* ga proporsional oʻsadi;
-# katta modellarda *d* bir necha ming, qatlamlar soni esa oʻnlab, shuning uchun ularda lugʻat
-# qatlamlari ulushi jadvaldagidan ancha kichik.
+# katta modellarda *d* bir necha ming, qatlamlar soni esa oʻnlab, shuning uchun haqiqiy GPT-2 va
+# Llama 3 modellarida lugʻat qatlamlarining ulushi jadvaldagi GPT-2 va Llama 3 qatorlaridagidan
+# ancha kichik.
 #
 # ## Oʻqitish
 #
