@@ -150,6 +150,19 @@ def test_sdpa_removes_the_quadratic_memory_not_the_quadratic_time(glued, sahifa)
     davo("SDPA (4D) xotira qiyaligi 1 dan kichik", glued["fl_xq_sdpa"], kopi=1)
     davo("SDPA (4D) choʻqqisi formulanikidan ancha kichik (nisbat / 50)",
          glued["fl_mib"] / glued["fl_mib_sdpa"] / 50, kamida=1)
+    # the online softmax over key tiles: "T ga chiziqli" (1,00: its 8 x T x B tiles), far
+    # below the full matrix (68 against 1024 MiB), and the same result ("faqat float32
+    # yaxlitlashidan": 2,1·10⁻⁷)
+    davo("boʻlaklab xotira qiyaligi 1 ga yaqin", glued["fl_xq_bolak"], kamida=0.8, kopi=1.2)
+    davo("boʻlaklab choʻqqisi formulanikidan ancha kichik (nisbat / 5)",
+         glued["fl_mib"] / glued["fl_mib_bolak"] / 5, kamida=1)
+    davo("boʻlaklab natija formulaniki bilan bir xil", glued["bolak_farq"], kopi=1e-5)
+    # the byte count (by design: integer arithmetic): (4Td + 4T²) / (2Td + 2T²d/B) at T = 4096,
+    # B = 128; "Katta T da bu nisbat 2B/d ga yaqinlashadi": within 5 % of it at T = 4096
+    for d in (64, 128):
+        kutilgan = (4 * 4096 * d + 4 * 4096**2) / (2 * 4096 * d + 2 * 4096 * d * 32)
+        assert glued[f"bayt_nisbat_{d}"] == pytest.approx(kutilgan)
+        assert glued[f"bayt_nisbat_{d}"] == pytest.approx(2 * 128 / d, rel=0.05)
     # 3-D input falls back to the math path: T x T again (1,99)
     davo("SDPA (3D) xotira qiyaligi 2 ga yaqin", glued["fl_xq_3d"], kamida=1.8)
     assert glued["fl_mib_3d"] >= 8 * 4096 * 4096 * 4 / 2**20
@@ -158,7 +171,7 @@ def test_sdpa_removes_the_quadratic_memory_not_the_quadratic_time(glued, sahifa)
     # traffic adds to it at large T and shares the machine: make test's load took the fitted
     # slope to 2,33, 2,35 and 2,48 (x36, x40, x41), make arifmetika's to 2,53. No upper bound:
     # the text claims none.
-    for nom in ("fl_vq", "fl_vq_sdpa", "fl_vq_3d"):
+    for nom in ("fl_vq", "fl_vq_bolak", "fl_vq_sdpa", "fl_vq_3d"):
         davo(f"vaqt T² ga yaqin yoki tezroq oʻsadi ({nom})", glued[nom], kamida=1.7)
     # "flash kerneli qoʻlda yozilgan funksiya sarflagan vaqtning N foizini sarfladi; bu ulush
     # protsessorga bogʻliq"
@@ -173,7 +186,7 @@ def test_sdpa_removes_the_quadratic_memory_not_the_quadratic_time(glued, sahifa)
     # "Natijalar amalda bir xil"
     davo("SDPA va formula natijasi amalda bir xil", glued["fl_farq"], kopi=1e-5)
     jadval = sahifa.find("table", id="flash-jadval")
-    assert jadval is not None and len(jadval.find("tbody").find_all("tr")) == 12
+    assert jadval is not None and len(jadval.find("tbody").find_all("tr")) == 16
     # the slopes' table shows the glued slopes
     qiy = {q[0]: q[1:] for q in _qatorlar(sahifa, "qiyalik-jadval")}
     assert songa(qiy["qoʻlda"][0]) == pytest.approx(glued["fl_xq"], abs=0.006)
@@ -188,6 +201,10 @@ def test_narx_exercises_answers_hold(glued):
     assert glued["n2_farq"] < 1e-5
     assert abs(glued["n3_128"] - glued["n3_32"]) < 0.5     # "Oʻzgarmaydi": the same MiB printed
     assert glued["n1_f32"] == 2 * glued["n1_bf16"] == 128
+    # exercise 4: the tile size changes only the order of additions, and the peak grows with B
+    # (12 and 130 MiB) while staying under the full matrix's (3-mashq: 256 MiB at T = 2048)
+    assert glued["n4_farq"] < 1e-5
+    assert glued["n4_32"] < glued["n4_512"] < glued["n3_32"]
 
 
 @pytest.mark.build
@@ -436,6 +453,11 @@ def test_kv_cache_equals_recomputation_and_its_size_is_the_formula(glued):
     assert glued["kv_llama_token_kib"] == 2 * 32 * 8 * 128 * 2 / 2**10
     assert glued["kv_llama_gib"] == 1 and glued["kv_llama_gqa_marta"] == 4
     assert glued["kv_llama_mha_gib"] == glued["kv_llama_gqa_marta"] * glued["kv_llama_gib"]
+    # MLA (DeepSeek-V2, arXiv 2405.04434, its Table 1): (d_c + d_h^R) · l = (512 + 64) · 60
+    # elements a token, "equal to GQA with only 2.25 groups"; 57 times less than MHA's 2 · 128 · 128
+    assert glued["mla_kib"] == (512 + 64) * 60 * 2 / 2**10
+    assert glued["mla_guruh"] == 2.25
+    assert round(glued["mla_mha_marta"]) == 57
     # exercise 1: heads do not change the cache, layers double it
     assert glued["kv_mashq_bosh8_mib"] == glued["kv_gpt_mib"]
     assert glued["kv_mashq_qatlam4_mib"] == 2 * glued["kv_gpt_mib"]

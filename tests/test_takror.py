@@ -50,7 +50,8 @@ VAQT_USTUNLARI = {"oldinga (ms)", "oldinga+orqaga (ms)", "vaqt (ms)", "keshsiz (
 VAQT_QIYALIK_USTUNLARI = {"vaqt"}
 # glued values computed from those columns
 VAQT_GLUE = {# narx: attention's time over the RNN's; the times' slopes; SDPA's speed-up
-             "vaqt_nisbat", "fl_vq", "fl_vq_sdpa", "fl_vq_3d", "fl_vaqt_foiz",
+             "vaqt_nisbat", "fl_vq", "fl_vq_bolak", "fl_vq_sdpa", "fl_vq_3d",
+             "fl_vaqt_foiz",
              # transformer: a token's time with and without the cache, and its growth with T
              "kv_ms_keshsiz", "kv_ms_kesh", "kv_nisbat", "kv_osish_keshsiz",
              "kv_osish_kesh",

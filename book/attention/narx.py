@@ -184,13 +184,15 @@ glue("chuqqi_960", float(xotira.loc[960, "choʻqqi (MiB)"]), display=False)
 # kernellar $Q K^\top$ ni boʻlaklab hisoblaydi va {term}`softmaxni <softmax>`
 # boʻlak-boʻlak yigʻadi.
 #
-# PyTorchda `F.scaled_dot_product_attention` (SDPA) kirishga mos kernelni
-# oʻzi tanlaydi; ulardan biri FlashAttention gʻoyasi asosidagi flash kerneli.
-# CPUda u faqat toʻrt oʻqli (4D) tenzorda ishlaydi:
-# (namuna, bosh, *T*, *d*). Kirish uch oʻqli boʻlsa, SDPA oddiy («math») yoʻlga
-# oʻtadi. Attentionni formula boʻyicha qoʻlda hisoblaydigan funksiyamizni
-# (jadvallarda — «qoʻlda») SDPA bilan (4D va 3D kirishda) *T* = 4096 gacha
-# solishtiramiz: sakkizta namuna, bitta bosh, *d* = 32 ({numref}`flash_jadval`).
+# Softmax bir qatorning hamma ballarini talab qiladiganga oʻxshaydi: uning maxraji — hamma
+# eksponentalar yigʻindisi. Lekin bu yigʻindini {term}`kalitlarning <kalit>` boʻlaklari boʻyicha, boʻlakma-boʻlak
+# hisoblash mumkin ({cite:alp}`milakov2018`). Har {term}`soʻrov` uchun uchta narsa saqlanadi: shu paytgacha
+# koʻrilgan eng katta ball *m*, eksponentalar yigʻindisi *s* va qiymatlarning tortilgan yigʻindisi
+# *o*. Yangi boʻlakda kattaroq ball chiqsa, *m* yangilanadi, eski *s* va *o* esa $e^{m - m'}$ ga
+# koʻpaytiriladi (*m'* — yangi eng katta ball): ular eski maksimumga nisbatan hisoblangan edi.
+# Oxirida $o / s$ — aynan softmax ogʻirliklari bilan tortilgan yigʻindi. Xotirada bir vaqtda
+# faqat $T \times B$ ballar turadi (*B* — boʻlakdagi kalitlar soni), $T \times T$ matritsa esa hech
+# qachon hosil qilinmaydi.
 
 # %%
 def formula(Q, K, V):
@@ -200,13 +202,55 @@ def formula(Q, K, V):
     return w @ V
 
 
+def bolaklab(Q, K, V, B=128):
+    # kalitlar B tadan olinadi; m — eng katta ball,
+    # s — eksponentalar yigʻindisi, o — tortilgan yigʻindi
+    d = Q.shape[-1]
+    m = torch.full(Q.shape[:-1] + (1,), float("-inf"))
+    s = torch.zeros(Q.shape[:-1] + (1,))
+    o = torch.zeros_like(Q)
+    for j in range(0, K.shape[-2], B):
+        # (…, T, d) @ (…, d, B) -> (…, T, B): bitta boʻlak
+        ball = Q @ K[..., j:j + B, :].transpose(-2, -1) / d**0.5
+        m_yangi = torch.maximum(m, ball.amax(-1, keepdim=True))
+        tuzatish = torch.exp(m - m_yangi)  # eski maksimumdan yangisiga
+        e = torch.exp(ball - m_yangi)
+        s = s * tuzatish + e.sum(-1, keepdim=True)
+        o = o * tuzatish + e @ V[..., j:j + B, :]
+        m = m_yangi
+    return o / s
+
+
+torch.manual_seed(0)
+Q, K, V = (torch.randn(8, 1, 1024, 32) for _ in range(3))
+with torch.no_grad():
+    bolak_farq = (bolaklab(Q, K, V) - formula(Q, K, V)).abs().max()
+print(f"eng katta farq: {son(bolak_farq, '.1e')}")
+
+# %% tags=["remove-cell"]
+glue("bolak_farq", float(bolak_farq), display=False)
+
+# %% [markdown]
+# Ikki usul bir xil natija berdi: eng katta farq {glue:text}`bolak_farq:.1e`, bu faqat {term}`float32`
+# yaxlitlashidan keladi.
+#
+# PyTorchda `F.scaled_dot_product_attention` (SDPA) kirishga mos kernelni
+# oʻzi tanlaydi; ulardan biri FlashAttention gʻoyasi asosidagi flash kerneli.
+# CPUda u faqat toʻrt oʻqli (4D) tenzorda ishlaydi:
+# (namuna, bosh, *T*, *d*). Kirish uch oʻqli boʻlsa, SDPA oddiy («math») yoʻlga
+# oʻtadi. Attentionni formula boʻyicha qoʻlda hisoblaydigan funksiyamizni
+# (jadvallarda — «qoʻlda»), boʻlaklab hisoblaydigan funksiyani va SDPAni (4D va 3D kirishda)
+# *T* = 4096 gacha solishtiramiz: sakkizta namuna, bitta bosh, *d* = 32 ({numref}`flash_jadval`).
+
+# %%
 sdpa = F.scaled_dot_product_attention
 qatorlar, farq = [], 0.0
 for T in [512, 1024, 2048, 4096]:
     torch.manual_seed(0)
     # (namuna, bosh, T, d); 3D: bosh oʻqisiz (namuna, T, d)
     qkv = tuple(torch.randn(8, 1, T, 32) for _ in range(3))
-    usullar = {"qoʻlda": (formula, qkv), "SDPA": (sdpa, qkv),
+    usullar = {"qoʻlda": (formula, qkv), "boʻlaklab": (bolaklab, qkv),
+               "SDPA": (sdpa, qkv),
                "SDPA, 3D": (sdpa, tuple(x[:, 0] for x in qkv))}
     with torch.no_grad():
         asl = formula(*qkv)
@@ -219,8 +263,9 @@ for T in [512, 1024, 2048, 4096]:
 fl = pd.DataFrame(qatorlar, columns=[
     "T", "usul", "choʻqqi (MiB)", "vaqt (ms)"])
 show(fl.round({"choʻqqi (MiB)": 2, "vaqt (ms)": 1}), nom="flash_jadval",
-     izoh="Qoʻlda yozilgan attention va SDPA: xotira choʻqqisi va"
-          " vaqt (bitta oqimda, mediana; sakkizta namuna, d = 32).")
+     izoh="Qoʻlda, boʻlaklab va SDPA bilan attention: xotira"
+          " choʻqqisi va vaqt (bitta oqimda, mediana; sakkizta"
+          " namuna, d = 32).")
 
 # %% [markdown]
 # Oʻsishni log-log {term}`qiyalik` bilan oʻlchaymiz: *T* = 1024, 2048 va 4096
@@ -244,7 +289,8 @@ katta = fl[fl["T"] == 4096].set_index("usul")
 ulush = katta["vaqt (ms)"]["SDPA"] / katta["vaqt (ms)"]["qoʻlda"]
 
 # %% tags=["remove-cell"]
-for u, q in [("qoʻlda", ""), ("SDPA", "_sdpa"), ("SDPA, 3D", "_3d")]:
+for u, q in [("qoʻlda", ""), ("boʻlaklab", "_bolak"), ("SDPA", "_sdpa"),
+             ("SDPA, 3D", "_3d")]:
     glue(f"fl_xq{q}", float(qiy.loc[u, "choʻqqi"]), display=False)
     glue(f"fl_vq{q}", float(qiy.loc[u, "vaqt"]), display=False)
     glue(f"fl_mib{q}", float(katta.loc[u, "choʻqqi (MiB)"]), display=False)
@@ -260,17 +306,70 @@ glue("fl_farq", float(farq), display=False)
 # va har oqim uchun kichik vaqtinchalik bufer, shuning uchun qiyalik 1 dan ham kichik.
 # 3D kirishda SDPA $T \times T$ matritsani baribir hosil qiladi: qiyalik
 # {glue:text}`fl_xq_3d:.2f`, *T* = 4096 da choʻqqi {glue:text}`fl_mib_3d:.2f` MiB.
+# Bizning boʻlaklab hisoblaydigan funksiyamizda qiyalik {glue:text}`fl_xq_bolak:.2f`: uning
+# choʻqqisi $8 \times T \times B$ boʻlaklardan iborat va *T* ga chiziqli oʻsadi; *T* = 4096 da
+# {glue:text}`fl_mib_bolak:.0f` MiB.
 #
-# Vaqt esa uchala usulda ham $T^2$ ga yaqin yoki undan ham tez oʻsdi: qiyaliklar
-# {glue:text}`fl_vq:.2f`; {glue:text}`fl_vq_sdpa:.2f` va {glue:text}`fl_vq_3d:.2f`.
+# Vaqt esa toʻrttala usulda ham $T^2$ ga yaqin yoki undan ham tez oʻsdi: qiyaliklar
+# {glue:text}`fl_vq:.2f`; {glue:text}`fl_vq_bolak:.2f`; {glue:text}`fl_vq_sdpa:.2f` va
+# {glue:text}`fl_vq_3d:.2f`.
 # Har {term}`soʻrov` baribir har {term}`kalit` bilan solishtiriladi. Katta *T* da esa bunga
 # xotira bilan ishlash vaqti ham qoʻshiladi, u esa kompyuterda shu paytda ishlayotgan boshqa
 # dasturlarga ham bogʻliq. *T* = 4096 da
 # flash kerneli qoʻlda yozilgan funksiya vaqtining {glue:text}`fl_vaqt_foiz:.0f` foizini
 # sarfladi. Bu ulush protsessorga va xotira qanday ajratilishiga bogʻliq, chunki
-# hisob hajmi deyarli bir xil, farq esa asosan xotira bilan ishlashdan keladi. GPUda FlashAttention aynan shu yoʻl
-# bilan tezlashadi: katta matritsani sekin xotiraga yozmaydi va qayta oʻqimaydi.
+# hisob hajmi deyarli bir xil, farq esa asosan xotira bilan ishlashdan keladi.
 # Natijalar amalda bir xil chiqdi: eng katta farq {glue:text}`fl_farq:.1e` ga teng.
+#
+# ### Baytlar: FlashAttention GPUda nega tezroq
+#
+# GPUda ikki xil xotira bor: katta, lekin sekin asosiy xotira va har hisoblash blokidagi
+# kichik, tez xotira. GPU koʻpaytirishni sonlarni asosiy xotiradan olib kelishdan ancha tez
+# bajaradi, shuning uchun attention vaqtini koʻpincha koʻchirilgan baytlar belgilaydi.
+# {cite:t}`dao2022` FlashAttentionni aynan shu baytlarni kamaytirish uchun yozgan. Bitta bosh
+# uchun ikki yoʻlni sanaymiz ({term}`bfloat16`, 2 bayt):
+#
+# - **oddiy yoʻl**: *Q* va *K* oʻqiladi, ballar matritsasi yoziladi va softmax uchun qayta
+#   oʻqiladi, ogʻirliklar yoziladi va *V* bilan birga qayta oʻqiladi, chiqish yoziladi;
+# - **boʻlaklab**: soʻrovlar ham *B* tadan olinadi. Bitta soʻrov boʻlagi tez xotirada turadi,
+#   *K* va *V* esa har soʻrov boʻlagi uchun asosiy xotiradan qayta oʻqiladi; $T \times T$
+#   matritsa asosiy xotiraga umuman tushmaydi.
+
+# %%
+def baytlar(T, d, B=None, b=2):
+    if B is None:  # oddiy yoʻl: Q, K, V, chiqish va 4 marta T×T
+        return (4 * T * d + 4 * T * T) * b
+    # Q va chiqish bir marta; K va V har soʻrov boʻlagi uchun
+    # (T/B marta) qayta oʻqiladi
+    return (2 * T * d + 2 * T * d * (T // B)) * b
+
+
+T_b, B_b = 4096, 128
+bayt = pd.DataFrame(
+    [(d, baytlar(T_b, d) / 2**20, baytlar(T_b, d, B_b) / 2**20)
+     for d in (64, 128)],
+    columns=["d", "oddiy (MiB)", "boʻlaklab (MiB)"]).set_index("d")
+bayt["nisbat"] = bayt["oddiy (MiB)"] / bayt["boʻlaklab (MiB)"]
+show(bayt.round(1).reset_index(), nom="bayt_jadval",
+     izoh="Bitta boshning attentioni asosiy xotiradan oʻqiydigan va"
+          " unga yozadigan baytlar (T = 4096, B = 128, bfloat16).")
+
+# %% tags=["remove-cell"]
+glue("bayt_T", T_b, display=False)
+glue("bayt_B", B_b, display=False)
+for d in (64, 128):
+    glue(f"bayt_nisbat_{d}", float(bayt.loc[d, "nisbat"]), display=False)
+
+# %% [markdown]
+# *T* = {glue:text}`bayt_T:d` va *B* = {glue:text}`bayt_B:d` da boʻlaklab hisoblash
+# *d* = 64 da {glue:text}`bayt_nisbat_64:.1f` marta, *d* = 128 da {glue:text}`bayt_nisbat_128:.1f`
+# marta kam bayt koʻchiradi ({numref}`bayt_jadval`). Katta *T* da bu nisbat $2B/d$ ga
+# yaqinlashadi: oddiy yoʻl $4T^2$ ta, boʻlaklab esa $2T^2 d/B$ ta son koʻchiradi. Hisob
+# hajmi esa ikkalasida bir xil. Demak, agar vaqtni baytlar belgilasa, boʻlaklab hisoblash shu
+# nisbatda tezroq boʻladi, *B* qanchalik katta boʻlsa (tez xotira qancha sigʻdirsa), shunchalik
+# tez. Oddiy yoʻl uchun bu eng kam baytlar: amalda maska va dropout ham $T \times T$
+# matritsani yana oʻqib-yozadi. GPUda tezlanishni {cite:t}`dao2022` oʻlchagan; bu bobda GPU yoʻq,
+# shuning uchun biz faqat baytlarni sanaymiz.
 #
 # Xulosa: FlashAttention turidagi kernel $T^2$ hajmli **xotira sarfini** *T* ga
 # chiziqli qiladi, $T^2$ **hisob hajmini** esa kamaytirmaydi. Kernel maʼlum kirish
@@ -318,6 +417,20 @@ glue("fl_farq", float(farq), display=False)
 # *Q*, *K*, *V* va chiqish oʻsadi, ular esa *T* ga chiziqli. Hisob hajmi
 # ($2 T^2 d$) bunda *d* bilan birga toʻrt barobar oʻsadi.
 # :::
+#
+# **4-mashq (boʻlak kattaligi).** `bolaklab` funksiyasida *B* ni 32 dan 512 gacha
+# oʻzgartiring (*T* = 2048). Natijaning `formula` dan farqi va xotira choʻqqisi qanday
+# oʻzgaradi? Avval taxmin qiling, soʻng `xotira_chuqqisi` bilan oʻlchang.
+#
+# :::{admonition} Yechim
+# :class: dropdown
+#
+# Natija oʻzgarmaydi: har *B* da eng katta farq {glue:text}`n4_farq:.1e` dan oshmaydi, chunki
+# boʻlaklarga boʻlish faqat qoʻshish tartibini oʻzgartiradi. Choʻqqi esa *B* bilan oʻsadi:
+# *B* = 32 da {glue:text}`n4_32:.0f` MiB, *B* = 512 da {glue:text}`n4_512:.0f` MiB, chunki
+# xotirani asosan $8 \times T \times B$ ballar boʻlagi va uning eksponentalari egallaydi.
+# Toʻliq matritsali `formula` ning choʻqqisi esa {glue:text}`n3_32:.0f` MiB (3-mashq).
+# :::
 
 # %% tags=["hide-cell"]
 # 1-mashq yechimi: 32 bosh, T = 32 768
@@ -349,9 +462,25 @@ for d in (32, 128):
         m3[d] = xotira_chuqqisi(formula, Q, K, V)[0] / 2**20
 print(f"d = 32: {m3[32]:.0f} MiB, d = 128: {m3[128]:.0f} MiB")
 
+# 4-mashq yechimi: B = 32 ... 512, T = 2048
+Q, K, V = (torch.randn(8, 1, 2048, 32) for _ in range(3))
+m4, n4_farq = {}, 0.0
+with torch.no_grad():
+    asl = formula(Q, K, V)
+    for B in (32, 128, 512):
+        chuqqi, chiq = xotira_chuqqisi(bolaklab, Q, K, V, B)
+        m4[B] = chuqqi / 2**20
+        n4_farq = max(n4_farq, float((chiq - asl).abs().max()))
+for B, mib in m4.items():
+    print(f"B = {B}: {mib:.0f} MiB")
+print(f"eng katta farq: {son(n4_farq, '.1e')}")
+
 # %% tags=["remove-cell"]
 glue("n1_f32", m1[4], display=False)
 glue("n1_bf16", m1[2], display=False)
 glue("n2_farq", float(n2_farq), display=False)
 glue("n3_32", m3[32], display=False)
 glue("n3_128", m3[128], display=False)
+glue("n4_farq", n4_farq, display=False)
+glue("n4_32", m4[32], display=False)
+glue("n4_512", m4[512], display=False)

@@ -462,6 +462,47 @@ for nom, qiymat in dict(
 # javob yozsa, har biriga oʻz keshi kerak. GQAsiz kesh {glue:text}`kv_llama_mha_gib:g` GiB boʻlardi:
 # GQA uni {glue:text}`kv_llama_gqa_marta:d` marta kichraytiradi.
 #
+# Keshni kichraytirishning boshqa yoʻli ham bor. DeepSeek-V2 ({cite:alp}`deepseekv2`)
+# **{term}`yashirin vektorli attention <yashirin vektorli attention (MLA)>`** (ingl.
+# *multi-head latent attention*, MLA) ishlatadi. Unda har token uchun kalit va qiymatlar
+# emas, ulardan siqilgan bitta qisqa vektor keshlanadi. Kalit va qiymatlar kerak boʻlganda shu
+# vektordan proyeksiya bilan tiklanadi. {numref}`mla_jadval` bitta tokenning keshini
+# DeepSeek-V2 oʻlchamlarida toʻrt xil attention bilan hisoblaydi.
+
+# %%
+# huggingface.co/deepseek-ai/DeepSeek-V2: config.json
+ds = {"num_hidden_layers": 60, "num_attention_heads": 128,
+      "qk_nope_head_dim": 128, "kv_lora_rank": 512,
+      "qk_rope_head_dim": 64}  # torch_dtype: bfloat16
+L_ds, d_ds = ds["num_hidden_layers"], ds["qk_nope_head_dim"]
+n_kv = {"MHA": ds["num_attention_heads"], "GQA": 8, "MQA": 1}
+# bitta qatlamda bitta token uchun keshlanadigan sonlar
+sonlar = {nom: 2 * n * d_ds for nom, n in n_kv.items()}
+sonlar["MLA"] = ds["kv_lora_rank"] + ds["qk_rope_head_dim"]
+mla = pd.DataFrame({"qatlamda (son)": sonlar})
+mla["token (KiB)"] = mla["qatlamda (son)"] * L_ds * 2 / 2**10
+# MLA keshi nechta kalit/qiymat boshiga teng
+mla["GQA guruhlari"] = mla["qatlamda (son)"] / (2 * d_ds)
+show(mla.rename_axis("attention").reset_index(), nom="mla_jadval",
+     izoh="Bitta tokenning KV keshi DeepSeek-V2 oʻlchamlarida"
+          " (60 qatlam, bosh oʻlchami 128, bfloat16).")
+
+# %% tags=["remove-cell"]
+glue("mla_dc", ds["kv_lora_rank"], display=False)
+glue("mla_dr", ds["qk_rope_head_dim"], display=False)
+glue("mla_kib", float(mla.loc["MLA", "token (KiB)"]), display=False)
+glue("mla_mha_marta", float(sonlar["MHA"] / sonlar["MLA"]), display=False)
+glue("mla_guruh", float(mla.loc["MLA", "GQA guruhlari"]), display=False)
+
+# %% [markdown]
+# MLA har qatlamda {glue:text}`mla_dc:d` sonli siqilgan vektorni va {glue:text}`mla_dr:d`
+# sonli alohida kalitni saqlaydi: bitta token {glue:text}`mla_kib:g` KiB egallaydi. Bu {term}`MHAdan <MHA>`
+# {glue:text}`mla_mha_marta:.0f` marta kam va atigi {glue:text}`mla_guruh:g` guruhli GQA keshiga
+# teng ({numref}`mla_jadval`). Buning evaziga MLA har qadamda siqilgan vektordan kalit va
+# qiymatlarni proyeksiya bilan qayta tiklaydi: kesh kichrayadi, hisob esa koʻpayadi. Kalitning
+# {term}`RoPE` bilan buriladigan qismi siqilmaydi: burish pozitsiyaga bogʻliq, uni bu proyeksiyaga
+# qoʻshib boʻlmaydi, shuning uchun u alohida saqlanadi.
+#
 # ### Katta modelda bitta token: baytlar va oʻtkazuvchanlik
 #
 # Kesh bilan bitta yaratish qadamida har bir parametr xotiradan bir marta oʻqiladi va har matn
