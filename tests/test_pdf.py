@@ -467,8 +467,8 @@ def test_a_short_code_block_is_not_split_across_pages(qurilgan, pdf_qatorlari):
                          tex, flags=re.S)
     assert len(bloklar) > 50, len(bloklar)
     qisqa = [(oldin, ichi) for oldin, ichi in bloklar if ichi.count("\n") <= BIR_BETDA]
-    xonasiz = [ichi[:60] for oldin, ichi in qisqa if r"\needspace" not in oldin]
-    assert not xonasiz, f"short blocks with no \\needspace before them: {xonasiz[:5]}"
+    xonasiz = [ichi[:60] for oldin, ichi in qisqa if r"\kitobjoy" not in oldin]
+    assert not xonasiz, f"short blocks with no \\kitobjoy before them: {xonasiz[:5]}"
     uzun = len(bloklar) - len(qisqa)
     bolingan = pdf_qatorlari.count("davomi keyingi betda")
     assert bolingan <= uzun, (bolingan, uzun)

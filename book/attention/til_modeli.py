@@ -16,8 +16,8 @@
 # Oldingi darsda `KichikGPT` {term}`tokenlar <token>` yaratdi, lekin u oʻqitilmagani uchun ular
 # tasodifiy chiqdi. Bu darsda uni oʻzbekcha matnda oʻqitamiz va u nima
 # yozishini koʻramiz. Avval matnni tokenlarga boʻlamiz: harflarga va {term}`BPE` boʻlaklariga. Soʻng
-# modelning {term}`yoʻqotishini <yoʻqotish funksiyasi>` ikki oddiy model —
-# {term}`unigram` va {term}`bigram` — yoʻqotishi bilan
+# harflarda va BPE tokenlarida oʻqitilgan ikki modelning {term}`yoʻqotishini <yoʻqotish funksiyasi>`
+# ikki oddiy model — {term}`unigram` va {term}`bigram` — yoʻqotishi bilan
 # solishtiramiz. Keyin matn yaratishning uch usulini — {term}`ochkoʻz tanlash`, {term}`harorat`
 # bilan tanlash va {term}`top-k` — sinaymiz. Oxirida {term}`KV kesh` oʻqitilgan modelda ham
 # natijani oʻzgartirmasligini tekshiramiz va yaratishni qanchalik tezlashtirishini oʻlchaymiz.
@@ -86,7 +86,7 @@ harflar = til.harflar("Oʻgʻil maʼlumot oldi")
 print(" | ".join(korinishi(h) for h in harflar))
 
 # %% [markdown]
-# Harflar bilan soʻzlar koʻp tokendan iborat boʻladi: model bitta soʻzni koʻp {term}`qadamda <qadam>` yozishi
+# Harflarga boʻlinganda har soʻz koʻp tokendan iborat boʻladi: model bitta soʻzni koʻp {term}`qadamda <qadam>` yozishi
 # kerak.
 # **BPE** (ingl. *byte pair encoding*; bu yerda baytlar emas, harflar birlashtiriladi) tokenlarni matnning oʻzidan hosil qiladi. U harflardan boshlaydi
 # va har safar matnda eng koʻp uchraydigan qoʻshni juftni bitta yangi tokenga birlashtiradi.
@@ -111,7 +111,7 @@ show(birinchi, nom="bpe_jadval",
      izoh="BPEning birinchi 13 ta birlashmasi (· — boʻshliq).")
 
 # %% [markdown]
-# BPE alifbodagi *sh* va *ch* birikmalarini oʻzi topadi: *s* va *h* juftidan *sh*, *c* va *h* dan *ch*
+# BPE alifbodagi *sh* va *ch* birikmalarini oʻzi topadi: *s* va *h* juftidan *sh*, *c* va *h* juftidan *ch*
 # hosil boʻladi; *ng* esa keyinroq, {glue:text}`ng_tartib`-birlashmada. Koʻplik qoʻshimchasi *-lar* ikki birlashmada hosil boʻladi: {glue:text}`la_tartib`-birlashmada *la*,
 # {glue:text}`lar_tartib`-birlashmada *lar*. {glue:text}`birlashma_soni` ta
 # birlashmadan keyin lugʻatda {glue:text}`bpe_lugat` ta token bor. Harflar lugʻatida esa
@@ -167,11 +167,13 @@ show(lugat.round(1), nom="lugat_jadval",
 # %% [markdown]
 # Harflar lugʻati bilan bu ikki qatlam modelimiz parametrlarining {glue:text}`harf_ulush:.0f` foizini,
 # BPE lugʻati bilan esa {glue:text}`bpe_ulush:.0f` foizini egallaydi. Kichik modelimizga GPT-2 yoki
-# Llama 3 lugʻati berilsa, bu ikki qatlam parametrlarning deyarli hammasini egallardi. *d* oshsa, qolgan
-# qatlamlarning parametrlari *d*² ga, lugʻat qatlamlariniki esa faqat *d* ga proporsional oʻsadi;
-# katta modellarda *d* bir necha ming, qatlamlar soni esa oʻnlab, shuning uchun haqiqiy GPT-2 va
-# Llama 3 modellarida lugʻat qatlamlarining ulushi jadvaldagi GPT-2 va Llama 3 qatorlaridagidan
-# ancha kichik.
+# Llama 3 lugʻati berilsa, bu ikki qatlam parametrlarning deyarli hammasini egallardi.
+#
+# Model kengaysa (*d* oshsa), qolgan qatlamlarning parametrlari *d*² ga, lugʻat qatlamlariniki esa
+# faqat *d* ga proporsional oʻsadi. Haqiqiy modellarda *d* katta (eng kichik GPT-2 modelida 768,
+# Llama 3 8B da 4096), qatlamlar soni esa oʻnlab. Shuning uchun haqiqiy GPT-2 va Llama 3
+# modellarida lugʻat qatlamlarining ulushi jadvaldagi GPT-2 va Llama 3 qatorlaridagidan ancha
+# kichik.
 #
 # ## Oʻqitish
 #
@@ -248,7 +250,7 @@ fig("til_egri.png",
 #
 # Shuncha yangilanishda BPE modeli koʻrmagan matnni harflar modelidan yaxshiroq bashorat qiladi,
 # shuning uchun matnlarni shu model bilan yaratamiz. Lekin bundan BPE doim yaxshiroq degan xulosa
-# chiqmaydi. Ikkala modelning parametrlari bir xil marta yangilandi, lekin modellar bir xil
+# chiqmaydi. Ikkala modelning parametrlari bir xil sonda ({glue:text}`p_qadamlar` marta) yangilandi, lekin modellar bir xil
 # miqdorda matn koʻrmadi: paketdagi tokenlar soni ikkalasida bir xil, oʻqitish matnida esa BPE
 # tokeni oʻrtacha {glue:text}`bpe_harf_oqish:.1f` harfdan iborat (tekshirish matnidagidan biroz
 # koʻp). Demak, har yangilanishda BPE
@@ -264,8 +266,8 @@ fig("til_egri.png",
 # %% [markdown]
 # ## Matn yaratish usullari
 #
-# Model har qadamda lugʻatdagi har token uchun bitta {term}`logit` beradi. Keyingi tokenni ulardan
-# tanlashning uch usulini sinaymiz:
+# Model har qadamda lugʻatdagi har token uchun bitta {term}`logit` beradi. Keyingi tokenni logitlar
+# asosida tanlashning uch usulini sinaymiz:
 #
 # - **ochkoʻz tanlash** — eng katta logitli tokenni olish; bir xil
 #   {term}`boshlangʻich matndan <boshlangʻich matn>` doim bir xil matn chiqadi;
@@ -287,7 +289,7 @@ fig("til_egri.png",
 # %%
 sozlar_toplami = set(til.sozlar(matn))  # korpusdagi hamma soʻzlar
 NAMUNA_N = 120  # har matnda nechta token
-# usul: (harorat, top_k); None — ochkoʻz yoki cheklovsiz
+# sozlama: (harorat, top_k); None — ochkoʻz yoki cheklovsiz
 usullar = {"ochkoʻz": (None, None), "τ = 0,7": (0.7, None),
            "τ = 1,5": (1.5, None), "top-k, k = 5, τ = 1,5": (1.5, 5)}
 # sozlamalar ikki yadroga boʻlinadi
@@ -307,7 +309,7 @@ kop = pd.Series(uzunlar).value_counts()
 show(namuna.round(1), nom="namuna_jadval",
      izoh="BPE modeli yozgan soʻzlarning qancha qismi korpusda bor.")
 boshlanishlar = til.boshlanishlar()
-for nom, m_ in matnlar.items():  # ikkinchi matn, har usulda
+for nom, m_ in matnlar.items():  # ikkinchi matn, har sozlamada
     print(nom + ":")
     matn_ = (boshlanishlar[1] + m_[1]).replace("\n", " / ")
     print(textwrap.fill(matn_, 68,
@@ -355,7 +357,8 @@ print(textwrap.fill(bpe_tok.dekodla(b[0]).replace("\n", " / "), 68))
 # Tokenlar bir xil. Tezlikdagi farq esa kichik: bitta tokenga keshsiz {glue:text}`keshsiz_ms:.2f` ms,
 # kesh bilan {glue:text}`kesh_ms:.2f` ms ketadi (bir necha oʻlchovning {term}`medianasi <mediana>`).
 # Kesh bilan matn {term}`kontekst oynasidan <kontekst oynasi>` ({glue:text}`p_T` ta token) uzun
-# boʻla olmaydi, model ham kichik. Shuning uchun har qadamdagi hisob oz, vaqtning koʻpi esa Python
+# boʻla olmaydi: pozitsiya vektorlari faqat shuncha pozitsiya uchun oʻrganilgan. Keshsiz yaratishda
+# oynani matn boʻylab surib borish mumkin, kesh bilan esa bunday qilib boʻlmaydi. Model ham kichik. Shuning uchun har qadamdagi hisob oz, vaqtning koʻpi esa Python
 # va PyTorch funksiyalarini chaqirishga ketadi. Keshning foydasi kontekst oynasi katta modelda,
 # uzun matn yaratilganda koʻrinadi:
 # {doc}`«Transformer bloki va KV kesh» <transformer>` darsida shunday modelda matn uzunligi
@@ -376,7 +379,7 @@ print(textwrap.fill(bpe_tok.dekodla(b[0]).replace("\n", " / "), 68))
 # :::{admonition} Yechim
 # :class: dropdown
 #
-# $p = 0{,}9$ da soʻzlarning {glue:text}`topp_ulush:.1f` foizi korpusda bor — top-kdagidan kam.
+# $p = 0{,}9$ da soʻzlarning {glue:text}`topp_ulush:.1f` foizi korpusda bor — top-k bilan olingan ulushdan kam.
 # $\tau = 1{,}5$ taqsimotni tekislaydi, shuning uchun ehtimollar yigʻindisi $0{,}9$ ga yetguncha
 # toʻplamga koʻp token kiradi; $k = 5$ esa har qadamda beshtadan ortigʻini qoldirmaydi. Top-p
 # nechta tokenni qoldirishni har qadamda taqsimotning oʻziga qarab belgilaydi: taqsimot oʻtkir
@@ -432,7 +435,7 @@ for n in (100, 2000):
     mashq2[n] = (len(tok_.kodla(tekshir)) / len(til.sozlar(tekshir)),
                  100 * lugatga / parametrlar(m_))
     print(f"{n} ta birlashma: soʻzga {son(mashq2[n][0], '.1f')} token,"
-          f" lugʻat ulushi {son(mashq2[n][1], '.0f')} %")
+          f" lugʻat qatlamlari ulushi {son(mashq2[n][1], '.0f')} %")
 
 # %% tags=["remove-cell"]
 from myst_nb import glue  # qiymatlarni matnga beradi

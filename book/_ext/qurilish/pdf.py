@@ -70,8 +70,15 @@ PREAMBULA = r"""
 % word gaps (an editor counted loose lines on most pages); a formula never breaks at "=" or "+".
 \usepackage{ragged2e}\AtBeginDocument{\RaggedRight}\relpenalty=\@M \binoppenalty=\@M
 % A short code block or printed output is not split across pages: before each, _bir_betda asks for
-% its height (\needspace); a longer one may still split, as code in a book does.
-\usepackage{needspace}
+% its height (\kitobjoy); a longer one may still split, as code in a book does.  Not the needspace
+% package: its \needspace puts \penalty-100 before every block, and under Sphinx's \raggedbottom
+% (every underfull page has badness 0) that penalty is the cheapest break on the page, so a block
+% that fits was sent to the next page whenever what followed it did not fit (an editor found pages
+% four-fifths blank).  \kitobjoy breaks only when the block does not fit; its \penalty0 brings
+% \pagetotal up to date and is an ordinary break, no cheaper than any other.
+\newcommand{\kitobjoy}[1]{\par\penalty\z@\begingroup\setlength{\dimen@}{#1}%
+  \dimen@ii\pagegoal\advance\dimen@ii-\pagetotal
+  \ifdim\dimen@>\dimen@ii\ifdim\dimen@ii>\z@\vfil\fi\break\fi\endgroup}
 % A glossary link upright (Sphinx sets it in italics, the form of the English glosses beside it);
 % an address broken only after a slash ("https:" / "//arxiv.org" and "2407." / "21783" were not).
 \protected\def\sphinxtermref#1{#1}
@@ -323,7 +330,7 @@ BIR_BETDA = 24
 
 def _bir_betda(app, doctree, docname) -> None:
     """doctree-resolved, LaTeX only: before each literal block of at most BIR_BETDA lines, a
-    \\needspace of its lines and two more (its frame), so that it moves whole to the next page
+    \\kitobjoy of its lines and two more (its frame), so that it moves whole to the next page
     rather than split ("davomi keyingi betda") when the page has no room for it."""
     if app.builder.name != "latex":
         return
@@ -331,7 +338,7 @@ def _bir_betda(app, doctree, docname) -> None:
         qatorlar = blok.astext().count("\n") + 1
         if qatorlar <= BIR_BETDA and blok.parent is not None:
             blok.parent.insert(blok.parent.index(blok), nodes.raw(
-                "", rf"\needspace{{{qatorlar + 2}\baselineskip}}", format="latex"))
+                "", rf"\kitobjoy{{{qatorlar + 2}\baselineskip}}", format="latex"))
 
 
 def _faqat_saytda(app, doctree, docname) -> None:
