@@ -113,6 +113,21 @@ def foiz(ulush: numbers.Real, xona: int = 0) -> str:
     return son(ulush, f".{xona}%")
 
 
+def pastga(qiymat: numbers.Real, xona: int = 2) -> float:
+    """«Kamida *x*» degan gap uchun: *x* ni ``xona`` ta kasr xonasigacha pastga yaxlitlaydi
+    (``pastga(0.946)`` → ``0.94``), shunda yozilgan chegara oʻlchangan qiymatdan oshmaydi
+    (oddiy yaxlitlash 0,95 berib, «kamida 0,95» ni notoʻgʻri qilardi)."""
+    k = 10**xona
+    return math.floor(float(qiymat) * k + 1e-9) / k
+
+
+def yuqoriga(qiymat: numbers.Real, xona: int = 2) -> float:
+    """«Koʻpi bilan *x*» degan gap uchun: *x* ni ``xona`` ta kasr xonasigacha yuqoriga
+    yaxlitlaydi (``yuqoriga(0.101)`` → ``0.11``)."""
+    k = 10**xona
+    return math.ceil(float(qiymat) * k - 1e-9) / k
+
+
 # --------------------------------------------------------------------------
 # figures
 # --------------------------------------------------------------------------

@@ -76,6 +76,16 @@ _NOM_QOLIPI = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]*$")
 # --------------------------------------------------------------------------
 # escaping
 # --------------------------------------------------------------------------
+def yopishtir(**qiymatlar) -> None:
+    """Har qiymatni oʻz nomi bilan matnga beradi (``myst_nb.glue``, ``display=False``):
+    ``yopishtir(a=1, b=2)`` — ``glue("a", 1, display=False)`` va ``glue("b", 2, ...)``.
+    Darslarning yashirin kataklari qisqa boʻladi: bir nechta son bitta chaqiriqda."""
+    if not qiymatlar:
+        raise ValueError("yopishtir(): hech qanday qiymat berilmadi; yopishtir(nom=qiymat, ...) deb chaqiring")
+    for nom, qiymat in qiymatlar.items():
+        glue(nom, qiymat, display=False)
+
+
 def md_escape(matn: object) -> str:
     """Matnni MyST markdown uchun ekranlaydi: u yozilganicha, aynan koʻrinadi.
 

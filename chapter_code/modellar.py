@@ -169,7 +169,7 @@ def kauzal_maska(Tq, Tk=None, oyna=None):
         return maska
     if oyna < 1:
         raise ValueError(
-            f"oyna kamida 1 ta kalit boʻlishi kerak, berilgani: {oyna}"
+            f"oyna uzunligi kamida 1 boʻlishi kerak, berilgani: {oyna}"
         )
     # oynadan oldingi kalitlar ham yashiriladi
     eski = torch.ones(Tq, Tk, dtype=torch.bool).tril(Tk - Tq - oyna)

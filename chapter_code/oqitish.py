@@ -63,7 +63,7 @@ def oqit(
     tasodif = torch.Generator().manual_seed(seed)
     for _ in range(epoxalar):
         m.train()
-        # har epoxada yangi tartib; b - bitta paketning indekslari
+        # har epoxada yangi tartib; b — bitta paketning indekslari
         tartib = torch.randperm(n, generator=tasodif)
         for i in range(0, n, batch):
             b = tartib[i : i + batch]

@@ -13,14 +13,14 @@ tenzorlariga, model chiqishlarini esa qaytadan raqamlar satriga aylantiradi.
 ``oqit_tarjimon`` ``modellar.Tarjimon`` ni (teacher forcing, toʻldiruvchini hisobga
 olmaydigan cross-entropy, bir siklli (one-cycle) oʻrganish tezligi jadvali bilan Adam)
 seeddan yasalgan sonlarda (``sonlar_toplami``) oʻqitadi va oʻqitishda hech uchramaydigan,
-chetga olib qoʻyilgan sonlardagi aniq moslik aniqligini model bilan birga qaytaradi;
+chetga olib qoʻyilgan sonlardagi aniq muvofiqlik aniqligini model bilan birga qaytaradi;
 natijalari omborda (``chapter_code.ombor``) saqlanadi.  U ``parallel`` ishchilari kabi
 bitta ipda, denormal sonlarni nolga aylantirib ishlashga moʻljallangan
 (``oqitish._bir_ip``): ombor kaliti iplar sonini oʻz ichiga olmaydi.  ``javob`` —
 aniqlik hisoblanadigan ochkoʻz (greedy) dekoder.
 
 ``kesishgan_ogirlik`` dekoderga toʻgʻri raqamlar berilganda (teacher forcing) uning
-cross-attention ogʻirliklarini qaytaradi; ``moslik`` esa qatlamma-qatlam, boshma-bosh va
+cross-attention ogʻirliklarini qaytaradi; ``muvofiqlik`` esa qatlamma-qatlam, boshma-bosh va
 boshlar oʻrtachasi uchun nolmas raqamning eng kuchli cross-attentioni oʻsha raqamni
 beradigan soʻzga qanchalik tez-tez tushishini oʻlchaydi.
 """
@@ -339,7 +339,7 @@ def kesishgan_ogirlik(model, sonlar):
     return torch.stack([blok.cross.ogirlik for blok in model.dekoder])
 
 
-def moslik(model, sonlar):
+def muvofiqlik(model, sonlar):
     """Nolmas raqamlarning qanchasida eng kuchli cross-attention oʻsha
     raqamni bergan soʻzga tushadi.
 
@@ -370,7 +370,7 @@ def ogirlik_qayerda(model, sonlar, nollar=False):
     «yuz»/«ming»ga, boshqa soʻzga.
 
     Teacher forcing bilan. ``nollar=False``: nolmas raqamlar ustida
-    (``moslik`` dagi raqamlar); ``nollar=True``: nollar ustida (ularning oʻz
+    (``muvofiqlik`` dagi raqamlar); ``nollar=True``: nollar ustida (ularning oʻz
     soʻzi yoʻq, birinchi ulush 0). Natija (qatlamlar, boshlar + 1, 3):
     oxirgi oʻqda [oʻz soʻzi, «yuz» yoki «ming», raqam beradigan boshqa
     soʻzlar] ulushi (yigʻindisi 1); boshlar oʻqining oxirida — boshlar

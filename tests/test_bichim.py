@@ -200,3 +200,20 @@ def test_every_figure_of_the_built_book_writes_its_numbers_in_uzbek_form(qurilga
         assert not re.search(r"\d\.\d|\de[-+]?\d", matn), (p.name, re.findall(r".{20}(?:\d\.\d|\de[-+]?\d).{10}", matn))
         vergulli += len(re.findall(r"\d,\d", matn))
     assert vergulli >= 20          # the figures do write decimals: in the Uzbek form
+
+
+@pytest.mark.parametrize("qiymat, xona, past, yuqori", [
+    (0.946, 2, 0.94, 0.95), (0.356, 2, 0.35, 0.36), (0.101, 2, 0.10, 0.11),
+    (0.95, 2, 0.95, 0.95), (0.3, 1, 0.3, 0.3), (2.25, 2, 2.25, 2.25)])
+def test_bounds_round_toward_the_claim(qiymat, xona, past, yuqori):
+    """'kamida x' is never above the measured value, 'koʻpi bilan x' never below it; a value
+    already at the decimals is left as it is (0,95 stays 0,95, not 0,94 by float noise)."""
+    from chapter_code.bichim import pastga, yuqoriga
+    assert pastga(qiymat, xona) == past <= qiymat
+    assert yuqoriga(qiymat, xona) == yuqori >= qiymat
+
+
+def test_yopishtir_needs_a_value():
+    from chapter_code.kitob import yopishtir
+    with pytest.raises(ValueError, match="hech qanday qiymat berilmadi"):
+        yopishtir()

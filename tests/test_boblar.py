@@ -288,7 +288,7 @@ def test_the_download_line_sits_under_the_title_and_its_links_resolve(kitob, nom
                                                          ".zip arxivini oling"), gaplar
         return
     assert len(gaplar) == 2 and matn.endswith("."), gaplar
-    assert gaplar[0].startswith("Bobni oʻzingiz ishga tushirish uchun .zip arxivini oching")
+    assert gaplar[0].startswith("Bob kodini oʻzingiz ishga tushirish uchun .zip arxivini oching")
     assert "pip install -r requirements.txt" in gaplar[1]
     assert f"{nom}.ipynb ni JupyterLabda ochib, hamma kataklarni ishga tushiring" in gaplar[1]
 
@@ -300,7 +300,7 @@ def test_a_chapter_of_lessons_offers_the_pdf_and_its_archive_and_lists_its_lesso
     assert fayllar[".pdf"] == (sayt / PDF).resolve()
     assert fayllar[".zip"] == (sayt / "book" / "birinchi" / "birinchi.zip").resolve()
     matn = _matn(izoh)
-    assert matn.startswith("Bobni oʻzingiz ishga tushirish uchun .zip arxivini oching")
+    assert matn.startswith("Bob kodini oʻzingiz ishga tushirish uchun .zip arxivini oching")
     assert "pip install -r requirements.txt" in matn and "dars1.ipynb dan boshlab" in matn
     # the lessons in order, each linked, each with its reading time
     sahifa = _sahifa(sayt, "birinchi/index")

@@ -14,6 +14,7 @@ from bs4 import BeautifulSoup
 from conftest import DARS_FAYLLARI, bob_glue, bob_html
 
 from chapter_code.bichim import son   # table cells are written in Uzbek form (0,22; 35 333)
+from chapter_code.bichim import pastga, yuqoriga   # "kamida" and "koʻpi bilan" bounds
 from sonni_oqish import songa   # ... and read back from it
 from davo import davo           # a kind-(a) claim: asserted by name, its margin recorded
 from chapter_code.natijalar import yechdi_gapi
@@ -117,7 +118,8 @@ def test_the_model_looked_at_puts_its_weight_on_step_0(glued, sahifa):
     figure's bright left column)."""
     aniq = glued["attn_seedlar"]
     davo("oʻrtacha ogʻirlikning deyarli hammasi 0-qadamda", glued["qadam0"], kamida=0.9)
-    davo("bitta namunada har soʻrov 0-qadamga katta ogʻirlik beradi", glued["bir_namuna0"], kamida=0.5)
+    # "ogʻirligining deyarli hammasini 0-qadamga beradi: eng kami …" (1,00; a breaker saw 1,000)
+    davo("bitta namunada har soʻrov 0-qadamga deyarli hamma ogʻirligini beradi", glued["bir_namuna0"], kamida=0.9)
     assert max(aniq) >= 0.9
     # the RNN step written by hand is nn.RNN's (exercise 4)
     davo("qoʻlda yozilgan RNN qadami nn.RNN bilan bir xil", glued["m4_farq"], kopi=1e-5)
@@ -335,8 +337,10 @@ def test_sinusoids_carry_to_longer_sequences_and_rope_does_not(glued, sahifa):
     rope60, rope240 = glued["poz_rope_60"], glued["poz_rope_240"]
     sin_tushish = max(a - b for a, b in zip(sin60, sin240))
     rope_tushish = min(a - b for a, b in zip(rope60, rope240))
-    assert glued["poz_sin_pasayish"] == pytest.approx(sin_tushish)
-    assert glued["poz_rope_pasayish"] == pytest.approx(rope_tushish)
+    # "koʻpi bilan" rounds up and "kamida" down, so the printed bound holds (a breaker caught
+    # "kamida 0,36" for 0,356 and "kamida 0,95" for 0,946 when they were rounded to nearest)
+    assert glued["poz_sin_pasayish"] == yuqoriga(sin_tushish) >= sin_tushish
+    assert glued["poz_rope_pasayish"] == pastga(rope_tushish) <= rope_tushish
     davo("sinusoidal pasayish RoPEnikining yarmidan kichik (nisbat)", sin_tushish / rope_tushish, kopi=0.5)
     # "0-qadamga oʻrtacha kamida … ogʻirlik berdi: … javobni asosan 0-qadamdan oldi" (0,95;
     # default 0,91)
@@ -354,7 +358,7 @@ def test_sinusoids_carry_to_longer_sequences_and_rope_does_not(glued, sahifa):
     davo("RoPE T = 240 da hech bir seedda yechmaydi", max(rope[240]), kopi=0.9)
     # "0-qadamga ogʻirlik T = 60 dagi kamida … dan T = 240 da koʻpi bilan … ga tushdi" (0,70 -> 0,10)
     w60, w240 = glued["poz_rope_w0_60"], glued["poz_rope_w0_240"]
-    assert (glued["poz_rope_w0_60_min"], glued["poz_rope_w0_240_max"]) == (min(w60), max(w240))
+    assert (glued["poz_rope_w0_60_min"], glued["poz_rope_w0_240_max"]) == (pastga(min(w60)), yuqoriga(max(w240)))
     davo("RoPEning 0-qadamga ogʻirligi T = 240 da yarmidan kam (nisbat)", max(w240) / min(w60), kopi=0.5)
     # "Oʻrganiladigan model T = 30 da ham ishladi" (0,990; default 0,988); none beyond T = 60
     davo("oʻrganiladigan pozitsiyali model T = 30 da yechadi", min(glued["poz_org_30"]), kamida=0.9)
@@ -375,7 +379,7 @@ def test_sinusoids_carry_to_longer_sequences_and_rope_does_not(glued, sahifa):
     # the summary's row: fixed words, this lesson's numbers
     # (the sinusoids' drop bound is left out of it: five seeds' best case; a breaker saw 4 of 20 fail)
     qator = {q[0]: q[1] for q in _qatorlar(sahifa, "xulosa-jadval")}["Uzunroq ketma-ketlik"]
-    assert son(rope_tushish, ".2f") in qator and "kafolat emas" in qator
+    assert son(pastga(rope_tushish), ".2f") in qator and "kafolat emas" in qator
 
 
 @pytest.mark.build
@@ -396,6 +400,10 @@ def test_the_causal_mask_alone_gives_some_order_not_the_position(glued):
     … kauzal model hech bir seedda vazifani yechmadi, sinusoidal model esa … kamida …'."""
     kauzal, maskasiz = glued["kz_kauzal"], glued["kz_maskasiz"]
     assert len(kauzal) == len(maskasiz) == 5
+    # "U tartibni koʻrmaydigan ishoralar koʻpchiligi qoidasidan ham yuqori" (0,668 against 0,58;
+    # different samples of the same task, 500 and the training's test set: a margin of 0,09)
+    assert glued["poz_kop_60"] == glued["poz_kop"][1]
+    davo("kauzal model koʻpchilik qoidasidan yuqori", min(kauzal) - glued["poz_kop_60"], kamida=0.03)
     # the maskless models are the previous lesson's own five (the store's)
     assert maskasiz == glued["attn0_seedlar"]
     # the mask gives order: every masked seed (30 epochs) above every maskless one (60 epochs):
@@ -405,7 +413,7 @@ def test_the_causal_mask_alone_gives_some_order_not_the_position(glued):
     davo("maskasiz model tasodifiy javobga yaqin", max(maskasiz), kopi=0.65)
     # "hech bir seedda vazifani yechmadi" (best 0,682); sinusoids far above (0,990)
     davo("kauzal model hech bir seedda yechmaydi", max(kauzal), kopi=0.9)
-    assert glued["kz_sin60_min"] == min(glued["kz_sin60"])
+    assert glued["kz_sin60_min"] == pastga(min(glued["kz_sin60"]))
     davo("sinusoidal model kauzaldan ancha yuqori (farq)", glued["kz_sin60_min"] - max(kauzal), kamida=0.1)
 
 
@@ -693,6 +701,12 @@ def test_the_language_model_lessons_claims_hold(glued):
              kamida=1.0, kopi=1.1)
     # the note on «ingl» explains a word of the computed list: it must be there
     assert "«ingl»" in glued["kop_sozlar"], f"the text explains «ingl», the list is {glued['kop_sozlar']}"
+    # "Bu soʻzlarning har biri BPE lugʻatida bitta token" (a breaker: the five are " bilan",
+    # " ingl", " bitta", " uchun", " attention"; a token-bigram sampler writes as many corpus words)
+    from chapter_code import til
+    bpe = til.tokenlovchi("bpe", 500)
+    sozlar = re.findall(r"«(.*?)»", glued["kop_sozlar"])
+    assert len(sozlar) == 5 and all(len(bpe.kodla(" " + s)) == 1 for s in sozlar), sozlar
     # the KV cache: "Tokenlar bir xil. Tezlikdagi farq esa kichik ... uzun matnda ... N marta
     # tezlashtirgan edi": small beside the long text's gain, either way (0,54 against 0,73 ms
     # quiet; 0,49 as a ratio with oneDNN limited to SSE4.1 under load, make arifmetika; the

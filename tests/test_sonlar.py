@@ -14,7 +14,7 @@ import torch.nn as nn
 
 from chapter_code import sonlar
 from chapter_code.sonlar import (BOSH, MANBA, MAQSAD, OXIR, PAD, dekodla, javob, manba_kodla,
-                                 manba_soz, maqsad_kodla, moslik, oqit_tarjimon, soz_bilan,
+                                 manba_soz, maqsad_kodla, muvofiqlik, oqit_tarjimon, soz_bilan,
                                  sonlar_toplami)
 
 # written out by hand, not taken from the module
@@ -241,15 +241,15 @@ def test_alignment_of_a_real_model_has_a_row_per_layer_and_a_column_per_head_and
     royxat = [347_205, 9, 100_000]
     w = sonlar.kesishgan_ogirlik(model, royxat)
     assert w.shape == (2, 3, 2, 7, 8)                  # layers, numbers, heads, digits + 1, words
-    ulush = moslik(model, royxat)
+    ulush = muvofiqlik(model, royxat)
     assert ulush.shape == (2, 3) and ((ulush >= 0) & (ulush <= 1)).all()
 
 
 def test_alignment_measure():
     royxat = [347_205, 12_345, 505_050, 17, 100_001]     # two words or more
-    tola = moslik(_Qaragan(0), royxat)
+    tola = muvofiqlik(_Qaragan(0), royxat)
     assert tola.shape == (1, 3) and torch.equal(tola, torch.ones(1, 3))
-    assert torch.equal(moslik(_Qaragan(1), royxat), torch.zeros(1, 3))
+    assert torch.equal(muvofiqlik(_Qaragan(1), royxat), torch.zeros(1, 3))
 
 
 KICHIK = dict(d=16, boshlar=2, qatlamlar=1, qadamlar=5, n=200, n_sinov=20, batch=16)

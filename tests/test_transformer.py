@@ -569,7 +569,7 @@ def test_sliding_window_mask_hides_the_future_and_keys_older_than_the_window(Tq,
 
 
 def test_sliding_window_rejects_an_empty_window():
-    with pytest.raises(ValueError, match="oyna kamida 1 ta kalit boʻlishi kerak, berilgani: 0"):
+    with pytest.raises(ValueError, match="oyna uzunligi kamida 1 boʻlishi kerak, berilgani: 0"):
         kauzal_maska(4, 4, 0)
 
 

@@ -32,10 +32,10 @@ from chapter_code.bichim import son
 # ## Nega attention: yoʻl uzunligi
 #
 # {term}`RNN` {term}`ketma-ketlikni <ketma-ketlik>` qadamma-qadam oʻqiydi: har {term}`qadamda <qadam>` {term}`yashirin holat`
-# yangilanadi. Qadamlarni Pythondagi kabi 0 dan sanaymiz: 60 ta qadam — 0-qadamdan
-# 59-qadamgacha. 0-qadamdagi maʼlumot oxirgi, 59-qadamga yetishi uchun 59 ta
+# yangilanadi. Qadamlarni Pythondagi kabi 0 dan sanaymiz. Masalan, ketma-ketlik 60 qadamdan
+# iborat boʻlsa, qadamlar 0-qadamdan 59-qadamgacha boʻladi. 0-qadamdagi maʼlumot oxirgi, 59-qadamga yetishi uchun 59 ta
 # yangilanishdan oʻtadi. Har oʻtishda u biroz oʻzgaradi va kuchsizlanadi;
-# oʻqitishda gradient ham xuddi shu yoʻlni teskari bosib oʻtadi.
+# oʻqitishda gradient ham xuddi shu yoʻlni teskari yoʻnalishda bosib oʻtadi.
 #
 # Attentionda esa har pozitsiya istalgan boshqa pozitsiyaga bevosita,
 # oraliq holatlarsiz qaraydi. Quyidagi diagramma ({numref}`yol_uzunligi`) ikki yoʻlni
@@ -68,18 +68,18 @@ diagramma(
 # %% [markdown]
 # {numref}`%s-rasmdagi <yol_uzunligi>` asosiy farq — *{term}`yoʻl uzunligi`*: RNNda
 # ikki pozitsiya orasidagi yoʻl ular orasidagi masofaga teng, attentionda
-# esa doim bitta bogʻlanish. Bobning qolgan qismida shu farqni oʻlchaymiz.
+# esa doim bitta bogʻlanish. Keyingi darsda bu farq oʻqitishda nimaga olib kelishini oʻlchaymiz.
 #
 # ## Attention toʻrt bosqichda
 #
 # Attention har pozitsiya uchun uchta vektor hosil qiladi:
 #
-# - **soʻrov** (query, *Q*) — «men nimani qidiryapman?»;
-# - **kalit** (key, *K*) — «menda nima bor?»;
-# - **qiymat** (value, *V*) — «meni tanlashsa, nimani beraman?».
+# - **soʻrov** (ingl. *query*, *Q*) — «men nimani qidiryapman?»;
+# - **kalit** (ingl. *key*, *K*) — «menda nima bor?»;
+# - **qiymat** (ingl. *value*, *V*) — «meni tanlashsa, nimani beraman?».
 #
 # Uchalasi ham kirishdan chiziqli {term}`proyeksiya` bilan olinadi. Soʻng har soʻrov
-# har kalit bilan solishtiriladi, oʻxshashlik balli {term}`ogʻirlikka <ogʻirlik>` aylantiriladi va
+# har kalit bilan solishtiriladi, oʻxshashlik ballari {term}`ogʻirliklarga <ogʻirlik>` aylantiriladi va
 # qiymatlarning shu ogʻirliklar bilan vaznli oʻrtachasi olinadi. Hammasi bitta
 # formulada:
 #
@@ -102,10 +102,12 @@ print("Kirish h:", tuple(h.shape))
 print("Q, K, V: ", tuple(Q.shape))
 
 # %% [markdown]
-# Kirish $4 \times 8$ matritsa edi; *Q*, *K*, *V* ham shunday. Birinchi
+# Kirishning shakli (1, 4, 8): {term}`paketda <paket>` (ingl. *batch*: birga hisoblanadigan
+# namunalar guruhi) bitta ketma-ketlik, unda toʻrt pozitsiya, har biri
+# sakkiz oʻlchamli vektor. *Q*, *K*, *V* ning shakli ham shunday. Birinchi
 # bosqich: har soʻrovni har kalit bilan skalyar koʻpaytiramiz. Natija —
-# $4 \times 4$ ballar matritsasi: *i*-qator *i*-pozitsiyaning boshqalarga
-# qanchalik «oʻxshashini» koʻrsatadi.
+# $4 \times 4$ ballar matritsasi: *i*-qator *i*-pozitsiya soʻrovi har bir kalitga (oʻzinikiga
+# ham) qanchalik mos kelishini koʻrsatadi.
 
 # %%
 # (1, T, d) @ (1, d, T) -> (1, T, T)
@@ -117,8 +119,8 @@ for qator in ball[0].detach():
 
 # %% [markdown]
 # Ikkinchi bosqich: ballarni $\sqrt{d}$ ga boʻlamiz. Nega aynan $\sqrt{d}$?
-# Faraz qilaylik, *q* va *k* bir-biridan mustaqil, komponentlari esa oʻzaro mustaqil,
-# oʻrtachasi 0 va {term}`dispersiyasi <dispersiya>` 1 ga teng sonlar. U holda {term}`skalyar koʻpaytma`
+# Faraz qilaylik, *q* va *k* ning barcha komponentlari oʻzaro mustaqil, oʻrtachasi 0 va
+# {term}`dispersiyasi <dispersiya>` 1 boʻlgan sonlar boʻlsin. U holda {term}`skalyar koʻpaytma`
 # $q \cdot k = \sum_{j=1}^{d} q_j k_j$ — *d* ta hadning yigʻindisi. Har
 # hadning dispersiyasi 1, yigʻindiniki esa *d*. Ballarni $\sqrt{d}$ ga boʻlish
 # dispersiyani yana 1 ga qaytaradi. Ballar $\sqrt{d}$ ga boʻlinmasa, katta *d* da
@@ -146,10 +148,10 @@ print("  ".join(son(v, ".4f") for v in yigindi))
 # %% [markdown]
 # :::{only} html
 # {term}`Toʻyinishni <toʻyinish>` oʻzingiz koʻring: quyidagi surgich ballarni *c* ga
-# koʻpaytiradi. Surgichni surganingizda ogʻirliklar
+# koʻpaytiradi. Surgichni siljitsangiz, ogʻirliklar
 # $\mathrm{softmax}(c \cdot QK^\top / \sqrt{d})$ formulasi boʻyicha darhol qayta
 # hisoblanadi. Surgich $c = 1$ da turganda yuqoridagi hisob takrorlanadi,
-# $c = \sqrt{d}$ da esa ballar umuman boʻlinmagandagi hol koʻrinadi. Koʻpaytuvchi *c* oʻsgan sari har qatorda
+# $c = \sqrt{d}$ da esa ballar $\sqrt{d}$ ga boʻlinmagan holat koʻrinadi. Koʻpaytuvchi *c* oʻsgan sari har qatorda
 # bitta ogʻirlik 1 ga, qolganlari 0 ga yaqinlashadi; *c* kichraysa, ogʻirliklar
 # tekislanadi.
 # :::
@@ -173,14 +175,15 @@ softmax_xaritasi(
 # Ballarni $\sqrt{d}$ ga boʻlish nega kerakligini tajribada tekshiramiz. Oʻlcham *d* ni 8 dan
 # 1024 gacha oʻzgartirib, yuqoridagi misoldagi kabi *Q* va *K* hosil qilamiz (tasodifiy kirish,
 # `nn.Linear` ning standart {term}`initsializatsiyasi <initsializatsiya>` — {term}`parametrlarga <parametrlar>` boshlangʻich
-# qiymat berish usuli). Har *d* uchun ikki kattalikni $\sqrt{d}$ ga boʻlgan va boʻlmagan holda yozib olamiz ({numref}`sqrt_d`): ballarning {term}`oʻrtacha kvadratik (standart) chetlanishi <oʻrtacha kvadratik (standart) chetlanish>`
+# qiymat berish usuli). Har *d* uchun, ballarni $\sqrt{d}$ ga boʻlib va boʻlmasdan, ikki kattalikni yozib olamiz ({numref}`sqrt_d`): ballarning {term}`oʻrtacha kvadratik (standart) chetlanishi <oʻrtacha kvadratik (standart) chetlanish>`
 # va har qatordagi eng katta ogʻirlik.
 
 # %%
 supurish = []
 for d_s in [8, 16, 32, 64, 128, 256, 512, 1024]:
     torch.manual_seed(0)
-    h_s = torch.randn(64, 16, d_s)  # 64 ta ketma-ketlik, 16 pozitsiya
+    # 64 ta ketma-ketlik, 16 ta pozitsiya
+    h_s = torch.randn(64, 16, d_s)
     Wq_s, Wk_s = (nn.Linear(d_s, d_s, bias=False) for _ in range(2))
     with torch.no_grad():
         q_s, k_s = Wq_s(h_s), Wk_s(h_s)
@@ -204,7 +207,8 @@ for b in (b1, b2):
     b.set_xscale("log", base=2)
     b.grid(True, which="both", alpha=0.3)
 fig("sqrt_d.png", caption=(
-    "Ballar va softmax d ga qarab (16 pozitsiya, 64 ta ketma-ketlik)."
+    "Ballar va softmax d ga qarab (16 ta pozitsiya,"
+    " 64 ta ketma-ketlik)."
     " Yuqorida: boʻlishsiz ballarning standart chetlanishi d bilan"
     " oʻsadi, √d ga boʻlinganda oʻzgarmaydi. Pastda: qatordagi eng"
     " katta ogʻirlikning oʻrtachasi."))
@@ -230,7 +234,7 @@ glue("sq_max_512_bol", float(bol1.loc[512, "eng katta"]), display=False)
 # %% [markdown]
 # {numref}`%s-rasmning <sqrt_d>` yuqori qismida boʻlishsiz ballarning standart
 # chetlanishi *d* = 8 da {glue:text}`sq_std_8:.2f`, *d* = 1024 da
-# {glue:text}`sq_std_1024:.1f` — $\sqrt{d}$ kabi oʻsadi; $\sqrt{d}$ ga
+# {glue:text}`sq_std_1024:.1f` — $\sqrt{d}$ ga proporsional oʻsadi; $\sqrt{d}$ ga
 # boʻlinganda esa (bu initsializatsiyada) hamma *d* da
 # {glue:text}`sq_std_bol_min:.2f`–{glue:text}`sq_std_bol_max:.2f` oraligʻida qoladi. Bu son 1 ga teng emas: `nn.Linear`
 # ning standart initsializatsiyasida *Q* komponentlarining dispersiyasi 1 emas,
@@ -241,10 +245,9 @@ glue("sq_max_512_bol", float(bol1.loc[512, "eng katta"]), display=False)
 # {glue:text}`sq_max_512:.2f`), boʻlingani esa ancha tekis
 # ({glue:text}`sq_max_512_bol:.2f`).
 #
-# Ogʻirliklar matritsasining har qatori — bitta pozitsiyaning «eʼtibor
-# taqsimoti». Toʻrtinchi bosqich: qiymatlarning shu ogʻirliklar bilan vaznli
-# oʻrtachasini olamiz. Har pozitsiyaning chiqishi — hamma pozitsiya
-# {term}`qiymatlarining <qiymat>` vaznli oʻrtachasi.
+# Endi toʻrt pozitsiyali misolga qaytamiz. Ogʻirliklar matritsasining har qatori — bitta
+# pozitsiyaning «eʼtibor taqsimoti». Toʻrtinchi bosqich: hamma pozitsiya
+# {term}`qiymatlarining <qiymat>` shu ogʻirliklar bilan vaznli oʻrtachasini olamiz.
 
 # %%
 # (1, T, T) @ (1, T, d) -> (1, T, d)
@@ -252,19 +255,19 @@ chiqish = ogirlik @ V
 print("4-bosqich: V ning vaznli\noʻrtachasi:", tuple(chiqish.shape))
 
 # %% [markdown]
-# Chiqish kirish bilan bir xil shaklga ega: har pozitsiya uchun yangi vektor.
+# Chiqishning shakli kirishniki bilan bir xil: har pozitsiya uchun yangi vektor.
 # Shu toʻrt bosqich — attentionning butun mexanizmi.
 #
 # ## Kauzal maska: kelajakka qaramaslik
 #
 # Yuqoridagi misolda har pozitsiya barcha pozitsiyalarga qaradi — oʻzidan
 # keyingilariga ham. Matn yozadigan model (GPT kabi *{term}`dekoder`*, ingl. *decoder*) uchun bu
-# mumkin emas: u soʻzlarni chapdan oʻngga bittadan yozadi, keyingi soʻz hali
-# yoʻq. Oʻqitishda esa matn toʻliq beriladi va model har pozitsiyada
-# keyingi {term}`tokenni <token>` (soʻz yoki soʻz boʻlagini) taxmin qiladi; agar
+# mumkin emas: u matnni chapdan oʻngga bittadan {term}`token` (soʻz, soʻz boʻlagi yoki harf)
+# qoʻshib yozadi, keyingi token hali yoʻq. Oʻqitishda esa matn toʻliq beriladi va model har
+# pozitsiyada keyingi tokenni taxmin qiladi; agar
 # *i*-pozitsiya (*i* + 1)-pozitsiyaga qaray olsa, javobni shunchaki koʻchirib
 # oladi. Shuning uchun softmaxdan oldin diagonaldan yuqoridagi ballar
-# $-\infty$ bilan almashtiriladi: $e^{-\infty} = 0$, demak, oʻsha joylarning
+# $-\infty$ ga almashtiriladi: $e^{-\infty} = 0$, demak, oʻsha joylarning
 # ogʻirligi nolga teng. Bu — **kauzal (sababiy) maska** (ingl. *causal mask*):
 # *i*-pozitsiya faqat oʻziga va oʻzidan oldingilarga qaraydi.
 
@@ -327,7 +330,7 @@ glue("kauzal_birinchi", float(ogirlik_maskali[0, 0, 0]), display=False)
 # keyingilarni koʻrmagani uchun ularning hisobi yangi token qoʻshilganda
 # oʻzgarmaydi.
 #
-# Endi attentionni RNN bilan solishtiramiz.
+# Keyingi darsda attentionni RNN va {term}`LSTM` bilan bitta vazifada solishtiramiz.
 #
 
 # %% [markdown]
@@ -354,9 +357,13 @@ glue("kauzal_birinchi", float(ogirlik_maskali[0, 0, 0]), display=False)
 # {glue:text}`sq_max_512_min:.2f`.
 # Ballar $\sqrt{d}$ ga boʻlinganda eng katta ogʻirlik oʻrtacha
 # {glue:text}`sq_max_512_bol:.2f` va ogʻirliklar ancha tekis taqsimlanadi.
-# (Bu sonlar {numref}`%s-rasmdagi <sqrt_d>` 16 pozitsiyali oʻlchovdan olingan; «toʻrt
-# bosqich» misolining toʻrt pozitsiyasida tekis ogʻirlik $1/4$, shuning uchun
-# boʻlingandagi eng katta ogʻirlik kattaroq chiqadi.) Toʻyingan qatorlarda
+# Bu sonlar {numref}`%s-rasmdagi <sqrt_d>` 16 pozitsiyali oʻlchovdan olingan.
+#
+# Mashqdagi toʻrt
+# pozitsiyali misolning oʻzida har qatordagi eng katta ogʻirlik boʻlishsiz
+# {glue:text}`m1_bolishsiz`, boʻlganda esa {glue:text}`m1_bolib` (yechim kodi quyida).
+# Toʻrt pozitsiyada tekis ogʻirlik $1/4$, shuning uchun boʻlingandagi eng katta ogʻirlik
+# 16 pozitsiyali oʻlchovdagidan kattaroq. Toʻyingan qatorlarda
 # softmaxning gradienti deyarli nol: ular orqali *Q* va *K* ga signal
 # deyarli oʻtmaydi.
 # :::
@@ -373,8 +380,8 @@ glue("kauzal_birinchi", float(ogirlik_maskali[0, 0, 0]), display=False)
 #
 # Toʻrttasiniki ham oʻzgaradi. Maska bilan *i*-pozitsiyadagi element faqat
 # oʻzini va oʻzidan oldingi elementlarni koʻradi. Asl tartibda 0-element faqat oʻzini
-# koʻrardi, teskari tartibda u oxirida turadi va hammani koʻradi; qolganlarida
-# ham koʻradigan toʻplam oʻzgaradi. Demak, kauzal maskaning oʻzi modelga
+# koʻrardi, teskari tartibda u oxirida turadi va hammani koʻradi; qolgan elementlar
+# koʻradigan toʻplam ham oʻzgaradi. Demak, kauzal maskaning oʻzi modelga
 # tartib haqida maʼlumot beradi: {term}`pozitsiya kodlashsiz <pozitsiya kodlash>` dekoder ham
 # pozitsiyani qisman sezishi mumkin {cite:p}`haviv2022`. Bu oʻqitishda
 # qanchalik yordam berishini {doc}`«Pozitsiyalar uzunroq ketma-ketlikda» <pozitsiyalar>` darsining
@@ -382,3 +389,20 @@ glue("kauzal_birinchi", float(ogirlik_maskali[0, 0, 0]), display=False)
 # attentionda esa har element hamma elementni koʻradi va chiqishi faqat
 # u bilan birga joyini almashtiradi.
 # :::
+
+
+# %% tags=["hide-cell"]
+# 1-mashq yechimi: toʻrt pozitsiyali misol, d = 512
+torch.manual_seed(0)
+h1 = torch.randn(1, 4, 512)
+Wq1, Wk1, _ = (nn.Linear(512, 512, bias=False) for _ in range(3))
+with torch.no_grad():
+    ball1 = Wq1(h1) @ Wk1(h1).transpose(1, 2)
+m1 = {nom: torch.softmax(b, -1).max(-1).values[0] for nom, b in
+      [("boʻlishsiz", ball1), ("√d ga boʻlib", ball1 / 512**0.5)]}
+for nom, m in m1.items():
+    print(f"{nom}:", "; ".join(son(v, ".2f") for v in m))
+
+# %% tags=["remove-cell"]
+for nom, m in zip(("m1_bolishsiz", "m1_bolib"), m1.values()):
+    glue(nom, "; ".join(son(v, ".2f") for v in m), display=False)

@@ -45,14 +45,15 @@ from chapter_code.oqitish import mediana_ms, protsessor, xotira_chuqqisi
 # kirishdan chiqishgacha hisob) hamda oldinga va {term}`orqaga oʻtish`. Har qatorda
 # hisob hajmi ham bor: bitta namuna uchun koʻpaytirish-qoʻshishlar soni
 # (ingl. *multiply-accumulate*, {term}`MAC`). Yana bir ustun — navbat bilan bajariladigan
-# qadamlar soni: RNNda *T* ta, attentionda bitta, chunki u hamma pozitsiyani
-# bir yoʻla hisoblaydi.
+# {term}`bosqichlar <bosqich>` soni: RNNda *T* ta (har qadamga bittadan), attentionda bitta, chunki u hamma
+# pozitsiyani bir yoʻla hisoblaydi.
 #
 # Oʻlchov `torch.utils.benchmark` bilan, bitta {term}`oqimda <oqim>` (ingl. *thread*)
 # bajariladi: har oʻlchov koʻp marta takrorlanadi va {term}`medianasi <mediana>`
-# olinadi (buni `mediana_ms` funksiyasi bajaradi). Soat sifatida jarayonning protsessor vaqti
-# olinadi: kompyuterda bir vaqtda boshqa dasturlar ishlasa ham, faqat shu hisobga ketgan vaqt
-# sanaladi. Bu funksiya boʻshatilgan katta xotira
+# olinadi (buni `mediana_ms` funksiyasi bajaradi). Vaqt oʻlchovi sifatida jarayonning protsessor
+# vaqti olinadi: jarayon navbat kutib turgan vaqt sanalmaydi. Lekin xotira va kesh
+# boshqa dasturlar bilan umumiy, shuning uchun ular hisobning oʻzini ham sekinlashtirishi mumkin:
+# mutlaq vaqtlardan koʻra nisbatlarga qarang. `mediana_ms` boʻshatilgan katta xotira
 # bloklarini keyingi chaqiruv uchun saqlab qoʻyadi: aks holda katta tenzorli
 # hisobning vaqti takrordan takrorga bir necha barobar sakraydi.
 
@@ -88,7 +89,7 @@ for T in [30, 60, 120, 240]:
         qatorlar.append((T, nom, fwd, fwd_bwd, mac, qadam))
 vaqt = pd.DataFrame(qatorlar, columns=[
     "T", "model", "oldinga (ms)", "oldinga+orqaga (ms)", "MAC",
-    "ketma-ket qadamlar"])
+    "ketma-ket bosqichlar"])
 show(vaqt.round(2), nom="vaqt_jadval", izoh=(
     "Bitta paket (64 ta namuna) vaqti, bitta oqimda, mediana;"
     " MAC — bitta namunaning oldinga oʻtishdagi hisobi."))
@@ -117,17 +118,17 @@ glue("vaqt_nisbat", float(vaqt_nisbat), display=False)
 # bajariladi: bitta MAC attentionda RNNdagidan arzonga tushadi.
 #
 # GPU yoki koʻp yadroli protsessorda attention bir yoʻla hisoblaydigan *T* ta
-# pozitsiya parallel bajarilishi mumkin; RNNning *T* ta qadami esa bunda ham
-# navbat bilan bajariladi. Bu bobda vaqtni faqat bitta oqimda oʻlchaymiz.
-# {cite:t}`vaswani2017` bu parallellikni qisqa {term}`yoʻl uzunligi` bilan birga
-# attentionning asosiy afzalliklari qatorida keltiradi.
+# pozitsiya parallel hisoblanishi mumkin; RNNning *T* ta qadami esa bunda ham
+# navbat bilan bajariladi. {cite:t}`vaswani2017` bu parallellikni qisqa {term}`yoʻl uzunligi`
+# bilan birga attentionning asosiy afzalliklari qatorida keltiradi. Bu bobda esa vaqtni faqat
+# bitta oqimda oʻlchaymiz.
 #
 # ## Xotira *T*² bilan oʻsadi
 #
 # Vaqt shovqinli oʻlchov: bir xil hisob ikki oʻlchovda bir necha foizga, baʼzan
 # undan ham koʻproq farq qiladi. Xotirani esa aniq sanash mumkin. *T* ni 960
 # gacha oshirib, bitta oldinga oʻtishda attention matritsasi egallaydigan
-# baytlarni va PyTorch oʻlchagan {term}`xotira choʻqqisini <xotira choʻqqisi>` yozib olamiz
+# baytlarni va PyTorch oʻlchagan {term}`xotira choʻqqisini <xotira choʻqqisi>` (ingl. *peak memory*) yozib olamiz
 # ({numref}`xotira_jadval`).
 
 # %%
@@ -166,14 +167,14 @@ glue("chuqqi_960", float(xotira.loc[960, "choʻqqi (MiB)"]), display=False)
 # Matritsaning elementlari soni $64 \cdot T^2$. Log-log oʻqlarda ({numref}`xotira_vaqt`) bu
 # {term}`qiyaligi <qiyalik>` 2 ga teng chiziq boʻlib koʻrinadi. *T* = 960 da 64 ta namunaning
 # {term}`ogʻirliklari <ogʻirlik>` {glue:text}`matritsa_960:.0f` {term}`MiB <KiB, MiB, GiB>` (mebibayt, $2^{20}$ bayt),
-# choʻqqi esa {glue:text}`chuqqi_960:.0f` MiB. Sababi: {term}`softmax` ballar matritsasidan
+# choʻqqi esa {glue:text}`chuqqi_960:.0f` MiB — qariyb ikki barobar koʻp. Sababi: {term}`softmax` ballar matritsasidan
 # xuddi shunday katta yangi matritsani — ogʻirliklarni — hosil qiladi va
 # bir lahza ikkalasi ham xotirada turadi.
 #
 # Bitta uzun hujjat uchun (*T* = 32 768) bitta attention matritsasining oʻzi
 # $32\,768^2 \cdot 4$ bayt, yaʼni 4 GiB (gibibayt, $2^{30}$ bayt) boʻladi. Katta modellarda bunday
-# matritsa har {term}`qatlamda <qatlam>` va har boshda bor, qatlamlar va
-# {term}`boshlar <bosh>` soni oʻnlab (boshlar
+# matritsa har {term}`qatlamda <qatlam>` va har boshda bor; qatlamlar va
+# {term}`boshlar <bosh>` soni esa oʻnlab (boshlar
 # {doc}`«Transformer bloki va KV kesh» <transformer>` darsida koʻriladi).
 #
 # ## FlashAttention va SDPA
@@ -234,8 +235,8 @@ glue("bolak_farq", float(bolak_farq), display=False)
 # Ikki usul bir xil natija berdi: eng katta farq {glue:text}`bolak_farq:.1e`, bu faqat {term}`float32`
 # yaxlitlashidan keladi.
 #
-# PyTorchda `F.scaled_dot_product_attention` (SDPA) kirishga mos kernelni
-# oʻzi tanlaydi; ulardan biri FlashAttention gʻoyasi asosidagi flash kerneli.
+# PyTorchda `F.scaled_dot_product_attention` (SDPA) bir nechta kerneldan kirishga mosini oʻzi
+# tanlaydi; ulardan biri — FlashAttention gʻoyasi asosidagi flash kerneli.
 # CPUda u faqat toʻrt oʻqli (4D) tenzorda ishlaydi:
 # (namuna, bosh, *T*, *d*). Kirish uch oʻqli boʻlsa, SDPA oddiy («math») yoʻlga
 # oʻtadi. Attentionni formula boʻyicha qoʻlda hisoblaydigan funksiyamizni
@@ -298,12 +299,13 @@ glue("fl_vaqt_foiz", 100 * float(ulush), display=False)
 glue("fl_farq", float(farq), display=False)
 
 # %% [markdown]
+# Toʻrttala usulning chiqishlari amalda bir xil: eng katta farq {glue:text}`fl_farq:.1e` ga teng.
 # Qoʻlda hisoblaganda xotira qiyaligi {glue:text}`fl_xq:.2f` ga teng: *T* = 4096 da
 # choʻqqi {glue:text}`fl_mib:.0f` MiB, yaʼni ikkita $8 \times 4096 \times 4096$
 # matritsa (ballar va ogʻirliklar) hajmiga yetadi.
 # SDPAda qiyalik {glue:text}`fl_xq_sdpa:.2f` ga teng, *T* = 4096 da choʻqqi
 # atigi {glue:text}`fl_mib_sdpa:.2f` MiB. Bu asosan chiqishning oʻzi (u *T* ga chiziqli)
-# va har oqim uchun kichik vaqtinchalik bufer, shuning uchun qiyalik 1 dan ham kichik.
+# va oʻzgarmas kichik vaqtinchalik bufer; oʻzgarmas qism tufayli qiyalik 1 dan kichik.
 # 3D kirishda SDPA $T \times T$ matritsani baribir hosil qiladi: qiyalik
 # {glue:text}`fl_xq_3d:.2f`, *T* = 4096 da choʻqqi {glue:text}`fl_mib_3d:.2f` MiB.
 # Bizning boʻlaklab hisoblaydigan funksiyamizda qiyalik {glue:text}`fl_xq_bolak:.2f`: uning
@@ -313,13 +315,12 @@ glue("fl_farq", float(farq), display=False)
 # Vaqt esa toʻrttala usulda ham $T^2$ ga yaqin yoki undan ham tez oʻsdi: qiyaliklar
 # {glue:text}`fl_vq:.2f`; {glue:text}`fl_vq_bolak:.2f`; {glue:text}`fl_vq_sdpa:.2f` va
 # {glue:text}`fl_vq_3d:.2f`.
-# Har {term}`soʻrov` baribir har {term}`kalit` bilan solishtiriladi. Katta *T* da esa bunga
-# xotira bilan ishlash vaqti ham qoʻshiladi, u esa kompyuterda shu paytda ishlayotgan boshqa
+# Har {term}`soʻrov` baribir har {term}`kalit` bilan solishtiriladi. Katta *T* da bunga
+# xotira bilan ishlash vaqti ham qoʻshiladi va u kompyuterda shu paytda ishlayotgan boshqa
 # dasturlarga ham bogʻliq. *T* = 4096 da
 # flash kerneli qoʻlda yozilgan funksiya vaqtining {glue:text}`fl_vaqt_foiz:.0f` foizini
 # sarfladi. Bu ulush protsessorga va xotira qanday ajratilishiga bogʻliq, chunki
 # hisob hajmi deyarli bir xil, farq esa asosan xotira bilan ishlashdan keladi.
-# Natijalar amalda bir xil chiqdi: eng katta farq {glue:text}`fl_farq:.1e` ga teng.
 #
 # ### Baytlar: FlashAttention GPUda nega tezroq
 #
@@ -372,13 +373,13 @@ for d in (64, 128):
 # shuning uchun biz faqat baytlarni sanaymiz.
 #
 # Xulosa: FlashAttention turidagi kernel $T^2$ hajmli **xotira sarfini** *T* ga
-# chiziqli qiladi, $T^2$ **hisob hajmini** esa kamaytirmaydi. Kernel maʼlum kirish
-# shaklini ham talab qiladi: boshqa shaklda bu foyda yoʻqoladi.
+# chiziqli qiladi, $T^2$ **hisob hajmini** esa kamaytirmaydi. PyTorchning CPUdagi flash kerneli
+# esa faqat 4D kirishda ishlaydi: 3D kirishda bu foyda yoʻqoladi.
 #
 # ## Mashqlar
 #
-# **1-mashq (hisob).** Bitta qatlamda 32 ta bosh, *T* = 32 768. Bitta
-# oldinga oʻtishda shu qatlamning attention ogʻirlik matritsalari {term}`float32`
+# **1-mashq (hisob).** Bitta qatlamda 32 ta bosh, *T* = 32 768. Bitta ketma-ketlikning
+# bitta oldinga oʻtishida shu qatlamning attention ogʻirlik matritsalari {term}`float32`
 # formatida necha GiB boʻladi? Sonlar {term}`bfloat16` (16 bitli, yaʼni ikki baytli
 # son formati) boʻlsa-chi? Avval qogʻozda hisoblang.
 #
@@ -388,8 +389,8 @@ for d in (64, 128):
 # Bitta matritsa $32\,768^2 = 2^{30}$ ta son. 32 ta bosh float32 formatida
 # {glue:text}`n1_f32:.0f` GiB, bfloat16 formatida esa {glue:text}`n1_bf16:.0f` GiB egallaydi. Bunchalik
 # xotira bitta qatlamning bitta oʻtishiga ketadi. Shuning uchun uzun kontekstli
-# modellar bu matritsalarni hech qachon birdaniga toʻliq saqlamaydi: flash turidagi
-# kernel yoki boʻlaklab hisoblash ishlatadi.
+# modellar bu matritsalarni hech qachon birdaniga toʻliq saqlamaydi: FlashAttention turidagi
+# kernel bilan boʻlaklab hisoblaydi.
 # :::
 #
 # **2-mashq (maskani oʻzingiz yozing).** {term}`Kauzal maskani <kauzal (sababiy) maska>`
@@ -425,8 +426,8 @@ for d in (64, 128):
 # :::{admonition} Yechim
 # :class: dropdown
 #
-# Natija oʻzgarmaydi: har *B* da eng katta farq {glue:text}`n4_farq:.1e` dan oshmaydi, chunki
-# boʻlaklarga boʻlish faqat qoʻshish tartibini oʻzgartiradi. Choʻqqi esa *B* bilan oʻsadi:
+# Natija oʻzgarmaydi: uchala *B* da ham farq faqat yaxlitlashdan keladi (eng kattasi
+# {glue:text}`n4_farq:.1e`), chunki boʻlaklarga boʻlish faqat qoʻshish tartibini oʻzgartiradi. Choʻqqi esa *B* bilan oʻsadi:
 # *B* = 32 da {glue:text}`n4_32:.0f` MiB, *B* = 512 da {glue:text}`n4_512:.0f` MiB, chunki
 # xotirani asosan $8 \times T \times B$ ballar boʻlagi va uning eksponentalari egallaydi.
 # Toʻliq matritsali `formula` ning choʻqqisi esa {glue:text}`n3_32:.0f` MiB (3-mashq).

@@ -18,8 +18,8 @@
 # darsda pozitsiyani berishning yana ikki usulini koʻramiz: formula bilan
 # hisoblanadigan sinusoidal vektorlar va {term}`RoPE` (buruvchi pozitsiya
 # kodlash). Ikkalasini oʻqitishdagidan uzunroq {term}`ketma-ketlikda <ketma-ketlik>`
-# sinaymiz. Oxirida {term}`kauzal maskaning <kauzal (sababiy) maska>` oʻzi tartibni
-# qanchalik berishini oʻlchaymiz. Vazifa va modellar oʻsha darsdagidek qoladi.
+# sinaymiz. Oxirida {term}`kauzal maskaning <kauzal (sababiy) maska>` oʻzi tartib haqida
+# qanchalik maʼlumot berishini oʻlchaymiz. Vazifa va modellar oʻsha darsdagidek qoladi.
 
 
 # %%
@@ -47,7 +47,7 @@ seedlar = range(5)
 #
 # Oʻrganiladigan pozitsiya vektorlarining soni oʻzgarmas: `Attention(60)` da
 # 0–59-pozitsiyalar uchun 60 ta. Qisqaroq ketma-ketlik ularning boshidagilarini
-# oladi (`self.poz[:, :T]`), 60-pozitsiya va undan keyingilar uchun esa vektor
+# oladi (oldingi darsdagi `forward` metodida `self.poz[:, :T]`), 60-pozitsiya va undan keyingilar uchun esa vektor
 # yoʻq.
 #
 # Asl {term}`Transformer` maqolasida {cite:p}`vaswani2017` pozitsiya vektorlari
@@ -62,7 +62,7 @@ seedlar = range(5)
 #
 # Bu yerda *d* — vektor oʻlchami, *i* — komponentlar juftligining indeksi
 # ($i = 0, 1, \dots, d/2 - 1$). Har juftlik — oʻz chastotasidagi toʻlqin:
-# $i = 0$ juftlik har $2\pi$ pozitsiyada bir marta takrorlanadi, keyingilari
+# $i = 0$ juftlikning davri $2\pi$ pozitsiya, keyingilari
 # tobora sekinroq tebranadi. Formulada *T* yoʻq: vektorni istalgan
 # pozitsiya uchun hisoblash mumkin. Kodda buni `sinus_pozitsiya` qiladi,
 # `Attention(T, pozitsiya="sinus")` esa natijani kirishga qoʻshadi.
@@ -94,6 +94,7 @@ davr = 2 * np.pi * 10000 ** ((d_model - 2) / d_model)
 
 # %% tags=["remove-cell"]
 from myst_nb import glue  # qiymatlarni matnga beradi
+from chapter_code.bichim import pastga, yuqoriga  # «kamida», «koʻpi bilan»
 
 glue("poz_d", d_model, display=False)
 glue("poz_T_rasm", poz_T_rasm, display=False)
@@ -142,7 +143,7 @@ fig("sinus_pozitsiya.png", caption=(
 # {cite:alp}`su2021`). RoPE kirishga hech narsa qoʻshmaydi. U har
 # {term}`attention <attention (eʼtibor mexanizmi)>` {term}`qatlamida <qatlam>`
 # {term}`soʻrov` va {term}`kalit` vektorlarining komponentlarini juftlarga
-# ajratadi va har juftlikni tekislikda burchakka buradi. Burilish burchagi
+# ajratadi va har juftni tekislikda burchakka buradi. Burilish burchagi
 # *p*-pozitsiyadagi *i*-juftlik uchun $p\,\theta_i$ ga teng, bu yerda
 # $\theta_i = b^{-2i/d}$.
 # Asos $b = 10\,000$ boʻlsa, bu chastotalar sinusoidal kodlashdagilar bilan
@@ -152,7 +153,8 @@ fig("sinus_pozitsiya.png", caption=(
 # burilishidan faqat burchaklar farqi qoladi: $(m - n)\,\theta_i$.
 # Natijada {term}`ballga <ball>` pozitsiya faqat nisbiy masofa $m - n$ orqali
 # kiradi. Modelimizda buni `Attention(T, pozitsiya="rope")` qiladi: uning
-# `forward` metodi `rope` ni *Q* va *K* ga qoʻllaydi (`if self.rope` qatori).
+# `forward` metodi `rope` ni *Q* va *K* ga qoʻllaydi (oldingi darsda koʻrilgan metoddagi
+# `if self.rope` qatori).
 #
 # ```{literalinclude} ../../chapter_code/modellar.py
 # :pyobject: rope
@@ -178,7 +180,8 @@ for m, n in [(2, 0), (12, 10), (502, 500), (3, 0)]:
 # generalization*) deyiladi. Sinusoidal va RoPE modellarini besh
 # {term}`seed` bilan, vaqtni tejash uchun 60 emas, 30 {term}`epoxa`
 # oʻqitamiz (`oqit` funksiyasining qolgan argumentlari oʻzgarmaydi). Oʻrganiladigan pozitsiyali
-# modellarni esa oldingi darsdan olamiz (oʻsha besh seed, 60 epoxa).
+# modellarni esa oldingi darsdagidek oʻqitamiz (oʻsha besh seed, 60 epoxa): ular oʻsha darsdagi
+# modellarning aynan oʻzi.
 
 # %%
 oqit30 = partial(oqit, epoxalar=30)
@@ -196,10 +199,10 @@ for s, natija_s in zip(seedlar, organ):
     modellar["oʻrganiladigan", s] = natija_s
 
 # %% [markdown]
-# Har model uchun *T* = 30, 60, 120 va 240 da yangi sinov maʼlumotini
+# Har model uchun *T* = 30, 60, 120 va 240 da yangi sinov toʻplamini
 # tuzamiz ({glue:text}`poz_n` ta namuna) va {term}`aniqlikni <aniqlik>`
-# oʻlchaymiz. Har soʻrov 0-pozitsiyaga bergan oʻrtacha
-# {term}`ogʻirlikni <ogʻirlik>` ham yozib olamiz: model javobni
+# oʻlchaymiz. Soʻrovlarning 0-pozitsiyaga bergan {term}`ogʻirligini <ogʻirlik>` (hamma soʻrov
+# boʻyicha oʻrtacha) ham yozib olamiz: model javobni
 # 0-pozitsiyadan olayotganini shu koʻrsatadi.
 #
 # Solishtirish uchun tartibni koʻrmaydigan qoida ham bor. U faqat sonlar
@@ -249,7 +252,7 @@ poz_jadval = pd.DataFrame([{
     "ishoralar koʻpchiligi": round(koplik[Tx], 2),
 } for Tx in Tlar])
 show(poz_jadval, nom="poz_jadval", izoh=(
-    "Aniqlik turli uzunlikdagi yangi sinov maʼlumotida (har T da"
+    "Aniqlik turli uzunlikdagi yangi sinov toʻplamida (har T da"
     f" {n} ta namuna): besh seedning eng yomoni va eng yaxshisi."
     f" Hamma model T = {T} da oʻqitilgan."))
 
@@ -262,7 +265,7 @@ ogir = lambda nom, Tx: [natija[nom, s, Tx][1] for s in seedlar]
 sin = [a for Tx in Tlar for a in aniq("sinusoidal", Tx)]
 glue("poz_sin", sin, display=False)
 sin_w0 = [w for Tx in Tlar for w in ogir("sinusoidal", Tx)]
-glue("poz_sin_w0", min(sin_w0), display=False)
+glue("poz_sin_w0", pastga(min(sin_w0)), display=False)
 glue("poz_org_30", aniq("oʻrganiladigan", 30), display=False)
 glue("poz_org_30_min", min(aniq("oʻrganiladigan", 30)), display=False)
 for Tx in Tlar:
@@ -270,24 +273,25 @@ for Tx in Tlar:
     glue(f"poz_rope_{Tx}_min", min(aniq("RoPE", Tx)), display=False)
     glue(f"poz_rope_{Tx}_max", max(aniq("RoPE", Tx)), display=False)
     glue(f"poz_rope_w0_{Tx}", ogir("RoPE", Tx), display=False)
-glue("poz_rope_w0_60_min", min(ogir("RoPE", 60)), display=False)
-glue("poz_rope_w0_240_max", max(ogir("RoPE", 240)), display=False)
+glue("poz_rope_w0_60_min", pastga(min(ogir("RoPE", 60))), display=False)
+glue("poz_rope_w0_240_max", yuqoriga(max(ogir("RoPE", 240))), display=False)
 # seed boʻyicha: T = 60 dagi aniqlik − T = 240 dagi aniqlik
 tushish = lambda nom: [
     a - b for a, b in zip(aniq(nom, 60), aniq(nom, 240))
 ]
-glue("poz_sin_pasayish", max(tushish("sinusoidal")), display=False)
-glue("poz_rope_pasayish", min(tushish("RoPE")), display=False)
+glue("poz_sin_pasayish", yuqoriga(max(tushish("sinusoidal"))), display=False)
+glue("poz_rope_pasayish", pastga(min(tushish("RoPE"))), display=False)
 k_sin = sum(a >= 0.9 for a in aniq("sinusoidal", 240))
 glue("poz_sin_yechdi", k_sin, display=False)
 glue("poz_sin_yechdi_gap", yechdi_gapi(k_sin, 5), display=False)
 glue("poz_kop", [koplik[Tx] for Tx in Tlar], display=False)
+glue("poz_kop_60", koplik[60], display=False)
 glue("poz_kop_max", max(koplik.values()), display=False)
 
 # %% [markdown]
-# {numref}`%s-jadval <poz_jadval>` toʻrt narsani koʻrsatadi:
+# {numref}`%s-jadvaldan <poz_jadval>` va oʻlchovlardan toʻrtta xulosa chiqaramiz:
 #
-# - **Sinusoidal modellar** bu besh seedda uzunroq ketma-ketlikda ham yaxshi ishladi:
+# - **Sinusoidal modellar** uzunroq ketma-ketlikda ham yaxshi ishladi:
 #   *T* = 240 da vazifani {glue:text}`poz_sin_yechdi_gap`. Har seedning aniqligi
 #   *T* = 60 dagidan koʻpi bilan {glue:text}`poz_sin_pasayish:.2f` ga
 #   tushdi (RoPE modellarida esa kamida
@@ -360,14 +364,11 @@ glue("poz_nazorat_max", max(nazorat), display=False)
 # vazifani yechadigan qoida bor, uni faqat oʻqitishda koʻrilmagan
 # masofalar buzgan.
 #
-# Sinusoidal modellar *T* = 240 da ham yaxshi ishladi, lekin bu kafolat emas:
-# formula istalgan pozitsiyaga vektor beradi, ammo model bunday vektorlarni
-# oʻqitishda koʻrmagan. Besh seed — kichik tanlov: boshqa seedlarda sinusoidal
-# model *T* = 240 da, hatto *T* = 120 da ham ishlamay qolishi mumkin.
-# Yuqoridagi pasayish chegarasi faqat shu besh seedga tegishli:
-# uzunlikka umumlashtirish seedga bogʻliq.
-# *T* = 960 da nima boʻlishini
-# 2-mashqda oʻzingiz oʻlchaysiz.
+# Sinusoidal modellarning natijasi esa kafolat emas: formula istalgan pozitsiyaga vektor beradi,
+# ammo model bunday vektorlarni oʻqitishda koʻrmagan. Besh seed — kichik tanlov: boshqa seedlarda
+# sinusoidal model *T* = 240 da, hatto *T* = 120 da ham ishlamay qolishi mumkin. Shuning uchun
+# «koʻpi bilan {glue:text}`poz_sin_pasayish:.2f`» degan pasayish faqat shu besh seedga tegishli.
+# *T* = 960 da natija seedga qanchalik bogʻliqligini 2-mashqda oʻzingiz oʻlchaysiz.
 #
 # :::{admonition} Chuqurroq: katta til modellarida
 # :class: dropdown
@@ -378,13 +379,15 @@ glue("poz_nazorat_max", max(nazorat), display=False)
 # kengaytirish uchun burchaklarni qayta masshtablash usullari ishlatiladi
 # (masalan, {cite:alp}`chen2023`): ular yangi pozitsiyalarni model
 # oʻqitishda koʻrgan burchaklar oraligʻiga siqadi. Llama 3 modelida RoPE
-# asosi $b = 500\,000$ (konfiguratsiyadagi `rope_theta`): sekin burilishlar
-# uzun kontekstga yetadi.
+# asosi $b = 500\,000$ (konfiguratsiyadagi `rope_theta`): asos katta boʻlgani uchun eng sekin
+# juftliklar shunchalik sekin buriladiki, uzun kontekstda ham ularning burchaklari takrorlanmaydi.
 #
 # Sinusoidal kodlash ham til modellarida oʻqitish uzunligidan biroz oʻtgach
 # yomonlashadi {cite:p}`press2022`. Katta til modellarida koʻp ogʻirlik
-# baʼzan mazmunidan qatʼi nazar birinchi {term}`tokenlarga <token>` tushadi: bu
-# **{term}`attention sink`** («ogʻirlik choʻkadigan joy») deyiladi {cite:p}`xiao2024`.
+# baʼzan mazmunidan qatʼi nazar birinchi {term}`tokenlarga <token>` tushadi: bunday tokenlar
+# **{term}`attention sink`** («ogʻirlik choʻkadigan joy») deyiladi {cite:p}`xiao2024`. Shuning
+# uchun uzun matnda eski tokenlarni keshdan chiqarib tashlaydigan usullar bu birinchi tokenlarni
+# saqlab qolishi kerak: aks holda model yomonlashadi {cite:p}`xiao2024`.
 # :::
 
 # %% [markdown]
@@ -395,7 +398,7 @@ glue("poz_nazorat_max", max(nazorat), display=False)
 # kauzal maska bilan {term}`pozitsiya kodlashsiz <pozitsiya kodlash>`
 # attention ham tartibni sezadi. 0-pozitsiya har soʻrovning oʻrtachasiga
 # kiradi, oxirgi pozitsiya esa faqat oxirgi soʻrovnikiga. Shuning uchun
-# ogʻirliklar tekis boʻlsa ham, oxirgi oʻrtalashtirishdan keyin 0-pozitsiyaning
+# ogʻirliklar tekis boʻlsa ham, soʻrovlar boʻyicha oʻrtacha olingandan keyin 0-pozitsiyaning
 # hissasi eng katta. Bu oʻqitishda qanchalik yordam beradi?
 # `Attention(60, pozitsiya=False, kauzal=True)` ni besh seed bilan, 30
 # epoxa oʻqitamiz. Solishtirish uchun oldingi darsning maskasiz pozitsiyasiz
@@ -420,17 +423,19 @@ glue("kz_kauzal", kz["kauzal"], display=False)
 glue("kz_maskasiz", kz["maskasiz"], display=False)
 sin60 = [modellar["sinusoidal", s][0] for s in seedlar]
 glue("kz_sin60", sin60, display=False)
-glue("kz_sin60_min", min(sin60), display=False)
+glue("kz_sin60_min", pastga(min(sin60)), display=False)
 
 # %% [markdown]
 # Maskasiz model ikki barobar uzoqroq oʻqitilgan boʻlsa ham tasodifiy javobga
-# yaqin qoldi, kauzal model esa har seedda undan yuqori natija berdi. Demak, maskaning
+# yaqin qoldi, kauzal model esa har seedda undan yuqori natija berdi. U tartibni koʻrmaydigan
+# ishoralar koʻpchiligi qoidasidan ham yuqori: bu qoida *T* = 60 da {glue:text}`poz_kop_60:.2f`
+# aniqlik beradi ({numref}`poz_jadval`). Demak, maskaning
 # oʻzi modelga tartib haqida maʼlumot beradi. Lekin u pozitsiya kodlash oʻrnini
 # bosmaydi: kauzal model hech bir seedda vazifani yechmadi, sinusoidal
-# modelning aniqligi esa xuddi shu sinov toʻplamida kamida
-# {glue:text}`kz_sin60_min:.3f` boʻldi.
-# Sababi — oxirgi oʻrtalashtirish: oxirgi soʻrov hamma kalitni koʻradi va
-# pozitsiyasiz ular orasida birinchisini ajrata olmaydi. Koʻp qatlamli til
+# modelning aniqligi esa oʻqitishdagi oʻsha sinov toʻplamida (*T* = 60) kamida
+# {glue:text}`kz_sin60_min:.2f` boʻldi.
+# Sababi: kechki soʻrovlar hamma kalitni koʻradi va pozitsiyasiz ular orasida birinchisini
+# ajrata olmaydi; soʻrovlar boʻyicha oʻrtacha olinganda ularning shovqini signalni susaytiradi. Koʻp qatlamli til
 # modellari esa pozitsiya kodlashsiz ham pozitsiyani ancha yaxshi
 # oʻrganadi {cite:p}`haviv2022`.
 
@@ -442,11 +447,11 @@ glue("kz_sin60_min", min(sin60), display=False)
 # oʻrganasiz.
 #
 # **1-mashq ({term}`ALiBini <ALiBi>` oʻzingiz yozing).** ALiBi (ingl. *Attention with
-# Linear Biases*; {cite:alp}`press2022`) pozitsiya vektori ham, burish ham
-# ishlatmaydi. U {term}`koʻp boshli attentionda <koʻp boshli attention>` (ingl. *multi-head attention*) ishlatiladi: {term}`bosh` —
+# Linear Biases*; {cite:alp}`press2022`) pozitsiya vektorini ham, burishni ham
+# qoʻllamaydi. U {term}`koʻp boshli attentionda <koʻp boshli attention>` (ingl. *multi-head attention*) ishlaydi: {term}`bosh` —
 # parallel ishlaydigan alohida attentionlardan biri (ular
 # {doc}`«Transformer bloki va KV kesh» <transformer>` darsida koʻriladi). ALiBi har
-# boshning ballariga masofaga chiziqli jarima qoʻshadi, $\mathrm{ball}_{ij} - m_h\,|i - j|$ (asl ALiBi kauzal
+# boshning ballariga masofaga proporsional jarima qoʻshadi, $\mathrm{ball}_{ij} - m_h\,|i - j|$ (asl ALiBi kauzal
 # modelda ishlatiladi, u yerda $j \le i$).
 #
 # *H* ta boshda
@@ -474,7 +479,7 @@ glue("kz_sin60_min", min(sin60), display=False)
 # yaxshi ishlaydi.
 # :::
 #
-# **2-mashq (*T* = 960).** Sinusoidal modellar bu besh seedda *T* = 240 da ham yaxshi ishladi.
+# **2-mashq (*T* = 960).** Yuqorida sinusoidal modellar *T* = 240 da ham ishladi.
 # *T* = 960 da-chi? Avval taxmin qiling, soʻng besh modelni `baholash`
 # funksiyasi bilan yangi 50 ta namunada tekshiring (`vazifa(50, 960, 4)`).
 #

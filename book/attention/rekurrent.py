@@ -53,7 +53,7 @@ from chapter_code.oqitish import protokoli
 #
 # Rekurrent modellar ikkita: `Ketma("rnn")` va `Ketma("lstm")`. Ikkalasi ham
 # ketma-ketlikni oxirigacha oʻqiydi va oxirgi {term}`yashirin holat` asosida javob beradi.
-# LSTMning `unutish` parametri — {term}`unutish darvozasi` (ingl. *forget gate*)
+# `Ketma` ning `unutish` argumenti — {term}`unutish darvozasi` (ingl. *forget gate*)
 # {term}`siljishining <siljish>` boshlangʻich qiymati; u gradientga qanday taʼsir qilishini
 # quyida koʻramiz.
 #
@@ -61,7 +61,7 @@ from chapter_code.oqitish import protokoli
 # :pyobject: Ketma
 # ```
 #
-# Attention modeli {doc}`«Attention mexanizmi» <mexanizm>` darsidagi toʻrt {term}`bosqichni <bosqich>` aynan takrorlaydi. Bu —
+# Attention modeli {doc}`«Attention mexanizmi» <mexanizm>` darsidagi toʻrt {term}`bosqichni <bosqich>` takrorlaydi. Bu —
 # **{term}`self-attention`** (*oʻz-oʻziga attention*): {term}`soʻrov`, {term}`kalit` va qiymat bitta
 # ketma-ketlikdan olinadi. Oʻsha darsdagi misoldan farqi uchta:
 # kirish avval *d* = {glue:text}`d_model` oʻlchamga koʻtariladi; unga oʻrganiladigan
@@ -126,9 +126,9 @@ for nom, qisqa in [("RNN", "rnn"), ("LSTM", "lstm"),
 # {numref}`%s-jadvalga <grad_jadval>` koʻra, RNNda oxirgi qadam gradienti
 # 0-qadamnikidan {glue:text}`grad_rnn:.2e` marta katta, LSTMda
 # {glue:text}`grad_lstm:.2e` marta. Aniq son {term}`initsializatsiyaga <initsializatsiya>`
-# qarab bir necha kattalik tartibiga farq qiladi, lekin doim juda katta boʻlib qoladi: oʻqitish
+# qarab bir necha tartib farq qiladi, lekin doim juda katta boʻlib qoladi: oʻqitish
 # boshida 0-qadamga deyarli hech narsa yetib bormaydi. Signal 59 ta qadamning
-# har birida koʻpaytirilib, eksponensial ravishda soʻnadi — bu
+# har birida birdan kichik koʻpaytuvchiga koʻpaytirilib, eksponensial ravishda soʻnadi — bu
 # **{term}`gradientning soʻnishi`** (ingl. *vanishing gradient*). Attentionda esa
 # nisbat {glue:text}`grad_attention:.2f` ga teng: 0-qadamga ham, oxirgi qadamga ham
 # deyarli bir xil gradient yetadi.
@@ -144,7 +144,7 @@ for nom, qisqa in [("RNN", "rnn"), ("LSTM", "lstm"),
 # %%
 for siljish in (0.0, 1.0, 3.0):
     f = torch.sigmoid(torch.tensor(siljish)).item()
-    print(f"b_f = {siljish:g}: σ = {son(f, '.3f')},"
+    print(f"b_f = {siljish:g}: σ(b_f) = {son(f, '.3f')},"
           f" σ⁵⁹ = {son(f ** (T-1), '.1e')}")
 
 # %% [markdown]
@@ -156,7 +156,8 @@ for siljish in (0.0, 1.0, 3.0):
 # uning siljishini 1 dan boshlashni umumiy tavsiya sifatida bergan. Bizning 59
 # qadamimizda esa $b_f = 1$ ham deyarli hech narsa qoldirmaydi, shuning uchun
 # jadvalda 3 olingan. Bu faqat oʻqitish boshidagi holat: oʻqitish qanday
-# tugashi vazifaning oʻziga ham bogʻliq. Quyida standart siljishli LSTMni oʻqitamiz.
+# tugashi vazifaning oʻziga ham bogʻliq. Shuning uchun quyida LSTMni PyTorchning standart
+# siljishi bilan, boshqa modellar kabi oʻz holicha oʻqitamiz.
 #
 # ## Oʻqitish: har model besh seed bilan
 #
@@ -175,14 +176,14 @@ glue("d_model", d_model, display=False)
 # %% [markdown]
 # Oʻqitish {glue:text}`protokol_epoxalar` {term}`epoxa` davom etadi (ingl. *epoch*: oʻquv
 # namunalarining hammasidan bir marta oʻtish). Maʼlumot — {glue:text}`protokol_n` ta oʻquv va
-# {glue:text}`protokol_n_sinov` ta sinov namunasi. Har {term}`paketda <paket>`
-# {glue:text}`protokol_batch` ta namuna bor (ingl. *batch*: parametrlarni bir marta yangilash uchun
-# birga ishlatiladigan namunalar guruhi). Optimizator — Adam ({cite:alp}`kingma2015`),
-# {term}`oʻrganish tezligi` (ingl. *learning rate*) {glue:text}`protokol_lr`, oʻqitish
+# {glue:text}`protokol_n_sinov` ta sinov namunasi. Har {term}`paketda <paket>` (ingl. *batch*:
+# parametrlarni bir marta yangilash uchun birga ishlatiladigan namunalar guruhi)
+# {glue:text}`protokol_batch` ta namuna bor. Optimizator — Adam ({cite:alp}`kingma2015`),
+# {term}`oʻrganish tezligi` (ingl. *learning rate*) {glue:text}`protokol_lr` va u oʻqitish
 # davomida oʻzgarmaydi. Oʻrganish tezligini boshida asta-sekin oshirish (ingl.
 # {term}`warm-up`) ham, {term}`gradient kesish` ham ishlatilmaydi: modellar oʻz holicha solishtiriladi.
 #
-# Bitta natija tasodif boʻlishi mumkin, shuning uchun har model besh xil {term}`seed`
+# Bitta natija tasodifan chiqqan boʻlishi mumkin, shuning uchun har model besh xil {term}`seed`
 # (tasodifiy sonlar generatorining boshlangʻich qiymati) bilan
 # oʻqitiladi. Seed boshlangʻich parametrlarni va paketlar tartibini belgilaydi,
 # maʼlumot esa hamma seedda bir xil.
@@ -208,7 +209,7 @@ aniq = {nom: [natija[nom, s][0] for s in seedlar] for nom in modellar}
 YECHDI = 0.9  # shu aniqlikdan boshlab seedda vazifani «yechdi» deymiz
 sinov = [{
     "model": nom,
-    "seedlar": "; ".join(son(a, ".3f") for a in aniq[nom]),
+    "seedlardagi aniqlik": "; ".join(son(a, ".3f") for a in aniq[nom]),
     "oʻrtacha": round(float(np.mean(aniq[nom])), 3),
     "eng yomon": round(min(aniq[nom]), 3),
     "parametrlar soni": parametrlar(yasa()),
@@ -232,6 +233,7 @@ for nom, q in [("RNN", "rnn"), ("LSTM", "lstm")]:
 glue("yechdi_chegara", YECHDI, display=False)
 glue("T_vazifa", T, display=False)
 glue("param_formula", 3 * d_model**2 + d_model * (T + 7) + 2, display=False)
+glue("poz_param", T * d_model, display=False)
 
 # %% [markdown]
 # Model biror seedda kamida {glue:text}`yechdi_chegara:.1f` aniqlikka erishsa, shu seedda vazifani
@@ -242,27 +244,29 @@ glue("param_formula", 3 * d_model**2 + d_model * (T + 7) + 2, display=False)
 # - **RNN** vazifani {glue:text}`rnn_yechdi_gap`, lekin natijasi seedga kuchli
 #   bogʻliq: {glue:text}`rnn_min:.3f` dan {glue:text}`rnn_max:.3f` gacha.
 #   Boshidagi kichik gradient oʻrganishni imkonsiz qilmaydi, lekin undan qaysi
-#   seed vazifani yechishini oldindan aytib boʻlmaydi: boshqa seedlarda RNN tasodifiy
+#   seedda model vazifani yechishini oldindan aytib boʻlmaydi: boshqa seedlarda RNN tasodifiy
 #   javob darajasida qolishi mumkin.
 # - **LSTM** vazifani {glue:text}`lstm_yechdi_gap`; aniqliklar
 #   {glue:text}`lstm_min:.3f` dan {glue:text}`lstm_max:.3f` gacha. Uning natijasi
 #   ham seedga kuchli bogʻliq: boshqa seedlarda u vazifani umuman
-#   yecha olmasligi mumkin. Besh seed yechish ulushini baholash uchun kam:
-#   «beshdan uchta» boshqa besh seedda takrorlanmasligi mumkin.
+#   yecha olmasligi mumkin.
 # - **Pozitsiyasiz attention** vazifani hech bir seedda yecha olmadi: eng yaxshi
 #   seedda {glue:text}`attn0_max:.3f`. Nega shundayligini keyingi boʻlimda koʻramiz.
 #
+# RNN va LSTM uchun besh seed yechish ulushini baholashga kam: «beshdan uchta» boshqa besh
+# seedda takrorlanmasligi mumkin.
+#
 # Pozitsiyali attention ikki jihatdan farq qildi: oʻqitish boshida gradient
-# 0-qadamga deyarli kamaymay yetadi va besh seedning hammasida vazifa yechildi.
+# 0-qadamga deyarli kamaymay yetdi va besh seedning hammasida vazifa yechildi.
 # Lekin birinchisi ikkinchisining sababi ekanini bu tajribadan aytib boʻlmaydi:
-# gradient bitta seedda, boshlangʻich parametrlarda oʻlchandi, oʻqitish natijasi
-# esa butun oʻqitishga va seedga bogʻliq.
+# gradient bitta seedda, boshlangʻich parametrlarda oʻlchandi, yakuniy aniqlik
+# esa butun oʻqitish jarayoniga va seedga bogʻliq.
 #
 # ## Pozitsiya kodlashsiz attention tartibni koʻrmaydi
 #
 # Attention formulasida pozitsiya indeksi hech qayerda yoʻq. Kirish
 # qatorlarini aralashtirsak, {term}`ballar <ball>` matritsasining qatorlari va ustunlari
-# xuddi shunday aralashadi, {term}`softmax` va oʻrtacha esa tartibga qaramaydi.
+# xuddi shunday aralashadi, {term}`softmax` va oʻrtacha esa tartibga bogʻliq emas.
 # Demak, pozitsiya kodlashsiz modelning chiqishi kirish tartibiga bogʻliq
 # emas. Tekshiramiz:
 
@@ -295,8 +299,8 @@ glue("aralash_farq", aralash_farq, display=False)
 # ## Oʻqitilgan model qayerga qaraydi
 #
 # Attention {term}`ogʻirliklari <ogʻirlik>` modelning «qayerga qarayotganini» bevosita
-# koʻrsatadi. Pozitsiyali attentionning sinovda eng yaxshi natija bergan seedini
-# olamiz va 200 ta namunada uning ogʻirliklarini oʻrtalashtiramiz.
+# koʻrsatadi. Pozitsiyali attentionning sinovda eng yaxshi natija bergan seedda oʻqitilgan
+# modelini olamiz va 200 ta namunada uning ogʻirliklarini oʻrtalashtiramiz.
 
 # %%
 nomi = "attention (+ pozitsiya)"
@@ -309,10 +313,12 @@ with torch.no_grad():
 w = model.ogirlik.mean(dim=(0, 1)).numpy()
 print(f"seed {attn_seed}, sinov aniqligi: {son(aniqlik, '.3f')}")
 print(f"0-qadamga oʻrtacha ogʻirlik: {son(w[0], '.4f')}")
-print(f"qolgan {T-1} qadamga, oʻrtacha: {son(w[1:].mean(), '.1e')}")
+print(f"qolgan {T-1} qadamning har biriga oʻrtacha:"
+      f" {son(w[1:].mean(), '.1e')}")
 print(f"eng katta ogʻirlik: {int(w.argmax())}-qadamda")
 # bitta namunada har soʻrov 0-qadamga bergan eng kichik ogʻirlik
 bir_namuna0 = float(model.ogirlik[0][:, 0].min())
+print(f"bitta namunada 0-qadamga eng kam: {son(bir_namuna0, '.2f')}")
 
 # %% tags=["remove-cell"]
 glue("qadam0", float(w[0]), display=False)
@@ -339,7 +345,8 @@ fig("attention_ogirligi.png", caption=(
 
 # %% [markdown]
 # Rasmning pastki qismida matritsaning chap ustuni yorqin: bu namunada har
-# soʻrov qadami ogʻirligining yarmidan koʻpini 0-qadamga beradi. Attention
+# soʻrov qadami ogʻirligining deyarli hammasini 0-qadamga beradi: eng kami
+# {glue:text}`bir_namuna0:.2f`. Attention
 # ogʻirliklari modelni tushuntirishning eng oddiy vositasi, lekin ehtiyot
 # boʻling: koʻp {term}`qatlamli <qatlam>` modellarda ogʻirlik va «sabab» har
 # doim ham bir narsa emas.
@@ -378,7 +385,8 @@ fig("attention_ogirligi.png", caption=(
 # Jami $3d^2 + d\,(T + 7) + 2$; bizda *d* = {glue:text}`d_model` va
 # *T* = {glue:text}`T_vazifa` boʻlgani uchun {glue:text}`param_formula` ta parametr — bu
 # {numref}`%s-jadvaldagi <sinov_jadval>` son bilan bir xil; pozitsiyasiz
-# modeldan farqi aynan $T \cdot d$.
+# modeldan farqi aynan $T \cdot d$ = {glue:text}`poz_param` ta parametr: pozitsiya kodlash shuncha
+# parametr qoʻshadi.
 # :::
 #
 # **3-mashq (oʻylash uchun).** Oʻqitilmagan `Attention(T, pozitsiya=True)`

@@ -173,7 +173,7 @@ show(lugat.round(1), nom="lugat_jadval",
 # faqat *d* ga proporsional oʻsadi. Haqiqiy modellarda *d* katta (eng kichik GPT-2 modelida 768,
 # Llama 3 8B da 4096), qatlamlar soni esa oʻnlab. Shuning uchun haqiqiy GPT-2 va Llama 3
 # modellarida lugʻat qatlamlarining ulushi jadvaldagi GPT-2 va Llama 3 qatorlaridagidan ancha
-# kichik.
+# kichik (GPT-2da bu ikki qatlam bitta matritsani birga ishlatadi).
 #
 # ## Oʻqitish
 #
@@ -328,8 +328,14 @@ for nom, m_ in matnlar.items():  # ikkinchi matn, har sozlamada
 # harfli soʻzlarning {glue:text}`qisqa_ulush:.0f` foizi, 4–6 harflilarning {glue:text}`orta_ulush:.0f`
 # foizi, 7 va undan ortiq harflilarning esa {glue:text}`uzun_ulush:.0f` foizi korpusda bor. Model
 # uch harfdan uzun soʻzlardan eng koʻp shularni yozgan: {glue:text}`kop_sozlar` («ingl» — korpusdagi *ingl.*,
-# yaʼni «inglizcha» qisqartmasi). Demak, model koʻp uchraydigan soʻzlarni va soʻz boʻlaklarini
-# oʻrgangan. Korpusda yoʻq uzun soʻzlarni u shu boʻlaklardan oʻzi toʻqigan; gaplari esa
+# yaʼni «inglizcha» qisqartmasi). Bu soʻzlarning har biri BPE lugʻatida bitta token: ularni
+# tokenlovchi hosil qilgan, model esa qaysi tokenlar koʻp uchrashini va qaysi tokendan keyin qaysi biri
+# kelishini oʻrgangan.
+#
+# Shuning uchun korpusdagi soʻzlar ulushi modelning oʻzini yaxshi oʻlchamaydi:
+# shu lugʻat bilan tokenlar juftlarini sanaydigan oddiy model ham korpusdagi soʻzlarni koʻp yozishi
+# mumkin. Modelning oddiy modellardan ustunligini tekshirish matnidagi yoʻqotish koʻrsatadi
+# ({numref}`til_egri`). Korpusda yoʻq uzun soʻzlarni model tokenlardan yigʻgan; gaplari esa
 # maʼnosiz. {glue:text}`p_qadamlar` ta yangilanish
 # va {glue:text}`oqish_belgi` belgili oʻqitish matni faqat shuncha narsani oʻrgatishga yetadi.
 #

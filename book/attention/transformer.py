@@ -64,7 +64,8 @@ from chapter_code.oqitish import mediana_ms
 # (`self.o`) oʻtadi. Boʻlish — faqat tenzor shaklini oʻzgartirish (`view`, `transpose`). Quyida
 # `KopBoshli` ning `forward` metodi keltirilgan (bobning modellari `chapter_code/modellar.py`
 # faylida). Undagi `self.q`, `self.k`, `self.v` va `self.o` — chiziqli qatlamlar, `manba` esa kalit
-# va qiymatlar qayerdan olinishini beradi (odatda `x` ning oʻzi).
+# va qiymatlar qayerdan olinishini beradi (odatda `x` ning oʻzi). Koddagi KV kesh qatorlarini shu
+# darsning oxirida, {term}`guruhli soʻrov attention <guruhli soʻrov attention (GQA)>` (GQA) qatorlarini esa yakuniy darsda koʻramiz.
 #
 # ```{literalinclude} ../../chapter_code/modellar.py
 # :pyobject: KopBoshli
@@ -151,8 +152,8 @@ print("parametrlar:", son(parametrlar(blok), "d"))
 # %% [markdown]
 # Blok kirish shaklini saqlaydi, shuning uchun uni istalgancha ustma-ust qoʻyish mumkin. Bitta
 # blokda {glue:text}`blok_param:d` ta parametr bor. Post-LN blokda ham xuddi shuncha:
-# normallashtirish qatlami faqat joyini oʻzgartiradi. Katta til modellarida bunday bloklar oʻnlab,
-# *d* esa minglab.
+# normallashtirish qatlami faqat joyini oʻzgartiradi. Katta til modellarida bloklar soni oʻnlab,
+# *d* esa bir necha ming boʻladi.
 #
 # ### Butun arxitektura
 #
@@ -174,7 +175,7 @@ joy = {q: (0.2, 0.2 + 0.8 * i, 4.6, 0.5, t)  # pastdan yuqoriga
        for i, (q, t) in enumerate(zip(nomlar, turlar))}
 diagramma(joy, list(zip(nomlar, nomlar[1:])), nom="arxitektura.png",
           izoh="Dekoder (GPT turidagi) Transformer, pastdan yuqoriga"
-          " oʻqiladi. Bloklar — yuqoridagi pre-LN blok.")
+          " oʻqiladi. Har blok — yuqorida koʻrilgan pre-LN Blok.")
 
 # %% [markdown]
 # `KichikGPT` modelining `forward` metodi shu arxitekturani bir necha qatorda yozadi:
@@ -279,7 +280,7 @@ print("logitlar farqi:", son(logit_farq, ".1e"))
 print(f"farqli tokenlar: {farqli} / {N_YANGI}")
 
 # %% tags=["remove-cell"]
-from myst_nb import glue  # qiymatlarni matnga beradi
+from chapter_code.kitob import glue, yopishtir  # qiymatlarni matnga beradi
 
 for nom, qiymat in dict(
     mha_farq=mha_farq, d_bosh=d_blok // boshlar,
@@ -320,7 +321,8 @@ with torch.no_grad():
 kv = pd.DataFrame(qatorlar, columns=[
     "T", "keshsiz (ms)", "kesh bilan (ms)", "nisbat"]).set_index("T")
 show(kv.round(2).reset_index(), nom="kv_vaqt_jadval",
-     izoh="Matnda T ta token boʻlganda keyingi token logitlari:"
+     izoh="Matnda T ta token boʻlganda keyingi token logitlarini"
+          " hisoblash vaqti:"
           " keshsiz va KV kesh bilan (bitta oqimda, mediana);"
           " nisbat — keshsiz vaqt / kesh bilan vaqt.")
 
@@ -389,7 +391,8 @@ for nom, qiymat in dict(
 # modellar **{term}`guruhli soʻrov attention <guruhli soʻrov attention (GQA)>`** (ingl.
 # *grouped-query attention*, GQA; {cite:alp}`ainslie2023`) ishlatadi. Unda bir guruhdagi bir
 # nechta soʻrov boshi bitta kalit/qiymat boshini birgalikda ishlatadi. Keshda esa faqat
-# kalit/qiymat boshlari saqlanadi.
+# kalit/qiymat boshlari saqlangani uchun kesh (soʻrov boshlari soni) / (kalit/qiymat boshlari
+# soni) marta kichrayadi.
 #
 # Avval formulani yuqorida toʻldirilgan keshlardagi haqiqiy tenzorlar bilan tekshiramiz.
 
@@ -427,7 +430,7 @@ n_q_l, n_kv_l = c["num_attention_heads"], c["num_key_value_heads"]
 T_l, b_l = c["max_position_embeddings"], 2  # bfloat16: 2 bayt
 d_bosh_l = d_l // n_q_l  # 4096 / 32
 
-T_gpt = gpt.poz.shape[0]  # KichikGPT ning eng katta uzunligi
+T_gpt = gpt.poz.shape[0]  # KichikGPT ning kontekst oynasi
 hajm = pd.DataFrame({  # har model — bitta ustun
     "KichikGPT": [L_gpt, T_gpt, n_gpt, n_gpt, d_bosh_gpt, b_gpt],
     "Llama 3 8B": [L_l, T_l, n_q_l, n_kv_l, d_bosh_l, b_l],
@@ -439,8 +442,8 @@ hajm = pd.DataFrame({  # har model — bitta ustun
 hajm.loc["kesh (MiB)"] = kesh_bayt(
     *hajm.drop("soʻrov boshlari").values) / 2**20
 show(hajm.rename_axis("kattalik").reset_index(), nom="kv_hajm_jadval",
-     izoh="KV kesh hajmi toʻliq kontekstda (T — modelning eng katta"
-          " uzunligi). GQAsiz — Llama 3 8B, agar har soʻrov boshi"
+     izoh="KV kesh hajmi toʻliq kontekstda (T — kontekst oynasi)."
+          " GQAsiz — Llama 3 8B, agar har soʻrov boshi"
           " oʻz kalit va qiymatini saqlasa.")
 token_kib = kesh_bayt(L_l, 1, n_kv_l, d_bosh_l, b_l) / 2**10  # Llama
 
@@ -457,7 +460,7 @@ for nom, qiymat in dict(
 
 # %% [markdown]
 # `KichikGPT` ning {glue:text}`kv_T_max:d` tokenli keshi atigi {glue:text}`kv_gpt_mib:g` MiB.
-# Llama 3 8Bda esa bitta tokenning keshi {glue:text}`kv_llama_token_kib:g` KiB, toʻliq kontekst —
+# Llama 3 8Bda esa bitta tokenning keshi {glue:text}`kv_llama_token_kib:g` KiB, toʻliq kontekstniki —
 # {glue:text}`kv_llama_gib:g` GiB. Bu bitta matn uchun: model bir vaqtda bir nechta foydalanuvchiga
 # javob yozsa, har biriga oʻz keshi kerak. GQAsiz kesh {glue:text}`kv_llama_mha_gib:g` GiB boʻlardi:
 # GQA uni {glue:text}`kv_llama_gqa_marta:d` marta kichraytiradi.
@@ -488,11 +491,9 @@ show(mla.rename_axis("attention").reset_index(), nom="mla_jadval",
           " (60 qatlam, bosh oʻlchami 128, bfloat16).")
 
 # %% tags=["remove-cell"]
-glue("mla_dc", ds["kv_lora_rank"], display=False)
-glue("mla_dr", ds["qk_rope_head_dim"], display=False)
-glue("mla_kib", float(mla.loc["MLA", "token (KiB)"]), display=False)
-glue("mla_mha_marta", float(sonlar["MHA"] / sonlar["MLA"]), display=False)
-glue("mla_guruh", float(mla.loc["MLA", "GQA guruhlari"]), display=False)
+yopishtir(mla_dc=ds["kv_lora_rank"], mla_dr=ds["qk_rope_head_dim"],
+          mla_kib=float(mla.loc["MLA", "token (KiB)"]), mla_mha_marta=float(sonlar["MHA"] / sonlar["MLA"]),
+          mla_guruh=float(mla.loc["MLA", "GQA guruhlari"]))
 
 # %% [markdown]
 # MLA har qatlamda {glue:text}`mla_dc:d` sonli siqilgan vektorni va {glue:text}`mla_dr:d`
@@ -556,7 +557,9 @@ chegara = pd.DataFrame(
     [token_chegarasi(B, T) for B, T in holatlar],
     columns=["B", "T", "kesh (GB)", "oʻqiladigan (GB)", "oʻqish (ms)",
              "hisob (ms)", "token/s"])
-show(chegara.round(2), nom="chegara_jadval",
+show(chegara.round({"kesh (GB)": 2, "oʻqiladigan (GB)": 2,
+                   "oʻqish (ms)": 2, "hisob (ms)": 3}),
+     nom="chegara_jadval",
      izoh="Llama 3 8B (bfloat16), kesh bilan bitta qadam: oʻqiladigan"
           " baytlar, ularni oʻqish vaqti (xotira chegarasi), hisob"
           " vaqti (hisob chegarasi) va soniyasiga yoziladigan tokenlar"
@@ -589,8 +592,8 @@ for nom, qiymat in dict(
 
 # %% [markdown]
 # Llama 3 8Bda {glue:text}`ll_param:.2f` mlrd parametr bor; bitta qadam ulardan
-# {glue:text}`ll_vazn_gb:.1f` GB oʻqiydi (embedding jadvalidan faqat bitta qatorni;
-# {numref}`chegara_jadval`, {numref}`llama_baytlar`). Bitta matnda (*B* = 1, *T* = 1024) xotira
+# {glue:text}`ll_vazn_gb:.1f` GB oʻqiydi (embedding jadvalidan faqat bitta qatorni), qolgan
+# baytlar — kesh ({numref}`chegara_jadval`, {numref}`llama_baytlar`). Bitta matnda (*B* = 1, *T* = 1024) xotira
 # chegarasi {glue:text}`ll_ms:.2f` ms, hisob uchun esa {glue:text}`ll_hisob_ms:.2f` ms yetardi:
 # hisob xotiradan {glue:text}`ll_marta:.0f` marta tezroq tugaydi. Demak, GPU koʻp vaqt sonlarni kutadi
 # va soniyasiga {glue:text}`ll_tok:.0f` tadan koʻp token yoza olmaydi.
@@ -636,14 +639,14 @@ for nom, qiymat in dict(
 # kamroq.
 # :::
 #
-# **3-mashq (GQAsiz Llama).** Llama 3 8Bda GQA boʻlmaganda ($n_{kv}$ = {glue:text}`kv_llama_q:d`)
-# *B* = {glue:text}`ll_B:.0f` va *T* = 8192 da bitta qadam necha GB oʻqiydi va xotira chegarasi
+# **3-mashq (GQAsiz Llama).** Llama 3 8Bda GQA boʻlmasa ($n_{kv}$ = {glue:text}`kv_llama_q:d`),
+# *B* = {glue:text}`ll_B:.0f` va *T* = 8192 boʻlganda bitta qadam necha GB oʻqiydi va xotira chegarasi
 # necha ms boʻladi? Avval qogʻozda hisoblang, soʻng `token_chegarasi` ni `n_kv` bilan chaqiring.
 #
 # :::{admonition} Yechim
 # :class: dropdown
 #
-# Kesh {glue:text}`kv_llama_gqa_marta:d` marta katta: {glue:text}`t3_kesh:.1f` GB. Qadam
+# Kesh {glue:text}`kv_llama_gqa_marta:d` marta kattaroq: {glue:text}`t3_kesh:.1f` GB. Qadam
 # {glue:text}`t3_gb:.1f` GB oʻqiydi, xotira chegarasi {glue:text}`t3_ms:.1f` ms — GQA bilan qadamdan
 # {glue:text}`t3_marta:.1f` marta sekinroq. Parametrlar bilan birga bunday kesh «80 GB» deb sotiladigan GPU
 # xotirasining (aslida 80 GiB) deyarli hammasini egallaydi: oraliq natijalar (aktivatsiyalar) uchun joy qolmaydi.

@@ -22,9 +22,11 @@
 #
 # Bu bobda kichik modellarni noldan oʻqitdik. Katta Transformerni esa uni yaratgan
 # jamoa bir marta, trillionlab {term}`tokenli <token>` matnlarda oʻqitadi; buni takrorlash uchun
-# juda koʻp maʼlumot va hisoblash kerak. Shuning uchun odatda tayyor model olinadi
-# va oʻz vazifangizga moslashtiriladi: u sizning maʼlumotlaringizda qisqa muddat
-# qoʻshimcha oʻqitiladi (*{term}`fine-tuning`*). Jadvaldagi qisqartmalar:
+# juda koʻp maʼlumot va hisoblash kerak. Shuning uchun odatda tayyor modelni oʻz vazifangizga
+# moslashtirasiz: uni oʻz maʼlumotlaringizda qisqa muddat qoʻshimcha oʻqitasiz
+# (*{term}`fine-tuning`*) yoki unga kerakli hujjatlarni berasiz.
+# {numref}`qollash_jadval` odatiy vazifalar va yondashuvlarni koʻrsatadi. Jadvaldagi
+# qisqartmalar:
 #
 # - {term}`LLM` (ingl. *large language model*) — katta til modeli;
 # - {term}`RAG` (ingl. *retrieval-augmented generation*) — avval hujjatlardan mos
@@ -32,8 +34,6 @@
 # - {term}`LoRA` (ingl. *low-rank adaptation*) — modelning oʻzi emas, unga qoʻshilgan
 #   kichik matritsalar oʻqitiladi;
 # - {term}`OCR` (ingl. *optical character recognition*) — rasmdagi matnni tanib olish.
-#
-# {numref}`qollash_jadval` odatiy vazifalar va yondashuvlarni koʻrsatadi.
 
 # %% [markdown]
 # ```{table} Transformerlarning amaliy qoʻllanishi.
@@ -41,7 +41,7 @@
 #
 # | vazifa | yondashuv |
 # |:---|:---|
-# | Matnni tasniflash (klassifikatsiya) | Tayyor model + oxirgi qatlam (ingl. fine-tuning) |
+# | Matnni tasniflash (klassifikatsiya) | Tayyor modelga yangi oxirgi qatlam qoʻshib, fine-tuning qilish |
 # | Oʻz hujjatlaringiz boʻyicha savol-javob | RAG: qidirish + LLM |
 # | Oʻz uslubingizda matn yaratish | LoRA bilan fine-tuning |
 # | Rasmdagi matnni tanib olish (OCR) | {term}`Vision Transformer` (rasm uchun Transformer) + dekoder |
@@ -52,7 +52,8 @@
 # Tayyor modelni kam resurs bilan moslashtirishning keng tarqalgan ikki yoʻli —
 # LoRA va {term}`QLoRA` (sonlari kam bitda saqlangan modelga qoʻllanadigan LoRA).
 #
-# LoRA gʻoyasini bitta $d \times d$ matritsada koʻramiz. Oddiy fine-tuning $W$ ning
+# LoRA gʻoyasini modeldagi bitta $d \times d$ oʻlchamli $W$ matritsada koʻramiz. Oddiy
+# fine-tuning $W$ ning
 # hamma elementini oʻzgartiradi. LoRA esa $W$ ni oʻzgartirmaydi va unga ikki kichik
 # matritsaning koʻpaytmasini qoʻshadi: $W + BA$. Bunda $B$ ning oʻlchami
 # $d \times r$, $A$ niki $r \times d$, rang $r$ esa $d$ dan ancha kichik.
@@ -82,23 +83,26 @@ print(f"nisbat: {son(toliq / lora, '.0f')} marta")
 # ```{table} Bobning xulosasi.
 # :name: xulosa_jadval
 # :align: center
+# :class: longtable
+# :widths: 22 78
 #
 # | tushuncha | asosiy gʻoya |
 # |:---|:---|
 # | Attention formulasi | $\mathrm{softmax}(QK^\top / \sqrt{d})\,V$ |
 # | Q, K, V | Soʻrov, kalit, qiymat — uchtasi ham chiziqli proyeksiya |
-# | Nega $\sqrt{d}$ | Softmaxni toʻyinishdan saqlaydi |
-# | Yoʻl uzunligi | Istalgan ikki pozitsiya orasida bitta bogʻlanish — 59 ta qadam emas |
-# | Gradient oqimi | Oʻqitish boshida 0-qadamga yetadigan gradient oxirgi qadamnikidan RNNda juda kichik (bizning initsializatsiyada {glue:text}`rekurrent.py::grad_rnn:.2e` marta), attentionda deyarli teng |
-# | Initsializatsiya | Bir xil LSTMda oʻqitish boshidagi gradient soʻnishiga unutish darvozasining siljishi kuchli taʼsir qiladi (parametrlarning boshlangʻich kattaligi ham) |
-# | Pozitsiya kodlash | Maskasiz attention usiz tartibni koʻrmaydi va vazifani yecha olmaydi (eng yaxshi seedda {glue:text}`rekurrent.py::attn0_max:.3f`) |
-# | Ogʻirliklarni talqin qilish | Ogʻirliklar model qayerga qarashini koʻrsatadi: bobdagi vazifada oʻqitilgan attention modelida soʻrovlar oʻrtacha hisobda ogʻirligining deyarli hammasini 0-qadamga beradi |
+# | Nega $\sqrt{d}$ ga boʻlinadi | Softmaxni toʻyinishdan saqlaydi |
+# | Yoʻl uzunligi | Istalgan ikki pozitsiya orasida bitta bogʻlanish; RNNda esa 0-qadamdan 59-qadamgacha (T = 60) 59 ta qadam |
+# | Gradient oqimi | Oʻqitish boshida 0-qadamga yetadigan gradient RNNda oxirgi qadamnikidan {glue:text}`rekurrent.py::grad_rnn:.2e` marta kichik (bizning initsializatsiyada), attentionda esa deyarli teng |
+# | Initsializatsiya | Arxitekturasi bir xil LSTMlarda ham oʻqitish boshidagi gradient soʻnishiga unutish darvozasining boshlangʻich siljishi kuchli taʼsir qiladi |
+# | Pozitsiya kodlash | Maskasiz attention usiz tartibni koʻrmaydi va vazifani yecha olmaydi (aniqlik eng yaxshi seedda {glue:text}`rekurrent.py::attn0_max:.3f`) |
+# | Ogʻirliklarni talqin qilish | Ogʻirliklar model qayerga qarashini koʻrsatadi: «Attention, RNN va LSTM bitta vazifada» darsidagi modelda soʻrovlar oʻrtacha hisobda ogʻirligining deyarli hammasini 0-qadamga beradi |
 # | Kvadratik narx | Xotira T² ga proporsional oʻsadi (T = 960 da 64 ta namunaning ogʻirliklari {glue:text}`narx.py::matritsa_960:.0f` MiB); flash kerneli xotirani T ga chiziqli qiladi, hisob hajmini esa kamaytirmaydi |
-# | Parallellik | T = 240 da attention RNNdan {glue:text}`narx.py::mac_nisbat:.1f` marta koʻproq hisob qiladi, lekin hammasini bir yoʻla; bitta oqimda u RNNdan sekin |
+# | Parallellik | T = 240 da attention RNNdan {glue:text}`narx.py::mac_nisbat:.1f` marta koʻproq hisob qiladi, lekin hammasini bir yoʻla bajaradi; bitta oqimda u RNNdan sekin |
 # | Transformer bloki | Attention + {term}`qoldiq ulanish` + LayerNorm + feed-forward; GPT-2, Llama: pre-LN |
 # | Kauzal maska | Har pozitsiya faqat oʻzini va oldingilarni koʻradi: diagonaldan yuqoridagi ogʻirliklar aniq 0, har qatorning yigʻindisi 1 |
-# | Uzunroq ketma-ketlik | RoPE oʻqitishda koʻrmagan masofalarda adashadi: T = 60 da oʻqitilgan modellarning aniqligi T = 240 da kamida {glue:text}`pozitsiyalar.py::poz_rope_pasayish:.2f` ga tushdi. Sinusoidal pozitsiyalar besh seedimizda uzunroq ketma-ketlikda ham ishladi, lekin bu kafolat emas: boshqa seedlarda ular ham buzilishi mumkin |
+# | Uzunroq ketma-ketlik | RoPE oʻqitishda koʻrmagan masofalarda adashadi: T = 60 da oʻqitilgan modellarning aniqligi T = 240 da kamida {glue:text}`pozitsiyalar.py::poz_rope_pasayish:.2f` ga pasaydi. Sinusoidal pozitsiyalar besh seedimizda uzunroq ketma-ketlikda ham ishladi, lekin bu kafolat emas: boshqa seedlarda ular ham buzilishi mumkin |
 # | KV kesh | Oldingi kalit va qiymatlar saqlanadi: natija oʻzgarmaydi, har yaratish qadamida faqat yangi token hisoblanadi; Llama 3 8Bda har token keshi {glue:text}`transformer.py::kv_llama_token_kib:.0f` KiB |
-# | Til modeli | Kichik matnda oʻqitilgan attention modeli ham matnni bigramdan ancha yaxshi bashorat qiladi: bobning oʻz matnida (BPE tokenlarida) {glue:text}`til_modeli.py::p_qadamlar:d` ta yangilanish bilan oʻqitilgan `KichikGPT` modelining tekshirish matnidagi yoʻqotishi bir harfga {glue:text}`til_modeli.py::bpe_oxirgi:.2f` nat, bigramniki {glue:text}`til_modeli.py::bigram:.2f` nat; kichik matnni BPE modeli tez yod oladi; harorat oshsa, yaratilgan matnda korpusdagi soʻzlar ulushi kamayadi |
+# | GQA, MQA, oyna, MLA | Keshni kichraytirish yoʻllari: kalit/qiymat boshlari kamaytiriladi (GQA Llama 3 8B keshini {glue:text}`transformer.py::kv_llama_gqa_marta:d` marta kichraytiradi), oynadan eski tokenlar tashlanadi yoki kesh siqiladi (MLA: DeepSeek-V2da bir tokenga {glue:text}`transformer.py::mla_kib:g` KiB) |
+# | Til modeli | Kichik matnda oʻqitilgan attention modeli ham matnni bigramdan ancha yaxshi bashorat qiladi: bobning oʻz matnida (BPE tokenlarida) {glue:text}`til_modeli.py::p_qadamlar:d` ta yangilanish bilan oʻqitilgan `KichikGPT` modelining tekshirish matnidagi yoʻqotishi bir harfga {glue:text}`til_modeli.py::bpe_oxirgi:.2f` nat, bigramniki {glue:text}`til_modeli.py::bigram:.2f` nat. Kichik matnni BPE tokenli model tez yod oladi. Harorat oshsa, yaratilgan matnda korpusdagi soʻzlar ulushi kamayadi |
 # | Cross-attention | Raqam yozayotgan dekoder uni beradigan soʻzga qaraydi: noldan farqli raqamlarning {glue:text}`yakuniy.py::tr_moslik_foiz:.1f` foizida eng kuchli ogʻirlik oʻsha soʻzda |
 # ```

@@ -51,13 +51,13 @@ from chapter_code.sonlar import soz_bilan, manba_soz, javob
 # ```
 #
 # Bu — tarjima vazifasi, shuning uchun asl Transformer maqolasidagi kabi
-# **koder-dekoder** modelini olamiz (`Tarjimon`). Koder soʻzlarni {term}`kauzal maskasiz <kauzal (sababiy) maska>` {term}`attention <attention (eʼtibor mexanizmi)>` bilan oʻqiydi: har soʻz hamma soʻzni koʻradi, faqat
+# **koder–dekoder** modelini olamiz (`Tarjimon`). Koder soʻzlarni {term}`kauzal maskasiz <kauzal (sababiy) maska>` {term}`attention <attention (eʼtibor mexanizmi)>` bilan oʻqiydi: har soʻz hamma soʻzni koʻradi, faqat
 # qisqa sonlarni bir xil uzunlikka keltirish uchun qoʻshilgan toʻldiruvchi `<pad>` {term}`tokenlar <token>`
 # yopiladi. Dekoder raqamlarni bittadan yozadi: oʻzi yozgan
 # raqamlarga kauzal maska bilan qaraydi, soʻzlarga esa **{term}`cross-attention`**
 # orqali qaraydi. Cross-attentionda {term}`soʻrovlar <soʻrov>` dekoderdan, {term}`kalit` va
-# qiymatlar koder chiqishidan olinadi. Ikkalasi ham
-# {doc}`«Transformer bloki va KV kesh» <transformer>` darsidagi pre-LN `Blok`.
+# qiymatlar koder chiqishidan olinadi. Koder ham, dekoder ham
+# {doc}`«Transformer bloki va KV kesh» <transformer>` darsidagi pre-LN `Blok` lardan tuzilgan.
 # `Tarjimon` modelining `forward` metodi:
 #
 # ```{literalinclude} ../../chapter_code/modellar.py
@@ -87,7 +87,7 @@ n_param = parametrlar(tarjimon)
 turli = len(set(sonlar_toplami(0, P["n"], P["n_sinov"])[0]))
 
 # %% tags=["remove-cell"]
-from myst_nb import glue  # qiymatlarni matnga beradi
+from chapter_code.kitob import glue, yopishtir  # qiymatlarni matnga beradi
 
 for k, v in P.items():
     if v is not None:
@@ -131,6 +131,7 @@ print(f"sinovdagi «00»li sonlar: {sinov_00}")
 
 # %% tags=["remove-cell"]
 glue("tr_xato_soni", len(xato[0]), display=False)
+yopishtir(tr0_qisqa=sum(len(str(s)) - len(j) == 1 for s, j in xato[0].items()))
 glue("tr1_xato_soni", len(xato[1]), display=False)
 for s in seedlar:
     glue(f"tr{s}_00_xato", sum("00" in str(v) for v in xato[s]),
@@ -148,8 +149,10 @@ glue("tr_00_sinov_foiz", 100 * sinov_00 / len(sinov_sonlar), display=False)
 # {glue:text}`tp_n_sinov` ta sonning atigi {glue:text}`tr_00_sinov` tasi
 # ({glue:text}`tr_00_sinov_foiz:.1f` foiz). Ikki modelning jami
 # {glue:text}`tr_xato_jami:d` ta xatosida esa ularning ulushi
-# {glue:text}`tr_00_xato_foiz:.0f` foiz. {numref}`%s-jadvalda <tarjima_misollar>`
-# seed 0 modelining xatolari keltirilgan.
+# {glue:text}`tr_00_xato_foiz:.0f` foiz. Bu — shu ikki modelning natijasi: boshqa seedlarda
+# xatolarning bir qismi «00»siz sonlarda ham boʻlishi mumkin.
+# {numref}`%s-jadvalda <tarjima_misollar>` seed 0 modelining xatolari keltirilgan: ularning
+# {glue:text}`tr0_qisqa` tasida model toʻgʻri sondan bir xona qisqa son yozgan.
 
 # %%
 def guruhla(j):
@@ -239,8 +242,8 @@ for oqitish_, q in [("hamma son", "tz_hamma"),
 # Lekin bu modellar «00»li sinov sonlarining yarmini ham toʻgʻri yoza
 # olmadi: aniqlik
 # {glue:text}`tz_yopiq_00_min:.3f`–{glue:text}`tz_yopiq_00_max:.3f`. Har
-# seedda bu hamma son bilan oʻqitilgan modelnikidan ancha past. Model tanish
-# soʻzlardan oʻqitishda hech yozmagan «00»ni koʻp hollarda tuza olmadi:
+# seedda bu hamma son bilan oʻqitilgan modelnikidan ancha past. Soʻzlar tanish boʻlsa ham,
+# model oʻqitishda hech yozmagan «00» juftligini koʻp hollarda tuza olmadi:
 # kompozitsion umumlashtirish bu yerda ishlamadi. Unga nima yetmagani —
 # «yuz» va «ming» soʻzlarining xona qoidasimi yoki hech yozilmagan «0, 0»
 # {term}`ketma-ketligimi <ketma-ketlik>` — bu tajribadan aniqlanmaydi. Umumiy aniqlik
@@ -255,7 +258,7 @@ for oqitish_, q in [("hamma son", "tz_hamma"),
 # olti xonali sinov sonini tanlaymiz.
 
 # %%
-from chapter_code.sonlar import kesishgan_ogirlik, moslik
+from chapter_code.sonlar import kesishgan_ogirlik, muvofiqlik
 from chapter_code.sonlar import ogirlik_qayerda
 
 misol = next(s for s in sinov_sonlar
@@ -304,13 +307,13 @@ fig(
 # Bitta misol tasodif boʻlishi mumkin. Shuning uchun hamma sinov sonlarida
 # sanaymiz: dekoderga toʻgʻri oldingi raqamlar berilganda (oʻqitishdagi
 # kabi), noldan farqli raqamning eng kuchli oʻrtacha ogʻirligi necha
-# holda aynan oʻz soʻziga tushadi? Buni `moslik` funksiyasi sanaydi. Ogʻirlik
+# holda aynan oʻz soʻziga tushadi? Buni `muvofiqlik` funksiyasi sanaydi. Ogʻirlik
 # oʻrtacha qayerga tushishini ham oʻlchaymiz: oʻz soʻziga, «yuz» va «ming»ga
 # yoki boshqa soʻzlarga (`ogirlik_qayerda` funksiyasi).
 
 # %%
 # (qatlamlar, boshlar + 1): oxirgi ustun — boshlar oʻrtachasi
-ulush = moslik(tarjimon, sinov_sonlar)[-1]
+ulush = muvofiqlik(tarjimon, sinov_sonlar)[-1]
 # (boshlar + 1, 3): [oʻz soʻzi, «yuz»/«ming», boshqa soʻz]
 qayerda = ogirlik_qayerda(tarjimon, sinov_sonlar)[-1]
 # nollar: ularning soʻzi yoʻq
@@ -346,10 +349,8 @@ glue("tr_bosh_max", 100 * float(ulush[:-1].max()), display=False)
 # Xarita — toʻrt boshning oʻrtachasi. Bu modelda har boshni alohida olsak,
 # «eng kuchli ogʻirlik oʻz soʻzida» ulushi {glue:text}`tr_bosh_min:.0f` dan
 # {glue:text}`tr_bosh_max:.0f` foizgacha boʻladi
-# ({numref}`%s-rasm <tarjima_boshlar>`). Boshqa seed bilan oʻqitilgan modelda
-# bitta boshning ulushi ancha past boʻlishi mumkin, {term}`boshlar <bosh>` oʻrtachasi esa
-# baribir yuqori qoladi. Har bosh oʻz *Q* va *K*
-# {term}`proyeksiyasi <proyeksiya>` bilan oʻqitiladi, shuning uchun boshlar turli narsaga qarashi
+# ({numref}`%s-rasm <tarjima_boshlar>`). Har {term}`bosh` oʻz *Q* va *K*
+# {term}`proyeksiyasi <proyeksiya>` bilan oʻqitiladi, shuning uchun {term}`boshlar <bosh>` turli narsaga qarashi
 # mumkin. Ular ishni qanday taqsimlashi oldindan berilmaydi: bu taqsimot
 # oʻqitishda oʻzi shakllanadi.
 
@@ -366,8 +367,8 @@ plt.tight_layout()
 fig(
     "tarjima_boshlar.png",
     caption="Oʻsha misolda har boshning cross-attentioni. Sarlavhada:"
-    " shu boshning eng kuchli ogʻirligi oʻz soʻziga tushgan hollar"
-    " ulushi (hamma sinov sonlarida).",
+    " shu boshning eng kuchli ogʻirligi raqamni beradigan soʻzga"
+    " tushgan hollar ulushi (hamma sinov sonlarida).",
 )
 
 # %% [markdown]
@@ -430,8 +431,8 @@ xarita(
 #
 # Kodda ikkalasi ham bittadan parametr bilan yoqiladi: GQA — `KopBoshli`
 # sinfidagi kalit/qiymat boshlari soni (`kv_boshlar`), oyna esa
-# `kauzal_maska` funksiyasidagi oyna uzunligi (`oyna`). GQAning butun
-# mohiyati — bir guruhning soʻrov boshlarini bitta
+# `kauzal_maska` funksiyasidagi oyna uzunligi (`oyna`). Koddagi GQAning butun
+# siri — bir guruhning soʻrov boshlarini bitta
 # matritsaga qatorlar qilib qoʻyish: ular oʻsha bitta kalit/qiymat
 # boshiga qaraydi, kalitlarning nusxasi olinmaydi.
 #
@@ -493,18 +494,16 @@ show(
 
 # %% tags=["remove-cell"]
 aniqliklar = turlar_jadval[["seed 0", "seed 1"]]
-glue("at_min", float(aniqliklar.min().min()), display=False)
-glue("at_max", float(aniqliklar.max().max()), display=False)
-glue("at_oyna1_min", float(aniqliklar.iloc[4].min()), display=False)
-glue("at_mha_0", float(aniqliklar.iloc[0, 0]), display=False)
-glue("at_mha_1", float(aniqliklar.iloc[0, 1]), display=False)
+yopishtir(at_min=float(aniqliklar.min().min()), at_max=float(aniqliklar.max().max()),
+          at_oyna1_min=float(aniqliklar.iloc[4].min()),
+          at_mha_0=float(aniqliklar.iloc[0, 0]), at_mha_1=float(aniqliklar.iloc[0, 1]))
 
 # %% [markdown]
 # Beshala tur ham ikkala seedda vazifani oʻrgandi: aniqliklar
 # {glue:text}`at_min:.3f`–{glue:text}`at_max:.3f` oraligʻida
-# ({numref}`turlar_jadval`). Ikki seed bilan bundan kichik farqlarni
-# turlarning oʻziga bogʻlab boʻlmaydi: MHAning oʻzida ikki seed
-# {glue:text}`at_mha_0:.3f` va {glue:text}`at_mha_1:.3f` berdi. Nazorat modeli («oyna 1») ham vazifani oʻrgandi (eng yomon
+# ({numref}`turlar_jadval`). Turlar orasidagi farqlar bitta turning ikki seedi orasidagi
+# farqdan katta emas (MHAning oʻzida ikki seed {glue:text}`at_mha_0:.3f` va
+# {glue:text}`at_mha_1:.3f` berdi), shuning uchun ularni turlarning oʻziga bogʻlab boʻlmaydi. Nazorat modeli («oyna 1») ham vazifani oʻrgandi (eng yomon
 # seedda {glue:text}`at_oyna1_min:.3f`): faqat oʻz kirishini — bevosita oldingi
 # raqamni — koʻradigan dekoder ham toʻgʻri yozadi. Demak, bu vazifada kerakli maʼlumot soʻzlarda
 # (cross-attention orqali) va pozitsiyada. Oyna bu yerda zarar
@@ -520,7 +519,7 @@ glue("at_mha_1", float(aniqliklar.iloc[0, 1]), display=False)
 # Ular ham keshlansa, GQA va MQA ularni ham kichraytirar edi.
 #
 # Katta modelda har yangi token butun keshni xotiradan oʻqiydi. Shuning
-# uchun kichik kesh xotirani ham, har qadamda oʻqiladigan baytlarni ham
+# uchun kichik kesh xotira sarfini ham, har qadamda oʻqiladigan baytlarni ham
 # kamaytiradi ({doc}`«Transformer bloki va KV kesh» <transformer>` darsi).
 # Buning evaziga modelning imkoniyati (ifodalash qobiliyati) kamayadi. GQA va MQAda bir guruh
 # soʻrov boshlari bir xil kalit va qiymatlarni koʻradi. Oynali attention esa
@@ -530,14 +529,13 @@ glue("at_mha_1", float(aniqliklar.iloc[0, 1]), display=False)
 # :::{admonition} Chuqurroq: katta modellar qaysi turni tanlagan
 # :class: dropdown
 #
-# Katta modellarning mualliflari narx va foyda orasidagi muvozanatni
-# turlicha tanlagan. Llama 3 modellarining hammasi GQA ishlatadi, 8B modelda 32 soʻrov boshiga 8 kalit/qiymat
+# Katta modellarning mualliflari narx va foyda orasida turlicha murosaga kelgan. Llama 3 modellarining hammasi GQA ishlatadi, 8B modelda 32 soʻrov boshiga 8 kalit/qiymat
 # boshi {cite:p}`llama3`. Mistral 7B GQAni (32 ga 8) har qatlamda 4096
 # tokenli siljuvchi oyna attention bilan birga ishlatadi {cite:p}`jiang2023`.
 # Gemmaning birinchi 2B modeli MQA ishlatgan {cite:p}`gemma2024`. Gemma
 # 3 har beshta oynali qatlamdan (1024 token) keyin bitta toʻliq
 # attention qatlamini qoʻyadi {cite:p}`gemma3`. Oynali qatlamlar keshni
-# kichik tutadi, toʻliq qatlamlar esa uzoq masofani saqlaydi.
+# kichik tutadi, toʻliq qatlamlar esa uzoqdagi tokenlarni koʻrish imkonini saqlaydi.
 # :::
 #
 # ## Mashqlar
@@ -545,7 +543,7 @@ glue("at_mha_1", float(aniqliklar.iloc[0, 1]), display=False)
 # **1-mashq (oyna maskasini oʻzingiz yozing).** *T* = 6, oyna = 3.
 # Soʻrov indekslari *i* ni ustun vektor (*T* × 1), kalit indekslari *j* ni
 # qator vektor (1 × *T*) qilib `torch.arange` bilan oling va mantiqiy maska tuzing: kelajakdagi kalitlar
-# ($j > i$) ham, oynadan eski kalitlar ($j \le i - 3$) ham yashirinsin
+# ($j > i$) ham, oynadan eski kalitlar ($j \le i - 3$) ham yashirilsin
 # (`True`). Uni `kauzal_maska(6, 6, 3)` bilan solishtiring. Nechta juftlik
 # ochiq qoladi? Soʻng shu maska bilan attentionni oʻzingiz hisoblang va
 # natijani `F.scaled_dot_product_attention(Q, K, V, attn_mask=~maska)`
@@ -565,7 +563,7 @@ glue("at_mha_1", float(aniqliklar.iloc[0, 1]), display=False)
 # **2-mashq (toʻldiruvchi maskasi).** `manba_kodla` funksiyasi 7 va 138 402
 # sonlarini bitta {term}`paketga <paket>` soladi (`manba_kodla([7, 138402])`):
 # «yetti» bir soʻz, ikkinchi son esa sakkiz soʻz. «Yetti» qatoriga nechta
-# `<pad>` qoʻshiladi? Toʻldiruvchi maskasini `(batch, 1, 1, Tm)` shaklida
+# `<pad>` qoʻshiladi? Toʻldiruvchi maskasini `(paket, 1, 1, Tm)` shaklida
 # oʻzingiz tuzing (`<pad>` tokenining indeksi — 0) va
 # `tarjimon.kodla(manba)` qaytargan maska bilan solishtiring. Soʻng
 # «yetti»ning koder chiqishini ikki holda solishtiring: yolgʻiz
@@ -591,7 +589,7 @@ glue("at_mha_1", float(aniqliklar.iloc[0, 1]), display=False)
 # :::{admonition} Yechim
 # :class: dropdown
 #
-# Har guruhda 100 tadan son bor. Model nolsiz sonlarning
+# Model nolsiz sonlarning
 # {glue:text}`y3_nolsiz` foizini, «00»li sonlarning {glue:text}`y3_00`
 # foizini toʻgʻri yozdi (yechim kodi quyida). Natija
 # {numref}`%s-jadvaldagiga <tarjima_tuzilma>` mos: qiyin joy — soʻzi yoʻq
@@ -642,9 +640,5 @@ for nom, shart in [("00", guruhlar["«00»li"]),
 print(f"toʻgʻri: «00»li {m3['00']}, nolsiz {m3['nolsiz']}")
 
 # %% tags=["remove-cell"]
-glue("y1_ochiq", int((~maska).sum()), display=False)
-glue("y1_farq", y1_farq, display=False)
-glue("y2_pad", int(pad[0].sum()), display=False)
-glue("y2_farq", y2_farq, display=False)
-glue("y3_00", m3["00"], display=False)
-glue("y3_nolsiz", m3["nolsiz"], display=False)
+yopishtir(y1_ochiq=int((~maska).sum()), y1_farq=y1_farq, y2_pad=int(pad[0].sum()),
+          y2_farq=y2_farq, y3_00=m3["00"], y3_nolsiz=m3["nolsiz"])

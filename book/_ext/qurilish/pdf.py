@@ -326,6 +326,8 @@ def _yechimlar(tugun, fayllar):
 
 #: A code block or printed output of up to this many lines is kept on one page.
 BIR_BETDA = 24
+#: About this many characters of running text fill a line of the PDF's column.
+QATOR_BELGI = 80
 
 
 def _bir_betda(app, doctree, docname) -> None:
@@ -339,6 +341,17 @@ def _bir_betda(app, doctree, docname) -> None:
         if qatorlar <= BIR_BETDA and blok.parent is not None:
             blok.parent.insert(blok.parent.index(blok), nodes.raw(
                 "", rf"\kitobjoy{{{qatorlar + 2}\baselineskip}}", format="latex"))
+    # a «Chuqurroq» box (a dropdown admonition left in the lesson) as well: its lines estimated
+    # from its text (a line of the PDF's column holds about QATOR_BELGI characters), plus its
+    # title and frame; a box split over two pages left its second half without a title, and
+    # the split piece could overrun the page by a point or two (an overfull \vbox)
+    for quti in list(doctree.findall(nodes.admonition)):
+        if "dropdown" not in quti.get("classes", []) or quti.parent is None:
+            continue
+        qatorlar = sum(-(-len(b.astext()) // QATOR_BELGI) + 1 for b in quti.findall(nodes.paragraph))
+        if qatorlar <= BIR_BETDA:
+            quti.parent.insert(quti.parent.index(quti), nodes.raw(
+                "", rf"\kitobjoy{{{qatorlar + 3}\baselineskip}}", format="latex"))
 
 
 def _faqat_saytda(app, doctree, docname) -> None:

@@ -116,7 +116,7 @@ def yuklab_html(docname: str, pdf: str, notebook: bool, hajm=_hajmsiz) -> str:
     nom = posixpath.basename(docname)
     return _qator([(_pdf(docname, pdf), "PDF"), *_manbalar(docname),
                    (f"{nom}.zip", "ishga tushirish uchun toʻplam (.zip)")],
-                  f"Bobni oʻzingiz ishga tushirish uchun .zip arxivini oching: unda bob "
+                  f"Bob kodini oʻzingiz ishga tushirish uchun .zip arxivini oching: unda bob "
                   f"(<code>{html.escape(nom)}.ipynb</code> va <code>.py</code>), u import qiladigan "
                   "<code>chapter_code/</code> modullari, <code>requirements.txt</code> va "
                   "<code>README.md</code> bor. " + ISHGA_TUSHIRISH.format(
@@ -129,8 +129,8 @@ def bob_html(docname: str, pdf: str, darslar: list[str], hajm=_hajmsiz) -> str:
     if not darslar:
         return _qator(havolalar, hajm=hajm)
     return _qator(havolalar, (
-        "Bobni oʻzingiz ishga tushirish uchun .zip arxivini oching: unda har dars (Jupyter daftari "
-        "<code>.ipynb</code> va Python skripti <code>.py</code>), ular import qiladigan "
+        "Bob kodini oʻzingiz ishga tushirish uchun .zip arxivini oching: unda har bir darsning Jupyter "
+        "daftari (<code>.ipynb</code>) va Python skripti (<code>.py</code>), ular import qiladigan "
         "<code>chapter_code/</code> modullari, <code>requirements.txt</code> va <code>README.md</code> "
         "bor. " + ISHGA_TUSHIRISH.format(
             nimani=f"darslarni (<code>{html.escape(darslar[0])}.ipynb</code> dan boshlab)")), hajm)
