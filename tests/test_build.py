@@ -120,13 +120,13 @@ def test_tables_hold_the_seeds_rows(sahifa):
     assert [sinov[i] for i in (9, 14, 19, 24)] == ["1186", "4546", "5218", "3298"]
     assert len(sinov) == 5 * 5
     vaqt = _hujayralar(_jadval(sahifa, "vaqt_jadval"))
-    assert vaqt[:6] == ["T", "model", "oldinga (ms)", "oldinga+orqaga (ms)", "MAC", "ketma-ket bosqichlar"]
+    assert vaqt[:6] == ["T", "model", "oldinga (ms)", "oldinga+orqaga (ms)", "MAC", "navbatma-navbat hisoblar"]
     qatorlar = [vaqt[i:i + 6] for i in range(6, len(vaqt), 6)]
     assert [(q[0], q[1], q[5]) for q in qatorlar] == [
         (str(T), m, str(T) if m == "RNN" else "1") for T in (30, 60, 120, 240) for m in ("RNN", "attention")]
     assert "LayerNorm" in " ".join(_hujayralar(_jadval(sahifa, "qismlar_jadval")))
     assert "RAG: qidirish + LLM" in _hujayralar(_jadval(sahifa, "qollash_jadval"))
-    assert len(_hujayralar(_jadval(sahifa, "xulosa_jadval"))) == 2 * 18     # header + 17 rows
+    assert len(_hujayralar(_jadval(sahifa, "xulosa_jadval"))) == 2 * 19     # header + 18 rows
 
 
 def test_figures_have_images_alt_text_and_references(sahifa, qurilgan):

@@ -25,7 +25,7 @@ import matplotlib.pyplot as plt
 import torch
 import torch.nn as nn
 
-from chapter_code.kitob import diagramma, fig, softmax_xaritasi
+from chapter_code.kitob import diagramma, fig, show, softmax_xaritasi
 from chapter_code.bichim import son
 
 # %% [markdown]
@@ -215,7 +215,7 @@ fig("sqrt_d.png", caption=(
 
 
 # %% tags=["remove-cell"]
-from myst_nb import glue
+from chapter_code.kitob import glue, yopishtir
 
 bol0, bol1 = (sp.xs(u, axis=1, level="usul")
               for u in ("boʻlishsiz", "√d ga boʻlingan"))
@@ -258,11 +258,98 @@ print("4-bosqich: V ning vaznli\noʻrtachasi:", tuple(chiqish.shape))
 # Chiqishning shakli kirishniki bilan bir xil: har pozitsiya uchun yangi vektor.
 # Shu toʻrt bosqich — attentionning butun mexanizmi.
 #
+# ## Kalitni mazmuni boʻyicha topish
+#
+# Yuqoridagi misolda parametrlar tasodifiy edi. Oʻqitilgan attention nimani uddalaydi? Eng toza misol —
+# **{term}`assotsiativ eslash`** (ingl. *associative recall*): modelga bir nechta «kalit → qiymat»
+# jufti, soʻng bitta kalit beriladi; javob — shu kalitning qiymati. Masalan, «7 → 3, 12 → 5,
+# 2 → 9; 12?»ning javobi 5. Bizda har namunada {glue:text}`es_juftlar` ta juft bor. Kalitlar
+# {glue:text}`es_kalitlar` ta belgidan olinadi va namuna ichida takrorlanmaydi, qiymatlar esa
+# {glue:text}`es_qiymatlar` ta belgidan. Soʻralgan kalit qaysi juftda turishi har namunada
+# tasodifiy, shuning uchun javobni oʻrni boʻyicha topib boʻlmaydi: kalitni mazmuni boʻyicha
+# qidirish kerak. Katta til modellari matnda oldin koʻrilgan narsani topib, uning davomini
+# koʻchirganda ham xuddi shunday qiladi ({cite:alp}`olsson2022`).
+#
+# Model — bitta attention {term}`qatlami <qatlam>` (`Eslash`). Har juft bitta {term}`token` (modelning bitta
+# kirish elementi): kalit va qiymat
+# {term}`embeddinglarining <embedding>` (har belgining oʻrganiladigan vektori) yigʻindisi. Soʻrov soʻralgan kalitdan, kalit va qiymatlar
+# juftlardan olinadi:
+#
+# ```{literalinclude} ../../chapter_code/eslash.py
+# :pyobject: Eslash.forward
+# ```
+#
+# Nazorat uchun xuddi shu modelni soʻrov–kalit ballarisiz oʻqitamiz (`mazmunsiz=True`): unda ball faqat
+# juftning oʻrniga bogʻliq, mazmuniga emas. Bunday model soʻralgan kalitni juftlar bilan
+# solishtira olmaydi. Uning eng yaxshi imkoniyati — juftlarda eng koʻp uchragan qiymatni aytish;
+# bu tasodifiy darajani sinov namunalarining oʻzidan hisoblaymiz. Har model besh {term}`seed`
+# (tasodifiy sonlar generatorining boshlangʻich qiymati) bilan oʻqitiladi.
+
+# %%
+from chapter_code.eslash import eslash_vazifasi, oqit_eslash
+from chapter_code.oqitish import parallel, protokoli
+
+seedlar = range(5)
+turlar = {"mazmun boʻyicha": False, "faqat oʻrin boʻyicha": True}
+es = {nom: parallel(oqit_eslash, [(s, m) for s in seedlar])
+      for nom, m in turlar.items()}  # (aniqlik, ogʻirlik, model)
+# tasodifiy daraja: eng koʻp uchragan qiymatning juftlardagi ulushi
+_, vt, _, _, _ = eslash_vazifasi(1000, seed=2)
+tasodif = sum(torch.bincount(q).max().item() for q in vt) / vt.numel()
+show(pd.DataFrame([{
+    "model": nom,
+    "seedlardagi aniqlik": "; ".join(son(a, ".3f") for a, _, _ in n),
+    "javob juftiga ogʻirlik": "; ".join(son(w, ".2f") for _, w, _ in n),
+} for nom, n in es.items()]), nom="eslash_jadval",
+    izoh="Assotsiativ eslash: sinovdagi aniqlik va soʻrovning javob"
+         " turgan juftga bergan oʻrtacha ogʻirligi (besh seed).")
+
+# %% tags=["remove-cell"]
+p_es = protokoli(oqit_eslash) | protokoli(eslash_vazifasi)
+yopishtir(es_juftlar=p_es["juftlar"], es_kalitlar=p_es["kalitlar"], es_qiymatlar=p_es["qiymatlar"],
+          es_tasodif=tasodif, es_aniq=[a for a, _, _ in es["mazmun boʻyicha"]],
+          es_w=[w for _, w, _ in es["mazmun boʻyicha"]], es_nazorat=[a for a, _, _ in es["faqat oʻrin boʻyicha"]])
+
+# %% [markdown]
+# Mazmun boʻyicha qidiradigan model besh seedning hammasida deyarli hamma sinov namunasini toʻgʻri
+# yechdi ({numref}`eslash_jadval`). Nazorat modelining {term}`aniqligi <aniqlik>` esa tasodifiy daraja
+# ({glue:text}`es_tasodif:.2f`) atrofida qoldi: qaysi juftga qarashni mazmunsiz tanlab boʻlmaydi.
+# Oʻqitilgan model soʻrov ogʻirligining deyarli hammasini javob turgan juftga beradi. Bu juft har
+# namunada boshqa joyda turadi ({numref}`eslash_xarita`).
+
+# %%
+_, _, m0 = es["mazmun boʻyicha"][0]  # seed 0
+k, v, q, y, joy = eslash_vazifasi(1000, seed=2)  # sinov namunalari
+with torch.no_grad():
+    m0(k, v, q)
+w = m0.ogirlik[:, 0]  # (1000, juftlar)
+# javob qaysi juftda tursa, oʻsha oʻrin uchun oʻrtacha ogʻirlik
+joy_boyicha = [w[joy == j, j].mean().item() for j in range(w.shape[1])]
+print("javob juftiga ogʻirlik, javob oʻrni boʻyicha:")
+print("  " + "; ".join(son(x, ".2f") for x in joy_boyicha))
+tartib = joy[:24].argsort()  # 24 ta namuna, javob oʻrni boʻyicha
+rasm, b = plt.subplots(figsize=(5.6, 3.6))
+t = b.imshow(w[:24][tartib], aspect="auto", vmin=0, vmax=1)
+b.set(xlabel="juft oʻrni", ylabel="namuna")
+plt.colorbar(t, ax=b, fraction=0.046)
+fig("eslash_xarita.png", caption=(
+    "Oʻqitilgan model (seed 0) soʻrovining 24 ta sinov namunasidagi"
+    " ogʻirliklari; namunalar javob turgan juft oʻrni boʻyicha"
+    " saralangan. Har qatorda ogʻirlik javob turgan juftga tushadi."))
+
+# %% tags=["remove-cell"]
+yopishtir(es_joy_min=min(joy_boyicha))
+
+# %% [markdown]
+# Javob qaysi oʻrinda tursa ham, soʻrov ogʻirligining kamida {glue:text}`es_joy_min:.2f`
+# qismini (shu oʻrindagi namunalar boʻyicha oʻrtacha) aynan javob turgan juftga berdi. Attention
+# shuning uchun kerak: soʻrov va kalitning skalyar koʻpaytmasi kalit qayerda turganini emas,
+# unda nima borligini solishtiradi.
 # ## Kauzal maska: kelajakka qaramaslik
 #
 # Yuqoridagi misolda har pozitsiya barcha pozitsiyalarga qaradi — oʻzidan
 # keyingilariga ham. Matn yozadigan model (GPT kabi *{term}`dekoder`*, ingl. *decoder*) uchun bu
-# mumkin emas: u matnni chapdan oʻngga bittadan {term}`token` (soʻz, soʻz boʻlagi yoki harf)
+# mumkin emas: u matnni chapdan oʻngga bittadan token (soʻz, soʻz boʻlagi yoki harf)
 # qoʻshib yozadi, keyingi token hali yoʻq. Oʻqitishda esa matn toʻliq beriladi va model har
 # pozitsiyada keyingi tokenni taxmin qiladi; agar
 # *i*-pozitsiya (*i* + 1)-pozitsiyaga qaray olsa, javobni shunchaki koʻchirib
@@ -389,6 +476,20 @@ glue("kauzal_birinchi", float(ogirlik_maskali[0, 0, 0]), display=False)
 # attentionda esa har element hamma elementni koʻradi va chiqishi faqat
 # u bilan birga joyini almashtiradi.
 # :::
+#
+# **3-mashq (qiyinroq eslash).** Juftlar sonini 8 dan 32 ga oshiring, kalitlar esa 64 ta
+# boʻlsin: `oqit_eslash(0, juftlar=32, kalitlar=64)`. Aniqlik va javob juftiga ogʻirlik qanday
+# oʻzgaradi? Tasodifiy daraja-chi? Avval taxmin qiling.
+#
+# :::{admonition} Yechim
+# :class: dropdown
+#
+# Aniqlik {glue:text}`m3_aniq:.3f`, javob juftiga ogʻirlik {glue:text}`m3_w:.2f` (yechim kodi
+# quyida). Soʻrov oldingidek toʻgʻri juftni topadi: skalyar koʻpaytma kalitlarni mazmuni boʻyicha
+# solishtiradi, juftlar qancha boʻlishi unga deyarli farq qilmaydi. Tasodifiy daraja esa
+# {glue:text}`m3_tasodif:.2f` ga tushdi: 32 ta qiymat orasida eng koʻp uchraganining ulushi
+# kichikroq, shuning uchun mazmunsiz model bu yerda yanada ojiz.
+# :::
 
 
 # %% tags=["hide-cell"]
@@ -406,3 +507,15 @@ for nom, m in m1.items():
 # %% tags=["remove-cell"]
 for nom, m in zip(("m1_bolishsiz", "m1_bolib"), m1.values()):
     glue(nom, "; ".join(son(v, ".2f") for v in m), display=False)
+
+
+# %% tags=["hide-cell"]
+# 3-mashq yechimi: 32 juft, 64 kalit
+m3_aniq, m3_w, _ = oqit_eslash(0, juftlar=32, kalitlar=64)
+_, v3, _, _, _ = eslash_vazifasi(1000, 32, 64, seed=2)
+m3_tasodif = sum(torch.bincount(q).max().item() for q in v3) / v3.numel()
+print(f"aniqlik {son(m3_aniq, '.3f')}, ogʻirlik {son(m3_w, '.2f')},"
+      f" tasodifiy daraja {son(m3_tasodif, '.2f')}")
+
+# %% tags=["remove-cell"]
+yopishtir(m3_aniq=m3_aniq, m3_w=m3_w, m3_tasodif=m3_tasodif)

@@ -44,22 +44,24 @@ from chapter_code.oqitish import mediana_ms, protsessor, xotira_chuqqisi
 # Vaqtni ikki holat uchun oʻlchaymiz: faqat {term}`oldinga oʻtish` (ingl. *forward pass*:
 # kirishdan chiqishgacha hisob) hamda oldinga va {term}`orqaga oʻtish`. Har qatorda
 # hisob hajmi ham bor: bitta namuna uchun koʻpaytirish-qoʻshishlar soni
-# (ingl. *multiply-accumulate*, {term}`MAC`). Yana bir ustun — navbat bilan bajariladigan
-# {term}`bosqichlar <bosqich>` soni: RNNda *T* ta (har qadamga bittadan), attentionda bitta, chunki u hamma
-# pozitsiyani bir yoʻla hisoblaydi.
+# (ingl. *multiply-accumulate*, {term}`MAC`). Yana bir ustun — pozitsiyalar boʻyicha
+# navbatma-navbat bajariladigan hisoblar soni: RNNda *T* ta (har qadamga bittadan), attentionda
+# bitta, chunki u hamma pozitsiyani bir yoʻla hisoblaydi.
 #
 # Oʻlchov `torch.utils.benchmark` bilan, bitta {term}`oqimda <oqim>` (ingl. *thread*)
 # bajariladi: har oʻlchov koʻp marta takrorlanadi va {term}`medianasi <mediana>`
 # olinadi (buni `mediana_ms` funksiyasi bajaradi). Vaqt oʻlchovi sifatida jarayonning protsessor
-# vaqti olinadi: jarayon navbat kutib turgan vaqt sanalmaydi. Lekin xotira va kesh
-# boshqa dasturlar bilan umumiy, shuning uchun ular hisobning oʻzini ham sekinlashtirishi mumkin:
-# mutlaq vaqtlardan koʻra nisbatlarga qarang. `mediana_ms` boʻshatilgan katta xotira
+# vaqti olinadi: jarayon navbat kutib turgan vaqt sanalmaydi. Lekin xotira va protsessor keshi
+# boshqa dasturlar bilan umumiy, shuning uchun boshqa dasturlar hisobning oʻzini ham
+# sekinlashtirishi mumkin: mutlaq vaqtlardan koʻra nisbatlarga qarang. Bundan tashqari,
+# `mediana_ms` boʻshatilgan katta xotira
 # bloklarini keyingi chaqiruv uchun saqlab qoʻyadi: aks holda katta tenzorli
 # hisobning vaqti takrordan takrorga bir necha barobar sakraydi.
 
 # %%
 torch.set_num_threads(1)  # vaqt bitta oqimda oʻlchanadi
-# ≈ 1,2·10⁻³⁸ dan kichik («denormal») sonlar sekin: ular 0 boʻladi
+# ≈ 1,2·10⁻³⁸ dan kichik («denormal») sonlar bilan hisob sekin:
+# ular 0 qilinadi
 torch.set_flush_denormal(True)
 
 
@@ -89,7 +91,7 @@ for T in [30, 60, 120, 240]:
         qatorlar.append((T, nom, fwd, fwd_bwd, mac, qadam))
 vaqt = pd.DataFrame(qatorlar, columns=[
     "T", "model", "oldinga (ms)", "oldinga+orqaga (ms)", "MAC",
-    "ketma-ket bosqichlar"])
+    "navbatma-navbat hisoblar"])
 show(vaqt.round(2), nom="vaqt_jadval", izoh=(
     "Bitta paket (64 ta namuna) vaqti, bitta oqimda, mediana;"
     " MAC — bitta namunaning oldinga oʻtishdagi hisobi."))
@@ -117,8 +119,8 @@ glue("vaqt_nisbat", float(vaqt_nisbat), display=False)
 # Katta matritsa koʻpaytmalari protsessorda 240 ta kichik qadamdan samaraliroq
 # bajariladi: bitta MAC attentionda RNNdagidan arzonga tushadi.
 #
-# GPU yoki koʻp yadroli protsessorda attention bir yoʻla hisoblaydigan *T* ta
-# pozitsiya parallel hisoblanishi mumkin; RNNning *T* ta qadami esa bunda ham
+# GPU yoki koʻp yadroli protsessorda attentionning *T* ta pozitsiyasini parallel
+# hisoblash mumkin; RNNning *T* ta qadami esa bunda ham
 # navbat bilan bajariladi. {cite:t}`vaswani2017` bu parallellikni qisqa {term}`yoʻl uzunligi`
 # bilan birga attentionning asosiy afzalliklari qatorida keltiradi. Bu bobda esa vaqtni faqat
 # bitta oqimda oʻlchaymiz.
@@ -182,17 +184,17 @@ glue("chuqqi_960", float(xotira.loc[960, "choʻqqi (MiB)"]), display=False)
 # {term}`FlashAttention` ({cite:alp}`dao2022`) — $T \times T$ matritsani xotirada
 # toʻliq saqlamaydigan attention {term}`kerneli <kernel>` (ingl. *kernel*: bitta amalni
 # bajaradigan, optimallashtirilgan past darajali funksiya). Bunday
-# kernellar $Q K^\top$ ni boʻlaklab hisoblaydi va {term}`softmaxni <softmax>`
-# boʻlak-boʻlak yigʻadi.
+# kernellar $Q K^\top$ ni ham, {term}`softmaxni <softmax>` ham boʻlaklab hisoblaydi.
 #
-# Softmax bir qatorning hamma ballarini talab qiladiganga oʻxshaydi: uning maxraji — hamma
-# eksponentalar yigʻindisi. Lekin bu yigʻindini {term}`kalitlarning <kalit>` boʻlaklari boʻyicha, boʻlakma-boʻlak
+# Birinchi qarashda softmax uchun qatorning hamma bali kerakdek tuyuladi: uning maxraji — hamma
+# eksponentalar yigʻindisi. Lekin bu yigʻindini {term}`kalitlarning <kalit>` boʻlaklari boʻyicha
 # hisoblash mumkin ({cite:alp}`milakov2018`). Har {term}`soʻrov` uchun uchta narsa saqlanadi: shu paytgacha
-# koʻrilgan eng katta ball *m*, eksponentalar yigʻindisi *s* va qiymatlarning tortilgan yigʻindisi
-# *o*. Yangi boʻlakda kattaroq ball chiqsa, *m* yangilanadi, eski *s* va *o* esa $e^{m - m'}$ ga
-# koʻpaytiriladi (*m'* — yangi eng katta ball): ular eski maksimumga nisbatan hisoblangan edi.
-# Oxirida $o / s$ — aynan softmax ogʻirliklari bilan tortilgan yigʻindi. Xotirada bir vaqtda
-# faqat $T \times B$ ballar turadi (*B* — boʻlakdagi kalitlar soni), $T \times T$ matritsa esa hech
+# koʻrilgan eng katta ball *m*, eksponentalar yigʻindisi *s* va {term}`qiymatlarning <qiymat>` vaznli yigʻindisi
+# *o*. Eksponentalar shu maksimumga nisbatan hisoblanadi ($e^{\text{ball} - m}$): shunda ular
+# 1 dan oshmaydi. Yangi boʻlakda kattaroq ball chiqsa, eng katta ball *m′* ga yangilanadi, eski *s*
+# va *o* esa $e^{m - m′}$ ga koʻpaytiriladi: ular eski maksimumga nisbatan hisoblangan edi.
+# Oxirida $o / s$ — aynan softmax ogʻirliklari bilan olingan vaznli yigʻindi. Xotirada bir vaqtda
+# faqat $T \times B$ ta ball turadi (*B* — boʻlakdagi kalitlar soni), $T \times T$ matritsa esa hech
 # qachon hosil qilinmaydi.
 
 # %%
@@ -205,7 +207,7 @@ def formula(Q, K, V):
 
 def bolaklab(Q, K, V, B=128):
     # kalitlar B tadan olinadi; m — eng katta ball,
-    # s — eksponentalar yigʻindisi, o — tortilgan yigʻindi
+    # s — eksponentalar yigʻindisi, o — vaznli yigʻindi
     d = Q.shape[-1]
     m = torch.full(Q.shape[:-1] + (1,), float("-inf"))
     s = torch.zeros(Q.shape[:-1] + (1,))
@@ -232,7 +234,7 @@ print(f"eng katta farq: {son(bolak_farq, '.1e')}")
 glue("bolak_farq", float(bolak_farq), display=False)
 
 # %% [markdown]
-# Ikki usul bir xil natija berdi: eng katta farq {glue:text}`bolak_farq:.1e`, bu faqat {term}`float32`
+# Ikki usul amalda bir xil natija berdi: eng katta farq {glue:text}`bolak_farq:.1e`, bu faqat {term}`float32`
 # yaxlitlashidan keladi.
 #
 # PyTorchda `F.scaled_dot_product_attention` (SDPA) bir nechta kerneldan kirishga mosini oʻzi
@@ -309,7 +311,7 @@ glue("fl_farq", float(farq), display=False)
 # 3D kirishda SDPA $T \times T$ matritsani baribir hosil qiladi: qiyalik
 # {glue:text}`fl_xq_3d:.2f`, *T* = 4096 da choʻqqi {glue:text}`fl_mib_3d:.2f` MiB.
 # Bizning boʻlaklab hisoblaydigan funksiyamizda qiyalik {glue:text}`fl_xq_bolak:.2f`: uning
-# choʻqqisi $8 \times T \times B$ boʻlaklardan iborat va *T* ga chiziqli oʻsadi; *T* = 4096 da
+# choʻqqisini $8 \times T \times B$ oʻlchamli boʻlaklar belgilaydi va u *T* ga chiziqli oʻsadi; *T* = 4096 da
 # {glue:text}`fl_mib_bolak:.0f` MiB.
 #
 # Vaqt esa toʻrttala usulda ham $T^2$ ga yaqin yoki undan ham tez oʻsdi: qiyaliklar
@@ -320,7 +322,8 @@ glue("fl_farq", float(farq), display=False)
 # dasturlarga ham bogʻliq. *T* = 4096 da
 # flash kerneli qoʻlda yozilgan funksiya vaqtining {glue:text}`fl_vaqt_foiz:.0f` foizini
 # sarfladi. Bu ulush protsessorga va xotira qanday ajratilishiga bogʻliq, chunki
-# hisob hajmi deyarli bir xil, farq esa asosan xotira bilan ishlashdan keladi.
+# hisob hajmi deyarli bir xil, farq esa xotira bilan kamroq ishlashdan va amallari birlashtirilgan
+# kerneldan keladi.
 #
 # ### Baytlar: FlashAttention GPUda nega tezroq
 #
@@ -328,7 +331,7 @@ glue("fl_farq", float(farq), display=False)
 # kichik, tez xotira. GPU koʻpaytirishni sonlarni asosiy xotiradan olib kelishdan ancha tez
 # bajaradi, shuning uchun attention vaqtini koʻpincha koʻchirilgan baytlar belgilaydi.
 # {cite:t}`dao2022` FlashAttentionni aynan shu baytlarni kamaytirish uchun yozgan. Bitta bosh
-# uchun ikki yoʻlni sanaymiz ({term}`bfloat16`, 2 bayt):
+# uchun ikki yoʻlda koʻchiriladigan baytlarni sanaymiz ({term}`bfloat16`, 2 bayt):
 #
 # - **oddiy yoʻl**: *Q* va *K* oʻqiladi, ballar matritsasi yoziladi va softmax uchun qayta
 #   oʻqiladi, ogʻirliklar yoziladi va *V* bilan birga qayta oʻqiladi, chiqish yoziladi;
@@ -367,10 +370,10 @@ for d in (64, 128):
 # marta kam bayt koʻchiradi ({numref}`bayt_jadval`). Katta *T* da bu nisbat $2B/d$ ga
 # yaqinlashadi: oddiy yoʻl $4T^2$ ta, boʻlaklab esa $2T^2 d/B$ ta son koʻchiradi. Hisob
 # hajmi esa ikkalasida bir xil. Demak, agar vaqtni baytlar belgilasa, boʻlaklab hisoblash shu
-# nisbatda tezroq boʻladi, *B* qanchalik katta boʻlsa (tez xotira qancha sigʻdirsa), shunchalik
-# tez. Oddiy yoʻl uchun bu eng kam baytlar: amalda maska va dropout ham $T \times T$
-# matritsani yana oʻqib-yozadi. GPUda tezlanishni {cite:t}`dao2022` oʻlchagan; bu bobda GPU yoʻq,
-# shuning uchun biz faqat baytlarni sanaymiz.
+# nisbatda tezroq boʻladi. *B* qanchalik katta boʻlsa, shunchalik tez, lekin *B* ni tez xotira
+# sigʻdira oladigan kattalik cheklaydi. Oddiy yoʻl uchun bu eng kam baytlar: amalda maska ham
+# $T \times T$ matritsani yana oʻqib-yozadi. GPUda tezlanishni {cite:t}`dao2022` oʻlchagan; biz
+# esa baytlarni sanash bilan cheklanamiz.
 #
 # Xulosa: FlashAttention turidagi kernel $T^2$ hajmli **xotira sarfini** *T* ga
 # chiziqli qiladi, $T^2$ **hisob hajmini** esa kamaytirmaydi. PyTorchning CPUdagi flash kerneli
@@ -402,7 +405,7 @@ for d in (64, 128):
 # :class: dropdown
 #
 # Diagonaldan yuqoridagi ballarni $-\infty$ ga almashtiramiz: softmaxdan keyin
-# ular aniq 0 boʻladi (yechim kodi quyida keltirilgan). SDPA natijasidan eng
+# ularning ogʻirliklari aniq 0 boʻladi (yechim kodi quyida keltirilgan). SDPA natijasidan eng
 # katta farq {glue:text}`n2_farq:.1e` ga teng: bu faqat yaxlitlashdan keladi.
 # Ikkalasi bir xil hisob, faqat amallar tartibi boshqacha.
 # :::
@@ -419,8 +422,8 @@ for d in (64, 128):
 # ($2 T^2 d$) bunda *d* bilan birga toʻrt barobar oʻsadi.
 # :::
 #
-# **4-mashq (boʻlak kattaligi).** `bolaklab` funksiyasida *B* ni 32 dan 512 gacha
-# oʻzgartiring (*T* = 2048). Natijaning `formula` dan farqi va xotira choʻqqisi qanday
+# **4-mashq (boʻlak kattaligi).** *T* = 2048 da `bolaklab` funksiyasini *B* = 32, 128 va 512
+# bilan chaqiring. Natijaning `formula` dan farqi va xotira choʻqqisi qanday
 # oʻzgaradi? Avval taxmin qiling, soʻng `xotira_chuqqisi` bilan oʻlchang.
 #
 # :::{admonition} Yechim
@@ -429,7 +432,8 @@ for d in (64, 128):
 # Natija oʻzgarmaydi: uchala *B* da ham farq faqat yaxlitlashdan keladi (eng kattasi
 # {glue:text}`n4_farq:.1e`), chunki boʻlaklarga boʻlish faqat qoʻshish tartibini oʻzgartiradi. Choʻqqi esa *B* bilan oʻsadi:
 # *B* = 32 da {glue:text}`n4_32:.0f` MiB, *B* = 512 da {glue:text}`n4_512:.0f` MiB, chunki
-# xotirani asosan $8 \times T \times B$ ballar boʻlagi va uning eksponentalari egallaydi.
+# katta *B* da xotirani asosan $8 \times T \times B$ ballar boʻlagi va uning eksponentalari
+# egallaydi.
 # Toʻliq matritsali `formula` ning choʻqqisi esa {glue:text}`n3_32:.0f` MiB (3-mashq).
 # :::
 

@@ -19,7 +19,8 @@
 # hisoblanadigan sinusoidal vektorlar va {term}`RoPE` (buruvchi pozitsiya
 # kodlash). Ikkalasini oʻqitishdagidan uzunroq {term}`ketma-ketlikda <ketma-ketlik>`
 # sinaymiz. Oxirida {term}`kauzal maskaning <kauzal (sababiy) maska>` oʻzi tartib haqida
-# qanchalik maʼlumot berishini oʻlchaymiz. Vazifa va modellar oʻsha darsdagidek qoladi.
+# qanchalik maʼlumot berishini oʻlchaymiz. Vazifa va model tuzilishi oʻsha darsdagidek, faqat
+# pozitsiya berish usuli oʻzgaradi.
 
 
 # %%
@@ -121,8 +122,8 @@ fig("sinus_pozitsiya.png", caption=(
     " ular orasidagi masofaga qarab."))
 
 # %% [markdown]
-# {numref}`%s-rasmda <sinus_pozitsiya>` yuqoridagi komponentlar tez tebranadi,
-# pastga tushgan sari toʻlqin sekinlashadi (oxirgi juftlik
+# {numref}`%s-rasmning <sinus_pozitsiya>` yuqori qismida kichik indeksli komponentlar tez tebranadi,
+# indeks oshgan sari toʻlqin sekinlashadi (oxirgi juftlik
 # {glue:text}`poz_davr_max:.0f` pozitsiyada bir marta takrorlanadi). Tez
 # komponentlar yaqin pozitsiyalarni bir-biridan ajratadi, sekinlari —
 # uzoqlarini, shuning uchun ikki pozitsiya bir xil vektor olmaydi. Qoʻshni
@@ -130,9 +131,8 @@ fig("sinus_pozitsiya.png", caption=(
 # masofada esa oʻxshashlik {glue:text}`poz_oxshash_uzoq:.2f` dan oshmadi.
 #
 # Yuqorida ekranga chiqarilgan ikki {term}`skalyar koʻpaytma` — $\mathrm{PE}[5] \cdot \mathrm{PE}[25]$
-# va $\mathrm{PE}[50] \cdot \mathrm{PE}[70]$ — bir xil chiqdi, chunki ikkala
-# juftlikda masofa 20 ga teng. Bu yana bir xossani koʻrsatadi: skalyar koʻpaytma
-# faqat masofaga bogʻliq, pozitsiyalarning oʻziga emas. Sababi —
+# va $\mathrm{PE}[50] \cdot \mathrm{PE}[70]$ — bir xil chiqdi; ikkala juftlikda ham masofa 20.
+# Demak, skalyar koʻpaytma faqat masofaga bogʻliq, pozitsiyalarning oʻziga emas. Sababi —
 # $\sin a \sin b + \cos a \cos b = \cos(a - b)$.
 
 # %% [markdown]
@@ -142,8 +142,8 @@ fig("sinus_pozitsiya.png", caption=(
 # **RoPE** (ingl. *{term}`rotary position embedding <RoPE>`*, buruvchi pozitsiya kodlash;
 # {cite:alp}`su2021`). RoPE kirishga hech narsa qoʻshmaydi. U har
 # {term}`attention <attention (eʼtibor mexanizmi)>` {term}`qatlamida <qatlam>`
-# {term}`soʻrov` va {term}`kalit` vektorlarining komponentlarini juftlarga
-# ajratadi va har juftni tekislikda burchakka buradi. Burilish burchagi
+# {term}`soʻrov` va {term}`kalit` vektorlarining komponentlarini juftliklarga
+# ajratadi va har juftlikni tekislikda burchakka buradi. Burilish burchagi
 # *p*-pozitsiyadagi *i*-juftlik uchun $p\,\theta_i$ ga teng, bu yerda
 # $\theta_i = b^{-2i/d}$.
 # Asos $b = 10\,000$ boʻlsa, bu chastotalar sinusoidal kodlashdagilar bilan
@@ -305,7 +305,7 @@ glue("poz_kop_max", max(koplik.values()), display=False)
 #   {glue:text}`poz_rope_240_max:.2f`. 0-pozitsiyaga ogʻirlik *T* = 60 dagi
 #   kamida {glue:text}`poz_rope_w0_60_min:.2f` dan *T* = 240 da koʻpi bilan
 #   {glue:text}`poz_rope_w0_240_max:.2f` ga tushdi.
-# - **Oʻrganiladigan model** (jadvalda yoʻq) *T* = 30 da ham ishladi (eng yomon
+# - **Oʻrganiladigan pozitsiyali model** (jadvalda yoʻq) *T* = 30 da ham ishladi (eng yomon
 #   seedda {glue:text}`poz_org_30_min:.3f`): u birinchi 30 ta vektorini oladi.
 #   *T* = 120 va 240 da esa 60-pozitsiyadan boshlab qoʻshadigan vektori yoʻq:
 #   `forward` `ValueError` bilan toʻxtaydi.
@@ -364,7 +364,7 @@ glue("poz_nazorat_max", max(nazorat), display=False)
 # vazifani yechadigan qoida bor, uni faqat oʻqitishda koʻrilmagan
 # masofalar buzgan.
 #
-# Sinusoidal modellarning natijasi esa kafolat emas: formula istalgan pozitsiyaga vektor beradi,
+# Sinusoidal modellarning yaxshi natijasi esa kafolatlanmagan: formula istalgan pozitsiyaga vektor beradi,
 # ammo model bunday vektorlarni oʻqitishda koʻrmagan. Besh seed — kichik tanlov: boshqa seedlarda
 # sinusoidal model *T* = 240 da, hatto *T* = 120 da ham ishlamay qolishi mumkin. Shuning uchun
 # «koʻpi bilan {glue:text}`poz_sin_pasayish:.2f`» degan pasayish faqat shu besh seedga tegishli.
@@ -383,11 +383,12 @@ glue("poz_nazorat_max", max(nazorat), display=False)
 # juftliklar shunchalik sekin buriladiki, uzun kontekstda ham ularning burchaklari takrorlanmaydi.
 #
 # Sinusoidal kodlash ham til modellarida oʻqitish uzunligidan biroz oʻtgach
-# yomonlashadi {cite:p}`press2022`. Katta til modellarida koʻp ogʻirlik
-# baʼzan mazmunidan qatʼi nazar birinchi {term}`tokenlarga <token>` tushadi: bunday tokenlar
-# **{term}`attention sink`** («ogʻirlik choʻkadigan joy») deyiladi {cite:p}`xiao2024`. Shuning
-# uchun uzun matnda eski tokenlarni keshdan chiqarib tashlaydigan usullar bu birinchi tokenlarni
-# saqlab qolishi kerak: aks holda model yomonlashadi {cite:p}`xiao2024`.
+# yomonlashadi {cite:p}`press2022`. Uzun matnda yana bir narsa muhim: katta til modellarida koʻp
+# ogʻirlik baʼzan mazmunidan qatʼi nazar birinchi {term}`tokenlarga <token>` tushadi. Bunday tokenlar
+# **{term}`attention sink`** («ogʻirlik choʻkadigan joy») deyiladi. Shuning uchun uzun matnda eski
+# tokenlarni {term}`KV keshdan <KV kesh>` ({doc}`«Transformer bloki va KV kesh» <transformer>`
+# darsida) chiqarib tashlaydigan usullar bu birinchi tokenlarni saqlab qolishi kerak, aks holda
+# model yomonlashadi {cite:p}`xiao2024`.
 # :::
 
 # %% [markdown]
@@ -432,7 +433,7 @@ glue("kz_sin60_min", pastga(min(sin60)), display=False)
 # aniqlik beradi ({numref}`poz_jadval`). Demak, maskaning
 # oʻzi modelga tartib haqida maʼlumot beradi. Lekin u pozitsiya kodlash oʻrnini
 # bosmaydi: kauzal model hech bir seedda vazifani yechmadi, sinusoidal
-# modelning aniqligi esa oʻqitishdagi oʻsha sinov toʻplamida (*T* = 60) kamida
+# modelning aniqligi esa oʻqitish paytidagi sinov toʻplamida (*T* = 60) kamida
 # {glue:text}`kz_sin60_min:.2f` boʻldi.
 # Sababi: kechki soʻrovlar hamma kalitni koʻradi va pozitsiyasiz ular orasida birinchisini
 # ajrata olmaydi; soʻrovlar boʻyicha oʻrtacha olinganda ularning shovqini signalni susaytiradi. Koʻp qatlamli til

@@ -126,7 +126,7 @@ for nom, qisqa in [("RNN", "rnn"), ("LSTM", "lstm"),
 # {numref}`%s-jadvalga <grad_jadval>` koʻra, RNNda oxirgi qadam gradienti
 # 0-qadamnikidan {glue:text}`grad_rnn:.2e` marta katta, LSTMda
 # {glue:text}`grad_lstm:.2e` marta. Aniq son {term}`initsializatsiyaga <initsializatsiya>`
-# qarab bir necha tartib farq qiladi, lekin doim juda katta boʻlib qoladi: oʻqitish
+# qarab 10 ning bir necha darajasiga farq qiladi, lekin doim juda katta boʻlib qoladi: oʻqitish
 # boshida 0-qadamga deyarli hech narsa yetib bormaydi. Signal 59 ta qadamning
 # har birida birdan kichik koʻpaytuvchiga koʻpaytirilib, eksponensial ravishda soʻnadi — bu
 # **{term}`gradientning soʻnishi`** (ingl. *vanishing gradient*). Attentionda esa
@@ -144,8 +144,8 @@ for nom, qisqa in [("RNN", "rnn"), ("LSTM", "lstm"),
 # %%
 for siljish in (0.0, 1.0, 3.0):
     f = torch.sigmoid(torch.tensor(siljish)).item()
-    print(f"b_f = {siljish:g}: σ(b_f) = {son(f, '.3f')},"
-          f" σ⁵⁹ = {son(f ** (T-1), '.1e')}")
+    print(f"b_f = {siljish:g}: σ(b_f) = {son(f, '.3f')};"
+          f" σ(b_f)⁵⁹ = {son(f ** (T-1), '.1e')}")
 
 # %% [markdown]
 # Siljish $b_f = 0$ boʻlganda xotira deyarli butunlay soʻnadi, $b_f = 3$ da
@@ -155,9 +155,9 @@ for siljish in (0.0, 1.0, 3.0):
 # qiladi.) {cite:ts}`gers2000` bu darvozani kiritgan; {cite:ts}`jozefowicz2015`
 # uning siljishini 1 dan boshlashni umumiy tavsiya sifatida bergan. Bizning 59
 # qadamimizda esa $b_f = 1$ ham deyarli hech narsa qoldirmaydi, shuning uchun
-# jadvalda 3 olingan. Bu faqat oʻqitish boshidagi holat: oʻqitish qanday
-# tugashi vazifaning oʻziga ham bogʻliq. Shuning uchun quyida LSTMni PyTorchning standart
-# siljishi bilan, boshqa modellar kabi oʻz holicha oʻqitamiz.
+# jadvalda 3 olingan. Bu faqat oʻqitish boshidagi holat: boshlangʻich gradient oʻqitish natijasini
+# belgilamaydi. Modellarni teng sharoitda solishtirish uchun quyida LSTMni ham PyTorchning standart
+# siljishi bilan oʻqitamiz.
 #
 # ## Oʻqitish: har model besh seed bilan
 #
@@ -243,18 +243,17 @@ glue("poz_param", T * d_model, display=False)
 #   seedda ham {glue:text}`attn_min:.3f`.
 # - **RNN** vazifani {glue:text}`rnn_yechdi_gap`, lekin natijasi seedga kuchli
 #   bogʻliq: {glue:text}`rnn_min:.3f` dan {glue:text}`rnn_max:.3f` gacha.
-#   Boshidagi kichik gradient oʻrganishni imkonsiz qilmaydi, lekin undan qaysi
-#   seedda model vazifani yechishini oldindan aytib boʻlmaydi: boshqa seedlarda RNN tasodifiy
-#   javob darajasida qolishi mumkin.
+#   Boshidagi kichik gradient oʻrganishni imkonsiz qilmaydi, lekin boshlangʻich gradientga
+#   qarab qaysi seedda model vazifani yechishini oldindan aytib boʻlmaydi.
 # - **LSTM** vazifani {glue:text}`lstm_yechdi_gap`; aniqliklar
 #   {glue:text}`lstm_min:.3f` dan {glue:text}`lstm_max:.3f` gacha. Uning natijasi
-#   ham seedga kuchli bogʻliq: boshqa seedlarda u vazifani umuman
-#   yecha olmasligi mumkin.
+#   ham seedga kuchli bogʻliq.
 # - **Pozitsiyasiz attention** vazifani hech bir seedda yecha olmadi: eng yaxshi
 #   seedda {glue:text}`attn0_max:.3f`. Nega shundayligini keyingi boʻlimda koʻramiz.
 #
-# RNN va LSTM uchun besh seed yechish ulushini baholashga kam: «beshdan uchta» boshqa besh
-# seedda takrorlanmasligi mumkin.
+# Besh seed RNN va LSTM vazifani qanchalik tez-tez yechishini baholash uchun kam: boshqa besh
+# seedda bu ulush ancha past ham, baland ham chiqishi mumkin. Shuning uchun jadvaldagi oʻrtacha
+# aniqliklarni bu modellarning umumiy bahosi deb olmang.
 #
 # Pozitsiyali attention ikki jihatdan farq qildi: oʻqitish boshida gradient
 # 0-qadamga deyarli kamaymay yetdi va besh seedning hammasida vazifa yechildi.
@@ -266,7 +265,8 @@ glue("poz_param", T * d_model, display=False)
 #
 # Attention formulasida pozitsiya indeksi hech qayerda yoʻq. Kirish
 # qatorlarini aralashtirsak, {term}`ballar <ball>` matritsasining qatorlari va ustunlari
-# xuddi shunday aralashadi, {term}`softmax` va oʻrtacha esa tartibga bogʻliq emas.
+# xuddi shunday aralashadi. {term}`Softmax` har qatorni alohida hisoblaydi, oʻrtacha esa
+# tartibga bogʻliq emas.
 # Demak, pozitsiya kodlashsiz modelning chiqishi kirish tartibiga bogʻliq
 # emas. Tekshiramiz:
 
@@ -344,9 +344,9 @@ fig("attention_ogirligi.png", caption=(
     " chap ustun — har soʻrov qadami 0-qadamga bergan ogʻirlik."))
 
 # %% [markdown]
-# Rasmning pastki qismida matritsaning chap ustuni yorqin: bu namunada har
-# soʻrov qadami ogʻirligining deyarli hammasini 0-qadamga beradi: eng kami
-# {glue:text}`bir_namuna0:.2f`. Attention
+# Rasmning pastki qismida matritsaning chap ustuni yorqin. Bu namunada har
+# soʻrov qadami ogʻirligining deyarli hammasini 0-qadamga beradi (eng kami —
+# {glue:text}`bir_namuna0:.2f`). Attention
 # ogʻirliklari modelni tushuntirishning eng oddiy vositasi, lekin ehtiyot
 # boʻling: koʻp {term}`qatlamli <qatlam>` modellarda ogʻirlik va «sabab» har
 # doim ham bir narsa emas.
@@ -390,14 +390,14 @@ fig("attention_ogirligi.png", caption=(
 # :::
 #
 # **3-mashq (oʻylash uchun).** Oʻqitilmagan `Attention(T, pozitsiya=True)`
-# ham kirish tartibini «koʻradimi»? Shu model bilan `aralash` tajribasini
+# ham kirish tartibini «koʻradimi»? Shu model bilan aralashtirish tajribasini (`aralash`)
 # takrorlashdan oldin javob bering.
 #
 # :::{admonition} Yechim
 # :class: dropdown
 #
 # Ha. Pozitsiya vektorlari tasodifiy boshlangʻich qiymatga ega boʻlsa ham,
-# ular har pozitsiyada har xil. Aralashtirilgan kirishga boshqa vektorlar
+# ular har pozitsiyada har xil. Aralashtirilganda har elementga endi boshqa pozitsiya vektori
 # qoʻshiladi va chiqish oʻzgaradi. Oʻqitish bu vektorlarga maʼno beradi.
 # :::
 #

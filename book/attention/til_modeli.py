@@ -27,6 +27,7 @@
 # model shuncha yangilanishda nimani oʻrganishini koʻrsatadi.
 
 # %%
+import collections
 import math
 import textwrap
 from functools import partial
@@ -171,9 +172,9 @@ show(lugat.round(1), nom="lugat_jadval",
 #
 # Model kengaysa (*d* oshsa), qolgan qatlamlarning parametrlari *d*² ga, lugʻat qatlamlariniki esa
 # faqat *d* ga proporsional oʻsadi. Haqiqiy modellarda *d* katta (eng kichik GPT-2 modelida 768,
-# Llama 3 8B da 4096), qatlamlar soni esa oʻnlab. Shuning uchun haqiqiy GPT-2 va Llama 3
+# Llama 3 8Bda 4096), qatlamlar soni esa oʻnlab. Shuning uchun haqiqiy GPT-2 va Llama 3
 # modellarida lugʻat qatlamlarining ulushi jadvaldagi GPT-2 va Llama 3 qatorlaridagidan ancha
-# kichik (GPT-2da bu ikki qatlam bitta matritsani birga ishlatadi).
+# kichik. Bundan tashqari, GPT-2da bu ikki qatlam bitta matritsani birga ishlatadi.
 #
 # ## Oʻqitish
 #
@@ -330,20 +331,22 @@ for nom, m_ in matnlar.items():  # ikkinchi matn, har sozlamada
 # uch harfdan uzun soʻzlardan eng koʻp shularni yozgan: {glue:text}`kop_sozlar` («ingl» — korpusdagi *ingl.*,
 # yaʼni «inglizcha» qisqartmasi). Bu soʻzlarning har biri BPE lugʻatida bitta token: ularni
 # tokenlovchi hosil qilgan, model esa qaysi tokenlar koʻp uchrashini va qaysi tokendan keyin qaysi biri
-# kelishini oʻrgangan.
+# kelishini oʻrgangan. Korpusda yoʻq uzun soʻzlarni model shu tokenlardan yigʻgan; gaplari esa
+# maʼnosiz.
 #
-# Shuning uchun korpusdagi soʻzlar ulushi modelning oʻzini yaxshi oʻlchamaydi:
+# Shuning uchun korpusdagi soʻzlar ulushi model nimani oʻrganganini yaxshi koʻrsatmaydi:
 # shu lugʻat bilan tokenlar juftlarini sanaydigan oddiy model ham korpusdagi soʻzlarni koʻp yozishi
-# mumkin. Modelning oddiy modellardan ustunligini tekshirish matnidagi yoʻqotish koʻrsatadi
-# ({numref}`til_egri`). Korpusda yoʻq uzun soʻzlarni model tokenlardan yigʻgan; gaplari esa
-# maʼnosiz. {glue:text}`p_qadamlar` ta yangilanish
+# mumkin. Modelning harf unigrami va bigramidan ustunligini tekshirish matnidagi yoʻqotish
+# koʻrsatadi ({numref}`til_egri`). Shu BPE lugʻatidagi tokenlar juftlarini sanaydigan model bilan
+# solishtirish esa 3-mashqda: kichik matnda bunday oddiy model ham kuchli raqib. {glue:text}`p_qadamlar` ta yangilanish
 # va {glue:text}`oqish_belgi` belgili oʻqitish matni faqat shuncha narsani oʻrgatishga yetadi.
 #
-# ## KV kesh oʻqitilgan modelda
+# ## Oʻqitilgan modelda KV kesh
 #
 # Oldingi darsda KV kesh oʻqitilmagan modelda natijani oʻzgartirmagan edi. Oʻqitilgan modelda ham
 # shunday boʻlishi kerak. Buni tekshirish uchun $\tau = 0{,}7$ da, bir xil seed bilan, kesh bilan va keshsiz
-# {glue:text}`kesh_n` ta token yaratamiz.
+# {glue:text}`kesh_n` ta token yaratamiz: boshlangʻich matn bilan birga
+# {glue:text}`p_T` ta, yaʼni {term}`kontekst oynasi` toʻladi.
 
 # %%
 boshi = torch.tensor([bpe_tok.kodla(boshlanishlar[0])])
@@ -363,8 +366,12 @@ print(textwrap.fill(bpe_tok.dekodla(b[0]).replace("\n", " / "), 68))
 # Tokenlar bir xil. Tezlikdagi farq esa kichik: bitta tokenga keshsiz {glue:text}`keshsiz_ms:.2f` ms,
 # kesh bilan {glue:text}`kesh_ms:.2f` ms ketadi (bir necha oʻlchovning {term}`medianasi <mediana>`).
 # Kesh bilan matn {term}`kontekst oynasidan <kontekst oynasi>` ({glue:text}`p_T` ta token) uzun
-# boʻla olmaydi: pozitsiya vektorlari faqat shuncha pozitsiya uchun oʻrganilgan. Keshsiz yaratishda
-# oynani matn boʻylab surib borish mumkin, kesh bilan esa bunday qilib boʻlmaydi. Model ham kichik. Shuning uchun har qadamdagi hisob oz, vaqtning koʻpi esa Python
+# boʻla olmaydi: pozitsiya jadvali (sinusoidal) shuncha qator qilib yaratilgan va model faqat shu
+# pozitsiyalarda oʻqitilgan. Keshsiz yaratishda oynani matn boʻylab surib borish mumkin, kesh
+# bilan esa bunday qilib boʻlmaydi: keshdagi {term}`kalitlarga <kalit>` eski pozitsiyalar qoʻshilgan.
+#
+# Tezlik kam farq qiladi, chunki matn qisqa: keshsiz yoʻlda ham har qadamdagi hisob oz. Model ham
+# kichik, shuning uchun vaqtning koʻpi Python
 # va PyTorch funksiyalarini chaqirishga ketadi. Keshning foydasi kontekst oynasi katta modelda,
 # uzun matn yaratilganda koʻrinadi:
 # {doc}`«Transformer bloki va KV kesh» <transformer>` darsida shunday modelda matn uzunligi
@@ -408,7 +415,24 @@ print(textwrap.fill(bpe_tok.dekodla(b[0]).replace("\n", " / "), 68))
 # {glue:text}`m2000_ulush:.0f` foiz. Bitta soʻzga toʻgʻri keladigan tokenlar soni 20 marta emas,
 # {glue:text}`m_marta:.1f` marta kamayadi: birinchi birlashmalar koʻp uchraydigan juftlarni
 # birlashtirib, matnni tez qisqartiradi; keyingilari esa kam uchraydigan juftlarni birlashtirib,
-# uni oz qisqartiradi. Lugʻat qatlamlarining ulushi esa ancha oshadi. Ikkala mashqning kodi quyida.
+# uni oz qisqartiradi. Lugʻat qatlamlarining ulushi esa ancha oshadi. Mashqlarning kodi quyida.
+# :::
+#
+# **3-mashq (tokenlar bigrami).** BPE tokenlarida bigram tuzing: oʻqitish matnida har token
+# juftini sanang va keyingi tokenning ehtimolini $(n_{ab} + k) / (n_a + kV)$ deb oling (*V* —
+# lugʻat kattaligi). Tekshirish matnida bir harfga yoʻqotishni $k = 1$ va $k = 0{,}01$ da
+# hisoblang. 600 ta yangilanishdan keyingi BPE modeli bilan solishtiring: qaysi biri yaxshiroq?
+#
+# :::{admonition} Yechim
+# :class: dropdown
+#
+# Silliqlash kuchli boʻlsa ($k = 1$), bigram BPE modelidan yomonroq: {glue:text}`m3_k1:.2f` nat,
+# BPE modeliniki esa {glue:text}`bpe_oxirgi:.2f` nat. $k = 0{,}01$ bilan esa {glue:text}`m3_k001:.2f` nat: oddiy
+# sanoq BPE modelidan yaxshiroq! Koʻp juftlar oʻqitish matnida bir-ikki marta uchraydi, shuning
+# uchun natija silliqlashga kuchli bogʻliq: $k = 1$ koʻrilmagan juftlarga juda koʻp ehtimol
+# beradi. Demak, bunday kichik matnda va qisqa oʻqitishda transformer yaxshi sozlangan oddiy
+# sanoq modelidan ustun emas. Uning ustunligi koʻproq matn va uzoqroq kontekst kerak boʻlganda
+# koʻrinadi.
 # :::
 
 # %% tags=["hide-cell"]
@@ -442,6 +466,18 @@ for n in (100, 2000):
                  100 * lugatga / parametrlar(m_))
     print(f"{n} ta birlashma: soʻzga {son(mashq2[n][0], '.1f')} token,"
           f" lugʻat qatlamlari ulushi {son(mashq2[n][1], '.0f')} %")
+
+# 3-mashq yechimi: BPE tokenlari juftlarini sanaydigan bigram
+t_o, t_t = bpe_tok.kodla(oqish), bpe_tok.kodla(tekshir)
+bir = collections.Counter(t_o)
+ikki = collections.Counter(zip(t_o, t_o[1:]))
+V, harf_soni = len(bpe_tok), len(til.harflar(tekshir))
+m3 = {}
+for k in (1, 0.01):
+    nat = -sum(math.log((ikki[a_, b_] + k) / (bir[a_] + k * V))
+               for a_, b_ in zip(t_t, t_t[1:]))
+    m3[k] = nat / harf_soni  # bir harfga
+    print(f"k = {son(k, 'g')}: bir harfga {son(m3[k], '.2f')} nat")
 
 # %% tags=["remove-cell"]
 from myst_nb import glue  # qiymatlarni matnga beradi
@@ -485,5 +521,5 @@ for nom, qiymat in dict(
         kesh_n=kesh_n, kesh_bir_xil=bir_xil, kesh_ms=ms[True], keshsiz_ms=ms[False],
         topp_ulush=100 * topp_ulush, m100_soz=mashq2[100][0], m100_ulush=mashq2[100][1],
         m2000_soz=mashq2[2000][0], m2000_ulush=mashq2[2000][1],
-        m_marta=mashq2[100][0] / mashq2[2000][0]).items():
+        m_marta=mashq2[100][0] / mashq2[2000][0], m3_k1=m3[1], m3_k001=m3[0.01]).items():
     glue(nom, qiymat if isinstance(qiymat, (str, int)) else float(qiymat), display=False)

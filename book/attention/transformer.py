@@ -218,7 +218,7 @@ diagramma(joy, list(zip(nomlar, nomlar[1:])), nom="arxitektura.png",
 # (namuna, bosh, *T*, bosh oʻlchami) shaklida turadi. `KopBoshli.forward` yangi kalit va
 # qiymatlarni `kesh_qosh` ga
 # beradi, u ularni `torch.cat` bilan oxiriga qoʻshadi va kesh koʻrgan tokenlarni sanaydi (`"soni"`).
-# `"oyna"` qatori {term}`siljuvchi oyna attention` (ingl. *sliding-window attention*) uchun; uni
+# `"oyna"` yozuvi {term}`siljuvchi oyna attention` (ingl. *sliding-window attention*) uchun; uni
 # {doc}`«Yakuniy misol: attention oʻzbekcha sonlarni oʻqiydi» <yakuniy>` darsida koʻramiz.
 #
 # ```{literalinclude} ../../chapter_code/modellar.py
@@ -468,9 +468,11 @@ for nom, qiymat in dict(
 # Keshni kichraytirishning boshqa yoʻli ham bor. DeepSeek-V2 ({cite:alp}`deepseekv2`)
 # **{term}`yashirin vektorli attention <yashirin vektorli attention (MLA)>`** (ingl.
 # *multi-head latent attention*, MLA) ishlatadi. Unda har token uchun kalit va qiymatlar
-# emas, ulardan siqilgan bitta qisqa vektor keshlanadi. Kalit va qiymatlar kerak boʻlganda shu
-# vektordan proyeksiya bilan tiklanadi. {numref}`mla_jadval` bitta tokenning keshini
-# DeepSeek-V2 oʻlchamlarida toʻrt xil attention bilan hisoblaydi.
+# emas, ulardan siqilgan bitta qisqa vektor keshlanadi. Kalit va qiymatlar shu vektordan
+# proyeksiya bilan olinadi. {numref}`mla_jadval` bitta tokenning keshini
+# DeepSeek-V2 oʻlchamlarida toʻrt xil attention bilan hisoblaydi: {term}`MHA` (oddiy koʻp boshli attention,
+# har soʻrov boshining oʻz kalit/qiymat boshi bor), GQA, {term}`MQA <koʻp soʻrovli attention (MQA)>` (hamma soʻrov boshlari uchun bitta
+# kalit/qiymat boshi) va MLA.
 
 # %%
 # huggingface.co/deepseek-ai/DeepSeek-V2: config.json
@@ -499,10 +501,12 @@ yopishtir(mla_dc=ds["kv_lora_rank"], mla_dr=ds["qk_rope_head_dim"],
 # MLA har qatlamda {glue:text}`mla_dc:d` sonli siqilgan vektorni va {glue:text}`mla_dr:d`
 # sonli alohida kalitni saqlaydi: bitta token {glue:text}`mla_kib:g` KiB egallaydi. Bu {term}`MHAdan <MHA>`
 # {glue:text}`mla_mha_marta:.0f` marta kam va atigi {glue:text}`mla_guruh:g` guruhli GQA keshiga
-# teng ({numref}`mla_jadval`). Buning evaziga MLA har qadamda siqilgan vektordan kalit va
-# qiymatlarni proyeksiya bilan qayta tiklaydi: kesh kichrayadi, hisob esa koʻpayadi. Kalitning
-# {term}`RoPE` bilan buriladigan qismi siqilmaydi: burish pozitsiyaga bogʻliq, uni bu proyeksiyaga
-# qoʻshib boʻlmaydi, shuning uchun u alohida saqlanadi.
+# teng ({numref}`mla_jadval`). Kalit va qiymatlarni har qadamda qayta tiklamaslik uchun
+# yuqoriga proyeksiya matritsalari soʻrov va chiqish matritsalariga qoʻshib yuboriladi: ballar
+# bevosita siqilgan vektorlar bilan hisoblanadi. Buning evaziga har bosh MHAdagidan
+# koʻproq hisob qiladi: kesh kichrayadi, hisob esa koʻpayadi. {term}`RoPE` burishi esa
+# pozitsiyaga bogʻliq va bu qoʻshib yuborishni buzardi. Shuning uchun pozitsiya alohida,
+# siqilmagan kichik kalit orqali beriladi: jadvaldagi {glue:text}`mla_dr:d` son shu.
 #
 # ### Katta modelda bitta token: baytlar va oʻtkazuvchanlik
 #
@@ -523,7 +527,7 @@ yopishtir(mla_dc=ds["kv_lora_rank"], mla_dr=ds["qk_rope_head_dim"],
 # GPUlari darajasida): GPU xotiradan soniyasiga {glue:text}`gpu_tbs:.0f` TB oʻqiydi va soniyasiga
 # {glue:text}`gpu_tmac:.0f`·10¹² MAC bajaradi. Oʻtkazuvchanlik oʻnlik birliklarda beriladi, shuning
 # uchun bu boʻlimda baytlar ham shunday: 1 GB = 10⁹ bayt, 1 TB = 10¹² bayt. *B* — bir vaqtda
-# yoziladigan matnlar soni: parametrlar hammasi uchun bir marta oʻqiladi, keshni esa har matn
+# yoziladigan matnlar soni: parametrlar hamma matnlar uchun bir marta oʻqiladi, keshni esa har matn
 # oʻzinikini oʻqiydi.
 
 # %%
@@ -603,7 +607,7 @@ for nom, qiymat in dict(
 # token. Endi kesh ({glue:text}`ll_B_kesh:.2f` GB) parametrlardan ham koʻp bayt oladi, qadam
 # {glue:text}`ll_B_ms:.2f` ms, hisob esa baribir xotiradan {glue:text}`ll_B_marta:.0f` marta tezroq.
 # Shuning uchun katta modellarni tez ishlatish usullarining koʻpi token uchun oʻqiladigan baytni
-# kamaytiradi: matnlarni birga yozish, GQA, 16 yoki 8 bitli sonlar.
+# kamaytiradi: matnlarni birga yozish, GQA, 8 yoki 4 bitli sonlar.
 #
 # ## Mashqlar
 #

@@ -25,8 +25,9 @@
 # juda koʻp maʼlumot va hisoblash kerak. Shuning uchun odatda tayyor modelni oʻz vazifangizga
 # moslashtirasiz: uni oʻz maʼlumotlaringizda qisqa muddat qoʻshimcha oʻqitasiz
 # (*{term}`fine-tuning`*) yoki unga kerakli hujjatlarni berasiz.
-# {numref}`qollash_jadval` odatiy vazifalar va yondashuvlarni koʻrsatadi. Jadvaldagi
-# qisqartmalar:
+# {numref}`qollash_jadval` odatiy vazifalar va yondashuvlarni koʻrsatadi; oxirgi qatori —
+# ogohlantirish: vaqt qatorlarini bashorat qilishda Transformer oddiy usullardan har doim ham
+# yaxshi emas {cite:p}`zeng2023`. Jadvaldagi qisqartmalar:
 #
 # - {term}`LLM` (ingl. *large language model*) — katta til modeli;
 # - {term}`RAG` (ingl. *retrieval-augmented generation*) — avval hujjatlardan mos
@@ -92,17 +93,18 @@ print(f"nisbat: {son(toliq / lora, '.0f')} marta")
 # | Q, K, V | Soʻrov, kalit, qiymat — uchtasi ham chiziqli proyeksiya |
 # | Nega $\sqrt{d}$ ga boʻlinadi | Softmaxni toʻyinishdan saqlaydi |
 # | Yoʻl uzunligi | Istalgan ikki pozitsiya orasida bitta bogʻlanish; RNNda esa 0-qadamdan 59-qadamgacha (T = 60) 59 ta qadam |
-# | Gradient oqimi | Oʻqitish boshida 0-qadamga yetadigan gradient RNNda oxirgi qadamnikidan {glue:text}`rekurrent.py::grad_rnn:.2e` marta kichik (bizning initsializatsiyada), attentionda esa deyarli teng |
-# | Initsializatsiya | Arxitekturasi bir xil LSTMlarda ham oʻqitish boshidagi gradient soʻnishiga unutish darvozasining boshlangʻich siljishi kuchli taʼsir qiladi |
+# | Gradient oqimi | Oʻqitish boshida 0-qadamga yetadigan gradient RNNda oxirgi qadamnikidan {glue:text}`rekurrent.py::grad_rnn:.2e` marta kichik (bobdagi initsializatsiyada), attentionda esa deyarli teng |
+# | Initsializatsiya | Arxitekturasi bir xil LSTMlarda ham oʻqitish boshidagi gradientning soʻnishiga unutish darvozasining boshlangʻich siljishi kuchli taʼsir qiladi |
 # | Pozitsiya kodlash | Maskasiz attention usiz tartibni koʻrmaydi va vazifani yecha olmaydi (aniqlik eng yaxshi seedda {glue:text}`rekurrent.py::attn0_max:.3f`) |
-# | Ogʻirliklarni talqin qilish | Ogʻirliklar model qayerga qarashini koʻrsatadi: «Attention, RNN va LSTM bitta vazifada» darsidagi modelda soʻrovlar oʻrtacha hisobda ogʻirligining deyarli hammasini 0-qadamga beradi |
+# | Ogʻirliklarni talqin qilish | Ogʻirliklar model qayerga qarashini koʻrsatadi: «Attention, RNN va LSTM bitta vazifada» darsidagi modelda har soʻrov oʻrtacha hisobda ogʻirligining deyarli hammasini 0-qadamga beradi |
 # | Kvadratik narx | Xotira T² ga proporsional oʻsadi (T = 960 da 64 ta namunaning ogʻirliklari {glue:text}`narx.py::matritsa_960:.0f` MiB); flash kerneli xotirani T ga chiziqli qiladi, hisob hajmini esa kamaytirmaydi |
 # | Parallellik | T = 240 da attention RNNdan {glue:text}`narx.py::mac_nisbat:.1f` marta koʻproq hisob qiladi, lekin hammasini bir yoʻla bajaradi; bitta oqimda u RNNdan sekin |
 # | Transformer bloki | Attention + {term}`qoldiq ulanish` + LayerNorm + feed-forward; GPT-2, Llama: pre-LN |
 # | Kauzal maska | Har pozitsiya faqat oʻzini va oldingilarni koʻradi: diagonaldan yuqoridagi ogʻirliklar aniq 0, har qatorning yigʻindisi 1 |
-# | Uzunroq ketma-ketlik | RoPE oʻqitishda koʻrmagan masofalarda adashadi: T = 60 da oʻqitilgan modellarning aniqligi T = 240 da kamida {glue:text}`pozitsiyalar.py::poz_rope_pasayish:.2f` ga pasaydi. Sinusoidal pozitsiyalar besh seedimizda uzunroq ketma-ketlikda ham ishladi, lekin bu kafolat emas: boshqa seedlarda ular ham buzilishi mumkin |
-# | KV kesh | Oldingi kalit va qiymatlar saqlanadi: natija oʻzgarmaydi, har yaratish qadamida faqat yangi token hisoblanadi; Llama 3 8Bda har token keshi {glue:text}`transformer.py::kv_llama_token_kib:.0f` KiB |
+# | Uzunroq ketma-ketlik | RoPE oʻqitishda koʻrmagan masofalarda adashadi: T = 60 da oʻqitilgan modellarning aniqligi besh seedimizda T = 240 da kamida {glue:text}`pozitsiyalar.py::poz_rope_pasayish:.2f` ga pasaydi. Sinusoidal pozitsiya kodlash besh seedda uzunroq ketma-ketlikda ham ishladi, lekin bu kafolat emas: boshqa seedlarda ular ham buzilishi mumkin |
+# | KV kesh | Oldingi kalit va qiymatlar saqlanadi: natija oʻzgarmaydi, har yaratish qadamida faqat yangi token hisoblanadi; Llama 3 8Bda bitta tokenning keshi {glue:text}`transformer.py::kv_llama_token_kib:.0f` KiB |
 # | GQA, MQA, oyna, MLA | Keshni kichraytirish yoʻllari: kalit/qiymat boshlari kamaytiriladi (GQA Llama 3 8B keshini {glue:text}`transformer.py::kv_llama_gqa_marta:d` marta kichraytiradi), oynadan eski tokenlar tashlanadi yoki kesh siqiladi (MLA: DeepSeek-V2da bir tokenga {glue:text}`transformer.py::mla_kib:g` KiB) |
-# | Til modeli | Kichik matnda oʻqitilgan attention modeli ham matnni bigramdan ancha yaxshi bashorat qiladi: bobning oʻz matnida (BPE tokenlarida) {glue:text}`til_modeli.py::p_qadamlar:d` ta yangilanish bilan oʻqitilgan `KichikGPT` modelining tekshirish matnidagi yoʻqotishi bir harfga {glue:text}`til_modeli.py::bpe_oxirgi:.2f` nat, bigramniki {glue:text}`til_modeli.py::bigram:.2f` nat. Kichik matnni BPE tokenli model tez yod oladi. Harorat oshsa, yaratilgan matnda korpusdagi soʻzlar ulushi kamayadi |
+# | Til modeli | Kichik matnda oʻqitilgan attention modeli ham matnni bigramdan ancha yaxshi bashorat qiladi: bobning oʻz matnida (BPE tokenlarida) {glue:text}`til_modeli.py::p_qadamlar:d` ta yangilanish bilan oʻqitilgan `KichikGPT` modelining tekshirish matnidagi yoʻqotishi bir harfga {glue:text}`til_modeli.py::bpe_oxirgi:.2f` nat, bigramniki {glue:text}`til_modeli.py::bigram:.2f` nat. Kichik matnni BPE tokenli model tez yod oladi |
+# | Kompozitsion umumlashtirish | «00»li sonlarsiz oʻqitilgan modellar «00»li sinov sonlarining faqat {glue:text}`yakuniy.py::tz_yopiq_00_min:.3f`–{glue:text}`yakuniy.py::tz_yopiq_00_max:.3f` qismini toʻgʻri yozdi: tanish soʻzlardan yangi birikmani tuzish oʻz-oʻzidan kelmaydi |
 # | Cross-attention | Raqam yozayotgan dekoder uni beradigan soʻzga qaraydi: noldan farqli raqamlarning {glue:text}`yakuniy.py::tr_moslik_foiz:.1f` foizida eng kuchli ogʻirlik oʻsha soʻzda |
 # ```

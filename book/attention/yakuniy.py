@@ -42,7 +42,7 @@ from chapter_code.sonlar import soz_bilan, manba_soz, javob
 #
 # Maʼlumotni kod hosil qiladi: hech narsa yuklab olinmaydi. Sonlar 1 dan
 # 999 999 gacha oraliqda olinadi; hujjatlardagi kabi «bir yuz», «bir ming» deb yoziladi,
-# shunda har noldan farqli raqamning oʻz soʻzi bor.
+# shunda noldan farqli har bir raqamning oʻz soʻzi boʻladi.
 #
 # ```{literalinclude} ../../chapter_code/sonlar.py
 # :pyobject: soz_bilan
@@ -131,7 +131,8 @@ print(f"sinovdagi «00»li sonlar: {sinov_00}")
 
 # %% tags=["remove-cell"]
 glue("tr_xato_soni", len(xato[0]), display=False)
-yopishtir(tr0_qisqa=sum(len(str(s)) - len(j) == 1 for s, j in xato[0].items()))
+qisqa_ = sum(len(str(s)) - len(j) == 1 for s, j in xato[0].items())
+yopishtir(tr0_qisqa=qisqa_, tr0_qisqa_gap="hammasida" if qisqa_ == len(xato[0]) else f"{qisqa_} tasida")
 glue("tr1_xato_soni", len(xato[1]), display=False)
 for s in seedlar:
     glue(f"tr{s}_00_xato", sum("00" in str(v) for v in xato[s]),
@@ -151,8 +152,8 @@ glue("tr_00_sinov_foiz", 100 * sinov_00 / len(sinov_sonlar), display=False)
 # {glue:text}`tr_xato_jami:d` ta xatosida esa ularning ulushi
 # {glue:text}`tr_00_xato_foiz:.0f` foiz. Bu — shu ikki modelning natijasi: boshqa seedlarda
 # xatolarning bir qismi «00»siz sonlarda ham boʻlishi mumkin.
-# {numref}`%s-jadvalda <tarjima_misollar>` seed 0 modelining xatolari keltirilgan: ularning
-# {glue:text}`tr0_qisqa` tasida model toʻgʻri sondan bir xona qisqa son yozgan.
+# {numref}`%s-jadvalda <tarjima_misollar>` seed 0 modelining xatolari keltirilgan. Ularning
+# {glue:text}`tr0_qisqa_gap` model toʻgʻri sondan bir xona qisqa son yozgan.
 
 # %%
 def guruhla(j):
@@ -416,8 +417,8 @@ xarita(
 #
 # {doc}`«Transformer bloki va KV kesh» <transformer>` darsida {term}`KV kesh` hajmini hisobladik:
 # $2 \cdot L \cdot T \cdot n_{kv} \cdot d_{\text{bosh}} \cdot b$ bayt.
-# Attentionning oʻzini oʻzgartirib keshni kichraytirishning ikki keng tarqalgan
-# yoʻli bor; ikkalasi ham bugungi katta modellarda ishlatiladi:
+# Oʻsha darsda keshni kichraytiradigan {term}`GQA <guruhli soʻrov attention (GQA)>` va MLA bilan tanishdik. Bu yerda ikki yoʻlni oʻzimiz
+# oʻqitib solishtiramiz; ikkalasi ham bugungi katta modellarda ishlatiladi:
 #
 # - **{term}`guruhli soʻrov attention <guruhli soʻrov attention (GQA)>`** (GQA, {cite:alp}`ainslie2023`): $n_{kv}$
 #   ni kamaytirish. Soʻrov boshlari soni oʻzgarmaydi, lekin bir guruhdagi

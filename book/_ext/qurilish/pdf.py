@@ -76,6 +76,9 @@ PREAMBULA = r"""
 % that fits was sent to the next page whenever what followed it did not fit (an editor found pages
 % four-fifths blank).  \kitobjoy breaks only when the block does not fit; its \penalty0 brings
 % \pagetotal up to date and is an ordinary break, no cheaper than any other.
+% A lesson's figures are set before its exercises begin (\FloatBarrier before «Mashqlar»,
+% _mashqdan_oldin): a figure that floated on split an exercise mid-sentence.
+\usepackage{placeins}
 \newcommand{\kitobjoy}[1]{\par\penalty\z@\begingroup\setlength{\dimen@}{#1}%
   \dimen@ii\pagegoal\advance\dimen@ii-\pagetotal
   \ifdim\dimen@>\dimen@ii\ifdim\dimen@ii>\z@\vfil\fi\break\fi\endgroup}
@@ -354,6 +357,18 @@ def _bir_betda(app, doctree, docname) -> None:
                 "", rf"\kitobjoy{{{qatorlar + 3}\baselineskip}}", format="latex"))
 
 
+def _mashqdan_oldin(app, doctree, docname) -> None:
+    """doctree-resolved, LaTeX only: a \\FloatBarrier before each «Mashqlar» section, so the
+    lesson's figures are placed before its exercises (a reviewer found a figure that had
+    floated into the middle of exercise 4's sentence)."""
+    if app.builder.name != "latex":
+        return
+    for bolim in list(doctree.findall(nodes.section)):
+        sarlavha = bolim.next_node(nodes.title)
+        if sarlavha is not None and sarlavha.astext().strip() == "Mashqlar" and bolim.parent is not None:
+            bolim.parent.insert(bolim.parent.index(bolim), nodes.raw("", r"\FloatBarrier", format="latex"))
+
+
 def _faqat_saytda(app, doctree, docname) -> None:
     """doctree-resolved, LaTeX only: a code cell whose every output is HTML (an interactive map)
     leaves the PDF, code and all: on paper it would be code with nothing under it.  The lesson
@@ -417,6 +432,7 @@ def setup(app):
     app.connect("doctree-resolved", _javoblar)
     app.connect("doctree-resolved", _bir_betda)
     app.connect("doctree-resolved", _faqat_saytda)
+    app.connect("doctree-resolved", _mashqdan_oldin)
     app.connect("doctree-resolved", _ustunlar_tekisligi)
     app.connect("doctree-read", _atama_joylari)
     return {"parallel_read_safe": True, "parallel_write_safe": True}
