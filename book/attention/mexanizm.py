@@ -260,18 +260,23 @@ print("4-bosqich: V ning vaznli\noʻrtachasi:", tuple(chiqish.shape))
 #
 # ## Kalitni mazmuni boʻyicha topish
 #
-# Yuqoridagi misolda parametrlar tasodifiy edi. Oʻqitilgan attention nimani uddalaydi? Eng toza misol —
+# Yuqoridagi misolda parametrlar tasodifiy edi. Oʻqitilgan attention nimani uddalaydi? Buni eng
+# yaqqol koʻrsatadigan misol —
 # **{term}`assotsiativ eslash`** (ingl. *associative recall*): modelga bir nechta «kalit → qiymat»
 # jufti, soʻng bitta kalit beriladi; javob — shu kalitning qiymati. Masalan, «7 → 3, 12 → 5,
-# 2 → 9; 12?»ning javobi 5. Bizda har namunada {glue:text}`es_juftlar` ta juft bor. Kalitlar
-# {glue:text}`es_kalitlar` ta belgidan olinadi va namuna ichida takrorlanmaydi, qiymatlar esa
-# {glue:text}`es_qiymatlar` ta belgidan. Soʻralgan kalit qaysi juftda turishi har namunada
+# 2 → 9; 12?» degan soʻrovning javobi 5. Bizda har namunada {glue:text}`es_juftlar` ta juft bor. Kalitlar
+# {glue:text}`es_kalitlar` ta belgidan olinadi va namuna ichida takrorlanmaydi; qiymatlar ham
+# {glue:text}`es_qiymatlar` ta belgidan olinadi, lekin takrorlanishi mumkin. Soʻralgan kalit qaysi juftda turishi har namunada
 # tasodifiy, shuning uchun javobni oʻrni boʻyicha topib boʻlmaydi: kalitni mazmuni boʻyicha
-# qidirish kerak. Katta til modellari matnda oldin koʻrilgan narsani topib, uning davomini
-# koʻchirganda ham xuddi shunday qiladi ({cite:alp}`olsson2022`).
+# qidirish kerak.
 #
-# Model — bitta attention {term}`qatlami <qatlam>` (`Eslash`). Har juft bitta {term}`token` (modelning bitta
-# kirish elementi): kalit va qiymat
+# Bu yerda kalit va qiymat bitta {term}`tokenga <token>` (modelning bitta kirish elementiga)
+# jamlangani uchun bitta attention {term}`qatlami <qatlam>`
+# yetadi. Matnda ular alohida tokenlar boʻladi, shuning uchun til modellari oldin koʻrilgan narsani
+# topib, uning davomini koʻchirishni ikki qatlamli «induksiya boshi» bilan bajaradi
+# ({cite:alp}`olsson2022`).
+#
+# Model — bitta attention qatlami (`Eslash`). Har juft bitta token: kalit va qiymat
 # {term}`embeddinglarining <embedding>` (har belgining oʻrganiladigan vektori) yigʻindisi. Soʻrov soʻralgan kalitdan, kalit va qiymatlar
 # juftlardan olinadi:
 #
@@ -281,8 +286,9 @@ print("4-bosqich: V ning vaznli\noʻrtachasi:", tuple(chiqish.shape))
 #
 # Nazorat uchun xuddi shu modelni soʻrov–kalit ballarisiz oʻqitamiz (`mazmunsiz=True`): unda ball faqat
 # juftning oʻrniga bogʻliq, mazmuniga emas. Bunday model soʻralgan kalitni juftlar bilan
-# solishtira olmaydi. Uning eng yaxshi imkoniyati — juftlarda eng koʻp uchragan qiymatni aytish;
-# bu tasodifiy darajani sinov namunalarining oʻzidan hisoblaymiz. Har model besh {term}`seed`
+# solishtira olmaydi: koʻpi bilan u juftlarda eng koʻp uchragan qiymatni ayta oladi. Bunday
+# taxminning {term}`aniqligini <aniqlik>` *tasodifiy daraja* deymiz va uni sinov namunalarining oʻzidan hisoblaymiz
+# (u $1/16$ dan yuqori, chunki eng koʻp uchragan qiymat baʼzan javobning oʻzi boʻladi). Har model besh {term}`seed`
 # (tasodifiy sonlar generatorining boshlangʻich qiymati) bilan oʻqitiladi.
 
 # %%
@@ -314,7 +320,7 @@ yopishtir(es_juftlar=p_es["juftlar"], es_kalitlar=p_es["kalitlar"], es_qiymatlar
 # Mazmun boʻyicha qidiradigan model besh seedning hammasida deyarli hamma sinov namunasini toʻgʻri
 # yechdi ({numref}`eslash_jadval`). Nazorat modelining {term}`aniqligi <aniqlik>` esa tasodifiy daraja
 # ({glue:text}`es_tasodif:.2f`) atrofida qoldi: qaysi juftga qarashni mazmunsiz tanlab boʻlmaydi.
-# Oʻqitilgan model soʻrov ogʻirligining deyarli hammasini javob turgan juftga beradi. Bu juft har
+# Mazmun boʻyicha qidiradigan model soʻrov ogʻirligining deyarli hammasini javob turgan juftga beradi. Bu juft har
 # namunada boshqa joyda turadi ({numref}`eslash_xarita`).
 
 # %%
@@ -333,16 +339,19 @@ t = b.imshow(w[:24][tartib], aspect="auto", vmin=0, vmax=1)
 b.set(xlabel="juft oʻrni", ylabel="namuna")
 plt.colorbar(t, ax=b, fraction=0.046)
 fig("eslash_xarita.png", caption=(
-    "Oʻqitilgan model (seed 0) soʻrovining 24 ta sinov namunasidagi"
+    "Mazmun boʻyicha qidiradigan model (seed 0) soʻrovining 24 ta"
+    " sinov namunasidagi"
     " ogʻirliklari; namunalar javob turgan juft oʻrni boʻyicha"
     " saralangan. Har qatorda ogʻirlik javob turgan juftga tushadi."))
 
 # %% tags=["remove-cell"]
-yopishtir(es_joy_min=min(joy_boyicha))
+from chapter_code.bichim import pastga
+yopishtir(es_joy_min=pastga(min(joy_boyicha)))
 
 # %% [markdown]
-# Javob qaysi oʻrinda tursa ham, soʻrov ogʻirligining kamida {glue:text}`es_joy_min:.2f`
-# qismini (shu oʻrindagi namunalar boʻyicha oʻrtacha) aynan javob turgan juftga berdi. Attention
+# Javob qaysi oʻrinda tursa ham, model soʻrov ogʻirligining oʻrtacha kamida
+# {glue:text}`es_joy_min:.2f` qismini (shu oʻrindagi namunalar boʻyicha) aynan javob turgan juftga
+# berdi. Attention
 # shuning uchun kerak: soʻrov va kalitning skalyar koʻpaytmasi kalit qayerda turganini emas,
 # unda nima borligini solishtiradi.
 # ## Kauzal maska: kelajakka qaramaslik
@@ -448,7 +457,7 @@ glue("kauzal_birinchi", float(ogirlik_maskali[0, 0, 0]), display=False)
 #
 # Mashqdagi toʻrt
 # pozitsiyali misolning oʻzida har qatordagi eng katta ogʻirlik boʻlishsiz
-# {glue:text}`m1_bolishsiz`, boʻlganda esa {glue:text}`m1_bolib` (yechim kodi quyida).
+# {glue:text}`m1_bolishsiz`; $\sqrt{d}$ ga boʻlinganda esa {glue:text}`m1_bolib` (yechim kodi quyida).
 # Toʻrt pozitsiyada tekis ogʻirlik $1/4$, shuning uchun boʻlingandagi eng katta ogʻirlik
 # 16 pozitsiyali oʻlchovdagidan kattaroq. Toʻyingan qatorlarda
 # softmaxning gradienti deyarli nol: ular orqali *Q* va *K* ga signal
@@ -478,17 +487,18 @@ glue("kauzal_birinchi", float(ogirlik_maskali[0, 0, 0]), display=False)
 # :::
 #
 # **3-mashq (qiyinroq eslash).** Juftlar sonini 8 dan 32 ga oshiring, kalitlar esa 64 ta
-# boʻlsin: `oqit_eslash(0, juftlar=32, kalitlar=64)`. Aniqlik va javob juftiga ogʻirlik qanday
+# belgidan olinsin (32 ta juftda kalit takrorlanmasligi uchun 16 ta belgi yetmaydi); qiymatlar
+# hamon 16 ta belgidan: `oqit_eslash(0, juftlar=32, kalitlar=64)`. Aniqlik va javob juftiga ogʻirlik qanday
 # oʻzgaradi? Tasodifiy daraja-chi? Avval taxmin qiling.
 #
 # :::{admonition} Yechim
 # :class: dropdown
 #
-# Aniqlik {glue:text}`m3_aniq:.3f`, javob juftiga ogʻirlik {glue:text}`m3_w:.2f` (yechim kodi
-# quyida). Soʻrov oldingidek toʻgʻri juftni topadi: skalyar koʻpaytma kalitlarni mazmuni boʻyicha
-# solishtiradi, juftlar qancha boʻlishi unga deyarli farq qilmaydi. Tasodifiy daraja esa
-# {glue:text}`m3_tasodif:.2f` ga tushdi: 32 ta qiymat orasida eng koʻp uchraganining ulushi
-# kichikroq, shuning uchun mazmunsiz model bu yerda yanada ojiz.
+# Aniqlik oʻzgarmaydi ({glue:text}`m3_aniq:.3f`), javob juftiga ogʻirlik esa biroz kamayadi
+# ({glue:text}`m3_w:.2f`; yechim kodi quyida). Soʻrov oldingidek toʻgʻri juftni topadi: skalyar
+# koʻpaytma kalitlarni mazmuni boʻyicha solishtiradi, juftlar soni bunga deyarli taʼsir qilmaydi.
+# Tasodifiy daraja esa {glue:text}`m3_tasodif:.2f` ga tushdi: 32 ta qiymat orasida eng koʻp
+# uchraganining ulushi kichikroq, shuning uchun mazmunsiz model bu yerda yanada zaif boʻlar edi.
 # :::
 
 

@@ -335,7 +335,8 @@ glue("fl_farq", float(farq), display=False)
 #
 # - **oddiy yoʻl**: *Q* va *K* oʻqiladi, ballar matritsasi yoziladi va softmax uchun qayta
 #   oʻqiladi, ogʻirliklar yoziladi va *V* bilan birga qayta oʻqiladi, chiqish yoziladi;
-# - **boʻlaklab**: soʻrovlar ham *B* tadan olinadi. Bitta soʻrov boʻlagi tez xotirada turadi,
+# - **boʻlaklab** (FlashAttention-2 dagi tartib, {cite:alp}`dao2023`): soʻrovlar ham *B* tadan
+#   olinadi. Bitta soʻrov boʻlagi tez xotirada turadi,
 #   *K* va *V* esa har soʻrov boʻlagi uchun asosiy xotiradan qayta oʻqiladi; $T \times T$
 #   matritsa asosiy xotiraga umuman tushmaydi.
 
@@ -369,11 +370,15 @@ for d in (64, 128):
 # *d* = 64 da {glue:text}`bayt_nisbat_64:.1f` marta, *d* = 128 da {glue:text}`bayt_nisbat_128:.1f`
 # marta kam bayt koʻchiradi ({numref}`bayt_jadval`). Katta *T* da bu nisbat $2B/d$ ga
 # yaqinlashadi: oddiy yoʻl $4T^2$ ta, boʻlaklab esa $2T^2 d/B$ ta son koʻchiradi. Hisob
-# hajmi esa ikkalasida bir xil. Demak, agar vaqtni baytlar belgilasa, boʻlaklab hisoblash shu
+# hajmi esa ikkalasida bir xil.
+#
+# Demak, agar vaqtni baytlar belgilasa, boʻlaklab hisoblash shu
 # nisbatda tezroq boʻladi. *B* qanchalik katta boʻlsa, shunchalik tez, lekin *B* ni tez xotira
 # sigʻdira oladigan kattalik cheklaydi. Oddiy yoʻl uchun bu eng kam baytlar: amalda maska ham
-# $T \times T$ matritsani yana oʻqib-yozadi. GPUda tezlanishni {cite:t}`dao2022` oʻlchagan; biz
-# esa baytlarni sanash bilan cheklanamiz.
+# $T \times T$ matritsani yana oʻqib-yozadi. 2022-yilgi birinchi FlashAttention tsikllarni teskari
+# tartibda aylantiradi (*Q* va chiqish har *K*, *V* boʻlagi uchun qayta oʻqiladi), shuning uchun
+# unda nisbat kichikroq, taxminan $4B/(3d)$; $T^2$ hajmli matritsa esa unda ham asosiy xotiraga
+# tushmaydi. GPUda tezlanishni {cite:t}`dao2022` oʻlchagan; biz baytlarni sanash bilan cheklanamiz.
 #
 # Xulosa: FlashAttention turidagi kernel $T^2$ hajmli **xotira sarfini** *T* ga
 # chiziqli qiladi, $T^2$ **hisob hajmini** esa kamaytirmaydi. PyTorchning CPUdagi flash kerneli

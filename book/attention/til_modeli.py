@@ -367,8 +367,10 @@ print(textwrap.fill(bpe_tok.dekodla(b[0]).replace("\n", " / "), 68))
 # kesh bilan {glue:text}`kesh_ms:.2f` ms ketadi (bir necha oʻlchovning {term}`medianasi <mediana>`).
 # Kesh bilan matn {term}`kontekst oynasidan <kontekst oynasi>` ({glue:text}`p_T` ta token) uzun
 # boʻla olmaydi: pozitsiya jadvali (sinusoidal) shuncha qator qilib yaratilgan va model faqat shu
-# pozitsiyalarda oʻqitilgan. Keshsiz yaratishda oynani matn boʻylab surib borish mumkin, kesh
-# bilan esa bunday qilib boʻlmaydi: keshdagi {term}`kalitlarga <kalit>` eski pozitsiyalar qoʻshilgan.
+# pozitsiyalarda oʻqitilgan. Keshsiz yaratishda oynani matn boʻylab surib borish mumkin. Keshni esa
+# shunchaki surib boʻlmaydi: tashlangan token keyingi qatlamlardagi {term}`kalit` va qiymatlarga
+# ham taʼsir qilgan, pozitsiyalar ham oʻzgaradi, shuning uchun har surishda keshni qayta hisoblash
+# kerak.
 #
 # Tezlik kam farq qiladi, chunki matn qisqa: keshsiz yoʻlda ham har qadamdagi hisob oz. Model ham
 # kichik, shuning uchun vaqtning koʻpi Python
@@ -430,9 +432,11 @@ print(textwrap.fill(bpe_tok.dekodla(b[0]).replace("\n", " / "), 68))
 # BPE modeliniki esa {glue:text}`bpe_oxirgi:.2f` nat. $k = 0{,}01$ bilan esa {glue:text}`m3_k001:.2f` nat: oddiy
 # sanoq BPE modelidan yaxshiroq! Koʻp juftlar oʻqitish matnida bir-ikki marta uchraydi, shuning
 # uchun natija silliqlashga kuchli bogʻliq: $k = 1$ koʻrilmagan juftlarga juda koʻp ehtimol
-# beradi. Demak, bunday kichik matnda va qisqa oʻqitishda transformer yaxshi sozlangan oddiy
-# sanoq modelidan ustun emas. Uning ustunligi koʻproq matn va uzoqroq kontekst kerak boʻlganda
-# koʻrinadi.
+# beradi. BPE modeli esa {glue:text}`p_qadamlar` ta yangilanishgacha ortiqcha moslashgan: eng yaxshi
+# nuqtasida ({glue:text}`bpe_eng_qadam`-yangilanishda) u {glue:text}`bpe_eng:.2f` nat berib, bu bigramdan
+# yaxshiroq edi. Demak, qaysi biri yaxshi ekani silliqlashga va oʻqitish qayerda toʻxtaganiga
+# bogʻliq: bunday kichik matnda transformer yaxshi silliqlangan oddiy sanoq modelidan sezilarli
+# ustun emas. Uning ustunligi koʻproq matn va uzoqroq kontekst kerak boʻlganda koʻrinadi.
 # :::
 
 # %% tags=["hide-cell"]

@@ -282,12 +282,8 @@ print(f"farqli tokenlar: {farqli} / {N_YANGI}")
 # %% tags=["remove-cell"]
 from chapter_code.kitob import glue, yopishtir  # qiymatlarni matnga beradi
 
-for nom, qiymat in dict(
-    mha_farq=mha_farq, d_bosh=d_blok // boshlar,
-    blok_param=parametrlar(blok), kv_N=N_YANGI,
-    kv_boshi=boshi.shape[1], kv_farq=logit_farq, kv_farqli=farqli,
-).items():
-    glue(nom, qiymat, display=False)
+yopishtir(mha_farq=mha_farq, d_bosh=d_blok // boshlar, blok_param=parametrlar(blok), kv_N=N_YANGI,
+          kv_boshi=boshi.shape[1], kv_farq=logit_farq, kv_farqli=farqli)
 
 # %% [markdown]
 # Ikkala yoʻl {glue:text}`kv_N` ta yangi tokenning hammasini aynan bir xil tanladi. Logitlarning eng
@@ -466,12 +462,12 @@ for nom, qiymat in dict(
 # GQA uni {glue:text}`kv_llama_gqa_marta:d` marta kichraytiradi.
 #
 # Keshni kichraytirishning boshqa yoʻli ham bor. DeepSeek-V2 ({cite:alp}`deepseekv2`)
-# **{term}`yashirin vektorli attention <yashirin vektorli attention (MLA)>`** (ingl.
-# *multi-head latent attention*, MLA) ishlatadi. Unda har token uchun kalit va qiymatlar
-# emas, ulardan siqilgan bitta qisqa vektor keshlanadi. Kalit va qiymatlar shu vektordan
-# proyeksiya bilan olinadi. {numref}`mla_jadval` bitta tokenning keshini
-# DeepSeek-V2 oʻlchamlarida toʻrt xil attention bilan hisoblaydi: {term}`MHA` (oddiy koʻp boshli attention,
-# har soʻrov boshining oʻz kalit/qiymat boshi bor), GQA, {term}`MQA <koʻp soʻrovli attention (MQA)>` (hamma soʻrov boshlari uchun bitta
+# **{term}`yashirin vektorli attention <yashirin vektorli attention (MLA)>`** (ingl. *multi-head
+# latent attention*, MLA) ishlatadi. Unda har token uchun kalit va qiymatlar emas, ulardan siqilgan
+# bitta qisqa vektor keshlanadi. Kalit va qiymatlar shu vektordan proyeksiya bilan olinadi.
+# {numref}`mla_jadval` bitta tokenning keshini DeepSeek-V2 oʻlchamlarida toʻrt xil attention bilan
+# hisoblaydi: {term}`MHA` (oddiy koʻp boshli attention, har soʻrov boshining oʻz kalit/qiymat boshi
+# bor), GQA, {term}`MQA <koʻp soʻrovli attention (MQA)>` (hamma soʻrov boshlari uchun bitta
 # kalit/qiymat boshi) va MLA.
 
 # %%
@@ -493,20 +489,19 @@ show(mla.rename_axis("attention").reset_index(), nom="mla_jadval",
           " (60 qatlam, bosh oʻlchami 128, bfloat16).")
 
 # %% tags=["remove-cell"]
-yopishtir(mla_dc=ds["kv_lora_rank"], mla_dr=ds["qk_rope_head_dim"],
-          mla_kib=float(mla.loc["MLA", "token (KiB)"]), mla_mha_marta=float(sonlar["MHA"] / sonlar["MLA"]),
-          mla_guruh=float(mla.loc["MLA", "GQA guruhlari"]))
+yopishtir(mla_dc=ds["kv_lora_rank"], mla_dr=ds["qk_rope_head_dim"], mla_kib=float(mla.loc["MLA", "token (KiB)"]),
+          mla_mha_marta=float(sonlar["MHA"] / sonlar["MLA"]), mla_guruh=float(mla.loc["MLA", "GQA guruhlari"]))
 
 # %% [markdown]
-# MLA har qatlamda {glue:text}`mla_dc:d` sonli siqilgan vektorni va {glue:text}`mla_dr:d`
-# sonli alohida kalitni saqlaydi: bitta token {glue:text}`mla_kib:g` KiB egallaydi. Bu {term}`MHAdan <MHA>`
-# {glue:text}`mla_mha_marta:.0f` marta kam va atigi {glue:text}`mla_guruh:g` guruhli GQA keshiga
-# teng ({numref}`mla_jadval`). Kalit va qiymatlarni har qadamda qayta tiklamaslik uchun
+# MLA har qatlamda {glue:text}`mla_dc:d` sonli siqilgan vektorni va {glue:text}`mla_dr:d` sonli
+# alohida kalitni saqlaydi: bitta token {glue:text}`mla_kib:g` KiB egallaydi. Bu {term}`MHAdan
+# <MHA>` {glue:text}`mla_mha_marta:.0f` marta kam va atigi {glue:text}`mla_guruh:g` guruhli GQA
+# keshiga teng ({numref}`mla_jadval`). Kalit va qiymatlarni har qadamda qayta tiklamaslik uchun
 # yuqoriga proyeksiya matritsalari soʻrov va chiqish matritsalariga qoʻshib yuboriladi: ballar
-# bevosita siqilgan vektorlar bilan hisoblanadi. Buning evaziga har bosh MHAdagidan
-# koʻproq hisob qiladi: kesh kichrayadi, hisob esa koʻpayadi. {term}`RoPE` burishi esa
-# pozitsiyaga bogʻliq va bu qoʻshib yuborishni buzardi. Shuning uchun pozitsiya alohida,
-# siqilmagan kichik kalit orqali beriladi: jadvaldagi {glue:text}`mla_dr:d` son shu.
+# bevosita siqilgan vektorlar bilan hisoblanadi. Buning evaziga har bosh MHAdagidan koʻproq hisob
+# qiladi: kesh kichrayadi, hisob esa koʻpayadi. {term}`RoPE` burishi esa pozitsiyaga bogʻliq va bu
+# qoʻshib yuborishni buzardi. Shuning uchun pozitsiya alohida, siqilmagan kichik kalit orqali
+# beriladi: jadvaldagi {glue:text}`mla_dr:d` son shu.
 #
 # ### Katta modelda bitta token: baytlar va oʻtkazuvchanlik
 #
