@@ -297,8 +297,9 @@ from chapter_code.oqitish import parallel, protokoli
 
 seedlar = range(5)
 turlar = {"mazmun boʻyicha": False, "faqat oʻrin boʻyicha": True}
-es = {nom: parallel(oqit_eslash, [(s, m) for s in seedlar])
-      for nom, m in turlar.items()}  # (aniqlik, ogʻirlik, model)
+ishlar = [(s, m) for m in turlar.values() for s in seedlar]
+natija = parallel(oqit_eslash, ishlar)  # (aniqlik, ogʻirlik, model)
+es = {nom: natija[5 * i:5 * i + 5] for i, nom in enumerate(turlar)}
 # tasodifiy daraja: eng koʻp uchragan qiymatning juftlardagi ulushi
 _, vt, _, _, _ = eslash_vazifasi(1000, seed=2)
 tasodif = sum(torch.bincount(q).max().item() for q in vt) / vt.numel()
