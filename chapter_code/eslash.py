@@ -48,18 +48,22 @@ class Eslash(nn.Module):
         self.poz_ball = nn.Parameter(torch.zeros(juftlar))
 
     def forward(self, k, v, q):
-        # har juft bitta token: kalit va qiymat embeddinglari yigʻindisi
-        juft = self.k_emb(k) + self.v_emb(v)      # (batch, juftlar, d)
-        soz = self.k_emb(q)[:, None]               # (batch, 1, d)
-        if self.mazmunsiz:  # nazorat: ball faqat oʻringa bogʻliq
+        # har juft bitta token: kalit va qiymat embeddinglari
+        # yigʻindisi, (batch, juftlar, d); soʻrov (batch, 1, d)
+        juft = self.k_emb(k) + self.v_emb(v)
+        soz = self.k_emb(q)[:, None]
+        if self.mazmunsiz:
+            # nazorat: ball faqat juftning oʻrniga bogʻliq
             ball = self.poz_ball.expand(len(k), 1, -1)
         else:
-            # (batch, 1, d) @ (batch, d, juftlar) -> (batch, 1, juftlar)
+            # (batch, 1, d) @ (batch, d, juftlar)
+            # -> (batch, 1, juftlar)
             ball = self.q(soz) @ self.k(juft).transpose(1, 2)
             ball = ball / juft.shape[-1] ** 0.5
         self.ogirlik = torch.softmax(ball, -1)
         # (batch, 1, juftlar) @ (batch, juftlar, d) -> (batch, d)
-        return self.chiqish((self.ogirlik @ self.v(juft))[:, 0])
+        chiqish = (self.ogirlik @ self.v(juft))[:, 0]
+        return self.chiqish(chiqish)
 
 
 def _yozuv(natija):
