@@ -282,6 +282,7 @@ print("4-bosqich: V ning vaznli\noʻrtachasi:", tuple(chiqish.shape))
 #
 # ```{literalinclude} ../../chapter_code/eslash.py
 # :pyobject: Eslash.forward
+# :dedent:
 # ```
 #
 # Nazorat uchun xuddi shu modelni soʻrov–kalit ballarisiz oʻqitamiz (`mazmunsiz=True`): unda ball faqat
