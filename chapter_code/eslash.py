@@ -34,6 +34,14 @@ def eslash_vazifasi(n, juftlar=8, kalitlar=16, qiymatlar=16, seed=0):
     return k, v, k[i, joy], v[i, joy], joy
 
 
+def tasodifiy_daraja(juftlar=8, kalitlar=16, n=1000, seed=2):
+    """Soʻralgan kalitni koʻrmaydigan modelning eng yaxshi aniqligi (``oqit_eslash`` ning sinov
+    namunalarida, seed 2): har namunada eng koʻp uchragan qiymatning juftlardagi ulushi,
+    oʻrtacha."""
+    _, v, _, _, _ = eslash_vazifasi(n, juftlar, kalitlar, seed=seed)
+    return sum(torch.bincount(q).max().item() for q in v) / v.numel()
+
+
 class Eslash(nn.Module):
     """Bitta attention qatlami assotsiativ eslash uchun (modul tavsifiga qarang)."""
 

@@ -293,17 +293,18 @@ print("4-bosqich: V ning vaznli\noʻrtachasi:", tuple(chiqish.shape))
 # (tasodifiy sonlar generatorining boshlangʻich qiymati) bilan oʻqitiladi.
 
 # %%
-from chapter_code.eslash import eslash_vazifasi, oqit_eslash
+from chapter_code.eslash import (eslash_vazifasi, oqit_eslash,
+                                 tasodifiy_daraja)
 from chapter_code.oqitish import parallel, protokoli
 
 seedlar = range(5)
 turlar = {"mazmun boʻyicha": False, "faqat oʻrin boʻyicha": True}
 ishlar = [(s, m) for m in turlar.values() for s in seedlar]
 natija = parallel(oqit_eslash, ishlar)  # (aniqlik, ogʻirlik, model)
-es = {nom: natija[5 * i:5 * i + 5] for i, nom in enumerate(turlar)}
-# tasodifiy daraja: eng koʻp uchragan qiymatning juftlardagi ulushi
-_, vt, _, _, _ = eslash_vazifasi(1000, seed=2)
-tasodif = sum(torch.bincount(q).max().item() for q in vt) / vt.numel()
+n = len(seedlar)
+es = {nom: natija[i * n:(i + 1) * n] for i, nom in enumerate(turlar)}
+# eng koʻp uchragan qiymatning juftlardagi ulushi, sinov namunalarida
+tasodif = tasodifiy_daraja()
 show(pd.DataFrame([{
     "model": nom,
     "seedlardagi aniqlik": "; ".join(son(a, ".3f") for a, _, _ in n),
@@ -524,8 +525,7 @@ for nom, m in zip(("m1_bolishsiz", "m1_bolib"), m1.values()):
 # %% tags=["hide-cell"]
 # 3-mashq yechimi: 32 juft, 64 kalit
 m3_aniq, m3_w, _ = oqit_eslash(0, juftlar=32, kalitlar=64)
-_, v3, _, _, _ = eslash_vazifasi(1000, 32, 64, seed=2)
-m3_tasodif = sum(torch.bincount(q).max().item() for q in v3) / v3.numel()
+m3_tasodif = tasodifiy_daraja(juftlar=32, kalitlar=64)
 print(f"aniqlik {son(m3_aniq, '.3f')}, ogʻirlik {son(m3_w, '.2f')},"
       f" tasodifiy daraja {son(m3_tasodif, '.2f')}")
 
