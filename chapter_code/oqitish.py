@@ -284,10 +284,10 @@ def mediana_ms(ifoda, iplar=1, **nomlar):
     _malloc_sozla()  # katta tenzorlar xotirasi qayta ishlatiladi
     soat = time.process_time if iplar == 1 else time.perf_counter
     t = benchmark.Timer(stmt=ifoda, globals=nomlar, num_threads=iplar, timer=soat)
-    qisqa_ = qisqa.yoqilganmi()  # qisqa protokol: qisqaroq oʻlchanadi
-    t.timeit(1 if qisqa_ else 2)  # isitish: uyum kerakli hajmgacha oʻsadi
-    oraliq = 0.01 if qisqa_ else 0.3
-    return t.blocked_autorange(min_run_time=oraliq).median * 1000
+    if qisqa.yoqilganmi():  # qisqa protokol: isitishsiz, bitta chaqiriq
+        return t.timeit(1).median * 1000
+    t.timeit(2)  # isitish: uyum kerakli hajmgacha oʻsadi
+    return t.blocked_autorange(min_run_time=0.3).median * 1000
 
 
 def protsessor():

@@ -31,6 +31,7 @@ from bs4 import BeautifulSoup
 from conftest import DARSLAR, ILDIZ, bob_glue
 from conftest import SAHIFALAR as BOB_SAHIFALARI_
 from xizmat import xizmat
+from birinchi_korinish import BYUDJET, LIGHTHOUSE_TELEFONI, birinchi_korinish
 
 from playwright.sync_api import sync_playwright
 
@@ -432,6 +433,21 @@ def test_phone_width_has_no_sideways_scroll(kuzat, manzil, rasmlar, yol):
     assert not k.xatolar, "\n".join(k.xatolar)
 
 
+@pytest.mark.parametrize("yol", SAHIFALAR)
+def test_first_view_transfers_at_most_250_kib_on_lighthouses_phone(brauzer, manzil, qurilgan, yol):
+    """Every page's first view, on the phone Lighthouse emulates, as a host serves it (gzip):
+    at most 250 KiB (birinchi_korinish; Lighthouse itself weighs a few pages in test_mayoq,
+    which checks that the two agree, and every page in make bench)."""
+    olchov = birinchi_korinish(brauzer, manzil + yol)
+    (qurilgan / "sahifa_ogirligi").mkdir(exist_ok=True)
+    (qurilgan / "sahifa_ogirligi" / (yol.replace("/", "-").removesuffix(".html") + ".json")).write_text(
+        json.dumps({"sahifa": yol, "byudjet": BYUDJET, **olchov}, indent=2, ensure_ascii=False))
+    eng = "\n".join(f"  {f['bayt']:>9,}  {f['url']}" for f in olchov["fayllar"][:12])
+    assert olchov["jami"] <= BYUDJET, f"{yol}: the first view transfers {olchov['jami']:,} bytes (budget {BYUDJET:,}):\n{eng}"
+    # not vacuous: the page, its styles and scripts came, and compressed
+    assert len(olchov["fayllar"]) >= 10 and olchov["jami"] > 50_000, olchov
+
+
 def test_a_wrapped_code_block_copies_as_written(kuzat, manzil):
     """On a phone a long code line wraps (a span per line, the hanging indent and its bar are
     styles): the copy button still gives the code exactly as written, one line a line."""
@@ -615,7 +631,13 @@ def _axe(sahifa):
 @pytest.mark.parametrize("mavzu", ["light", "dark"])
 @pytest.mark.parametrize("yol", SAHIFALAR)
 def test_axe_finds_no_violations(kuzat, manzil, yol, mavzu):
-    k = kuzat()
+    """axe-core, every rule, on every page: light on Lighthouse's phone (its accessibility
+    score is axe's rules on that phone; test_mayoq runs Lighthouse on a few pages only), dark
+    at a laptop's width, so that both layouts are checked."""
+    if mavzu == "light":
+        k = kuzat(viewport=LIGHTHOUSE_TELEFONI["viewport"], has_touch=True)
+    else:
+        k = kuzat()
     sahifa = k.och(manzil + yol)
     if mavzu == "dark":
         assert _qorongi_qil(sahifa)[-1] == "dark"
@@ -961,8 +983,9 @@ def test_the_attention_map_shows_the_models_weights_on_tap_click_and_keys(kuzat,
         tanla("misol", i)
         for tur, (sorov, _) in XARITA_TURLARI.items():
             tanla("tur", tur)
-            # every head at a computer (ties in rounding occur in a few heads); the mean and one head on a phone
-            for bosh in ([boshlar, *range(boshlar)] if oyna is KOMPYUTER else [boshlar, 0]):
+            # every head of the first example at a computer (ties in rounding occur in a few
+            # heads); elsewhere, and on a phone, the mean and one head
+            for bosh in ([boshlar, *range(boshlar)] if oyna is KOMPYUTER and i == 0 else [boshlar, 0]):
                 tanla("bosh", bosh)
                 tugmalar = quti.locator(".kitob-xarita-sorovlar button")
                 assert tugmalar.count() == len(m[sorov])
