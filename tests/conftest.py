@@ -189,6 +189,7 @@ def _qurishni_boshla() -> None:
         vaqtincha = papka / "holat.tmp"
         vaqtincha.write_text(str(jarayon.returncode))
         os.replace(vaqtincha, papka / "holat")       # the other worker never reads half of it
+        _guruhdan_chiqar()          # the tests that filled the idle cores: full weight now
 
     _YIGISH["ip"] = threading.Thread(target=kut, name="qurish", daemon=True)
     _YIGISH["ip"].start()
@@ -211,12 +212,108 @@ def yigish_tugasin() -> None:
     vaqtlar().kutdi(boshi, time.time())
 
 
+# --- the cores the build leaves idle -----------------------------------------------------------
+# The build keeps both cores busy most of the time, but not always: narx times its kernels on
+# one thread, each lesson starts a kernel, LaTeX runs on one core (144 core-seconds idle of
+# its 712, run x45).  The tests that need no build (fixture books, the first execution of the
+# chapter) would fill them, but beside the build at the same priority they double its time
+# (528-621 s instead of 298, issue 41), and nice cannot help: Linux schedules each session as
+# one group (autogroup), and every Jupyter kernel starts a session of its own.  A control group
+# of the lowest CPU weight does: its processes, and every process they start, get a core only
+# when nothing else wants it.  So while the build runs, those tests run in such a group; when
+# it ends, the builder moves everything in the group back (_guruhdan_chiqar), and any later
+# test runs as before.  Where no writable cgroup-v1 cpu hierarchy exists, they wait for the
+# build as before (yigish_tugasin).
+
+def _cpu_guruhi() -> Path | None:
+    """This process's group in a writable cgroup-v1 hierarchy of the cpu controller, or None."""
+    try:
+        joylar = {}
+        for satr in Path("/proc/mounts").read_text().splitlines():
+            _, joy, tur, tanlov, *_ = satr.split()
+            if tur == "cgroup" and "cpu" in tanlov.split(","):
+                joylar["cpu"] = Path(joy)
+        if "cpu" not in joylar:
+            return None
+        for satr in Path("/proc/self/cgroup").read_text().splitlines():
+            _, nazoratchilar, yol = satr.split(":", 2)
+            if "cpu" in nazoratchilar.split(","):
+                guruh = joylar["cpu"] / yol.lstrip("/")
+                return guruh if os.access(guruh, os.W_OK) and (guruh / "cpu.shares").is_file() else None
+    except (OSError, ValueError):
+        return None
+    return None
+
+
+def _past_guruh_yarat() -> None:
+    """In the controller: the session's group of the lowest weight (cpu.shares 2; a session of
+    its own gets 1024) beside this process's, named in the environment the workers inherit."""
+    asl = _cpu_guruhi()
+    if asl is None or os.environ.get("KITOB_TEST_GURUHSIZ"):
+        return
+    past = asl / f"kitob-test-{os.environ['KITOB_TEST_SESSIYA']}"
+    try:
+        past.mkdir()
+        (past / "cpu.shares").write_text("2")
+    except OSError:
+        return
+    os.environ["KITOB_TEST_PAST_GURUH"] = str(past)
+    os.environ["KITOB_TEST_ASL_GURUH"] = str(asl)
+
+
+def _guruhdan_chiqar(pidlar: list[int] | None = None) -> None:
+    """Move ``pidlar`` (default: every process in the low group) back to the original group."""
+    past, asl = os.environ.get("KITOB_TEST_PAST_GURUH"), os.environ.get("KITOB_TEST_ASL_GURUH")
+    if not past:
+        return
+    for _ in range(5):      # a process may start another while they move
+        qolgan = pidlar if pidlar is not None else [
+            int(x) for x in (Path(past) / "cgroup.procs").read_text().split()]
+        for pid in qolgan:
+            try:
+                (Path(asl) / "cgroup.procs").write_text(str(pid))
+            except OSError:         # it has ended
+                pass
+        if pidlar is not None or not (Path(past) / "cgroup.procs").read_text().split():
+            return
+
+
+def _past_guruh_olib_tashla() -> None:
+    """In the controller, at the end: the group emptied and removed."""
+    past = os.environ.get("KITOB_TEST_PAST_GURUH")
+    if past and Path(past).is_dir():
+        _guruhdan_chiqar()
+        try:
+            Path(past).rmdir()
+        except OSError:
+            pass
+
+
+def _yigish_tugadimi() -> bool:
+    return (holat_papkasi() / "holat").is_file()
+
+
 @pytest.hookimpl(tryfirst=True)
 def pytest_runtest_setup(item):
-    """Before its fixtures: a test that builds or executes on its own waits for the session's
-    build (yigish_tugasin)."""
-    if _qism(item) in (1, 3, 4):
+    """Before its fixtures: a test that builds or executes on its own runs in the low group
+    while the session's build runs, if there is one; otherwise it waits for the build
+    (yigish_tugasin).  The comparisons of the two executions always wait."""
+    qism = _qism(item)
+    past = os.environ.get("KITOB_TEST_PAST_GURUH")
+    if qism in (1, 3) and past and "boshlandi" in _YIGISH and not _yigish_tugadimi():
+        (Path(past) / "cgroup.procs").write_text(str(os.getpid()))
+        _YIGISH["pastda"] = True
+        if _yigish_tugadimi():      # it ended meanwhile, perhaps before the builder moved us
+            _guruhdan_chiqar([os.getpid()])
+        return
+    if qism in (1, 3, 4):
         yigish_tugasin()
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_runtest_teardown(item):
+    if _YIGISH.pop("pastda", False):
+        _guruhdan_chiqar([os.getpid()])
 
 
 @pytest.fixture(scope="session")
@@ -245,6 +342,9 @@ def pytest_configure(config):
     # started inside another one's test gets its own
     if not os.environ.get("PYTEST_XDIST_WORKER"):
         os.environ["KITOB_TEST_SESSIYA"] = f"{os.getpid()}-{time.time_ns()}"
+        for nom in ("KITOB_TEST_PAST_GURUH", "KITOB_TEST_ASL_GURUH"):   # a pytest inside a test
+            os.environ.pop(nom, None)
+        _past_guruh_yarat()
 
 
 #: Test modules that start before the others of their part (_qism), longest first, so that no
@@ -270,6 +370,7 @@ def pytest_sessionfinish(session):
 def pytest_unconfigure(config):
     """The session's folder goes with the process that named it (the controller, or the only one)."""
     if not os.environ.get("PYTEST_XDIST_WORKER") and "KITOB_TEST_SESSIYA" in os.environ:
+        _past_guruh_olib_tashla()
         shutil.rmtree(_holat_yoli(), ignore_errors=True)
 
 
@@ -352,9 +453,14 @@ def pytest_collection_modifyitems(config, items):
         raise pytest.UsageError("these tests use the qurilgan fixture (a full build) but are not "
                                 "marked @pytest.mark.build: " + ", ".join(yoq))
 
+    # with a low group (pytest_runtest_setup), the fixture books come right after the
+    # executions: they fill the cores the build leaves idle, and the tests that read the build
+    # follow them
+    navbat = {0: 0, 1: 1, 3: 2, 2: 3, 4: 4} if os.environ.get("KITOB_TEST_PAST_GURUH") else {q: q for q in range(5)}
+
     def tartib(i) -> tuple:
         modul = i.path.stem
-        return _qism(i), OLDIN.index(modul) if modul in OLDIN else len(OLDIN)
+        return navbat[_qism(i)], OLDIN.index(modul) if modul in OLDIN else len(OLDIN)
 
     items[:] = sorted(items, key=tartib)          # a stable sort: otherwise in their order
     if os.environ.get("PYTEST_XDIST_WORKER"):     # for the controller's units of work

@@ -11,8 +11,9 @@ same functions (every training's loops, every sampling and measuring function), 
 fewer epochs, steps and examples and shorter timings; the store of kept results is
 bypassed under it, so both executions train and measure again, and equal accuracies prove
 the trainings deterministic, not merely read back from disk.  The second needs the session's
-build (its archive); both wait for it to end and then run side by side in two workers
-(tests/conftest.py).  Why a reduced protocol
+build (its archive) and waits for it; the first runs while the build runs, on the cores the
+build leaves idle (a control group of the lowest CPU weight), or after it where there is no
+such group (tests/conftest.py).  Why a reduced protocol
 still tests determinism, and what it cannot see, is in README ("make test").
 
 Excluded, and only these: quantities that ARE wall-clock measurements.  The
@@ -186,7 +187,8 @@ IJRO_MUDDATI = 3600
 @pytest.mark.parametrize("i", [1, 2])
 def test_a_cold_execution_of_the_chapter(i, tmp_path, request):
     """One of the two executions, each a test of its own so that two workers run them side by
-    side (after the session's book build, if there is one: conftest.pytest_runtest_setup).
+    side (the first while the session's book build runs, on the cores it leaves idle:
+    conftest.pytest_runtest_setup).
     The first runs the lessons' sources; the second the notebooks a reader downloads, from the
     built site's archive unpacked (issue 43: they run as they are, every cell, in a fresh
     kernel).  It leaves the executed cells in the session's folder for the comparisons, or, if

@@ -6,8 +6,9 @@ epoch):
 * the set-up: from the start of ``make`` (``KITOB_TEST_BOSHI``, which the Makefile sets when
   it starts) to the start of pytest: the virtual environment, the locked packages, npm;
 * the book build that runs in the background (``conftest._qurishni_boshla``), by the steps
-  ``tools/qurish.py`` times itself (``_build/qurish-vaqtlari.json``: the HTML with the
-  lessons' execution, the PDF, the publication);
+  ``tools/qurish.py`` times itself (``_build/qurish-vaqtlari.json``: the PDF with the
+  lessons' execution, which comes first because the site's download links give its size;
+  the HTML from the same cached execution; the publication);
 * every test's set-up, call and tear-down, each counted in one phase: the two executions of
   the determinism test (``test_takror``), Lighthouse (``test_mayoq``), the browser
   (``test_brauzer``), the other tests of the built book (they use ``qurilgan``), the tests
@@ -35,8 +36,8 @@ import pytest
 #: phases in the order the table lists them; the tests' phases come after the build's
 FAZALAR = {
     "tayyorlov": "set-up: venv, packages, npm (make)",
-    "yigish-html": "book build: HTML, lessons executed (background)",
-    "yigish-pdf": "book build: PDF (background)",
+    "yigish-pdf": "book build: lessons executed, PDF (background)",
+    "yigish-html": "book build: HTML (background)",
     "yigish-nashr": "book build: publication (background)",
     "birlik": "unit tests (no build)",
     "nusxa": "tests that build fixture books",
