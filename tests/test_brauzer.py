@@ -31,7 +31,7 @@ from bs4 import BeautifulSoup
 from conftest import DARSLAR, ILDIZ, bob_glue
 from conftest import SAHIFALAR as BOB_SAHIFALARI_
 from xizmat import xizmat
-from birinchi_korinish import BYUDJET, LIGHTHOUSE_TELEFONI, birinchi_korinish
+from birinchi_korinish import BYUDJET, LIGHTHOUSE_TELEFONI, RASMLAR_TUGASIN, birinchi_korinish
 
 from playwright.sync_api import sync_playwright
 
@@ -74,23 +74,6 @@ def rasmlar(qurilgan):
     papka = qurilgan / "screenshots"
     papka.mkdir(exist_ok=True)
     return papka
-
-
-# Resolves when every picture the page has asked for has loaded or failed (a lazy one is asked
-# for once it comes within Chromium's 2,500 px of the view), or after 3 s (4 of the 56 pages the
-# tests leave took that long with two other jobs running on the 2 cores).
-RASMLAR_TUGASIN = """() => {
-    const yaqin = i => { const r = i.getBoundingClientRect();
-                         return r.bottom > -2500 && r.top < innerHeight + 2500; };
-    const kutilgan = [...document.images].filter(i => !i.complete && (i.loading !== "lazy" || yaqin(i)));
-    return Promise.race([
-        Promise.all(kutilgan.map(i => new Promise(tayyor => {
-            i.addEventListener("load", tayyor, {once: true});
-            i.addEventListener("error", tayyor, {once: true});
-        }))).then(() => true),
-        new Promise(tayyor => setTimeout(() => tayyor(false), 3000)),
-    ]);
-}"""
 
 
 class Kuzatuv:

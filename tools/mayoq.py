@@ -54,7 +54,7 @@ TOIFALAR = ("performance", "accessibility", "best-practices", "seo")
 TEST_SAHIFALARI = {nom: SAHIFALAR[nom] for nom in
                    ("kirish", "book-attention-index", "book-attention-atamalar", "book-attention-yakuniy")}
 #: What ``make test`` and ``make bench`` require of every page they measure: these categories
-#: at 100, and the first view within BYUDJET bytes (tests/birinchi_korinish.py has the same).
+#: at 100, and the first view within BYUDJET bytes (the tests' budget too: tests/birinchi_korinish.py).
 TALAB_TOIFALARI = ("accessibility", "best-practices", "seo")
 BYUDJET = 250 * 1024
 
