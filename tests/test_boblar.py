@@ -245,8 +245,10 @@ def _yuklab(sayt: Path, nom: str) -> tuple[dict, BeautifulSoup]:
         assert fayl.suffix not in fayllar, str(qator)
         fayllar[fayl.suffix] = fayl
     izoh = qator.find_next_sibling()
-    assert izoh.name == "p" and "yuklab-izoh" in izoh["class"], str(izoh)[:500]
-    return fayllar, izoh
+    # folded under one line, so that the page's first sentence follows the download line
+    assert izoh.name == "details" and "yuklab-izoh" in izoh["class"] and not izoh.has_attr("open"), str(izoh)[:500]
+    assert _matn(izoh.summary) == "Kodni oʻz kompyuteringizda ishga tushirish"
+    return fayllar, izoh.find("p", recursive=False)
 
 
 @pytest.mark.parametrize("nom", list(BOBLAR))

@@ -87,8 +87,8 @@ def _yuklab_qatori(sahifa) -> tuple:
     assert _matni(qator).startswith("Yuklab olish:"), _matni(qator)
     assert all(a.has_attr("download") for a in qator.find_all("a"))
     izoh = qator.find_next_sibling()
-    assert izoh.name == "p" and "yuklab-izoh" in izoh.get("class", []), izoh
-    return sarlavha, qator, izoh
+    assert izoh.name == "details" and "yuklab-izoh" in izoh.get("class", []), izoh
+    return sarlavha, qator, izoh.find("p", recursive=False)
 
 
 def test_pdf_is_in_the_site_and_the_pages_link_to_it(qurilgan):

@@ -63,6 +63,8 @@ KENGAYTMALAR = {
                                              'title="Toggle primary sidebar"', "Toggle primary sidebar"),
     "toggle-secondary-sidebar.html": Kengaytma("sphinx-book-theme", "components/toggle-secondary-sidebar.html",
                                                'title="Toggle secondary sidebar"', "Toggle secondary sidebar"),
+    # the on-page contents under the book's id: the theme's script leaves them to kitob.js
+    "page-toc.html": Kengaytma("sphinx-book-theme", "components/page-toc.html", 'id="pst-page-toc-nav"'),
     # a wrapper: the theme's link inside a navigation landmark, nothing of it changed
     "navbar-logo.html": Kengaytma("pydata-sphinx-theme", "components/navbar-logo.html", None),
     # the title's block, with an em dash where the theme puts " - " (test_tarjima reads the page's
@@ -114,6 +116,7 @@ def _sahifa(**boshqa) -> dict:
     return {"translate": _tarjima(), "pathto": lambda p, *a: f"../{p}", "pagename": "book/attention",
             "root_doc": "book/index", "docstitle": "Kitob", "pagetitle": "Bob", "theme_toc_title": "Contents",
             "generate_toc_html": lambda *a: '<ul class="nav"><li>Boʻlim</li></ul>',
+            "unique_html_id": lambda asos: f"{asos}-1",
             "generate_toctree_html": lambda *a, **k: '<ul class="bd-sidenav"><li>Bob</li></ul>',
             "theme_home_page_in_toc": False, "theme_max_navbar_depth": 4, "theme_collapse_navbar": False,
             "theme_show_navbar_depth": 1, "theme_logo": {"image_relative": {}, "text": "Kitob"},
@@ -223,6 +226,8 @@ def test_extension_renders_uzbek_with_the_installed_theme(fayl):
         assert '<a href="g.html#t"><strong>aniqlik</strong></a> <span class="kitob-joylar">— ' \
                '<a href="a.html#x">Birinchi dars</a>; <a href="b.html#y">Ikkinchi dars</a></span>' in html, html
         assert "[1]" not in html
+    if fayl == "page-toc.html":
+        assert '<nav id="kitob-sahifa-mundarija" class="page-toc"' in html and "Boʻlim" in html, html
     if fayl == "navbar-logo.html":
         assert html.startswith('<nav class="kitob-logo" aria-label="Bosh sahifa">') and html.endswith("</a></nav>")
         assert '<a class="navbar-brand logo" href="../book/index">' in html

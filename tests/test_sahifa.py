@@ -52,7 +52,7 @@ def test_meta_tag_escapes_quotes():
 def test_images_get_lazy_loading_async_decoding_and_their_size():
     body = '<p>x</p><img alt="a" src="../_images/r.png" /><img src="b.png" loading="eager">'
     natija = sahifa.rasmlarni_dangasa(body, lambda src: (800, 600) if src.endswith("r.png") else None)
-    assert '<img alt="a" src="../_images/r.png" loading="lazy" decoding="async" width="800" height="600" />' in natija
+    assert '<img alt="a" src="../_images/r.png" loading="lazy" decoding="async" width="800" height="600" style="--nisbat: 1.3333" />' in natija
     # an author's own loading= is kept; no size when it is not known
     assert '<img src="b.png" loading="eager" decoding="async">' in natija
     assert sahifa.rasmlarni_dangasa(natija, lambda src: (800, 600) if src.endswith("r.png") else None) == natija, "applied twice, it changes nothing more"

@@ -77,7 +77,10 @@
   for (const t of TURLAR) window.addEventListener(t, birinchi, { capture: true, passive: true });
 
   // A lesson's interactive map (div.kitob-xarita, book/_static/xarita.js): its script and
-  // data load only on a page that has one, when it comes within 600 px of the view.
+  // data load only on a page that has one, in the first idle moment after the page has
+  // loaded: not in the first view's way, and drawn before the reader gets to it, so that the
+  // page keeps its height as it is scrolled (drawing it when it came near grew a page by up
+  // to 600 px under the reader).
   const xaritalar = document.querySelectorAll(".kitob-xarita[data-manba]");
   const manzil = document.currentScript.src;          // a deferred classic script has it
   let skript = null;
@@ -88,10 +91,106 @@
     s.onerror = () => xato(new Error(`${s.src} did not load`));
     document.head.append(s);
   })).then(() => window.kitobXarita(quti));
-  if (xaritalar.length && "IntersectionObserver" in window) {
-    const k = new IntersectionObserver((yozuvlar) => yozuvlar.forEach((y) => {
-      if (y.isIntersecting) { k.unobserve(y.target); och(y.target); }
-    }), { rootMargin: "600px 0px" });
-    xaritalar.forEach((x) => k.observe(x));
-  } else xaritalar.forEach(och);
+  if (xaritalar.length) {
+    const chiz = () => bosh(() => xaritalar.forEach(och));
+    if (document.readyState === "complete") chiz();
+    else window.addEventListener("load", chiz, { once: true });
+  }
+  // The on-page contents (the laptop's right-hand column; book/_templates/page-toc.html takes
+  // it from the theme's script) highlight the section being read: the last h2/h3 whose top is
+  // above 120 px, or at the page's end the last heading on the screen. Measured on each
+  // scroll's frame: a heading's place, not its entering a band, decides.
+  const mundarija = document.getElementById("kitob-sahifa-mundarija");
+  if (mundarija) {
+    const havolalar = [...mundarija.querySelectorAll('a[href^="#"]')];
+    const yozuvlar = [...mundarija.querySelectorAll(".toc-entry")];
+    const juftlar = [];
+    for (const a of havolalar) {
+      const nishon = document.getElementById(decodeURIComponent(a.hash.slice(1)));
+      if (nishon) juftlar.push([a, nishon.querySelector(":scope > :is(h1, h2, h3, h4, h5, h6)") || nishon]);
+    }
+    let joriy;
+    let kutadi = false;
+    const belgila = () => {
+      kutadi = false;
+      const oxiri = window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2;
+      let tanlangan = null;
+      for (const [a, sarlavha] of juftlar) {
+        const yuqori = sarlavha.getBoundingClientRect().top;
+        if (yuqori < 120 || (oxiri && yuqori < window.innerHeight)) tanlangan = a;
+      }
+      if (tanlangan === joriy) return;
+      joriy = tanlangan;
+      for (const a of havolalar) {
+        a.classList.toggle("active", a === tanlangan);
+        if (a === tanlangan) a.setAttribute("aria-current", "true");
+        else a.removeAttribute("aria-current");
+      }
+      for (const y of yozuvlar) y.classList.toggle("active", !!tanlangan && y.contains(tanlangan));
+    };
+    const navbat = () => { if (!kutadi) { kutadi = true; requestAnimationFrame(belgila); } };
+    window.addEventListener("scroll", navbat, { passive: true });
+    window.addEventListener("resize", navbat);
+    navbat();
+  }
+
+  // A figure opened large: a tap on a figure's picture (a link to its full-size file) opens it
+  // in a modal dialog over the page: the picture as wide as the screen (a tap on it doubles
+  // it, the box scrolls; a pinch zooms as on any page), its caption, ✕. Esc, ✕ and Back close
+  // it and the focus returns to the figure; the dialog keeps the focus while open. A click
+  // with a modifier still opens the file in a new tab.
+  const rasmHavolalari = document.querySelectorAll(".bd-article figure a.image-reference");
+  if (rasmHavolalari.length && window.HTMLDialogElement) {
+    let oyna = null;
+    let tarixda = false;          // the dialog added a history entry that Back removes
+    const yarat = () => {
+      oyna = document.createElement("dialog");
+      oyna.className = "kitob-rasm";
+      oyna.innerHTML = '<button type="button" class="kitob-rasm-yop" aria-label="Yopish">✕</button>'
+        + '<div class="kitob-rasm-quti"></div><figcaption id="kitob-rasm-izoh"></figcaption>';
+      oyna.setAttribute("aria-labelledby", "kitob-rasm-izoh");
+      document.body.append(oyna);
+      const quti = oyna.querySelector(".kitob-rasm-quti");
+      oyna.querySelector(".kitob-rasm-yop").addEventListener("click", () => oyna.close());
+      quti.addEventListener("click", (e) => {
+        if (e.target.tagName !== "IMG") return;
+        const r = e.target.getBoundingClientRect();
+        const [x, y] = [(e.clientX - r.left) / r.width, (e.clientY - r.top) / r.height];
+        quti.classList.toggle("katta");
+        quti.scrollLeft = x * quti.scrollWidth - quti.clientWidth / 2;
+        quti.scrollTop = y * quti.scrollHeight - quti.clientHeight / 2;
+      });
+      // Esc closes it wherever the focus is inside (Chromium sent no cancel once a click on the
+      // picture had put the focus on the dialog itself)
+      oyna.addEventListener("keydown", (e) => {
+        if (e.key === "Escape") { e.preventDefault(); oyna.close(); }
+      });
+      oyna.addEventListener("close", () => {
+        if (tarixda) { tarixda = false; history.back(); }
+      });
+      window.addEventListener("popstate", () => {
+        if (oyna.open) { tarixda = false; oyna.close(); }
+      });
+    };
+    const och = (havola) => {
+      if (!oyna) yarat();
+      const rasm = havola.querySelector("picture, img").cloneNode(true);
+      for (const i of [rasm, ...rasm.querySelectorAll("img")]) i.removeAttribute("loading");
+      const quti = oyna.querySelector(".kitob-rasm-quti");
+      quti.classList.remove("katta");
+      quti.replaceChildren(rasm);
+      const izoh = havola.closest("figure").querySelector("figcaption");
+      const nusxa = izoh ? izoh.cloneNode(true) : document.createElement("span");
+      nusxa.querySelectorAll("a.headerlink").forEach((a) => a.remove());
+      oyna.querySelector("figcaption").replaceChildren(...nusxa.childNodes);
+      history.pushState({ kitobRasm: true }, "");
+      tarixda = true;
+      oyna.showModal();
+    };
+    rasmHavolalari.forEach((havola) => havola.addEventListener("click", (e) => {
+      if (e.button || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+      e.preventDefault();
+      och(havola);
+    }));
+  }
 })();

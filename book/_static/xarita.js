@@ -1,6 +1,6 @@
 /* The lessons' interactive maps of attention weights (chapter_code.kitob.xarita writes a
    div.kitob-xarita, book/_ext/qurilish/xarita.py moves its data to the JSON file its
-   data-manba names; kitob.js loads this script when the map comes near the view).
+   data-manba names; kitob.js loads this script once the page has loaded).
 
    The reader picks an example, a kind of attention, a layer and a head (or the heads'
    mean), then a query token (tap, click, hover, or focus with the keyboard; the arrow
@@ -47,7 +47,8 @@
       ...tanlov("misol", "Misol", misollar.map((m, i) => [i, `${guruhla(m.son)}: ${
         m.javob === String(m.son) ? "toʻgʻri" : `xato (${m.javob ? guruhla(m.javob) : "boʻsh"})`}`])),
       ...tanlov("tur", "Attention turi", Object.entries(TURLAR).map(([k, [matn]]) => [k, matn])),
-      ...tanlov("qatlam", "Qatlam", [...Array(qatlamlar).keys()].map((q) => [q, `${q}-qatlam`])),
+      // a model of one layer has no choice of layer to offer
+      ...(qatlamlar > 1 ? tanlov("qatlam", "Qatlam", [...Array(qatlamlar).keys()].map((q) => [q, `${q}-qatlam`])) : []),
       ...tanlov("bosh", "Bosh", [[boshlar, "boshlar oʻrtachasi"],
         ...[...Array(boshlar).keys()].map((b) => [b, `${b}-bosh`])]));
     const sorovId = `kitob-xarita-${++sanoq}`;
@@ -57,12 +58,12 @@
     const jadval = yasa("table");
     quti.replaceChildren(quti.querySelector(".kitob-xarita-izoh") || "", boshqaruv,
       yasa("p", { class: "kitob-xarita-sarlavha", id: sorovId, matn: "Soʻrov (qaraydigan token):" }), sorovlar,
-      yasa("p", { class: "kitob-xarita-sarlavha", matn: "Kalitlar va ularning ogʻirliklari:" }), kalitlar,
       xulosa,
+      yasa("p", { class: "kitob-xarita-sarlavha", matn: "Kalitlar va ularning ogʻirliklari:" }), kalitlar,
       yasa("details", {}, yasa("summary", { matn: "Hamma ogʻirliklar jadvalda" }),
         yasa("div", { class: "kitob-xarita-jadval", tabindex: "0", role: "region",
                       "aria-label": "Ogʻirliklar jadvali" }, jadval)));
-    const tanlangan = (nom) => boshqaruv.querySelector(`[data-tanlov=${nom}]`).value;
+    const tanlangan = (nom) => boshqaruv.querySelector(`[data-tanlov=${nom}]`)?.value ?? "0";
     let faol = 0;
 
     const holat = () => {

@@ -385,9 +385,17 @@ fig(
 # javobda model xato raqamni yozayotganda qayerga qaraganini koʻrasiz.
 # :::
 #
-# :::{only} latex
-# Kitobning veb-versiyasidagi interaktiv xarita seed 0 modelining bir nechta sinov sonidagi hamma
-# attention ogʻirliklarini koʻrsatadi: har bosh va ularning oʻrtachasi.
+# :::{only} latex and sayt_manzili
+# Bobning saytidagi interaktiv xarita ({sayt}`book/attention/yakuniy`) seed 0 modelining
+# bir nechta sinov sonidagi hamma attention ogʻirliklarini koʻrsatadi: har bosh va ularning
+# oʻrtachasi.
+# :::
+#
+# :::{only} latex and not sayt_manzili
+# Rasmlar bitta misolni koʻrsatadi. Quyidagi kod seed 0 modelining yana bir nechta sinov
+# sonidagi (toʻgʻri javoblar va xatolar) hamma attention ogʻirliklarini yigʻadi: har bosh va
+# ularning oʻrtachasi. Uni ishga tushirib, `hamma_ogirliklar` natijasini oʻzingiz koʻrishingiz
+# mumkin.
 # :::
 
 # %%

@@ -40,6 +40,9 @@ SOZLAMALAR = {
     # yuklamalar: how fast a lesson is read: words of prose and lines of code a minute
     "kitob_soz_daqiqa": (120, "env", [int]),
     "kitob_kod_daqiqa": (6, "env", [int]),
+    # pdf: the published site's address, which the PDF names for its interactive parts
+    # ("" while it has none: the PDF then says what they show)
+    "kitob_sayt_manzili": ("", "env", [str]),
     # yakun: what a host compresses (text); images, WOFF2, PDF and archives already are
     "kitob_gzip_turlari": ([".html", ".css", ".js", ".mjs", ".svg", ".json", ".txt", ".xml", ".map",
                             ".inv", ".ico"], "html", [list]),

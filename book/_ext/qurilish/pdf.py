@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from urllib.parse import urlsplit
 
 from docutils import nodes
 from sphinx import addnodes
 from sphinx.builders.latex import util
-from sphinx.errors import ExtensionError
+from sphinx.errors import ConfigError, ExtensionError
 from sphinx.writers.latex import LaTeXTranslator
 
 #: Uzbek names LaTeX prints; babel's uz-Latn ini file has none of them.
@@ -422,12 +423,61 @@ def _atama_joylari(app, doctree) -> None:
             xref.parent.insert(xref.parent.index(xref), addnodes.index(entries=[royxat[-1]]))
 
 
+# --- the site's address on paper ---------------------------------------------------------
+
+class sayt_havola(nodes.Inline, nodes.TextElement):
+    """``{sayt}`path``: a page of the site by its path without ``.html`` (resolved at
+    doctree-resolved, after ``{only}`` has dropped what the builder does not show)."""
+
+
+def _sayt_manzili(app, config) -> None:
+    """``kitob_sayt_manzili`` (``_config.yml``, ``sphinx: config:``): the address the published
+    site has. Set, it is the tag ``sayt_manzili``, so that ``{only} latex and sayt_manzili``
+    names the site's pages on paper and ``{only} latex and not sayt_manzili`` says instead
+    what the site's interactive parts show."""
+    manzil = config.kitob_sayt_manzili.strip()
+    if not manzil:
+        return
+    qism = urlsplit(manzil)
+    if qism.scheme not in ("https", "http") or not qism.netloc or qism.query or qism.fragment:
+        raise ConfigError(
+            f"kitob_sayt_manzili in _config.yml is {manzil!r}: write the published site's address, "
+            "the folder its index.html is in (for example https://example.org/attention/), "
+            "or leave it empty (\"\") while the site has none")
+    app.tags.add("sayt_manzili")
+
+
+def _sayt_roli(name, rawtext, text, lineno, inliner, options=None, content=None):
+    return [sayt_havola(rawtext, text.strip().lstrip("/"))], []
+
+
+def sayt_url(manzil: str, yol: str) -> str:
+    """The address of the site's page ``yol`` (``book/attention/yakuniy``) under ``manzil``."""
+    return f"{manzil.strip().rstrip('/')}/{yol}.html"
+
+
+def _sayt_havolalari(app, doctree, docname) -> None:
+    manzil = app.config.kitob_sayt_manzili.strip()
+    for tugun in list(doctree.findall(sayt_havola)):
+        if not manzil:
+            raise ExtensionError(
+                f"{docname}: {{sayt}}`{tugun.astext()}` names the site's address, but kitob_sayt_manzili "
+                "in _config.yml is empty: put the sentence in an {only} block with the tag "
+                "sayt_manzili (and say in a 'not sayt_manzili' one what the page shows)")
+        url = sayt_url(manzil, tugun.astext())
+        tugun.replace_self(nodes.reference(url, url, refuri=url))
+
+
 def setup(app):
     if not getattr(util.ExtBabel.language_name, "_kitob", False):
         util.ExtBabel.language_name = _language_name(util.ExtBabel.language_name)
     app.add_node(addnodes.index, override=True, latex=(_korsatkich, None))
     app.add_node(nodes.Text, override=True, latex=(_matn, LaTeXTranslator.depart_Text))
     app.connect("config-inited", _sozla)
+    app.connect("config-inited", _sayt_manzili)
+    app.add_node(sayt_havola)
+    app.add_role("sayt", _sayt_roli)
+    app.connect("doctree-resolved", _sayt_havolalari)
     app.connect("env-updated", _kirish_sarlavhasi)
     app.connect("doctree-resolved", _javoblar)
     app.connect("doctree-resolved", _bir_betda)

@@ -134,13 +134,15 @@ def _atribut_qosh(teg: str, qoshimcha: list[str]) -> str:
 
 
 def rasmlarni_dangasa(body: str, olcham) -> str:
-    """Every ``<img>``: ``loading="lazy" decoding="async"`` and its size (``olcham(src)``) when known."""
+    """Every ``<img>``: ``loading="lazy" decoding="async"`` and its size (``olcham(src)``) when known,
+    with its ratio as ``--nisbat`` (kitob.css keeps a figure within the screen's height by it)."""
     def bitta(m):
         teg = m.group(0)
         a = dict(_ATR.findall(teg))
         qoshimcha = [f'{k}="{v}"' for k, v in (("loading", "lazy"), ("decoding", "async")) if k not in a]
         wh = None if {"width", "height", "style"} & set(a) else olcham(a.get("src", ""))
-        return _atribut_qosh(teg, qoshimcha + ([f'width="{wh[0]}" height="{wh[1]}"'] if wh else []))
+        olchov = [f'width="{wh[0]}" height="{wh[1]}" style="--nisbat: {wh[0] / wh[1]:.4f}"'] if wh else []
+        return _atribut_qosh(teg, qoshimcha + olchov)
     return _IMG.sub(bitta, body)
 
 

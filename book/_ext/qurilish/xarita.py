@@ -3,7 +3,7 @@
 ``chapter_code.kitob.xarita`` writes a map as raw HTML with its data in a JSON script,
 which every reader would download with the page.  As the HTML builder writes the page, the
 data go to ``<page>.xarita-<nom>.json`` beside it, named by the map's ``data-manba``:
-``book/_static/xarita.js`` fetches it when the map comes near the view.  (When the page is
+``book/_static/xarita.js`` fetches it once the page has loaded.  (When the page is
 written, not read: the PDF build, which tools/qurish.py runs first, reads the pages the two
 builds share, and the HTML build then writes them without reading them again.)
 """

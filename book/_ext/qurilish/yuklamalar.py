@@ -86,6 +86,10 @@ def _hajmsiz(_manzil: str) -> str:
     return ""
 
 
+#: The line a download line's folded note opens with.
+IZOH_SARLAVHASI = "Kodni oʻz kompyuteringizda ishga tushirish"
+
+
 def _qator(havolalar: list[tuple[str, str]], izoh: str = "", hajm=_hajmsiz) -> str:
     """A download line of (address, label) links, each with its size where ``hajm`` knows it
     (``hajm(address)`` is "758 KB" or ""), and the note under it if any."""
@@ -94,8 +98,11 @@ def _qator(havolalar: list[tuple[str, str]], izoh: str = "", hajm=_hajmsiz) -> s
         return f"{nom[:-1]}, {olcham})" if olcham and nom.endswith(")") else (
             f"{nom} ({olcham})" if olcham else nom)
     ichi = " · ".join(f'<a href="{html.escape(h)}" download>{yorliq(h, nom)}</a>' for h, nom in havolalar)
+    # the note on running the code is folded under one line: the page's own first sentence
+    # follows the download line, not nine lines of instructions (issue 46)
     return (f'<p class="yuklab-olish">Yuklab olish: {ichi}</p>\n'
-            + (f'<p class="yuklab-izoh">{izoh}</p>\n' if izoh else ""))
+            + (f'<details class="yuklab-izoh"><summary>{IZOH_SARLAVHASI}</summary>\n<p>{izoh}</p>\n'
+               "</details>\n" if izoh else ""))
 
 
 def _pdf(docname: str, pdf: str) -> str:
