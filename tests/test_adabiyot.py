@@ -81,6 +81,10 @@ def test_the_styles_join_names_in_uzbek():
     # sorted by author, then year: the two-author entry first
     assert royxat == ["A. Bir va B. Ikki. U. J, 2021.", "A. Bir, B. Ikki va C. Uch. T. J, 2020."]
     assert not any(" and " in r for r in royxat)
+    # BibTeX's "and others" as the citations write it, not pybtex's word "others"
+    (boshqalar,) = Royxat().format_entries(parse_string("""@article{o, author = {Bir, A. and Ikki, B.
+        and others}, title = {O}, journal = {J}, year = {2022}}""", "bibtex").entries.values())
+    assert boshqalar.text.render_as("text") == "A. Bir, B. Ikki va boshq. O. J, 2022."
     uslub = MuallifYil()
     assert uslub.person.sep2 == uslub.person.last_sep == VA and uslub.person.other == BOSHQ
     assert (uslub.bracket_parenthetical.left, uslub.bracket_textual.right) == ("(", ")")

@@ -165,7 +165,7 @@ def test_the_build_writes_glued_numbers_with_son():
     assert sorted(ulangan, key=str) == sorted([
         ("doctree-read", glue._gaplar), ("doctree-read", glue._manbalari),
         ("doctree-resolved", glue._gaplar), ("doctree-read", glue._birliklar),
-        ("doctree-resolved", glue._birliklar)], key=str)
+        ("doctree-resolved", glue._birliklar), ("doctree-resolved", glue._qoshimchalar)], key=str)
 
 
 def test_glued_sentences_are_marked_for_body_weight_and_numbers_are_not():
@@ -217,3 +217,32 @@ def test_yopishtir_needs_a_value():
     from chapter_code.kitob import yopishtir
     with pytest.raises(ValueError, match="hech qanday qiymat berilmadi"):
         yopishtir()
+
+
+def test_a_case_ending_after_a_number_or_a_symbol_never_starts_a_line():
+    """"4096 da", "T ga", "960 gacha": a no-break space before the ending (the PDF broke 19 such
+    pairs across lines), after a digit, a formula, a glued number or a one-letter symbol; code
+    and ordinary words are left as they are."""
+    import sys
+    from conftest import ILDIZ
+    sys.path.insert(0, str(ILDIZ / "book" / "_ext"))
+    from qurilish import glue
+    from docutils import nodes
+
+    gap = nodes.paragraph()
+    gap += nodes.Text("Xotira T = 4096 da oʻsadi, 960 gacha; 64 ta namuna, 50 % ni; bu dan emas ")
+    gap += nodes.math("", "T")
+    gap += nodes.Text(" ga bogʻliq, ")
+    gap += nodes.emphasis("", "d")
+    gap += nodes.Text(" = 128 da; ")
+    gap += nodes.inline("", "0,97", classes=["pasted-text"])
+    gap += nodes.Text(" dan yuqori; ")
+    gap += nodes.emphasis("", "katta")
+    gap += nodes.Text(" da emas; kodda ")
+    gap += nodes.literal("", "x = 3 da")
+    hujjat = nodes.document(None, None)
+    hujjat += gap
+    glue._qoshimchalar(None, hujjat)
+    assert gap.astext() == ("Xotira T = 4096\u00a0da oʻsadi, 960\u00a0gacha; 64\u00a0ta namuna, 50 %\u00a0ni; "
+                            "bu dan emas T\u00a0ga bogʻliq, d = 128\u00a0da; 0,97\u00a0dan yuqori; katta da emas; "
+                            "kodda x = 3 da")

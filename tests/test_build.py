@@ -116,7 +116,7 @@ def test_tables_hold_the_seeds_rows(sahifa):
     sinov = _hujayralar(_jadval(sahifa, "sinov_jadval"))
     assert sinov[:5] == ["model", "seedlardagi aniqlik", "oʻrtacha", "eng yomon", "parametrlar soni"]
     assert [sinov[i] for i in (5, 10, 15, 20)] == [
-        "RNN", "LSTM", "attention (+ pozitsiya)", "attention (pozitsiyasiz)"]
+        "RNN", "LSTM", "pozitsiyali attention", "pozitsiyasiz attention"]
     assert [sinov[i] for i in (9, 14, 19, 24)] == ["1186", "4546", "5218", "3298"]
     assert len(sinov) == 5 * 5
     vaqt = _hujayralar(_jadval(sahifa, "vaqt_jadval"))

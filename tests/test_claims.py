@@ -82,8 +82,8 @@ def test_every_model_trains_on_five_seeds_and_the_table_shows_them(glued, sahifa
     aniq = glued[f"{qisqa}_seedlar"]
     assert len(aniq) == 5
     assert (glued[f"{qisqa}_min"], glued[f"{qisqa}_max"]) == (min(aniq), max(aniq))
-    nomi = {"rnn": "RNN", "lstm": "LSTM", "attn": "attention (+ pozitsiya)",
-            "attn0": "attention (pozitsiyasiz)"}[qisqa]
+    nomi = {"rnn": "RNN", "lstm": "LSTM", "attn": "pozitsiyali attention",
+            "attn0": "pozitsiyasiz attention"}[qisqa]
     qatorlar = {q[0]: q[1] for q in _qatorlar(sahifa, "sinov-jadval")}
     assert qatorlar[nomi] == "; ".join(son(a, ".3f") for a in aniq)
 
@@ -213,7 +213,7 @@ def test_narx_exercises_answers_hold(glued):
 def test_exercise_3s_parameter_formula_matches_the_table(glued, sahifa):
     """The solution's formula 3d² + d(T + 7) + 2, computed by the chapter, is the table's count."""
     qatorlar = {q[0]: q for q in _qatorlar(sahifa, "sinov-jadval")}
-    assert songa(qatorlar["attention (+ pozitsiya)"][-1]) == glued["param_formula"]
+    assert songa(qatorlar["pozitsiyali attention"][-1]) == glued["param_formula"]
 
 
 @pytest.mark.build

@@ -417,3 +417,52 @@ def test_a_hit_is_named_and_opened_at_the_section_that_holds_the_word(brauzer, m
             teg.decompose()
         assert ozagi(sorov) in {ozagi(w) for w in TIL.split(joy.get_text(" "))}, \
             f"{r['href']}: the section it opens does not hold {sorov!r}"
+
+
+def _nasri(qurilgan, href: str) -> str:
+    """The prose of the page a result leads to: its main text without code, printed output,
+    maps and navigation, and without whitespace (a formula's pieces are spans)."""
+    hujjat = BeautifulSoup((qurilgan / "sayt" / href.split("#")[0]).read_text(encoding="utf-8"), "html.parser")
+    asosiy = hujjat.select_one("[role=main]") or hujjat
+    for teg in asosiy.select("div.highlight, pre, div.cell_output, .kitob-xarita, nav, .onthispage, "
+                             ".headerlink, .katex-mathml, script, style"):
+        teg.decompose()
+    return "".join(asosiy.get_text().split())
+
+
+@pytest.mark.build
+@pytest.mark.parametrize("sorov", ["ogirlik", "og'irlik", "оғирлик", "ogʻirlik"])
+def test_a_glossary_term_is_found_however_it_is_typed_and_summaries_are_prose(brauzer, manzil, qurilgan, sorov):
+    """Issue 46: typed with ʻ, without it, with ' or in Cyrillic, the glossary entry itself is
+    among the results; the top six summaries are the pages' prose, not their code."""
+    natija = _qidir(brauzer, manzil, sorov)
+    assert not natija["xatolar"], natija["xatolar"]
+    hreflar = [n["href"] for n in natija["natijalar"]]
+    assert "book/attention/atamalar.html#term-ogirlik" in hreflar[:3], hreflar[:6]
+    for n in natija["natijalar"][:6]:
+        parcha = "".join(n["xulosa"].replace("...", " ").split())
+        if n["href"].endswith("#term-ogirlik"):
+            continue                                  # the entry's own hit: the term itself
+        assert len(parcha) > 30 and parcha[5:35] in _nasri(qurilgan, n["href"]), (
+            f"{sorov!r}: the summary of {n['href']} is not the page's prose: {parcha[:120]!r}")
+
+
+@pytest.mark.build
+def test_a_followed_hit_lands_with_the_found_word_on_the_screen(brauzer, manzil):
+    """Issue 46: following a search hit into a lesson's section brings the first marked word
+    onto the screen (Sphinx left the page at the section's top, 1,6 screens above it)."""
+    kontekst = brauzer.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
+    try:
+        sahifa = kontekst.new_page()
+        sahifa.goto(manzil + "search.html?q=" + quote("perpleksiya"), wait_until="networkidle")
+        havola = sahifa.locator("#search-results ul.search > li a[href*='til_modeli.html#']").first
+        havola.wait_for(timeout=15_000)
+        sahifa.wait_for_function("() => [...document.querySelectorAll('#search-results ul.search > li')]"
+                                 ".every(li => li.querySelector('p.context'))", timeout=15_000)
+        havola.click()
+        sahifa.wait_for_selector("span.highlighted", timeout=5000)
+        sahifa.wait_for_timeout(300)
+        joy = sahifa.evaluate("document.querySelector('.bd-article span.highlighted').getBoundingClientRect().toJSON()")
+        assert 0 <= joy["top"] and joy["bottom"] <= 844, f"the found word is at y = {joy['top']:.0f}"
+    finally:
+        kontekst.close()

@@ -213,3 +213,16 @@ def test_translations_run_before_the_scripts_that_use_them():
     # no translations (an English book), or no doctools: left as it was
     assert sahifa.tarjimalar_oldin(skriptlar[:4]) == skriptlar[:4]
     assert sahifa.tarjimalar_oldin(skriptlar[2:]) == skriptlar[2:]
+
+
+def test_a_glossarys_letter_bar_links_each_letter_to_its_first_term():
+    from qurilish.sahifa import harflar_qatori
+
+    qator = harflar_qatori([("AdamW", "term-AdamW"), ("aniqlik", "term-aniqlik"), ("bosh", "term-bosh"),
+                            ("softmax", "term-softmax"), ("oʻrganish tezligi", "term-o-rganish"),
+                            ("shovqin", "term-shovqin")])
+    havolalar = re.findall(r'<a href="#([^"]+)">([^<]+)</a>', qator)
+    # one link a letter, to its first term; Oʻ and Sh are letters of their own
+    assert havolalar == [("term-AdamW", "A"), ("term-bosh", "B"), ("term-softmax", "S"),
+                         ("term-o-rganish", "Oʻ"), ("term-shovqin", "Sh")]
+    assert qator.startswith('<nav class="kitob-harflar" aria-label="Atamalar harf boʻyicha">')

@@ -193,4 +193,20 @@
       och(havola);
     }));
   }
+  // A search hit opens its page at the word it found: Sphinx's sphinx_highlight.js marks the
+  // query's words on the page it opens (span.highlighted) but leaves the page at the
+  // section's top, screens above the word. The first marked word in the hit's section (or
+  // on the page) is brought to the middle of the screen, once, as the marks appear.
+  // (sphinx_highlight.js reads and clears the query before or after this script runs, as
+  // the scripts' order falls: the marks it adds 10 ms later are watched for instead.)
+  const belgi = new MutationObserver((yozuvlar) => {
+    if (!yozuvlar.some((y) => [...y.addedNodes].some((n) => n.classList && n.classList.contains("highlighted")))) return;
+    belgi.disconnect();
+    const bolim = location.hash ? document.getElementById(decodeURIComponent(location.hash.slice(1))) : null;
+    const soz = (bolim && bolim.querySelector("span.highlighted"))
+      || document.querySelector(".bd-article span.highlighted");
+    if (soz) soz.scrollIntoView({ block: "center" });
+  });
+  belgi.observe(document.documentElement, { childList: true, subtree: true });
+  setTimeout(() => belgi.disconnect(), 3000);
 })();

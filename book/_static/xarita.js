@@ -11,9 +11,9 @@
   "use strict";
   // kind -> [its name, the tokens that ask (queries), the tokens they look at (keys)]
   const TURLAR = {
-    cross: ["cross-attention", "chiqish", "sozlar"],
-    koder: ["koder self-attention", "sozlar", "sozlar"],
-    dekoder: ["dekoder self-attention", "chiqish", "kirish"],
+    cross: ["koder–dekoder", "chiqish", "sozlar"],
+    koder: ["koder (oʻz-oʻziga)", "sozlar", "sozlar"],
+    dekoder: ["dekoder (oʻz-oʻziga)", "chiqish", "kirish"],
   };
   const raqam = (x, xona) => x.toFixed(xona).replace(".", ",");   // Uzbek form: 0,84
   const son = (w) => raqam(w / 100, 2);                              // a weight in hundredths
@@ -112,7 +112,7 @@
         return b;
       }));
       jadval.replaceChildren(
-        yasa("caption", { matn: `${TURLAR[h.tur][0]}, ${h.boshda}: har qator — soʻrov, har ustun — kalit` }),
+        yasa("caption", { matn: `${TURLAR[h.tur][0]} attention, ${h.boshda}: har qator — soʻrov, har ustun — kalit` }),
         yasa("thead", {}, yasa("tr", {}, yasa("th", { scope: "col", matn: "soʻrov" }),
           ...h.kalitlar.map((k) => yasa("th", { scope: "col", matn: k })))),
         yasa("tbody", {}, ...h.w.map((qator, i) => yasa("tr", {}, yasa("th", { scope: "row", matn: h.sorovlar[i] }),

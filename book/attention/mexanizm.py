@@ -272,9 +272,9 @@ print("4-bosqich: V ning vaznli\noʻrtachasi:", tuple(chiqish.shape))
 #
 # Bu yerda kalit va qiymat bitta {term}`tokenga <token>` (modelning bitta kirish elementiga)
 # jamlangani uchun bitta attention {term}`qatlami <qatlam>`
-# yetadi. Matnda ular alohida tokenlar boʻladi, shuning uchun til modellari oldin koʻrilgan narsani
-# topib, uning davomini koʻchirishni ikki qatlamli «induksiya boshi» bilan bajaradi
-# ({cite:alp}`olsson2022`).
+# yetadi. Matnda ular alohida tokenlar boʻladi, shuning uchun til modellari oldin koʻrilgan
+# narsani topib, uning davomini koʻchirishni ikki qatlamli {term}`induksiya boshi` (ingl.
+# *induction head*) bilan bajaradi ({cite:alp}`olsson2022`).
 #
 # Model — bitta attention qatlami (`Eslash`). Har juft bitta token: kalit va qiymat
 # {term}`embeddinglarining <embedding>` (har belgining oʻrganiladigan vektori) yigʻindisi. Soʻrov soʻralgan kalitdan, kalit va qiymatlar
@@ -288,7 +288,7 @@ print("4-bosqich: V ning vaznli\noʻrtachasi:", tuple(chiqish.shape))
 # Nazorat uchun xuddi shu modelni soʻrov–kalit ballarisiz oʻqitamiz (`mazmunsiz=True`): unda ball faqat
 # juftning oʻrniga bogʻliq, mazmuniga emas. Bunday model soʻralgan kalitni juftlar bilan
 # solishtira olmaydi: koʻpi bilan u juftlarda eng koʻp uchragan qiymatni ayta oladi. Bunday
-# taxminning {term}`aniqligini <aniqlik>` *tasodifiy daraja* deymiz va uni sinov namunalarining oʻzidan hisoblaymiz
+# taxminning {term}`aniqligini <aniqlik>` {term}`tasodifiy daraja` deymiz va uni sinov namunalarining oʻzidan hisoblaymiz
 # (u $1/16$ dan yuqori, chunki eng koʻp uchragan qiymat baʼzan javobning oʻzi boʻladi). Har model besh {term}`seed`
 # (tasodifiy sonlar generatorining boshlangʻich qiymati) bilan oʻqitiladi.
 
@@ -349,12 +349,11 @@ fig("eslash_xarita.png", caption=(
 
 # %% tags=["remove-cell"]
 from chapter_code.bichim import pastga
-yopishtir(es_joy_min=pastga(min(joy_boyicha)))
+yopishtir(es_joy_min=pastga(min(joy_boyicha), 3))
 
 # %% [markdown]
-# Javob qaysi oʻrinda tursa ham, model soʻrov ogʻirligining oʻrtacha kamida
-# {glue:text}`es_joy_min:.2f` qismini (shu oʻrindagi namunalar boʻyicha) aynan javob turgan juftga
-# berdi. Attention
+# Javob qaysi oʻrinda tursa ham, model soʻrov ogʻirligining deyarli hammasini aynan javob
+# turgan juftga berdi: har oʻrinda oʻrtacha {glue:text}`es_joy_min:.3f` dan kam emas. Attention
 # shuning uchun kerak: soʻrov va kalitning skalyar koʻpaytmasi kalit qayerda turganini emas,
 # unda nima borligini solishtiradi.
 # ## Kauzal maska: kelajakka qaramaslik
@@ -425,7 +424,7 @@ glue("kauzal_birinchi", float(ogirlik_maskali[0, 0, 0]), display=False)
 # {term}`toʻldiruvchi tokenlar <toʻldiruvchi token>` yopiladi. U butun gapni birdan oladi va har
 # soʻzni ikki tomondagi soʻzlar yordamida tushunadi. Oʻqitishda u kelajakni taxmin
 # qilmaydi, gapdagi yashirilgan soʻzlarni topishni oʻrganadi. Kauzal maskaning ikkinchi
-# foydasi {term}`KV keshda <KV kesh>` koʻrinadi ({doc}`«Transformer bloki va KV kesh» <transformer>` darsi): oldingi pozitsiyalar
+# foydasi {term}`KV keshda <KV kesh>` (oldingi kalit va qiymatlar xotirasida) koʻrinadi ({doc}`«Transformer bloki va KV kesh» <transformer>` darsi): oldingi pozitsiyalar
 # keyingilarni koʻrmagani uchun ularning hisobi yangi token qoʻshilganda
 # oʻzgarmaydi.
 #
@@ -459,8 +458,8 @@ glue("kauzal_birinchi", float(ogirlik_maskali[0, 0, 0]), display=False)
 # Bu sonlar {numref}`%s-rasmdagi <sqrt_d>` 16 pozitsiyali oʻlchovdan olingan.
 #
 # Mashqdagi toʻrt
-# pozitsiyali misolning oʻzida har qatordagi eng katta ogʻirlik boʻlishsiz
-# {glue:text}`m1_bolishsiz`; $\sqrt{d}$ ga boʻlinganda esa {glue:text}`m1_bolib` (yechim kodi quyida).
+# pozitsiyali misolning oʻzida har qatordagi eng katta ogʻirlik boʻlishsiz:
+# {glue:text}`m1_bolishsiz`. $\sqrt{d}$ ga boʻlinganda: {glue:text}`m1_bolib` (yechim kodi quyida).
 # Toʻrt pozitsiyada tekis ogʻirlik $1/4$, shuning uchun boʻlingandagi eng katta ogʻirlik
 # 16 pozitsiyali oʻlchovdagidan kattaroq. Toʻyingan qatorlarda
 # softmaxning gradienti deyarli nol: ular orqali *Q* va *K* ga signal

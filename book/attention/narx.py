@@ -115,7 +115,7 @@ glue("vaqt_nisbat", float(vaqt_nisbat), display=False)
 # marta koʻproq koʻpaytirish-qoʻshish bajaradi, lekin hammasini bir yoʻla,
 # katta matritsa koʻpaytmalarida. RNN esa kamroq hisobni 240 ta kichik qadamda
 # navbat bilan bajaradi. Bitta oqimda attention RNNdan {glue:text}`vaqt_nisbat:.1f`
-# marta sekinroq ishladi: vaqt hisob hajmichalik koʻp oshmadi.
+# marta sekinroq ishladi: vaqt hisob hajmi kabi koʻp oshmadi.
 # Katta matritsa koʻpaytmalari protsessorda 240 ta kichik qadamdan samaraliroq
 # bajariladi: bitta MAC attentionda RNNdagidan arzonga tushadi.
 #
@@ -239,7 +239,7 @@ glue("bolak_farq", float(bolak_farq), display=False)
 #
 # PyTorchda `F.scaled_dot_product_attention` (SDPA) bir nechta kerneldan kirishga mosini oʻzi
 # tanlaydi; ulardan biri — FlashAttention gʻoyasi asosidagi flash kerneli.
-# CPUda u faqat toʻrt oʻqli (4D) tenzorda ishlaydi:
+# Protsessorda u faqat toʻrt oʻqli (4D) tenzorda ishlaydi:
 # (namuna, bosh, *T*, *d*). Kirish uch oʻqli boʻlsa, SDPA oddiy («math») yoʻlga
 # oʻtadi. Attentionni formula boʻyicha qoʻlda hisoblaydigan funksiyamizni
 # (jadvallarda — «qoʻlda»), boʻlaklab hisoblaydigan funksiyani va SDPAni (4D va 3D kirishda)
@@ -312,7 +312,7 @@ glue("fl_farq", float(farq), display=False)
 # {glue:text}`fl_xq_3d:.2f`, *T* = 4096 da choʻqqi {glue:text}`fl_mib_3d:.2f` MiB.
 # Bizning boʻlaklab hisoblaydigan funksiyamizda qiyalik {glue:text}`fl_xq_bolak:.2f`: uning
 # choʻqqisini $8 \times T \times B$ oʻlchamli boʻlaklar belgilaydi va u *T* ga chiziqli oʻsadi; *T* = 4096 da
-# {glue:text}`fl_mib_bolak:.0f` MiB.
+# {glue:text}`fl_mib_bolak:.1f` MiB.
 #
 # Vaqt esa toʻrttala usulda ham $T^2$ ga yaqin yoki undan ham tez oʻsdi: qiyaliklar
 # {glue:text}`fl_vq:.2f`; {glue:text}`fl_vq_bolak:.2f`; {glue:text}`fl_vq_sdpa:.2f` va
@@ -368,21 +368,22 @@ for d in (64, 128):
 # %% [markdown]
 # *T* = {glue:text}`bayt_T:d` va *B* = {glue:text}`bayt_B:d` da boʻlaklab hisoblash
 # *d* = 64 da {glue:text}`bayt_nisbat_64:.1f` marta, *d* = 128 da {glue:text}`bayt_nisbat_128:.1f`
-# marta kam bayt koʻchiradi ({numref}`bayt_jadval`). Katta *T* da bu nisbat $2B/d$ ga
-# yaqinlashadi: oddiy yoʻl $4T^2$ ta, boʻlaklab esa $2T^2 d/B$ ta son koʻchiradi. Hisob
-# hajmi esa ikkalasida bir xil.
+# marta kamroq bayt koʻchiradi ({numref}`bayt_jadval`). Katta *T* da bu nisbat $2B/d$ ga
+# yaqinlashadi: oddiy yoʻl $4T^2$ ta, boʻlaklab $2T^2 d/B$ ta son koʻchiradi. Hisob
+# hajmi ikkalasida bir xil.
 #
 # Demak, agar vaqtni baytlar belgilasa, boʻlaklab hisoblash shu
 # nisbatda tezroq boʻladi. *B* qanchalik katta boʻlsa, shunchalik tez, lekin *B* ni tez xotira
-# sigʻdira oladigan kattalik cheklaydi. Oddiy yoʻl uchun bu eng kam baytlar: amalda maska ham
-# $T \times T$ matritsani yana oʻqib-yozadi. 2022-yilgi birinchi FlashAttention tsikllarni teskari
-# tartibda aylantiradi (*Q* va chiqish har *K*, *V* boʻlagi uchun qayta oʻqiladi), shuning uchun
+# sigʻdira oladigan kattalik cheklaydi. Oddiy yoʻl uchun sanaganimiz — quyi chegara: amalda maska
+# ham $T \times T$ matritsani yana oʻqib-yozadi. 2022-yilgi birinchi FlashAttentionda tsikllar
+# tartibi teskari: tashqi tsikl *K*, *V* boʻlaklari boʻyicha yuradi, shuning uchun *Q* va
+# chiqish har boʻlak uchun qayta oʻqiladi va
 # unda nisbat kichikroq, taxminan $4B/(3d)$; $T^2$ hajmli matritsa esa unda ham asosiy xotiraga
 # tushmaydi. GPUda tezlanishni {cite:t}`dao2022` oʻlchagan; biz baytlarni sanash bilan cheklanamiz.
 #
 # Xulosa: FlashAttention turidagi kernel $T^2$ hajmli **xotira sarfini** *T* ga
-# chiziqli qiladi, $T^2$ **hisob hajmini** esa kamaytirmaydi. PyTorchning CPUdagi flash kerneli
-# esa faqat 4D kirishda ishlaydi: 3D kirishda bu foyda yoʻqoladi.
+# chiziqli qiladi, $T^2$ **hisob hajmini** esa kamaytirmaydi. PyTorchning protsessordagi flash
+# kerneli faqat 4D kirishda ishlaydi: 3D kirishda bu foyda yoʻqoladi.
 #
 # ## Mashqlar
 #

@@ -428,17 +428,16 @@ glue("kz_sin60_min", pastga(min(sin60)), display=False)
 
 # %% [markdown]
 # Maskasiz model ikki barobar uzoqroq oʻqitilgan boʻlsa ham tasodifiy javobga
-# yaqin qoldi, kauzal model esa har seedda undan yuqori natija berdi. U tartibni koʻrmaydigan
-# ishoralar koʻpchiligi qoidasidan ham yuqori: bu qoida *T* = 60 da {glue:text}`poz_kop_60:.2f`
-# aniqlik beradi ({numref}`poz_jadval`). Demak, maskaning
+# yaqin qoldi. Kauzal model har seedda undan yuqori natija berdi va tartibni koʻrmaydigan
+# ishoralar koʻpchiligi qoidasidan ham yuqori chiqdi: bu qoida *T* = 60 da
+# {glue:text}`poz_kop_60:.2f` aniqlik beradi ({numref}`poz_jadval`). Demak, maskaning
 # oʻzi modelga tartib haqida maʼlumot beradi. Lekin u pozitsiya kodlash oʻrnini
-# bosmaydi: kauzal model hech bir seedda vazifani yechmadi, sinusoidal
-# modelning aniqligi esa oʻqitish paytidagi sinov toʻplamida (*T* = 60) kamida
-# {glue:text}`kz_sin60_min:.2f` boʻldi.
+# bosmaydi: kauzal model hech bir seedda vazifani yechmadi, sinusoidal modelning
+# aniqligi (oʻqitish oxiridagi sinovda, *T* = 60) kamida {glue:text}`kz_sin60_min:.2f` boʻldi.
 # Sababi: kechki soʻrovlar hamma kalitni koʻradi va pozitsiyasiz ular orasida birinchisini
-# ajrata olmaydi; soʻrovlar boʻyicha oʻrtacha olinganda ularning shovqini signalni susaytiradi. Koʻp qatlamli til
-# modellari esa pozitsiya kodlashsiz ham pozitsiyani ancha yaxshi
-# oʻrganadi {cite:p}`haviv2022`.
+# ajrata olmaydi; soʻrovlar boʻyicha oʻrtacha olinganda ularning shovqini signalni
+# susaytiradi. Koʻp qatlamli til modellari pozitsiya kodlashsiz ham pozitsiyani ancha
+# yaxshi oʻrganadi {cite:p}`haviv2022`.
 
 # %% [markdown]
 # ## Mashqlar

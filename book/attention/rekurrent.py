@@ -134,7 +134,8 @@ for nom, qisqa in [("RNN", "rnn"), ("LSTM", "lstm"),
 # deyarli bir xil gradient yetadi.
 #
 # Uchinchi qator ham LSTM, faqat unutish {term}`darvozasi <darvoza>` siljishi
-# 3 dan boshlangan: nisbat atigi {glue:text}`grad_lstm_unutish:.2f` ga teng. LSTMning
+# 3 dan boshlangan: nisbat atigi {glue:text}`grad_lstm_unutish:.2f` ga teng (bu — parametrlarning
+# bitta tasodifiy boshlangʻich qiymatidagi nisbat). LSTMning
 # {term}`xotira hujayrasi` har qadamda unutish darvozasi
 # $f_t = \sigma(W x_t + U h_{t-1} + b_f)$ ga koʻpaytiriladi. PyTorch $b_f$ ni
 # nol atrofida tanlaydi, kirish hissasi ham dastlab kichik, shuning uchun
@@ -197,8 +198,8 @@ glue("d_model", d_model, display=False)
 modellar = {
     "RNN": partial(Ketma, "rnn"),
     "LSTM": partial(Ketma, "lstm"),
-    "attention (+ pozitsiya)": partial(Attention, T),
-    "attention (pozitsiyasiz)": partial(Attention, T, pozitsiya=False),
+    "pozitsiyali attention": partial(Attention, T),
+    "pozitsiyasiz attention": partial(Attention, T, pozitsiya=False),
 }
 seedlar = range(5)
 kalitlar = [(nom, s) for nom in modellar for s in seedlar]
@@ -219,8 +220,8 @@ show(pd.DataFrame(sinov), nom="sinov_jadval",
 
 # %% tags=["remove-cell"]
 for nom, q in [("RNN", "rnn"), ("LSTM", "lstm"),
-               ("attention (+ pozitsiya)", "attn"),
-               ("attention (pozitsiyasiz)", "attn0")]:
+               ("pozitsiyali attention", "attn"),
+               ("pozitsiyasiz attention", "attn0")]:
     glue(f"{q}_seedlar", aniq[nom], display=False)
     glue(f"{q}_min", min(aniq[nom]), display=False)
     glue(f"{q}_max", max(aniq[nom]), display=False)
@@ -251,8 +252,8 @@ glue("poz_param", T * d_model, display=False)
 # - **Pozitsiyasiz attention** vazifani hech bir seedda yecha olmadi: eng yaxshi
 #   seedda {glue:text}`attn0_max:.3f`. Nega shundayligini keyingi boʻlimda koʻramiz.
 #
-# Besh seed RNN va LSTM vazifani qanchalik tez-tez yechishini baholash uchun kam: boshqa besh
-# seedda bu ulush ancha past ham, baland ham chiqishi mumkin. Shuning uchun jadvaldagi oʻrtacha
+# RNN va LSTM vazifani seedlarning qancha qismida yechishini baholash uchun besh seed kam:
+# boshqa besh seedda bu ulush ancha past ham, baland ham chiqishi mumkin. Shuning uchun jadvaldagi oʻrtacha
 # aniqliklarni bu modellarning umumiy bahosi deb olmang.
 #
 # Pozitsiyali attention ikki jihatdan farq qildi: oʻqitish boshida gradient
@@ -303,7 +304,7 @@ glue("aralash_farq", aralash_farq, display=False)
 # modelini olamiz va 200 ta namunada uning ogʻirliklarini oʻrtalashtiramiz.
 
 # %%
-nomi = "attention (+ pozitsiya)"
+nomi = "pozitsiyali attention"
 attn_seed = int(np.argmax(aniq[nomi]))
 aniqlik, model = natija[nomi, attn_seed]
 Xv, _ = vazifa(200, T, 2)

@@ -189,7 +189,8 @@ show(lugat.round(1), nom="lugat_jadval",
 # {term}`Oʻrganish tezligi <oʻrganish tezligi>` kosinus egri chizigʻi boʻyicha nolgacha kamayadi.
 #
 # Ikkala modelni bir xil oʻlchov bilan solishtirish kerak. Yoʻqotish har token uchun hisoblanadi,
-# BPE tokeni esa bir necha harfdan iborat. Shuning uchun tekshirish matnidagi jami yoʻqotishni harflar soniga
+# BPE tokeni esa bir necha harfdan iborat (tekshirish matnida oʻrtacha
+# {glue:text}`bpe_harf_token:.1f` harf). Shuning uchun tekshirish matnidagi jami yoʻqotishni harflar soniga
 # boʻlamiz: **bir harfga yoʻqotish** (natda, yaʼni natural logarifm bilan). Bu yerda «harf» —
 # harflar lugʻatining har tokeni: boʻshliq, raqam va tinish belgisi ham. Modellarimizni ikki oddiy
 # model bilan taqqoslaymiz. Ikkalasining ehtimollari ham oʻqitish matnidagi sanoqlardan olinadi:
@@ -231,11 +232,10 @@ fig("til_egri.png",
 # BPE modelining egri chizigʻi boshidanoq pastroqda turadi. Oʻqitilmagan model hamma tokenga deyarli teng ehtimol
 # beradi, shuning uchun uning bir tokenga yoʻqotishi taxminan $\ln V$ ($V$ — lugʻat kattaligi):
 # harflar uchun $\ln$ {glue:text}`harf_lugat` ≈ {glue:text}`harf_lnv:.2f`, BPE uchun
-# $\ln$ {glue:text}`bpe_lugat` ≈ {glue:text}`bpe_lnv:.2f` (ehtimollar toʻliq teng boʻlmagani
-# uchun yoʻqotish $\ln V$ dan biroz koʻp). BPE tokeni esa tekshirish matnida oʻrtacha
-# {glue:text}`bpe_harf_token:.1f` harfdan iborat va bu yoʻqotish shuncha harfga boʻlinadi. Shuning
-# uchun oʻqitish boshida BPE modelining yoʻqotishi bir harfga {glue:text}`bpe_bosh:.2f` nat, harflar
-# modeliniki esa {glue:text}`harf_bosh:.2f` nat. Oxirida BPE modelining yoʻqotishi
+# $\ln$ {glue:text}`bpe_lugat` ≈ {glue:text}`bpe_lnv:.2f`. Ehtimollar toʻliq teng
+# boʻlmagani uchun yoʻqotish $\ln V$ dan biroz koʻp. BPE tokenining yoʻqotishi u saqlagan harflar
+# soniga boʻlinadi, shuning uchun oʻqitish boshida BPE modelining yoʻqotishi bir harfga
+# {glue:text}`bpe_bosh:.2f` nat, harflar modeliniki {glue:text}`harf_bosh:.2f` nat. Oxirida BPE modelining yoʻqotishi
 # bir harfga {glue:text}`bpe_oxirgi:.2f` nat — harflar modelinikidan kam (bir harfga perpleksiyasi
 # {glue:text}`bpe_perp:.1f`).
 #
@@ -385,10 +385,10 @@ print(textwrap.fill(bpe_tok.dekodla(b[0]).replace("\n", " / "), 68))
 # **1-mashq ({term}`top-p`).** Top-p (ingl. *nucleus sampling*) usulida tokenlar ehtimoli kamayish
 # tartibida saralanadi va ehtimollar yigʻindisi *p* ga yetguncha toʻplamga qoʻshiladi; keyingi
 # token shu toʻplamdan tanlanadi. `til.keyingi(logit, harorat, top_k, tasodif)` bilan bir xil
-# argumentli funksiya yozing. Funksiyani `til.davomlar` ga `tanlash=` argumenti bilan uzating
-# (`til.davomlar` uni `til.yarat` ga uzatadi) va {numref}`%s-jadvaldagidek <namuna_jadval>` har
-# boshlangʻich matndan (`boshlanishlar` roʻyxatidan) `NAMUNA_N` tadan token yarating. `top_k=` ga berilgan son funksiyaning uchinchi argumenti boʻlib keladi — bu
-# mashqda u *p*. $\tau = 1{,}5$, $p = 0{,}9$ da korpusdagi soʻzlar ulushini
+# argumentli funksiya yozing (uchinchi argument bu yerda *p* vazifasini bajaradi) va uni
+# `til.davomlar` ning `tanlash=` argumenti orqali bering. {numref}`%s-jadvaldagidek
+# <namuna_jadval>` har boshlangʻich matndan `NAMUNA_N` tadan token yarating.
+# $\tau = 1{,}5$, $p = 0{,}9$ da korpusdagi soʻzlar ulushini
 # {numref}`%s-jadvaldagi <namuna_jadval>` ulushlar bilan solishtiring.
 #
 # :::{admonition} Yechim
@@ -429,14 +429,17 @@ print(textwrap.fill(bpe_tok.dekodla(b[0]).replace("\n", " / "), 68))
 # :class: dropdown
 #
 # Silliqlash kuchli boʻlsa ($k = 1$), bigram BPE modelidan yomonroq: {glue:text}`m3_k1:.2f` nat,
-# BPE modeliniki esa {glue:text}`bpe_oxirgi:.2f` nat. $k = 0{,}01$ bilan esa {glue:text}`m3_k001:.2f` nat: oddiy
-# sanoq BPE modelidan yaxshiroq! Koʻp juftlar oʻqitish matnida bir-ikki marta uchraydi, shuning
-# uchun natija silliqlashga kuchli bogʻliq: $k = 1$ koʻrilmagan juftlarga juda koʻp ehtimol
-# beradi. BPE modeli esa {glue:text}`p_qadamlar` ta yangilanishgacha ortiqcha moslashgan: eng yaxshi
-# nuqtasida ({glue:text}`bpe_eng_qadam`-yangilanishda) u {glue:text}`bpe_eng:.2f` nat berib, bu bigramdan
-# yaxshiroq edi. Demak, qaysi biri yaxshi ekani silliqlashga va oʻqitish qayerda toʻxtaganiga
-# bogʻliq: bunday kichik matnda transformer yaxshi silliqlangan oddiy sanoq modelidan sezilarli
-# ustun emas. Uning ustunligi koʻproq matn va uzoqroq kontekst kerak boʻlganda koʻrinadi.
+# BPE modeliniki {glue:text}`bpe_oxirgi:.2f` nat. $k = 0{,}01$ bilan bigram {glue:text}`m3_k001:.2f` nat
+# beradi: oddiy sanoq BPE modelidan yaxshiroq! Koʻp juftlar oʻqitish matnida bir-ikki marta
+# uchraydi, shuning uchun natija silliqlashga kuchli bogʻliq: $k = 1$ koʻrilmagan juftlarga juda
+# koʻp ehtimol beradi.
+#
+# BPE modeli {glue:text}`p_qadamlar` ta yangilanishgacha ortiqcha moslashgan. Uning eng yaxshi
+# nuqtasi ({glue:text}`bpe_eng_qadam`-yangilanish, {glue:text}`bpe_eng:.2f` nat) bigramdan ozgina
+# yaxshiroq, lekin bu nuqtani tekshirish matniga qarab tanladik: oʻqitishni qayerda toʻxtatishni
+# oldindan bilmaymiz. Bigramni esa yanada yaxshiroq silliqlash mumkin. Demak, bunday kichik
+# matnda {term}`Transformer` yaxshi silliqlangan oddiy sanoq modelidan ustun emas. Uning ustunligi
+# koʻproq matn va uzoqroq kontekst kerak boʻlganda koʻrinadi.
 # :::
 
 # %% tags=["hide-cell"]

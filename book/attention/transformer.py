@@ -111,8 +111,8 @@ print("eng katta farq:", son(mha_farq, ".1e"))
 # ### Normallashtirish qatlamining joyi: post-LN va pre-LN
 #
 # Asl Transformer maqolasida {cite:p}`vaswani2017` {term}`LayerNorm`
-# {term}`qoldiq ulanishdan <qoldiq ulanish>` **keyin** turadi, GPT-2 va Llama esa uni qismning
-# oldiga qoʻyadi. Quyida `f` — attention yoki {term}`feed-forward <feed-forward tarmoq>`:
+# {term}`qoldiq ulanishdan <qoldiq ulanish>` **keyin** turadi, GPT-2 va Llama esa
+# normallashtirishni qismning oldiga qoʻyadi. Quyida `f` — attention yoki {term}`feed-forward <feed-forward tarmoq>`:
 #
 # - {term}`post-LN <post-LN va pre-LN>` (2017) — `x = norm(x + f(x))`;
 # - pre-LN (GPT-2, Llama) — `x = x + f(norm(x))`.
@@ -228,9 +228,9 @@ diagramma(joy, list(zip(nomlar, nomlar[1:])), nom="arxitektura.png",
 # :dedent:
 # ```
 #
-# `torch.cat` funksiyasi har qadamda butun keshni yangi tenzorga koʻchiradi. Koʻp amaliy
+# Biz ishlatgan `torch.cat` har qadamda butun keshni yangi tenzorga koʻchiradi. Koʻp amaliy
 # tizimlar esa kesh uchun joyni oldindan ajratadi va yangi kalitlarni boʻsh joyga yozadi.
-# `kesh_qosh` ning qolgan qismi shunday keshni yuritadi: har matnga eng katta uzunlikdagi
+# `kesh_qosh` funksiyasining qolgan qismi shunday keshni yuritadi: har matnga eng katta uzunlikdagi
 # bitta bufer ajratiladi.
 #
 # Yangi tokenlarning pozitsiyalari kesh koʻrgan tokenlar sonidan boshlanadi, maska esa yangi
@@ -244,7 +244,7 @@ diagramma(joy, list(zip(nomlar, nomlar[1:])), nom="arxitektura.png",
 # {term}`Boshlangʻich matn <boshlangʻich matn>` (ingl. *prompt*) — {glue:text}`kv_boshi` ta
 # tasodifiy token; undan keyin {glue:text}`kv_N` ta yangi token yaratamiz.
 #
-# `yarat` funksiyasi ikkala yoʻlni bajaradi. Keshsiz yoʻlda har qadamda butun matn modeldan oʻtadi.
+# Ikkala yoʻlni `yarat` funksiyasi bajaradi. Keshsiz yoʻlda har qadamda butun matn modeldan oʻtadi.
 # Kesh bilan esa birinchi qadamda modelga butun boshlangʻich matn kiradi va kesh toʻladi, keyingi
 # qadamlarda faqat oxirgi tanlangan token kiradi.
 
@@ -356,7 +356,7 @@ for nom, qiymat in dict(
 # oʻzgardi.
 #
 # Keshsiz qadam *T* ta pozitsiyaning har biri uchun kesh bilan qadamning ishini bajaradi, yaʼni
-# *T* marta koʻproq hisob qiladi. Vaqt boʻyicha esa kesh bundan ancha kam tezlashtirdi. Sabab — kesh
+# *T* marta koʻproq hisob qiladi. Vaqt boʻyicha tezlashuv esa bundan ancha kichik boʻldi. Sabab — kesh
 # bilan qadamdagi matritsalar juda kichik: vaqtning katta qismini har amalning oʻlchamga bogʻliq
 # boʻlmagan doimiy narxi (Python va PyTorch chaqiruvlari) oladi.
 #
@@ -481,26 +481,27 @@ n_kv = {"MHA": ds["num_attention_heads"], "GQA": 8, "MQA": 1}
 sonlar = {nom: 2 * n * d_ds for nom, n in n_kv.items()}
 sonlar["MLA"] = ds["kv_lora_rank"] + ds["qk_rope_head_dim"]
 mla = pd.DataFrame({"qatlamda (son)": sonlar})
-mla["token (KiB)"] = mla["qatlamda (son)"] * L_ds * 2 / 2**10
+mla["bitta token (KiB)"] = mla["qatlamda (son)"] * L_ds * 2 / 2**10
 # MLA keshi nechta kalit/qiymat boshiga teng
-mla["GQA guruhlari"] = mla["qatlamda (son)"] / (2 * d_ds)
+mla["kalit/qiymat boshlari"] = mla["qatlamda (son)"] / (2 * d_ds)
 show(mla.rename_axis("attention").reset_index(), nom="mla_jadval",
      izoh="Bitta tokenning KV keshi DeepSeek-V2 oʻlchamlarida"
           " (60 qatlam, bosh oʻlchami 128, bfloat16).")
 
 # %% tags=["remove-cell"]
-yopishtir(mla_dc=ds["kv_lora_rank"], mla_dr=ds["qk_rope_head_dim"], mla_kib=float(mla.loc["MLA", "token (KiB)"]),
-          mla_mha_marta=float(sonlar["MHA"] / sonlar["MLA"]), mla_guruh=float(mla.loc["MLA", "GQA guruhlari"]))
+yopishtir(mla_dc=ds["kv_lora_rank"], mla_dr=ds["qk_rope_head_dim"], mla_kib=float(mla.loc["MLA", "bitta token (KiB)"]),
+          mla_mha_marta=float(sonlar["MHA"] / sonlar["MLA"]), mla_guruh=float(mla.loc["MLA", "kalit/qiymat boshlari"]))
 
 # %% [markdown]
 # MLA har qatlamda {glue:text}`mla_dc:d` sonli siqilgan vektorni va {glue:text}`mla_dr:d` sonli
 # alohida kalitni saqlaydi: bitta token {glue:text}`mla_kib:g` KiB egallaydi. Bu {term}`MHAdan
 # <MHA>` {glue:text}`mla_mha_marta:.0f` marta kam va atigi {glue:text}`mla_guruh:g` guruhli GQA
 # keshiga teng ({numref}`mla_jadval`). Kalit va qiymatlarni har qadamda qayta tiklamaslik uchun
-# yuqoriga proyeksiya matritsalari soʻrov va chiqish matritsalariga qoʻshib yuboriladi: ballar
+# kengaytiruvchi proyeksiya (ingl. *up-projection*) matritsalari soʻrov va chiqish matritsalariga
+# birlashtiriladi: ballar
 # bevosita siqilgan vektorlar bilan hisoblanadi. Buning evaziga har bosh MHAdagidan koʻproq hisob
 # qiladi: kesh kichrayadi, hisob esa koʻpayadi. {term}`RoPE` burishi esa pozitsiyaga bogʻliq va bu
-# qoʻshib yuborishni buzardi. Shuning uchun pozitsiya alohida, siqilmagan kichik kalit orqali
+# birlashtirishni buzardi. Shuning uchun pozitsiya alohida, siqilmagan kichik kalit orqali
 # beriladi: jadvaldagi {glue:text}`mla_dr:d` son shu.
 #
 # ### Katta modelda bitta token: baytlar va oʻtkazuvchanlik

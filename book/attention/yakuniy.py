@@ -54,8 +54,8 @@ from chapter_code.sonlar import soz_bilan, manba_soz, javob
 # **koder–dekoder** modelini olamiz (`Tarjimon`). Koder soʻzlarni {term}`kauzal maskasiz <kauzal (sababiy) maska>` {term}`attention <attention (eʼtibor mexanizmi)>` bilan oʻqiydi: har soʻz hamma soʻzni koʻradi, faqat
 # qisqa sonlarni bir xil uzunlikka keltirish uchun qoʻshilgan toʻldiruvchi `<pad>` {term}`tokenlar <token>`
 # yopiladi. Dekoder raqamlarni bittadan yozadi: oʻzi yozgan
-# raqamlarga kauzal maska bilan qaraydi, soʻzlarga esa **{term}`cross-attention`**
-# orqali qaraydi. Cross-attentionda {term}`soʻrovlar <soʻrov>` dekoderdan, {term}`kalit` va
+# raqamlarga kauzal maska bilan qaraydi, soʻzlarga esa **koder–dekoder attention**
+# (ingl. {term}`cross-attention`) orqali qaraydi. Unda {term}`soʻrovlar <soʻrov>` dekoderdan, {term}`kalit` va
 # qiymatlar koder chiqishidan olinadi. Koder ham, dekoder ham
 # {doc}`«Transformer bloki va KV kesh» <transformer>` darsidagi pre-LN `Blok` lardan tuzilgan.
 # `Tarjimon` modelining `forward` metodi:
@@ -149,8 +149,8 @@ glue("tr_00_sinov_foiz", 100 * sinov_00 / len(sinov_sonlar), display=False)
 # Ketma-ket ikki nolli («00»li) sonlar sinovda kam:
 # {glue:text}`tp_n_sinov` ta sonning atigi {glue:text}`tr_00_sinov` tasi
 # ({glue:text}`tr_00_sinov_foiz:.1f` foiz). Ikki modelning jami
-# {glue:text}`tr_xato_jami:d` ta xatosida esa ularning ulushi
-# {glue:text}`tr_00_xato_foiz:.0f` foiz. Bu — shu ikki modelning natijasi: boshqa seedlarda
+# {glue:text}`tr_xato_jami:d` ta xatosining esa {glue:text}`tr_00_xato_foiz:.0f` foizi shunday
+# sonlarda. Bu — shu ikki modelning natijasi: boshqa seedlarda
 # xatolarning bir qismi «00»siz sonlarda ham boʻlishi mumkin.
 # {numref}`%s-jadvalda <tarjima_misollar>` seed 0 modelining xatolari keltirilgan. Ularning
 # {glue:text}`tr0_qisqa_gap` model toʻgʻri sondan bir xona qisqa son yozgan.
@@ -254,7 +254,7 @@ for oqitish_, q in [("hamma son", "tz_hamma"),
 # ## Model qayerga qaraydi
 #
 # Endi model yozayotganda qayerga qarashini koʻramiz. Dekoderning yagona
-# qatlamidagi cross-attention {term}`ogʻirliklarini <ogʻirlik>` olamiz: har qator — bitta raqamni
+# qatlamidagi koder–dekoder attention {term}`ogʻirliklarini <ogʻirlik>` olamiz: har qator — bitta raqamni
 # yozayotgan pozitsiya, har ustun — bitta soʻz. Misol sifatida bitta noli bor
 # olti xonali sinov sonini tanlaymiz.
 
@@ -292,8 +292,8 @@ plt.colorbar(tasvir, ax=b, fraction=0.046)
 plt.tight_layout()
 fig(
     "tarjima_xarita.png",
-    caption=f"Cross-attention: {son(misol)} sonini yozayotgan dekoder"
-    " qaysi soʻzga qaraydi (toʻrt boshning oʻrtachasi).",
+    caption=f"Koder–dekoder attention: {son(misol)} sonini yozayotgan"
+    " dekoder qaysi soʻzga qaraydi (toʻrt boshning oʻrtachasi).",
 )
 
 # %% [markdown]
@@ -367,17 +367,17 @@ for h, b in enumerate(panellar.flat):
 plt.tight_layout()
 fig(
     "tarjima_boshlar.png",
-    caption="Oʻsha misolda har boshning cross-attentioni. Sarlavhada:"
-    " shu boshning eng kuchli ogʻirligi raqamni beradigan soʻzga"
-    " tushgan hollar ulushi (hamma sinov sonlarida).",
+    caption="Oʻsha misolda har boshning koder–dekoder attentioni."
+    " Sarlavhada: shu boshning eng kuchli ogʻirligi raqamni beradigan"
+    " soʻzga tushgan hollar ulushi (hamma sinov sonlarida).",
 )
 
 # %% [markdown]
 # :::{only} html
 # Rasmlar bitta misolni koʻrsatadi. Quyidagi xaritada seed 0 modelining
 # bir nechta sinov sonidagi (toʻgʻri javoblar va xatolar) hamma
-# ogʻirliklari bor: cross-attention, koder va dekoder
-# {term}`self-attentioni <self-attention>`, har bosh va ularning oʻrtachasi.
+# ogʻirliklari bor: koder–dekoder attention, koder va dekoderning
+# {term}`oʻz-oʻziga attentioni <self-attention>`, har bosh va ularning oʻrtachasi.
 # Soʻrov tokenini bosing (yoki Tab bilan oʻting): har kalit tokeni ostida u
 # olgan ogʻirlik chiqadi. Dekoder soʻrovlari — raqam yozayotgan pozitsiyalar
 # (`<oxir>` — «son tugadi» tokeni), dekoder kalitlari — `<boshlanish>` tokeni
@@ -416,8 +416,8 @@ xarita_sonlari = [misol] + togri_[:2] + list(xato[0])[:3]
 xarita(
     "tarjima",
     [ogirliklar(s) for s in xarita_sonlari],
-    izoh="Seed 0 modeli: misolni, attention turini, qatlamni va"
-    " boshni tanlang, soʻng soʻrov tokenini bosing.",
+    izoh="Seed 0 modeli: misolni, attention turini va boshni"
+    " tanlang, soʻng soʻrov tokenini bosing.",
 )
 
 # %% [markdown]
@@ -425,8 +425,9 @@ xarita(
 #
 # {doc}`«Transformer bloki va KV kesh» <transformer>` darsida {term}`KV kesh` hajmini hisobladik:
 # $2 \cdot L \cdot T \cdot n_{kv} \cdot d_{\text{bosh}} \cdot b$ bayt.
-# Oʻsha darsda keshni kichraytiradigan {term}`GQA <guruhli soʻrov attention (GQA)>` va MLA bilan tanishdik. Bu yerda ikki yoʻlni oʻzimiz
-# oʻqitib solishtiramiz; ikkalasi ham bugungi katta modellarda ishlatiladi:
+# Oʻsha darsda keshni kichraytiradigan {term}`GQA <guruhli soʻrov attention (GQA)>` va MLA bilan tanishdik. Bu yerda keshni
+# kichraytirishning ikki yoʻlini — GQA ({term}`MQA <koʻp soʻrovli attention (MQA)>` bilan) va siljuvchi oynani — oʻqitib solishtiramiz;
+# ikkalasi ham bugungi katta modellarda ishlatiladi:
 #
 # - **{term}`guruhli soʻrov attention <guruhli soʻrov attention (GQA)>`** (GQA, {cite:alp}`ainslie2023`): $n_{kv}$
 #   ni kamaytirish. Soʻrov boshlari soni oʻzgarmaydi, lekin bir guruhdagi
@@ -465,7 +466,7 @@ xarita(
 # boshining oʻz kalit/qiymat boshi bor) bilan birga shu vazifada, oʻsha
 # oʻqitish sozlamalari va seedlar bilan oʻqitamiz. GQAda toʻrtta soʻrov boshi
 # ikkita, MQAda esa bitta kalit/qiymat boshini ishlatadi. Ikki tokenli oyna
-# («oyna 2») dekoderning self-attentionida qoʻllanadi. Bir tokenli oyna
+# («oyna 2») dekoderning oʻz-oʻziga attentionida qoʻllanadi. Bir tokenli oyna
 # («oyna 1») — nazorat: dekoder oʻzi yozgan raqamlardan faqat oxirgisini (oʻz
 # kirish tokenini) koʻradi. Har model uchun aniq moslikni
 # va bitta olti xonali sonni yozgandan keyin keshda turgan baytlarni
@@ -496,8 +497,8 @@ turlar_jadval.attrs["xonalar"] = {"seed 0": 3, "seed 1": 3}
 show(
     turlar_jadval,
     izoh="Attention turlari: sinov sonlarida aniq moslik (ikki seed),"
-    " olti xonali son yozilgandan keyin dekoder self-attention keshi"
-    " va unda bitta token egallaydigan baytlar.",
+    " olti xonali son yozilgandan keyin dekoderning oʻz-oʻziga"
+    " attention keshi va unda bitta token egallaydigan baytlar.",
     nom="turlar_jadval",
 )
 
@@ -515,14 +516,14 @@ yopishtir(at_min=float(aniqliklar.min().min()), at_max=float(aniqliklar.max().ma
 # {glue:text}`at_mha_1:.3f` berdi), shuning uchun ularni turlarning oʻziga bogʻlab boʻlmaydi. Nazorat modeli («oyna 1») ham vazifani oʻrgandi (eng yomon
 # seedda {glue:text}`at_oyna1_min:.3f`): faqat oʻz kirishini — bevosita oldingi
 # raqamni — koʻradigan dekoder ham toʻgʻri yozadi. Demak, bu vazifada kerakli maʼlumot soʻzlarda
-# (cross-attention orqali) va pozitsiyada. Oyna bu yerda zarar
+# (koder–dekoder attention orqali) va pozitsiyada. Oyna bu yerda zarar
 # qilmagani — shu vazifaning xossasi; uzun matn yozadigan til modeli
 # uchun bundan xulosa chiqarib boʻlmaydi.
 #
 # Kesh esa formula boʻyicha kichrayadi, oʻlchov ham aynan shuni koʻrsatdi
 # (jadvalning oxirgi ikki ustuni). Ikki tokenli oynada kesh son qancha uzun
-# boʻlsa ham oʻsmaydi. Bu — dekoder self-attentionining keshi.
-# Cross-attentionning kalit va qiymatlari esa koderning saqlangan chiqishidan har
+# boʻlsa ham oʻsmaydi. Bu — dekoderning oʻz-oʻziga attention keshi.
+# Koder–dekoder attentionning kalit va qiymatlari esa koderning saqlangan chiqishidan har
 # yaratish {term}`qadami <qadam>` uchun qayta hisoblanadi, shuning uchun ular bu
 # baytlarga kirmagan.
 # Ular ham keshlansa, GQA va MQA ularni ham kichraytirar edi.

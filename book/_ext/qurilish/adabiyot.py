@@ -14,7 +14,7 @@ from pybtex.plugin import register_plugin as pybtex_plugin
 from pybtex.style.formatting.unsrt import Style as Unsrt
 from pybtex.style.labels import BaseLabelStyle
 from pybtex.style.sorting.author_year_title import SortingStyle
-from pybtex.style.template import field as maydon, names, sentence
+from pybtex.style.template import FieldIsMissing, field as maydon, join, node, sentence
 from sphinxcontrib.bibtex.plugin import register_plugin
 from sphinxcontrib.bibtex.style.referencing import BracketStyle, PersonStyle
 from sphinxcontrib.bibtex.style.referencing.author_year import AuthorYearReferenceStyle
@@ -62,6 +62,23 @@ class Tartib(SortingStyle):
         return super().person_key(person).replace("{", "").replace("}", "")
 
 
+@node
+def _nomlar(children, context, role):
+    """pybtex's ``names`` joined by "va", with BibTeX's "and others" written "va boshq." as the
+    citations write it (pybtex's ``names`` prints the word "others")."""
+    assert not children
+    try:
+        shaxslar = list(context["entry"].persons[role])
+    except KeyError:
+        raise FieldIsMissing(role, context["entry"]) from None
+    uslub = context["style"]
+    boshqalar = bool(shaxslar) and str(shaxslar[-1]) == "others"
+    nomlar = [uslub.format_name(s, uslub.abbreviate_names) for s in shaxslar[: -1 if boshqalar else None]]
+    if boshqalar:
+        return join(sep=", ")[nomlar].format_data(context) + BOSHQ
+    return join(sep=", ", sep2=VA, last_sep=VA)[nomlar].format_data(context)
+
+
 class Royxat(Unsrt):
     """The list: pybtex's ``unsrt`` with every author named and joined by "va", sorted by
     author and year, labelled as the text cites it."""
@@ -70,7 +87,7 @@ class Royxat(Unsrt):
     default_label_style = "uz"
 
     def format_names(self, role, as_sentence=True):
-        nomlar = names(role, sep=", ", sep2=VA, last_sep=VA)
+        nomlar = _nomlar(role)
         return sentence[nomlar] if as_sentence else nomlar
 
     def format_title(self, e, which_field, as_sentence=True):

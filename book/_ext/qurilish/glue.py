@@ -72,6 +72,41 @@ def _birliklar(app, doctree, docname=None) -> None:
                 ota.replace(ota[i + 1], nodes.Text(yangi))
 
 
+#: Case endings and words written after a number or a symbol as a word of their own ("4096 da",
+#: "T ga", "960 gacha"): the space before one is a no-break space, so that a line never starts
+#: with the ending (an editor counted 19 such breaks in the PDF: "T = 4096 / gacha").
+QOSHIMCHALAR = r"(?:da|ga|ka|qa|dan|tan|gacha|ni|ning|dagi|dagidan|dek|ta|marta)"
+#: ... after a digit, a superscript or a percent sign in the text
+_SONDAN_KEYIN = re.compile(r"(?<=[0-9²³¹⁰⁴⁵⁶⁷⁸⁹%]) (?=" + QOSHIMCHALAR + r"\b)")
+#: ... or at the start of the text that follows a formula, a glued number or a one-letter symbol
+_BOSHIDA = re.compile(r"^ (?=" + QOSHIMCHALAR + r"\b)")
+
+
+def _belgimi(tugun) -> bool:
+    """A formula, a glued number or an italic symbol of one or two letters (*T*, *d*)."""
+    if isinstance(tugun, nodes.math):
+        return True
+    if isinstance(tugun, nodes.inline) and "pasted-text" in tugun["classes"]:
+        return True
+    return isinstance(tugun, nodes.emphasis) and len(tugun.astext().strip()) <= 2
+
+
+def _qoshimchalar(app, doctree, docname=None) -> None:
+    """A case ending written after a number, a formula or a symbol is joined to it by a no-break
+    space, in the text of paragraphs, captions and table cells (never inside code)."""
+    for matn in list(doctree.findall(nodes.Text)):
+        ota = matn.parent
+        if ota is None or isinstance(ota, (nodes.FixedTextElement, nodes.literal, nodes.math, nodes.raw)):
+            continue
+        asl = matn.astext()
+        yangi = _SONDAN_KEYIN.sub("\u00a0", asl)
+        i = ota.index(matn)
+        if i > 0 and _belgimi(ota[i - 1]):
+            yangi = _BOSHIDA.sub("\u00a0", yangi, count=1)
+        if yangi != asl:
+            ota.replace(matn, nodes.Text(yangi))
+
+
 def _manbalari(app, doctree) -> None:
     """doctree-read: a page that pastes values from other pages depends on their sources and on
     the code they run (``ijro.kuzatilgan_fayllar``), which MyST-NB does not record: when one of
@@ -89,6 +124,7 @@ def setup(app):
     app.connect("doctree-resolved", _gaplar)
     app.connect("doctree-read", _birliklar)
     app.connect("doctree-resolved", _birliklar)
+    app.connect("doctree-resolved", _qoshimchalar)
     if son is None:
         _LOG.info("glue: this book has no chapter_code/bichim.py; glued numbers keep MyST-NB's format")
     else:

@@ -167,10 +167,58 @@ var uzUlash = () => {
     if (Array.isArray(natija) && natija[3] instanceof Set) belgilanadi = natija[3];
     return natija;
   };
-  // a formula once, as shown: without the MathML and TeX source (O(T2)O(T^2)O(T2))
+  // a glossary term (Sphinx finds it among the index entries, and a section by the title,
+  // comparing them with the query as typed) is found however the word is typed: without the
+  // apostrophe, with an ASCII one, in Cyrillic. Entries, titles and the query are compared by
+  // the keys while the search runs; a hit shows a title as written.
+  const izla = Search._performSearch;
+  if (typeof izla === "function") Search._performSearch = (query, ...qolgani) => {
+    const indeks = Search._index;
+    if (!indeks || !indeks.indexentries || !indeks.alltitles) return izla(query, ...qolgani);
+    if (!indeks.uzKirishlar) {
+      const kalitla = (lugat, asli) => {
+        const yangi = {};
+        for (const [yozuv, joylar] of Object.entries(lugat)) {
+          const k = uzKalit(yozuv);
+          (yangi[k] ||= []).push(...joylar);
+          if (asli) asli.set(k, yozuv);
+        }
+        return yangi;
+      };
+      indeks.uzSarlavhaAsli = new Map();
+      indeks.uzKirishlar = kalitla(indeks.indexentries, null);
+      indeks.uzSarlavhalar = kalitla(indeks.alltitles, indeks.uzSarlavhaAsli);
+    }
+    const [kirishlar, sarlavhalar] = [indeks.indexentries, indeks.alltitles];
+    [indeks.indexentries, indeks.alltitles] = [indeks.uzKirishlar, indeks.uzSarlavhalar];
+    let natija;
+    try {
+      natija = izla(uzKalit(query), ...qolgani);
+    } finally {
+      [indeks.indexentries, indeks.alltitles] = [kirishlar, sarlavhalar];
+    }
+    const asli = indeks.uzSarlavhaAsli;
+    return natija.map((n) => {          // the title of a section (a key while searching) as written
+      const i = n[1].lastIndexOf(" > ");
+      const sarlavha = asli.get(i === -1 ? n[1] : n[1].slice(i + 3));
+      if (sarlavha === undefined) return n;
+      return [n[0], i === -1 || sarlavha === n[1].slice(0, i) ? sarlavha : `${n[1].slice(0, i)} > ${sarlavha}`,
+              ...n.slice(2)];
+    });
+  };
+  // a formula once, as shown: without the MathML and TeX source (O(T2)O(T^2)O(T2)); and,
+  // while kodsiz is set, without code and printed output, so that a summary is prose
+  let kodsiz = false;
   const matnga = Search.htmlToText;
-  if (typeof matnga === "function") Search.htmlToText = (htmlString, anchor) =>
-    matnga(htmlString.replace(/<span class="katex-mathml">[\s\S]*?<\/math><\/span>/g, ""), anchor);
+  if (typeof matnga === "function") Search.htmlToText = (htmlString, anchor) => {
+    let h = htmlString.replace(/<span class="katex-mathml">[\s\S]*?<\/math><\/span>/g, "");
+    if (kodsiz) {
+      const hujjat = new DOMParser().parseFromString(h, "text/html");
+      hujjat.querySelectorAll("div.highlight, pre, div.cell_output, .kitob-xarita, nav, .onthispage").forEach((e) => e.remove());
+      h = hujjat.documentElement.outerHTML;
+    }
+    return matnga(h, anchor);
+  };
   // the section that holds the word: the hit is named "page > section" (as Sphinx names a
   // hit in a section title) and opens there
   const bolimi = (htmlText, soz) => {
@@ -194,9 +242,22 @@ var uzUlash = () => {
   if (typeof xulosa !== "function" || typeof Search.htmlToText !== "function") return;
   Search.makeSearchSummary = (htmlText, keywords, anchor) => {
     const ozaklar = new Set(keywords);
-    const matn = Search.htmlToText(htmlText, anchor);
-    const sozlar = [...new Set((matn.match(uzYozilgan) || []).map((s) => s.toLowerCase()))];
-    const mos = sozlar.filter((s) => ozaklar.has(uzOzagi(s)));
+    const mosi = () => {
+      const matn = Search.htmlToText(htmlText, anchor);
+      const sozlar = [...new Set((matn.match(uzYozilgan) || []).map((s) => s.toLowerCase()))];
+      return [matn, sozlar.filter((s) => ozaklar.has(uzOzagi(s)))];
+    };
+    // the summary from the prose when the word is there, else from the whole page
+    kodsiz = true;
+    let [matn, mos] = mosi();
+    if (!mos.length) { kodsiz = false; [matn, mos] = mosi(); }
+    try {
+      return uzXulosa(htmlText, keywords, anchor, matn, mos);
+    } finally {
+      kodsiz = false;
+    }
+  };
+  const uzXulosa = (htmlText, keywords, anchor, matn, mos) => {
     if (!mos.length) return xulosa(htmlText, keywords, anchor);
     if (belgilanadi) {
       mos.forEach((s) => belgilanadi.add(s));
