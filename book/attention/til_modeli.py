@@ -199,7 +199,7 @@ show(lugat.round(1), nom="lugat_jadval",
 # - **bigram** — har harfga uning oʻqitish matnida aynan shu oldingi harfdan keyin kelish chastotasini
 #   ehtimol qilib beradi.
 #
-# Ikkalasida ham har sanoqqa 1 qoʻshiladi: aks holda oʻqitish matnida uchramagan harf yoki juft
+# Ikkalasida ham har sanoqqa 1 qoʻshiladi (bu usul *silliqlash* deyiladi): aks holda oʻqitish matnida uchramagan harf yoki juft
 # tekshirish matnida kelsa, nol ehtimol olardi va yoʻqotish cheksiz boʻlardi.
 
 # %%
@@ -233,25 +233,25 @@ fig("til_egri.png",
 # beradi, shuning uchun uning bir tokenga yoʻqotishi taxminan $\ln V$ ($V$ — lugʻat kattaligi):
 # harflar uchun $\ln$ {glue:text}`harf_lugat` ≈ {glue:text}`harf_lnv:.2f`, BPE uchun
 # $\ln$ {glue:text}`bpe_lugat` ≈ {glue:text}`bpe_lnv:.2f`. Ehtimollar toʻliq teng
-# boʻlmagani uchun yoʻqotish $\ln V$ dan biroz koʻp. BPE tokenining yoʻqotishi u saqlagan harflar
+# boʻlmagani uchun yoʻqotish $\ln V$ dan biroz koʻp. BPE tokenining yoʻqotishi undagi harflar
 # soniga boʻlinadi, shuning uchun oʻqitish boshida BPE modelining yoʻqotishi bir harfga
 # {glue:text}`bpe_bosh:.2f` nat, harflar modeliniki {glue:text}`harf_bosh:.2f` nat. Oxirida BPE modelining yoʻqotishi
 # bir harfga {glue:text}`bpe_oxirgi:.2f` nat — harflar modelinikidan kam (bir harfga perpleksiyasi
 # {glue:text}`bpe_perp:.1f`).
 #
 # Lekin egri chiziqda boshqa narsa ham koʻrinadi: BPE modelining yoʻqotishi
-# {glue:text}`bpe_eng_qadam`-yangilanishda eng kichik ({glue:text}`bpe_eng:.2f`), keyin esa oʻsadi.
+# {glue:text}`bpe_eng_qadam`-yangilanishda eng kichik ({glue:text}`bpe_eng:.2f`), keyin oʻsa boshlaydi.
 # Model oʻqitish matnini yod ola boshlaydi ({term}`ortiqcha moslashish`). Sababi — BPE tokenlarida
 # oʻqitish matni qisqa: atigi {glue:text}`bpe_oqish_tok` ta token. Modelda esa
 # {glue:text}`bpe_param` ta parametr bor — har oʻqitish tokeniga taxminan
 # {glue:text}`bpe_nisbat:.0f` ta (harflar modelida {glue:text}`harf_nisbat:.0f` ta).
 # {glue:text}`p_qadamlar` ta yangilanishda BPE modeli oʻqitish matnidan oʻrtacha
-# {glue:text}`bpe_davr:.0f` marta oʻtadi ({glue:text}`bpe_davr:.0f` {term}`epoxa`), harflar modeli esa
+# {glue:text}`bpe_davr:.0f` marta oʻtadi ({glue:text}`bpe_davr:.0f` {term}`epoxa`), harflar modeli —
 # {glue:text}`harf_davr:.0f` marta.
 #
 # Shuncha yangilanishda BPE modeli koʻrmagan matnni harflar modelidan yaxshiroq bashorat qiladi,
 # shuning uchun matnlarni shu model bilan yaratamiz. Lekin bundan BPE doim yaxshiroq degan xulosa
-# chiqmaydi. Ikkala modelning parametrlari bir xil sonda ({glue:text}`p_qadamlar` marta) yangilandi, lekin modellar bir xil
+# chiqmaydi. Ikkala modelning parametrlari bir xil — {glue:text}`p_qadamlar` martadan — yangilandi, lekin modellar bir xil
 # miqdorda matn koʻrmadi: paketdagi tokenlar soni ikkalasida bir xil, oʻqitish matnida esa BPE
 # tokeni oʻrtacha {glue:text}`bpe_harf_oqish:.1f` harfdan iborat (tekshirish matnidagidan biroz
 # koʻp). Demak, har yangilanishda BPE
@@ -372,7 +372,7 @@ print(textwrap.fill(bpe_tok.dekodla(b[0]).replace("\n", " / "), 68))
 # ham taʼsir qilgan, pozitsiyalar ham oʻzgaradi, shuning uchun har surishda keshni qayta hisoblash
 # kerak.
 #
-# Tezlik kam farq qiladi, chunki matn qisqa: keshsiz yoʻlda ham har qadamdagi hisob oz. Model ham
+# Tezlik kam farq qiladi, chunki matn qisqa: keshsiz yaratishda ham har qadamdagi hisob oz. Model ham
 # kichik, shuning uchun vaqtning koʻpi Python
 # va PyTorch funksiyalarini chaqirishga ketadi. Keshning foydasi kontekst oynasi katta modelda,
 # uzun matn yaratilganda koʻrinadi:
@@ -436,7 +436,7 @@ print(textwrap.fill(bpe_tok.dekodla(b[0]).replace("\n", " / "), 68))
 #
 # BPE modeli {glue:text}`p_qadamlar` ta yangilanishgacha ortiqcha moslashgan. Uning eng yaxshi
 # nuqtasi ({glue:text}`bpe_eng_qadam`-yangilanish, {glue:text}`bpe_eng:.2f` nat) bigramdan ozgina
-# yaxshiroq, lekin bu nuqtani tekshirish matniga qarab tanladik: oʻqitishni qayerda toʻxtatishni
+# yaxshiroq, lekin bu nuqtani tekshirish matniga qarab tanladik: oʻqitishni qachon toʻxtatishni
 # oldindan bilmaymiz. Bigramni esa yanada yaxshiroq silliqlash mumkin. Demak, bunday kichik
 # matnda {term}`Transformer` yaxshi silliqlangan oddiy sanoq modelidan ustun emas. Uning ustunligi
 # koʻproq matn va uzoqroq kontekst kerak boʻlganda koʻrinadi.

@@ -70,7 +70,7 @@ print("LoRA:  ", son(lora, "d"))
 print(f"nisbat: {son(toliq / lora, '.0f')} marta")
 
 # %% [markdown]
-# Oʻqitiladigan {term}`parametrlar` $d^2$ tadan $2dr$ taga, yaʼni $d / (2r)$ marta
+# Oʻqitiladigan {term}`parametrlar` soni $d^2$ dan $2dr$ ga, yaʼni $d / (2r)$ marta
 # kamayadi. $W$ oʻzgarmagani uchun parametr gradientlari ham faqat $B$ va $A$ uchun
 # hisoblanadi va saqlanadi.
 
@@ -97,14 +97,14 @@ print(f"nisbat: {son(toliq / lora, '.0f')} marta")
 # | Initsializatsiya | Arxitekturasi bir xil LSTMlarda ham oʻqitish boshidagi gradientning soʻnishiga unutish darvozasining boshlangʻich siljishi kuchli taʼsir qiladi |
 # | Pozitsiya kodlash | Maskasiz attention usiz tartibni koʻrmaydi va vazifani yecha olmaydi (aniqlik eng yaxshi seedda {glue:text}`rekurrent.py::attn0_max:.3f`) |
 # | Ogʻirliklarni talqin qilish | Ogʻirliklar model qayerga qarashini koʻrsatadi: «Attention, RNN va LSTM bitta vazifada» darsidagi modelda har soʻrov oʻrtacha hisobda ogʻirligining deyarli hammasini 0-qadamga beradi |
-# | Kvadratik narx | Xotira T² ga proporsional oʻsadi (T = 960 da 64 ta namunaning ogʻirliklari {glue:text}`narx.py::matritsa_960:.0f` MiB); flash kerneli xotirani T ga chiziqli qiladi, hisob hajmini esa kamaytirmaydi |
+# | Kvadratik narx | Xotira T² ga proporsional oʻsadi (T = 960 da 64 ta namunaning ogʻirliklari {glue:text}`narx.py::matritsa_960:.0f` MiB); flash kerneli xotira sarfini T ga chiziqli bogʻliq qiladi, hisob hajmini esa kamaytirmaydi |
 # | Parallellik | T = 240 da attention RNNdan {glue:text}`narx.py::mac_nisbat:.1f` marta koʻproq hisob qiladi, lekin hammasini bir yoʻla bajaradi; bitta oqimda u RNNdan sekin |
 # | Transformer bloki | Attention + {term}`qoldiq ulanish` + LayerNorm + feed-forward; GPT-2, Llama: pre-LN |
 # | Kauzal maska | Har pozitsiya faqat oʻzini va oldingilarni koʻradi: diagonaldan yuqoridagi ogʻirliklar aniq 0, har qatorning yigʻindisi 1 |
 # | Uzunroq ketma-ketlik | RoPE bilan oʻqitilgan model koʻrmagan masofalarda adashadi: T = 60 da oʻqitilgan modellarning aniqligi besh seedimizda T = 240 da kamida {glue:text}`pozitsiyalar.py::poz_rope_pasayish:.2f` ga pasaydi. Sinusoidal pozitsiya kodlash besh seedda uzunroq ketma-ketlikda ham ishladi, lekin bu kafolat emas: boshqa seedlarda bunday modellar ham buzilishi mumkin |
 # | KV kesh | Oldingi kalit va qiymatlar saqlanadi: natija oʻzgarmaydi, har yaratish qadamida faqat yangi token hisoblanadi; Llama 3 8Bda bitta tokenning keshi {glue:text}`transformer.py::kv_llama_token_kib:.0f` KiB |
 # | GQA, MQA, oyna, MLA | Keshni kichraytirish yoʻllari: kalit/qiymat boshlari kamaytiriladi (GQA Llama 3 8B keshini {glue:text}`transformer.py::kv_llama_gqa_marta:d` marta kichraytiradi), oynadan eski tokenlar tashlanadi yoki kesh siqiladi (MLA: DeepSeek-V2da bir tokenga {glue:text}`transformer.py::mla_kib:g` KiB) |
-# | Til modeli | Bobning oʻz matnida oʻqitilgan kichik `KichikGPT` keyingi harfni harflar bigramidan ancha yaxshi bashorat qiladi: tekshirish matnida bir harfga {glue:text}`til_modeli.py::harf_oxirgi:.2f` nat, bigramniki {glue:text}`til_modeli.py::bigram:.2f` nat. Lekin BPE tokenlarida yaxshi silliqlangan bigram ({glue:text}`til_modeli.py::m3_k001:.2f` nat) BPE modelidan ({glue:text}`til_modeli.py::bpe_oxirgi:.2f` nat) yaxshiroq: bunday kichik matnda Transformer oddiy sanoq modelidan ustun emas |
+# | Til modeli | Bobning oʻz matnida oʻqitilgan `KichikGPT` keyingi harfni harflar bigramidan ancha yaxshi bashorat qiladi: tekshirish matnida bir harfga {glue:text}`til_modeli.py::harf_oxirgi:.2f` nat, bigramniki {glue:text}`til_modeli.py::bigram:.2f` nat. Lekin BPE tokenlarida yaxshi silliqlangan bigram ({glue:text}`til_modeli.py::m3_k001:.2f` nat) BPE modelidan ({glue:text}`til_modeli.py::bpe_oxirgi:.2f` nat) yaxshiroq: bunday kichik matnda Transformer oddiy sanoq modelidan ustun emas |
 # | Kompozitsion umumlashtirish | «00»li sonlarsiz oʻqitilgan modellar «00»li sinov sonlarini faqat {glue:text}`yakuniy.py::tz_yopiq_00_min:.3f`–{glue:text}`yakuniy.py::tz_yopiq_00_max:.3f` aniqlik bilan yozdi: tanish soʻzlardan yangi birikmani tuzish oʻz-oʻzidan kelmaydi |
 # | Koder–dekoder attention | Raqam yozayotgan dekoder uni beradigan soʻzga qaraydi: noldan farqli raqamlarning {glue:text}`yakuniy.py::tr_moslik_foiz:.1f` foizida eng kuchli ogʻirlik oʻsha soʻzda |
 # ```

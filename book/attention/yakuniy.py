@@ -53,7 +53,7 @@ from chapter_code.sonlar import soz_bilan, manba_soz, javob
 # Bu — tarjima vazifasi, shuning uchun asl Transformer maqolasidagi kabi
 # **koder–dekoder** modelini olamiz (`Tarjimon`). Koder soʻzlarni {term}`kauzal maskasiz <kauzal (sababiy) maska>` {term}`attention <attention (eʼtibor mexanizmi)>` bilan oʻqiydi: har soʻz hamma soʻzni koʻradi, faqat
 # qisqa sonlarni bir xil uzunlikka keltirish uchun qoʻshilgan toʻldiruvchi `<pad>` {term}`tokenlar <token>`
-# yopiladi. Dekoder raqamlarni bittadan yozadi: oʻzi yozgan
+# yashiriladi. Dekoder raqamlarni bittadan yozadi: oʻzi yozgan
 # raqamlarga kauzal maska bilan qaraydi, soʻzlarga esa **koder–dekoder attention**
 # (ingl. {term}`cross-attention`) orqali qaraydi. Unda {term}`soʻrovlar <soʻrov>` dekoderdan, {term}`kalit` va
 # qiymatlar koder chiqishidan olinadi. Koder ham, dekoder ham
@@ -67,8 +67,8 @@ from chapter_code.sonlar import soz_bilan, manba_soz, javob
 # :prepend: def forward(self, manba, maqsad, keshlar=None, xotira=None):
 # ```
 #
-# Oʻqitishda dekoder kirishiga oʻzi yozgan emas, toʻgʻri oldingi raqamlar
-# beriladi (ingl. *{term}`teacher forcing`*, «oʻqituvchi yordami»): hamma pozitsiya bitta
+# Oʻqitishda dekoder kirishiga oʻzi yozgan raqamlar emas, oldingi raqamlarning
+# toʻgʻrisi beriladi (ingl. *{term}`teacher forcing`*, «oʻqituvchi yordami»): hamma pozitsiya bitta
 # hisobda oʻqitiladi. Sinov sonlari oʻqitishda hech qachon uchramaydi; javob
 # faqat hamma raqami toʻgʻri boʻlsa toʻgʻri hisoblanadi (*{term}`aniq moslik`*,
 # ingl. *exact match*). Oʻqitish kodi — `chapter_code/sonlar.py` dagi
@@ -306,7 +306,7 @@ fig(
 # yozishga oʻqitishdan kelib chiqdi.
 #
 # Bitta misol tasodif boʻlishi mumkin. Shuning uchun hamma sinov sonlarida
-# sanaymiz: dekoderga toʻgʻri oldingi raqamlar berilganda (oʻqitishdagi
+# sanaymiz: dekoderga oldingi raqamlarning toʻgʻrisi berilganda (oʻqitishdagi
 # kabi), noldan farqli raqamning eng kuchli oʻrtacha ogʻirligi necha
 # holda aynan oʻz soʻziga tushadi? Buni `muvofiqlik` funksiyasi sanaydi. Ogʻirlik
 # oʻrtacha qayerga tushishini ham oʻlchaymiz: oʻz soʻziga, «yuz» va «ming»ga
@@ -509,7 +509,7 @@ yopishtir(at_min=float(aniqliklar.min().min()), at_max=float(aniqliklar.max().ma
           at_mha_0=float(aniqliklar.iloc[0, 0]), at_mha_1=float(aniqliklar.iloc[0, 1]))
 
 # %% [markdown]
-# Beshala tur ham ikkala seedda vazifani oʻrgandi: aniqliklar
+# Beshala turdagi modellar ham ikkala seedda vazifani oʻrgandi: aniqliklar
 # {glue:text}`at_min:.3f`–{glue:text}`at_max:.3f` oraligʻida
 # ({numref}`turlar_jadval`). Turlar orasidagi farqlar bitta turning ikki seedi orasidagi
 # farqdan katta emas (MHAning oʻzida ikki seed {glue:text}`at_mha_0:.3f` va
@@ -528,7 +528,7 @@ yopishtir(at_min=float(aniqliklar.min().min()), at_max=float(aniqliklar.max().ma
 # baytlarga kirmagan.
 # Ular ham keshlansa, GQA va MQA ularni ham kichraytirar edi.
 #
-# Katta modelda har yangi token butun keshni xotiradan oʻqiydi. Shuning
+# Katta modelda har yangi token uchun butun kesh xotiradan oʻqiladi. Shuning
 # uchun kichik kesh xotira sarfini ham, har qadamda oʻqiladigan baytlarni ham
 # kamaytiradi ({doc}`«Transformer bloki va KV kesh» <transformer>` darsi).
 # Buning evaziga modelning imkoniyati (ifodalash qobiliyati) kamayadi. GQA va MQAda bir guruh
