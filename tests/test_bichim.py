@@ -220,8 +220,8 @@ def test_yopishtir_needs_a_value():
 
 
 def test_a_case_ending_after_a_number_or_a_symbol_never_starts_a_line():
-    """"4096 da", "T ga", "960 gacha": a no-break space before the ending (the PDF broke 19 such
-    pairs across lines), after a digit, a formula, a glued number or a one-letter symbol; code
+    """"4096 da", "T ga", "960 gacha": a no-break space before the ending, also where the source
+    broke the line there (the PDF broke 19 such pairs across lines), after a digit, a formula, a glued number or a one-letter symbol; code
     and ordinary words are left as they are."""
     import sys
     from conftest import ILDIZ
@@ -230,19 +230,28 @@ def test_a_case_ending_after_a_number_or_a_symbol_never_starts_a_line():
     from docutils import nodes
 
     gap = nodes.paragraph()
-    gap += nodes.Text("Xotira T = 4096 da oʻsadi, 960 gacha; 64 ta namuna, 50 % ni; bu dan emas ")
+    gap += nodes.Text("Xotira T = 4096 da oʻsadi, 960\ngacha; 64 ta namuna, 50 % ni; bu dan emas ")
     gap += nodes.math("", "T")
-    gap += nodes.Text(" ga bogʻliq, ")
+    gap += nodes.Text("\nga bogʻliq, ")
     gap += nodes.emphasis("", "d")
     gap += nodes.Text(" = 128 da; ")
     gap += nodes.inline("", "0,97", classes=["pasted-text"])
     gap += nodes.Text(" dan yuqori; ")
+    gap += nodes.Text("\n")                  # an earlier line break, equal to the one below
+    gap += nodes.Text("T ni 960")            # MyST: a line break of the source is a text of its own
+    gap += nodes.Text("\n")
+    gap += nodes.Text("gacha; ")
+    gap += nodes.Text("soni 64")
+    gap += nodes.Text("\nta")
     gap += nodes.emphasis("", "katta")
-    gap += nodes.Text(" da emas; kodda ")
+    gap += nodes.Text(" da emas; ")
+    gap += nodes.literal("", "KopBoshli")
+    gap += nodes.Text(" ning kodida ")
     gap += nodes.literal("", "x = 3 da")
     hujjat = nodes.document(None, None)
     hujjat += gap
     glue._qoshimchalar(None, hujjat)
     assert gap.astext() == ("Xotira T = 4096\u00a0da oʻsadi, 960\u00a0gacha; 64\u00a0ta namuna, 50 %\u00a0ni; "
-                            "bu dan emas T\u00a0ga bogʻliq, d = 128\u00a0da; 0,97\u00a0dan yuqori; katta da emas; "
-                            "kodda x = 3 da")
+                            "bu dan emas T\u00a0ga bogʻliq, d = 128\u00a0da; 0,97\u00a0dan yuqori; \nT ni 960\u00a0gacha; soni 64\u00a0ta"
+                            "katta da emas; "
+                            "KopBoshli\u00a0ning kodida x = 3 da")

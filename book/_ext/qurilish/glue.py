@@ -69,22 +69,25 @@ def _birliklar(app, doctree, docname=None) -> None:
             matn = ota[i + 1].astext()
             yangi = BIRLIKLAR.sub("\u00a0", matn, count=1) if BIRLIKLAR.match(matn) else matn
             if yangi != matn:
-                ota.replace(ota[i + 1], nodes.Text(yangi))
+                ota[i + 1] = nodes.Text(yangi)      # by place: a Text equals any Text of its value
 
 
 #: Case endings and words written after a number or a symbol as a word of their own ("4096 da",
-#: "T ga", "960 gacha"): the space before one is a no-break space, so that a line never starts
+#: "T ga", "960 gacha"): the space (or the source's line break) before one is a no-break space, so that a line never starts
 #: with the ending (an editor counted 19 such breaks in the PDF: "T = 4096 / gacha").
 QOSHIMCHALAR = r"(?:da|ga|ka|qa|dan|tan|gacha|ni|ning|dagi|dagidan|dek|ta|marta)"
 #: ... after a digit, a superscript or a percent sign in the text
-_SONDAN_KEYIN = re.compile(r"(?<=[0-9²³¹⁰⁴⁵⁶⁷⁸⁹%]) (?=" + QOSHIMCHALAR + r"\b)")
+_SONDAN_KEYIN = re.compile(r"(?<=[0-9²³¹⁰⁴⁵⁶⁷⁸⁹%])[ \n](?=" + QOSHIMCHALAR + r"\b)")
 #: ... or at the start of the text that follows a formula, a glued number or a one-letter symbol
-_BOSHIDA = re.compile(r"^ (?=" + QOSHIMCHALAR + r"\b)")
+_BOSHIDA = re.compile(r"^[ \n](?=" + QOSHIMCHALAR + r"\b)")
+_QOSHIMCHA = re.compile(QOSHIMCHALAR + r"\b")
+_SON_OXIRI = re.compile(r"[0-9²³¹⁰⁴⁵⁶⁷⁸⁹%]$")
 
 
 def _belgimi(tugun) -> bool:
-    """A formula, a glued number or an italic symbol of one or two letters (*T*, *d*)."""
-    if isinstance(tugun, nodes.math):
+    """A formula, a name in code (`KopBoshli` ning), a glued number or an italic symbol of one
+    or two letters (*T*, *d*)."""
+    if isinstance(tugun, (nodes.math, nodes.literal)):
         return True
     if isinstance(tugun, nodes.inline) and "pasted-text" in tugun["classes"]:
         return True
@@ -100,11 +103,20 @@ def _qoshimchalar(app, doctree, docname=None) -> None:
             continue
         asl = matn.astext()
         yangi = _SONDAN_KEYIN.sub("\u00a0", asl)
-        i = ota.index(matn)
-        if i > 0 and _belgimi(ota[i - 1]):
+        # by identity: a Text is a str, and list.index would find the first equal one ("\n")
+        i = next(k for k, bola in enumerate(ota.children) if bola is matn)
+        oldingi = ota[i - 1] if i > 0 else None
+        if oldingi is not None and (_belgimi(oldingi) or (isinstance(oldingi, nodes.Text)
+                                                         and _SON_OXIRI.search(oldingi.astext()))):
             yangi = _BOSHIDA.sub("\u00a0", yangi, count=1)
+        # a line break of the source is a text of its own (MyST): "960", "\n", "gacha ..."
+        keyingi = ota[i + 1] if i + 1 < len(ota) else None
+        if asl in (" ", "\n") and isinstance(keyingi, nodes.Text) and _QOSHIMCHA.match(keyingi.astext()) \
+                and oldingi is not None and (_belgimi(oldingi) or (isinstance(oldingi, nodes.Text)
+                                                                  and _SON_OXIRI.search(oldingi.astext()))):
+            yangi = "\u00a0"
         if yangi != asl:
-            ota.replace(matn, nodes.Text(yangi))
+            ota[i] = nodes.Text(yangi)
 
 
 def _manbalari(app, doctree) -> None:
