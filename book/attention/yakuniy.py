@@ -392,10 +392,10 @@ fig(
 # :::
 #
 # :::{only} latex and not sayt_manzili
-# Rasmlar bitta misolni koʻrsatadi. Quyidagi kod seed 0 modelining yana bir nechta sinov
-# sonidagi (toʻgʻri javoblar va xatolar) hamma attention ogʻirliklarini yigʻadi: har bosh va
-# ularning oʻrtachasi. Uni ishga tushirib, `hamma_ogirliklar` natijasini oʻzingiz koʻrishingiz
-# mumkin.
+# Rasmlar bitta misolni koʻrsatadi. Seed 0 modelining yana bir nechta sinov sonidagi
+# (toʻgʻri javoblar va xatolar) hamma attention ogʻirliklarini — har boshnikini va ularning
+# oʻrtachasini — `chapter_code/sonlar.py` dagi `hamma_ogirliklar` funksiyasi qaytaradi: darsni
+# ishga tushirib, ularni oʻzingiz koʻrishingiz mumkin.
 # :::
 
 # %%
