@@ -73,15 +73,17 @@ def _birliklar(app, doctree, docname=None) -> None:
 
 
 #: Case endings and words written after a number or a symbol as a word of their own ("4096 da",
-#: "T ga", "960 gacha"): the space (or the source's line break) before one is a no-break space, so that a line never starts
-#: with the ending (an editor counted 19 such breaks in the PDF: "T = 4096 / gacha").
+#: "T ga", "960 gacha"): the space (or the source's line break) before one is a no-break space,
+#: so that a line never starts with the ending (an editor counted 19 such breaks in the PDF:
+#: "T = 4096 / gacha").
 QOSHIMCHALAR = r"(?:da|ga|ka|qa|dan|tan|gacha|ni|ning|dagi|dagidan|dek|ta|marta)"
-#: ... after a digit, a superscript or a percent sign in the text
-_SONDAN_KEYIN = re.compile(r"(?<=[0-9²³¹⁰⁴⁵⁶⁷⁸⁹%])[ \n](?=" + QOSHIMCHALAR + r"\b)")
-#: ... or at the start of the text that follows a formula, a glued number or a one-letter symbol
-_BOSHIDA = re.compile(r"^[ \n](?=" + QOSHIMCHALAR + r"\b)")
-_QOSHIMCHA = re.compile(QOSHIMCHALAR + r"\b")
-_SON_OXIRI = re.compile(r"[0-9²³¹⁰⁴⁵⁶⁷⁸⁹%]$")
+#: what a number ends with: a digit, a superscript or a percent sign
+_SON = "[0-9²³¹⁰⁴⁵⁶⁷⁸⁹%]"
+#: ... the break after one inside a text
+_SONDAN_KEYIN = re.compile(rf"(?<={_SON})[ \n](?={QOSHIMCHALAR}\b)")
+#: ... the break at the start of a text, or a text that is the break alone
+_BOSHIDA = re.compile(rf"^[ \n](?={QOSHIMCHALAR}\b)")
+_SON_OXIRI = re.compile(f"{_SON}$")
 
 
 def _belgimi(tugun) -> bool:
@@ -108,13 +110,11 @@ def _qoshimchalar(app, doctree, docname=None) -> None:
         oldingi = ota[i - 1] if i > 0 else None
         if oldingi is not None and (_belgimi(oldingi) or (isinstance(oldingi, nodes.Text)
                                                          and _SON_OXIRI.search(oldingi.astext()))):
-            yangi = _BOSHIDA.sub("\u00a0", yangi, count=1)
-        # a line break of the source is a text of its own (MyST): "960", "\n", "gacha ..."
-        keyingi = ota[i + 1] if i + 1 < len(ota) else None
-        if asl in (" ", "\n") and isinstance(keyingi, nodes.Text) and _QOSHIMCHA.match(keyingi.astext()) \
-                and oldingi is not None and (_belgimi(oldingi) or (isinstance(oldingi, nodes.Text)
-                                                                  and _SON_OXIRI.search(oldingi.astext()))):
-            yangi = "\u00a0"
+            # a line break of the source is a text of its own (MyST): "960", "\n", "gacha ..."
+            keyingi = ota[i + 1] if i + 1 < len(ota) else None
+            bolak = asl + (keyingi.astext() if asl in (" ", "\n") and isinstance(keyingi, nodes.Text) else "")
+            if _BOSHIDA.match(bolak):
+                yangi = "\u00a0" + yangi[1:]
         if yangi != asl:
             ota[i] = nodes.Text(yangi)
 
