@@ -1,7 +1,7 @@
 # Two commands set everything up on a fresh Debian machine (as root, with python3):
 #   make book   - virtual environment + locked requirements, then build the site
-#   make test   - the same set-up, then every test (unit tests and the book build; ~16 min on 2 cores)
-# Also: make unit (fast tests, no build, ~22 s), make bench (the author's loop and Lighthouse, ~10 min),
+#   make test   - the same set-up, then every test (unit tests and the book build; ~14 min on 2 cores)
+# Also: make preview (the book on 127.0.0.1:8001, rebuilt and reloaded on save), make unit (fast tests, no build, ~22 s), make bench (the author's loop and Lighthouse, ~10 min),
 # make arifmetika (the build and claim tests under other CPU kernels, ~4 min a setting),
 # make lock (re-lock requirements), make clean (all of _build/, the kept trainings too).
 SHELL := /bin/bash
@@ -16,7 +16,7 @@ LIGHTHOUSE := tools/lighthouse/node_modules/.bin/lighthouse
 # when this make started: make test's table of where the time went counts the set-up from here
 export KITOB_TEST_BOSHI := $(shell date +%s.%N)
 
-.PHONY: book test unit bench arifmetika lock clean setup system
+.PHONY: book test unit bench arifmetika lock clean setup system preview
 
 # Debian packages the build needs, each checked by a file it provides:
 # Node.js and KaTeX render the mathematics at build time (no CDN), npm installs
@@ -74,6 +74,12 @@ $(STAMP): requirements.lock
 book: setup
 	$(PY) tools/qurish.py
 
+# The author's live preview: the book on http://127.0.0.1:$(PORT)/, rebuilt by one warm
+# Sphinx application on every save, the open page reloaded (tools/korish.py).
+PORT ?= 8001
+preview: setup
+	$(PY) tools/korish.py --port $(PORT)
+
 unit: setup
 	$(PY) -m pytest tests -m "not build and not ijro" -q
 
@@ -89,7 +95,9 @@ test: setup
 # BENCH_SEED=<file> adds the seed draft; tools/benchmark.py alone with BENCH_QISM=a stops after
 # the cold execution.
 # JSON in _build/bench.json.  Then Lighthouse's mobile run, three times per page, on the
-# site as a host serves it (gzip): medians and every report in _build/mayoq/.
+# site as a host serves it (gzip): medians and every report in _build/mayoq/; with
+# MAYOQ_BAZA=<another clone's _build/sayt> each run is followed by one of that site's same page,
+# and a page whose median falls below it fails.
 bench: setup
 	$(PY) tools/benchmark.py
 	$(PY) tools/qurish.py

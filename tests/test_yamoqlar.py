@@ -53,6 +53,41 @@ def _katex_server() -> str | None:
     return None
 
 
+def _katex_static() -> str | None:
+    from sphinxcontrib import katex
+
+    if not (hasattr(katex, "copy_file") and hasattr(katex, "filename_css")):
+        return "sphinxcontrib.katex has no copy_file/filename_css, which tools/korish.py calls"
+    if "mkdtemp()" not in inspect.getsource(katex.setup_static_path) \
+            or "rmtree(app._katex_static_path)" not in inspect.getsource(katex.builder_finished):
+        return ("sphinxcontrib.katex no longer makes _katex_static_path once and removes it after "
+                "each build: tools/korish.py's rebuild of it may be unneeded or wrong")
+    return None
+
+
+def _sahifa_fayllari() -> str | None:
+    from sphinx.builders.html import StandaloneHTMLBuilder
+
+    from sphinx.application import Sphinx
+
+    manba = inspect.getsource(StandaloneHTMLBuilder.prepare_writing)
+    if "for js_filename, attrs in self.app.registry.js_files:" not in manba:
+        return ("StandaloneHTMLBuilder.prepare_writing no longer adds the registry's scripts to "
+                "_js_files: tools/korish.py's reset of both may be unneeded or wrong")
+    if "self.registry.add_js_file" not in inspect.getsource(Sphinx.add_js_file):
+        return "Sphinx.add_js_file no longer registers the script: see tools/korish.py's reset"
+    from sphinx.testing.util import SphinxTestApp
+
+    from sphinx.environment import BuildEnvironment
+
+    if "self.env._pickled_doctree_cache.clear()" not in inspect.getsource(SphinxTestApp.build) \
+            or "self._pickled_doctree_cache[docname]" not in inspect.getsource(BuildEnvironment.get_doctree):
+        return ("BuildEnvironment.get_doctree no longer keeps doctrees in _pickled_doctree_cache (or "
+                "Sphinx's test application no longer clears it before a build): tools/korish.py "
+                "forgets a page's there when it is read again; see how a warm build works now")
+    return None
+
+
 def _thebe() -> str | None:
     from sphinx.events import EventListener
     from sphinx.registry import SphinxComponentRegistry
@@ -245,6 +280,16 @@ YAMOQLAR = [
           "start_server_process retries the connection until the timeout: the original connects "
           "once when the socket file exists and dies with ConnectionRefusedError on a busy machine",
           _katex_server),
+    Yamoq("KaTeX static folder per build", "sphinxcontrib-katex", "0.9.11", "tools/korish.py",
+          "the preview's warm application builds again and again; the temporary _static folder "
+          "the extension makes once and removes after every build is made again before each",
+          _katex_static),
+    Yamoq("a page's scripts in a warm application", "sphinx", "7.4.7", "tools/korish.py",
+          "before each rebuild of the preview the registry's and the HTML builder's scripts and "
+          "stylesheets are set back to the application's first (prepare_writing adds every "
+          "registered one, the last build's pages' own too); a page read again is dropped from the "
+          "environment's cache of doctrees read from disk (SphinxTestApp.build clears it all)",
+          _sahifa_fayllari),
     Yamoq("no thebe", "sphinx-thebe", "0.3.1", "sahifa.py",
           "Jupyter Book always loads sphinx_thebe: its listeners (app.events.listeners) and files "
           "(app.registry) are removed, or every page declares THEBE_JS_URL twice", _thebe),

@@ -8,7 +8,9 @@ The site is served by ``tools/xizmat.py`` (gzip, as a static host serves it).
 ``python tools/mayoq.py [runs]`` (``make bench``) measures the chapter page and
 the front page ``runs`` times each (3 by default) and writes every report
 (``_build/mayoq/<page>-<n>.report.html`` and ``.json``) and a summary with the
-medians, ``_build/mayoq/xulosa.json``.
+medians, ``_build/mayoq/xulosa.json``.  With ``MAYOQ_BAZA=<another commit's built site>``
+(``make bench`` passes it on) each run of a page is followed by one of the same page there,
+and a page whose performance median falls below that site's fails, as a score under 100 does.
 """
 
 from __future__ import annotations
@@ -117,35 +119,66 @@ def muvaffaqiyatsiz(lhr: dict, toifa: str) -> list[str]:
     return qator
 
 
-def bench(marta: int = 3) -> dict:
+def _xulosa(yugurishlar: list[dict]) -> dict:
+    tezlik = [y["performance"] for y in yugurishlar]
+    return {"yugurishlar": yugurishlar,
+            "mediana": {k: statistics.median(y[k] for y in yugurishlar) for k in yugurishlar[0]},
+            "tezlik_oraligi": [min(tezlik), max(tezlik)]}
+
+
+def bench(marta: int = 3, baza: Path | None = None) -> dict:
+    """Every page ``marta`` times; with ``baza`` (another commit's built site, MAYOQ_BAZA), that
+    site's same page right after each run, so that both meet the same machine: its medians in
+    ``_baza``, and a page whose performance median falls below the other site's is listed."""
+    import contextlib
+
     sys.path.insert(0, str(TESTLAR))
     from xizmat import xizmat
 
     papka = ILDIZ / "_build" / "mayoq"
     xulosa: dict = {}
-    with xizmat(ILDIZ / "_build" / "sayt") as url:
+    bazaniki: dict = {}
+    with contextlib.ExitStack() as s:
+        url = s.enter_context(xizmat(ILDIZ / "_build" / "sayt"))
+        baza_url = s.enter_context(xizmat(baza)) if baza else None
         for nom, yol in SAHIFALAR.items():
-            yugurishlar = []
+            yugurishlar, bazada = [], []
             for n in range(1, marta + 1):
                 lhr = olch(url + yol, papka / f"{nom}-{n}")
                 yugurishlar.append({**baholar(lhr), **korsatkichlar(lhr)})
                 print(f"{yol} run {n}: {yugurishlar[-1]}", flush=True)
-            tezlik = [y["performance"] for y in yugurishlar]
-            xulosa[yol] = {"yugurishlar": yugurishlar,
-                           "mediana": {k: statistics.median(y[k] for y in yugurishlar) for k in yugurishlar[0]},
-                           "tezlik_oraligi": [min(tezlik), max(tezlik)]}
+                if baza_url and (baza / yol).is_file():
+                    lhr = olch(baza_url + yol, papka / "baza" / f"{nom}-{n}")
+                    bazada.append({**baholar(lhr), **korsatkichlar(lhr)})
+                    print(f"  {baza.name} {yol} run {n}: {bazada[-1]}", flush=True)
+            xulosa[yol] = _xulosa(yugurishlar)
+            if bazada:
+                bazaniki[yol] = _xulosa(bazada)
+    if baza:
+        xulosa["_baza"] = {"sayt": str(baza), **bazaniki}
     (papka / "xulosa.json").write_text(json.dumps(xulosa, indent=2, ensure_ascii=False))
+    sahifalar = {yol: x for yol, x in xulosa.items() if not yol.startswith("_")}
     # what make test requires of its few pages, required here of every page (TEST_SAHIFALARI)
-    xatolar = [f"{yol}: {t} {x['mediana'][t]:.0f}, not 100" for yol, x in xulosa.items()
+    xatolar = [f"{yol}: {t} {x['mediana'][t]:.0f}, not 100" for yol, x in sahifalar.items()
                for t in TALAB_TOIFALARI if x["mediana"][t] < 100]
     xatolar += [f"{yol}: the first view transfers {x['mediana']['bayt']:,.0f} bytes (budget {BYUDJET:,})"
-                for yol, x in xulosa.items() if x["mediana"]["bayt"] > BYUDJET]
-    for yol, x in xulosa.items():
+                for yol, x in sahifalar.items() if x["mediana"]["bayt"] > BYUDJET]
+    xatolar += [f"{yol}: performance median {xulosa[yol]['mediana']['performance']:.0f}, "
+                f"below {b['mediana']['performance']:.0f} at {baza}"
+                for yol, b in bazaniki.items()
+                if xulosa[yol]["mediana"]["performance"] < b["mediana"]["performance"]]
+    for yol, x in sahifalar.items():
         m = x["mediana"]
         print(f"{yol}: performance median {m['performance']:.0f} (runs {[y['performance'] for y in x['yugurishlar']]}), "
               f"FCP {m['FCP_s']:.2f} s, LCP {m['LCP_s']:.2f} s, TBT {m['TBT_ms']:.0f} ms, CLS {m['CLS']:.3f}, "
               f"{m['bayt'] / 1024:.0f} KiB; a11y {m['accessibility']:.0f}, best practices "
               f"{m['best-practices']:.0f}, SEO {m['seo']:.0f}")
+        if yol in bazaniki:
+            b = bazaniki[yol]["mediana"]
+            print(f"  beside it at {baza}: performance median {b['performance']:.0f} "
+                  f"(runs {[y['performance'] for y in bazaniki[yol]['yugurishlar']]}), "
+                  f"FCP {b['FCP_s']:.2f} s, LCP {b['LCP_s']:.2f} s, TBT {b['TBT_ms']:.0f} ms, "
+                  f"CLS {b['CLS']:.3f}, {b['bayt'] / 1024:.0f} KiB")
     if xatolar:
         print("Lighthouse: pages below what make test requires:\n  " + "\n  ".join(xatolar), flush=True)
     xulosa["_xatolar"] = xatolar
@@ -153,4 +186,9 @@ def bench(marta: int = 3) -> dict:
 
 
 if __name__ == "__main__":
-    sys.exit(1 if bench(int(sys.argv[1]) if len(sys.argv) > 1 else 3)["_xatolar"] else 0)
+    baza = os.environ.get("MAYOQ_BAZA")
+    if baza and not (Path(baza) / "index.html").is_file():
+        sys.exit(f"MAYOQ_BAZA={baza}: no built site there (a folder with index.html, such as "
+                 "another clone's _build/sayt)")
+    sys.exit(1 if bench(int(sys.argv[1]) if len(sys.argv) > 1 else 3,
+                        Path(baza).resolve() if baza else None)["_xatolar"] else 0)

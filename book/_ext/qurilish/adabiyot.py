@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from pybtex.backends.plaintext import Backend as MatnBackend
 from pybtex.plugin import register_plugin as pybtex_plugin
 from pybtex.style.formatting.unsrt import Style as Unsrt
 from pybtex.style.labels import BaseLabelStyle
@@ -48,7 +49,9 @@ class Yorliq(BaseLabelStyle):
     def format_labels(self, sorted_entries):
         for yozuv in sorted_entries:
             shaxslar = yozuv.persons.get("author", [])
-            nomlar = [" ".join(n.render_as("text") for n in s.rich_last_names) for s in shaxslar]
+            # rendered with the text backend itself: render_as("text") looks the backend up among
+            # every installed package's entry points on each call (0,8 s a build for 200 names)
+            nomlar = [" ".join(n.render(MatnBackend()) for n in s.rich_last_names) for s in shaxslar]
             muallif = nomlar[0] + BOSHQ if len(nomlar) > 2 else VA.join(nomlar)
             yield f"{muallif}, {yozuv.fields['year']}"
 

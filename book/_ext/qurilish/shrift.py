@@ -9,6 +9,7 @@ formulas: a WOFF2 file of a few kB instead of 156 kB (``shriftni_kes``), named a
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import logging
 import re
@@ -125,13 +126,20 @@ def font_display(css: str) -> str:
                           else "@font-face{" + m.group(1).rstrip(";") + ";font-display:swap}", css)
 
 
+@functools.lru_cache(maxsize=64)
+def _formula_belgilari(matn: str) -> frozenset[int]:
+    """The characters one page's rendered formulas show (kept: a warm application, the author's
+    preview, parses again only the pages it wrote)."""
+    from bs4 import BeautifulSoup
+
+    return frozenset(ord(c) for span in BeautifulSoup(matn, "html.parser").select("span.katex-html")
+                     for c in span.get_text())
+
+
 def katex_belgilari(sahifalar: list[str], css: str) -> set[int]:
     """Every character the pages' rendered formulas show (the text of each ``katex-html`` span),
     and those KaTeX's stylesheet writes itself."""
-    from bs4 import BeautifulSoup
-
-    belgilar = {ord(c) for matn in sahifalar for span in BeautifulSoup(matn, "html.parser").select(
-        "span.katex-html") for c in span.get_text()}
+    belgilar = set().union(*map(_formula_belgilari, sahifalar))
     for m in re.finditer(r'content:\s*"((?:[^"\\]|\\.)*)"', css):
         s = re.sub(r"\\([0-9a-fA-F]{1,6})\s?", lambda h: chr(int(h.group(1), 16)), m.group(1))
         belgilar |= {ord(c) for c in s}
