@@ -17,3 +17,11 @@ def test_the_benchmarks_edits_find_their_text():
     for yol, eski in benchmark.RASM_TAHRIRLARI:
         assert (ILDIZ / yol).read_text().count(eski) == 1, (yol, eski)
         assert benchmark.rasm_tahriri(eski) != eski
+
+
+def test_the_previews_prose_edit_finds_each_lessons_first_sentence():
+    import benchmark
+
+    for yol in benchmark.darslar(ILDIZ):
+        assert benchmark.NASR_SATRI.search((ILDIZ / yol).read_text()), (
+            f"{yol}: make bench's preview edit (benchmark.NASR_SATRI) finds no first sentence under the title")

@@ -17,7 +17,9 @@ trainings; the real cache, store and site are untouched):
     is the target's; build code (a comment in an extension); the plotting
     helpers (``chapter_code/kitob.py``); model code (``chapter_code/modellar.py``:
     every training depends on it);
-(d) the size of each published page's HTML (without images).
+(d) the size of each published page's HTML (without images);
+(e) ``make preview``: save to reloaded page in Chromium, a prose edit in each lesson and
+    each lesson's plotting edit (targets 3 s and 20 s, the worst lesson's).
 
 With ``BENCH_SEED=<path of the seed draft>`` it also times that draft as
 written (helpers as no-ops), which takes about 8 minutes.  With ``BENCH_QISM=a`` it
@@ -192,6 +194,76 @@ def tahrirlar_bormi(ildiz: Path) -> None:
         raise SystemExit("benchmark: these edits no longer find their text; update them: " + "; ".join(yoq))
 
 
+#: (e) the prose edit in each lesson: a word before its first sentence's first word
+NASR_SATRI = re.compile(r"^# %% \[markdown\]\n# # .+\n#\n# (\S+)", re.M)
+
+
+def korish_olchovi(ildiz: Path, darslar_: list[str], kuzat_s: float = 900) -> dict:
+    """(e) ``make preview`` (tools/korish.py) on ``ildiz``, timed as the author meets it: the
+    page open in Chromium, an edit saved, until the page has reloaded and shows it (prose) or
+    has reloaded after its lesson re-executed (the plotting edit of RASM_TAHRIRLARI).  Each
+    edit is undone after, and its rebuild awaited.  Returns seconds by lesson and kind."""
+    import socket
+
+    from playwright.sync_api import sync_playwright
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    jurnal = ildiz / "_build" / "korish-bench.log"
+    jurnal.parent.mkdir(parents=True, exist_ok=True)
+    jarayon = subprocess.Popen([sys.executable, str(ildiz / "tools" / "korish.py"), str(ildiz), "--port", str(port)],
+                               stdout=open(jurnal, "w"), stderr=subprocess.STDOUT)
+    natija: dict = {"prose": {}, "plotting": {}}
+    rasmlar = dict(RASM_TAHRIRLARI)
+    try:
+        boshi = time.time()
+        while "korish: http://" not in jurnal.read_text():
+            if jarayon.poll() is not None or time.time() - boshi > kuzat_s:
+                raise SystemExit(f"benchmark: the preview did not start:\n{jurnal.read_text()[-3000:]}")
+            time.sleep(0.2)
+        with sync_playwright() as p:
+            brauzer = p.chromium.launch(executable_path="/usr/bin/chromium-headless-shell", args=["--no-sandbox"])
+            sahifa = brauzer.new_page()
+
+            def olch(dars: str, yol: str, eski: str, yangi: str, belgi: str | None) -> float:
+                sahifa.goto(f"http://127.0.0.1:{port}/{dars}.html", wait_until="load")
+                sahifa.wait_for_function("document.getElementById('korish-holat')")
+                kelib = sahifa.evaluate("performance.timeOrigin")
+                fayl, t = ildiz / yol, time.time()
+                asl = fayl.read_text()
+                fayl.write_text(asl.replace(eski, yangi, 1))
+                try:
+                    sahifa.wait_for_function(
+                        "([t, b]) => performance.timeOrigin !== t && document.readyState === 'complete' && "
+                        "(!b || document.body.textContent.replace(/\\u00ad/g, '').includes(b))",
+                        arg=[kelib, belgi], timeout=kuzat_s * 1000, polling=50)
+                    return round(time.time() - t, 2)
+                finally:
+                    kelib = sahifa.evaluate("performance.timeOrigin")
+                    fayl.write_text(asl)
+                    sahifa.wait_for_function("t => performance.timeOrigin !== t && document.readyState === 'complete'",
+                                             arg=kelib, timeout=kuzat_s * 1000, polling=100)
+
+            for n, yol in enumerate(darslar_):
+                dars = yol.removesuffix(".py")
+                m = NASR_SATRI.search((ildiz / yol).read_text())
+                if m:
+                    belgi = f"Tahrir{n}x"
+                    boshi_ = m.group(0)[:m.start(1) - m.start(0)]
+                    natija["prose"][Path(dars).stem] = olch(dars, yol, m.group(0),
+                                                            f"{boshi_}{belgi} {m.group(1)}", belgi)
+                if yol in rasmlar:
+                    natija["plotting"][Path(dars).stem] = olch(dars, yol, rasmlar[yol], rasm_tahriri(rasmlar[yol]), None)
+                print(f"(e) {Path(dars).stem}: prose {natija['prose'].get(Path(dars).stem)} s, "
+                      f"plotting {natija['plotting'].get(Path(dars).stem)} s", flush=True)
+            brauzer.close()
+    finally:
+        jarayon.terminate()
+        jarayon.wait(timeout=60)
+    return natija
+
+
 def main() -> None:
     natija: dict = {"cores": os.cpu_count(), "workers": os.environ.get("KITOB_JARAYONLAR", "all cores")}
     tahrirlar_bormi(ILDIZ)
@@ -244,6 +316,8 @@ def main() -> None:
             ozgarish(f"plotting cell, {Path(yol).stem}", yol, eski, rasm_tahriri(eski))
         for nom, yol, eski in BOSHQA_TAHRIRLAR:
             ozgarish(nom, yol, eski, "# tahrir\n" + eski)
+        print("(e) the preview, save to reloaded page ...", flush=True)
+        natija["e_preview_s"] = korish_olchovi(nusxa, darslar(nusxa))
         sayt = nusxa / "_build" / "html"
         natija["d_page_bytes"] = {p.relative_to(sayt).as_posix(): p.stat().st_size
                                   for p in sorted(sayt.rglob("*.html")) if p.relative_to(sayt).parts[0] != "_static"}
@@ -271,6 +345,13 @@ def main() -> None:
         r = natija[nom]
         print(f"{'(c) edit ' + nom + ', rebuild HTML':<48}{r['s']:>8}  {','.join(Path(e).stem for e in r['executed']) or '-'}"
               f" / {r['trainings']} / {r['measurements']}  {m}")
+    for tur, maqsad_s in (("prose", 3), ("plotting", 20)):
+        olchov = natija["e_preview_s"][tur]
+        if olchov:
+            eng_dars = max(olchov, key=olchov.get)
+            print(f"{'(e) preview, ' + tur + ' edit, save to page':<48}{olchov[eng_dars]:>8}  worst: {eng_dars}"
+                  f" (target <= {maqsad_s} s); "
+                  + ", ".join(f"{k} {v}" for k, v in olchov.items()))
     eng = max(natija["d_page_bytes"].items(), key=lambda kv: kv[1])
     print(f"{'(d) largest page, HTML without images':<48}{eng[1]:>8} bytes ({eng[0]}; target <= 200 kB)")
     print(f"\ncold execution by lesson (seconds of its cells, this commit / {BAZA}):")

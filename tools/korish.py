@@ -34,6 +34,7 @@ import http.server
 import io
 import json
 import os
+import re
 import sys
 import threading
 import time
@@ -53,6 +54,8 @@ YANGI_ILOVA = {"_config.yml", "_toc.yml"}
 YANGI_JARAYON = ("book/_ext/",)
 #: folders and files watched (under the book's root)
 KUZATILADI = ("book", "chapter_code", "locales", "_config.yml", "_toc.yml", "requirements.lock")
+#: a terminal's colour codes, which the page shows as they are
+ANSI = re.compile(r"\x1b\[[0-9;]*m")
 #: the endpoints the page's script talks to
 YOL = "/__korish__/"
 
@@ -75,6 +78,7 @@ JONLI_JS = r"""(() => {
       quti.textContent = 'Yangilanmoqda…';
     }
     quti.style.display = h.xato || h.qurilmoqda ? 'block' : 'none';
+    quti.scrollTop = quti.scrollHeight;     // a traceback's last lines name the error and the cell
   };
   let v = null, q = false;
   (async () => {
@@ -277,9 +281,14 @@ class Ilova:
                 # makes a new one (its pages come from the kept environment and the cache)
                 matn = "".join(traceback.format_exception(xato)) if isinstance(xato, Exception) else str(xato)
                 print(matn, file=sys.stderr, flush=True)
-                oldin = self.ogohlar.matn.getvalue() if self.app else ""
+                ogohlar = self.ogohlar.matn.getvalue().strip() if self.app else ""
                 self.yop()
-                return oldin + matn
+                # on the page: what stopped the build in a line, then the warnings before it (a
+                # failing cell's own traceback is there, last, where the page's panel scrolls);
+                # the whole Python traceback only when nothing was warned
+                if ogohlar and isinstance(xato, Exception):
+                    return "".join(traceback.format_exception_only(xato)).strip() + "\n\n" + ogohlar
+                return (ogohlar + "\n\n" + matn).strip()
 
 
 def _kuzatiladigan(ildiz: Path) -> dict[str, tuple[int, int]]:
@@ -316,7 +325,7 @@ def korish(ildiz: Path, port: int, bir_marta: bool = False) -> None:
     def qur(sabab: str) -> None:
         holat.ozgartir(qurilmoqda=True)
         boshi = time.time()
-        xato = ilova.qur()
+        xato = ANSI.sub("", ilova.qur())      # Sphinx colours what it prints
         print(f"korish: {sabab}: built in {time.time() - boshi:.1f} s"
               + (" with errors (shown on the page)" if xato else ""), flush=True)
         holat.ozgartir(v=holat.v + 1, xato=xato, qurilmoqda=False)
