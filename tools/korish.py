@@ -35,6 +35,7 @@ import io
 import json
 import os
 import re
+import signal
 import sys
 import threading
 import time
@@ -358,6 +359,9 @@ def main() -> None:
     p.add_argument("ildiz", nargs="?", default=str(ILDIZ), help="the book's root (default: this project)")
     p.add_argument("--port", type=int, default=int(os.environ.get("PORT") or 8001))
     a = p.parse_args()
+    # stopped by a signal, it ends as by Ctrl-C, so that what it started ends with it (the
+    # KaTeX server sphinxcontrib-katex leaves to the interpreter's exit, the kernels)
+    signal.signal(signal.SIGTERM, lambda *_: (_ for _ in ()).throw(KeyboardInterrupt))
     ildiz = Path(a.ildiz).resolve()
     if not 0 < a.port < 65536:
         sys.exit(f"korish: PORT={a.port} is not a port; give one from 1 to 65535, such as 8001")
