@@ -354,6 +354,10 @@ def korish(ildiz: Path, port: int, bir_marta: bool = False) -> None:
         qur(", ".join(ozgargan[:3]) + (" ..." if len(ozgargan) > 3 else ""))
 
 
+def _toxta(*_) -> None:
+    raise KeyboardInterrupt
+
+
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("ildiz", nargs="?", default=str(ILDIZ), help="the book's root (default: this project)")
@@ -361,7 +365,7 @@ def main() -> None:
     a = p.parse_args()
     # stopped by a signal, it ends as by Ctrl-C, so that what it started ends with it (the
     # KaTeX server sphinxcontrib-katex leaves to the interpreter's exit, the kernels)
-    signal.signal(signal.SIGTERM, lambda *_: (_ for _ in ()).throw(KeyboardInterrupt))
+    signal.signal(signal.SIGTERM, _toxta)
     ildiz = Path(a.ildiz).resolve()
     if not 0 < a.port < 65536:
         sys.exit(f"korish: PORT={a.port} is not a port; give one from 1 to 65535, such as 8001")
