@@ -245,25 +245,55 @@ def _cpu_guruhi() -> Path | None:
     return None
 
 
+#: The weight of the group the determinism test's executions move into once the build has
+#: ended (tez_guruhga): eight sessions' worth.  After the build, the second execution (of the
+#: downloaded notebooks, which the build makes) is the session's longest chain: at the same
+#: weight as the browser and the fixture books it took 347 s and ended 60 s before the last
+#: test (run x59), with one core idle for the last 35 s.  With the weight it takes the core it
+#: needs and the rest of the work fills the other; its results do not depend on it (only its
+#: stopwatch readings, which the test excludes).
+TEZ_ULUSH = 8192
+
+
 def _past_guruh_yarat() -> None:
     """In the controller: the session's group of the lowest weight (cpu.shares 2; a session of
-    its own gets 1024) beside this process's, named in the environment the workers inherit."""
+    its own gets 1024) beside this process's, and one of a high weight (TEZ_ULUSH), named in
+    the environment the workers inherit."""
     asl = _cpu_guruhi()
     if asl is None or os.environ.get("KITOB_TEST_GURUHSIZ"):
         return
     past = asl / f"kitob-test-{os.environ['KITOB_TEST_SESSIYA']}"
+    tez = asl / f"kitob-test-{os.environ['KITOB_TEST_SESSIYA']}-tez"
     try:
         past.mkdir()
         (past / "cpu.shares").write_text("2")
+        tez.mkdir()
+        (tez / "cpu.shares").write_text(str(TEZ_ULUSH))
     except OSError:
         return
     os.environ["KITOB_TEST_PAST_GURUH"] = str(past)
+    os.environ["KITOB_TEST_TEZ_GURUH"] = str(tez)
     os.environ["KITOB_TEST_ASL_GURUH"] = str(asl)
 
 
-def _guruhdan_chiqar(pidlar: list[int] | None = None) -> None:
-    """Move ``pidlar`` (default: every process in the low group) back to the original group."""
-    past, asl = os.environ.get("KITOB_TEST_PAST_GURUH"), os.environ.get("KITOB_TEST_ASL_GURUH")
+def tez_guruhga() -> None:
+    """The determinism test's execution, before each lesson's kernel starts: once the build has
+    ended, this worker (and the kernels it starts from now on) goes into the high group; the
+    test's teardown moves it back (pytest_runtest_teardown)."""
+    tez = os.environ.get("KITOB_TEST_TEZ_GURUH")
+    if not tez or ("boshlandi" in _YIGISH and not _yigish_tugadimi()):
+        return
+    try:
+        (Path(tez) / "cgroup.procs").write_text(str(os.getpid()))
+    except OSError:         # the group is gone (the controller ended): nothing to gain
+        return
+    _YIGISH["tezda"] = True
+
+
+def _guruhdan_chiqar(pidlar: list[int] | None = None, guruh: str = "KITOB_TEST_PAST_GURUH") -> None:
+    """Move ``pidlar`` (default: every process in the low group, or in ``guruh``) back to the
+    original group."""
+    past, asl = os.environ.get(guruh), os.environ.get("KITOB_TEST_ASL_GURUH")
     if not past:
         return
     for _ in range(5):      # a process may start another while they move
@@ -280,13 +310,14 @@ def _guruhdan_chiqar(pidlar: list[int] | None = None) -> None:
 
 def _past_guruh_olib_tashla() -> None:
     """In the controller, at the end: the group emptied and removed."""
-    past = os.environ.get("KITOB_TEST_PAST_GURUH")
-    if past and Path(past).is_dir():
-        _guruhdan_chiqar()
-        try:
-            Path(past).rmdir()
-        except OSError:
-            pass
+    for nom in ("KITOB_TEST_PAST_GURUH", "KITOB_TEST_TEZ_GURUH"):
+        guruh = os.environ.get(nom)
+        if guruh and Path(guruh).is_dir():
+            _guruhdan_chiqar(guruh=nom)
+            try:
+                Path(guruh).rmdir()
+            except OSError:
+                pass
 
 
 def _yigish_tugadimi() -> bool:
@@ -314,6 +345,8 @@ def pytest_runtest_setup(item):
 def pytest_runtest_teardown(item):
     if _YIGISH.pop("pastda", False):
         _guruhdan_chiqar([os.getpid()])
+    if _YIGISH.pop("tezda", False):
+        _guruhdan_chiqar([os.getpid()], guruh="KITOB_TEST_TEZ_GURUH")
 
 
 @pytest.fixture(scope="session")
@@ -350,7 +383,7 @@ def pytest_configure(config):
         # every result, is unchanged; the wait policy is not in the store's key (muhit.izi).
         os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
         os.environ["KITOB_TEST_SESSIYA"] = f"{os.getpid()}-{time.time_ns()}"
-        for nom in ("KITOB_TEST_PAST_GURUH", "KITOB_TEST_ASL_GURUH"):   # a pytest inside a test
+        for nom in ("KITOB_TEST_PAST_GURUH", "KITOB_TEST_TEZ_GURUH", "KITOB_TEST_ASL_GURUH"):   # a pytest inside a test
             os.environ.pop(nom, None)
         _past_guruh_yarat()
 
@@ -358,7 +391,9 @@ def pytest_configure(config):
 #: Test modules that start before the others of their part (_qism), longest first, so that no
 #: worker is left alone with a long one at the end: the two executions of the chapter, then
 #: Lighthouse and the browser among the tests that read the build.
-OLDIN = ("test_takror", "test_mayoq", "test_brauzer")
+#: test_qidiruv is one unit (its tests share a browser context) of about 50 s: started after
+#: the browser's, it was the last test, on one core, for 35 s (run x59).
+OLDIN = ("test_takror", "test_mayoq", "test_qidiruv", "test_brauzer")
 #: Modules whose tests of the built book are spread over the workers, as units of their own:
 #: they share only a browser and a local server, which are cheap to start in each worker, and
 #: together they are the longest part after the build.  "test": each test function with all

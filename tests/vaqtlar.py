@@ -21,7 +21,8 @@ waits into the report (``user_properties``), and the controller, which receives 
 report, makes the table.  Each row gives the summed seconds (over both workers) and when the
 phase began and ended, in seconds after ``make test`` started, so the rows that overlap
 (the background build and the tests running meanwhile) show as overlapping.  The table is
-printed after pytest's summary and written to ``_build/test-vaqtlari.json``.
+printed after pytest's summary and written to ``_build/test-vaqtlari.json``, which also
+lists every test (its phase, from, to and seconds), to find what ran last.
 """
 
 from __future__ import annotations
@@ -102,7 +103,10 @@ class Vaqtlar:
                              "gacha": round(max(r[3] for r in y) - t0, 1)})
         return {"make_test_boshi": t0, "pytest_boshi": self.boshi, "oxiri": oxiri,
                 "jami_soniya": round(oxiri - t0, 1), "pytest_soniya": round(oxiri - self.boshi, 1),
-                "fazalar": qatorlar}
+                "fazalar": qatorlar,
+                # each test: its phase, id, from and to (after make started), seconds without its waits
+                "testlar": [[r[0], r[1], round(r[2] - t0, 1), round(r[3] - t0, 1), round(r[4], 1)]
+                            for r in sorted(self.yozuvlar, key=lambda r: r[2]) if r[1]]}
 
 
 _V: Vaqtlar | None = None
