@@ -1188,7 +1188,10 @@ BOSHQA_SAHIFA_JS = """() => [...document.querySelectorAll('.bd-article a.referen
 def test_back_from_a_glossary_or_lesson_link_returns_to_the_link(brauzer, manzil):
     """On a 390-px phone with touch and no back-forward cache (a phone that has evicted the
     page loads it again): in every lesson the reader taps the link to another page that is
-    deepest in the lesson, then Back; the link is on the screen again."""
+    deepest in the lesson, then Back; the link is on the screen again.  (Under a busy make
+    test the browser once restored the old scroll position before the layout was final and
+    the pozitsiyalar link landed 564 px below the screen, run x61; kitob.js now puts the
+    tapped link back in its place once the page and its fonts have loaded.)"""
     b = brauzer.browser_type.launch(executable_path=CHROMIUM, args=[*BAYROQLAR, "--disable-back-forward-cache"])
     try:
         k = Kuzatuv(b, viewport=TELEFON_390, has_touch=True)
@@ -1200,6 +1203,9 @@ def test_back_from_a_glossary_or_lesson_link_returns_to_the_link(brauzer, manzil
             havola.evaluate("a => a.scrollIntoView({block: 'center'})")
             s.wait_for_timeout(100)
             manba = havola.get_attribute("href")
+            # a picture near the link may still be loading: the tap cancels it, as it does a
+            # reader's, who sees no failure (Kuzatuv._sorov_xatosi)
+            k.tashlangan = set(k.yolda)
             havola.tap()
             s.wait_for_url(lambda u: not u.split("#")[0].endswith(yol), timeout=10_000)
             s.wait_for_load_state("networkidle")

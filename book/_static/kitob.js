@@ -209,4 +209,37 @@
   });
   belgi.observe(document.documentElement, { childList: true, subtree: true });
   setTimeout(() => belgi.disconnect(), 3000);
+  // Back to the tapped link. A phone that has evicted the page loads it again on Back, and
+  // the browser puts back the old scroll position as soon as it can; on a slow or busy
+  // phone that can be before the fonts and the page's layout are final, and the link then
+  // lands screens away (564 px below a 844-px screen once, under load). So the link a reader
+  // follows to another page, and its place on the screen, are kept for the tab's session;
+  // when Back (or Forward) loads the page again, the link is put back in that place once the
+  // page and its fonts have loaded.
+  const qaytish = "kitob-qaytish:" + location.pathname;
+  document.addEventListener("click", (e) => {
+    const a = e.target.closest && e.target.closest("a[href]");
+    if (!a || new URL(a.href, location.href).pathname === location.pathname) return;
+    // the link by its address and its place among the links with that address (a map drawn
+    // after the load may add links of its own)
+    const h = a.getAttribute("href");
+    const n = [...document.querySelectorAll("a[href]")].filter((x) => x.getAttribute("href") === h).indexOf(a);
+    try {
+      sessionStorage.setItem(qaytish, JSON.stringify({ h, n, y: a.getBoundingClientRect().top }));
+    } catch (_) { /* storage off: the browser's own restoring stays */ }
+  }, true);
+  const kelish = performance.getEntriesByType ? performance.getEntriesByType("navigation")[0] : null;
+  if (kelish && kelish.type === "back_forward") {
+    let joy = null;
+    try { joy = JSON.parse(sessionStorage.getItem(qaytish) || "null"); } catch (_) { /* as above */ }
+    if (joy) {
+      const qoy = () => requestAnimationFrame(() => requestAnimationFrame(() => {
+        const a = [...document.querySelectorAll("a[href]")].filter((x) => x.getAttribute("href") === joy.h)[joy.n];
+        if (a) window.scrollBy(0, a.getBoundingClientRect().top - joy.y);
+      }));
+      const keyin = () => (document.fonts ? document.fonts.ready.then(qoy) : qoy());
+      if (document.readyState === "complete") keyin();
+      else window.addEventListener("load", keyin, { once: true });
+    }
+  }
 })();
