@@ -313,14 +313,15 @@ def _kuzatiladigan(ildiz: Path) -> dict[str, tuple[int, int]]:
 
 def korish(ildiz: Path, port: int, bir_marta: bool = False) -> None:
     holat = Holat()
-    ilova = Ilova(ildiz)
-    pdf = ildiz / "_build" / "latex" / pdf_nomi(tekshir(ildiz))
     chiqish = ildiz / "_build" / "korish"
     chiqish.mkdir(parents=True, exist_ok=True)
-    Korsatuvchi.holat, Korsatuvchi.pdf = holat, (pdf.name, pdf)
+    # the port first: a taken one is named at once, not after the application is made
     server = http.server.ThreadingHTTPServer(("127.0.0.1", port),
                                              partial(Korsatuvchi, directory=str(chiqish)))
     server.daemon_threads = True
+    ilova = Ilova(ildiz)
+    pdf = ildiz / "_build" / "latex" / pdf_nomi(tekshir(ildiz))
+    Korsatuvchi.holat, Korsatuvchi.pdf = holat, (pdf.name, pdf)
     threading.Thread(target=server.serve_forever, daemon=True).start()
 
     def qur(sabab: str) -> None:
