@@ -401,6 +401,17 @@ OLDIN = ("test_takror", "test_mayoq", "test_qidiruv", "test_brauzer")
 #: one page's run serves its two tests; the determinism test: each execution of the chapter
 #: in a worker of its own, the comparisons, without a parameter, one unit).
 BOLINADI = {"test_brauzer": "test", "test_mayoq": "param", "test_takror": "param"}
+#: test_brauzer's longest units (a function with all its parameters), longest first (worker-s in
+#: run x61: 66, 56, 44, 42, 35, 29, 26): started first, so that the last minute is filled with
+#: short ones (the contents test and a map test, 35 and 33 s, ended the session in x61 with
+#: one core idle).
+BRAUZER_UZUNLARI = ("test_the_attention_map_shows_the_models_weights_on_tap_click_and_keys",
+                    "test_axe_finds_no_violations",
+                    "test_theme_toggle_and_dark_mode_keeps_figures_and_tables_readable",
+                    "test_phone_width_has_no_sideways_scroll_a_steady_height_and_controls_a_finger_takes",
+                    "test_the_contents_highlight_the_section_being_read_and_every_figure_fits_the_screen",
+                    "test_every_display_formula_reads_from_its_first_character_to_its_last",
+                    "test_back_from_a_glossary_or_lesson_link_returns_to_the_link")
 
 
 def pytest_sessionfinish(session):
@@ -503,7 +514,10 @@ def pytest_collection_modifyitems(config, items):
 
     def tartib(i) -> tuple:
         modul = i.path.stem
-        return navbat[_qism(i)], OLDIN.index(modul) if modul in OLDIN else len(OLDIN)
+        funksiya = getattr(i, "originalname", i.name)
+        uzun = BRAUZER_UZUNLARI.index(funksiya) if modul == "test_brauzer" and funksiya in BRAUZER_UZUNLARI \
+            else len(BRAUZER_UZUNLARI)
+        return navbat[_qism(i)], OLDIN.index(modul) if modul in OLDIN else len(OLDIN), uzun
 
     items[:] = sorted(items, key=tartib)          # a stable sort: otherwise in their order
     if os.environ.get("PYTEST_XDIST_WORKER"):     # for the controller's units of work

@@ -25,3 +25,16 @@ def test_the_previews_prose_edit_finds_each_lessons_first_sentence():
     for yol in benchmark.darslar(ILDIZ):
         assert benchmark.NASR_SATRI.search((ILDIZ / yol).read_text()), (
             f"{yol}: make bench's preview edit (benchmark.NASR_SATRI) finds no first sentence under the title")
+
+
+def test_the_schedulers_lists_name_modules_and_tests_that_exist():
+    """conftest's order of the session's units (OLDIN, BOLINADI, BRAUZER_UZUNLARI) names test
+    modules and test functions; a renamed one would be passed over in silence."""
+    import conftest
+
+    papka = Path(__file__).parent
+    for modul in (*conftest.OLDIN, *conftest.BOLINADI):
+        assert (papka / f"{modul}.py").is_file(), modul
+    manba = (papka / "test_brauzer.py").read_text(encoding="utf-8")
+    yoq = [f for f in conftest.BRAUZER_UZUNLARI if f"\ndef {f}(" not in manba]
+    assert not yoq, f"conftest.BRAUZER_UZUNLARI names no test of test_brauzer.py: {yoq}"
