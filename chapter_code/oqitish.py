@@ -117,8 +117,15 @@ def _bir_ip():
 
 def _chaqir(vazifa_):
     """A worker's call: its result and the seconds its stored computations took (the lesson's
-    kernel adds them to its own: ``muhit.sarf``)."""
-    fn, args = vazifa_
+    kernel adds them to its own: ``muhit.sarf``).  It runs with the caller's ``KITOB_*``
+    settings of now (the store's place, its bypass, the reduced protocol): a worker is forked
+    from the forkserver, which kept the environment of the first ``parallel`` call, so a
+    worker of a process that changed them wrote to the old store (a test after another one,
+    in one process)."""
+    fn, args, sozlamalar = vazifa_
+    for nom in [n for n in os.environ if n.startswith("KITOB_")]:
+        os.environ.pop(nom)
+    os.environ.update(sozlamalar)
     boshi = muhit.sarf()
     natija = fn(*args)
     return natija, muhit.sarf() - boshi
@@ -172,11 +179,12 @@ def parallel(fn, ishlar, jarayonlar=None):
     qolgan = [i for i, r in enumerate(natijalar) if r is None]
     if qolgan:
         n = ishchilar_soni(qolgan, jarayonlar)
+        sozlamalar = {k: v for k, v in os.environ.items() if k.startswith("KITOB_")}
         with ProcessPoolExecutor(
             n, mp_context=_kontekst(), initializer=_bir_ip
         ) as ex:
             for i, (r, soniya) in zip(
-                qolgan, ex.map(_chaqir, [(fn, ishlar[i]) for i in qolgan])
+                qolgan, ex.map(_chaqir, [(fn, ishlar[i], sozlamalar) for i in qolgan])
             ):
                 natijalar[i] = r
                 muhit.sarf_qosh(soniya)
