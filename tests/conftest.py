@@ -265,11 +265,15 @@ def _past_guruh_yarat() -> None:
     past = asl / f"kitob-test-{os.environ['KITOB_TEST_SESSIYA']}"
     tez = asl / f"kitob-test-{os.environ['KITOB_TEST_SESSIYA']}-tez"
     try:
-        past.mkdir()
-        (past / "cpu.shares").write_text("2")
-        tez.mkdir()
-        (tez / "cpu.shares").write_text(str(TEZ_ULUSH))
-    except OSError:
+        for guruh, ulush in ((past, 2), (tez, TEZ_ULUSH)):
+            guruh.mkdir()
+            (guruh / "cpu.shares").write_text(str(ulush))
+    except OSError:                 # neither, then: a group made before the failure goes
+        for guruh in (past, tez):
+            try:
+                guruh.rmdir()
+            except OSError:
+                pass
         return
     os.environ["KITOB_TEST_PAST_GURUH"] = str(past)
     os.environ["KITOB_TEST_TEZ_GURUH"] = str(tez)

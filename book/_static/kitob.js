@@ -217,13 +217,14 @@
   // when Back (or Forward) loads the page again, the link is put back in that place once the
   // page and its fonts have loaded.
   const qaytish = "kitob-qaytish:" + location.pathname;
+  // the link is known by its address and its place among the links with that address (a map
+  // drawn after the load may add links of its own)
+  const shuManzilli = (h) => [...document.querySelectorAll(`a[href="${CSS.escape(h)}"]`)];
   document.addEventListener("click", (e) => {
     const a = e.target.closest && e.target.closest("a[href]");
     if (!a || new URL(a.href, location.href).pathname === location.pathname) return;
-    // the link by its address and its place among the links with that address (a map drawn
-    // after the load may add links of its own)
     const h = a.getAttribute("href");
-    const n = [...document.querySelectorAll("a[href]")].filter((x) => x.getAttribute("href") === h).indexOf(a);
+    const n = shuManzilli(h).indexOf(a);
     try {
       sessionStorage.setItem(qaytish, JSON.stringify({ h, n, y: a.getBoundingClientRect().top }));
     } catch (_) { /* storage off: the browser's own restoring stays */ }
@@ -234,7 +235,7 @@
     try { joy = JSON.parse(sessionStorage.getItem(qaytish) || "null"); } catch (_) { /* as above */ }
     if (joy) {
       const qoy = () => requestAnimationFrame(() => requestAnimationFrame(() => {
-        const a = [...document.querySelectorAll("a[href]")].filter((x) => x.getAttribute("href") === joy.h)[joy.n];
+        const a = shuManzilli(joy.h)[joy.n];
         if (a) window.scrollBy(0, a.getBoundingClientRect().top - joy.y);
       }));
       const keyin = () => (document.fonts ? document.fonts.ready.then(qoy) : qoy());
