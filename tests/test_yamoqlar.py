@@ -173,6 +173,22 @@ def _qidiruv() -> str | None:
     return None
 
 
+def _qidiruv_kirishlari() -> str | None:
+    manba = _fayl("sphinx", "search", "__init__.py")
+    boshi = manba.find("    def load(self, stream: IO, format: Any) -> None:")
+    oxiri = manba.find("    def dump(self", boshi)
+    if boshi < 0 or oxiri < 0:
+        return "Sphinx's IndexBuilder.load or dump is no longer where qidiruv.py wraps it"
+    if "indexentries" in manba[boshi:oxiri] or "_index_entries" in manba[boshi:oxiri]:
+        return "IndexBuilder.load restores the index entries itself now (sphinx#12599 fixed?): drop the wrapper"
+    for qism in ("self._index_entries: dict[str, list[tuple[str, str, str]]] = env._search_index_index_entries",
+                 "for docname, entries in self._index_entries.items():",
+                 "indexentries=index_entries"):
+        if xato := _bir_marta(manba, qism, "sphinx/search/__init__.py"):
+            return xato
+    return None
+
+
 def _yashirin_katak() -> str | None:
     from myst_nb import sphinx_
 
@@ -307,6 +323,11 @@ YAMOQLAR = [
     Yamoq("Uzbek search wrappers", "sphinx", "7.4.7", "qidiruv.py",
           "Search._parseQuery, htmlToText and makeSearchSummary of searchtools.js are wrapped "
           "(stem-aware summaries and highlighting)", _qidiruv),
+    Yamoq("index entries kept by a rebuild", "sphinx", "7.4.7", "qidiruv.py",
+          "IndexBuilder.load also restores indexentries from the last searchindex.js and prune drops a "
+          "removed page's: a rebuild kept only the written pages' entries, so the glossary's terms "
+          "left search after a prose edit", _qidiruv_kirishlari,
+          "https://github.com/sphinx-doc/sphinx/issues/12599"),
     Yamoq("hidden-cell markup", "myst-nb", "1.4.0", "tarjima.py",
           "MyST-NB's visit_HideCellInput is replaced: Uzbek aria-label, spans instead of p inside "
           "summary (invalid HTML upstream)", _yashirin_katak),

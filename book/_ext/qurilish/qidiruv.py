@@ -12,11 +12,12 @@ is highlighted, and the hit names its section.  The price of the stems: see ``oz
 
 from __future__ import annotations
 
+import io
 import json
 import re
 import unicodedata
 
-from sphinx.search import SearchLanguage
+from sphinx.search import IndexBuilder, SearchLanguage
 
 TIL = "uz"
 
@@ -303,6 +304,42 @@ class SearchUzbek(SearchLanguage):
 
     def stem(self, word: str) -> str:
         return qidiruv_ozagi(word)
+
+
+def _kirishlar_bilan_yukla(asl):
+    """IndexBuilder.load, also restoring the index entries (sphinx-doc/sphinx#12599, open).  A
+    rebuild loads the last searchindex.js and feeds only the pages it writes; load restores the
+    words and titles but not ``indexentries``, whose store (the environment's) is pickled before
+    the pages are written, so after an edit the index kept only the written pages' entries: the
+    glossary's terms vanished from search after a prose edit, and came back with a fresh build."""
+    def load(self, stream, format) -> None:
+        matn = stream.read()
+        asl(self, io.StringIO(matn), format)                      # its checks (ValueError) first
+        muzlagan = (self.formats[format] if isinstance(format, str) else format).loads(matn)
+        hujjatlar = muzlagan["docnames"]
+        tiklangan: dict[str, list[tuple[str, str, str]]] = {}
+        for kirish, joylar in muzlagan.get("indexentries", {}).items():
+            for hujjat, langar, asosiy in joylar:
+                tiklangan.setdefault(hujjatlar[hujjat], []).append((kirish, langar, "main" if asosiy else ""))
+        for hujjat in sorted(tiklangan):                          # the pages written now feed theirs again
+            self._index_entries[hujjat] = sorted(tiklangan[hujjat])
+    return load
+
+
+def _kirishlar_bilan_kesadi(asl):
+    """IndexBuilder.prune, also dropping a removed page's index entries (freeze would fail on it)."""
+    def prune(self, docnames) -> None:
+        asl(self, docnames)
+        qoladi = set(docnames)
+        for hujjat in [h for h in self._index_entries if h not in qoladi]:
+            del self._index_entries[hujjat]
+    return prune
+
+
+if not getattr(IndexBuilder.load, "kitob", False):
+    IndexBuilder.load = _kirishlar_bilan_yukla(IndexBuilder.load)
+    IndexBuilder.prune = _kirishlar_bilan_kesadi(IndexBuilder.prune)
+    IndexBuilder.load.kitob = True
 
 
 def setup(app):
