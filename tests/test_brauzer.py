@@ -374,7 +374,7 @@ def test_theme_toggle_and_dark_mode_keeps_figures_and_tables_readable(kuzat, man
             yorqin.append((i, yorugligi))
     assert not yorqin, f"{yol}, dark mode: figures brighter than the text ({matn}): {yorqin}"
     if yol == KOD_DARS:         # a lesson with tables and figures: the check is not vacuous
-        assert len(olchov["kataklar"]) >= 20 and len(olchov["rasmlar"]) >= 3, olchov
+        assert len(olchov["kataklar"]) >= 20 and len(olchov["rasmlar"]) >= 2, olchov
     # and back: the toggle is not stuck in dark
     sahifa.locator("button.theme-switch-button:visible").first.click()
     assert _mavzu(sahifa) != "dark" or _qorongi_qil(sahifa)[-1] == "dark"

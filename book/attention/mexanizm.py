@@ -15,7 +15,8 @@
 #
 # Bu darsda {term}`attentionni <attention (eʼtibor mexanizmi)>` tayyor funksiyasiz, toʻrt {term}`bosqichda <bosqich>` qoʻlda hisoblaymiz:
 # {term}`soʻrov` va {term}`kalitlarning <kalit>` oʻxshashlik {term}`ballari <ball>`, ularni $\sqrt{d}$ ga boʻlish, {term}`softmax` va
-# qiymatlarning {term}`vaznli oʻrtachasi <vaznli oʻrtacha>`. Soʻng kelajakdagi pozitsiyalarni yashiradigan {term}`kauzal (sababiy) maskani <kauzal (sababiy) maska>` qoʻshamiz. Avval kutubxonalar va bobning umumiy kodi (`chapter_code/`) yuklanadi.
+# qiymatlarning {term}`vaznli oʻrtachasi <vaznli oʻrtacha>`. Soʻng oʻqitilgan attention kalitni mazmuni boʻyicha topishini koʻramiz
+# va kelajakni yashiradigan {term}`kauzal (sababiy) maskani <kauzal (sababiy) maska>` qoʻshamiz.
 
 
 # %%
@@ -32,18 +33,12 @@ from chapter_code.bichim import son
 # ## Nega attention: yoʻl uzunligi
 #
 # {term}`RNN` {term}`ketma-ketlikni <ketma-ketlik>` qadamma-qadam oʻqiydi: har {term}`qadamda <qadam>` {term}`yashirin holat`
-# yangilanadi. Qadamlarni Pythondagi kabi 0 dan sanaymiz. Masalan, ketma-ketlik 60 qadamdan
-# iborat boʻlsa, qadamlar 0-qadamdan 59-qadamgacha boʻladi. 0-qadamdagi maʼlumot oxirgi, 59-qadamga yetishi uchun 59 ta
-# yangilanishdan oʻtadi. Har oʻtishda u biroz oʻzgaradi va kuchsizlanadi;
-# oʻqitishda gradient ham xuddi shu yoʻlni teskari yoʻnalishda bosib oʻtadi.
-#
-# Attentionda esa har pozitsiya istalgan boshqa pozitsiyaga bevosita,
-# oraliq holatlarsiz qaraydi. Quyidagi diagramma ({numref}`yol_uzunligi`) ikki yoʻlni
-# solishtiradi.
+# yangilanadi. Qadamlarni 0 dan sanaymiz: 60 qadamli ketma-ketlikda 0-qadamdagi maʼlumot
+# 59-qadamga yetguncha 59 ta yangilanishdan oʻtadi va har birida biroz kuchsizlanadi.
+# Oʻqitishda gradient shu yoʻlni teskari bosib oʻtadi. Attentionda esa har pozitsiya
+# istalgan pozitsiyaga bevosita qaraydi ({numref}`yol_uzunligi`).
 
 # %%
-# pastda RNN: maʼlumot zanjir boʻylab 59 qadam yuradi;
-# tepada attention: 0- va 59-pozitsiya orasida bitta bogʻlanish
 rnn = "RNN:\n59 ta qadam\nbosib oʻtiladi"
 att = "Attention:\nbitta\nbogʻlanish"
 diagramma(
@@ -66,9 +61,8 @@ diagramma(
 )
 
 # %% [markdown]
-# {numref}`%s-rasmdagi <yol_uzunligi>` asosiy farq — *{term}`yoʻl uzunligi`*: RNNda
-# ikki pozitsiya orasidagi yoʻl ular orasidagi masofaga teng, attentionda
-# esa doim bitta bogʻlanish. Keyingi darsda bu farq oʻqitishda nimaga olib kelishini oʻlchaymiz.
+# Bu farq — *{term}`yoʻl uzunligi`*: RNNda u ikki pozitsiya orasidagi masofaga teng,
+# attentionda esa doim bitta bogʻlanish.
 #
 # ## Attention toʻrt bosqichda
 #
@@ -78,18 +72,14 @@ diagramma(
 # - **kalit** (ingl. *key*, *K*) — «menda nima bor?»;
 # - **qiymat** (ingl. *value*, *V*) — «meni tanlashsa, nimani beraman?».
 #
-# Uchalasi ham kirishdan chiziqli {term}`proyeksiya` bilan olinadi. Soʻng har soʻrov
-# har kalit bilan solishtiriladi, oʻxshashlik ballari {term}`ogʻirliklarga <ogʻirlik>` aylantiriladi va
-# qiymatlarning shu ogʻirliklar bilan vaznli oʻrtachasi olinadi. Hammasi bitta
-# formulada:
+# Uchalasi kirishdan chiziqli {term}`proyeksiya` bilan olinadi. Toʻrt bosqich bitta formulada:
 #
 # $$
 # \mathrm{Attention}(Q, K, V) = \mathrm{softmax}\!\left(\frac{QK^\top}{\sqrt{d}}\right) V
 # $$
 #
-# Bu yerda *d* — kalit vektorining oʻlchami. Kichik misolda har bosqichni
-# alohida koʻramiz: toʻrt pozitsiyali ketma-ketlik, har pozitsiya sakkiz
-# oʻlchamli vektor.
+# Bu yerda *d* — kalit vektorining oʻlchami. Har bosqichni kichik misolda koʻramiz:
+# toʻrt pozitsiya, har biri sakkiz oʻlchamli vektor.
 
 # %%
 torch.manual_seed(0)
@@ -102,12 +92,11 @@ print("Kirish h:", tuple(h.shape))
 print("Q, K, V: ", tuple(Q.shape))
 
 # %% [markdown]
-# Kirishning shakli (1, 4, 8): {term}`paketda <paket>` (ingl. *batch*: birga hisoblanadigan
-# namunalar guruhi) bitta ketma-ketlik, unda toʻrt pozitsiya, har biri
-# sakkiz oʻlchamli vektor. *Q*, *K*, *V* ning shakli ham shunday. Birinchi
+# Shakldagi birinchi son — {term}`paket <paket>` (ingl. *batch*: birga hisoblanadigan
+# namunalar guruhi) oʻlchami; bu yerda bitta ketma-ketlik. Birinchi
 # bosqich: har soʻrovni har kalit bilan skalyar koʻpaytiramiz. Natija —
-# $4 \times 4$ ballar matritsasi: *i*-qator *i*-pozitsiya soʻrovi har bir kalitga (oʻzinikiga
-# ham) qanchalik mos kelishini koʻrsatadi.
+# $4 \times 4$ ballar matritsasi: *i*-qator *i*-pozitsiya soʻrovi har bir kalitga
+# qanchalik mos kelishini koʻrsatadi.
 
 # %%
 # (1, T, d) @ (1, d, T) -> (1, T, T)
@@ -119,19 +108,17 @@ for qator in ball[0].detach():
 
 # %% [markdown]
 # Ikkinchi bosqich: ballarni $\sqrt{d}$ ga boʻlamiz. Nega aynan $\sqrt{d}$?
-# Faraz qilaylik, *q* va *k* ning barcha komponentlari oʻzaro mustaqil, oʻrtachasi 0 va
-# {term}`dispersiyasi <dispersiya>` 1 boʻlgan sonlar boʻlsin. U holda {term}`skalyar koʻpaytma`
-# $q \cdot k = \sum_{j=1}^{d} q_j k_j$ — *d* ta hadning yigʻindisi. Har
-# hadning dispersiyasi 1, yigʻindiniki esa *d*. Ballarni $\sqrt{d}$ ga boʻlish
-# dispersiyani yana 1 ga qaytaradi. Ballar $\sqrt{d}$ ga boʻlinmasa, katta *d* da
-# ular katta boʻladi va softmax **{term}`toʻyinadi <toʻyinish>`** (ingl. *saturation*): bitta elementga
-# deyarli $1$, qolganlarga deyarli $0$ beradi. Bunday toʻyingan qatorlarda
-# gradient deyarli yoʻqoladi. (Komponentlarning dispersiyasi 1
-# emas, $\sigma^2$ boʻlsa, ball dispersiyasi $d\,\sigma^4$; boʻlish baribir
-# uni *d* dan mustaqil qiladi — buni birozdan keyin oʻlchaymiz.)
+# *q* va *k* ning komponentlari oʻzaro mustaqil, oʻrtachasi 0 va
+# {term}`dispersiyasi <dispersiya>` 1 boʻlsin. U holda {term}`skalyar koʻpaytma`
+# $q \cdot k = \sum_{j=1}^{d} q_j k_j$ — dispersiyasi 1 boʻlgan *d* ta hadning
+# yigʻindisi, uning dispersiyasi *d*. $\sqrt{d}$ ga boʻlish dispersiyani yana 1 ga
+# qaytaradi. Boʻlinmasa, katta *d* da ballar katta boʻladi va softmax
+# **{term}`toʻyinadi <toʻyinish>`** (ingl. *saturation*): bitta elementga
+# deyarli $1$, qolganlarga deyarli $0$ beradi. Toʻyingan qatorlarda
+# gradient deyarli yoʻqoladi.
 #
 # Uchinchi bosqich: softmax har qatorni musbat va yigʻindisi 1 boʻlgan
-# ogʻirliklarga aylantiradi:
+# {term}`ogʻirliklarga <ogʻirlik>` aylantiradi:
 # $\mathrm{softmax}(z)_j = e^{z_j} / \sum_k e^{z_k}$.
 
 # %%
@@ -148,12 +135,8 @@ print("  ".join(son(v, ".4f") for v in yigindi))
 # %% [markdown]
 # :::{only} html
 # {term}`Toʻyinishni <toʻyinish>` oʻzingiz koʻring: quyidagi surgich ballarni *c* ga
-# koʻpaytiradi. Surgichni siljitsangiz, ogʻirliklar
-# $\mathrm{softmax}(c \cdot QK^\top / \sqrt{d})$ formulasi boʻyicha darhol qayta
-# hisoblanadi. Surgich $c = 1$ da turganda yuqoridagi hisob takrorlanadi,
-# $c = \sqrt{d}$ da esa ballar $\sqrt{d}$ ga boʻlinmagan holat koʻrinadi. Koʻpaytuvchi *c* oʻsgan sari har qatorda
-# bitta ogʻirlik 1 ga, qolganlari 0 ga yaqinlashadi; *c* kichraysa, ogʻirliklar
-# tekislanadi.
+# koʻpaytiradi. *c* oʻsgan sari har qatorda bitta ogʻirlik 1 ga yaqinlashadi; *c*
+# kichraysa, ogʻirliklar tekislanadi.
 # :::
 #
 # :::{only} latex
@@ -172,11 +155,13 @@ softmax_xaritasi(
 )
 
 # %% [markdown]
-# Ballarni $\sqrt{d}$ ga boʻlish nega kerakligini tajribada tekshiramiz. Oʻlcham *d* ni 8 dan
-# 1024 gacha oʻzgartirib, yuqoridagi misoldagi kabi *Q* va *K* hosil qilamiz (tasodifiy kirish,
-# `nn.Linear` ning standart {term}`initsializatsiyasi <initsializatsiya>` — {term}`parametrlarga <parametrlar>` boshlangʻich
-# qiymat berish usuli). Har *d* uchun, ballarni $\sqrt{d}$ ga boʻlib va boʻlmasdan, ikki kattalikni yozib olamiz ({numref}`sqrt_d`): ballarning {term}`oʻrtacha kvadratik (standart) chetlanishi <oʻrtacha kvadratik (standart) chetlanish>`
-# va har qatordagi eng katta ogʻirlik.
+# Buni tajribada tekshiramiz. *d* ni 8 dan 1024 gacha oʻzgartirib, *Q* va *K* ni
+# yuqoridagidek hosil qilamiz (`nn.Linear` ning standart
+# {term}`initsializatsiyasi <initsializatsiya>` — {term}`parametrlarga <parametrlar>`
+# boshlangʻich qiymat berish usuli). Ballarni $\sqrt{d}$ ga boʻlib va
+# boʻlmasdan, ikki kattalikni oʻlchaymiz ({numref}`sqrt_d`): ballarning
+# {term}`oʻrtacha kvadratik (standart) chetlanishi <oʻrtacha kvadratik (standart) chetlanish>`
+# va qatordagi eng katta ogʻirlik.
 
 # %%
 supurish = []
@@ -208,10 +193,9 @@ for b in (b1, b2):
     b.grid(True, which="both", alpha=0.3)
 fig("sqrt_d.png", caption=(
     "Ballar va softmax d ga qarab (16 ta pozitsiya,"
-    " 64 ta ketma-ketlik)."
-    " Yuqorida: boʻlishsiz ballarning standart chetlanishi d bilan"
-    " oʻsadi, √d ga boʻlinganda oʻzgarmaydi. Pastda: qatordagi eng"
-    " katta ogʻirlikning oʻrtachasi."))
+    " 64 ta ketma-ketlik). Yuqorida: ballarning standart"
+    " chetlanishi. Pastda: qatordagi eng katta ogʻirlikning"
+    " oʻrtachasi."))
 
 
 # %% tags=["remove-cell"]
@@ -233,21 +217,17 @@ glue("sq_max_512_bol", float(bol1.loc[512, "eng katta"]), display=False)
 
 # %% [markdown]
 # {numref}`%s-rasmning <sqrt_d>` yuqori qismida boʻlishsiz ballarning standart
-# chetlanishi *d* = 8 da {glue:text}`sq_std_8:.2f`, *d* = 1024 da
-# {glue:text}`sq_std_1024:.1f` — $\sqrt{d}$ ga proporsional oʻsadi; $\sqrt{d}$ ga
-# boʻlinganda esa (bu initsializatsiyada) hamma *d* da
-# {glue:text}`sq_std_bol_min:.2f`–{glue:text}`sq_std_bol_max:.2f` oraligʻida qoladi. Bu son 1 ga teng emas: `nn.Linear`
-# ning standart initsializatsiyasida *Q* komponentlarining dispersiyasi 1 emas,
-# oʻlchovimizda taxminan {glue:text}`sq_var_q:.2f`, shuning uchun ballar
-# dispersiyasi $d\,\sigma^4$. Muhimi — boʻlishdan keyin u *d* ga bogʻliq
-# emas. Rasmning pastki qismida: boʻlishsiz softmax *d* oʻsgan sari toʻyinadi — ogʻirlik
-# bitta elementga toʻplanadi (*d* = 512 da eng katta ogʻirlik oʻrtacha
-# {glue:text}`sq_max_512:.2f`), boʻlingani esa ancha tekis
-# ({glue:text}`sq_max_512_bol:.2f`).
+# chetlanishi $\sqrt{d}$ ga proporsional oʻsadi: *d* = 8 da {glue:text}`sq_std_8:.2f`,
+# *d* = 1024 da {glue:text}`sq_std_1024:.1f`. $\sqrt{d}$ ga boʻlinganda u hamma *d* da
+# {glue:text}`sq_std_bol_min:.2f`–{glue:text}`sq_std_bol_max:.2f` oraligʻida qoladi (1 emas:
+# `nn.Linear` bilan komponentlar dispersiyasi $\sigma^2$ taxminan {glue:text}`sq_var_q:.2f`,
+# ball dispersiyasi esa $d\,\sigma^4$). Pastki qismda boʻlishsiz softmax *d* oʻsgan sari toʻyinadi
+# (*d* = 512 da eng katta ogʻirlik oʻrtacha {glue:text}`sq_max_512:.2f`), boʻlingani esa
+# ancha tekis ({glue:text}`sq_max_512_bol:.2f`).
 #
-# Endi toʻrt pozitsiyali misolga qaytamiz. Ogʻirliklar matritsasining har qatori — bitta
-# pozitsiyaning «eʼtibor taqsimoti». Toʻrtinchi bosqich: hamma pozitsiya
-# {term}`qiymatlarining <qiymat>` shu ogʻirliklar bilan vaznli oʻrtachasini olamiz.
+# Toʻrt pozitsiyali misolga qaytamiz. Ogʻirliklar matritsasining har qatori — bitta
+# pozitsiyaning «eʼtibor taqsimoti». Toʻrtinchi bosqich:
+# {term}`qiymatlarning <qiymat>` shu ogʻirliklar bilan vaznli oʻrtachasini olamiz.
 
 # %%
 # (1, T, T) @ (1, T, d) -> (1, T, d)
@@ -260,37 +240,35 @@ print("4-bosqich: V ning vaznli\noʻrtachasi:", tuple(chiqish.shape))
 #
 # ## Kalitni mazmuni boʻyicha topish
 #
-# Yuqoridagi misolda parametrlar tasodifiy edi. Oʻqitilgan attention nimani uddalaydi? Buni eng
-# yaqqol koʻrsatadigan misol —
-# **{term}`assotsiativ eslash`** (ingl. *associative recall*): modelga bir nechta «kalit → qiymat»
-# jufti, soʻng bitta kalit beriladi; javob — shu kalitning qiymati. Masalan, «7 → 3, 12 → 5,
-# 2 → 9; 12?» degan soʻrovning javobi 5. Bizda har namunada {glue:text}`es_juftlar` ta juft bor. Kalitlar
-# {glue:text}`es_kalitlar` ta belgidan olinadi va namuna ichida takrorlanmaydi; qiymatlar ham
-# {glue:text}`es_qiymatlar` ta belgidan olinadi, lekin takrorlanishi mumkin. Soʻralgan kalit qaysi juftda turishi har namunada
-# tasodifiy, shuning uchun javobni oʻrni boʻyicha topib boʻlmaydi: kalitni mazmuni boʻyicha
-# qidirish kerak.
+# Yuqorida parametrlar tasodifiy edi. Oʻqitilgan attention nimani uddalaydi? Eng
+# yaqqol misol — **{term}`assotsiativ eslash`** (ingl. *associative recall*): modelga bir
+# nechta «kalit → qiymat» jufti, soʻng bitta kalit beriladi; javob — shu kalitning qiymati.
+# Masalan, «7 → 3, 12 → 5, 2 → 9; 12?» degan soʻrovning javobi 5. Bizda har namunada
+# {glue:text}`es_juftlar` ta juft bor. Kalitlar {glue:text}`es_kalitlar` ta belgidan olinadi va
+# namuna ichida takrorlanmaydi; qiymatlar {glue:text}`es_qiymatlar` ta belgidan olinadi va
+# takrorlanishi mumkin. Soʻralgan kalit qaysi juftda turishi tasodifiy, shuning uchun javobni
+# oʻrni boʻyicha topib boʻlmaydi: kalitni mazmuni boʻyicha qidirish kerak.
 #
-# Bu yerda kalit va qiymat bitta {term}`tokenga <token>` (modelning bitta kirish elementiga)
-# jamlangani uchun bitta attention {term}`qatlami <qatlam>`
-# yetadi. Matnda ular alohida tokenlar boʻladi, shuning uchun til modellari oldin koʻrilgan
-# narsani topib, uning davomini koʻchirishni ikki qatlamli {term}`induksiya boshi` (ingl.
-# *induction head*) bilan bajaradi ({cite:alp}`olsson2022`).
-#
-# Model — bitta attention qatlami (`Eslash`). Har juft bitta token: kalit va qiymat
-# {term}`embeddinglarining <embedding>` (har belgining oʻrganiladigan vektori) yigʻindisi. Soʻrov soʻralgan kalitdan, kalit va qiymatlar
-# juftlardan olinadi:
+# Model — bitta attention {term}`qatlami <qatlam>` (`Eslash`). Har juft bitta
+# {term}`token` (modelning bitta kirish elementi): kalit va qiymat
+# {term}`embeddinglarining <embedding>` (har belgining oʻrganiladigan vektori) yigʻindisi.
+# Soʻrov soʻralgan kalitdan, kalit va qiymatlar juftlardan olinadi:
 #
 # ```{literalinclude} ../../chapter_code/eslash.py
 # :pyobject: Eslash.forward
 # :dedent:
 # ```
 #
-# Nazorat uchun xuddi shu modelni soʻrov–kalit ballarisiz oʻqitamiz (`mazmunsiz=True`): unda ball faqat
-# juftning oʻrniga bogʻliq, mazmuniga emas. Bunday model soʻralgan kalitni juftlar bilan
-# solishtira olmaydi: koʻpi bilan u juftlarda eng koʻp uchragan qiymatni ayta oladi. Bunday
-# taxminning {term}`aniqligini <aniqlik>` {term}`tasodifiy daraja` deymiz va uni sinov namunalarining oʻzidan hisoblaymiz
-# (u $1/16$ dan yuqori, chunki eng koʻp uchragan qiymat baʼzan javobning oʻzi boʻladi). Har model besh {term}`seed`
-# (tasodifiy sonlar generatorining boshlangʻich qiymati) bilan oʻqitiladi.
+# Kalit va qiymat bitta tokenda boʻlgani uchun bitta qatlam yetadi. Matnda ular alohida
+# tokenlar, shuning uchun til modellari bu ishni ikki qatlamli {term}`induksiya boshi`
+# (ingl. *induction head*) bilan bajaradi ({cite:alp}`olsson2022`).
+#
+# Nazorat modeli xuddi shunday, faqat soʻrov–kalit ballarisiz (`mazmunsiz=True`): unda ball
+# faqat juftning oʻrniga bogʻliq. U soʻralgan kalitni juftlar bilan solishtira olmaydi,
+# koʻpi bilan juftlarda eng koʻp uchragan qiymatni ayta oladi. Bunday taxminning
+# {term}`aniqligini <aniqlik>` {term}`tasodifiy daraja` deymiz va uni sinov namunalaridan
+# hisoblaymiz. Har model besh {term}`seed` (tasodifiy sonlar generatorining boshlangʻich
+# qiymati) bilan oʻqitiladi.
 
 # %%
 from chapter_code.eslash import (eslash_vazifasi, oqit_eslash,
@@ -320,11 +298,11 @@ yopishtir(es_juftlar=p_es["juftlar"], es_kalitlar=p_es["kalitlar"], es_qiymatlar
           es_w=[w for _, w, _ in es["mazmun boʻyicha"]], es_nazorat=[a for a, _, _ in es["faqat oʻrin boʻyicha"]])
 
 # %% [markdown]
-# Mazmun boʻyicha qidiradigan model besh seedning hammasida deyarli hamma sinov namunasini toʻgʻri
-# yechdi ({numref}`eslash_jadval`). Nazorat modelining {term}`aniqligi <aniqlik>` esa tasodifiy daraja
-# ({glue:text}`es_tasodif:.2f`) atrofida qoldi: qaysi juftga qarashni mazmunsiz tanlab boʻlmaydi.
-# Mazmun boʻyicha qidiradigan model soʻrov ogʻirligining deyarli hammasini javob turgan juftga beradi. Bu juft har
-# namunada boshqa joyda turadi ({numref}`eslash_xarita`).
+# Mazmun boʻyicha qidiradigan model besh seedning hammasida deyarli hamma sinov namunasini
+# toʻgʻri yechdi va soʻrov ogʻirligining deyarli hammasini javob turgan juftga berdi
+# ({numref}`eslash_jadval`). Nazorat modelining aniqligi esa tasodifiy daraja
+# ({glue:text}`es_tasodif:.2f`) atrofida qoldi. Javob turgan juft har namunada boshqa joyda
+# ({numref}`eslash_xarita`).
 
 # %%
 _, _, m0 = es["mazmun boʻyicha"][0]  # seed 0
@@ -352,22 +330,20 @@ from chapter_code.bichim import pastga
 yopishtir(es_joy_min=pastga(min(joy_boyicha), 3))
 
 # %% [markdown]
-# Javob qaysi oʻrinda tursa ham, model soʻrov ogʻirligining deyarli hammasini aynan javob
-# turgan juftga berdi: har oʻrinda oʻrtacha {glue:text}`es_joy_min:.3f` dan kam emas. Attention
-# shuning uchun kerak: soʻrov va kalitning skalyar koʻpaytmasi kalit qayerda turganini emas,
-# unda nima borligini solishtiradi.
+# Javob qaysi oʻrinda tursa ham, unga tushgan ogʻirlik oʻrtacha
+# {glue:text}`es_joy_min:.3f` dan kam emas. Soʻrov va kalitning skalyar koʻpaytmasi kalit
+# qayerda turganini emas, unda nima borligini solishtiradi: attention shuning uchun kerak.
+#
 # ## Kauzal maska: kelajakka qaramaslik
 #
-# Yuqoridagi misolda har pozitsiya barcha pozitsiyalarga qaradi — oʻzidan
-# keyingilariga ham. Matn yozadigan model (GPT kabi *{term}`dekoder`*, ingl. *decoder*) uchun bu
-# mumkin emas: u matnni chapdan oʻngga bittadan token (soʻz, soʻz boʻlagi yoki harf)
-# qoʻshib yozadi, keyingi token hali yoʻq. Oʻqitishda esa matn toʻliq beriladi va model har
-# pozitsiyada keyingi tokenni taxmin qiladi; agar
-# *i*-pozitsiya (*i* + 1)-pozitsiyaga qaray olsa, javobni shunchaki koʻchirib
-# oladi. Shuning uchun softmaxdan oldin diagonaldan yuqoridagi ballar
-# $-\infty$ ga almashtiriladi: $e^{-\infty} = 0$, demak, oʻsha joylarning
-# ogʻirligi nolga teng. Bu — **kauzal (sababiy) maska** (ingl. *causal mask*):
-# *i*-pozitsiya faqat oʻziga va oʻzidan oldingilarga qaraydi.
+# Toʻrt pozitsiyali misolda har pozitsiya hamma pozitsiyaga, oʻzidan keyingilariga ham
+# qaradi. Matn yozadigan model (GPT kabi *{term}`dekoder`*, ingl. *decoder*) uchun bu
+# mumkin emas: u matnni chapdan oʻngga bittadan token qoʻshib yozadi, keyingi token hali
+# yoʻq. Oʻqitishda esa matn toʻliq beriladi va model har pozitsiyada keyingi tokenni taxmin
+# qiladi; *i*-pozitsiya (*i* + 1)-pozitsiyaga qaray olsa, javobni koʻchirib oladi.
+# Shuning uchun softmaxdan oldin diagonaldan yuqoridagi ballar $-\infty$ ga
+# almashtiriladi: $e^{-\infty} = 0$, ularning ogʻirligi nol. Bu — **kauzal (sababiy)
+# maska** (ingl. *causal mask*): *i*-pozitsiya faqat oʻziga va oʻzidan oldingilarga qaraydi.
 
 # %%
 # True — yashiriladigan joylar: diagonaldan yuqorisi (j > i)
@@ -411,67 +387,51 @@ glue("kauzal_birinchi", float(ogirlik_maskali[0, 0, 0]), display=False)
 
 
 # %% [markdown]
-# {numref}`%s-rasmning <kauzal>` oʻng qismida diagonaldan yuqoridagi
-# ogʻirliklarning hammasi aniq {glue:text}`kauzal_yuqori:g`, 0-qatorda
-# yagona ogʻirlik {glue:text}`kauzal_birinchi:g`: 0-pozitsiya faqat
-# oʻziga qaraydi. Softmax qolgan ballarni qayta normallashtirgani uchun
-# har qator yigʻindisi baribir 1 ga teng. Maska *V*
-# qiymatlarini emas, qaysi pozitsiyaga qarash mumkinligini oʻzgartiradi: chiqish
-# (`chiqish_maskali`) oʻsha *V* larning boshqacha vaznli oʻrtachasi.
+# {numref}`%s-rasmning <kauzal>` oʻng qismida 0-qatorda yagona ogʻirlik
+# {glue:text}`kauzal_birinchi:g`: 0-pozitsiya faqat oʻziga qaraydi. Maska *V* ni emas,
+# qaysi pozitsiyaga qarash mumkinligini oʻzgartiradi: `chiqish_maskali` — oʻsha *V*
+# larning boshqacha vaznli oʻrtachasi.
 #
-# Matnni tushunadigan model (BERT kabi *{term}`koder`*, ingl. *encoder*) esa kauzal
-# maska ishlatmaydi; unda faqat gaplarni bir xil uzunlikka keltirish uchun qoʻshilgan
-# {term}`toʻldiruvchi tokenlar <toʻldiruvchi token>` yopiladi. U butun gapni birdan oladi va har
-# soʻzni ikki tomondagi soʻzlar yordamida tushunadi. Oʻqitishda u kelajakni taxmin
-# qilmaydi, gapdagi yashirilgan soʻzlarni topishni oʻrganadi. Kauzal maskaning ikkinchi
-# foydasi {term}`KV keshda <KV kesh>` (oldingi kalit va qiymatlar xotirasida) koʻrinadi ({doc}`«Transformer bloki va KV kesh» <transformer>` darsi): oldingi pozitsiyalar
-# keyingilarni koʻrmagani uchun ularning hisobi yangi token qoʻshilganda
-# oʻzgarmaydi.
+# Matnni tushunadigan model (BERT kabi *{term}`koder`*, ingl. *encoder*) kauzal maska
+# ishlatmaydi: unda har soʻz ikki tomondagi soʻzlarni koʻradi. Faqat gaplarni bir xil
+# uzunlikka keltiradigan {term}`toʻldiruvchi tokenlar <toʻldiruvchi token>` yopiladi.
 #
-# Keyingi darsda attentionni RNN va {term}`LSTM` bilan bitta vazifada solishtiramiz.
+# {doc}`«Attention, RNN va LSTM bitta vazifada» <rekurrent>` darsida attentionni RNN va
+# {term}`LSTM` bilan solishtiramiz: yoʻl uzunligidagi farq oʻqitishda nimaga olib kelishini
+# oʻlchaymiz.
 #
 
 # %% [markdown]
 # ## Mashqlar
 #
-# Kod bilan ishlaydigan mashqlarda avval natijani **taxmin qiling**, soʻng
-# oʻlchang. Taxmin bilan oʻlchov farq qilgan joyda eng koʻp narsa oʻrganasiz.
+# Avval natijani **taxmin qiling**, soʻng oʻlchang: ikkisi farq qilgan joyda eng koʻp
+# narsa oʻrganasiz.
 #
 # **1-mashq ($\sqrt{d}$ ga boʻlmasdan).** «Attention toʻrt bosqichda»
 # boʻlimida `d = 512` deb oʻzgartiring va `ball_normal = ball` deb yozing
-# (boʻlishni olib tashlang). Har qatordagi eng katta ogʻirlik qanday
-# boʻladi? Taxmin qiling, soʻng `ogirlik.max(dim=-1)` ni ekranga chiqaring
-# va boʻlish bilan solishtiring.
+# (boʻlishsiz). Har qatordagi eng katta ogʻirlik qanday boʻladi? Taxmin qiling,
+# soʻng `ogirlik.max(dim=-1)` ni chiqaring va boʻlish bilan solishtiring.
 #
 # :::{admonition} Yechim
 # :class: dropdown
 #
-# {numref}`%s-rasmdagi <sqrt_d>` oʻlchov javob beradi. Komponentlar dispersiyasi 1
-# boʻlsa, boʻlishsiz ballarning standart chetlanishi $\sqrt{512} \approx 22{,}6$
-# boʻlardi; `nn.Linear` ning standart initsializatsiyasida esa u *d* = 512 da
-# oʻlchovda {glue:text}`sq_std_512:.1f` chiqdi. Bu ham softmaxni toʻyintirishga
-# yetadi: eng katta ogʻirlik oʻrtacha {glue:text}`sq_max_512:.2f`, lekin
-# har doim ham 1 ga yaqin emas — qatorlardagi eng katta ogʻirliklarning eng kichigi
-# {glue:text}`sq_max_512_min:.2f`.
-# Ballar $\sqrt{d}$ ga boʻlinganda eng katta ogʻirlik oʻrtacha
-# {glue:text}`sq_max_512_bol:.2f` va ogʻirliklar ancha tekis taqsimlanadi.
-# Bu sonlar {numref}`%s-rasmdagi <sqrt_d>` 16 pozitsiyali oʻlchovdan olingan.
+# Boʻlishsiz har qatordagi eng katta ogʻirlik {glue:text}`m1_bolishsiz`, $\sqrt{d}$ ga
+# boʻlinganda esa {glue:text}`m1_bolib` (yechim kodi quyida).
 #
-# Mashqdagi toʻrt
-# pozitsiyali misolning oʻzida har qatordagi eng katta ogʻirlik boʻlishsiz:
-# {glue:text}`m1_bolishsiz`. $\sqrt{d}$ ga boʻlinganda: {glue:text}`m1_bolib` (yechim kodi quyida).
-# Toʻrt pozitsiyada tekis ogʻirlik $1/4$, shuning uchun boʻlingandagi eng katta ogʻirlik
-# 16 pozitsiyali oʻlchovdagidan kattaroq. Toʻyingan qatorlarda
-# softmaxning gradienti deyarli nol: ular orqali *Q* va *K* ga signal
-# deyarli oʻtmaydi.
+# {numref}`%s-rasmdagi <sqrt_d>` 16 pozitsiyali oʻlchov ham shuni koʻrsatadi. *d* = 512 da
+# boʻlishsiz ballarning standart chetlanishi {glue:text}`sq_std_512:.1f` (dispersiya 1
+# boʻlganda $\sqrt{512} \approx 22{,}6$ boʻlardi). Bu softmaxni toʻyintirishga yetadi: eng katta
+# ogʻirlik oʻrtacha {glue:text}`sq_max_512:.2f`, lekin har doim ham 1 ga yaqin emas:
+# qatorlar boʻyicha eng kichigi {glue:text}`sq_max_512_min:.2f`. Boʻlinganda u oʻrtacha
+# {glue:text}`sq_max_512_bol:.2f`. Toʻyingan qatorlarda softmaxning gradienti deyarli nol:
+# ular orqali *Q* va *K* ga signal deyarli oʻtmaydi.
 # :::
 #
 # **2-mashq (maska tartibni sezadimi?).** Maskasiz attention (pozitsiyalar haqida
-# maʼlumot qoʻshilmagan boʻlsa) kirish tartibini koʻrmaydi: elementlarni aralashtirsak, har elementning
+# maʼlumotsiz) kirish tartibini koʻrmaydi: elementlarni aralashtirsak, har elementning
 # chiqishi u bilan birga koʻchadi, oʻzi oʻzgarmaydi. Kauzal maska bilan-chi?
-# «Kauzal maska» boʻlimidagi misolda `h` ni teskari tartibga qoʻying
-# (`h.flip(1)`) va maskali chiqishni qayta hisoblang. Toʻrt elementdan
-# qaysilarining chiqishi oʻzgaradi? Avval taxmin qiling.
+# «Kauzal maska» boʻlimidagi misolda `h` ni teskari tartibga qoʻying (`h.flip(1)`) va
+# maskali chiqishni qayta hisoblang. Toʻrt elementdan qaysilarining chiqishi oʻzgaradi?
 #
 # :::{admonition} Yechim
 # :class: dropdown
@@ -483,24 +443,22 @@ glue("kauzal_birinchi", float(ogirlik_maskali[0, 0, 0]), display=False)
 # tartib haqida maʼlumot beradi: {term}`pozitsiya kodlashsiz <pozitsiya kodlash>` dekoder ham
 # pozitsiyani qisman sezishi mumkin {cite:p}`haviv2022`. Bu oʻqitishda
 # qanchalik yordam berishini {doc}`«Pozitsiyalar uzunroq ketma-ketlikda» <pozitsiyalar>` darsining
-# {ref}`«Pozitsiyasiz, lekin kauzal maska bilan» <kauzal-pozitsiyasiz>` boʻlimida oʻlchaymiz. Maskasiz
-# attentionda esa har element hamma elementni koʻradi va chiqishi faqat
-# u bilan birga joyini almashtiradi.
+# {ref}`«Pozitsiyasiz, lekin kauzal maska bilan» <kauzal-pozitsiyasiz>` boʻlimida oʻlchaymiz.
 # :::
 #
 # **3-mashq (qiyinroq eslash).** Juftlar sonini 8 dan 32 ga oshiring, kalitlar esa 64 ta
-# belgidan olinsin (32 ta juftda kalit takrorlanmasligi uchun 16 ta belgi yetmaydi); qiymatlar
-# hamon 16 ta belgidan: `oqit_eslash(0, juftlar=32, kalitlar=64)`. Aniqlik va javob juftiga ogʻirlik qanday
-# oʻzgaradi? Tasodifiy daraja-chi? Avval taxmin qiling.
+# belgidan olinsin (32 ta juftda kalit takrorlanmasligi uchun 16 ta belgi yetmaydi):
+# `oqit_eslash(0, juftlar=32, kalitlar=64)`. Aniqlik, javob juftiga ogʻirlik va tasodifiy
+# daraja qanday oʻzgaradi?
 #
 # :::{admonition} Yechim
 # :class: dropdown
 #
 # Aniqlik oʻzgarmaydi ({glue:text}`m3_aniq:.3f`), javob juftiga ogʻirlik esa biroz kamayadi
-# ({glue:text}`m3_w:.2f`; yechim kodi quyida). Soʻrov oldingidek toʻgʻri juftni topadi: skalyar
-# koʻpaytma kalitlarni mazmuni boʻyicha solishtiradi, juftlar soni bunga deyarli taʼsir qilmaydi.
-# Tasodifiy daraja esa {glue:text}`m3_tasodif:.2f` ga tushdi: 32 ta qiymat orasida eng koʻp
-# uchraganining ulushi kichikroq, shuning uchun mazmunsiz model bu yerda yanada zaif boʻlar edi.
+# ({glue:text}`m3_w:.2f`; yechim kodi quyida): skalyar koʻpaytma kalitlarni mazmuni boʻyicha
+# solishtiradi, juftlar soni bunga deyarli taʼsir qilmaydi. Tasodifiy daraja
+# {glue:text}`m3_tasodif:.2f` ga tushdi: 32 ta qiymat orasida eng koʻp uchraganining ulushi
+# kichikroq, shuning uchun mazmunsiz model bu yerda yanada zaif boʻlar edi.
 # :::
 
 

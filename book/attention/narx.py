@@ -38,30 +38,20 @@ from chapter_code.oqitish import mediana_ms, protsessor, xotira_chuqqisi
 # Attention arzonga tushmaydi. {term}`Ballar <ball>` matritsasi $T \times T$: har pozitsiya har
 # pozitsiyaga ball qoʻyadi. *T* ikki barobar oshsa, matritsa toʻrt barobar
 # oʻsadi. RNN esa *T* ta {term}`qadamni <qadam>` ketma-ket bajaradi: uning hisob hajmi *T* ga
-# chiziqli bogʻliq, lekin qadamlarni parallel qilib boʻlmaydi. Ikkalasini bir xil
-# sharoitda oʻlchaymiz ({numref}`vaqt_jadval`).
+# chiziqli bogʻliq, lekin qadamlarni parallel qilib boʻlmaydi.
 #
-# Vaqtni ikki holat uchun oʻlchaymiz: faqat {term}`oldinga oʻtish` (ingl. *forward pass*:
-# kirishdan chiqishgacha hisob) hamda oldinga va {term}`orqaga oʻtish`. Har qatorda
-# hisob hajmi ham bor: bitta namuna uchun koʻpaytirish-qoʻshishlar soni
-# (ingl. *multiply-accumulate*, {term}`MAC`). Yana bir ustun — pozitsiyalar boʻyicha
-# navbatma-navbat bajariladigan hisoblar soni: RNNda *T* ta (har qadamga bittadan), attentionda
-# bitta, chunki u hamma pozitsiyani bir yoʻla hisoblaydi.
+# {numref}`vaqt_jadval` ikkala modelning vaqtini ikki holatda beradi: faqat {term}`oldinga oʻtish`
+# (ingl. *forward pass*) hamda oldinga va {term}`orqaga oʻtish`. Har qatorda bitta namunaning
+# koʻpaytirish-qoʻshishlar soni ham bor (ingl. *multiply-accumulate*, {term}`MAC`). Oxirgi ustun —
+# navbatma-navbat bajariladigan hisoblar: RNNda *T* ta, attentionda bitta.
 #
-# Oʻlchov `torch.utils.benchmark` bilan, bitta {term}`oqimda <oqim>` (ingl. *thread*)
-# bajariladi: har oʻlchov koʻp marta takrorlanadi va {term}`medianasi <mediana>`
-# olinadi (buni `mediana_ms` funksiyasi bajaradi). Vaqt oʻlchovi sifatida jarayonning protsessor
-# vaqti olinadi: jarayon navbat kutib turgan vaqt sanalmaydi. Lekin xotira va protsessor keshi
-# boshqa dasturlar bilan umumiy, shuning uchun boshqa dasturlar hisobning oʻzini ham
-# sekinlashtirishi mumkin: mutlaq vaqtlardan koʻra nisbatlarga qarang. Bundan tashqari,
-# `mediana_ms` boʻshatilgan katta xotira
-# bloklarini keyingi chaqiruv uchun saqlab qoʻyadi: aks holda katta tenzorli
-# hisobning vaqti takrordan takrorga bir necha barobar sakraydi.
+# Vaqt bitta {term}`oqimda <oqim>` (ingl. *thread*) oʻlchanadi: `mediana_ms` hisobni koʻp
+# marta takrorlab, {term}`medianasini <mediana>` oladi. Boshqa dasturlar ham hisobni
+# sekinlashtirishi mumkin, shuning uchun mutlaq vaqtlardan koʻra nisbatlarga qarang.
 
 # %%
 torch.set_num_threads(1)  # vaqt bitta oqimda oʻlchanadi
-# ≈ 1,2·10⁻³⁸ dan kichik («denormal») sonlar bilan hisob sekin:
-# ular 0 qilinadi
+# ≈ 1,2·10⁻³⁸ dan kichik («denormal») sonlar sekin: 0 qilinadi
 torch.set_flush_denormal(True)
 
 
@@ -112,25 +102,21 @@ glue("vaqt_nisbat", float(vaqt_nisbat), display=False)
 
 # %% [markdown]
 # *T* = 240 da attention bitta namuna uchun RNNdan {glue:text}`mac_nisbat:.1f`
-# marta koʻproq koʻpaytirish-qoʻshish bajaradi, lekin hammasini bir yoʻla,
-# katta matritsa koʻpaytmalarida. RNN esa kamroq hisobni 240 ta kichik qadamda
-# navbat bilan bajaradi. Bitta oqimda attention RNNdan {glue:text}`vaqt_nisbat:.1f`
-# marta sekinroq ishladi: vaqt hisob hajmi kabi koʻp oshmadi.
-# Katta matritsa koʻpaytmalari protsessorda 240 ta kichik qadamdan samaraliroq
-# bajariladi: bitta MAC attentionda RNNdagidan arzonga tushadi.
+# marta koʻproq koʻpaytirish-qoʻshish bajaradi, lekin bitta oqimda u RNNdan
+# {glue:text}`vaqt_nisbat:.1f` marta sekinroq ishladi: vaqt hisob hajmi kabi koʻp oshmadi.
+# Sababi: katta matritsa koʻpaytmalarida bitta MAC protsessorda 240 ta kichik
+# qadamdagidan arzonga tushadi.
 #
 # GPU yoki koʻp yadroli protsessorda attentionning *T* ta pozitsiyasini parallel
-# hisoblash mumkin; RNNning *T* ta qadami esa bunda ham
-# navbat bilan bajariladi. {cite:t}`vaswani2017` bu parallellikni qisqa {term}`yoʻl uzunligi`
-# bilan birga attentionning asosiy afzalliklari qatorida keltiradi. Bu bobda esa vaqtni faqat
-# bitta oqimda oʻlchaymiz.
+# hisoblash mumkin, RNNning qadamlari esa baribir navbat bilan bajariladi.
+# {cite:t}`vaswani2017` bu parallellikni qisqa {term}`yoʻl uzunligi` bilan birga attentionning
+# asosiy afzalliklari qatorida keltiradi.
 #
 # ## Xotira *T*² bilan oʻsadi
 #
-# Vaqt shovqinli oʻlchov: bir xil hisob ikki oʻlchovda bir necha foizga, baʼzan
-# undan ham koʻproq farq qiladi. Xotirani esa aniq sanash mumkin. *T* ni 960
-# gacha oshirib, bitta oldinga oʻtishda attention matritsasi egallaydigan
-# baytlarni va PyTorch oʻlchagan {term}`xotira choʻqqisini <xotira choʻqqisi>` (ingl. *peak memory*) yozib olamiz
+# Vaqt shovqinli oʻlchov, xotirani esa aniq sanash mumkin. *T* ni 960 gacha oshirib, bitta
+# oldinga oʻtishda attention matritsasi egallaydigan baytlarni va PyTorch oʻlchagan
+# {term}`xotira choʻqqisini <xotira choʻqqisi>` (ingl. *peak memory*) yozib olamiz
 # ({numref}`xotira_jadval`).
 
 # %%
@@ -166,36 +152,31 @@ glue("matritsa_960", float(xotira.loc[960, "matritsa (MiB)"]), display=False)
 glue("chuqqi_960", float(xotira.loc[960, "choʻqqi (MiB)"]), display=False)
 
 # %% [markdown]
-# Matritsaning elementlari soni $64 \cdot T^2$. Log-log oʻqlarda ({numref}`xotira_vaqt`) bu
-# {term}`qiyaligi <qiyalik>` 2 ga teng chiziq boʻlib koʻrinadi. *T* = 960 da 64 ta namunaning
+# Matritsada $64 \cdot T^2$ ta element bor, shuning uchun log-log oʻqlarda
+# ({numref}`xotira_vaqt`) u {term}`qiyaligi <qiyalik>` 2 ga teng chiziq. *T* = 960 da 64 ta namunaning
 # {term}`ogʻirliklari <ogʻirlik>` {glue:text}`matritsa_960:.0f` {term}`MiB <KiB, MiB, GiB>` (mebibayt, $2^{20}$ bayt),
 # choʻqqi esa {glue:text}`chuqqi_960:.0f` MiB — qariyb ikki barobar koʻp. Sababi: {term}`softmax` ballar matritsasidan
-# xuddi shunday katta yangi matritsani — ogʻirliklarni — hosil qiladi va
-# bir lahza ikkalasi ham xotirada turadi.
+# xuddi shunday katta ogʻirliklar matritsasini hosil qiladi va bir lahza ikkalasi ham xotirada turadi.
 #
-# Bitta uzun hujjat uchun (*T* = 32 768) bitta attention matritsasining oʻzi
-# $32\,768^2 \cdot 4$ bayt, yaʼni 4 GiB (gibibayt, $2^{30}$ bayt) boʻladi. Katta modellarda bunday
-# matritsa har {term}`qatlamda <qatlam>` va har boshda bor; qatlamlar va
-# {term}`boshlar <bosh>` soni esa oʻnlab (boshlar
-# {doc}`«Transformer bloki va KV kesh» <transformer>` darsida koʻriladi).
+# Katta modellarda bunday matritsa har {term}`qatlamda <qatlam>` va har {term}`boshda <bosh>`
+# bor ({doc}`«Transformer bloki va KV kesh» <transformer>` darsi), *T* esa oʻn minglab
+# {term}`tokenga <token>` yetadi. Bu qancha xotira ekanini 1-mashqda hisoblaysiz.
 #
 # ## FlashAttention va SDPA
 #
 # {term}`FlashAttention` ({cite:alp}`dao2022`) — $T \times T$ matritsani xotirada
 # toʻliq saqlamaydigan attention {term}`kerneli <kernel>` (ingl. *kernel*: bitta amalni
-# bajaradigan, optimallashtirilgan past darajali funksiya). Bunday
-# kernellar $Q K^\top$ ni ham, {term}`softmaxni <softmax>` ham boʻlaklab hisoblaydi.
+# bajaradigan past darajali funksiya). U $Q K^\top$ ni ham, softmaxni ham boʻlaklab hisoblaydi.
 #
-# Birinchi qarashda softmax uchun qatorning hamma bali kerakdek tuyuladi: uning maxraji — hamma
-# eksponentalar yigʻindisi. Lekin bu yigʻindini {term}`kalitlarning <kalit>` boʻlaklari boʻyicha
-# hisoblash mumkin ({cite:alp}`milakov2018`). Har {term}`soʻrov` uchun uchta narsa saqlanadi: shu paytgacha
-# koʻrilgan eng katta ball *m*, eksponentalar yigʻindisi *s* va {term}`qiymatlarning <qiymat>` vaznli yigʻindisi
-# *o*. Eksponentalar shu maksimumga nisbatan hisoblanadi ($e^{\text{ball} - m}$): shunda ular
-# 1 dan oshmaydi. Yangi boʻlakda kattaroq ball chiqsa, eng katta ball *m′* ga yangilanadi, eski *s*
-# va *o* esa $e^{m - m′}$ ga koʻpaytiriladi: ular eski maksimumga nisbatan hisoblangan edi.
-# Oxirida $o / s$ — aynan softmax ogʻirliklari bilan olingan vaznli yigʻindi. Xotirada bir vaqtda
-# faqat $T \times B$ ta ball turadi (*B* — boʻlakdagi kalitlar soni), $T \times T$ matritsa esa hech
-# qachon hosil qilinmaydi.
+# Softmaxning maxraji — qatordagi hamma eksponentalar yigʻindisi. Lekin bu yigʻindini
+# {term}`kalitlarning <kalit>` boʻlaklari boʻyicha hisoblash mumkin ({cite:alp}`milakov2018`).
+# Har {term}`soʻrov` uchun uchta narsa saqlanadi: shu paytgacha koʻrilgan eng katta ball *m*,
+# eksponentalar yigʻindisi *s* va {term}`qiymatlarning <qiymat>` vaznli yigʻindisi *o*.
+# Eksponentalar $e^{\text{ball} - m}$ koʻrinishida olinadi: shunda ular 1 dan oshmaydi. Yangi
+# boʻlakda kattaroq ball chiqsa, *m* yangi *m′* ga almashadi, eski *s* va *o* esa $e^{m - m′}$ ga
+# koʻpaytiriladi: ular eski maksimumga nisbatan hisoblangan edi. Oxirida $o / s$ — aynan
+# softmax ogʻirliklari bilan olingan vaznli yigʻindi. Xotirada bir vaqtda faqat $T \times B$ ta
+# ball turadi (*B* — boʻlakdagi kalitlar soni), $T \times T$ matritsa esa hech qachon hosil qilinmaydi.
 
 # %%
 def formula(Q, K, V):
@@ -234,16 +215,14 @@ print(f"eng katta farq: {son(bolak_farq, '.1e')}")
 glue("bolak_farq", float(bolak_farq), display=False)
 
 # %% [markdown]
-# Ikki usul amalda bir xil natija berdi: eng katta farq {glue:text}`bolak_farq:.1e`, bu faqat {term}`float32`
-# yaxlitlashidan keladi.
+# Ikki usul bir xil natija beradi: farq faqat {term}`float32` yaxlitlashidan keladi.
 #
 # PyTorchda `F.scaled_dot_product_attention` (SDPA) bir nechta kerneldan kirishga mosini oʻzi
-# tanlaydi; ulardan biri — FlashAttention gʻoyasi asosidagi flash kerneli.
-# Protsessorda u faqat toʻrt oʻqli (4D) tenzorda ishlaydi:
-# (namuna, bosh, *T*, *d*). Kirish uch oʻqli boʻlsa, SDPA oddiy («math») yoʻlga
-# oʻtadi. Attentionni formula boʻyicha qoʻlda hisoblaydigan funksiyamizni
-# (jadvallarda — «qoʻlda»), boʻlaklab hisoblaydigan funksiyani va SDPAni (4D va 3D kirishda)
-# *T* = 4096 gacha solishtiramiz: sakkizta namuna, bitta bosh, *d* = 32 ({numref}`flash_jadval`).
+# tanlaydi; ulardan biri — FlashAttention gʻoyasi asosidagi flash kerneli. Protsessorda u faqat
+# toʻrt oʻqli (4D) tenzorda ishlaydi: (namuna, bosh, *T*, *d*). Kirish uch oʻqli boʻlsa, SDPA
+# oddiy («math») yoʻlga oʻtadi. {numref}`flash_jadval` *T* = 4096 gacha toʻrt usulni
+# solishtiradi: formula boʻyicha qoʻlda yozilgan funksiya («qoʻlda»), `bolaklab` va SDPA (4D va
+# 3D kirishda); sakkizta namuna, bitta bosh, *d* = 32.
 
 # %%
 sdpa = F.scaled_dot_product_attention
@@ -271,10 +250,9 @@ show(fl.round({"choʻqqi (MiB)": 2, "vaqt (ms)": 1}), nom="flash_jadval",
           " namuna, d = 32).")
 
 # %% [markdown]
-# Oʻsishni log-log {term}`qiyalik` bilan oʻlchaymiz: *T* = 1024, 2048 va 4096
-# nuqtalariga eng yaqin chiziq (eng kichik kvadratlar usuli).
-# Qiyalik 2 — $T^2$ ga, qiyalik 1 — *T* ga proporsional oʻsish
-# ({numref}`qiyalik_jadval`).
+# Oʻsishni log-log {term}`qiyalik` bilan oʻlchaymiz: *T* = 1024, 2048 va 4096 nuqtalariga
+# eng kichik kvadratlar usuli bilan chiziq oʻtkazamiz. Qiyalik 2 — $T^2$ ga, qiyalik 1 — *T* ga
+# proporsional oʻsish ({numref}`qiyalik_jadval`).
 
 # %%
 def qiyalik(usul, ustun):
@@ -301,29 +279,21 @@ glue("fl_vaqt_foiz", 100 * float(ulush), display=False)
 glue("fl_farq", float(farq), display=False)
 
 # %% [markdown]
-# Toʻrttala usulning chiqishlari amalda bir xil: eng katta farq {glue:text}`fl_farq:.1e` ga teng.
-# Qoʻlda hisoblaganda xotira qiyaligi {glue:text}`fl_xq:.2f` ga teng: *T* = 4096 da
-# choʻqqi {glue:text}`fl_mib:.0f` MiB, yaʼni ikkita $8 \times 4096 \times 4096$
-# matritsa (ballar va ogʻirliklar) hajmiga yetadi.
-# SDPAda qiyalik {glue:text}`fl_xq_sdpa:.2f` ga teng, *T* = 4096 da choʻqqi
-# atigi {glue:text}`fl_mib_sdpa:.2f` MiB. Bu asosan chiqishning oʻzi (u *T* ga chiziqli)
-# va oʻzgarmas kichik vaqtinchalik bufer; oʻzgarmas qism tufayli qiyalik 1 dan kichik.
-# 3D kirishda SDPA $T \times T$ matritsani baribir hosil qiladi: qiyalik
-# {glue:text}`fl_xq_3d:.2f`, *T* = 4096 da choʻqqi {glue:text}`fl_mib_3d:.2f` MiB.
-# Bizning boʻlaklab hisoblaydigan funksiyamizda qiyalik {glue:text}`fl_xq_bolak:.2f`: uning
-# choʻqqisini $8 \times T \times B$ oʻlchamli boʻlaklar belgilaydi va u *T* ga chiziqli oʻsadi; *T* = 4096 da
-# {glue:text}`fl_mib_bolak:.1f` MiB.
+# Toʻrttala usulning chiqishlari amalda bir xil: eng katta farq {glue:text}`fl_farq:.1e`.
+# Qoʻlda hisoblaganda xotira qiyaligi {glue:text}`fl_xq:.2f`: *T* = 4096 da choʻqqi
+# {glue:text}`fl_mib:.0f` MiB, yaʼni ikkita $8 \times 4096 \times 4096$ matritsa (ballar va
+# ogʻirliklar). SDPAda qiyalik {glue:text}`fl_xq_sdpa:.2f`, choʻqqi atigi
+# {glue:text}`fl_mib_sdpa:.2f` MiB: asosan chiqishning oʻzi (u *T* ga chiziqli) va oʻzgarmas
+# kichik bufer, shuning uchun qiyalik 1 dan kichik. Boʻlaklab hisobda qiyalik
+# {glue:text}`fl_xq_bolak:.2f`: choʻqqini *T* ga chiziqli oʻsadigan $8 \times T \times B$
+# boʻlaklar belgilaydi. 3D kirishda esa SDPA $T \times T$ matritsani baribir hosil qiladi:
+# qiyalik {glue:text}`fl_xq_3d:.2f`.
 #
-# Vaqt esa toʻrttala usulda ham $T^2$ ga yaqin yoki undan ham tez oʻsdi: qiyaliklar
-# {glue:text}`fl_vq:.2f`; {glue:text}`fl_vq_bolak:.2f`; {glue:text}`fl_vq_sdpa:.2f` va
-# {glue:text}`fl_vq_3d:.2f`.
-# Har {term}`soʻrov` baribir har {term}`kalit` bilan solishtiriladi. Katta *T* da bunga
-# xotira bilan ishlash vaqti ham qoʻshiladi va u kompyuterda shu paytda ishlayotgan boshqa
-# dasturlarga ham bogʻliq. *T* = 4096 da
-# flash kerneli qoʻlda yozilgan funksiya vaqtining {glue:text}`fl_vaqt_foiz:.0f` foizini
-# sarfladi. Bu ulush protsessorga va xotira qanday ajratilishiga bogʻliq, chunki
-# hisob hajmi deyarli bir xil, farq esa xotira bilan kamroq ishlashdan va amallari birlashtirilgan
-# kerneldan keladi.
+# Vaqt esa toʻrttala usulda ham $T^2$ ga yaqin yoki undan ham tez oʻsdi (jadvaldagi «vaqt»
+# ustuni): har soʻrov baribir har kalit bilan solishtiriladi. *T* = 4096 da flash kerneli
+# qoʻlda yozilgan funksiya vaqtining {glue:text}`fl_vaqt_foiz:.0f` foizini sarfladi. Hisob
+# hajmi deyarli bir xil, farq esa xotira bilan kamroq ishlashdan va amallari birlashtirilgan
+# kerneldan keladi, shuning uchun bu ulush protsessorga bogʻliq.
 #
 # ### Baytlar: FlashAttention GPUda nega tezroq
 #
@@ -336,9 +306,8 @@ glue("fl_farq", float(farq), display=False)
 # - **oddiy yoʻl**: *Q* va *K* oʻqiladi, ballar matritsasi yoziladi va softmax uchun qayta
 #   oʻqiladi, ogʻirliklar yoziladi va *V* bilan birga qayta oʻqiladi, chiqish yoziladi;
 # - **boʻlaklab** (FlashAttention-2 dagi tartib, {cite:alp}`dao2023`): soʻrovlar ham *B* tadan
-#   olinadi. Bitta soʻrov boʻlagi tez xotirada turadi,
-#   *K* va *V* esa har soʻrov boʻlagi uchun asosiy xotiradan qayta oʻqiladi; $T \times T$
-#   matritsa asosiy xotiraga umuman tushmaydi.
+#   olinadi. Soʻrov boʻlagi tez xotirada turadi, *K* va *V* esa har soʻrov boʻlagi uchun asosiy
+#   xotiradan qayta oʻqiladi; $T \times T$ matritsa asosiy xotiraga umuman tushmaydi.
 
 # %%
 def baytlar(T, d, B=None, b=2):
@@ -369,51 +338,44 @@ for d in (64, 128):
 # *T* = {glue:text}`bayt_T:d` va *B* = {glue:text}`bayt_B:d` da boʻlaklab hisoblash
 # *d* = 64 da {glue:text}`bayt_nisbat_64:.1f` marta, *d* = 128 da {glue:text}`bayt_nisbat_128:.1f`
 # marta kamroq bayt koʻchiradi ({numref}`bayt_jadval`). Katta *T* da bu nisbat $2B/d$ ga
-# yaqinlashadi: oddiy yoʻl $4T^2$ ta, boʻlaklab $2T^2 d/B$ ta son koʻchiradi. Hisob
-# hajmi ikkalasida bir xil.
+# yaqinlashadi: oddiy yoʻl $4T^2$ ta, boʻlaklab $2T^2 d/B$ ta son koʻchiradi, hisob hajmi esa
+# ikkalasida bir xil.
 #
-# Demak, agar vaqtni baytlar belgilasa, boʻlaklab hisoblash shu
-# nisbatda tezroq boʻladi. *B* qanchalik katta boʻlsa, shunchalik tez, lekin *B* ni tez xotira
-# sigʻdira oladigan kattalik cheklaydi. Oddiy yoʻl uchun sanaganimiz — quyi chegara: amalda maska
-# ham $T \times T$ matritsani yana oʻqib-yozadi. 2022-yilgi birinchi FlashAttentionda tsikllar
-# tartibi teskari: tashqi tsikl *K*, *V* boʻlaklari boʻyicha yuradi, shuning uchun *Q* va
-# chiqish har boʻlak uchun qayta oʻqiladi va
-# unda nisbat kichikroq, taxminan $4B/(3d)$; $T^2$ hajmli matritsa esa unda ham asosiy xotiraga
-# tushmaydi. GPUda tezlanishni {cite:t}`dao2022` oʻlchagan; biz baytlarni sanash bilan cheklanamiz.
+# Demak, agar vaqtni baytlar belgilasa, boʻlaklab hisoblash shu nisbatda tezroq boʻladi. *B*
+# qanchalik katta boʻlsa, shunchalik tez, lekin *B* ni tez xotiraning sigʻimi cheklaydi.
+# GPUdagi tezlanishni {cite:t}`dao2022` oʻlchagan; biz baytlarni sanash bilan cheklanamiz.
 #
 # Xulosa: FlashAttention turidagi kernel $T^2$ hajmli **xotira sarfini** *T* ga
-# chiziqli qiladi, $T^2$ **hisob hajmini** esa kamaytirmaydi. PyTorchning protsessordagi flash
-# kerneli faqat 4D kirishda ishlaydi: 3D kirishda bu foyda yoʻqoladi.
+# chiziqli qiladi, $T^2$ **hisob hajmini** esa kamaytirmaydi.
 #
 # ## Mashqlar
 #
 # **1-mashq (hisob).** Bitta qatlamda 32 ta bosh, *T* = 32 768. Bitta ketma-ketlikning
 # bitta oldinga oʻtishida shu qatlamning attention ogʻirlik matritsalari {term}`float32`
-# formatida necha GiB boʻladi? Sonlar {term}`bfloat16` (16 bitli, yaʼni ikki baytli
-# son formati) boʻlsa-chi? Avval qogʻozda hisoblang.
+# formatida necha GiB ($2^{30}$ bayt) boʻladi? {term}`bfloat16` (2 baytli) formatida-chi?
+# Avval qogʻozda hisoblang.
 #
 # :::{admonition} Yechim
 # :class: dropdown
 #
 # Bitta matritsa $32\,768^2 = 2^{30}$ ta son. 32 ta bosh float32 formatida
-# {glue:text}`n1_f32:.0f` GiB, bfloat16 formatida esa {glue:text}`n1_bf16:.0f` GiB egallaydi. Bunchalik
-# xotira bitta qatlamning bitta oʻtishiga ketadi. Shuning uchun uzun kontekstli
-# modellar bu matritsalarni hech qachon birdaniga toʻliq saqlamaydi: FlashAttention turidagi
-# kernel bilan boʻlaklab hisoblaydi.
+# {glue:text}`n1_f32:.0f` GiB, bfloat16 formatida esa {glue:text}`n1_bf16:.0f` GiB egallaydi —
+# bu faqat bitta qatlamning bitta oʻtishi. Shuning uchun uzun kontekstli modellar bu matritsalarni
+# toʻliq saqlamaydi: FlashAttention turidagi kernel bilan boʻlaklab hisoblaydi.
 # :::
 #
 # **2-mashq (maskani oʻzingiz yozing).** {term}`Kauzal maskani <kauzal (sababiy) maska>`
-# qoʻlda yozilgan `formula` funksiyasiga qoʻshing: *i*-soʻrov faqat $j \le i$ kalitlarga qarasin. Natijani
+# `formula` funksiyasiga qoʻshing: *i*-soʻrov faqat $j \le i$ kalitlarga qarasin. Natijani
 # `F.scaled_dot_product_attention(Q, K, V, is_causal=True)` bilan
 # solishtiring (*T* = 512 da). Eng katta farq qancha boʻlishi kerak?
 #
 # :::{admonition} Yechim
 # :class: dropdown
 #
-# Diagonaldan yuqoridagi ballarni $-\infty$ ga almashtiramiz: softmaxdan keyin
-# ularning ogʻirliklari aniq 0 boʻladi (yechim kodi quyida keltirilgan). SDPA natijasidan eng
-# katta farq {glue:text}`n2_farq:.1e` ga teng: bu faqat yaxlitlashdan keladi.
-# Ikkalasi bir xil hisob, faqat amallar tartibi boshqacha.
+# Diagonaldan yuqoridagi ballarni $-\infty$ ga almashtiramiz: softmaxdan keyin ularning
+# ogʻirliklari aniq 0 boʻladi (yechim kodi quyida). SDPA natijasidan eng katta farq
+# {glue:text}`n2_farq:.1e`: ikkalasi bir xil hisob, faqat amallar tartibi boshqacha, farq
+# yaxlitlashdan keladi.
 # :::
 #
 # **3-mashq (*d* oshsa).** *T* = 2048 da *d* ni 32 dan 128 ga oshiring.
@@ -423,9 +385,9 @@ for d in (64, 128):
 # :::{admonition} Yechim
 # :class: dropdown
 #
-# Oʻzgarmaydi: *d* = 32 da ham, *d* = 128 da ham choʻqqi {glue:text}`n3_128:.0f` MiB boʻladi. $T \times T$ matritsaning hajmi *d* ga bogʻliq emas; *d* bilan faqat
-# *Q*, *K*, *V* va chiqish oʻsadi, ular esa *T* ga chiziqli. Hisob hajmi
-# ($2 T^2 d$) bunda *d* bilan birga toʻrt barobar oʻsadi.
+# Oʻzgarmaydi: *d* = 32 da ham, *d* = 128 da ham choʻqqi {glue:text}`n3_128:.0f` MiB.
+# $T \times T$ matritsaning hajmi *d* ga bogʻliq emas; *d* bilan faqat *Q*, *K*, *V* va
+# chiqish oʻsadi, ular esa *T* ga chiziqli. Hisob hajmi ($2 T^2 d$) esa toʻrt barobar oʻsadi.
 # :::
 #
 # **4-mashq (boʻlak kattaligi).** *T* = 2048 da `bolaklab` funksiyasini *B* = 32, 128 va 512
@@ -436,11 +398,11 @@ for d in (64, 128):
 # :class: dropdown
 #
 # Natija oʻzgarmaydi: uchala *B* da ham farq faqat yaxlitlashdan keladi (eng kattasi
-# {glue:text}`n4_farq:.1e`), chunki boʻlaklarga boʻlish faqat qoʻshish tartibini oʻzgartiradi. Choʻqqi esa *B* bilan oʻsadi:
-# *B* = 32 da {glue:text}`n4_32:.0f` MiB, *B* = 512 da {glue:text}`n4_512:.0f` MiB, chunki
-# katta *B* da xotirani asosan $8 \times T \times B$ ballar boʻlagi va uning eksponentalari
-# egallaydi.
-# Toʻliq matritsali `formula` ning choʻqqisi esa {glue:text}`n3_32:.0f` MiB (3-mashq).
+# {glue:text}`n4_farq:.1e`), chunki boʻlaklash faqat qoʻshish tartibini oʻzgartiradi. Choʻqqi
+# esa *B* bilan oʻsadi: *B* = 32 da {glue:text}`n4_32:.0f` MiB, *B* = 512 da
+# {glue:text}`n4_512:.0f` MiB, chunki katta *B* da xotirani asosan $8 \times T \times B$ ballar
+# boʻlagi va uning eksponentalari egallaydi. Toʻliq matritsali `formula` ning choʻqqisi esa
+# {glue:text}`n3_32:.0f` MiB (3-mashq).
 # :::
 
 # %% tags=["hide-cell"]
@@ -482,8 +444,7 @@ with torch.no_grad():
         chuqqi, chiq = xotira_chuqqisi(bolaklab, Q, K, V, B)
         m4[B] = chuqqi / 2**20
         n4_farq = max(n4_farq, float((chiq - asl).abs().max()))
-for B, mib in m4.items():
-    print(f"B = {B}: {mib:.0f} MiB")
+print(", ".join(f"B = {B}: {m:.0f} MiB" for B, m in m4.items()))
 print(f"eng katta farq: {son(n4_farq, '.1e')}")
 
 # %% tags=["remove-cell"]

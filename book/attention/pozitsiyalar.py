@@ -19,8 +19,8 @@
 # hisoblanadigan sinusoidal vektorlar va {term}`RoPE` (buruvchi pozitsiya
 # kodlash). Ikkalasini oʻqitishdagidan uzunroq {term}`ketma-ketlikda <ketma-ketlik>`
 # sinaymiz. Oxirida {term}`kauzal maskaning <kauzal (sababiy) maska>` oʻzi tartib haqida
-# qanchalik maʼlumot berishini oʻlchaymiz. Vazifa va model tuzilishi oʻsha darsdagidek, faqat
-# pozitsiya berish usuli oʻzgaradi.
+# qanchalik maʼlumot berishini oʻlchaymiz. Vazifa va model oʻsha darsdagidek,
+# faqat pozitsiya berish usuli oʻzgaradi.
 
 
 # %%
@@ -47,9 +47,8 @@ seedlar = range(5)
 # ## Oʻrganiladigan va sinusoidal pozitsiyalar
 #
 # Oʻrganiladigan pozitsiya vektorlarining soni oʻzgarmas: `Attention(60)` da
-# 0–59-pozitsiyalar uchun 60 ta. Qisqaroq ketma-ketlik ularning boshidagilarini
-# oladi (oldingi darsdagi `forward` metodida `self.poz[:, :T]`), 60-pozitsiya va undan keyingilar uchun esa vektor
-# yoʻq.
+# 60 ta. Qisqaroq ketma-ketlik ularning boshidagilarini oladi, 60-pozitsiya
+# va undan keyingilari uchun esa vektor yoʻq.
 #
 # Asl {term}`Transformer` maqolasida {cite:p}`vaswani2017` pozitsiya vektorlari
 # oʻrganilmaydi, balki formula bilan hisoblanadi. Bu —
@@ -65,19 +64,17 @@ seedlar = range(5)
 # ($i = 0, 1, \dots, d/2 - 1$). Har juftlik — oʻz chastotasidagi toʻlqin:
 # $i = 0$ juftlikning davri $2\pi$ pozitsiya, keyingilari
 # tobora sekinroq tebranadi. Formulada *T* yoʻq: vektorni istalgan
-# pozitsiya uchun hisoblash mumkin. Kodda buni `sinus_pozitsiya` qiladi,
-# `Attention(T, pozitsiya="sinus")` esa natijani kirishga qoʻshadi.
+# pozitsiya uchun hisoblash mumkin. `Attention(T, pozitsiya="sinus")` bu
+# vektorlarni `sinus_pozitsiya` bilan hisoblab, kirishga qoʻshadi.
 #
 # ```{literalinclude} ../../chapter_code/modellar.py
 # :pyobject: sinus_pozitsiya
 # ```
 #
-# Matritsani modelimizdagi oʻlcham (*d* = {glue:text}`poz_d`) va
-# {glue:text}`poz_T_rasm` ta pozitsiya uchun chizamiz
-# ({numref}`sinus_pozitsiya`). Rasmning pastki qismida ikki pozitsiya vektorining
-# **{term}`kosinus oʻxshashligi`** (ingl. *cosine similarity*, vektorlar orasidagi
-# burchak kosinusi: 1 — yoʻnalishi bir xil) ular orasidagi masofaga qarab
-# koʻrsatilgan.
+# Matritsani *d* = {glue:text}`poz_d` va {glue:text}`poz_T_rasm` ta pozitsiya
+# uchun chizamiz ({numref}`sinus_pozitsiya`). Pastda — ikki pozitsiya
+# vektorining **{term}`kosinus oʻxshashligi`** (vektorlar orasidagi burchak
+# kosinusi: 1 — yoʻnalishi bir xil) masofaga qarab.
 
 # %%
 poz_T_rasm = 128
@@ -122,26 +119,23 @@ fig("sinus_pozitsiya.png", caption=(
     " ular orasidagi masofaga qarab."))
 
 # %% [markdown]
-# {numref}`%s-rasmning <sinus_pozitsiya>` yuqori qismida kichik indeksli komponentlar tez tebranadi,
-# indeks oshgan sari toʻlqin sekinlashadi (oxirgi juftlik
-# {glue:text}`poz_davr_max:.0f` pozitsiyada bir marta takrorlanadi). Tez
-# komponentlar yaqin pozitsiyalarni bir-biridan ajratadi, sekinlari —
-# uzoqlarini, shuning uchun ikki pozitsiya bir xil vektor olmaydi. Qoʻshni
-# pozitsiyalar juda oʻxshash ({glue:text}`poz_oxshash_1:.3f`), 10 va undan katta
-# masofada esa oʻxshashlik {glue:text}`poz_oxshash_uzoq:.2f` dan oshmadi.
+# Rasmda tez tebranadigan komponentlar yaqin pozitsiyalarni ajratadi, sekinlari
+# (oxirgi juftlikning davri {glue:text}`poz_davr_max:.0f` pozitsiya) —
+# uzoqlarini. Qoʻshni pozitsiyalar juda oʻxshash
+# ({glue:text}`poz_oxshash_1:.3f`), 10 va undan katta masofada esa
+# oʻxshashlik {glue:text}`poz_oxshash_uzoq:.2f` dan oshmadi.
 #
-# Yuqorida ekranga chiqarilgan ikki {term}`skalyar koʻpaytma` — $\mathrm{PE}[5] \cdot \mathrm{PE}[25]$
-# va $\mathrm{PE}[50] \cdot \mathrm{PE}[70]$ — bir xil chiqdi; ikkala juftlikda ham masofa 20.
-# Demak, skalyar koʻpaytma faqat masofaga bogʻliq, pozitsiyalarning oʻziga emas. Sababi —
-# $\sin a \sin b + \cos a \cos b = \cos(a - b)$.
+# Yuqorida chiqarilgan ikki {term}`skalyar koʻpaytma` bir xil: ikkalasida
+# masofa 20. Skalyar koʻpaytma pozitsiyalarning oʻziga emas, faqat masofaga
+# bogʻliq, chunki $\sin a \sin b + \cos a \cos b = \cos(a - b)$.
 
 # %% [markdown]
 # ## RoPE: burilgan soʻrov va kalitlar
 #
 # Zamonaviy til modellari (masalan, Llama) pozitsiyani boshqacha beradi:
-# **RoPE** (ingl. *{term}`rotary position embedding <RoPE>`*, buruvchi pozitsiya kodlash;
+# **RoPE** (ingl. *{term}`rotary position embedding <RoPE>`*;
 # {cite:alp}`su2021`). RoPE kirishga hech narsa qoʻshmaydi. U har
-# {term}`attention <attention (eʼtibor mexanizmi)>` {term}`qatlamida <qatlam>`
+# attention {term}`qatlamida <qatlam>`
 # {term}`soʻrov` va {term}`kalit` vektorlarining komponentlarini juftliklarga
 # ajratadi va har juftlikni tekislikda burchakka buradi. Burilish burchagi
 # *p*-pozitsiyadagi *i*-juftlik uchun $p\,\theta_i$ ga teng, bu yerda
@@ -149,19 +143,18 @@ fig("sinus_pozitsiya.png", caption=(
 # Asos $b = 10\,000$ boʻlsa, bu chastotalar sinusoidal kodlashdagilar bilan
 # bir xil. {term}`Qiymat <qiymat>` vektorlari burilmaydi.
 #
-# Bu nega ishlaydi? Skalyar koʻpaytmada *m*-soʻrov va *n*-kalitning ikki
+# Skalyar koʻpaytmada *m*-soʻrov va *n*-kalitning ikki
 # burilishidan faqat burchaklar farqi qoladi: $(m - n)\,\theta_i$.
-# Natijada {term}`ballga <ball>` pozitsiya faqat nisbiy masofa $m - n$ orqali
-# kiradi. Modelimizda buni `Attention(T, pozitsiya="rope")` qiladi: uning
-# `forward` metodi `rope` ni *Q* va *K* ga qoʻllaydi (oldingi darsda koʻrilgan metoddagi
-# `if self.rope` qatori).
+# Demak, {term}`ballga <ball>` pozitsiya faqat nisbiy masofa $m - n$ orqali
+# kiradi. `Attention(T, pozitsiya="rope")` ning `forward` metodi `rope` ni
+# *Q* va *K* ga qoʻllaydi.
 #
 # ```{literalinclude} ../../chapter_code/modellar.py
 # :pyobject: rope
 # ```
 #
-# Bitta soʻrov va bitta kalitni har xil pozitsiyalarga qoʻyamiz: masofa bir
-# xil boʻlsa, ball ham bir xil chiqishi kerak.
+# Bitta soʻrov va kalitni har xil pozitsiyalarga qoʻyamiz: masofa bir xil
+# boʻlsa, ball ham bir xil chiqishi kerak.
 
 # %%
 torch.manual_seed(0)
@@ -178,10 +171,9 @@ for m, n in [(2, 0), (12, 10), (502, 500), (3, 0)]:
 # Endi asosiy savol: *T* = 60 da oʻqitilgan model uzunroq ketma-ketlikda
 # ishlaydimi? Bu xossa **{term}`uzunlikka umumlashtirish`** (ingl. *length
 # generalization*) deyiladi. Sinusoidal va RoPE modellarini besh
-# {term}`seed` bilan, vaqtni tejash uchun 60 emas, 30 {term}`epoxa`
-# oʻqitamiz (`oqit` funksiyasining qolgan argumentlari oʻzgarmaydi). Oʻrganiladigan pozitsiyali
-# modellarni esa oldingi darsdagidek oʻqitamiz (oʻsha besh seed, 60 epoxa): ular oʻsha darsdagi
-# modellarning aynan oʻzi.
+# {term}`seed` bilan, vaqtni tejash uchun 30 {term}`epoxa` oʻqitamiz.
+# Oʻrganiladigan pozitsiyali modellar — oldingi darsning oʻsha besh modeli
+# (60 epoxa).
 
 # %%
 oqit30 = partial(oqit, epoxalar=30)
@@ -199,18 +191,17 @@ for s, natija_s in zip(seedlar, organ):
     modellar["oʻrganiladigan", s] = natija_s
 
 # %% [markdown]
-# Har model uchun *T* = 30, 60, 120 va 240 da yangi sinov toʻplamini
-# tuzamiz ({glue:text}`poz_n` ta namuna) va {term}`aniqlikni <aniqlik>`
-# oʻlchaymiz. Soʻrovlarning 0-pozitsiyaga bergan {term}`ogʻirligini <ogʻirlik>` (hamma soʻrov
-# boʻyicha oʻrtacha) ham yozib olamiz: model javobni
-# 0-pozitsiyadan olayotganini shu koʻrsatadi.
+# Har model uchun *T* = 30, 60, 120 va 240 da yangi sinov toʻplamida
+# ({glue:text}`poz_n` ta namuna) {term}`aniqlikni <aniqlik>` oʻlchaymiz.
+# Soʻrovlarning 0-pozitsiyaga bergan oʻrtacha {term}`ogʻirligini <ogʻirlik>`
+# ham yozib olamiz: model javobni 0-pozitsiyadan olayotganini shu koʻrsatadi.
 #
 # Solishtirish uchun tartibni koʻrmaydigan qoida ham bor. U faqat sonlar
-# toʻplamini biladi: birinchi element undagi istalgan son boʻlishi mumkin,
-# shuning uchun $x_0 > 0$ boʻlish ehtimoli — musbat sonlar ulushi. Bunday
-# qoidalarning eng yaxshisi — **{term}`ishoralar koʻpchiligi`**: musbat sonlar
-# koʻp boʻlsa, javob 1. Modelning aniqligi bu qoidanikidan ancha yuqori boʻlsa,
-# model pozitsiyadan foydalanayotgan boʻladi.
+# toʻplamini biladi, shuning uchun $x_0 > 0$ boʻlish ehtimoli — musbat sonlar
+# ulushi. Bunday qoidalarning eng yaxshisi —
+# **{term}`ishoralar koʻpchiligi`**: musbat sonlar koʻp boʻlsa, javob 1.
+# Modelning aniqligi undan ancha yuqori boʻlsa, model pozitsiyadan
+# foydalanayotgan boʻladi.
 
 # %%
 def baholash(m, X, y, bolak=250):
@@ -296,38 +287,30 @@ glue("poz_kop_max", max(koplik.values()), display=False)
 #   *T* = 60 dagidan koʻpi bilan {glue:text}`poz_sin_pasayish:.2f` ga
 #   tushdi (RoPE modellarida esa kamida
 #   {glue:text}`poz_rope_pasayish:.2f` ga). Soʻrovlar 0-pozitsiyaga
-#   oʻrtacha kamida {glue:text}`poz_sin_w0:.2f` ogʻirlik berdi: model
-#   oʻqitishda koʻrmagan 60–239-pozitsiyalarda ham javobni asosan
-#   0-pozitsiyadan oldi.
-# - **RoPE modellari** oʻqitish uzunligida (*T* = 60) vazifani yechdi, eng yomon
-#   seedda {glue:text}`poz_rope_60_min:.2f`. Uzunroq ketma-ketlikda esa
-#   yomonlashdi: *T* = 240 da hech bir seedda yechmadi, eng yaxshisi
-#   {glue:text}`poz_rope_240_max:.2f`. 0-pozitsiyaga ogʻirlik *T* = 60 dagi
+#   oʻrtacha kamida {glue:text}`poz_sin_w0:.2f` ogʻirlik berdi: oʻqitishda
+#   koʻrilmagan pozitsiyalarda ham model javobni asosan 0-pozitsiyadan oldi.
+# - **RoPE modellari** *T* = 60 da vazifani yechdi, *T* = 240 da esa hech bir
+#   seedda yechmadi. 0-pozitsiyaga ogʻirlik *T* = 60 dagi
 #   kamida {glue:text}`poz_rope_w0_60_min:.2f` dan *T* = 240 da koʻpi bilan
 #   {glue:text}`poz_rope_w0_240_max:.2f` ga tushdi.
 # - **Oʻrganiladigan pozitsiyali model** (jadvalda yoʻq) *T* = 30 da ham ishladi (eng yomon
-#   seedda {glue:text}`poz_org_30_min:.3f`): u birinchi 30 ta vektorini oladi.
-#   *T* = 120 va 240 da esa 60-pozitsiyadan boshlab qoʻshadigan vektori yoʻq:
-#   `forward` `ValueError` bilan toʻxtaydi.
-# - **Ishoralar koʻpchiligining** aniqligi hamma *T* da past boʻlib qoladi:
-#   eng kattasi {glue:text}`poz_kop_max:.2f`. *T* oshgan sari uning kutilgan
-#   qiymati $0{,}5$ ga yaqinlashadi, chunki uzunroq ketma-ketlikda birinchi sonning
-#   toʻplamdagi hissasi kichrayadi; jadvaldagi kichik farqlar esa tasodifiy
-#   namunalarning shovqini.
+#   seedda {glue:text}`poz_org_30_min:.3f`). *T* = 120 va 240 da esa
+#   60-pozitsiyadan boshlab vektori yoʻq: `forward` `ValueError` bilan toʻxtaydi.
+# - **Ishoralar koʻpchiligining** aniqligi hamma *T* da past: eng kattasi
+#   {glue:text}`poz_kop_max:.2f`. *T* oshgan sari uning kutilgan qiymati
+#   $0{,}5$ ga yaqinlashadi, chunki birinchi sonning toʻplamdagi hissasi
+#   kichrayadi; jadvaldagi kichik farqlar — namunalar shovqini.
 #
-# Nega RoPE modeli yomonlashdi? RoPEda ball pozitsiyaga faqat masofa
-# *m* − *n* orqali bogʻliq. Lekin «birinchi element» bitta masofada
+# Nega RoPE modeli yomonlashdi? RoPEda ball faqat masofaga bogʻliq. Lekin «birinchi element» bitta masofada
 # turmaydi: *m*-soʻrov uchun u *m* pozitsiya orqada. Shuning uchun model
-# har masofa uchun ballni alohida oʻrganishi kerak, ammo oʻqitishda u faqat
-# −59 dan 59 gacha masofalarni koʻrgan. *T* = 240 da esa masofalar −239 dan
-# 239 gacha boʻladi.
+# har masofa uchun ballni alohida oʻrganishi kerak, oʻqitishda esa u faqat
+# −59 dan 59 gacha masofalarni koʻrgan.
 #
-# Buni tekshiramiz: sabab koʻrilmagan masofalar boʻlsa, ularni yashirganda
-# model yana ishlashi kerak. Quyidagi `rope_tanish` funksiyasi modelning
-# `forward` metodini ikki farq bilan takrorlaydi: |*m* − *n*| ≥ 60 boʻlgan juftliklarning balli −∞
-# ga almashtiriladi va javob faqat 0–59-soʻrovlardan olinadi (keyingilari
-# uchun 0-pozitsiya yashirin, ular faqat shovqin qoʻshardi). Oʻqitilgan
-# modellar oʻzgarmaydi.
+# Sabab shu boʻlsa, koʻrilmagan masofalarni yashirganda model yana
+# ishlashi kerak. `rope_tanish` funksiyasi modelning `forward`
+# metodini ikki farq bilan takrorlaydi: |*m* − *n*| ≥ 60 boʻlgan juftliklarning
+# balli −∞ ga almashtiriladi va javob faqat 0–59-soʻrovlardan olinadi
+# (keyingilari uchun 0-pozitsiya yashirin). Oʻqitilgan modellar oʻzgarmaydi.
 
 # %%
 def rope_tanish(m, X):
@@ -364,11 +347,11 @@ glue("poz_nazorat_max", max(nazorat), display=False)
 # vazifani yechadigan qoida bor, uni faqat oʻqitishda koʻrilmagan
 # masofalar buzgan.
 #
-# Sinusoidal modellarning yaxshi natijasi esa kafolatlanmagan: formula istalgan pozitsiyaga vektor beradi,
-# ammo model bunday vektorlarni oʻqitishda koʻrmagan. Besh seed — kichik tanlov: boshqa seedlarda
-# sinusoidal model *T* = 240 da, hatto *T* = 120 da ham ishlamay qolishi mumkin. Shuning uchun
-# «koʻpi bilan {glue:text}`poz_sin_pasayish:.2f`» degan pasayish faqat shu besh seedga tegishli.
-# *T* = 960 da natija seedga qanchalik bogʻliqligini 2-mashqda oʻzingiz oʻlchaysiz.
+# Sinusoidal modellarning yaxshi natijasi esa kafolat emas: formula istalgan
+# pozitsiyaga vektor beradi, ammo model bunday vektorlarni oʻqitishda
+# koʻrmagan. Besh seed — kichik tanlov: boshqa seedlarda sinusoidal model
+# *T* = 120 da ham ishlamay qolishi mumkin. *T* = 960 da buni 2-mashqda
+# oʻzingiz koʻrasiz.
 #
 # :::{admonition} Chuqurroq: katta til modellarida
 # :class: dropdown
@@ -379,11 +362,11 @@ glue("poz_nazorat_max", max(nazorat), display=False)
 # kengaytirish uchun burchaklarni qayta masshtablash usullari ishlatiladi
 # (masalan, {cite:alp}`chen2023`): ular yangi pozitsiyalarni model
 # oʻqitishda koʻrgan burchaklar oraligʻiga siqadi. Llama 3 modelida RoPE
-# asosi $b = 500\,000$ (konfiguratsiyadagi `rope_theta`): asos katta boʻlgani uchun eng sekin
-# juftliklar shunchalik sekin buriladiki, uzun kontekstda ham ularning burchaklari takrorlanmaydi.
+# asosi $b = 500\,000$: eng sekin juftliklarning burchaklari uzun kontekstda
+# ham takrorlanmaydi.
 #
 # Sinusoidal kodlash ham til modellarida oʻqitish uzunligidan biroz oʻtgach
-# yomonlashadi {cite:p}`press2022`. Uzun matnda yana bir narsa muhim: katta til modellarida koʻp
+# yomonlashadi {cite:p}`press2022`. Katta til modellarida koʻp
 # ogʻirlik baʼzan mazmunidan qatʼi nazar birinchi {term}`tokenlarga <token>` tushadi. Bunday tokenlar
 # **{term}`attention sink`** («ogʻirlik choʻkadigan joy») deyiladi. Shuning uchun uzun matnda eski
 # tokenlarni {term}`KV keshdan <KV kesh>` ({doc}`«Transformer bloki va KV kesh» <transformer>`
@@ -397,13 +380,12 @@ glue("poz_nazorat_max", max(nazorat), display=False)
 #
 # {doc}`«Attention mexanizmi» <mexanizm>` darsining 2-mashqida koʻrdik:
 # kauzal maska bilan {term}`pozitsiya kodlashsiz <pozitsiya kodlash>`
-# attention ham tartibni sezadi. 0-pozitsiya har soʻrovning oʻrtachasiga
-# kiradi, oxirgi pozitsiya esa faqat oxirgi soʻrovnikiga. Shuning uchun
-# ogʻirliklar tekis boʻlsa ham, soʻrovlar boʻyicha oʻrtacha olingandan keyin 0-pozitsiyaning
-# hissasi eng katta. Bu oʻqitishda qanchalik yordam beradi?
+# attention ham tartibni sezadi, chunki 0-pozitsiya har soʻrovning
+# oʻrtachasiga kiradi, oxirgi pozitsiya esa faqat oxirgi soʻrovnikiga. Bu
+# oʻqitishda qanchalik yordam beradi?
 # `Attention(60, pozitsiya=False, kauzal=True)` ni besh seed bilan, 30
-# epoxa oʻqitamiz. Solishtirish uchun oldingi darsning maskasiz pozitsiyasiz
-# modelini ham keltiramiz (oʻsha besh seed, 60 epoxa).
+# epoxa oʻqitamiz va oldingi darsning maskasiz pozitsiyasiz modellari
+# (60 epoxa) bilan solishtiramiz.
 
 # %%
 kz_turlari = {
@@ -428,31 +410,30 @@ glue("kz_sin60_min", pastga(min(sin60)), display=False)
 
 # %% [markdown]
 # Maskasiz model ikki barobar uzoqroq oʻqitilgan boʻlsa ham tasodifiy javobga
-# yaqin qoldi. Kauzal model har seedda undan yuqori natija berdi va tartibni koʻrmaydigan
-# ishoralar koʻpchiligi qoidasidan ham yuqori chiqdi: bu qoida *T* = 60 da
-# {glue:text}`poz_kop_60:.2f` aniqlik beradi ({numref}`poz_jadval`). Demak, maskaning
-# oʻzi modelga tartib haqida maʼlumot beradi. Lekin u pozitsiya kodlash oʻrnini
-# bosmaydi: kauzal model hech bir seedda vazifani yechmadi, sinusoidal modelning
-# aniqligi (oʻqitish oxiridagi sinovda, *T* = 60) kamida {glue:text}`kz_sin60_min:.2f` boʻldi.
-# Sababi: kechki soʻrovlar hamma kalitni koʻradi va pozitsiyasiz ular orasida birinchisini
-# ajrata olmaydi; soʻrovlar boʻyicha oʻrtacha olinganda ularning shovqini signalni
-# susaytiradi. Koʻp qatlamli til modellari pozitsiya kodlashsiz ham pozitsiyani ancha
-# yaxshi oʻrganadi {cite:p}`haviv2022`.
+# yaqin qoldi. Kauzal model har seedda undan yuqori chiqdi, ishoralar
+# koʻpchiligidan ham (*T* = 60 da {glue:text}`poz_kop_60:.2f`,
+# {numref}`poz_jadval`). Demak, maskaning oʻzi modelga tartib haqida maʼlumot
+# beradi. Lekin u pozitsiya kodlash oʻrnini bosmaydi: kauzal model hech bir
+# seedda vazifani yechmadi, sinusoidal modelning *T* = 60 dagi sinov
+# aniqligi esa kamida {glue:text}`kz_sin60_min:.2f`. Sababi: kechki soʻrovlar
+# hamma kalitni koʻradi va pozitsiyasiz ular orasida birinchisini ajrata
+# olmaydi; soʻrovlar boʻyicha oʻrtacha olinganda ularning shovqini signalni
+# susaytiradi. Koʻp qatlamli til modellari pozitsiya kodlashsiz ham
+# pozitsiyani ancha yaxshi oʻrganadi {cite:p}`haviv2022`.
 
 # %% [markdown]
 # ## Mashqlar
 #
 # Kod bilan ishlaydigan mashqlarda avval natijani **taxmin qiling**, soʻng
-# oʻlchang. Taxmin bilan oʻlchov farq qilgan joyda eng koʻp narsa
-# oʻrganasiz.
+# oʻlchang.
 #
 # **1-mashq ({term}`ALiBini <ALiBi>` oʻzingiz yozing).** ALiBi (ingl. *Attention with
 # Linear Biases*; {cite:alp}`press2022`) pozitsiya vektorini ham, burishni ham
 # qoʻllamaydi. U {term}`koʻp boshli attentionda <koʻp boshli attention>` (ingl. *multi-head attention*) ishlaydi: {term}`bosh` —
 # parallel ishlaydigan alohida attentionlardan biri (ular
 # {doc}`«Transformer bloki va KV kesh» <transformer>` darsida koʻriladi). ALiBi har
-# boshning ballariga masofaga proporsional jarima qoʻshadi, $\mathrm{ball}_{ij} - m_h\,|i - j|$ (asl ALiBi kauzal
-# modelda ishlatiladi, u yerda $j \le i$).
+# boshning ballariga masofaga proporsional jarima qoʻshadi:
+# $\mathrm{ball}_{ij} - m_h\,|i - j|$.
 #
 # *H* ta boshda
 # *h*-boshning {term}`qiyaligi <qiyalik>` $m_h = 2^{-8h/H}$, $h = 1, \dots, H$. Jarimalarni
@@ -473,10 +454,9 @@ glue("kz_sin60_min", pastga(min(sin60)), display=False)
 # ($m_8 = 1/256$) oʻziga {glue:text}`m1_oz_8:.3f`, 0-pozitsiyaga
 # {glue:text}`m1_nol_8:.3f`: jarima deyarli sezilmaydi. Shunday qilib,
 # {term}`boshlar <bosh>` turli uzoqlikka qaraydi. Formula bilan hisoblangan ogʻirliklardan
-# eng katta farq {glue:text}`m1_farq:.1e` ga teng (yechim kodi quyida keltirilgan). Yangi
-# masofada ham jarima oʻsha chiziq boʻylab davom etadi. Mualliflarning
-# koʻrsatishicha, shu sababli ALiBi modellari uzunroq ketma-ketliklarda ham
-# yaxshi ishlaydi.
+# eng katta farq {glue:text}`m1_farq:.1e` ga teng (yechim kodi quyida). Yangi
+# masofada ham jarima oʻsha chiziq boʻylab davom etadi. Mualliflar shu
+# sababli ALiBi uzunroq ketma-ketliklarda ham yaxshi ishlashini koʻrsatgan.
 # :::
 #
 # **2-mashq (*T* = 960).** Yuqorida sinusoidal modellar *T* = 240 da ham ishladi.
@@ -489,7 +469,7 @@ glue("kz_sin60_min", pastga(min(sin60)), display=False)
 # Natija seedga kuchli bogʻliq: aniqlik {glue:text}`m2_min:.2f` dan
 # {glue:text}`m2_max:.2f` gacha, 0-pozitsiyaga oʻrtacha ogʻirlik
 # {glue:text}`m2_w0_min:.3f` dan {glue:text}`m2_w0_max:.3f` gacha boʻldi
-# (yechim kodi quyida keltirilgan). Model 900 ta yangi pozitsiyani hech koʻrmagan: ularda
+# (yechim kodi quyida). Model 900 ta yangi pozitsiyani hech koʻrmagan: ularda
 # nima qilishini oʻqitish kafolatlamaydi. Ayrim seedlarda soʻrovlar
 # ogʻirligining koʻp qismini 0-pozitsiyadan boshqa pozitsiyalarga berdi va
 # javobga shovqin aralashdi. Shuning uchun uzunlikka umumlashtirishni
@@ -510,8 +490,8 @@ glue("kz_sin60_min", pastga(min(sin60)), display=False)
 # {glue:text}`m3_sorov_240_foiz:.0f` foizi. Juftliklardan
 # |*m* − *n*| ≥ 60 boʻlganlari *T* = 120 da
 # {glue:text}`m3_juft_120_foiz:.0f` foizni, *T* = 240 da
-# {glue:text}`m3_juft_240_foiz:.0f` foizni tashkil qiladi (yechim kodi quyida
-# keltirilgan): *T* = 240 da koʻpchilik juftlik model uchun yangi.
+# {glue:text}`m3_juft_240_foiz:.0f` foizni tashkil qiladi (yechim kodi
+# quyida): *T* = 240 da koʻpchilik juftlik model uchun yangi.
 # :::
 
 # %% tags=["hide-cell"]

@@ -14,9 +14,8 @@
 # # Attention, RNN va LSTM bitta vazifada
 #
 # Bu darsda {term}`RNN`, {term}`LSTM` va {term}`attentionni <attention (eʼtibor mexanizmi)>` bitta sunʼiy vazifada solishtiramiz:
-# javob {term}`ketma-ketlikning <ketma-ketlik>` birinchi elementida turadi, qolgani esa shovqin. Gradient 0-{term}`qadamga <qadam>`
-# qanchalik yetib borishini oʻlchaymiz, modellarni oʻqitamiz va oʻqitilgan attention
-# qayerga qarashini chizamiz.
+# gradient 0-{term}`qadamga <qadam>` qanchalik yetib borishini oʻlchaymiz, modellarni
+# oʻqitamiz va oʻqitilgan attention qayerga qarashini chizamiz.
 
 
 # %%
@@ -40,12 +39,11 @@ from chapter_code.oqitish import protokoli
 # %% [markdown]
 # ## Vazifa va modellar
 #
-# Kirish — uzunligi *T* = 60 boʻlgan tasodifiy sonlar ketma-ketligi. Javob
+# Kirish — uzunligi *T* = 60 boʻlgan tasodifiy sonlar {term}`ketma-ketligi <ketma-ketlik>`. Javob
 # (0 yoki 1) faqat **birinchi** elementning ishorasiga bogʻliq; qolgan 59 ta
-# element — shovqin. Vazifani yechish uchun model 0-qadamdagi maʼlumotni
-# oxirigacha olib borishi kerak: bu RNN uchun ataylab noqulay masala. Tasodifiy
-# javobning {term}`aniqligi <aniqlik>` (toʻgʻri javoblar ulushi) $0{,}5$ ga teng:
-# javoblarning yarmi toʻgʻri chiqadi.
+# element — shovqin. Model 0-qadamdagi maʼlumotni oxirigacha olib borishi
+# kerak: bu RNN uchun ataylab noqulay masala. Tasodifiy javobning
+# {term}`aniqligi <aniqlik>` (toʻgʻri javoblar ulushi) $0{,}5$ ga teng.
 #
 # ```{literalinclude} ../../chapter_code/malumot.py
 # :pyobject: vazifa
@@ -54,8 +52,7 @@ from chapter_code.oqitish import protokoli
 # Rekurrent modellar ikkita: `Ketma("rnn")` va `Ketma("lstm")`. Ikkalasi ham
 # ketma-ketlikni oxirigacha oʻqiydi va oxirgi {term}`yashirin holat` asosida javob beradi.
 # `Ketma` ning `unutish` argumenti — {term}`unutish darvozasi` (ingl. *forget gate*)
-# {term}`siljishining <siljish>` boshlangʻich qiymati; u gradientga qanday taʼsir qilishini
-# quyida koʻramiz.
+# {term}`siljishining <siljish>` boshlangʻich qiymati.
 #
 # ```{literalinclude} ../../chapter_code/modellar.py
 # :pyobject: Ketma
@@ -68,8 +65,8 @@ from chapter_code.oqitish import protokoli
 # **{term}`pozitsiya kodlash`** (`self.poz`, har pozitsiyaga bitta vektor) qoʻshiladi;
 # oxirida hamma pozitsiyalarning chiqishlari oʻrtalashtirilib, javobga aylanadi.
 #
-# Quyida modelning `forward` metodi keltirilgan; `__init__` esa {term}`qatlamlarni <qatlam>` yaratadi va argumentlarni tekshiradi.
-# Boshqa pozitsiya kodlashlari (`pozitsiya="sinus"`, `"rope"`) va {term}`kauzal maska <kauzal (sababiy) maska>` (`kauzal=True`) {doc}`«Pozitsiyalar uzunroq ketma-ketlikda» <pozitsiyalar>` darsida kerak boʻladi.
+# Quyida modelning `forward` metodi keltirilgan. Undagi `kauzal` va boshqa
+# `pozitsiya` turlari {doc}`«Pozitsiyalar uzunroq ketma-ketlikda» <pozitsiyalar>` darsida kerak boʻladi.
 #
 # ```{literalinclude} ../../chapter_code/modellar.py
 # :pyobject: Attention.forward
@@ -79,12 +76,11 @@ from chapter_code.oqitish import protokoli
 # %% [markdown]
 # ## Gradient 0-qadamga yetib boradimi?
 #
-# Oʻqitishdan oldin oddiy savol: {term}`yoʻqotish funksiyasining <yoʻqotish funksiyasi>`
-# gradienti kirishning 0-qadamiga va oxirgi qadamiga qanchalik kuchli yetib
-# boradi? Gradient — model oʻrganishda tayanadigan signal. U 0-qadamda juda
-# kichik boʻlsa, oʻqitish boshida model javob aynan shu yerda ekanini qiyin sezadi.
+# {term}`Yoʻqotish funksiyasining <yoʻqotish funksiyasi>` gradienti — model
+# oʻrganishda tayanadigan signal. U 0-qadamda juda kichik boʻlsa, oʻqitish
+# boshida model javob aynan shu yerda ekanini qiyin sezadi.
 # Har model uchun tasodifiy {term}`parametrlar` bilan bitta {term}`orqaga oʻtishni <orqaga oʻtish>`
-# (ingl. *backward pass*: yoʻqotishdan orqaga qarab gradientlarni hisoblash) bajaramiz
+# (ingl. *backward pass*) bajaramiz
 # va $|\partial L / \partial x_t|$ ni namunalar boʻyicha oʻrtalashtiramiz.
 
 # %%
@@ -126,16 +122,15 @@ for nom, qisqa in [("RNN", "rnn"), ("LSTM", "lstm"),
 # {numref}`%s-jadvalga <grad_jadval>` koʻra, RNNda oxirgi qadam gradienti
 # 0-qadamnikidan {glue:text}`grad_rnn:.2e` marta katta, LSTMda
 # {glue:text}`grad_lstm:.2e` marta. Aniq son {term}`initsializatsiyaga <initsializatsiya>`
-# qarab 10 ning bir necha darajasiga farq qiladi, lekin doim juda katta boʻlib qoladi: oʻqitish
-# boshida 0-qadamga deyarli hech narsa yetib bormaydi. Signal 59 ta qadamning
-# har birida birdan kichik koʻpaytuvchiga koʻpaytirilib, eksponensial ravishda soʻnadi — bu
+# qarab oʻzgaradi, lekin doim juda katta: oʻqitish boshida 0-qadamga deyarli hech
+# narsa yetib bormaydi. Signal 59 ta qadamning har birida birdan kichik
+# koʻpaytuvchiga koʻpaytirilib, eksponensial soʻnadi — bu
 # **{term}`gradientning soʻnishi`** (ingl. *vanishing gradient*). Attentionda esa
-# nisbat {glue:text}`grad_attention:.2f` ga teng: 0-qadamga ham, oxirgi qadamga ham
-# deyarli bir xil gradient yetadi.
+# nisbat {glue:text}`grad_attention:.2f` ga teng: ikkala qadamga deyarli bir xil
+# gradient yetadi.
 #
-# Uchinchi qator ham LSTM, faqat unutish {term}`darvozasi <darvoza>` siljishi
-# 3 dan boshlangan: nisbat atigi {glue:text}`grad_lstm_unutish:.2f` ga teng (bu — parametrlarning
-# bitta tasodifiy boshlangʻich qiymatidagi nisbat). LSTMning
+# Uchinchi qatordagi LSTMda unutish {term}`darvozasi <darvoza>` siljishi 3 dan
+# boshlangan, nisbat esa atigi {glue:text}`grad_lstm_unutish:.2f`. LSTMning
 # {term}`xotira hujayrasi` har qadamda unutish darvozasi
 # $f_t = \sigma(W x_t + U h_{t-1} + b_f)$ ga koʻpaytiriladi. PyTorch $b_f$ ni
 # nol atrofida tanlaydi, kirish hissasi ham dastlab kichik, shuning uchun
@@ -149,21 +144,20 @@ for siljish in (0.0, 1.0, 3.0):
           f" σ(b_f)⁵⁹ = {son(f ** (T-1), '.1e')}")
 
 # %% [markdown]
-# Siljish $b_f = 0$ boʻlganda xotira deyarli butunlay soʻnadi, $b_f = 3$ da
-# esa sezilarli qismi qoladi. Demak, bir xil LSTMda oʻqitish boshidagi soʻnishni unutish
-# darvozasi siljishining boshlangʻich qiymati belgilaydi. (Bu sodda baho:
-# gradient yashirin holat orqali ham oqadi, shuning uchun jadvaldagi nisbat undan farq
-# qiladi.) {cite:ts}`gers2000` bu darvozani kiritgan; {cite:ts}`jozefowicz2015`
-# uning siljishini 1 dan boshlashni umumiy tavsiya sifatida bergan. Bizning 59
-# qadamimizda esa $b_f = 1$ ham deyarli hech narsa qoldirmaydi, shuning uchun
-# jadvalda 3 olingan. Bu faqat oʻqitish boshidagi holat: boshlangʻich gradient oʻqitish natijasini
-# belgilamaydi. Modellarni teng sharoitda solishtirish uchun quyida LSTMni ham PyTorchning standart
-# siljishi bilan oʻqitamiz.
+# Demak, bir xil LSTMda oʻqitish boshidagi soʻnishni unutish darvozasi
+# siljishining boshlangʻich qiymati belgilaydi. Bu sodda baho: gradient
+# yashirin holat orqali ham oqadi, shuning uchun jadvaldagi nisbat undan farq
+# qiladi. {cite:ts}`gers2000` bu darvozani
+# kiritgan; {cite:ts}`jozefowicz2015` siljishni 1 dan boshlashni tavsiya
+# qilgan, lekin bizning 59 qadamimizda $b_f = 1$ ham deyarli hech narsa
+# qoldirmaydi. Bu faqat oʻqitish boshidagi holat: boshlangʻich gradient
+# oʻqitish natijasini belgilamaydi. Quyida LSTM ham PyTorchning standart
+# siljishi bilan oʻqitiladi.
 #
 # ## Oʻqitish: har model besh seed bilan
 #
-# Hamma modellar bir xil sharoitda, `oqit` funksiyasi argumentlarining
-# standart qiymatlari bilan oʻqitiladi.
+# Hamma modellar bir xil sharoitda, `oqit` funksiyasining standart
+# argumentlari bilan oʻqitiladi.
 
 # %%
 protokol = protokoli(oqit)  # argument nomi -> standart qiymati
@@ -175,14 +169,14 @@ for nom, qiymat in protokol.items():
 glue("d_model", d_model, display=False)
 
 # %% [markdown]
-# Oʻqitish {glue:text}`protokol_epoxalar` {term}`epoxa` davom etadi (ingl. *epoch*: oʻquv
-# namunalarining hammasidan bir marta oʻtish). Maʼlumot — {glue:text}`protokol_n` ta oʻquv va
-# {glue:text}`protokol_n_sinov` ta sinov namunasi. Har {term}`paketda <paket>` (ingl. *batch*:
-# parametrlarni bir marta yangilash uchun birga ishlatiladigan namunalar guruhi)
-# {glue:text}`protokol_batch` ta namuna bor. Optimizator — Adam ({cite:alp}`kingma2015`),
-# {term}`oʻrganish tezligi` (ingl. *learning rate*) {glue:text}`protokol_lr` va u oʻqitish
-# davomida oʻzgarmaydi. Oʻrganish tezligini boshida asta-sekin oshirish (ingl.
-# {term}`warm-up`) ham, {term}`gradient kesish` ham ishlatilmaydi: modellar oʻz holicha solishtiriladi.
+# Oʻqitish {glue:text}`protokol_epoxalar` {term}`epoxa` (ingl. *epoch*: oʻquv
+# namunalarining hammasidan bir marta oʻtish) davom etadi. Maʼlumot —
+# {glue:text}`protokol_n` ta oʻquv va {glue:text}`protokol_n_sinov` ta sinov namunasi,
+# har {term}`paketda <paket>` (ingl. *batch*) {glue:text}`protokol_batch` ta namuna.
+# Optimizator — Adam ({cite:alp}`kingma2015`), {term}`oʻrganish tezligi`
+# (ingl. *learning rate*) {glue:text}`protokol_lr` va oʻzgarmaydi. Oʻrganish tezligini
+# boshida asta-sekin oshirish (ingl. {term}`warm-up`) ham, {term}`gradient kesish` ham
+# ishlatilmaydi.
 #
 # Bitta natija tasodifan chiqqan boʻlishi mumkin, shuning uchun har model besh xil {term}`seed`
 # (tasodifiy sonlar generatorining boshlangʻich qiymati) bilan
@@ -256,11 +250,9 @@ glue("poz_param", T * d_model, display=False)
 # boshqa besh seedda bu ulush ancha past ham, baland ham chiqishi mumkin. Shuning uchun jadvaldagi oʻrtacha
 # aniqliklarni bu modellarning umumiy bahosi deb olmang.
 #
-# Pozitsiyali attention ikki jihatdan farq qildi: oʻqitish boshida gradient
-# 0-qadamga deyarli kamaymay yetdi va besh seedning hammasida vazifa yechildi.
-# Lekin birinchisi ikkinchisining sababi ekanini bu tajribadan aytib boʻlmaydi:
-# gradient bitta seedda, boshlangʻich parametrlarda oʻlchandi, yakuniy aniqlik
-# esa butun oʻqitish jarayoniga va seedga bogʻliq.
+# Pozitsiyali attentionda gradient ham 0-qadamga yetdi, vazifa ham yechildi.
+# Lekin birinchisi ikkinchisining sababi ekanini bu tajribadan aytib
+# boʻlmaydi: gradient faqat boshlangʻich parametrlarda oʻlchandi.
 #
 # ## Pozitsiya kodlashsiz attention tartibni koʻrmaydi
 #
@@ -289,18 +281,17 @@ print(f"  eng katta farq: {son(aralash_farq, '.2e')}")
 glue("aralash_farq", aralash_farq, display=False)
 
 # %% [markdown]
-# Eng katta farq {glue:text}`aralash_farq:.2e` — bu {term}`float32` (32 bitli suzuvchi vergulli son
-# formati) hisobining yaxlitlash xatosi darajasi: chiqish amalda bir xil.
-# Model uchun ketma-ketlik — tartibsiz toʻplam, unda «birinchi element» degan
-# tushuncha yoʻq. Shuning uchun pozitsiyasiz attention vazifani yecha olmadi.
-# Pozitsiya kodlash (`hh + self.poz[:, :T]`) esa 0-qadamdagi sonni boshqa qadamdagi
-# xuddi shunday sondan farqlaydi. Modelimizda bu vektorlar oʻrganiladi; asl
-# {term}`Transformer` maqolasida ular sinus va kosinuslardan tuzilgan.
+# Farq {term}`float32` (32 bitli suzuvchi vergulli son formati) hisobining
+# yaxlitlash xatosi darajasida: chiqish amalda bir xil. Model uchun
+# ketma-ketlik — tartibsiz toʻplam, unda «birinchi element» degan tushuncha
+# yoʻq. Shuning uchun pozitsiyasiz attention vazifani yecha olmadi. Pozitsiya
+# kodlash (`hh + self.poz[:, :T]`) esa 0-qadamdagi sonni boshqa qadamdagi
+# xuddi shunday sondan farqlaydi.
 #
 # ## Oʻqitilgan model qayerga qaraydi
 #
 # Attention {term}`ogʻirliklari <ogʻirlik>` modelning «qayerga qarayotganini» bevosita
-# koʻrsatadi. Pozitsiyali attentionning sinovda eng yaxshi natija bergan seedda oʻqitilgan
+# koʻrsatadi. Sinovda eng yaxshi natija bergan seeddagi pozitsiyali attention
 # modelini olamiz va 200 ta namunada uning ogʻirliklarini oʻrtalashtiramiz.
 
 # %%
@@ -327,8 +318,8 @@ glue("qadam0_foiz", 100 * float(w[0]), display=False)
 glue("bir_namuna0", bir_namuna0, display=False)
 
 # %% [markdown]
-# Ogʻirlikning deyarli hammasi 0-qadamga tushgan. Javob qayerdaligini model oʻqitish
-# davomida, gradient orqali oʻzi topdi. Xuddi shu ogʻirliklar
+# Ogʻirlikning deyarli hammasi 0-qadamga tushgan: javob qayerdaligini model
+# oʻqitish davomida, gradient orqali oʻzi topdi. Xuddi shu ogʻirliklar
 # {numref}`%s-rasmda <attention_ogirligi>` koʻrsatilgan.
 
 # %%
@@ -345,17 +336,14 @@ fig("attention_ogirligi.png", caption=(
     " chap ustun — har soʻrov qadami 0-qadamga bergan ogʻirlik."))
 
 # %% [markdown]
-# Rasmning pastki qismida matritsaning chap ustuni yorqin. Bu namunada har
-# soʻrov qadami ogʻirligining deyarli hammasini 0-qadamga beradi (eng kami —
+# Pastki matritsaning chap ustuni yorqin: bu namunada har soʻrov qadami
+# ogʻirligining deyarli hammasini 0-qadamga beradi (eng kami —
 # {glue:text}`bir_namuna0:.2f`). Attention
 # ogʻirliklari modelni tushuntirishning eng oddiy vositasi, lekin ehtiyot
 # boʻling: koʻp {term}`qatlamli <qatlam>` modellarda ogʻirlik va «sabab» har
 # doim ham bir narsa emas.
 #
 # ## Mashqlar
-#
-# Kod bilan ishlaydigan mashqlarda avval natijani **taxmin qiling**, soʻng
-# oʻlchang. Taxmin bilan oʻlchov farq qilgan joyda eng koʻp narsa oʻrganasiz.
 #
 # **1-mashq (uzunroq ketma-ketlik).** Gradient jadvalini `T = 120` bilan
 # qayta hisoblang. RNNdagi «119-qadam / 0-qadam» nisbati qanday
@@ -385,9 +373,9 @@ fig("attention_ogirligi.png", caption=(
 # *Q*, *K*, *V*: $3\,(d \cdot d + d)$. Chiqish (*d* → 2): $d \cdot 2 + 2$.
 # Jami $3d^2 + d\,(T + 7) + 2$; bizda *d* = {glue:text}`d_model` va
 # *T* = {glue:text}`T_vazifa` boʻlgani uchun {glue:text}`param_formula` ta parametr — bu
-# {numref}`%s-jadvaldagi <sinov_jadval>` son bilan bir xil; pozitsiyasiz
-# modeldan farqi aynan $T \cdot d$ = {glue:text}`poz_param` ta parametr: pozitsiya kodlash shuncha
-# parametr qoʻshadi.
+# {numref}`%s-jadvaldagi <sinov_jadval>` son bilan bir xil. Pozitsiya kodlash
+# $T \cdot d$ = {glue:text}`poz_param` ta parametr qoʻshadi: pozitsiyasiz model
+# bilan farq aynan shu.
 # :::
 #
 # **3-mashq (oʻylash uchun).** Oʻqitilmagan `Attention(T, pozitsiya=True)`

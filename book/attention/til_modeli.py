@@ -14,16 +14,14 @@
 # # Attention oʻzbekcha yozadi
 #
 # Oldingi darsda `KichikGPT` {term}`tokenlar <token>` yaratdi, lekin u oʻqitilmagani uchun ular
-# tasodifiy chiqdi. Bu darsda uni oʻzbekcha matnda oʻqitamiz va u nima
-# yozishini koʻramiz. Avval matnni tokenlarga boʻlamiz: harflarga va {term}`BPE` boʻlaklariga. Soʻng
-# harflarda va BPE tokenlarida oʻqitilgan ikki modelning {term}`yoʻqotishini <yoʻqotish funksiyasi>`
-# ikki oddiy model — {term}`unigram` va {term}`bigram` — yoʻqotishi bilan
-# solishtiramiz. Keyin matn yaratishning uch usulini — {term}`ochkoʻz tanlash`, {term}`harorat`
-# bilan tanlash va {term}`top-k` — sinaymiz. Oxirida {term}`KV kesh` oʻqitilgan modelda ham
-# natijani oʻzgartirmasligini tekshiramiz va yaratishni qanchalik tezlashtirishini oʻlchaymiz.
+# tasodifiy chiqdi. Bu darsda uni oʻzbekcha matnda oʻqitamiz. Matnni harflarga va {term}`BPE`
+# boʻlaklariga boʻlamiz. Ikki modelning {term}`yoʻqotishini <yoʻqotish funksiyasi>` ikki oddiy
+# model — {term}`unigram` va {term}`bigram` — bilan solishtiramiz. Matn yaratishning uch usulini —
+# {term}`ochkoʻz tanlash`, {term}`harorat` bilan tanlash va {term}`top-k` — sinaymiz. Oxirida
+# {term}`KV kesh` oʻqitilgan modelda qanday ishlashini koʻramiz.
 #
-# Model kichik, protsessorda oʻqitiladi va {term}`parametrlari <parametrlar>` bir necha yuz marta
-# yangilanadi. Shuning uchun bu dars katta til modeli ({term}`LLM`) nimani oʻrganishini emas, kichik
+# Model kichik, protsessorda oʻqitiladi, {term}`parametrlari <parametrlar>` bir necha yuz marta
+# yangilanadi. Shuning uchun dars katta til modeli ({term}`LLM`) nimani oʻrganishini emas, kichik
 # model shuncha yangilanishda nimani oʻrganishini koʻrsatadi.
 
 # %%
@@ -46,12 +44,10 @@ from chapter_code import til
 # ## Matn
 #
 # Modelni oʻqitish uchun toʻplangan matn — {term}`korpus`. Korpusimiz — shu bobning oʻz
-# matni: darslar, bobga kirish va atama izohlari. Undan jadvallar, kod kataklari, formulalarning
-# koʻpi va hisoblangan sonlar qatnashgan gaplar olib tashlangan; gap ichidagi qisqa kod (masalan,
-# `torch.cat`) esa qolgan. Natija `chapter_code/korpus.txt`
-# faylida saqlangan. Har oʻninchi xatboshi
-# {term}`tekshirish matniga <tekshirish matni>` ajratiladi: model uni oʻqitishda koʻrmaydi, biz esa
-# modelni shu matnda baholaymiz.
+# matni: darslar, bobga kirish va atama izohlari. Jadvallar, kod kataklari va hisoblangan sonli
+# gaplar undan olib tashlangan. Korpus `chapter_code/korpus.txt` faylida saqlangan. Har oʻninchi
+# xatboshi {term}`tekshirish matniga <tekshirish matni>` ajratiladi: model uni oʻqitishda
+# koʻrmaydi, biz esa modelni shu matnda baholaymiz.
 
 # %%
 matn = til.korpus()
@@ -64,19 +60,17 @@ for qator in tekshir.splitlines()[:3]:  # tekshirish matnining boshi
     print(qator if len(qator) <= 66 else qator[:66] + " …")
 
 # %% [markdown]
-# Yuqorida tekshirish matnining dastlabki uch qatori chiqarilgan. Korpusda
-# {glue:text}`korpus_soz` ta soʻz bor. Bu juda kam: katta til modellarini oʻqitishda ishlatiladigan matnlar
-# undan millionlab, eng yirik modellarniki esa milliardlab marta uzun.
+# Korpusdagi {glue:text}`korpus_soz` ta soʻz juda kam: katta til modellari bundan millionlab, eng
+# yiriklari esa milliardlab marta uzun matnda oʻqitiladi.
 
 # %% [markdown]
 # ## Tokenlar
 #
 # Model matnni emas, tokenlar {term}`ketma-ketligini <ketma-ketlik>` oʻqiydi: har token modelga
-# {term}`lugʻatdagi <lugʻat>` indeksi bilan beriladi. Eng oddiy token — harf.
-# Oʻzbek alifbosida *oʻ* va *gʻ* — alohida harflar; *sh*, *ch* va *ng* esa harf birikmalari, lekin
-# har biri bitta tovushni bildiradi va alifboda alohida oʻrinda turadi. Ikki belgi bilan yozilsa
-# ham, *oʻ* va *gʻ* ning har birini bitta token qilamiz; *sh*, *ch* va *ng* esa ikkitadan token
-# boʻlib qoladi — ularni BPE oʻzi birlashtiradi. Tutuq belgisi (*ʼ*) ham alohida token.
+# {term}`lugʻatdagi <lugʻat>` indeksi bilan beriladi. Eng oddiy token — harf. Alifboda *oʻ* va
+# *gʻ* ikki belgi bilan yozilsa ham alohida harf, shuning uchun ularning har biri bitta token;
+# tutuq belgisi (*ʼ*) ham alohida token. Harf birikmalari *sh*, *ch* va *ng* esa ikkitadan token
+# boʻlib qoladi: ularni BPE oʻzi birlashtiradi.
 
 # %%
 def korinishi(token):  # boʻshliq · boʻlib koʻrinadi
@@ -87,16 +81,13 @@ harflar = til.harflar("Oʻgʻil maʼlumot oldi")
 print(" | ".join(korinishi(h) for h in harflar))
 
 # %% [markdown]
-# Harflarga boʻlinganda har soʻz koʻp tokendan iborat boʻladi: model bitta soʻzni koʻp {term}`qadamda <qadam>` yozishi
-# kerak.
-# **BPE** (ingl. *byte pair encoding*; bu yerda baytlar emas, harflar birlashtiriladi) tokenlarni matnning oʻzidan hosil qiladi. U harflardan boshlaydi
-# va har safar matnda eng koʻp uchraydigan qoʻshni juftni bitta yangi tokenga birlashtiradi.
-# Juftlar faqat soʻz ichida sanaladi. Soʻz oldidagi boʻshliq soʻzga qoʻshiladi, shuning uchun
-# «·kesh» (· — boʻshliq) bitta token boʻlishi mumkin, oldida boʻshliq boʻlmagan «kesh» esa
-# boshqa tokenlar bilan yoziladi. Birlashmalarni faqat oʻqitish matnidan
-# topamiz. Dastlabki 13 tasi {numref}`%s-jadvalda <bpe_jadval>` keltirilgan. Matnni tokenlarga
-# boʻladigan va tokenlardan matnni qayta tiklaydigan dastur — {term}`tokenlovchi` (ingl.
-# *tokenizer*); kodda ikkala usul uchun tokenlovchi hosil qilamiz.
+# Harflar bilan model bitta soʻzni koʻp {term}`qadamda <qadam>` yozadi. **BPE** (ingl. *byte pair
+# encoding*; bu yerda baytlar emas, harflar birlashtiriladi) harflardan boshlaydi va har safar
+# matnda eng koʻp uchraydigan qoʻshni juftni bitta yangi tokenga birlashtiradi. Juftlar faqat
+# oʻqitish matnida va soʻz ichida sanaladi. Soʻz oldidagi boʻshliq soʻzga qoʻshiladi: «·kesh»
+# (· — boʻshliq) bitta token boʻlishi mumkin. Matnni tokenlarga boʻladigan va tokenlardan qayta
+# tiklaydigan dastur — {term}`tokenlovchi` (ingl. *tokenizer*). Birinchi 13 ta birlashma
+# {numref}`%s-jadvalda <bpe_jadval>` keltirilgan.
 
 # %%
 BIRLASHMALAR = 500
@@ -112,13 +103,11 @@ show(birinchi, nom="bpe_jadval",
      izoh="BPEning birinchi 13 ta birlashmasi (· — boʻshliq).")
 
 # %% [markdown]
-# BPE alifbodagi *sh* va *ch* birikmalarini oʻzi topadi: *s* va *h* juftidan *sh*, *c* va *h* juftidan *ch*
-# hosil boʻladi; *ng* esa keyinroq, {glue:text}`ng_tartib`-birlashmada. Koʻplik qoʻshimchasi *-lar* ikki birlashmada hosil boʻladi: {glue:text}`la_tartib`-birlashmada *la*,
-# {glue:text}`lar_tartib`-birlashmada *lar*. {glue:text}`birlashma_soni` ta
-# birlashmadan keyin lugʻatda {glue:text}`bpe_lugat` ta token bor. Harflar lugʻatida esa
-# {glue:text}`harf_lugat` ta: katta va kichik harflar, raqamlar, boʻshliq, yangi qator belgisi, tinish belgilari va
-# baʼzi matematik belgilar. Tekshirish
-# matnini ikkala usulda tokenlarga boʻlamiz ({numref}`tokenlar_jadval`).
+# BPE *sh* va *ch* ni oʻzi topadi, *ng* ni esa keyinroq, {glue:text}`ng_tartib`-birlashmada.
+# Koʻplik qoʻshimchasi *-lar* ikki birlashmada hosil boʻladi: {glue:text}`la_tartib`-birlashmada
+# *la*, {glue:text}`lar_tartib`-birlashmada *lar*. Harflar lugʻatida katta va kichik harflar,
+# raqamlar, boʻshliq, yangi qator, tinish va baʼzi matematik belgilar bor. Tekshirish matnini
+# ikkala usulda tokenlarga boʻlamiz ({numref}`tokenlar_jadval`).
 
 # %%
 gap = "Attention oʻzbekcha yozadi."
@@ -136,14 +125,12 @@ show(tokenlar.round(1), nom="tokenlar_jadval",
           " va misol gap.")
 
 # %% [markdown]
-# Misolda tokenlar boʻshliq bilan ajratilgan. BPE bilan bitta soʻzga oʻrtacha
-# {glue:text}`bpe_soz:.1f` token toʻgʻri keladi, harflar bilan {glue:text}`harf_soz:.1f` (soʻz
-# oldidagi boʻshliq va tinish belgilari ham token). BPEning oʻz narxi bor: lugʻat kattalashsa,
-# model ham kattalashadi. Modelning ikki
-# {term}`qatlami <qatlam>` lugʻatga bogʻliq: kirishdagi {term}`embedding` har token uchun *d* ta son (*d* — har
-# token vektorining oʻlchami, bizda {glue:text}`p_d`) saqlaydi, chiqish qatlami esa har token uchun *d* ta koʻpaytuvchi va bitta
-# {term}`siljishdan <siljish>` iborat. Qolgan qatlamlar
-# lugʻatga bogʻliq emas ({numref}`lugat_jadval`).
+# Misolda tokenlar boʻshliq bilan ajratilgan; soʻz oldidagi boʻshliq va tinish belgilari ham
+# token. BPE bilan soʻzga kamroq token toʻgʻri keladi, lekin lugʻat kattalashsa, model ham
+# kattalashadi. Lugʻatga modelning ikki {term}`qatlami <qatlam>` bogʻliq: kirishdagi
+# {term}`embedding` har token uchun *d* ta son saqlaydi (*d* — token vektorining oʻlchami, bizda
+# {glue:text}`p_d`), chiqish qatlami esa har token uchun *d* ta koʻpaytuvchi va bitta
+# {term}`siljishdan <siljish>` iborat ({numref}`lugat_jadval`).
 
 # %%
 protokol = protokoli(til.til_oqit)  # oʻqitish sozlamalari
@@ -166,41 +153,32 @@ show(lugat.round(1), nom="lugat_jadval",
           f" qarab (d = {shakl['d']}).")
 
 # %% [markdown]
-# Harflar lugʻati bilan bu ikki qatlam modelimiz parametrlarining {glue:text}`harf_ulush:.0f` foizini,
-# BPE lugʻati bilan esa {glue:text}`bpe_ulush:.0f` foizini egallaydi. Kichik modelimizga GPT-2 yoki
-# Llama 3 lugʻati berilsa, bu ikki qatlam parametrlarning deyarli hammasini egallardi.
-#
-# Model kengaysa (*d* oshsa), qolgan qatlamlarning parametrlari *d*² ga, lugʻat qatlamlariniki esa
-# faqat *d* ga proporsional oʻsadi. Haqiqiy modellarda *d* katta (eng kichik GPT-2 modelida 768,
-# Llama 3 8Bda 4096), qatlamlar soni esa oʻnlab. Shuning uchun haqiqiy GPT-2 va Llama 3
-# modellarida lugʻat qatlamlarining ulushi jadvaldagi GPT-2 va Llama 3 qatorlaridagidan ancha
-# kichik. Bundan tashqari, GPT-2da bu ikki qatlam bitta matritsani birga ishlatadi.
+# Kichik modelimizga GPT-2 yoki Llama 3 lugʻati berilsa, bu ikki qatlam parametrlarning deyarli
+# hammasini egallardi. Haqiqiy GPT-2 va Llama 3 modellarida ularning ulushi ancha kichik: qolgan
+# qatlamlarning parametrlari *d*² ga, lugʻat qatlamlariniki esa faqat *d* ga proporsional oʻsadi.
+# U modellarda *d* katta (eng kichik GPT-2 modelida 768, Llama 3 8Bda 4096), qatlamlar esa oʻnlab.
 #
 # ## Oʻqitish
 #
-# Lugʻatidan boshqa hamma jihati bir xil boʻlgan ikkita `KichikGPT` modelini oʻqitamiz: biri harflarda,
-# ikkinchisi BPE tokenlarida. Har
-# yangilanishda model oʻqitish matnidan tasodifiy olingan
+# Lugʻatidan boshqa hamma jihati bir xil ikkita `KichikGPT` modelini oʻqitamiz: biri harflarda,
+# ikkinchisi BPE tokenlarida. Har yangilanishda model oʻqitish matnidan tasodifiy olingan
 # {glue:text}`p_batch` ta parchadan iborat {term}`paketni <paket>` koʻradi (har parcha
 # {glue:text}`p_T` ta token) va har pozitsiyada keyingi tokenni bashorat qiladi. Parametrlarni
-# {glue:text}`p_qadamlar` marta yangilaymiz; buni {term}`AdamW` algoritmi bajaradi. AdamW — keng
-# tarqalgan Adam algoritmining bir turi; Adamdan farqi — u har yangilanishda parametrlarni
-# gradientdan alohida, nolga qarab biroz kichraytiradi.
+# {glue:text}`p_qadamlar` marta {term}`AdamW` algoritmi bilan yangilaymiz (Adamdan farqi — u har
+# yangilanishda parametrlarni nolga qarab biroz kichraytiradi).
 # {term}`Oʻrganish tezligi <oʻrganish tezligi>` kosinus egri chizigʻi boʻyicha nolgacha kamayadi.
 #
-# Ikkala modelni bir xil oʻlchov bilan solishtirish kerak. Yoʻqotish har token uchun hisoblanadi,
-# BPE tokeni esa bir necha harfdan iborat (tekshirish matnida oʻrtacha
-# {glue:text}`bpe_harf_token:.1f` harf). Shuning uchun tekshirish matnidagi jami yoʻqotishni harflar soniga
-# boʻlamiz: **bir harfga yoʻqotish** (natda, yaʼni natural logarifm bilan). Bu yerda «harf» —
-# harflar lugʻatining har tokeni: boʻshliq, raqam va tinish belgisi ham. Modellarimizni ikki oddiy
-# model bilan taqqoslaymiz. Ikkalasining ehtimollari ham oʻqitish matnidagi sanoqlardan olinadi:
+# BPE tokeni bir necha harfdan iborat (tekshirish matnida oʻrtacha
+# {glue:text}`bpe_harf_token:.1f` harf). Ikkala modelni bir xil oʻlchash uchun tekshirish matnidagi
+# jami yoʻqotishni harflar soniga boʻlamiz: **bir harfga yoʻqotish** (natda, yaʼni natural
+# logarifm bilan); boʻshliq, raqam va tinish belgisi ham harf hisoblanadi. Ikki oddiy model
+# ehtimollarni oʻqitish matnidagi sanoqlardan oladi:
 #
-# - **unigram** — har harfga uning oʻqitish matnidagi chastotasini ehtimol qilib beradi;
-# - **bigram** — har harfga uning oʻqitish matnida aynan shu oldingi harfdan keyin kelish chastotasini
-#   ehtimol qilib beradi.
+# - **unigram** — har harfga uning chastotasini beradi;
+# - **bigram** — har harfga uning aynan shu oldingi harfdan keyin kelish chastotasini beradi.
 #
-# Ikkalasida ham har sanoqqa 1 qoʻshiladi (bu usul *silliqlash* deyiladi): aks holda oʻqitish matnida uchramagan harf yoki juft
-# tekshirish matnida kelsa, nol ehtimol olardi va yoʻqotish cheksiz boʻlardi.
+# Ikkalasida ham har sanoqqa 1 qoʻshiladi (*silliqlash*): aks holda oʻqitish matnida uchramagan
+# juft nol ehtimol va cheksiz yoʻqotish olardi.
 
 # %%
 ishlar = [("harf", 0), ("bpe", BIRLASHMALAR)]  # (birlik, birlashmalar)
@@ -222,70 +200,56 @@ fig("til_egri.png",
     " gorizontal chiziqlar — unigram va bigram.")
 
 # %% [markdown]
-# Harflarda oʻqitilgan modelning yoʻqotishi {glue:text}`p_qadamlar` ta yangilanishdan keyin bir
-# harfga {glue:text}`harf_oxirgi:.2f` nat — bigramnikidan ({glue:text}`bigram:.2f`) ancha kam: demak,
-# model oldingi bitta harfdan uzoqroqqa qaraydi. Yoʻqotishning eksponentasi {term}`perpleksiya`
-# deyiladi; harflar modeli uchun u {glue:text}`harf_perp:.1f`. Model har harfda goʻyo shuncha teng ehtimolli variant orasidan
-# tanlaydi; bigram uchun bu son {glue:text}`bigram_perp:.1f`, unigram uchun
+# {glue:text}`p_qadamlar` ta yangilanishdan keyin harflar modelining yoʻqotishi bir harfga
+# {glue:text}`harf_oxirgi:.2f` nat — bigramnikidan ({glue:text}`bigram:.2f`) ancha kam: model
+# oldingi bitta harfdan uzoqroqqa qaraydi. Yoʻqotishning eksponentasi — {term}`perpleksiya`:
+# model har harfda goʻyo shuncha teng ehtimolli variant orasidan tanlaydi. Harflar modeli uchun u
+# {glue:text}`harf_perp:.1f`, bigram uchun {glue:text}`bigram_perp:.1f`, unigram uchun
 # {glue:text}`unigram_perp:.1f`.
 #
-# BPE modelining egri chizigʻi boshidanoq pastroqda turadi. Oʻqitilmagan model hamma tokenga deyarli teng ehtimol
-# beradi, shuning uchun uning bir tokenga yoʻqotishi taxminan $\ln V$ ($V$ — lugʻat kattaligi):
-# harflar uchun $\ln$ {glue:text}`harf_lugat` ≈ {glue:text}`harf_lnv:.2f`, BPE uchun
-# $\ln$ {glue:text}`bpe_lugat` ≈ {glue:text}`bpe_lnv:.2f`. Ehtimollar toʻliq teng
-# boʻlmagani uchun yoʻqotish $\ln V$ dan biroz koʻp. BPE tokenining yoʻqotishi undagi harflar
-# soniga boʻlinadi, shuning uchun oʻqitish boshida BPE modelining yoʻqotishi bir harfga
-# {glue:text}`bpe_bosh:.2f` nat, harflar modeliniki {glue:text}`harf_bosh:.2f` nat. Oxirida BPE modelining yoʻqotishi
-# bir harfga {glue:text}`bpe_oxirgi:.2f` nat — harflar modelinikidan kam (bir harfga perpleksiyasi
-# {glue:text}`bpe_perp:.1f`).
+# BPE modelining egri chizigʻi boshidanoq pastroqda. Oʻqitilmagan model hamma tokenga deyarli teng
+# ehtimol beradi, shuning uchun uning bir tokenga yoʻqotishi taxminan $\ln V$ ($V$ — lugʻat
+# kattaligi), BPE tokenining yoʻqotishi esa undagi bir necha harfga boʻlinadi. Oxirida BPE
+# modelining yoʻqotishi bir harfga {glue:text}`bpe_oxirgi:.2f` nat — harflar modelinikidan kam
+# (perpleksiyasi {glue:text}`bpe_perp:.1f`).
 #
-# Lekin egri chiziqda boshqa narsa ham koʻrinadi: BPE modelining yoʻqotishi
-# {glue:text}`bpe_eng_qadam`-yangilanishda eng kichik ({glue:text}`bpe_eng:.2f`), keyin oʻsa boshlaydi.
-# Model oʻqitish matnini yod ola boshlaydi ({term}`ortiqcha moslashish`). Sababi — BPE tokenlarida
-# oʻqitish matni qisqa: atigi {glue:text}`bpe_oqish_tok` ta token. Modelda esa
-# {glue:text}`bpe_param` ta parametr bor — har oʻqitish tokeniga taxminan
-# {glue:text}`bpe_nisbat:.0f` ta (harflar modelida {glue:text}`harf_nisbat:.0f` ta).
-# {glue:text}`p_qadamlar` ta yangilanishda BPE modeli oʻqitish matnidan oʻrtacha
-# {glue:text}`bpe_davr:.0f` marta oʻtadi ({glue:text}`bpe_davr:.0f` {term}`epoxa`), harflar modeli —
-# {glue:text}`harf_davr:.0f` marta.
+# Lekin BPE modelining yoʻqotishi {glue:text}`bpe_eng_qadam`-yangilanishda eng kichik
+# ({glue:text}`bpe_eng:.2f`), keyin oʻsadi: model oʻqitish matnini yod ola boshlaydi
+# ({term}`ortiqcha moslashish`). BPE tokenlarida oʻqitish matni qisqa — atigi
+# {glue:text}`bpe_oqish_tok` ta token, modelda esa {glue:text}`bpe_param` ta parametr bor: har
+# oʻqitish tokeniga taxminan {glue:text}`bpe_nisbat:.0f` ta (harflar modelida
+# {glue:text}`harf_nisbat:.0f` ta). BPE modeli oʻqitish matnidan oʻrtacha
+# {glue:text}`bpe_davr:.0f` marta oʻtdi ({glue:text}`bpe_davr:.0f` {term}`epoxa`), harflar modeli — {glue:text}`harf_davr:.0f` marta.
 #
-# Shuncha yangilanishda BPE modeli koʻrmagan matnni harflar modelidan yaxshiroq bashorat qiladi,
-# shuning uchun matnlarni shu model bilan yaratamiz. Lekin bundan BPE doim yaxshiroq degan xulosa
-# chiqmaydi. Ikkala modelning parametrlari bir xil — {glue:text}`p_qadamlar` martadan — yangilandi, lekin modellar bir xil
-# miqdorda matn koʻrmadi: paketdagi tokenlar soni ikkalasida bir xil, oʻqitish matnida esa BPE
-# tokeni oʻrtacha {glue:text}`bpe_harf_oqish:.1f` harfdan iborat (tekshirish matnidagidan biroz
-# koʻp). Demak, har yangilanishda BPE
-# modeli harflar modelidan shuncha marta koʻp harf koʻradi. Harflar modelining yoʻqotishi oxirgi {glue:text}`harf_oxir_n` ta yangilanishda ham
-# {glue:text}`harf_oxir_kamay:.2f` nat kamaydi, BPE modeliniki esa
-# {glue:text}`bpe_eng_qadam`-yangilanishdan keyin oʻsib bordi. Uzoqroq oʻqitilsa, harflar modeli
-# BPE modelidan oʻzib ketishi mumkin: qaysi tokenlash yaxshiroq ekani oʻqitish qancha davom
-# etishiga ham bogʻliq.
-#
-# Ikkala model ham faqat bitta {term}`seed` bilan oʻqitilgan:
-# boshqa seedda ikki model orasidagi farq kattaroq ham, kichikroq ham chiqishi mumkin.
+# Shuncha yangilanishda BPE modeli koʻrmagan matnni yaxshiroq bashorat qiladi, shuning uchun
+# matnlarni shu model bilan yaratamiz. Lekin bundan BPE doim yaxshiroq degan xulosa chiqmaydi.
+# Ikkala modelning paketidagi tokenlar soni bir xil, oʻqitish matnida esa BPE tokeni oʻrtacha
+# {glue:text}`bpe_harf_oqish:.1f` harf: har yangilanishda BPE modeli shuncha marta koʻp harf
+# koʻradi. Harflar modelining yoʻqotishi oxirgi {glue:text}`harf_oxir_n` ta yangilanishda ham
+# {glue:text}`harf_oxir_kamay:.2f` nat kamaydi. Uzoqroq oʻqitilsa, u BPE modelidan oʻzib ketishi
+# mumkin. Ikkala model bitta {term}`seed` bilan oʻqitilgan: boshqa seedda farq kattaroq ham,
+# kichikroq ham chiqishi mumkin.
 
 # %% [markdown]
 # ## Matn yaratish usullari
 #
-# Model har qadamda lugʻatdagi har token uchun bitta {term}`logit` beradi. Keyingi tokenni logitlar
-# asosida tanlashning uch usulini sinaymiz:
+# Model har qadamda lugʻatdagi har token uchun bitta {term}`logit` beradi. Keyingi tokenni
+# tanlashning uch usuli:
 #
 # - **ochkoʻz tanlash** — eng katta logitli tokenni olish; bir xil
 #   {term}`boshlangʻich matndan <boshlangʻich matn>` doim bir xil matn chiqadi;
 # - **harorat bilan tanlash** — logitlarni avval haroratga boʻlib, tokenni
 #   $\operatorname{softmax}(\text{logit}/\tau)$ ehtimollariga koʻra tasodifiy tanlash
-#   ($\tau$ — harorat; {term}`softmax` logitlarni ehtimollarga aylantiradi). $\tau < 1$ boʻlsa, ehtimollar eng
-#   kattasiga toʻplanadi, $\tau = 1$ da modelning oʻz ehtimollari qoladi, $\tau > 1$ boʻlsa, ular
-#   tekislanadi;
+#   ($\tau$ — harorat; {term}`softmax` logitlarni ehtimollarga aylantiradi). $\tau < 1$ boʻlsa,
+#   ehtimollar eng kattasiga toʻplanadi, $\tau > 1$ boʻlsa, tekislanadi;
 # - **top-k** — faqat eng ehtimolli *k* ta token orasidan tanlash.
 #
-# Toʻrt sozlamani sinaymiz: ochkoʻz tanlash, ikki haroratda ($\tau = 0{,}7$ va $\tau = 1{,}5$)
-# harorat bilan tanlash va $k = 5$, $\tau = 1{,}5$ dagi top-k. Har sozlamada {glue:text}`namuna_soni` ta namuna yaratamiz, har birida {glue:text}`namuna_n` ta
-# token. Namunalar tekshirish matnining turli xatboshilaridagi dastlabki ikki soʻzdan
-# boshlanadi; bu boshlangʻich matnlar toʻrt sozlamada bir xil. Keyin yaratilgan soʻzlarning qancha
-# qismi korpusda uchrashini hisoblaymiz ({numref}`namuna_jadval`; «soʻzlar soni» — sozlamaning hamma
-# namunalaridagi soʻzlar soni, takrorlari bilan). Jadval
-# ostida har sozlamada yaratilgan bitta namuna ham chiqariladi (« / » — yangi xatboshi).
+# Toʻrt sozlamani sinaymiz: ochkoʻz tanlash, $\tau = 0{,}7$ va $\tau = 1{,}5$ da harorat bilan
+# tanlash va $\tau = 1{,}5$, $k = 5$ da top-k. Har sozlamada {glue:text}`namuna_soni` ta namuna
+# yaratamiz, har birida {glue:text}`namuna_n` ta token. Namunalar tekshirish matnining turli
+# xatboshilaridagi dastlabki ikki soʻzdan boshlanadi. {numref}`namuna_jadval` yaratilgan
+# soʻzlarning qancha qismi korpusda borligini koʻrsatadi (soʻzlar takrorlari bilan sanalgan). Jadval
+# ostida har sozlamadan bitta namuna chiqarilgan (« / » — yangi xatboshi).
 
 # %%
 sozlar_toplami = set(til.sozlar(matn))  # korpusdagi hamma soʻzlar
@@ -317,36 +281,32 @@ for nom, m_ in matnlar.items():  # ikkinchi matn, har sozlamada
                         initial_indent="  ", subsequent_indent="  "))
 
 # %% [markdown]
-# Ochkoʻz tanlashda soʻzlarning {glue:text}`och_ulush:.1f` foizi korpusda bor — toʻrt sozlama ichida eng yuqori ulush:
-# model har safar eng ehtimolli tokenni oladi. Lekin bu oʻlchov takrorni sezmaydi: ochkoʻz tanlash
-# bir soʻz yoki iborani qayta-qayta yozishi mumkin, takrorlangan soʻz esa korpusda boʻlsa, har safar
-# hisobga kiradi. Tasodifiy tanlashda harorat oshsa, korpusdagi soʻzlar
-# ulushi kamayadi: $\tau = 0{,}7$ da {glue:text}`t07_ulush:.1f` foiz, $\tau = 1{,}5$ da
-# {glue:text}`t15_ulush:.1f` foiz. Top-k ($k = 5$) shu haroratda ehtimoli kichik tokenlarni kesadi
-# va ulushni {glue:text}`topk_ulush:.1f` foizga koʻtaradi.
+# Ochkoʻz tanlashda korpusdagi soʻzlar ulushi eng yuqori: model har safar eng ehtimolli tokenni
+# oladi. Lekin bu oʻlchov takrorni sezmaydi: ochkoʻz tanlash bir iborani qayta-qayta yozishi
+# mumkin, takrorlangan soʻz esa har safar hisobga kiradi. Harorat oshsa, ulush kamayadi; top-k esa $\tau = 1{,}5$ da
+# ham ehtimoli kichik tokenlarni kesib, ulushni yana koʻtaradi.
 #
-# Model nimani oʻrgandi? $\tau = 0{,}7$ da yozilgan soʻzlarni uzunligi boʻyicha ajratamiz: 1–3
-# harfli soʻzlarning {glue:text}`qisqa_ulush:.0f` foizi, 4–6 harflilarning {glue:text}`orta_ulush:.0f`
-# foizi, 7 va undan ortiq harflilarning esa {glue:text}`uzun_ulush:.0f` foizi korpusda bor. Model
-# uch harfdan uzun soʻzlardan eng koʻp shularni yozgan: {glue:text}`kop_sozlar` («ingl» — korpusdagi *ingl.*,
-# yaʼni «inglizcha» qisqartmasi). Bu soʻzlarning har biri BPE lugʻatida bitta token: ularni
-# tokenlovchi hosil qilgan, model esa qaysi tokenlar koʻp uchrashini va qaysi tokendan keyin qaysi biri
-# kelishini oʻrgangan. Korpusda yoʻq uzun soʻzlarni model shu tokenlardan yigʻgan; gaplari esa
-# maʼnosiz.
+# Model nimani oʻrgandi? $\tau = 0{,}7$ da yozilgan 1–3 harfli soʻzlarning
+# {glue:text}`qisqa_ulush:.0f` foizi, 4–6 harflilarning {glue:text}`orta_ulush:.0f` foizi, 7 va
+# undan ortiq harflilarning esa {glue:text}`uzun_ulush:.0f` foizi korpusda bor. Uch harfdan uzun
+# soʻzlardan model eng koʻp shularni yozgan: {glue:text}`kop_sozlar` («ingl» — *ingl.*, yaʼni
+# «inglizcha» qisqartmasi). Ularning har biri BPE lugʻatida bitta token: model qaysi tokenlar koʻp
+# uchrashini va qaysi tokendan keyin qaysi biri kelishini oʻrgangan. Korpusda yoʻq uzun soʻzlarni
+# model shu tokenlardan yigʻgan; gaplari esa maʼnosiz.
 #
-# Shuning uchun korpusdagi soʻzlar ulushi model nimani oʻrganganini yaxshi koʻrsatmaydi:
-# shu lugʻat bilan tokenlar juftlarini sanaydigan oddiy model ham korpusdagi soʻzlarni koʻp yozishi
-# mumkin. Modelning harf unigrami va bigramidan ustunligini tekshirish matnidagi yoʻqotish
-# koʻrsatadi ({numref}`til_egri`). Shu BPE lugʻatidagi tokenlar juftlarini sanaydigan model bilan
-# solishtirish esa 3-mashqda: kichik matnda bunday oddiy model ham kuchli raqib. {glue:text}`p_qadamlar` ta yangilanish
-# va {glue:text}`oqish_belgi` belgili oʻqitish matni faqat shuncha narsani oʻrgatishga yetadi.
+# Demak, korpusdagi soʻzlar ulushi model nimani oʻrganganini yaxshi koʻrsatmaydi: tokenlar
+# juftlarini sanaydigan oddiy model ham korpusdagi soʻzlarni koʻp yozishi mumkin. Modelning harf
+# unigrami va bigramidan ustunligini tekshirish matnidagi yoʻqotish koʻrsatadi
+# ({numref}`til_egri`); uni token juftlarini sanaydigan model bilan 3-mashqda solishtirasiz.
+# {glue:text}`p_qadamlar` ta yangilanish va {glue:text}`oqish_belgi` belgili oʻqitish matni faqat
+# shuncha narsani oʻrgatishga yetadi.
 #
 # ## Oʻqitilgan modelda KV kesh
 #
-# Oldingi darsda KV kesh oʻqitilmagan modelda natijani oʻzgartirmagan edi. Oʻqitilgan modelda ham
-# shunday boʻlishi kerak. Buni tekshirish uchun $\tau = 0{,}7$ da, bir xil seed bilan, kesh bilan va keshsiz
-# {glue:text}`kesh_n` ta token yaratamiz: boshlangʻich matn bilan birga
-# {glue:text}`p_T` ta, yaʼni {term}`kontekst oynasi` toʻladi.
+# Oldingi darsda KV kesh oʻqitilmagan modelda natijani oʻzgartirmagan edi; oʻqitilgan modelda ham
+# shunday boʻlishi kerak. $\tau = 0{,}7$ da, bir xil seed bilan, kesh bilan va keshsiz
+# {glue:text}`kesh_n` ta token yaratamiz: boshlangʻich matn bilan birga {term}`kontekst oynasi`
+# ({glue:text}`p_T` ta token) toʻladi.
 
 # %%
 boshi = torch.tensor([bpe_tok.kodla(boshlanishlar[0])])
@@ -365,18 +325,9 @@ print(textwrap.fill(bpe_tok.dekodla(b[0]).replace("\n", " / "), 68))
 # %% [markdown]
 # Tokenlar bir xil. Tezlikdagi farq esa kichik: bitta tokenga keshsiz {glue:text}`keshsiz_ms:.2f` ms,
 # kesh bilan {glue:text}`kesh_ms:.2f` ms ketadi (bir necha oʻlchovning {term}`medianasi <mediana>`).
-# Kesh bilan matn {term}`kontekst oynasidan <kontekst oynasi>` ({glue:text}`p_T` ta token) uzun
-# boʻla olmaydi: pozitsiya jadvali (sinusoidal) shuncha qator qilib yaratilgan va model faqat shu
-# pozitsiyalarda oʻqitilgan. Keshsiz yaratishda oynani matn boʻylab surib borish mumkin. Keshni esa
-# shunchaki surib boʻlmaydi: tashlangan token keyingi qatlamlardagi {term}`kalit` va qiymatlarga
-# ham taʼsir qilgan, pozitsiyalar ham oʻzgaradi, shuning uchun har surishda keshni qayta hisoblash
-# kerak.
-#
-# Tezlik kam farq qiladi, chunki matn qisqa: keshsiz yaratishda ham har qadamdagi hisob oz. Model ham
-# kichik, shuning uchun vaqtning koʻpi Python
-# va PyTorch funksiyalarini chaqirishga ketadi. Keshning foydasi kontekst oynasi katta modelda,
-# uzun matn yaratilganda koʻrinadi:
-# {doc}`«Transformer bloki va KV kesh» <transformer>` darsida shunday modelda matn uzunligi
+# Matn qisqa, shuning uchun keshsiz ham har qadamdagi hisob oz; model ham kichik, vaqtning koʻpi
+# Python va PyTorch funksiyalarini chaqirishga ketadi. Keshning foydasi uzun matnda koʻrinadi:
+# {doc}`«Transformer bloki va KV kesh» <transformer>` darsida matn uzunligi
 # *T* = {glue:text}`transformer.py::kv_T_katta:.0f` boʻlganda kesh bitta yaratish qadamini
 # {glue:text}`transformer.py::kv_nisbat:.0f` marta tezlashtirgan edi.
 #

@@ -14,14 +14,12 @@
 # # Transformer bloki va KV kesh
 #
 # Bu darsda {term}`attention <attention (eʼtibor mexanizmi)>` atrofiga {term}`Transformer` blokini
-# yigʻamiz: {term}`koʻp boshli attention` va uni oʻrab turgan qismlar. Soʻng oʻqitilmagan kichik GPT
-# bilan {term}`tokenlar <token>` yaratamiz. {term}`KV kesh` — oldingi {term}`kalit` va qiymatlar
-# xotirasi — natijani oʻzgartirmasligini, yaratishni qancha tezlashtirishini va qancha joy
-# egallashini koʻramiz. Oxirida katta model bitta tokenga qancha bayt oʻqishini hisoblaymiz.
+# yigʻamiz. Soʻng kichik GPT bilan {term}`tokenlar <token>` yaratamiz va {term}`KV kesh` — oldingi
+# {term}`kalit` va qiymatlar xotirasi — yaratishni qancha tezlashtirishini va qancha joy
+# egallashini koʻramiz.
 
 # %%
 import pandas as pd
-import matplotlib.pyplot as plt
 import torch
 import torch.nn as nn
 
@@ -58,14 +56,12 @@ from chapter_code.oqitish import mediana_ms
 #
 # ### Koʻp boshli attention kodda
 #
-# **{term}`Koʻp boshli attention <koʻp boshli attention>`** *d* oʻlchamni bir nechta «boshga» boʻladi: har bosh
-# *Q*, *K*, *V* ning oʻz ustunlarini oladi va alohida attention
+# **{term}`Koʻp boshli attention <koʻp boshli attention>`** *d* oʻlchamni bir nechta
+# «boshga» boʻladi: har bosh *Q*, *K*, *V* ning oʻz ustunlari bilan alohida attention
 # hisoblaydi. Soʻng {term}`boshlarning <bosh>` chiqishlari yonma-yon qoʻyiladi va yana bitta chiziqli qatlamdan
 # (`self.o`) oʻtadi. Boʻlish — faqat tenzor shaklini oʻzgartirish (`view`, `transpose`). Quyida
-# `KopBoshli` ning `forward` metodi keltirilgan (bobning modellari `chapter_code/modellar.py`
-# faylida). Undagi `self.q`, `self.k`, `self.v` va `self.o` — chiziqli qatlamlar, `manba` esa kalit
-# va qiymatlar qayerdan olinishini beradi (odatda `x` ning oʻzi). Koddagi KV kesh qatorlarini shu
-# darsning oxirida, {term}`guruhli soʻrov attention <guruhli soʻrov attention (GQA)>` (GQA) qatorlarini esa yakuniy darsda koʻramiz.
+# `KopBoshli.forward` (`chapter_code/modellar.py` faylidan); `manba` — kalit va qiymatlar olinadigan
+# tenzor, odatda `x` ning oʻzi. Kesh qatorlarini shu darsda keyinroq koʻramiz.
 #
 # ```{literalinclude} ../../chapter_code/modellar.py
 # :pyobject: KopBoshli
@@ -73,9 +69,9 @@ from chapter_code.oqitish import mediana_ms
 # :dedent:
 # ```
 #
-# Kichik misolni olamiz: ikkita namuna, *T* = 10, *d* = 32 va toʻrtta bosh. PyTorchning
-# `nn.MultiheadAttention` qatlami aynan shu hisobni bajaradi: unga `KopBoshli` ning
-# {term}`parametrlarini <parametrlar>` koʻchirsak, natija bir xil chiqishi kerak.
+# Misol: ikkita namuna, *T* = 10, *d* = 32, toʻrtta bosh. PyTorchning `nn.MultiheadAttention`
+# qatlamiga `KopBoshli` ning {term}`parametrlarini <parametrlar>` koʻchirsak, natija bir xil
+# chiqishi kerak.
 
 # %%
 torch.manual_seed(0)
@@ -98,29 +94,24 @@ with torch.no_grad():
 print("eng katta farq:", son(mha_farq, ".1e"))
 
 # %% [markdown]
-# Har boshga *Q*, *K*, *V* ning {glue:text}`d_bosh` tadan ustuni tushadi.
-# {term}`Ogʻirliklar <ogʻirlik>` — har bosh uchun alohida $T \times T$ matritsa, chiqish esa yana
-# kirish shaklida. Eng katta farq {glue:text}`mha_farq:.1e` — {term}`float32` yaxlitlash xatosi
-# darajasi. Demak, `nn.MultiheadAttention` va `KopBoshli` bir xil narsani hisoblaydi:
-# {doc}`«Attention mexanizmi» <mexanizm>` darsidagi formulani, faqat boshlarga boʻlish va chiqish
-# {term}`proyeksiyasi <proyeksiya>` qoʻshilgan holda. Bitta boshli attention bilan hisob hajmi
-# deyarli bir xil, lekin endi boshlar har xil narsaga qarashi mumkin — buni
-# {doc}`«Yakuniy misol: attention oʻzbekcha sonlarni oʻqiydi» <yakuniy>` darsida oʻqitilgan modelda
-# koʻramiz.
+# Har boshga {glue:text}`d_bosh` tadan ustun tushadi. {term}`Ogʻirliklar <ogʻirlik>` — har bosh
+# uchun alohida $T \times T$ matritsa, chiqish esa kirish shaklida. Eng katta farq
+# {glue:text}`mha_farq:.1e` — {term}`float32` yaxlitlash xatosi: ikkala qatlam bir xil hisoblaydi.
+# Hisob hajmi bitta boshli attention bilan deyarli bir xil, lekin endi har bosh boshqa narsaga
+# qarashi mumkin; buni {doc}`«Yakuniy misol: attention oʻzbekcha sonlarni oʻqiydi» <yakuniy>`
+# darsida koʻramiz.
 #
 # ### Normallashtirish qatlamining joyi: post-LN va pre-LN
 #
-# Asl Transformer maqolasida {cite:p}`vaswani2017` {term}`LayerNorm`
-# {term}`qoldiq ulanishdan <qoldiq ulanish>` **keyin** turadi, GPT-2 va Llama esa
-# normallashtirishni qismning oldiga qoʻyadi. Quyida `f` — attention yoki {term}`feed-forward <feed-forward tarmoq>`:
+# Asl Transformer maqolasida {cite:p}`vaswani2017` LayerNorm qoldiq ulanishdan **keyin** turadi,
+# GPT-2 va Llama esa uni qismning oldiga qoʻyadi (`f` — attention yoki feed-forward):
 #
 # - {term}`post-LN <post-LN va pre-LN>` (2017) — `x = norm(x + f(x))`;
 # - pre-LN (GPT-2, Llama) — `x = x + f(norm(x))`.
 #
-# Pre-LNda {term}`qoldiq yoʻli` (ingl. *residual stream*) normallashtirish qatlamidan oʻtmaydi: kirishdan
-# chiqishgacha toʻsiqsiz yoʻl qoladi. {cite:t}`xiong2020` pre-LN modellar
-# {term}`oʻrganish tezligini <oʻrganish tezligi>` asta-sekin oshirmasdan ham ({term}`warm-up`
-# davrisiz) barqaror oʻqitilishini koʻrsatgan.
+# Pre-LNda {term}`qoldiq yoʻli` (ingl. *residual stream*) normallashtirishdan oʻtmaydi: kirishdan
+# chiqishgacha toʻsiqsiz yoʻl qoladi. {cite:t}`xiong2020` pre-LN modellar {term}`warm-up` davrisiz
+# ham barqaror oʻqitilishini koʻrsatgan.
 #
 # :::{admonition} Chuqurroq: Llama blokining yana uchta farqi
 # :class: dropdown
@@ -133,10 +124,9 @@ print("eng katta farq:", son(mha_farq, ".1e"))
 #   darsida koʻrdik).
 # :::
 #
-# Bobdagi `Blok` — pre-LN blok, oʻzimiz yozgan `KopBoshli` bilan. Undagi ixtiyoriy ikkinchi
-# attention — {term}`koder`–{term}`dekoder` attention (ingl. {term}`cross-attention`):
-# dekoder unda koderga qaraydi; uni
-# yakuniy misolda ishlatamiz.
+# Bobdagi `Blok` — `KopBoshli` bilan pre-LN blok. Undagi ixtiyoriy ikkinchi attention —
+# {term}`koder`–{term}`dekoder` attention (ingl. {term}`cross-attention`): dekoder unda koderga
+# qaraydi; uni yakuniy misolda ishlatamiz.
 #
 # ```{literalinclude} ../../chapter_code/modellar.py
 # :pyobject: Blok
@@ -150,21 +140,18 @@ print("chiqish:", tuple(blok(namuna).shape))
 print("parametrlar:", son(parametrlar(blok), "d"))
 
 # %% [markdown]
-# Blok kirish shaklini saqlaydi, shuning uchun uni istalgancha ustma-ust qoʻyish mumkin. Bitta
-# blokda {glue:text}`blok_param:d` ta parametr bor. Post-LN blokda ham xuddi shuncha:
-# normallashtirish qatlami faqat joyini oʻzgartiradi. Katta til modellarida bloklar soni oʻnlab,
-# *d* esa bir necha ming boʻladi.
+# Blok kirish shaklini saqlaydi, shuning uchun bloklarni istalgancha ustma-ust qoʻyish mumkin.
+# Bitta blokda {glue:text}`blok_param:d` ta parametr bor; post-LN blokda ham shuncha:
+# normallashtirish faqat joyini oʻzgartiradi.
 #
 # ### Butun arxitektura
 #
-# GPT kabi {term}`dekoder` modelining toʻliq tuzilishi {numref}`%s-rasmda <arxitektura>`
-# koʻrsatilgan. Tokenlar indekslarga, indekslar vektorlarga (*{term}`embedding`*) aylanadi, ularga
-# pozitsiya kodlash
-# qoʻshiladi, soʻng vektorlar *N* ta pre-LN blokdan (har birida
-# {term}`kauzal maska <kauzal (sababiy) maska>`) va oxirgi normallashtirish qatlamidan oʻtadi.
+# GPT kabi dekoder modelining tuzilishi {numref}`%s-rasmda <arxitektura>`. Tokenlar vektorlarga
+# (*{term}`embedding`*) aylanadi, ularga pozitsiya kodlash qoʻshiladi, soʻng ular *N* ta pre-LN
+# blokdan ({term}`kauzal maska <kauzal (sababiy) maska>` bilan) va oxirgi LayerNormdan oʻtadi.
 # Chiziqli qatlam har pozitsiyada {term}`lugʻatdagi <lugʻat>` har token uchun bitta son beradi —
-# **{term}`logit`** ({term}`softmaxdan <softmax>` oldingi son). Oxirgi pozitsiyaning
-# logitlari keyingi tokenni tanlash uchun ishlatiladi.
+# **{term}`logit`** ({term}`softmaxdan <softmax>` oldingi son). Keyingi token oxirgi pozitsiyaning
+# logitlaridan tanlanadi.
 
 # %% tags=["remove-input"]
 nomlar = ["tokenlar (lugʻatdagi indekslari)", "embedding + pozitsiya"
@@ -189,27 +176,22 @@ diagramma(joy, list(zip(nomlar, nomlar[1:])), nom="arxitektura.png",
 # %% [markdown]
 # ## KV kesh: oldingi hisobni saqlab qoʻyish
 #
-# GPT kabi dekoder matnni tokenma-token yaratadi. Har **yaratish {term}`qadami <qadam>`** bir xil
-# ishdan iborat: model shu paytgacha yozilgan matndan har bir lugʻat tokeniga {term}`logit`
-# hisoblaydi, bitta tokenni tanlaydi va uni matn oxiriga — keyingi pozitsiyaga — qoʻshadi. Yangi
-# tokenning {term}`soʻrovi <soʻrov>` har qatlamda oldingi hamma tokenlarning
-# kalitlari bilan solishtiriladi va qiymatlaridan {term}`vaznli oʻrtacha` olinadi. Eng oddiy yoʻl —
-# har qadamda butun matnni modeldan qayta oʻtkazish. U holda oldingi tokenlarning kalit va
-# qiymatlari har qadamda qaytadan hisoblanadi, holbuki ular oʻzgarmaydi.
+# GPT matnni tokenma-token yaratadi. Har **yaratish qadamida** model shu paytgacha
+# yozilgan matndan lugʻatdagi har token uchun logit hisoblaydi, bitta tokenni tanlaydi va uni matn
+# oxiriga qoʻshadi. Eng oddiy yoʻl — har {term}`qadamda <qadam>` butun matnni modeldan qayta oʻtkazish. Unda
+# oldingi tokenlarning kalit va qiymatlari har qadamda qaytadan hisoblanadi, holbuki ular
+# oʻzgarmaydi.
 #
-# Nega oʻzgarmaydi? Kauzal maska tufayli *i*-pozitsiya faqat oʻziga va oʻzidan oldingilarga qaraydi.
-# Demak, uning har qatlamdagi vektori faqat 0-tokendan *i*-tokengacha boʻlgan tokenlarga bogʻliq.
-# Matn oxiriga yangi token qoʻshilsa, bu vektor ham, undan olinadigan kalit va qiymat ham
-# oʻzgarmaydi. Shuning uchun ularni bir marta hisoblab, saqlab qoʻyish mumkin. Bu — **KV kesh**
-# (ingl. *KV cache*, kalit-qiymat keshi; *kesh* — qayta ishlatish uchun saqlab qoʻyilgan natijalar).
+# Nega oʻzgarmaydi? Kauzal maska tufayli *i*-pozitsiya faqat oʻziga va oʻzidan oldingilarga
+# qaraydi, demak uning har qatlamdagi vektori faqat 0-tokendan *i*-tokengacha bogʻliq. Matnga yangi
+# token qoʻshilsa, bu vektor ham, undan olingan kalit va qiymat ham oʻzgarmaydi. Ularni bir marta
+# hisoblab saqlab qoʻyish mumkin: bu — **KV kesh** (ingl. *KV cache*; *kesh* — qayta ishlatish
+# uchun saqlangan natijalar). Kesh bilan har qadamda modeldan faqat yangi token oʻtadi: uning *k*
+# va *v* vektorlari keshga qoʻshiladi, {term}`soʻrovi <soʻrov>` *q* esa keshdagi hamma kalitlarga
+# qaraydi. Maskasiz koderda (BERT kabi) bunday qilib boʻlmaydi: u yerda oldingi pozitsiyalar ham
+# yangi tokenga qaraydi.
 #
-# Kesh bilan har qadamda modeldan faqat yangi token oʻtadi: uning *q*, *k*, *v* vektorlari
-# hisoblanadi, *k* va *v* keshga qoʻshiladi, *q* esa keshdagi hamma kalitlarga qaraydi. Maskasiz
-# koderda (BERT kabi) bunday qilib boʻlmaydi: u yerda oldingi pozitsiyalar ham yangi tokenga
-# qaraydi, shuning uchun ularning vektorlari oʻzgaradi.
-#
-# Bobning kodida har blokning keshi — bitta `dict` (Pythonning nom boʻyicha olinadigan yozuvlar
-# toʻplami), uni `KichikGPT` har blokka beradi.
+# Bobning kodida har blokning keshi — bitta `dict`, uni `KichikGPT` har blokka beradi.
 #
 # :::{admonition} Chuqurroq: kesh kodda
 # :class: dropdown
@@ -239,14 +221,11 @@ diagramma(joy, list(zip(nomlar, nomlar[1:])), nom="arxitektura.png",
 # :::
 #
 # Avval ikki yoʻl bir xil natija berishini tekshiramiz. Model oʻqitilmagan: tenglik har qanday
-# parametrlarda kauzal maskadan kelib chiqadi, vaqt esa faqat oʻlchamlarga bogʻliq. Har qadamda eng
-# katta logitli tokenni olamiz — bu **{term}`ochkoʻz tanlash`** (ingl. *greedy decoding*).
+# parametrlarda kauzal maskadan kelib chiqadi. Har qadamda eng katta logitli tokenni olamiz — bu
+# **{term}`ochkoʻz tanlash`** (ingl. *greedy decoding*).
 # {term}`Boshlangʻich matn <boshlangʻich matn>` (ingl. *prompt*) — {glue:text}`kv_boshi` ta
-# tasodifiy token; undan keyin {glue:text}`kv_N` ta yangi token yaratamiz.
-#
-# Ikkala yoʻlni `yarat` funksiyasi bajaradi. Keshsiz yoʻlda har qadamda butun matn modeldan oʻtadi.
-# Kesh bilan esa birinchi qadamda modelga butun boshlangʻich matn kiradi va kesh toʻladi, keyingi
-# qadamlarda faqat oxirgi tanlangan token kiradi.
+# tasodifiy token, undan keyin {glue:text}`kv_N` ta yangi token yaratamiz. Kesh bilan birinchi qadamda modelga butun boshlangʻich
+# matn kiradi, keyin esa faqat oxirgi tanlangan token.
 
 # %%
 torch.manual_seed(0)
@@ -286,17 +265,15 @@ yopishtir(mha_farq=mha_farq, d_bosh=d_blok // boshlar, blok_param=parametrlar(bl
           kv_boshi=boshi.shape[1], kv_farq=logit_farq, kv_farqli=farqli)
 
 # %% [markdown]
-# Ikkala yoʻl {glue:text}`kv_N` ta yangi tokenning hammasini aynan bir xil tanladi. Logitlarning eng
-# katta farqi {glue:text}`kv_farq:.1e`. Bu ham yaxlitlash xatosi: kesh bilan matritsalar boshqa
-# shaklda koʻpaytiriladi va qoʻshish tartibi biroz oʻzgaradi. Kesh hisobni
-# qisqartiradi, natijani oʻzgartirmaydi.
+# Ikkala yoʻl {glue:text}`kv_N` ta tokenning hammasini bir xil tanladi. Logitlarning eng katta
+# farqi {glue:text}`kv_farq:.1e` — yaxlitlash xatosi (kesh bilan qoʻshish tartibi biroz boshqa).
+# Kesh hisobni qisqartiradi, natijani oʻzgartirmaydi.
 #
 # ### Bitta token qancha vaqt oladi
 #
-# Matnda *T* ta token bor, keyingi token logitlari kerak. Keshsiz yoʻlda model *T* ta tokenning
-# hammasini qayta hisoblaydi. Kesh bilan esa keshda *T* − 1 ta token tayyor turadi va modelga faqat
-# oxirgi token kiradi. Vaqt — `torch.utils.benchmark` bilan koʻp takrorning
-# {term}`medianasi <mediana>`, bitta {term}`oqimda <oqim>`.
+# Matnda *T* ta token bor, keyingi token logitlari kerak. Keshsiz model *T* ta tokenning
+# hammasini qayta hisoblaydi; kesh bilan esa keshda *T* − 1 ta token tayyor, modelga faqat oxirgi
+# token kiradi. Vaqt — koʻp takrorning {term}`medianasi <mediana>`, bitta {term}`oqimda <oqim>`.
 
 # %%
 torch.set_flush_denormal(True)  # narx darsidagi kabi
@@ -344,21 +321,16 @@ for nom, qiymat in dict(
     glue(nom, float(qiymat), display=False)
 
 # %% [markdown]
-# Natijalar {numref}`%s-jadvalda <kv_vaqt_jadval>` va {numref}`%s-rasmda <kv_kesh_vaqt>`
-# keltirilgan. *T* = {glue:text}`kv_T_katta:.0f` da kesh bilan bitta yaratish qadami
-# {glue:text}`kv_nisbat:.0f` marta tezroq: {glue:text}`kv_ms_keshsiz:.2f` ms oʻrniga
-# {glue:text}`kv_ms_kesh:.2f` ms.
-#
-# Ikki chiziq *T* bilan turlicha oʻsadi. *T* = {glue:text}`kv_T_kichik:.0f` dan
-# {glue:text}`kv_T_katta:.0f` gacha, yaʼni sakkiz marta oshganda, keshsiz qadamning vaqti
-# {glue:text}`kv_osish_keshsiz:.0f` marta oʻsdi — *T* ning oʻzidan ham tez, chunki $T \times T$
+# *T* = {glue:text}`kv_T_katta:.0f` da kesh bilan qadam {glue:text}`kv_nisbat:.0f` marta tezroq:
+# {glue:text}`kv_ms_keshsiz:.2f` ms oʻrniga {glue:text}`kv_ms_kesh:.2f` ms
+# ({numref}`kv_vaqt_jadval`, {numref}`kv_kesh_vaqt`). *T* sakkiz marta oshganda keshsiz qadamning
+# vaqti {glue:text}`kv_osish_keshsiz:.0f` marta oʻsdi — *T* ning oʻzidan ham tez, chunki
 # {term}`ballar <ball>` matritsasi *T*² bilan oʻsadi. Kesh bilan qadamning vaqti esa ancha kam
 # oʻzgardi.
 #
-# Keshsiz qadam *T* ta pozitsiyaning har biri uchun kesh bilan qadamning ishini bajaradi, yaʼni
-# *T* marta koʻproq hisob qiladi. Vaqt boʻyicha tezlashuv esa bundan ancha kichik boʻldi. Sabab — kesh
-# bilan qadamdagi matritsalar juda kichik: vaqtning katta qismini har amalning oʻlchamga bogʻliq
-# boʻlmagan doimiy narxi (Python va PyTorch chaqiruvlari) oladi.
+# Keshsiz qadam *T* marta koʻp hisob qiladi, lekin tezlashuv bundan ancha kichik: kesh bilan
+# qadamdagi matritsalar juda kichik, vaqtning katta qismini har amalning doimiy narxi (Python va
+# PyTorch chaqiruvlari) oladi.
 #
 # :::{admonition} Chuqurroq: *N* ta token jami qancha ish talab qiladi
 # :class: dropdown
@@ -372,8 +344,8 @@ for nom, qiymat in dict(
 # %% [markdown]
 # ### Kesh qancha joy egallaydi
 #
-# Keshning ham narxi bor: u xotirada turadi. Har qatlamda har bir token uchun bitta kalit va bitta
-# {term}`qiymat` vektori saqlanadi. Har biri $n_{kv}$ ta boshda $d_{\text{bosh}}$ tadan son. Demak,
+# Kesh xotirada turadi. Har qatlamda har token uchun bitta kalit va bitta {term}`qiymat` vektori
+# saqlanadi, har biri $n_{kv}$ ta boshda $d_{\text{bosh}}$ tadan son:
 #
 # $$
 # \text{kesh hajmi} = 2 \cdot L \cdot T \cdot n_{kv} \cdot d_{\text{bosh}} \cdot b,
@@ -383,14 +355,13 @@ for nom, qiymat in dict(
 # kalit/qiymat boshlari soni, $d_{\text{bosh}}$ — bitta boshning oʻlchami, *b* — bitta sonning bayt
 # hajmi (float32da 4, {term}`bfloat16da <bfloat16>` 2). Kesh *T* ga chiziqli oʻsadi.
 #
-# Katta modellarda xotirani eng koʻp egallaydigan qismlardan biri — kesh. Shuning uchun Llama 3 kabi
-# modellar **{term}`guruhli soʻrov attention <guruhli soʻrov attention (GQA)>`** (ingl.
-# *grouped-query attention*, GQA; {cite:alp}`ainslie2023`) ishlatadi. Unda bir guruhdagi bir
-# nechta soʻrov boshi bitta kalit/qiymat boshini birgalikda ishlatadi. Keshda esa faqat
-# kalit/qiymat boshlari saqlangani uchun kesh (soʻrov boshlari soni) / (kalit/qiymat boshlari
-# soni) marta kichrayadi.
+# Katta modellarda kesh xotiraning katta qismini egallaydi. Shuning uchun Llama 3 kabi modellar
+# **{term}`guruhli soʻrov attention <guruhli soʻrov attention (GQA)>`** (ingl. *grouped-query
+# attention*, GQA; {cite:alp}`ainslie2023`) ishlatadi: bir guruhdagi bir nechta soʻrov boshi bitta
+# kalit/qiymat boshini birgalikda ishlatadi. Keshda faqat kalit/qiymat boshlari saqlanadi, shuning
+# uchun u (soʻrov boshlari soni) / (kalit/qiymat boshlari soni) marta kichrayadi.
 #
-# Avval formulani yuqorida toʻldirilgan keshlardagi haqiqiy tenzorlar bilan tekshiramiz.
+# Avval formulani yuqorida toʻldirilgan keshlarning tenzorlari bilan tekshiramiz.
 
 # %%
 def kesh_bayt(L, T, n_kv, d_bosh, b):
@@ -407,13 +378,10 @@ print(f"{T_kesh} ta token, formula: {son(formula_gpt, 'd')} bayt")
 print(f"keshlardagi tenzorlar: {son(haqiqiy_gpt, 'd')} bayt")
 
 # %% [markdown]
-# Formula va haqiqiy kesh mos keldi: {glue:text}`kv_kesh_T:d` ta token (boshlangʻich matn va
-# yaratilgan tokenlar, oxirgisidan tashqari — u hali modeldan oʻtmagan)
-# {glue:text}`kv_haqiqiy_bayt:d` bayt egallaydi.
-#
-# Endi toʻliq kontekstdagi hajmni ikki modelda hisoblaymiz ({numref}`kv_hajm_jadval`): `KichikGPT`
-# va Llama 3 8B ({cite:alp}`llama3`; qiymatlar Meta eʼlon qilgan `config.json` dan).
-# {term}`KiB <KiB, MiB, GiB>` — $2^{10}$, MiB — $2^{20}$, GiB — $2^{30}$ bayt.
+# Formula va kesh mos keldi: {glue:text}`kv_kesh_T:d` ta token (oxirgi yaratilgan token hali
+# modeldan oʻtmagan) {glue:text}`kv_haqiqiy_bayt:d` bayt egallaydi. Endi toʻliq kontekstdagi
+# hajmni `KichikGPT` va Llama 3 8B ({cite:alp}`llama3`; Meta eʼlon qilgan `config.json`) uchun
+# hisoblaymiz. {term}`KiB <KiB, MiB, GiB>` — $2^{10}$, MiB — $2^{20}$, GiB — $2^{30}$ bayt.
 
 # %%
 # huggingface.co/meta-llama/Meta-Llama-3-8B: config.json
@@ -447,7 +415,7 @@ token_kib = kesh_bayt(L_l, 1, n_kv_l, d_bosh_l, b_l) / 2**10  # Llama
 mib = hajm.loc["kesh (MiB)"].tolist()
 for nom, qiymat in dict(
     kv_kesh_T=T_kesh, kv_formula_bayt=formula_gpt, kv_gpt_mib=mib[0],
-    kv_haqiqiy_bayt=haqiqiy_gpt, kv_T_max=T_gpt, kv_llama_q=n_q_l,
+    kv_haqiqiy_bayt=haqiqiy_gpt, kv_T_max=T_gpt,
     kv_llama_gqa_marta=n_q_l // n_kv_l,
     kv_llama_token_kib=token_kib, kv_llama_gib=mib[1] / 2**10,
     kv_llama_mha_gib=mib[2] / 2**10,
@@ -456,19 +424,18 @@ for nom, qiymat in dict(
 
 # %% [markdown]
 # `KichikGPT` ning {glue:text}`kv_T_max:d` tokenli keshi atigi {glue:text}`kv_gpt_mib:g` MiB.
-# Llama 3 8Bda esa bitta tokenning keshi {glue:text}`kv_llama_token_kib:g` KiB, toʻliq kontekstniki —
-# {glue:text}`kv_llama_gib:g` GiB. Bu bitta matn uchun: model bir vaqtda bir nechta foydalanuvchiga
-# javob yozsa, har biriga oʻz keshi kerak. GQAsiz kesh {glue:text}`kv_llama_mha_gib:g` GiB boʻlardi:
-# GQA uni {glue:text}`kv_llama_gqa_marta:d` marta kichraytiradi.
+# Llama 3 8Bda bitta tokenning keshi {glue:text}`kv_llama_token_kib:g` KiB, toʻliq kontekstniki —
+# {glue:text}`kv_llama_gib:g` GiB, va bu bitta matn uchun: har foydalanuvchiga oʻz keshi kerak.
+# GQAsiz kesh {glue:text}`kv_llama_mha_gib:g` GiB boʻlardi.
 #
-# Keshni kichraytirishning boshqa yoʻli ham bor. DeepSeek-V2 ({cite:alp}`deepseekv2`)
+# DeepSeek-V2 ({cite:alp}`deepseekv2`) keshni boshqa yoʻl bilan kichraytiradi:
 # **{term}`yashirin vektorli attention <yashirin vektorli attention (MLA)>`** (ingl. *multi-head
-# latent attention*, MLA) ishlatadi. Unda har token uchun kalit va qiymatlar emas, ulardan siqilgan
-# bitta qisqa vektor keshlanadi. Kalit va qiymatlar shu vektordan proyeksiya bilan olinadi.
+# latent attention*, MLA) har token uchun kalit va qiymatlarni emas, ulardan siqilgan bitta qisqa
+# vektorni keshlaydi; kalit va qiymatlar undan {term}`proyeksiya` bilan olinadi.
 # {numref}`mla_jadval` bitta tokenning keshini DeepSeek-V2 oʻlchamlarida toʻrt xil attention bilan
-# hisoblaydi: {term}`MHA` (oddiy koʻp boshli attention, har soʻrov boshining oʻz kalit/qiymat boshi
-# bor), GQA, {term}`MQA <koʻp soʻrovli attention (MQA)>` (hamma soʻrov boshlari uchun bitta
-# kalit/qiymat boshi) va MLA.
+# hisoblaydi: {term}`MHA` (har soʻrov boshining oʻz kalit/qiymat boshi), GQA,
+# {term}`MQA <koʻp soʻrovli attention (MQA)>` (hamma soʻrov boshlariga bitta kalit/qiymat boshi)
+# va MLA.
 
 # %%
 # huggingface.co/deepseek-ai/DeepSeek-V2: config.json
@@ -496,114 +463,17 @@ yopishtir(mla_dc=ds["kv_lora_rank"], mla_dr=ds["qk_rope_head_dim"], mla_kib=floa
 # MLA har qatlamda {glue:text}`mla_dc:d` sonli siqilgan vektorni va {glue:text}`mla_dr:d` sonli
 # alohida kalitni saqlaydi: bitta token {glue:text}`mla_kib:g` KiB egallaydi. Bu {term}`MHAdan
 # <MHA>` {glue:text}`mla_mha_marta:.0f` marta kam va atigi {glue:text}`mla_guruh:g` guruhli GQA
-# keshiga teng ({numref}`mla_jadval`). Kalit va qiymatlarni har qadamda qayta tiklamaslik uchun
-# kengaytiruvchi proyeksiya (ingl. *up-projection*) matritsalari soʻrov va chiqish matritsalariga
-# birlashtiriladi: ballar
-# bevosita siqilgan vektorlar bilan hisoblanadi. Buning evaziga har bosh MHAdagidan koʻproq hisob
-# qiladi: kesh kichrayadi, hisob esa koʻpayadi. {term}`RoPE` burishi esa pozitsiyaga bogʻliq va bu
-# birlashtirishni buzardi. Shuning uchun pozitsiya alohida, siqilmagan kichik kalit orqali
-# beriladi: jadvaldagi {glue:text}`mla_dr:d` son shu.
+# keshiga teng. Kalit va qiymatlarni har qadamda tiklamaslik uchun kengaytiruvchi proyeksiya
+# (ingl. *up-projection*) soʻrov va chiqish matritsalariga qoʻshib yuboriladi: ballar bevosita
+# siqilgan vektorlar bilan hisoblanadi. Buning evaziga kesh kichrayadi, hisob esa koʻpayadi.
+# {term}`RoPE` burishi pozitsiyaga bogʻliq va bu birlashtirishni buzardi, shuning uchun pozitsiya
+# alohida, siqilmagan kichik kalit orqali beriladi: jadvaldagi {glue:text}`mla_dr:d` son shu.
 #
-# ### Katta modelda bitta token: baytlar va oʻtkazuvchanlik
-#
-# Kesh bilan bitta yaratish qadamida har bir parametr xotiradan bir marta oʻqiladi va har matn
-# uchun bitta koʻpaytirish-qoʻshishda ({term}`MAC`) ishlatiladi. Keshdagi kalit va qiymatlar ham
-# bir marta oʻqiladi. GPU esa sonlarni xotiradan olib kelishdan ancha tez koʻpaytiradi. Shuning
-# uchun qadamning vaqtini koʻpincha hisob emas, **{term}`xotira oʻtkazuvchanligi`** (ingl.
-# *memory bandwidth*) belgilaydi:
-#
-# $$
-# t_{\text{qadam}} \ge \frac{\text{oʻqiladigan baytlar}}{\text{oʻtkazuvchanlik}},
-# $$
-#
-# bu yerda baytlar — parametrlar va kesh baytlari. Bu — quyi chegara: haqiqiy qadam undan tez
-# boʻlmaydi.
-#
-# Buni Llama 3 8B uchun hisoblaymiz. GPU haqida ikki faraz qilamiz (A100 kabi maʼlumotlar markazi
-# GPUlari darajasida): GPU xotiradan soniyasiga {glue:text}`gpu_tbs:.0f` TB oʻqiydi va soniyasiga
-# {glue:text}`gpu_tmac:.0f`·10¹² MAC bajaradi. Oʻtkazuvchanlik oʻnlik birliklarda beriladi, shuning
-# uchun bu boʻlimda baytlar ham shunday: 1 GB = 10⁹ bayt, 1 TB = 10¹² bayt. *B* — bir vaqtda
-# yoziladigan matnlar soni: parametrlar hamma matnlar uchun bir marta oʻqiladi, keshni esa har matn
-# oʻzinikini oʻqiydi.
-
-# %%
-ff, V = c["intermediate_size"], c["vocab_size"]
-d_kv = n_kv_l * d_bosh_l  # kalit/qiymat qatlamlarining chiqishi
-# qatlam: q va o (d·d), k va v (d·d_kv), SwiGLU (3 ta d·ff
-# matritsa), 2 ta RMSNorm (d)
-qatlam = 2 * d_l * d_l + 2 * d_l * d_kv + 3 * d_l * ff + 2 * d_l
-# + oxirgi RMSNorm, embedding va chiqish qatlami (V·d dan)
-P = L_l * qatlam + d_l + 2 * V * d_l
-P_oqiladi = P - V * d_l  # embedding jadvalidan faqat bitta qator
-print(f"parametrlar: {son(P / 1e9, '.2f')} mlrd")
-
-OTKAZ, HISOB = 2e12, 150e12  # faraz: bayt/s va MAC/s
-
-
-def token_chegarasi(B, T, n_kv=n_kv_l):
-    # B ta matn, har birining keshida T ta token
-    kesh = B * kesh_bayt(L_l, T, n_kv, d_bosh_l, b_l)
-    bayt = P_oqiladi * b_l + kesh
-    # har parametr har matn uchun bitta MAC; attention har
-    # qatlamda 2·T·d MAC (ballar va vaznli oʻrtacha)
-    mac = B * (P_oqiladi + 2 * L_l * T * d_l)
-    # jadval ustunlari: GB, GB; chegaralar, ms; token/s (eng koʻpi)
-    return (B, T, kesh / 1e9, bayt / 1e9, bayt / OTKAZ * 1e3,
-            mac / HISOB * 1e3, round(B * OTKAZ / bayt))
-
-
-holatlar = [(1, 1024), (1, 8192), (16, 8192)]  # (B, T)
-chegara = pd.DataFrame(
-    [token_chegarasi(B, T) for B, T in holatlar],
-    columns=["B", "T", "kesh (GB)", "oʻqiladigan (GB)", "oʻqish (ms)",
-             "hisob (ms)", "token/s"])
-show(chegara.round({"kesh (GB)": 2, "oʻqiladigan (GB)": 2,
-                   "oʻqish (ms)": 2, "hisob (ms)": 3}),
-     nom="chegara_jadval",
-     izoh="Llama 3 8B (bfloat16), kesh bilan bitta qadam: oʻqiladigan"
-          " baytlar, ularni oʻqish vaqti (xotira chegarasi), hisob"
-          " vaqti (hisob chegarasi) va soniyasiga yoziladigan tokenlar"
-          " sonining yuqori chegarasi (GB — 10⁹ bayt).")
-
-# %% tags=["remove-input"]
-rasm, b = plt.subplots(figsize=(5.6, 2.6))
-vazn = chegara["oʻqiladigan (GB)"] - chegara["kesh (GB)"]
-nom_ = [f"B = {B}, T = {T}" for B, T in holatlar]
-b.barh(nom_, vazn, label="parametrlar")
-b.barh(nom_, chegara["kesh (GB)"], left=vazn, label="KV kesh")
-b.set_xlabel("bitta qadamda oʻqiladigan baytlar (GB)")
-b.invert_yaxis()
-b.legend()
-plt.tight_layout()
-fig("llama_baytlar.png", caption="Llama 3 8B, kesh bilan bitta qadam:"
-    " oʻqiladigan baytlar — parametrlar va KV kesh.")
-
-# %% tags=["remove-cell"]
-bitta, paket = chegara.iloc[0], chegara.iloc[2]
-for nom, qiymat in dict(
-    gpu_tbs=OTKAZ / 1e12, gpu_tmac=HISOB / 1e12, ll_param=P / 1e9,
-    ll_vazn_gb=P_oqiladi * b_l / 1e9, ll_tok=bitta["token/s"],
-    ll_ms=bitta["oʻqish (ms)"], ll_hisob_ms=bitta["hisob (ms)"],
-    ll_marta=bitta["oʻqish (ms)"] / bitta["hisob (ms)"],
-    ll_B=paket["B"], ll_B_kesh=paket["kesh (GB)"], ll_B_tok=paket[
-        "token/s"], ll_B_ms=paket["oʻqish (ms)"],
-    ll_B_marta=paket["oʻqish (ms)"] / paket["hisob (ms)"]).items():
-    glue(nom, float(qiymat), display=False)
-
-# %% [markdown]
-# Llama 3 8Bda {glue:text}`ll_param:.2f` mlrd parametr bor; bitta qadam ulardan
-# {glue:text}`ll_vazn_gb:.1f` GB oʻqiydi (embedding jadvalidan faqat bitta qatorni), qolgan
-# baytlar — kesh ({numref}`chegara_jadval`, {numref}`llama_baytlar`). Bitta matnda (*B* = 1, *T* = 1024) xotira
-# chegarasi {glue:text}`ll_ms:.2f` ms, hisob uchun esa {glue:text}`ll_hisob_ms:.2f` ms yetardi:
-# hisob xotiradan {glue:text}`ll_marta:.0f` marta tezroq tugaydi. Demak, GPU koʻp vaqt sonlarni kutadi
-# va soniyasiga {glue:text}`ll_tok:.0f` tadan koʻp token yoza olmaydi.
-#
-# {glue:text}`ll_B:.0f` ta matnni birga yozsak, parametrlar bir marta oʻqiladi va
-# {glue:text}`ll_B:.0f` ta tokenga xizmat qiladi: soniyasiga {glue:text}`ll_B_tok:.0f` tagacha
-# token. Endi kesh ({glue:text}`ll_B_kesh:.2f` GB) parametrlardan ham koʻp bayt oladi, qadam
-# {glue:text}`ll_B_ms:.2f` ms, hisob esa baribir xotiradan {glue:text}`ll_B_marta:.0f` marta tezroq.
-# Shuning uchun katta modellarni tez ishlatish usullarining koʻpi token uchun oʻqiladigan baytni
-# kamaytiradi: matnlarni birga yozish, GQA, 8 yoki 4 bitli sonlar.
+# Kesh hajmi tezlikka ham taʼsir qiladi. Kesh bilan bitta qadamda har parametr va keshdagi har
+# kalit va qiymat xotiradan bir marta oʻqiladi, hisob esa kam: GPU sonlarni xotiradan olib
+# kelishdan ancha tez koʻpaytiradi. Shuning uchun katta modelda yaratish qadamining vaqtini
+# koʻpincha **{term}`xotira oʻtkazuvchanligi`** (ingl. *memory bandwidth*) belgilaydi: GQA va MLA
+# oʻqiladigan baytni kamaytirib, yaratishni ham tezlashtiradi.
 #
 # ## Mashqlar
 #
@@ -637,19 +507,6 @@ for nom, qiymat in dict(
 # {glue:text}`t2_ln_farq:.1e`: oʻrtacha 0 boʻlsa, oʻrtacha kvadrat {term}`dispersiyaga <dispersiya>`
 # teng, ikkalasi bir xil hisob. RMSNorm oʻrtachani hisoblamaydi va siljish parametri yoʻq: ishi
 # kamroq.
-# :::
-#
-# **3-mashq (GQAsiz Llama).** Llama 3 8Bda GQA boʻlmasa ($n_{kv}$ = {glue:text}`kv_llama_q:d`),
-# *B* = {glue:text}`ll_B:.0f` va *T* = 8192 boʻlganda bitta qadam necha GB oʻqiydi va xotira chegarasi
-# necha ms boʻladi? Avval qogʻozda hisoblang, soʻng `token_chegarasi` ni `n_kv` bilan chaqiring.
-#
-# :::{admonition} Yechim
-# :class: dropdown
-#
-# Kesh {glue:text}`kv_llama_gqa_marta:d` marta kattaroq: {glue:text}`t3_kesh:.1f` GB. Qadam
-# {glue:text}`t3_gb:.1f` GB oʻqiydi, xotira chegarasi {glue:text}`t3_ms:.1f` ms — GQA bilan qadamdan
-# {glue:text}`t3_marta:.1f` marta sekinroq. Parametrlar bilan birga bunday kesh «80 GB» deb sotiladigan GPU
-# xotirasining (aslida 80 GiB) deyarli hammasini egallaydi: oraliq natijalar (aktivatsiyalar) uchun joy qolmaydi.
 # :::
 
 # %% tags=["hide-cell"]
@@ -687,14 +544,9 @@ with torch.no_grad():
 print("nn.RMSNorm bilan farq:", son(t2_farq, ".1e"))
 print("LayerNorm bilan farq: ", son(t2_ln_farq, ".1e"))
 
-# 3-mashq yechimi: GQAsiz, B = 16, T = 8192
-m3 = token_chegarasi(16, 8192, n_kv=n_q_l)  # (B, T, kesh, GB, ms, …)
-print(f"{son(m3[3], '.1f')} GB, {son(m3[4], '.1f')} ms")
-
 # %% tags=["remove-cell"]
 for nom, qiymat in dict(
     kv_mashq_bosh8_mib=mashq_mib["boshlar"], t2_farq=t2_farq,
     kv_mashq_qatlam4_mib=mashq_mib["qatlamlar"], t2_ln_farq=t2_ln_farq,
-    t3_kesh=m3[2], t3_gb=m3[3], t3_ms=m3[4],
-    t3_marta=m3[4] / paket["oʻqish (ms)"]).items():
+).items():
     glue(nom, float(qiymat), display=False)

@@ -34,15 +34,12 @@ from chapter_code.sonlar import soz_bilan, manba_soz, javob
 # %% [markdown]
 # ## Vazifa: soʻz bilan yozilgan son
 #
-# Model oʻzbekcha soʻz
-# bilan yozilgan sonni oʻqiydi va uni raqamlar bilan yozadi: «uch yuz qirq
-# yetti ming ikki yuz besh» → 347 205. Kirish — haqiqiy oʻzbekcha soʻzlar,
-# chiqish — raqamlar. Qaysi raqam qaysi soʻzdan kelishini esa biz aniq
-# bilamiz. Shuning uchun modelning qayerga qarashini tekshirish mumkin.
+# Model, masalan, «uch yuz qirq yetti ming ikki yuz besh»ni oʻqib,
+# 347 205 ni yozadi. Qaysi raqam qaysi soʻzdan kelishini bilamiz, shuning
+# uchun model qayerga qarashini tekshira olamiz.
 #
-# Maʼlumotni kod hosil qiladi: hech narsa yuklab olinmaydi. Sonlar 1 dan
-# 999 999 gacha oraliqda olinadi; hujjatlardagi kabi «bir yuz», «bir ming» deb yoziladi,
-# shunda noldan farqli har bir raqamning oʻz soʻzi boʻladi.
+# Sonlar 1 dan 999 999 gacha; «bir yuz»,
+# «bir ming» deb yoziladi, shunda noldan farqli har raqamning oʻz soʻzi boʻladi.
 #
 # ```{literalinclude} ../../chapter_code/sonlar.py
 # :pyobject: soz_bilan
@@ -51,14 +48,12 @@ from chapter_code.sonlar import soz_bilan, manba_soz, javob
 # ```
 #
 # Bu — tarjima vazifasi, shuning uchun asl Transformer maqolasidagi kabi
-# **koder–dekoder** modelini olamiz (`Tarjimon`). Koder soʻzlarni {term}`kauzal maskasiz <kauzal (sababiy) maska>` {term}`attention <attention (eʼtibor mexanizmi)>` bilan oʻqiydi: har soʻz hamma soʻzni koʻradi, faqat
-# qisqa sonlarni bir xil uzunlikka keltirish uchun qoʻshilgan toʻldiruvchi `<pad>` {term}`tokenlar <token>`
-# yashiriladi. Dekoder raqamlarni bittadan yozadi: oʻzi yozgan
-# raqamlarga kauzal maska bilan qaraydi, soʻzlarga esa **koder–dekoder attention**
-# (ingl. {term}`cross-attention`) orqali qaraydi. Unda {term}`soʻrovlar <soʻrov>` dekoderdan, {term}`kalit` va
-# qiymatlar koder chiqishidan olinadi. Koder ham, dekoder ham
-# {doc}`«Transformer bloki va KV kesh» <transformer>` darsidagi pre-LN `Blok` lardan tuzilgan.
-# `Tarjimon` modelining `forward` metodi:
+# **koder–dekoder** modelini olamiz (`Tarjimon`). Koder soʻzlarni {term}`kauzal maskasiz <kauzal (sababiy) maska>` {term}`attention <attention (eʼtibor mexanizmi)>` bilan oʻqiydi: har soʻz hamma soʻzni
+# koʻradi, faqat toʻldiruvchi `<pad>` {term}`tokenlar <token>` yashiriladi.
+# Dekoder raqamlarni bittadan yozadi. U oʻzi yozgan raqamlarga kauzal
+# maska bilan, soʻzlarga esa **koder–dekoder attention**
+# (ingl. {term}`cross-attention`) orqali qaraydi: {term}`soʻrovlar <soʻrov>` dekoderdan, {term}`kalit` va
+# qiymatlar koder chiqishidan olinadi.
 #
 # ```{literalinclude} ../../chapter_code/modellar.py
 # :pyobject: Tarjimon.forward
@@ -67,12 +62,11 @@ from chapter_code.sonlar import soz_bilan, manba_soz, javob
 # :prepend: def forward(self, manba, maqsad, keshlar=None, xotira=None):
 # ```
 #
-# Oʻqitishda dekoder kirishiga oʻzi yozgan raqamlar emas, oldingi raqamlarning
-# toʻgʻrisi beriladi (ingl. *{term}`teacher forcing`*, «oʻqituvchi yordami»): hamma pozitsiya bitta
-# hisobda oʻqitiladi. Sinov sonlari oʻqitishda hech qachon uchramaydi; javob
-# faqat hamma raqami toʻgʻri boʻlsa toʻgʻri hisoblanadi (*{term}`aniq moslik`*,
-# ingl. *exact match*). Oʻqitish kodi — `chapter_code/sonlar.py` dagi
-# `oqit_tarjimon`. Ikki {term}`seed` bilan oʻqitamiz.
+# Oʻqitishda dekoder kirishiga oldingi raqamlarning toʻgʻrisi beriladi
+# (ingl. *{term}`teacher forcing`*, «oʻqituvchi yordami»): hamma pozitsiya
+# bitta hisobda oʻqitiladi. Sinov sonlari oʻqitishda uchramaydi. Javob
+# hamma raqami toʻgʻri boʻlsagina toʻgʻri hisoblanadi (*{term}`aniq moslik`*,
+# ingl. *exact match*). Ikki {term}`seed` bilan oʻqitamiz.
 
 # %%
 seedlar = (0, 1)
@@ -101,17 +95,13 @@ glue("tr_turli", turli, display=False)
 # Model kichik: *d* = {glue:text}`tp_d`, toʻrtta {term}`bosh`, koder ham,
 # dekoder ham bitta {term}`qatlamdan <qatlam>` iborat; uning
 # {term}`parametrlari <parametrlar>` soni {glue:text}`tr_param`. U
-# {glue:text}`tp_n` ta oʻqitish sonida oʻqitiladi (seed 0 da ulardan
-# {glue:text}`tr_turli:d` tasi har xil: son uzunligi teng ehtimol bilan
-# tanlanadi, shuning uchun qisqa sonlar koʻp takrorlanadi). Har yangilanishda tasodifiy
-# {glue:text}`tp_batch` ta son olinadi; parametrlar jami {glue:text}`tp_qadamlar`
-# marta yangilanadi. {term}`Oʻrganish tezligi <oʻrganish tezligi>` avval
-# {glue:text}`tp_lr:.3f` gacha oshadi, soʻng deyarli nolgacha kamayadi.
+# {glue:text}`tp_n` ta oʻqitish sonida oʻqitiladi: parametrlar
+# {glue:text}`tp_batch` talik tasodifiy {term}`paketlar <paket>` bilan
+# {glue:text}`tp_qadamlar` marta yangilanadi.
 #
-# {term}`Aniqlik <aniqlik>` — {glue:text}`tp_n_sinov` ta sinov sonidan
-# toʻliq toʻgʻri yozilganlarining ulushi. Ikkala seedda ham model vazifani
-# deyarli toʻliq oʻrgandi: {glue:text}`tr_aniq_0:.3f` va
-# {glue:text}`tr_aniq_1:.3f`. Qaysi sonlarda xato qiladi?
+# Ikkala seedda ham model vazifani deyarli toʻliq oʻrgandi: sinov sonlarida
+# {term}`aniqlik` {glue:text}`tr_aniq_0:.3f` va {glue:text}`tr_aniq_1:.3f`.
+# Qaysi sonlarda xato qiladi?
 
 # %%
 def xatolar(model, seed):
@@ -150,9 +140,8 @@ glue("tr_00_sinov_foiz", 100 * sinov_00 / len(sinov_sonlar), display=False)
 # {glue:text}`tp_n_sinov` ta sonning atigi {glue:text}`tr_00_sinov` tasi
 # ({glue:text}`tr_00_sinov_foiz:.1f` foiz). Ikki modelning jami
 # {glue:text}`tr_xato_jami:d` ta xatosining esa {glue:text}`tr_00_xato_foiz:.0f` foizi shunday
-# sonlarda. Bu — shu ikki modelning natijasi: boshqa seedlarda
-# xatolarning bir qismi «00»siz sonlarda ham boʻlishi mumkin.
-# {numref}`%s-jadvalda <tarjima_misollar>` seed 0 modelining xatolari keltirilgan. Ularning
+# sonlarda (boshqa seedlarda bu ulush kichikroq boʻlishi mumkin).
+# {numref}`%s-jadvaldagi <tarjima_misollar>` xatolarning
 # {glue:text}`tr0_qisqa_gap` model toʻgʻri sondan bir xona qisqa son yozgan.
 
 # %%
@@ -171,22 +160,17 @@ show(
 # %% [markdown]
 # ### Model sonning tuzilishini oʻrgandimi?
 #
-# Umumiy {term}`aniqlik` — bitta son, u zaif joylarni yashiradi. Sinov sonlarini
-# guruhlarga ajratamiz: raqamlari orasida nol yoʻq sonlar, kamida bitta nol
-# bor sonlar va ketma-ket ikki nolli («00»li) sonlar. Nolning soʻzi yoʻq:
-# «ikki yuz besh»da «0»ni hech bir soʻz aytmaydi, uni model «yuz»
-# soʻzining oʻrnidan chiqarishi kerak. Shuning uchun nollar — model sonning
-# tuzilishini (qaysi xona qaysi soʻzdan keladi) oʻrgangan-oʻrganmaganini
-# koʻrsatadigan joy.
+# Umumiy aniqlik zaif joylarni yashiradi, shuning uchun sinov sonlarini
+# guruhlaymiz: nolsiz, kamida bitta nolli va «00»li sonlar. Nolning soʻzi
+# yoʻq: «ikki yuz besh»dagi «0»ni model «yuz»ning oʻrnidan chiqarishi kerak.
+# Demak, nollar model sonning tuzilishini oʻrganganini koʻrsatadi.
 #
-# Keyin qattiqroq sinov: xuddi shu modelni xuddi shu seedlar bilan yana
-# oʻqitamiz, lekin oʻqitish sonlaridan «00»li sonlarning hammasini olib
-# tashlaymiz (`tashla="00"`). Sinov sonlari oʻzgarmaydi. Agar model
-# «yuz» va «ming» qaysi xonalarni egallashini tushungan boʻlsa, «00»li
-# sonlarni ham yozadi. Bu oson sinov emas: ularning soʻzlari tanish, lekin
-# «00» raqamlar juftligini model oʻqitishda bironta javobda yozmagan.
-# Tanish boʻlaklardan yangi birikma tuzish —
-# **{term}`kompozitsion umumlashtirish`** (ingl. *compositional* yoki *systematic
+# Keyin qattiqroq sinov: modelni oʻsha seedlar bilan qayta oʻqitamiz, lekin
+# oʻqitish sonlaridan «00»li sonlarni olib tashlaymiz (`tashla="00"`);
+# sinov sonlari oʻsha. Model «yuz» va «ming» qaysi xonalarni egallashini
+# tushungan boʻlsa, «00»ni oʻqitishda hech yozmagan boʻlsa ham, «00»li
+# sonlarni yozadi. Tanish boʻlaklardan yangi birikma tuzish —
+# **{term}`kompozitsion umumlashtirish`** (ingl. *compositional
 # generalization*).
 
 # %%
@@ -234,29 +218,21 @@ for oqitish_, q in [("hamma son", "tz_hamma"),
         glue(f"{q}_{u}_max", float(t_[ustun].max()), display=False)
 
 # %% [markdown]
-# Hamma son bilan oʻqitilgan modellar uchun nolsiz sonlar oson
-# ({numref}`tarjima_tuzilma`, «nolsiz» ustuni). Nolli sonlarda aniqlik
-# {glue:text}`tz_hamma_nolli_min:.3f`–{glue:text}`tz_hamma_nolli_max:.3f`,
-# «00»li sonlarda {glue:text}`tz_hamma_00_min:.3f`–{glue:text}`tz_hamma_00_max:.3f`.
-#
-# «00»li sonlarsiz oʻqitilgan modellar uchun ham nolsiz sonlar oson.
-# Lekin bu modellar «00»li sinov sonlarining yarmini ham toʻgʻri yoza
-# olmadi: aniqlik
+# Ikkala oʻqitishda ham nolsiz sonlar oson ({numref}`tarjima_tuzilma`).
+# Lekin «00»li sonlarsiz oʻqitilgan modellar «00»li sinov sonlarining
+# yarmini ham toʻgʻri yoza olmadi: aniqlik
 # {glue:text}`tz_yopiq_00_min:.3f`–{glue:text}`tz_yopiq_00_max:.3f`. Har
-# seedda bu hamma son bilan oʻqitilgan modelnikidan ancha past. Soʻzlar tanish boʻlsa ham,
-# model oʻqitishda hech yozmagan «00» juftligini koʻp hollarda tuza olmadi:
-# kompozitsion umumlashtirish bu yerda ishlamadi. Unga nima yetmagani —
-# «yuz» va «ming» soʻzlarining xona qoidasimi yoki hech yozilmagan «0, 0»
-# {term}`ketma-ketligimi <ketma-ketlik>` — bu tajribadan aniqlanmaydi. Umumiy aniqlik
-# ({glue:text}`tz_yopiq_hammasi_min:.3f`–{glue:text}`tz_yopiq_hammasi_max:.3f`)
+# seedda bu hamma son bilan oʻqitilgan modelnikidan
+# ({glue:text}`tz_hamma_00_min:.3f`–{glue:text}`tz_hamma_00_max:.3f`) ancha
+# past: kompozitsion umumlashtirish bu yerda ishlamadi. Umumiy
+# aniqlik ({glue:text}`tz_yopiq_hammasi_min:.3f`–{glue:text}`tz_yopiq_hammasi_max:.3f`)
 # buni yashiradi, chunki «00»li sonlar sinovning kichik qismi.
 #
 # ## Model qayerga qaraydi
 #
-# Endi model yozayotganda qayerga qarashini koʻramiz. Dekoderning yagona
-# qatlamidagi koder–dekoder attention {term}`ogʻirliklarini <ogʻirlik>` olamiz: har qator — bitta raqamni
-# yozayotgan pozitsiya, har ustun — bitta soʻz. Misol sifatida bitta noli bor
-# olti xonali sinov sonini tanlaymiz.
+# Endi dekoder raqam yozayotganda qayerga qarashini koʻramiz: uning yagona
+# qatlamidagi koder–dekoder attention {term}`ogʻirliklari <ogʻirlik>`.
+# Misol — bitta noli bor olti xonali sinov soni.
 
 # %%
 from chapter_code.sonlar import kesishgan_ogirlik, muvofiqlik
@@ -297,20 +273,15 @@ fig(
 )
 
 # %% [markdown]
-# {numref}`%s-rasmda <tarjima_xarita>` va yuqoridagi chiqishda noldan farqli
-# raqamning eng yorqin katagi, odatda, shu raqamni beradigan soʻz ustunida
-# turadi. Yuz minglar raqamini birinchi soʻz beradi (1 ni «bir»), oʻn minglar
-# raqamini — oʻnlik soʻzi (3 ni «oʻttiz»). Bu — asl attention maqolasidagi
-# {cite:p}`bahdanau2015` mashhur {term}`muvofiqlik <muvofiqlik xaritasi>` (ingl. *alignment*)
-# xaritasining oʻzbekcha varianti. Bu muvofiqlik faqat toʻgʻri raqamlarni
-# yozishga oʻqitishdan kelib chiqdi.
+# {numref}`%s-rasmda <tarjima_xarita>` noldan farqli raqamning eng yorqin
+# katagi, odatda, shu raqamni beradigan soʻz ustunida turadi: yuz minglar
+# raqamini «bir», oʻn minglar raqamini «oʻttiz» beradi. Bu — asl attention
+# maqolasidagi {cite:p}`bahdanau2015` {term}`muvofiqlik <muvofiqlik xaritasi>`
+# (ingl. *alignment*) xaritasining oʻzbekcha varianti. Muvofiqlik faqat
+# toʻgʻri raqamlarni yozishga oʻqitishdan kelib chiqdi.
 #
 # Bitta misol tasodif boʻlishi mumkin. Shuning uchun hamma sinov sonlarida
-# sanaymiz: dekoderga oldingi raqamlarning toʻgʻrisi berilganda (oʻqitishdagi
-# kabi), noldan farqli raqamning eng kuchli oʻrtacha ogʻirligi necha
-# holda aynan oʻz soʻziga tushadi? Buni `muvofiqlik` funksiyasi sanaydi. Ogʻirlik
-# oʻrtacha qayerga tushishini ham oʻlchaymiz: oʻz soʻziga, «yuz» va «ming»ga
-# yoki boshqa soʻzlarga (`ogirlik_qayerda` funksiyasi).
+# sanaymiz: eng kuchli ogʻirlik necha holda raqamning oʻz soʻziga tushadi?
 
 # %%
 # (qatlamlar, boshlar + 1): oxirgi ustun — boshlar oʻrtachasi
@@ -338,22 +309,17 @@ glue("tr_bosh_max", 100 * float(ulush[:-1].max()), display=False)
 
 # %% [markdown]
 # Noldan farqli raqamlarning {glue:text}`tr_moslik_foiz:.1f` foizida eng
-# kuchli oʻrtacha ogʻirlik aynan oʻsha raqamni beradigan soʻzga tushdi.
-# Lekin ogʻirlik toʻliq bitta soʻzga tushmaydi: oʻrtacha
-# {glue:text}`tr_orta_oz:.0f` foizi oʻz soʻziga, {glue:text}`tr_orta_ym:.0f`
-# foizi «yuz» va «ming» soʻzlariga, {glue:text}`tr_orta_boshqa:.0f` foizi
-# boshqa soʻzlarga ketadi. Nollarning oʻz soʻzi yoʻq: ularning
-# ogʻirligining {glue:text}`tr_nol_ym:.0f` foizi «yuz» va «ming»ga tushadi.
-# Sonda qaysi xonalar boʻsh qolganini aynan shu ikki soʻzning oʻrni
-# belgilaydi.
+# kuchli oʻrtacha ogʻirlik oʻsha raqamni beradigan soʻzga tushdi. Lekin
+# ogʻirlikning oʻrtacha {glue:text}`tr_orta_oz:.0f` foizi oʻz soʻziga,
+# {glue:text}`tr_orta_ym:.0f` foizi «yuz» va «ming»ga,
+# {glue:text}`tr_orta_boshqa:.0f` foizi boshqa soʻzlarga ketadi. Nollarning
+# ogʻirligi esa {glue:text}`tr_nol_ym:.0f` foiz «yuz» va «ming»ga tushadi:
+# qaysi xonalar boʻsh qolganini shu ikki soʻzning oʻrni belgilaydi.
 #
-# Xarita — toʻrt boshning oʻrtachasi. Bu modelda har boshni alohida olsak,
-# «eng kuchli ogʻirlik oʻz soʻzida» ulushi {glue:text}`tr_bosh_min:.0f` dan
-# {glue:text}`tr_bosh_max:.0f` foizgacha boʻladi
-# ({numref}`%s-rasm <tarjima_boshlar>`). Har {term}`bosh` oʻz *Q* va *K*
-# {term}`proyeksiyasi <proyeksiya>` bilan oʻqitiladi, shuning uchun {term}`boshlar <bosh>` turli narsaga qarashi
-# mumkin. Ular ishni qanday taqsimlashi oldindan berilmaydi: bu taqsimot
-# oʻqitishda oʻzi shakllanadi.
+# Xarita — toʻrt boshning oʻrtachasi, alohida {term}`boshlarni <bosh>` esa
+# {numref}`%s-rasm <tarjima_boshlar>` koʻrsatadi. Har boshning oʻz *Q* va *K*
+# {term}`proyeksiyasi <proyeksiya>` bor, shuning uchun boshlar turli narsaga
+# qarashi mumkin: ishni qanday taqsimlashni ular oʻqitishda oʻzi topadi.
 
 # %%
 rasm, panellar = plt.subplots(2, 2, figsize=(5.6, 5.8),
@@ -374,15 +340,11 @@ fig(
 
 # %% [markdown]
 # :::{only} html
-# Rasmlar bitta misolni koʻrsatadi. Quyidagi xaritada seed 0 modelining
-# bir nechta sinov sonidagi (toʻgʻri javoblar va xatolar) hamma
-# ogʻirliklari bor: koder–dekoder attention, koder va dekoderning
-# {term}`oʻz-oʻziga attentioni <self-attention>`, har bosh va ularning oʻrtachasi.
-# Soʻrov tokenini bosing (yoki Tab bilan oʻting): har kalit tokeni ostida u
-# olgan ogʻirlik chiqadi. Dekoder soʻrovlari — raqam yozayotgan pozitsiyalar
-# (`<oxir>` — «son tugadi» tokeni), dekoder kalitlari — `<boshlanish>` tokeni
-# va oldin yozilgan raqamlar. Dekoderga modelning oʻz javobi beriladi: xato
-# javobda model xato raqamni yozayotganda qayerga qaraganini koʻrasiz.
+# Quyidagi xaritada seed 0 modelining bir nechta sinov sonidagi (toʻgʻri
+# javoblar va xatolar) hamma ogʻirliklari bor: koder–dekoder attention,
+# koder va dekoderning {term}`oʻz-oʻziga attentioni <self-attention>`, har
+# bosh va oʻrtachasi. Dekoderga modelning oʻz javobi beriladi: xato javobda
+# model xato raqamni yozayotganda qayerga qaraganini koʻrasiz.
 # :::
 #
 # :::{only} latex and sayt_manzili
@@ -392,9 +354,8 @@ fig(
 # :::
 #
 # :::{only} latex and not sayt_manzili
-# Rasmlar bitta misolni koʻrsatadi. Seed 0 modelining yana bir nechta sinov sonidagi
-# (toʻgʻri javoblar va xatolar) hamma attention ogʻirliklarini — har boshnikini va ularning
-# oʻrtachasini — `chapter_code/sonlar.py` dagi `hamma_ogirliklar` funksiyasi qaytaradi: darsni
+# Seed 0 modelining yana bir nechta sinov sonidagi hamma attention ogʻirliklarini
+# `chapter_code/sonlar.py` dagi `hamma_ogirliklar` funksiyasi qaytaradi: darsni
 # ishga tushirib, ularni oʻzingiz koʻrishingiz mumkin.
 # :::
 
@@ -423,28 +384,23 @@ xarita(
 # %% [markdown]
 # ## Attention turlari bitta vazifada
 #
-# {doc}`«Transformer bloki va KV kesh» <transformer>` darsida {term}`KV kesh` hajmini hisobladik:
-# $2 \cdot L \cdot T \cdot n_{kv} \cdot d_{\text{bosh}} \cdot b$ bayt.
-# Oʻsha darsda keshni kichraytiradigan {term}`GQA <guruhli soʻrov attention (GQA)>` va MLA bilan tanishdik. Bu yerda keshni
-# kichraytirishning ikki yoʻlini — GQA ({term}`MQA <koʻp soʻrovli attention (MQA)>` bilan) va siljuvchi oynani — oʻqitib solishtiramiz;
-# ikkalasi ham bugungi katta modellarda ishlatiladi:
+# {doc}`«Transformer bloki va KV kesh» <transformer>` darsida {term}`KV kesh`
+# hajmini hisobladik: $2 \cdot L \cdot T \cdot n_{kv} \cdot d_{\text{bosh}} \cdot b$ bayt.
+# Uni kichraytirishning ikki yoʻlini oʻqitib solishtiramiz:
 #
-# - **{term}`guruhli soʻrov attention <guruhli soʻrov attention (GQA)>`** (GQA, {cite:alp}`ainslie2023`): $n_{kv}$
-#   ni kamaytirish. Soʻrov boshlari soni oʻzgarmaydi, lekin bir guruhdagi
-#   soʻrov boshlari bitta kalit/qiymat boshini birga ishlatadi. Eng chekka
-#   holati — hamma soʻrov boshiga bitta kalit/qiymat boshi: **{term}`koʻp soʻrovli attention <koʻp soʻrovli attention (MQA)>`** (ingl. *multi-query attention*, MQA;
+# - **{term}`guruhli soʻrov attention <guruhli soʻrov attention (GQA)>`**
+#   (GQA, {cite:alp}`ainslie2023`) $n_{kv}$ ni kamaytiradi:
+#   {doc}`«Transformer bloki va KV kesh» <transformer>` darsidagidek, bir
+#   guruhdagi soʻrov boshlari bitta kalit/qiymat boshini birga ishlatadi.
+#   Eng chekka holati — bitta kalit/qiymat boshi: **{term}`koʻp soʻrovli attention <koʻp soʻrovli attention (MQA)>`** (ingl. *multi-query attention*, MQA;
 #   {cite:alp}`shazeer2019`);
 # - **{term}`siljuvchi oyna attention`** (ingl. *sliding-window attention*;
-#   {cite:alp}`beltagy2020`): *T* ni cheklash. Har soʻrov faqat oxirgi
-#   *w* ta kalitga qaraydi (*w* — oyna uzunligi, kodda `oyna`), shuning
-#   uchun keshda ham shuncha token qoladi.
+#   {cite:alp}`beltagy2020`) *T* ni cheklaydi: har soʻrov faqat oxirgi *w*
+#   ta kalitga qaraydi (kodda `oyna`), keshda ham shuncha token qoladi.
 #
-# Kodda ikkalasi ham bittadan parametr bilan yoqiladi: GQA — `KopBoshli`
-# sinfidagi kalit/qiymat boshlari soni (`kv_boshlar`), oyna esa
-# `kauzal_maska` funksiyasidagi oyna uzunligi (`oyna`). Koddagi GQAning butun
-# siri — bir guruhning soʻrov boshlarini bitta
-# matritsaga qatorlar qilib qoʻyish: ular oʻsha bitta kalit/qiymat
-# boshiga qaraydi, kalitlarning nusxasi olinmaydi.
+# Kodda GQA — `KopBoshli` sinfidagi `kv_boshlar` parametri. Bir guruhning
+# soʻrov boshlari bitta matritsaga qatorlar qilib qoʻyiladi va oʻsha bitta
+# kalit/qiymat boshiga qaraydi; kalitlarning nusxasi olinmaydi.
 #
 # ```{literalinclude} ../../chapter_code/modellar.py
 # :pyobject: KopBoshli.forward
@@ -453,8 +409,8 @@ xarita(
 # :dedent:
 # ```
 #
-# Siljuvchi oyna esa maskaga yana bir shart qoʻshadi: oynadan eskiroq
-# kalitlar ham yashiriladi.
+# Siljuvchi oyna (`kauzal_maska` dagi `oyna`) maskaga yana bir shart
+# qoʻshadi: oynadan eskiroq kalitlar ham yashiriladi.
 #
 # ```{literalinclude} ../../chapter_code/modellar.py
 # :pyobject: kauzal_maska
@@ -463,14 +419,11 @@ xarita(
 # ```
 #
 # Bu turlarni oddiy {term}`koʻp boshli attention` ({term}`MHA`: har soʻrov
-# boshining oʻz kalit/qiymat boshi bor) bilan birga shu vazifada, oʻsha
-# oʻqitish sozlamalari va seedlar bilan oʻqitamiz. GQAda toʻrtta soʻrov boshi
-# ikkita, MQAda esa bitta kalit/qiymat boshini ishlatadi. Ikki tokenli oyna
-# («oyna 2») dekoderning oʻz-oʻziga attentionida qoʻllanadi. Bir tokenli oyna
-# («oyna 1») — nazorat: dekoder oʻzi yozgan raqamlardan faqat oxirgisini (oʻz
-# kirish tokenini) koʻradi. Har model uchun aniq moslikni
-# va bitta olti xonali sonni yozgandan keyin keshda turgan baytlarni
-# oʻlchaymiz.
+# boshining oʻz kalit/qiymat boshi bor) bilan birga, oʻsha sozlamalar va
+# seedlar bilan oʻqitamiz. GQAda toʻrtta soʻrov boshi ikkita, MQAda bitta
+# kalit/qiymat boshini ishlatadi. Oyna dekoderning oʻz-oʻziga attentionida
+# qoʻllanadi va ikki token uzun («oyna 2»). Bir tokenli oyna («oyna 1») —
+# nazorat: unda dekoder oʻzi yozgan raqamlardan faqat oxirgisini koʻradi.
 
 # %%
 from chapter_code.modellar import kesh_baytlari
@@ -510,54 +463,46 @@ yopishtir(at_min=float(aniqliklar.min().min()), at_max=float(aniqliklar.max().ma
 
 # %% [markdown]
 # Beshala turdagi modellar ham ikkala seedda vazifani oʻrgandi: aniqliklar
-# {glue:text}`at_min:.3f`–{glue:text}`at_max:.3f` oraligʻida
-# ({numref}`turlar_jadval`). Turlar orasidagi farqlar bitta turning ikki seedi orasidagi
-# farqdan katta emas (MHAning oʻzida ikki seed {glue:text}`at_mha_0:.3f` va
-# {glue:text}`at_mha_1:.3f` berdi), shuning uchun ularni turlarning oʻziga bogʻlab boʻlmaydi. Nazorat modeli («oyna 1») ham vazifani oʻrgandi (eng yomon
-# seedda {glue:text}`at_oyna1_min:.3f`): faqat oʻz kirishini — bevosita oldingi
-# raqamni — koʻradigan dekoder ham toʻgʻri yozadi. Demak, bu vazifada kerakli maʼlumot soʻzlarda
-# (koder–dekoder attention orqali) va pozitsiyada. Oyna bu yerda zarar
-# qilmagani — shu vazifaning xossasi; uzun matn yozadigan til modeli
+# {glue:text}`at_min:.3f`–{glue:text}`at_max:.3f` ({numref}`turlar_jadval`).
+# Turlar orasidagi farqlar bir turning ikki seedi orasidagi farqdan (MHAda
+# {glue:text}`at_mha_0:.3f` va {glue:text}`at_mha_1:.3f`) katta emas:
+# ularni turga bogʻlab boʻlmaydi. Hatto nazorat modeli («oyna 1») ham
+# oʻrgandi (eng yomon seedda {glue:text}`at_oyna1_min:.3f`): bu vazifada
+# kerakli maʼlumot soʻzlarda va pozitsiyada. Uzun matn yozadigan til modeli
 # uchun bundan xulosa chiqarib boʻlmaydi.
 #
-# Kesh esa formula boʻyicha kichrayadi, oʻlchov ham aynan shuni koʻrsatdi
-# (jadvalning oxirgi ikki ustuni). Ikki tokenli oynada kesh son qancha uzun
-# boʻlsa ham oʻsmaydi. Bu — dekoderning oʻz-oʻziga attention keshi.
-# Koder–dekoder attentionning kalit va qiymatlari esa koderning saqlangan chiqishidan har
-# yaratish {term}`qadami <qadam>` uchun qayta hisoblanadi, shuning uchun ular bu
-# baytlarga kirmagan.
-# Ular ham keshlansa, GQA va MQA ularni ham kichraytirar edi.
+# Kesh esa aynan formula boʻyicha kichrayadi (oxirgi ikki ustun); ikki
+# tokenli oynada u son uzunligiga qarab oʻsmaydi. Kichik kesh xotirani ham,
+# har {term}`qadamda <qadam>` oʻqiladigan baytlarni ham tejaydi
+# ({doc}`«Transformer bloki va KV kesh» <transformer>` darsi).
 #
-# Katta modelda har yangi token uchun butun kesh xotiradan oʻqiladi. Shuning
-# uchun kichik kesh xotira sarfini ham, har qadamda oʻqiladigan baytlarni ham
-# kamaytiradi ({doc}`«Transformer bloki va KV kesh» <transformer>` darsi).
-# Buning evaziga modelning imkoniyati (ifodalash qobiliyati) kamayadi. GQA va MQAda bir guruh
-# soʻrov boshlari bir xil kalit va qiymatlarni koʻradi. Oynali attention esa
-# oynadan eski tokenlarni umuman koʻrmaydi, lekin koʻp qatlamli modelda
-# maʼlumot qatlamdan qatlamga oʻtib, oynadan uzoqroqqa yetadi.
+# Buning evaziga modelning imkoniyati (ifodalash qobiliyati) kamayadi: GQA va
+# MQAda bir guruh soʻrov boshlari bir xil kalit va qiymatlarni koʻradi,
+# oynali attention esa oynadan eski tokenlarni koʻrmaydi (koʻp qatlamli
+# modelda maʼlumot qatlamdan qatlamga oʻtib, uzoqroqqa yetadi).
 #
 # :::{admonition} Chuqurroq: katta modellar qaysi turni tanlagan
 # :class: dropdown
 #
-# Katta modellarning mualliflari narx va foyda orasida turlicha murosaga kelgan. Llama 3 modellarining hammasi GQA ishlatadi, 8B modelda 32 soʻrov boshiga 8 kalit/qiymat
-# boshi {cite:p}`llama3`. Mistral 7B GQAni (32 ga 8) har qatlamda 4096
-# tokenli siljuvchi oyna attention bilan birga ishlatadi {cite:p}`jiang2023`.
-# Gemmaning birinchi 2B modeli MQA ishlatgan {cite:p}`gemma2024`. Gemma
-# 3 har beshta oynali qatlamdan (1024 token) keyin bitta toʻliq
-# attention qatlamini qoʻyadi {cite:p}`gemma3`. Oynali qatlamlar keshni
-# kichik tutadi, toʻliq qatlamlar esa uzoqdagi tokenlarni koʻrish imkonini saqlaydi.
+# Llama 3 8B GQA ishlatadi: 32 soʻrov boshiga 8 kalit/qiymat boshi
+# {cite:p}`llama3`. Mistral 7B GQAni 4096 tokenli siljuvchi oyna bilan
+# birga ishlatadi {cite:p}`jiang2023`. Gemmaning birinchi 2B modeli MQA
+# ishlatgan {cite:p}`gemma2024`. Gemma 3 har beshta oynali qatlamdan (1024
+# token) keyin bitta toʻliq attention qatlamini qoʻyadi {cite:p}`gemma3`:
+# oynali qatlamlar keshni kichik tutadi, toʻliq qatlamlar uzoqdagi
+# tokenlarni koʻrishni saqlaydi.
 # :::
 #
 # ## Mashqlar
 #
 # **1-mashq (oyna maskasini oʻzingiz yozing).** *T* = 6, oyna = 3.
-# Soʻrov indekslari *i* ni ustun vektor (*T* × 1), kalit indekslari *j* ni
-# qator vektor (1 × *T*) qilib `torch.arange` bilan oling va mantiqiy maska tuzing: kelajakdagi kalitlar
-# ($j > i$) ham, oynadan eski kalitlar ($j \le i - 3$) ham yashirilsin
+# `torch.arange` bilan soʻrov indekslari *i* ni ustun (*T* × 1), kalit
+# indekslari *j* ni qator (1 × *T*) qilib oling va mantiqiy maska tuzing:
+# kelajakdagi ($j > i$) va oynadan eski ($j \le i - 3$) kalitlar yashirilsin
 # (`True`). Uni `kauzal_maska(6, 6, 3)` bilan solishtiring. Nechta juftlik
-# ochiq qoladi? Soʻng shu maska bilan attentionni oʻzingiz hisoblang va
-# natijani `F.scaled_dot_product_attention(Q, K, V, attn_mask=~maska)`
-# bilan solishtiring ({term}`SDPA` maskasida `True` — «qarash mumkin»).
+# ochiq qoladi? Soʻng shu maska bilan attentionni hisoblang va natijani
+# `F.scaled_dot_product_attention(Q, K, V, attn_mask=~maska)` bilan
+# solishtiring ({term}`SDPA` maskasida `True` — «qarash mumkin»).
 #
 # :::{admonition} Yechim
 # :class: dropdown
@@ -570,14 +515,13 @@ yopishtir(at_min=float(aniqliklar.min().min()), at_max=float(aniqliklar.max().ma
 # (yechim kodi quyida).
 # :::
 #
-# **2-mashq (toʻldiruvchi maskasi).** `manba_kodla` funksiyasi 7 va 138 402
-# sonlarini bitta {term}`paketga <paket>` soladi (`manba_kodla([7, 138402])`):
-# «yetti» bir soʻz, ikkinchi son esa sakkiz soʻz. «Yetti» qatoriga nechta
-# `<pad>` qoʻshiladi? Toʻldiruvchi maskasini `(paket, 1, 1, Tm)` shaklida
-# oʻzingiz tuzing (`<pad>` tokenining indeksi — 0) va
-# `tarjimon.kodla(manba)` qaytargan maska bilan solishtiring. Soʻng
-# «yetti»ning koder chiqishini ikki holda solishtiring: yolgʻiz
-# kodlanganda va shu paketda. Maska ishlasa, farq qancha boʻlishi kerak?
+# **2-mashq (toʻldiruvchi maskasi).** `manba_kodla([7, 138402])` 7 va
+# 138 402 sonlarini bitta paketga soladi: «yetti» bir soʻz, ikkinchi son
+# sakkiz soʻz. «Yetti» qatoriga nechta `<pad>` qoʻshiladi? Toʻldiruvchi
+# maskasini `(paket, 1, 1, Tm)` shaklida oʻzingiz tuzing (`<pad>` indeksi —
+# 0) va `tarjimon.kodla(manba)` qaytargan maska bilan solishtiring. Soʻng
+# «yetti»ning koder chiqishini yolgʻiz kodlanganda va shu paketda
+# solishtiring. Maska ishlasa, farq qancha boʻlishi kerak?
 #
 # :::{admonition} Yechim
 # :class: dropdown
@@ -599,13 +543,12 @@ yopishtir(at_min=float(aniqliklar.min().min()), at_max=float(aniqliklar.max().ma
 # :::{admonition} Yechim
 # :class: dropdown
 #
-# Model nolsiz sonlarning
-# {glue:text}`y3_nolsiz` foizini, «00»li sonlarning {glue:text}`y3_00`
-# foizini toʻgʻri yozdi (yechim kodi quyida). Natija
+# Model nolsiz sonlarning {glue:text}`y3_nolsiz` foizini, «00»li sonlarning
+# {glue:text}`y3_00` foizini toʻgʻri yozdi (yechim kodi quyida). Natija
 # {numref}`%s-jadvaldagiga <tarjima_tuzilma>` mos: qiyin joy — soʻzi yoʻq
-# nollar. (Bu sonlarning ayrimlari oʻqitish sonlari orasida
-# boʻlishi mumkin: oʻqitish sonlaridan {glue:text}`tr_turli:d` tasi har xil, mumkin
-# boʻlgan sonlar esa 999 999 ta.)
+# nollar. Ayrim sonlar oʻqitishda uchragan boʻlishi mumkin: oʻqitish
+# sonlaridan {glue:text}`tr_turli:d` tasi har xil, mumkin boʻlgan sonlar
+# esa 999 999 ta.
 # :::
 
 # %% tags=["hide-cell"]
