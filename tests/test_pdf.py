@@ -331,12 +331,14 @@ def test_the_justified_gap_check_measures_gaps():
     assert royxat_oraliqlari(html_.replace('yMax="109.0"', 'yMax="111.0"')) == []
 
 
-def test_blank_pages_carry_no_header_or_footer(pdf_betlar):
-    """A page left blank before a chapter is blank: no running header, no page number."""
+def test_no_page_is_blank_or_holds_only_a_header_or_footer(pdf_betlar):
+    """A part starts on the next page (openany, pdf.py), so no page is left blank before it on a
+    PDF read on a screen, and none holds only a running header or a page number."""
     yarim = [i + 1 for i, b in enumerate(pdf_betlar[:-1])
              if 0 < len([q for q in b.splitlines() if q.strip()]) <= 2]
     assert not yarim, f"pages that hold only a header or footer: {yarim}"
-    assert any(not b.strip() for b in pdf_betlar[:-1]), "no blank page: the check proved nothing"
+    bosh = [i + 1 for i, b in enumerate(pdf_betlar[:-1]) if not b.strip()]
+    assert not bosh, f"blank pages: {bosh}"
 
 
 def test_introduction_has_its_heading_and_header(pdf_betlar):

@@ -127,11 +127,11 @@ def telefon(sayt: Path) -> None:
             h = sahifa.evaluate(TELEFON_JS, True)
             ekranlar.append(o["ekran"])
             ochiq.append(h["ekran"])
-            print(f"{Path(dars).name:<14}{o['suriladi']:>12}{100 * o['ulush']:>11.1f}%{o['ekran']:>12.1f}"
-                  f"{h['ekran']:>10.1f}")
+            print(f"{Path(dars).name:<14}{o['suriladi']:>12}{100 * o['ulush']:>11.2f}%{o['ekran']:>12.2f}"
+                  f"{h['ekran']:>10.2f}")
         brauzer.close()
-    print(f"{'oʻrtacha':<14}{'':>12}{'':>12}{sum(ekranlar) / len(ekranlar):>12.1f}"
-          f"{sum(ochiq) / len(ochiq):>10.1f}")
+    print(f"{'oʻrtacha':<14}{'':>12}{'':>12}{sum(ekranlar) / len(ekranlar):>12.2f}"
+          f"{sum(ochiq) / len(ochiq):>10.2f}")
 
 
 if __name__ == "__main__":

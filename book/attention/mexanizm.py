@@ -93,7 +93,7 @@ print("Q, K, V: ", tuple(Q.shape))
 
 # %% [markdown]
 # Shakldagi birinchi son — {term}`paket <paket>` (ingl. *batch*: birga hisoblanadigan
-# namunalar guruhi) oʻlchami; bu yerda bitta ketma-ketlik. Birinchi
+# namunalar guruhi) kattaligi; bu yerda bitta ketma-ketlik. Birinchi
 # bosqich: har soʻrovni har kalit bilan skalyar koʻpaytiramiz. Natija —
 # $4 \times 4$ ballar matritsasi: *i*-qator *i*-pozitsiya soʻrovi har bir kalitga
 # qanchalik mos kelishini koʻrsatadi.
@@ -108,10 +108,10 @@ for qator in ball[0].detach():
 
 # %% [markdown]
 # Ikkinchi bosqich: ballarni $\sqrt{d}$ ga boʻlamiz. Nega aynan $\sqrt{d}$?
-# *q* va *k* ning komponentlari oʻzaro mustaqil, oʻrtachasi 0 va
+# Faraz qilaylik, *q* va *k* ning komponentlari oʻzaro mustaqil, oʻrtachasi 0 va
 # {term}`dispersiyasi <dispersiya>` 1 boʻlsin. U holda {term}`skalyar koʻpaytma`
 # $q \cdot k = \sum_{j=1}^{d} q_j k_j$ — dispersiyasi 1 boʻlgan *d* ta hadning
-# yigʻindisi, uning dispersiyasi *d*. $\sqrt{d}$ ga boʻlish dispersiyani yana 1 ga
+# yigʻindisi, uning dispersiyasi *d*. Uni $\sqrt{d}$ ga boʻlish dispersiyani yana 1 ga
 # qaytaradi. Boʻlinmasa, katta *d* da ballar katta boʻladi va softmax
 # **{term}`toʻyinadi <toʻyinish>`** (ingl. *saturation*): bitta elementga
 # deyarli $1$, qolganlarga deyarli $0$ beradi. Toʻyingan qatorlarda
@@ -135,7 +135,7 @@ print("  ".join(son(v, ".4f") for v in yigindi))
 # %% [markdown]
 # :::{only} html
 # {term}`Toʻyinishni <toʻyinish>` oʻzingiz koʻring: quyidagi surgich ballarni *c* ga
-# koʻpaytiradi. *c* oʻsgan sari har qatorda bitta ogʻirlik 1 ga yaqinlashadi; *c*
+# koʻpaytiradi. Koʻpaytuvchi *c* oʻsgan sari har qatorda bitta ogʻirlik 1 ga yaqinlashadi; *c*
 # kichraysa, ogʻirliklar tekislanadi.
 # :::
 #
@@ -155,7 +155,7 @@ softmax_xaritasi(
 )
 
 # %% [markdown]
-# Buni tajribada tekshiramiz. *d* ni 8 dan 1024 gacha oʻzgartirib, *Q* va *K* ni
+# Buni tajribada tekshiramiz: *d* ni 8 dan 1024 gacha oʻzgartirib, *Q* va *K* ni
 # yuqoridagidek hosil qilamiz (`nn.Linear` ning standart
 # {term}`initsializatsiyasi <initsializatsiya>` — {term}`parametrlarga <parametrlar>`
 # boshlangʻich qiymat berish usuli). Ballarni $\sqrt{d}$ ga boʻlib va
@@ -218,7 +218,7 @@ glue("sq_max_512_bol", float(bol1.loc[512, "eng katta"]), display=False)
 # %% [markdown]
 # {numref}`%s-rasmning <sqrt_d>` yuqori qismida boʻlishsiz ballarning standart
 # chetlanishi $\sqrt{d}$ ga proporsional oʻsadi: *d* = 8 da {glue:text}`sq_std_8:.2f`,
-# *d* = 1024 da {glue:text}`sq_std_1024:.1f`. $\sqrt{d}$ ga boʻlinganda u hamma *d* da
+# *d* = 1024 da {glue:text}`sq_std_1024:.1f`. Ballar $\sqrt{d}$ ga boʻlinganda u hamma *d* da
 # {glue:text}`sq_std_bol_min:.2f`–{glue:text}`sq_std_bol_max:.2f` oraligʻida qoladi (1 emas:
 # `nn.Linear` bilan komponentlar dispersiyasi $\sigma^2$ taxminan {glue:text}`sq_var_q:.2f`,
 # ball dispersiyasi esa $d\,\sigma^4$). Pastki qismda boʻlishsiz softmax *d* oʻsgan sari toʻyinadi
@@ -389,7 +389,7 @@ glue("kauzal_birinchi", float(ogirlik_maskali[0, 0, 0]), display=False)
 # %% [markdown]
 # {numref}`%s-rasmning <kauzal>` oʻng qismida 0-qatorda yagona ogʻirlik
 # {glue:text}`kauzal_birinchi:g`: 0-pozitsiya faqat oʻziga qaraydi. Maska *V* ni emas,
-# qaysi pozitsiyaga qarash mumkinligini oʻzgartiradi: `chiqish_maskali` — oʻsha *V*
+# qaysi pozitsiyaga qarash mumkinligini oʻzgartiradi: maskali chiqish (`chiqish_maskali`) — oʻsha *V*
 # larning boshqacha vaznli oʻrtachasi.
 #
 # Matnni tushunadigan model (BERT kabi *{term}`koder`*, ingl. *encoder*) kauzal maska
@@ -415,13 +415,13 @@ glue("kauzal_birinchi", float(ogirlik_maskali[0, 0, 0]), display=False)
 # :::{admonition} Yechim
 # :class: dropdown
 #
-# Boʻlishsiz har qatordagi eng katta ogʻirlik {glue:text}`m1_bolishsiz`, $\sqrt{d}$ ga
+# Boʻlishsiz har qatordagi eng katta ogʻirlik {glue:text}`m1_bolishsiz`; $\sqrt{d}$ ga
 # boʻlinganda esa {glue:text}`m1_bolib` (yechim kodi quyida).
 #
-# {numref}`%s-rasmdagi <sqrt_d>` 16 pozitsiyali oʻlchov ham shuni koʻrsatadi. *d* = 512 da
+# {numref}`%s-rasmdagi <sqrt_d>` 16 pozitsiyali oʻlchov ham shuni koʻrsatadi: *d* = 512 da
 # boʻlishsiz ballarning standart chetlanishi {glue:text}`sq_std_512:.1f` (dispersiya 1
 # boʻlganda $\sqrt{512} \approx 22{,}6$ boʻlardi). Bu softmaxni toʻyintirishga yetadi: eng katta
-# ogʻirlik oʻrtacha {glue:text}`sq_max_512:.2f`, lekin har doim ham 1 ga yaqin emas:
+# ogʻirlik oʻrtacha {glue:text}`sq_max_512:.2f`, lekin har doim ham 1 ga yaqin emas —
 # qatorlar boʻyicha eng kichigi {glue:text}`sq_max_512_min:.2f`. Boʻlinganda u oʻrtacha
 # {glue:text}`sq_max_512_bol:.2f`. Toʻyingan qatorlarda softmaxning gradienti deyarli nol:
 # ular orqali *Q* va *K* ga signal deyarli oʻtmaydi.

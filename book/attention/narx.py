@@ -102,7 +102,7 @@ glue("vaqt_nisbat", float(vaqt_nisbat), display=False)
 
 # %% [markdown]
 # *T* = 240 da attention bitta namuna uchun RNNdan {glue:text}`mac_nisbat:.1f`
-# marta koʻproq koʻpaytirish-qoʻshish bajaradi, lekin bitta oqimda u RNNdan
+# marta koʻproq koʻpaytirish-qoʻshish bajaradi, oʻlchovda esa bitta oqimda RNNdan
 # {glue:text}`vaqt_nisbat:.1f` marta sekinroq ishladi: vaqt hisob hajmi kabi koʻp oshmadi.
 # Sababi: katta matritsa koʻpaytmalarida bitta MAC protsessorda 240 ta kichik
 # qadamdagidan arzonga tushadi.
@@ -145,7 +145,7 @@ fig("xotira_vaqt.png", caption=(
     "Attentionning bitta oldinga oʻtishdagi xotirasi (64 ta namuna),"
     " log-log oʻqlarda. Matritsa — qiyaligi 2 boʻlgan chiziq (T² ga"
     " proporsional); katta T da choʻqqining qiyaligi ham 2 ga"
-    " yaqinlashadi, oʻzi esa matritsadan qariyb ikki barobar katta."))
+    " yaqinlashadi, oʻzi esa matritsadan ikki barobardan ham katta."))
 
 # %% tags=["remove-cell"]
 glue("matritsa_960", float(xotira.loc[960, "matritsa (MiB)"]), display=False)
@@ -155,7 +155,7 @@ glue("chuqqi_960", float(xotira.loc[960, "choʻqqi (MiB)"]), display=False)
 # Matritsada $64 \cdot T^2$ ta element bor, shuning uchun log-log oʻqlarda
 # ({numref}`xotira_vaqt`) u {term}`qiyaligi <qiyalik>` 2 ga teng chiziq. *T* = 960 da 64 ta namunaning
 # {term}`ogʻirliklari <ogʻirlik>` {glue:text}`matritsa_960:.0f` {term}`MiB <KiB, MiB, GiB>` (mebibayt, $2^{20}$ bayt),
-# choʻqqi esa {glue:text}`chuqqi_960:.0f` MiB — qariyb ikki barobar koʻp. Sababi: {term}`softmax` ballar matritsasidan
+# choʻqqi esa {glue:text}`chuqqi_960:.0f` MiB — ikki barobardan ham koʻp. Sababi: {term}`softmax` ballar matritsasidan
 # xuddi shunday katta ogʻirliklar matritsasini hosil qiladi va bir lahza ikkalasi ham xotirada turadi.
 #
 # Katta modellarda bunday matritsa har {term}`qatlamda <qatlam>` va har {term}`boshda <bosh>`
@@ -221,7 +221,7 @@ glue("bolak_farq", float(bolak_farq), display=False)
 # tanlaydi; ulardan biri — FlashAttention gʻoyasi asosidagi flash kerneli. Protsessorda u faqat
 # toʻrt oʻqli (4D) tenzorda ishlaydi: (namuna, bosh, *T*, *d*). Kirish uch oʻqli boʻlsa, SDPA
 # oddiy («math») yoʻlga oʻtadi. {numref}`flash_jadval` *T* = 4096 gacha toʻrt usulni
-# solishtiradi: formula boʻyicha qoʻlda yozilgan funksiya («qoʻlda»), `bolaklab` va SDPA (4D va
+# solishtiradi: formula boʻyicha qoʻlda yozilgan funksiya («qoʻlda»), «boʻlaklab» va SDPA (4D va
 # 3D kirishda); sakkizta namuna, bitta bosh, *d* = 32.
 
 # %%
@@ -263,9 +263,8 @@ def qiyalik(usul, ustun):
 qiy = pd.DataFrame({c.split()[0]: {u: qiyalik(u, c) for u in usullar}
                     for c in ["choʻqqi (MiB)", "vaqt (ms)"]})
 show(qiy.round(2).rename_axis("usul").reset_index(),
-     izoh="Xotira choʻqqisi va vaqtning log-log qiyaligi.",
-     nom="qiyalik_jadval")
-# T = 4096 da SDPA vaqti qoʻlda hisob vaqtining necha foizi
+     nom="qiyalik_jadval", izoh="Choʻqqi va vaqtning log-log qiyaligi.")
+# T = 4096 da: SDPA vaqti / qoʻlda
 katta = fl[fl["T"] == 4096].set_index("usul")
 ulush = katta["vaqt (ms)"]["SDPA"] / katta["vaqt (ms)"]["qoʻlda"]
 
@@ -289,8 +288,8 @@ glue("fl_farq", float(farq), display=False)
 # boʻlaklar belgilaydi. 3D kirishda esa SDPA $T \times T$ matritsani baribir hosil qiladi:
 # qiyalik {glue:text}`fl_xq_3d:.2f`.
 #
-# Vaqt esa toʻrttala usulda ham $T^2$ ga yaqin yoki undan ham tez oʻsdi (jadvaldagi «vaqt»
-# ustuni): har soʻrov baribir har kalit bilan solishtiriladi. *T* = 4096 da flash kerneli
+# Vaqt esa toʻrttala usulda ham $T^2$ ga yaqin yoki undan ham tez oʻsdi
+# ({numref}`qiyalik_jadval`): har soʻrov baribir har kalit bilan solishtiriladi. *T* = 4096 da flash kerneli
 # qoʻlda yozilgan funksiya vaqtining {glue:text}`fl_vaqt_foiz:.0f` foizini sarfladi. Hisob
 # hajmi deyarli bir xil, farq esa xotira bilan kamroq ishlashdan va amallari birlashtirilgan
 # kerneldan keladi, shuning uchun bu ulush protsessorga bogʻliq.
@@ -352,7 +351,7 @@ for d in (64, 128):
 #
 # **1-mashq (hisob).** Bitta qatlamda 32 ta bosh, *T* = 32 768. Bitta ketma-ketlikning
 # bitta oldinga oʻtishida shu qatlamning attention ogʻirlik matritsalari {term}`float32`
-# formatida necha GiB ($2^{30}$ bayt) boʻladi? {term}`bfloat16` (2 baytli) formatida-chi?
+# formatida necha GiB ($2^{30}$ bayt) boʻladi? Ikki baytli {term}`bfloat16` formatida-chi?
 # Avval qogʻozda hisoblang.
 #
 # :::{admonition} Yechim
@@ -391,7 +390,7 @@ for d in (64, 128):
 # :::
 #
 # **4-mashq (boʻlak kattaligi).** *T* = 2048 da `bolaklab` funksiyasini *B* = 32, 128 va 512
-# bilan chaqiring. Natijaning `formula` dan farqi va xotira choʻqqisi qanday
+# bilan chaqiring. Natijaning `formula` funksiyasidan farqi va xotira choʻqqisi qanday
 # oʻzgaradi? Avval taxmin qiling, soʻng `xotira_chuqqisi` bilan oʻlchang.
 #
 # :::{admonition} Yechim
@@ -401,7 +400,7 @@ for d in (64, 128):
 # {glue:text}`n4_farq:.1e`), chunki boʻlaklash faqat qoʻshish tartibini oʻzgartiradi. Choʻqqi
 # esa *B* bilan oʻsadi: *B* = 32 da {glue:text}`n4_32:.0f` MiB, *B* = 512 da
 # {glue:text}`n4_512:.0f` MiB, chunki katta *B* da xotirani asosan $8 \times T \times B$ ballar
-# boʻlagi va uning eksponentalari egallaydi. Toʻliq matritsali `formula` ning choʻqqisi esa
+# boʻlagi va uning eksponentalari egallaydi. Toʻliq matritsali `formula` funksiyasining choʻqqisi esa
 # {glue:text}`n3_32:.0f` MiB (3-mashq).
 # :::
 

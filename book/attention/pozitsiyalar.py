@@ -64,7 +64,7 @@ seedlar = range(5)
 # ($i = 0, 1, \dots, d/2 - 1$). Har juftlik — oʻz chastotasidagi toʻlqin:
 # $i = 0$ juftlikning davri $2\pi$ pozitsiya, keyingilari
 # tobora sekinroq tebranadi. Formulada *T* yoʻq: vektorni istalgan
-# pozitsiya uchun hisoblash mumkin. `Attention(T, pozitsiya="sinus")` bu
+# pozitsiya uchun hisoblash mumkin. Kodda `Attention(T, pozitsiya="sinus")` bu
 # vektorlarni `sinus_pozitsiya` bilan hisoblab, kirishga qoʻshadi.
 #
 # ```{literalinclude} ../../chapter_code/modellar.py
@@ -146,7 +146,7 @@ fig("sinus_pozitsiya.png", caption=(
 # Skalyar koʻpaytmada *m*-soʻrov va *n*-kalitning ikki
 # burilishidan faqat burchaklar farqi qoladi: $(m - n)\,\theta_i$.
 # Demak, {term}`ballga <ball>` pozitsiya faqat nisbiy masofa $m - n$ orqali
-# kiradi. `Attention(T, pozitsiya="rope")` ning `forward` metodi `rope` ni
+# kiradi. Kodda `Attention(T, pozitsiya="rope")` ning `forward` metodi `rope` ni
 # *Q* va *K* ga qoʻllaydi.
 #
 # ```{literalinclude} ../../chapter_code/modellar.py
@@ -307,7 +307,7 @@ glue("poz_kop_max", max(koplik.values()), display=False)
 # −59 dan 59 gacha masofalarni koʻrgan.
 #
 # Sabab shu boʻlsa, koʻrilmagan masofalarni yashirganda model yana
-# ishlashi kerak. `rope_tanish` funksiyasi modelning `forward`
+# ishlashi kerak. Quyidagi `rope_tanish` funksiyasi modelning `forward`
 # metodini ikki farq bilan takrorlaydi: |*m* − *n*| ≥ 60 boʻlgan juftliklarning
 # balli −∞ ga almashtiriladi va javob faqat 0–59-soʻrovlardan olinadi
 # (keyingilari uchun 0-pozitsiya yashirin). Oʻqitilgan modellar oʻzgarmaydi.
@@ -350,7 +350,7 @@ glue("poz_nazorat_max", max(nazorat), display=False)
 # Sinusoidal modellarning yaxshi natijasi esa kafolat emas: formula istalgan
 # pozitsiyaga vektor beradi, ammo model bunday vektorlarni oʻqitishda
 # koʻrmagan. Besh seed — kichik tanlov: boshqa seedlarda sinusoidal model
-# *T* = 120 da ham ishlamay qolishi mumkin. *T* = 960 da buni 2-mashqda
+# *T* = 120 da ham ishlamay qolishi mumkin. Buni *T* = 960 da 2-mashqda
 # oʻzingiz koʻrasiz.
 #
 # :::{admonition} Chuqurroq: katta til modellarida
@@ -369,9 +369,9 @@ glue("poz_nazorat_max", max(nazorat), display=False)
 # yomonlashadi {cite:p}`press2022`. Katta til modellarida koʻp
 # ogʻirlik baʼzan mazmunidan qatʼi nazar birinchi {term}`tokenlarga <token>` tushadi. Bunday tokenlar
 # **{term}`attention sink`** («ogʻirlik choʻkadigan joy») deyiladi. Shuning uchun uzun matnda eski
-# tokenlarni {term}`KV keshdan <KV kesh>` ({doc}`«Transformer bloki va KV kesh» <transformer>`
-# darsida) chiqarib tashlaydigan usullar bu birinchi tokenlarni saqlab qolishi kerak, aks holda
-# model yomonlashadi {cite:p}`xiao2024`.
+# tokenlarni {term}`KV keshdan <KV kesh>` (saqlangan kalit va qiymatlardan) chiqarib tashlaydigan
+# usullar bu birinchi tokenlarni saqlab qolishi kerak, aks holda model yomonlashadi
+# {cite:p}`xiao2024`. KV keshni {doc}`«Transformer bloki va KV kesh» <transformer>` darsida koʻramiz.
 # :::
 
 # %% [markdown]
@@ -383,7 +383,7 @@ glue("poz_nazorat_max", max(nazorat), display=False)
 # attention ham tartibni sezadi, chunki 0-pozitsiya har soʻrovning
 # oʻrtachasiga kiradi, oxirgi pozitsiya esa faqat oxirgi soʻrovnikiga. Bu
 # oʻqitishda qanchalik yordam beradi?
-# `Attention(60, pozitsiya=False, kauzal=True)` ni besh seed bilan, 30
+# Besh seed bilan `Attention(60, pozitsiya=False, kauzal=True)` ni 30
 # epoxa oʻqitamiz va oldingi darsning maskasiz pozitsiyasiz modellari
 # (60 epoxa) bilan solishtiramiz.
 
@@ -409,13 +409,13 @@ glue("kz_sin60", sin60, display=False)
 glue("kz_sin60_min", pastga(min(sin60)), display=False)
 
 # %% [markdown]
-# Maskasiz model ikki barobar uzoqroq oʻqitilgan boʻlsa ham tasodifiy javobga
+# Maskasiz model ikki barobar uzoqroq oʻqitilgan boʻlsa ham, tasodifiy javobga
 # yaqin qoldi. Kauzal model har seedda undan yuqori chiqdi, ishoralar
 # koʻpchiligidan ham (*T* = 60 da {glue:text}`poz_kop_60:.2f`,
 # {numref}`poz_jadval`). Demak, maskaning oʻzi modelga tartib haqida maʼlumot
 # beradi. Lekin u pozitsiya kodlash oʻrnini bosmaydi: kauzal model hech bir
-# seedda vazifani yechmadi, sinusoidal modelning *T* = 60 dagi sinov
-# aniqligi esa kamida {glue:text}`kz_sin60_min:.2f`. Sababi: kechki soʻrovlar
+# seedda vazifani yechmadi, sinusoidal modellarning *T* = 60 dagi aniqligi esa
+# oʻqitishdagi sinov toʻplamida kamida {glue:text}`kz_sin60_min:.2f`. Sababi: kechki soʻrovlar
 # hamma kalitni koʻradi va pozitsiyasiz ular orasida birinchisini ajrata
 # olmaydi; soʻrovlar boʻyicha oʻrtacha olinganda ularning shovqini signalni
 # susaytiradi. Koʻp qatlamli til modellari pozitsiya kodlashsiz ham
@@ -455,8 +455,8 @@ glue("kz_sin60_min", pastga(min(sin60)), display=False)
 # {glue:text}`m1_nol_8:.3f`: jarima deyarli sezilmaydi. Shunday qilib,
 # {term}`boshlar <bosh>` turli uzoqlikka qaraydi. Formula bilan hisoblangan ogʻirliklardan
 # eng katta farq {glue:text}`m1_farq:.1e` ga teng (yechim kodi quyida). Yangi
-# masofada ham jarima oʻsha chiziq boʻylab davom etadi. Mualliflar shu
-# sababli ALiBi uzunroq ketma-ketliklarda ham yaxshi ishlashini koʻrsatgan.
+# masofada ham jarima oʻsha chiziq boʻylab davom etadi. Shuning uchun ALiBi uzunroq
+# ketma-ketliklarda ham yaxshi ishlaydi; buni mualliflar tajribada koʻrsatgan.
 # :::
 #
 # **2-mashq (*T* = 960).** Yuqorida sinusoidal modellar *T* = 240 da ham ishladi.

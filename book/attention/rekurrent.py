@@ -51,7 +51,7 @@ from chapter_code.oqitish import protokoli
 #
 # Rekurrent modellar ikkita: `Ketma("rnn")` va `Ketma("lstm")`. Ikkalasi ham
 # ketma-ketlikni oxirigacha oʻqiydi va oxirgi {term}`yashirin holat` asosida javob beradi.
-# `Ketma` ning `unutish` argumenti — {term}`unutish darvozasi` (ingl. *forget gate*)
+# LSTM uchun `unutish` argumenti — {term}`unutish darvozasi` (ingl. *forget gate*)
 # {term}`siljishining <siljish>` boshlangʻich qiymati.
 #
 # ```{literalinclude} ../../chapter_code/modellar.py
@@ -65,8 +65,8 @@ from chapter_code.oqitish import protokoli
 # **{term}`pozitsiya kodlash`** (`self.poz`, har pozitsiyaga bitta vektor) qoʻshiladi;
 # oxirida hamma pozitsiyalarning chiqishlari oʻrtalashtirilib, javobga aylanadi.
 #
-# Quyida modelning `forward` metodi keltirilgan. Undagi `kauzal` va boshqa
-# `pozitsiya` turlari {doc}`«Pozitsiyalar uzunroq ketma-ketlikda» <pozitsiyalar>` darsida kerak boʻladi.
+# Quyida modelning `forward` metodi keltirilgan. Undagi {term}`kauzal maska <kauzal (sababiy) maska>` (`kauzal`) va pozitsiya
+# kodlashning boshqa turlari {doc}`«Pozitsiyalar uzunroq ketma-ketlikda» <pozitsiyalar>` darsida kerak boʻladi.
 #
 # ```{literalinclude} ../../chapter_code/modellar.py
 # :pyobject: Attention.forward
@@ -337,7 +337,7 @@ fig("attention_ogirligi.png", caption=(
 
 # %% [markdown]
 # Pastki matritsaning chap ustuni yorqin: bu namunada har soʻrov qadami
-# ogʻirligining deyarli hammasini 0-qadamga beradi (eng kami —
+# ogʻirligini 0-qadamga toʻplaydi (eng kichik ulush —
 # {glue:text}`bir_namuna0:.2f`). Attention
 # ogʻirliklari modelni tushuntirishning eng oddiy vositasi, lekin ehtiyot
 # boʻling: koʻp {term}`qatlamli <qatlam>` modellarda ogʻirlik va «sabab» har

@@ -15,10 +15,11 @@
 #
 # Oldingi darsda `KichikGPT` {term}`tokenlar <token>` yaratdi, lekin u oʻqitilmagani uchun ular
 # tasodifiy chiqdi. Bu darsda uni oʻzbekcha matnda oʻqitamiz. Matnni harflarga va {term}`BPE`
-# boʻlaklariga boʻlamiz. Ikki modelning {term}`yoʻqotishini <yoʻqotish funksiyasi>` ikki oddiy
-# model — {term}`unigram` va {term}`bigram` — bilan solishtiramiz. Matn yaratishning uch usulini —
-# {term}`ochkoʻz tanlash`, {term}`harorat` bilan tanlash va {term}`top-k` — sinaymiz. Oxirida
-# {term}`KV kesh` oʻqitilgan modelda qanday ishlashini koʻramiz.
+# boʻlaklariga boʻlib, ikkala holda model oʻqitamiz. Ularning
+# {term}`yoʻqotishini <yoʻqotish funksiyasi>` oddiy sanoq modellari — {term}`unigram` va
+# {term}`bigram` bilan solishtiramiz. Matn yaratishning uch usulini — {term}`ochkoʻz tanlash`,
+# {term}`harorat` bilan tanlash va {term}`top-k` — sinaymiz. Oxirida {term}`KV kesh`
+# oʻqitilgan modelda qanday ishlashini koʻramiz.
 #
 # Model kichik, protsessorda oʻqitiladi, {term}`parametrlari <parametrlar>` bir necha yuz marta
 # yangilanadi. Shuning uchun dars katta til modeli ({term}`LLM`) nimani oʻrganishini emas, kichik
@@ -35,7 +36,7 @@ import matplotlib.pyplot as plt
 import torch
 
 from chapter_code.kitob import show, fig
-from chapter_code.bichim import son
+from chapter_code.bichim import son, foiz
 from chapter_code.modellar import KichikGPT, parametrlar
 from chapter_code.oqitish import mediana_ms, parallel, protokoli, baho
 from chapter_code import til
@@ -43,11 +44,11 @@ from chapter_code import til
 # %% [markdown]
 # ## Matn
 #
-# Modelni oʻqitish uchun toʻplangan matn — {term}`korpus`. Korpusimiz — shu bobning oʻz
-# matni: darslar, bobga kirish va atama izohlari. Jadvallar, kod kataklari va hisoblangan sonli
-# gaplar undan olib tashlangan. Korpus `chapter_code/korpus.txt` faylida saqlangan. Har oʻninchi
-# xatboshi {term}`tekshirish matniga <tekshirish matni>` ajratiladi: model uni oʻqitishda
-# koʻrmaydi, biz esa modelni shu matnda baholaymiz.
+# Modelni oʻqitish uchun toʻplangan matn — {term}`korpus`. Korpusimiz — shu bob matnining
+# avvalgi bir tahriri: darslar, bobga kirish va atama izohlari. Jadvallar, kod kataklari va
+# hisoblangan sonli gaplar undan olib tashlangan. Korpus `chapter_code/korpus.txt` faylida
+# saqlangan. Har oʻninchi xatboshi {term}`tekshirish matniga <tekshirish matni>` ajratiladi:
+# model uni oʻqitishda koʻrmaydi, biz esa modelni shu matnda baholaymiz.
 
 # %%
 matn = til.korpus()
@@ -86,8 +87,8 @@ print(" | ".join(korinishi(h) for h in harflar))
 # matnda eng koʻp uchraydigan qoʻshni juftni bitta yangi tokenga birlashtiradi. Juftlar faqat
 # oʻqitish matnida va soʻz ichida sanaladi. Soʻz oldidagi boʻshliq soʻzga qoʻshiladi: «·kesh»
 # (· — boʻshliq) bitta token boʻlishi mumkin. Matnni tokenlarga boʻladigan va tokenlardan qayta
-# tiklaydigan dastur — {term}`tokenlovchi` (ingl. *tokenizer*). Birinchi 13 ta birlashma
-# {numref}`%s-jadvalda <bpe_jadval>` keltirilgan.
+# tiklaydigan dastur — {term}`tokenlovchi` (ingl. *tokenizer*). Birinchi birlashmalar
+# {numref}`%s-jadvalda <bpe_jadval>`.
 
 # %%
 BIRLASHMALAR = 500
@@ -99,8 +100,8 @@ birinchi = pd.DataFrame(
     [(i + 1, korinishi(a), korinishi(b), korinishi(a + b))
      for i, (a, b) in enumerate(birlashmalar[:13])],
     columns=["tartib", "chapdagi", "oʻngdagi", "yangi token"])
-show(birinchi, nom="bpe_jadval",
-     izoh="BPEning birinchi 13 ta birlashmasi (· — boʻshliq).")
+show(birinchi, nom="bpe_jadval", izoh=f"BPEning birinchi"
+     f" {len(birinchi)} ta birlashmasi (· — boʻshliq).")
 
 # %% [markdown]
 # BPE *sh* va *ch* ni oʻzi topadi, *ng* ni esa keyinroq, {glue:text}`ng_tartib`-birlashmada.
@@ -125,8 +126,7 @@ show(tokenlar.round(1), nom="tokenlar_jadval",
           " va misol gap.")
 
 # %% [markdown]
-# Misolda tokenlar boʻshliq bilan ajratilgan; soʻz oldidagi boʻshliq va tinish belgilari ham
-# token. BPE bilan soʻzga kamroq token toʻgʻri keladi, lekin lugʻat kattalashsa, model ham
+# BPE bilan soʻzga kamroq token toʻgʻri keladi, lekin lugʻat kattalashsa, model ham
 # kattalashadi. Lugʻatga modelning ikki {term}`qatlami <qatlam>` bogʻliq: kirishdagi
 # {term}`embedding` har token uchun *d* ta son saqlaydi (*d* — token vektorining oʻlchami, bizda
 # {glue:text}`p_d`), chiqish qatlami esa har token uchun *d* ta koʻpaytuvchi va bitta
@@ -153,10 +153,14 @@ show(lugat.round(1), nom="lugat_jadval",
           f" qarab (d = {shakl['d']}).")
 
 # %% [markdown]
+# :::{admonition} Chuqurroq: katta modellarda lugʻat qatlamlari
+# :class: dropdown
+#
 # Kichik modelimizga GPT-2 yoki Llama 3 lugʻati berilsa, bu ikki qatlam parametrlarning deyarli
 # hammasini egallardi. Haqiqiy GPT-2 va Llama 3 modellarida ularning ulushi ancha kichik: qolgan
 # qatlamlarning parametrlari *d*² ga, lugʻat qatlamlariniki esa faqat *d* ga proporsional oʻsadi.
 # U modellarda *d* katta (eng kichik GPT-2 modelida 768, Llama 3 8Bda 4096), qatlamlar esa oʻnlab.
+# :::
 #
 # ## Oʻqitish
 #
@@ -170,8 +174,8 @@ show(lugat.round(1), nom="lugat_jadval",
 #
 # BPE tokeni bir necha harfdan iborat (tekshirish matnida oʻrtacha
 # {glue:text}`bpe_harf_token:.1f` harf). Ikkala modelni bir xil oʻlchash uchun tekshirish matnidagi
-# jami yoʻqotishni harflar soniga boʻlamiz: **bir harfga yoʻqotish** (natda, yaʼni natural
-# logarifm bilan); boʻshliq, raqam va tinish belgisi ham harf hisoblanadi. Ikki oddiy model
+# jami yoʻqotishni harflar soniga boʻlamiz: **bir harfga yoʻqotish** (nat birligida, yaʼni natural
+# logarifm bilan hisoblanganda); boʻshliq, raqam va tinish belgisi ham harf hisoblanadi. Ikki oddiy model
 # ehtimollarni oʻqitish matnidagi sanoqlardan oladi:
 #
 # - **unigram** — har harfga uning chastotasini beradi;
@@ -224,7 +228,7 @@ fig("til_egri.png",
 # Shuncha yangilanishda BPE modeli koʻrmagan matnni yaxshiroq bashorat qiladi, shuning uchun
 # matnlarni shu model bilan yaratamiz. Lekin bundan BPE doim yaxshiroq degan xulosa chiqmaydi.
 # Ikkala modelning paketidagi tokenlar soni bir xil, oʻqitish matnida esa BPE tokeni oʻrtacha
-# {glue:text}`bpe_harf_oqish:.1f` harf: har yangilanishda BPE modeli shuncha marta koʻp harf
+# {glue:text}`bpe_harf_oqish:.1f` harf: har yangilanishda BPE modeli shuncha marta koʻproq harf
 # koʻradi. Harflar modelining yoʻqotishi oxirgi {glue:text}`harf_oxir_n` ta yangilanishda ham
 # {glue:text}`harf_oxir_kamay:.2f` nat kamaydi. Uzoqroq oʻqitilsa, u BPE modelidan oʻzib ketishi
 # mumkin. Ikkala model bitta {term}`seed` bilan oʻqitilgan: boshqa seedda farq kattaroq ham,
@@ -323,10 +327,12 @@ print("tokenlar bir xilmi:", "ha" if bir_xil else "yoʻq")
 print(textwrap.fill(bpe_tok.dekodla(b[0]).replace("\n", " / "), 68))
 
 # %% [markdown]
-# Tokenlar bir xil. Tezlikdagi farq esa kichik: bitta tokenga keshsiz {glue:text}`keshsiz_ms:.2f` ms,
-# kesh bilan {glue:text}`kesh_ms:.2f` ms ketadi (bir necha oʻlchovning {term}`medianasi <mediana>`).
-# Matn qisqa, shuning uchun keshsiz ham har qadamdagi hisob oz; model ham kichik, vaqtning koʻpi
-# Python va PyTorch funksiyalarini chaqirishga ketadi. Keshning foydasi uzun matnda koʻrinadi:
+# Tokenlar bir xil. Vaqt esa bu yerda kam farq qiladi: bitta tokenga keshsiz
+# {glue:text}`keshsiz_ms:.2f` ms, kesh bilan {glue:text}`kesh_ms:.2f` ms ketadi (bir necha oʻlchovning
+# {term}`medianasi <mediana>`). Kompyuterga qarab kesh bilan yaratish tezroq ham, sekinroq ham
+# chiqishi mumkin. Matn qisqa, shuning uchun keshsiz ham har qadamdagi hisob oz; model ham kichik,
+# vaqtning koʻpi Python va PyTorch funksiyalarini chaqirishga ketadi. Keshning foydasi uzun matnda
+# koʻrinadi:
 # {doc}`«Transformer bloki va KV kesh» <transformer>` darsida matn uzunligi
 # *T* = {glue:text}`transformer.py::kv_T_katta:.0f` boʻlganda kesh bitta yaratish qadamini
 # {glue:text}`transformer.py::kv_nisbat:.0f` marta tezlashtirgan edi.
@@ -335,10 +341,10 @@ print(textwrap.fill(bpe_tok.dekodla(b[0]).replace("\n", " / "), 68))
 #
 # **1-mashq ({term}`top-p`).** Top-p (ingl. *nucleus sampling*) usulida tokenlar ehtimoli kamayish
 # tartibida saralanadi va ehtimollar yigʻindisi *p* ga yetguncha toʻplamga qoʻshiladi; keyingi
-# token shu toʻplamdan tanlanadi. `til.keyingi(logit, harorat, top_k, tasodif)` bilan bir xil
+# token shu toʻplamdan tanlanadi. Xuddi `til.keyingi(logit, harorat, top_k, tasodif)` kabi
 # argumentli funksiya yozing (uchinchi argument bu yerda *p* vazifasini bajaradi) va uni
 # `til.davomlar` ning `tanlash=` argumenti orqali bering. {numref}`%s-jadvaldagidek
-# <namuna_jadval>` har boshlangʻich matndan `NAMUNA_N` tadan token yarating.
+# <namuna_jadval>` har boshlangʻich matndan {glue:text}`namuna_n` tadan (`NAMUNA_N`) token yarating.
 # $\tau = 1{,}5$, $p = 0{,}9$ da korpusdagi soʻzlar ulushini
 # {numref}`%s-jadvaldagi <namuna_jadval>` ulushlar bilan solishtiring.
 #
@@ -412,7 +418,7 @@ def namuna_ulushi(model, tanlash, harorat, p):
 
 
 topp_ulush = baho(namuna_ulushi, model_b, top_p, 1.5, 0.9)
-print(f"top-p, p = 0,9: {son(100 * topp_ulush, '.1f')} %")
+print(f"top-p, p = 0,9: {foiz(topp_ulush, 1)}")
 
 # 2-mashq yechimi: 100 va 2000 ta birlashma
 mashq2 = {}
@@ -423,7 +429,7 @@ for n in (100, 2000):
     mashq2[n] = (len(tok_.kodla(tekshir)) / len(til.sozlar(tekshir)),
                  100 * lugatga / parametrlar(m_))
     print(f"{n} ta birlashma: soʻzga {son(mashq2[n][0], '.1f')} token,"
-          f" lugʻat qatlamlari ulushi {son(mashq2[n][1], '.0f')} %")
+          f" lugʻat qatlamlari ulushi {foiz(mashq2[n][1] / 100)}")
 
 # 3-mashq yechimi: BPE tokenlari juftlarini sanaydigan bigram
 t_o, t_t = bpe_tok.kodla(oqish), bpe_tok.kodla(tekshir)

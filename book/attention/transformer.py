@@ -44,7 +44,7 @@ from chapter_code.oqitish import mediana_ms
 #
 # | qism | vazifasi |
 # |:---|:---|
-# | 1. Koʻp boshli attention (multi-head attention) | Bir nechta attention parallel ishlaydi — har biri boshqa munosabatga qaraydi |
+# | 1. Koʻp boshli attention (ingl. *multi-head attention*) | Bir nechta attention parallel ishlaydi — har biri boshqa munosabatga qaraydi |
 # | 2. Qoldiq ulanish: `x + attn(x)` | Gradientga toʻsiqsiz yoʻl beradi — usiz chuqur tarmoqni oʻqitish juda qiyin |
 # | 3. LayerNorm | Har pozitsiya vektorini normallashtiradi: oʻrtachasi 0, dispersiyasi 1 boʻladi (oʻrganiladigan koʻpaytuvchi va siljishdan oldin) |
 # | 4. Feed-forward: ikki qatlamli MLP | Attention yigʻgan maʼlumotni har pozitsiyada qayta ishlaydi |
@@ -60,8 +60,8 @@ from chapter_code.oqitish import mediana_ms
 # «boshga» boʻladi: har bosh *Q*, *K*, *V* ning oʻz ustunlari bilan alohida attention
 # hisoblaydi. Soʻng {term}`boshlarning <bosh>` chiqishlari yonma-yon qoʻyiladi va yana bitta chiziqli qatlamdan
 # (`self.o`) oʻtadi. Boʻlish — faqat tenzor shaklini oʻzgartirish (`view`, `transpose`). Quyida
-# `KopBoshli.forward` (`chapter_code/modellar.py` faylidan); `manba` — kalit va qiymatlar olinadigan
-# tenzor, odatda `x` ning oʻzi. Kesh qatorlarini shu darsda keyinroq koʻramiz.
+# `chapter_code/modellar.py` faylidagi `KopBoshli.forward` metodi keltirilgan. Undagi `manba` —
+# kalit va qiymatlar olinadigan tenzor, odatda `x` ning oʻzi. Kesh qatorlarini keyinroq koʻramiz.
 #
 # ```{literalinclude} ../../chapter_code/modellar.py
 # :pyobject: KopBoshli
@@ -110,7 +110,8 @@ print("eng katta farq:", son(mha_farq, ".1e"))
 # - pre-LN (GPT-2, Llama) — `x = x + f(norm(x))`.
 #
 # Pre-LNda {term}`qoldiq yoʻli` (ingl. *residual stream*) normallashtirishdan oʻtmaydi: kirishdan
-# chiqishgacha toʻsiqsiz yoʻl qoladi. {cite:t}`xiong2020` pre-LN modellar {term}`warm-up` davrisiz
+# chiqishgacha toʻsiqsiz yoʻl qoladi. {cite:t}`xiong2020` pre-LN modellar {term}`oʻrganish tezligini <oʻrganish tezligi>`
+# asta-sekin oshirish davrisiz (ingl. {term}`warm-up`)
 # ham barqaror oʻqitilishini koʻrsatgan.
 #
 # :::{admonition} Chuqurroq: Llama blokining yana uchta farqi
@@ -183,7 +184,8 @@ diagramma(joy, list(zip(nomlar, nomlar[1:])), nom="arxitektura.png",
 # oʻzgarmaydi.
 #
 # Nega oʻzgarmaydi? Kauzal maska tufayli *i*-pozitsiya faqat oʻziga va oʻzidan oldingilarga
-# qaraydi, demak uning har qatlamdagi vektori faqat 0-tokendan *i*-tokengacha bogʻliq. Matnga yangi
+# qaraydi. Demak, uning har qatlamdagi vektori faqat 0-tokendan *i*-tokengacha boʻlgan tokenlarga
+# bogʻliq. Matnga yangi
 # token qoʻshilsa, bu vektor ham, undan olingan kalit va qiymat ham oʻzgarmaydi. Ularni bir marta
 # hisoblab saqlab qoʻyish mumkin: bu — **KV kesh** (ingl. *KV cache*; *kesh* — qayta ishlatish
 # uchun saqlangan natijalar). Kesh bilan har qadamda modeldan faqat yangi token oʻtadi: uning *k*
@@ -200,7 +202,8 @@ diagramma(joy, list(zip(nomlar, nomlar[1:])), nom="arxitektura.png",
 # (namuna, bosh, *T*, bosh oʻlchami) shaklida turadi. `KopBoshli.forward` yangi kalit va
 # qiymatlarni `kesh_qosh` ga
 # beradi, u ularni `torch.cat` bilan oxiriga qoʻshadi va kesh koʻrgan tokenlarni sanaydi (`"soni"`).
-# `"oyna"` yozuvi {term}`siljuvchi oyna attention` (ingl. *sliding-window attention*) uchun; uni
+# Kesh `dict`idagi `"oyna"` yozuvi {term}`siljuvchi oyna attention` (ingl. *sliding-window
+# attention*) uchun; uni
 # {doc}`«Yakuniy misol: attention oʻzbekcha sonlarni oʻqiydi» <yakuniy>` darsida koʻramiz.
 #
 # ```{literalinclude} ../../chapter_code/modellar.py
@@ -212,8 +215,8 @@ diagramma(joy, list(zip(nomlar, nomlar[1:])), nom="arxitektura.png",
 #
 # Biz ishlatgan `torch.cat` har qadamda butun keshni yangi tenzorga koʻchiradi. Koʻp amaliy
 # tizimlar esa kesh uchun joyni oldindan ajratadi va yangi kalitlarni boʻsh joyga yozadi.
-# `kesh_qosh` funksiyasining qolgan qismi shunday keshni yuritadi: har matnga eng katta uzunlikdagi
-# bitta bufer ajratiladi.
+# Shunday keshni `kesh_qosh` funksiyasining qolgan qismi yuritadi: har matnga eng katta
+# uzunlikdagi bitta bufer ajratiladi.
 #
 # Yangi tokenlarning pozitsiyalari kesh koʻrgan tokenlar sonidan boshlanadi, maska esa yangi
 # soʻrovlarga keshdagi hamma kalitni, oʻzini va oʻzidan oldingi yangi tokenlarni koʻrsatadi:
@@ -223,9 +226,9 @@ diagramma(joy, list(zip(nomlar, nomlar[1:])), nom="arxitektura.png",
 # Avval ikki yoʻl bir xil natija berishini tekshiramiz. Model oʻqitilmagan: tenglik har qanday
 # parametrlarda kauzal maskadan kelib chiqadi. Har qadamda eng katta logitli tokenni olamiz — bu
 # **{term}`ochkoʻz tanlash`** (ingl. *greedy decoding*).
-# {term}`Boshlangʻich matn <boshlangʻich matn>` (ingl. *prompt*) — {glue:text}`kv_boshi` ta
-# tasodifiy token, undan keyin {glue:text}`kv_N` ta yangi token yaratamiz. Kesh bilan birinchi qadamda modelga butun boshlangʻich
-# matn kiradi, keyin esa faqat oxirgi tanlangan token.
+# {term}`Boshlangʻich matn <boshlangʻich matn>` (ingl. *prompt*) {glue:text}`kv_boshi` ta
+# tasodifiy tokendan iborat, undan keyin {glue:text}`kv_N` ta yangi token yaratamiz. Kesh bilan
+# birinchi qadamda modelga butun boshlangʻich matn kiradi, keyin esa faqat oxirgi tanlangan token.
 
 # %%
 torch.manual_seed(0)
@@ -271,9 +274,10 @@ yopishtir(mha_farq=mha_farq, d_bosh=d_blok // boshlar, blok_param=parametrlar(bl
 #
 # ### Bitta token qancha vaqt oladi
 #
-# Matnda *T* ta token bor, keyingi token logitlari kerak. Keshsiz model *T* ta tokenning
+# Aytaylik, matnda *T* ta token bor va keyingi tokenning logitlari kerak. Keshsiz model *T* ta tokenning
 # hammasini qayta hisoblaydi; kesh bilan esa keshda *T* − 1 ta token tayyor, modelga faqat oxirgi
-# token kiradi. Vaqt — koʻp takrorning {term}`medianasi <mediana>`, bitta {term}`oqimda <oqim>`.
+# token kiradi. Vaqtni bitta {term}`oqimda <oqim>` koʻp marta oʻlchab, {term}`medianasini <mediana>`
+# olamiz.
 
 # %%
 torch.set_flush_denormal(True)  # narx darsidagi kabi
@@ -328,7 +332,7 @@ for nom, qiymat in dict(
 # {term}`ballar <ball>` matritsasi *T*² bilan oʻsadi. Kesh bilan qadamning vaqti esa ancha kam
 # oʻzgardi.
 #
-# Keshsiz qadam *T* marta koʻp hisob qiladi, lekin tezlashuv bundan ancha kichik: kesh bilan
+# Keshsiz qadam *T* marta koʻproq hisob qiladi, lekin tezlashuv bundan ancha kichik: kesh bilan
 # qadamdagi matritsalar juda kichik, vaqtning katta qismini har amalning doimiy narxi (Python va
 # PyTorch chaqiruvlari) oladi.
 #
@@ -351,7 +355,7 @@ for nom, qiymat in dict(
 # \text{kesh hajmi} = 2 \cdot L \cdot T \cdot n_{kv} \cdot d_{\text{bosh}} \cdot b,
 # $$
 #
-# bu yerda 2 — kalit va qiymat, *L* — qatlamlar soni, *T* — keshdagi tokenlar soni, $n_{kv}$ —
+# bu yerda 2 — kalit va qiymat, *L* — qatlamlar soni, *T* — keshdagi tokenlar soni. $n_{kv}$ —
 # kalit/qiymat boshlari soni, $d_{\text{bosh}}$ — bitta boshning oʻlchami, *b* — bitta sonning bayt
 # hajmi (float32da 4, {term}`bfloat16da <bfloat16>` 2). Kesh *T* ga chiziqli oʻsadi.
 #
@@ -385,8 +389,7 @@ print(f"keshlardagi tenzorlar: {son(haqiqiy_gpt, 'd')} bayt")
 
 # %%
 # huggingface.co/meta-llama/Meta-Llama-3-8B: config.json
-c = {"vocab_size": 128256, "hidden_size": 4096,
-     "intermediate_size": 14336, "num_hidden_layers": 32,
+c = {"hidden_size": 4096, "num_hidden_layers": 32,
      "num_attention_heads": 32, "num_key_value_heads": 8,
      "max_position_embeddings": 8192}  # torch_dtype: bfloat16
 L_l, d_l = c["num_hidden_layers"], c["hidden_size"]
@@ -424,14 +427,14 @@ for nom, qiymat in dict(
 
 # %% [markdown]
 # `KichikGPT` ning {glue:text}`kv_T_max:d` tokenli keshi atigi {glue:text}`kv_gpt_mib:g` MiB.
-# Llama 3 8Bda bitta tokenning keshi {glue:text}`kv_llama_token_kib:g` KiB, toʻliq kontekstniki —
-# {glue:text}`kv_llama_gib:g` GiB, va bu bitta matn uchun: har foydalanuvchiga oʻz keshi kerak.
+# Llama 3 8Bda bitta tokenning keshi {glue:text}`kv_llama_token_kib:g` KiB, toʻliq kontekstniki esa
+# {glue:text}`kv_llama_gib:g` GiB. Bu — bitta matn uchun: har foydalanuvchiga oʻz keshi kerak.
 # GQAsiz kesh {glue:text}`kv_llama_mha_gib:g` GiB boʻlardi.
 #
-# DeepSeek-V2 ({cite:alp}`deepseekv2`) keshni boshqa yoʻl bilan kichraytiradi:
-# **{term}`yashirin vektorli attention <yashirin vektorli attention (MLA)>`** (ingl. *multi-head
+# DeepSeek-V2 ({cite:alp}`deepseekv2`) keshni boshqa yoʻl bilan kichraytiradi. Uning
+# **{term}`yashirin vektorli attentioni <yashirin vektorli attention (MLA)>`** (ingl. *multi-head
 # latent attention*, MLA) har token uchun kalit va qiymatlarni emas, ulardan siqilgan bitta qisqa
-# vektorni keshlaydi; kalit va qiymatlar undan {term}`proyeksiya` bilan olinadi.
+# vektorni keshlaydi. Kalit va qiymatlar shu vektordan {term}`proyeksiya` bilan olinadi.
 # {numref}`mla_jadval` bitta tokenning keshini DeepSeek-V2 oʻlchamlarida toʻrt xil attention bilan
 # hisoblaydi: {term}`MHA` (har soʻrov boshining oʻz kalit/qiymat boshi), GQA,
 # {term}`MQA <koʻp soʻrovli attention (MQA)>` (hamma soʻrov boshlariga bitta kalit/qiymat boshi)
@@ -461,13 +464,20 @@ yopishtir(mla_dc=ds["kv_lora_rank"], mla_dr=ds["qk_rope_head_dim"], mla_kib=floa
 
 # %% [markdown]
 # MLA har qatlamda {glue:text}`mla_dc:d` sonli siqilgan vektorni va {glue:text}`mla_dr:d` sonli
-# alohida kalitni saqlaydi: bitta token {glue:text}`mla_kib:g` KiB egallaydi. Bu {term}`MHAdan
-# <MHA>` {glue:text}`mla_mha_marta:.0f` marta kam va atigi {glue:text}`mla_guruh:g` guruhli GQA
-# keshiga teng. Kalit va qiymatlarni har qadamda tiklamaslik uchun kengaytiruvchi proyeksiya
-# (ingl. *up-projection*) soʻrov va chiqish matritsalariga qoʻshib yuboriladi: ballar bevosita
-# siqilgan vektorlar bilan hisoblanadi. Buning evaziga kesh kichrayadi, hisob esa koʻpayadi.
-# {term}`RoPE` burishi pozitsiyaga bogʻliq va bu birlashtirishni buzardi, shuning uchun pozitsiya
-# alohida, siqilmagan kichik kalit orqali beriladi: jadvaldagi {glue:text}`mla_dr:d` son shu.
+# alohida kalitni saqlaydi: bitta token {glue:text}`mla_kib:g` KiB egallaydi. Bu MHAdagidan
+# {glue:text}`mla_mha_marta:.0f` marta kam: kalit/qiymat boshlari atigi {glue:text}`mla_guruh:g` ta
+# boʻlgan GQA keshiga teng (jadvalning oxirgi ustuni).
+#
+# :::{admonition} Chuqurroq: MLA kalitlarni qanday tiklaydi
+# :class: dropdown
+#
+# Kalit va qiymatlar har qadamda siqilgan vektordan qayta tiklanmaydi: kengaytiruvchi proyeksiya
+# (ingl. *up-projection*) matritsalari oldindan soʻrov va chiqish matritsalari bilan koʻpaytirib
+# birlashtiriladi. Ballar bevosita siqilgan vektorlar bilan hisoblanadi. Kesh kichrayadi, buning
+# evaziga hisob koʻpayadi. {term}`RoPE` burishi pozitsiyaga bogʻliq va bu birlashtirishni buzardi,
+# shuning uchun pozitsiya alohida, siqilmagan kichik kalit orqali beriladi: jadvalning MLA
+# qatoridagi sonlarning {glue:text}`mla_dr:d` tasi shu kalitniki.
+# :::
 #
 # Kesh hajmi tezlikka ham taʼsir qiladi. Kesh bilan bitta qadamda har parametr va keshdagi har
 # kalit va qiymat xotiradan bir marta oʻqiladi, hisob esa kam: GPU sonlarni xotiradan olib
@@ -502,7 +512,8 @@ yopishtir(mla_dc=ds["kv_lora_rank"], mla_dr=ds["qk_rope_head_dim"], mla_kib=floa
 # :::{admonition} Yechim
 # :class: dropdown
 #
-# Yechim kodi quyida. `torch.nn.RMSNorm` dan eng katta farq {glue:text}`t2_farq:.1e`, yaʼni
+# Yechim kodi quyida. PyTorchning `torch.nn.RMSNorm` qatlamidan eng katta farq
+# {glue:text}`t2_farq:.1e`, yaʼni
 # yaxlitlash xatosi. Har vektordan oʻrtachasi ayirilgan kirishda RMSNorm va LayerNorm farqi
 # {glue:text}`t2_ln_farq:.1e`: oʻrtacha 0 boʻlsa, oʻrtacha kvadrat {term}`dispersiyaga <dispersiya>`
 # teng, ikkalasi bir xil hisob. RMSNorm oʻrtachani hisoblamaydi va siljish parametri yoʻq: ishi

@@ -23,8 +23,8 @@
 # Bu bobda kichik modellarni noldan oʻqitdik. Katta Transformerni esa uni yaratgan
 # jamoa bir marta, trillionlab {term}`tokenli <token>` matnlarda oʻqitadi; buni takrorlash uchun
 # juda koʻp maʼlumot va hisoblash kerak. Shuning uchun odatda tayyor modelni oʻz vazifangizga
-# moslashtirasiz: uni oʻz maʼlumotlaringizda qisqa muddat qoʻshimcha oʻqitasiz
-# (*{term}`fine-tuning`*) yoki unga kerakli hujjatlarni berasiz.
+# moslashtirasiz: uni oʻz maʼlumotlaringizda qisqa muddat yana oʻqitasiz yoki unga kerakli
+# hujjatlarni berasiz. Birinchi yoʻl — {term}`qoʻshimcha oʻqitish` (ingl. *fine-tuning*).
 # {numref}`qollash_jadval` odatiy vazifalar va yondashuvlarni koʻrsatadi; oxirgi qatori —
 # ogohlantirish: vaqt qatorlarini bashorat qilishda Transformer oddiy usullardan har doim ham
 # yaxshi emas {cite:p}`zeng2023`. Jadvaldagi qisqartmalar:
@@ -42,9 +42,9 @@
 #
 # | vazifa | yondashuv |
 # |:---|:---|
-# | Matnni tasniflash (klassifikatsiya) | Tayyor modelga yangi oxirgi qatlam qoʻshib, fine-tuning qilish |
+# | Matnni tasniflash (klassifikatsiya) | Tayyor modelning oxiriga yangi qatlam qoʻyib, qoʻshimcha oʻqitish |
 # | Oʻz hujjatlaringiz boʻyicha savol-javob | RAG: qidirish + LLM |
-# | Oʻz uslubingizda matn yaratish | LoRA bilan fine-tuning |
+# | Oʻz uslubingizda matn yaratish | LoRA bilan qoʻshimcha oʻqitish |
 # | Rasmdagi matnni tanib olish (OCR) | {term}`Vision Transformer` (rasm uchun Transformer) + dekoder |
 # | Vaqt qatorlarini bashorat qilish | Avval oddiy usullar: chiziqli modellar, ARIMA |
 # ```
@@ -54,7 +54,7 @@
 # LoRA va {term}`QLoRA` (sonlari kam bitda saqlangan modelga qoʻllanadigan LoRA).
 #
 # LoRA gʻoyasini modeldagi bitta $d \times d$ oʻlchamli $W$ matritsada koʻramiz. Oddiy
-# fine-tuning $W$ ning
+# qoʻshimcha oʻqitish $W$ ning
 # hamma elementini oʻzgartiradi. LoRA esa $W$ ni oʻzgartirmaydi va unga ikki kichik
 # matritsaning koʻpaytmasini qoʻshadi: $W + BA$. Bunda $B$ ning oʻlchami
 # $d \times r$, $A$ niki $r \times d$, rang $r$ esa $d$ dan ancha kichik.
@@ -93,7 +93,7 @@ print(f"nisbat: {son(toliq / lora, '.0f')} marta")
 # | Q, K, V | Soʻrov, kalit, qiymat — uchtasi ham chiziqli proyeksiya |
 # | Nega $\sqrt{d}$ ga boʻlinadi | Softmaxni toʻyinishdan saqlaydi |
 # | Yoʻl uzunligi | Istalgan ikki pozitsiya orasida bitta bogʻlanish; RNNda esa 0-qadamdan 59-qadamgacha (T = 60) 59 ta qadam |
-# | Gradient oqimi | Oʻqitish boshida 0-qadamga yetadigan gradient RNNda oxirgi qadamnikidan {glue:text}`rekurrent.py::grad_rnn:.2e` marta kichik (bobdagi initsializatsiyada), attentionda esa deyarli teng |
+# | Gradientning yetib borishi | Oʻqitish boshida 0-qadamga yetadigan gradient RNNda oxirgi qadamnikidan {glue:text}`rekurrent.py::grad_rnn:.2e` marta kichik (bobdagi initsializatsiyada), attentionda esa deyarli teng |
 # | Initsializatsiya | Arxitekturasi bir xil LSTMlarda ham oʻqitish boshidagi gradientning soʻnishiga unutish darvozasining boshlangʻich siljishi kuchli taʼsir qiladi |
 # | Pozitsiya kodlash | Maskasiz attention usiz tartibni koʻrmaydi va vazifani yecha olmaydi (aniqlik eng yaxshi seedda {glue:text}`rekurrent.py::attn0_max:.3f`) |
 # | Ogʻirliklarni talqin qilish | Ogʻirliklar model qayerga qarashini koʻrsatadi: «Attention, RNN va LSTM bitta vazifada» darsidagi modelda har soʻrov oʻrtacha hisobda ogʻirligining deyarli hammasini 0-qadamga beradi |
@@ -105,6 +105,6 @@ print(f"nisbat: {son(toliq / lora, '.0f')} marta")
 # | KV kesh | Oldingi kalit va qiymatlar saqlanadi: natija oʻzgarmaydi, har yaratish qadamida faqat yangi token hisoblanadi; Llama 3 8Bda bitta tokenning keshi {glue:text}`transformer.py::kv_llama_token_kib:.0f` KiB |
 # | GQA, MQA, oyna, MLA | Keshni kichraytirish yoʻllari: kalit/qiymat boshlari kamaytiriladi (GQA Llama 3 8B keshini {glue:text}`transformer.py::kv_llama_gqa_marta:d` marta kichraytiradi), oynadan eski tokenlar tashlanadi yoki kesh siqiladi (MLA: DeepSeek-V2da bir tokenga {glue:text}`transformer.py::mla_kib:g` KiB) |
 # | Til modeli | Bobning oʻz matnida oʻqitilgan `KichikGPT` keyingi harfni harflar bigramidan ancha yaxshi bashorat qiladi: tekshirish matnida bir harfga {glue:text}`til_modeli.py::harf_oxirgi:.2f` nat, bigramniki {glue:text}`til_modeli.py::bigram:.2f` nat. Lekin BPE tokenlarida yaxshi silliqlangan bigram ({glue:text}`til_modeli.py::m3_k001:.2f` nat) BPE modelidan ({glue:text}`til_modeli.py::bpe_oxirgi:.2f` nat) yaxshiroq: bunday kichik matnda Transformer oddiy sanoq modelidan ustun emas |
-# | Kompozitsion umumlashtirish | «00»li sonlarsiz oʻqitilgan modellar «00»li sinov sonlarini faqat {glue:text}`yakuniy.py::tz_yopiq_00_min:.3f`–{glue:text}`yakuniy.py::tz_yopiq_00_max:.3f` aniqlik bilan yozdi: tanish soʻzlardan yangi birikmani tuzish oʻz-oʻzidan kelmaydi |
+# | Kompozitsion umumlashtirish | «00»li sonlarsiz oʻqitilgan modellar «00»li sinov sonlarini faqat {glue:text}`yakuniy.py::tz_yopiq_00_min:.3f`–{glue:text}`yakuniy.py::tz_yopiq_00_max:.3f` aniqlik bilan yozdi: tanish soʻzlardan yangi birikma tuzish qobiliyati oʻz-oʻzidan paydo boʻlmaydi |
 # | Koder–dekoder attention | Raqam yozayotgan dekoder uni beradigan soʻzga qaraydi: noldan farqli raqamlarning {glue:text}`yakuniy.py::tr_moslik_foiz:.1f` foizida eng kuchli ogʻirlik oʻsha soʻzda |
 # ```

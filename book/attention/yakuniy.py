@@ -38,8 +38,8 @@ from chapter_code.sonlar import soz_bilan, manba_soz, javob
 # 347 205 ni yozadi. Qaysi raqam qaysi soʻzdan kelishini bilamiz, shuning
 # uchun model qayerga qarashini tekshira olamiz.
 #
-# Sonlar 1 dan 999 999 gacha; «bir yuz»,
-# «bir ming» deb yoziladi, shunda noldan farqli har raqamning oʻz soʻzi boʻladi.
+# Sonlar 1 dan 999 999 gacha; «yuz» va «ming» oldidagi «bir» tushirilmaydi
+# («bir yuz», «bir ming»), shunda noldan farqli har raqamning oʻz soʻzi boʻladi.
 #
 # ```{literalinclude} ../../chapter_code/sonlar.py
 # :pyobject: soz_bilan
@@ -139,8 +139,8 @@ glue("tr_00_sinov_foiz", 100 * sinov_00 / len(sinov_sonlar), display=False)
 # Ketma-ket ikki nolli («00»li) sonlar sinovda kam:
 # {glue:text}`tp_n_sinov` ta sonning atigi {glue:text}`tr_00_sinov` tasi
 # ({glue:text}`tr_00_sinov_foiz:.1f` foiz). Ikki modelning jami
-# {glue:text}`tr_xato_jami:d` ta xatosining esa {glue:text}`tr_00_xato_foiz:.0f` foizi shunday
-# sonlarda (boshqa seedlarda bu ulush kichikroq boʻlishi mumkin).
+# {glue:text}`tr_xato_jami:d` ta xatosi orasida esa ularning ulushi ancha katta:
+# {glue:text}`tr_00_xato_foiz:.0f` foiz.
 # {numref}`%s-jadvaldagi <tarjima_misollar>` xatolarning
 # {glue:text}`tr0_qisqa_gap` model toʻgʻri sondan bir xona qisqa son yozgan.
 
@@ -163,7 +163,7 @@ show(
 # Umumiy aniqlik zaif joylarni yashiradi, shuning uchun sinov sonlarini
 # guruhlaymiz: nolsiz, kamida bitta nolli va «00»li sonlar. Nolning soʻzi
 # yoʻq: «ikki yuz besh»dagi «0»ni model «yuz»ning oʻrnidan chiqarishi kerak.
-# Demak, nollar model sonning tuzilishini oʻrganganini koʻrsatadi.
+# Demak, model sonning tuzilishini oʻrganganini uning nollarni toʻgʻri yozishidan bilamiz.
 #
 # Keyin qattiqroq sinov: modelni oʻsha seedlar bilan qayta oʻqitamiz, lekin
 # oʻqitish sonlaridan «00»li sonlarni olib tashlaymiz (`tashla="00"`);
@@ -312,14 +312,14 @@ glue("tr_bosh_max", 100 * float(ulush[:-1].max()), display=False)
 # kuchli oʻrtacha ogʻirlik oʻsha raqamni beradigan soʻzga tushdi. Lekin
 # ogʻirlikning oʻrtacha {glue:text}`tr_orta_oz:.0f` foizi oʻz soʻziga,
 # {glue:text}`tr_orta_ym:.0f` foizi «yuz» va «ming»ga,
-# {glue:text}`tr_orta_boshqa:.0f` foizi boshqa soʻzlarga ketadi. Nollarning
-# ogʻirligi esa {glue:text}`tr_nol_ym:.0f` foiz «yuz» va «ming»ga tushadi:
+# {glue:text}`tr_orta_boshqa:.0f` foizi boshqa soʻzlarga ketadi. Nol yozilayotganda esa
+# ogʻirlikning oʻrtacha {glue:text}`tr_nol_ym:.0f` foizi «yuz» va «ming»ga tushadi:
 # qaysi xonalar boʻsh qolganini shu ikki soʻzning oʻrni belgilaydi.
 #
 # Xarita — toʻrt boshning oʻrtachasi, alohida {term}`boshlarni <bosh>` esa
 # {numref}`%s-rasm <tarjima_boshlar>` koʻrsatadi. Har boshning oʻz *Q* va *K*
 # {term}`proyeksiyasi <proyeksiya>` bor, shuning uchun boshlar turli narsaga
-# qarashi mumkin: ishni qanday taqsimlashni ular oʻqitishda oʻzi topadi.
+# qarashi mumkin: ishni qanday taqsimlashni ular oʻqitishda oʻzlari topadi.
 
 # %%
 rasm, panellar = plt.subplots(2, 2, figsize=(5.6, 5.8),
@@ -365,7 +365,8 @@ from chapter_code.sonlar import hamma_ogirliklar
 
 def ogirliklar(son_):
     m = hamma_ogirliklar(tarjimon, son_)
-    # «<bosh>» — boshlanish tokeni; attention boshi bilan adashmasin
+    # modelning «<bosh>» (boshlanish) tokeni xaritada «<boshlanish>» deb
+    # yoziladi: attention boshi bilan adashmasin
     m["kirish"] = ["<boshlanish>" if t == "<bosh>" else t
                    for t in m["kirish"]]
     return m
@@ -389,18 +390,17 @@ xarita(
 # Uni kichraytirishning ikki yoʻlini oʻqitib solishtiramiz:
 #
 # - **{term}`guruhli soʻrov attention <guruhli soʻrov attention (GQA)>`**
-#   (GQA, {cite:alp}`ainslie2023`) $n_{kv}$ ni kamaytiradi:
-#   {doc}`«Transformer bloki va KV kesh» <transformer>` darsidagidek, bir
-#   guruhdagi soʻrov boshlari bitta kalit/qiymat boshini birga ishlatadi.
+#   (GQA, {cite:alp}`ainslie2023`) $n_{kv}$ ni kamaytiradi: bir guruhdagi
+#   soʻrov boshlari bitta kalit/qiymat boshini birga ishlatadi.
 #   Eng chekka holati — bitta kalit/qiymat boshi: **{term}`koʻp soʻrovli attention <koʻp soʻrovli attention (MQA)>`** (ingl. *multi-query attention*, MQA;
 #   {cite:alp}`shazeer2019`);
 # - **{term}`siljuvchi oyna attention`** (ingl. *sliding-window attention*;
 #   {cite:alp}`beltagy2020`) *T* ni cheklaydi: har soʻrov faqat oxirgi *w*
 #   ta kalitga qaraydi (kodda `oyna`), keshda ham shuncha token qoladi.
 #
-# Kodda GQA — `KopBoshli` sinfidagi `kv_boshlar` parametri. Bir guruhning
-# soʻrov boshlari bitta matritsaga qatorlar qilib qoʻyiladi va oʻsha bitta
-# kalit/qiymat boshiga qaraydi; kalitlarning nusxasi olinmaydi.
+# Kodda GQA — `KopBoshli` sinfidagi `kv_boshlar` parametri: bir guruhning
+# soʻrov boshlari bitta matritsaga qatorlar qilib qoʻyiladi, kalitlarning
+# nusxasi olinmaydi.
 #
 # ```{literalinclude} ../../chapter_code/modellar.py
 # :pyobject: KopBoshli.forward
@@ -476,7 +476,7 @@ yopishtir(at_min=float(aniqliklar.min().min()), at_max=float(aniqliklar.max().ma
 # har {term}`qadamda <qadam>` oʻqiladigan baytlarni ham tejaydi
 # ({doc}`«Transformer bloki va KV kesh» <transformer>` darsi).
 #
-# Buning evaziga modelning imkoniyati (ifodalash qobiliyati) kamayadi: GQA va
+# Buning evaziga modelning imkoniyati (ifodalash qobiliyati) kamayadi. GQA va
 # MQAda bir guruh soʻrov boshlari bir xil kalit va qiymatlarni koʻradi,
 # oynali attention esa oynadan eski tokenlarni koʻrmaydi (koʻp qatlamli
 # modelda maʼlumot qatlamdan qatlamga oʻtib, uzoqroqqa yetadi).
@@ -496,7 +496,7 @@ yopishtir(at_min=float(aniqliklar.min().min()), at_max=float(aniqliklar.max().ma
 # ## Mashqlar
 #
 # **1-mashq (oyna maskasini oʻzingiz yozing).** *T* = 6, oyna = 3.
-# `torch.arange` bilan soʻrov indekslari *i* ni ustun (*T* × 1), kalit
+# Soʻrov indekslari *i* ni `torch.arange` bilan ustun (*T* × 1), kalit
 # indekslari *j* ni qator (1 × *T*) qilib oling va mantiqiy maska tuzing:
 # kelajakdagi ($j > i$) va oynadan eski ($j \le i - 3$) kalitlar yashirilsin
 # (`True`). Uni `kauzal_maska(6, 6, 3)` bilan solishtiring. Nechta juftlik
@@ -515,7 +515,7 @@ yopishtir(at_min=float(aniqliklar.min().min()), at_max=float(aniqliklar.max().ma
 # (yechim kodi quyida).
 # :::
 #
-# **2-mashq (toʻldiruvchi maskasi).** `manba_kodla([7, 138402])` 7 va
+# **2-mashq (toʻldiruvchi maskasi).** Bu mashqda `manba_kodla([7, 138402])` 7 va
 # 138 402 sonlarini bitta paketga soladi: «yetti» bir soʻz, ikkinchi son
 # sakkiz soʻz. «Yetti» qatoriga nechta `<pad>` qoʻshiladi? Toʻldiruvchi
 # maskasini `(paket, 1, 1, Tm)` shaklida oʻzingiz tuzing (`<pad>` indeksi —
@@ -543,8 +543,8 @@ yopishtir(at_min=float(aniqliklar.min().min()), at_max=float(aniqliklar.max().ma
 # :::{admonition} Yechim
 # :class: dropdown
 #
-# Model nolsiz sonlarning {glue:text}`y3_nolsiz` foizini, «00»li sonlarning
-# {glue:text}`y3_00` foizini toʻgʻri yozdi (yechim kodi quyida). Natija
+# Model 100 ta nolsiz sondan {glue:text}`y3_nolsiz` tasini, 100 ta «00»li sondan
+# esa {glue:text}`y3_00` tasini toʻgʻri yozdi (yechim kodi quyida). Natija
 # {numref}`%s-jadvaldagiga <tarjima_tuzilma>` mos: qiyin joy — soʻzi yoʻq
 # nollar. Ayrim sonlar oʻqitishda uchragan boʻlishi mumkin: oʻqitish
 # sonlaridan {glue:text}`tr_turli:d` tasi har xil, mumkin boʻlgan sonlar

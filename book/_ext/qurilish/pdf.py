@@ -180,6 +180,10 @@ def _sozla(app, config) -> None:
         "preamble": PREAMBULA + _nomlar(),
         "papersize": "a4paper",
         "pointsize": "11pt",
+        # a part starts on the next page, not the next right-hand one: no blank pages in a PDF
+        # read on a screen (five of them after the title, the contents, the preface, the lessons
+        # and the references)
+        "extraclassoptions": "openany",
         "sphinxsetup": "verbatimwrapslines=true, verbatimforcewraps=true, TitleColor={rgb}{0.1,0.1,0.1}",
         "printindex": r"\def\indexname{%s}\footnotesize\raggedright\printindex" % NOMLAR["indexname"],
     }
