@@ -483,3 +483,14 @@ def test_an_interactive_maps_cell_stays_on_the_web(qurilgan, pdf_qatorlari):
         sahifa = (qurilgan / "sayt" / "book" / "attention" / f"{dars}.html").read_text(encoding="utf-8")
         assert chaqiruv in BeautifulSoup(sahifa, "html.parser").get_text(), (dars, chaqiruv)
     assert "softmax_xaritasi(" not in pdf_qatorlari and "def ogirliklar(son_)" not in pdf_qatorlari
+
+
+def test_the_glossary_is_set_in_two_columns(qurilgan):
+    """pdf.py (_ikki_ustunli_lugat): the glossary's list, and only it, is in a two-column
+    multicols, as a printed dictionary is (its entries are a line or three)."""
+    tex = (qurilgan / "latex" / f"{NOM}.tex").read_text(encoding="utf-8")
+    bloklar = re.findall(r"\\begin\{multicols\}\{2\}\s*(.*?)\\end\{multicols\}", tex, flags=re.S)
+    assert len(bloklar) == 1, len(bloklar)
+    assert bloklar[0].lstrip().startswith("\\begin{description}"), bloklar[0][:200]
+    # every glossary entry is inside it
+    assert tex.count("\\sphinxlineitem") == bloklar[0].count("\\sphinxlineitem") >= 50

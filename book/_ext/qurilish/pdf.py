@@ -62,8 +62,11 @@ PREAMBULA = r"""
 \let\kitob@attablestart\sphinxattablestart\let\kitob@attableend\sphinxattableend
 \def\sphinxattablestart{\kitob@attablestart\noindent\begin{minipage}{\linewidth}}
 \def\sphinxattableend{\end{minipage}\par\kitob@attableend}
-% A blank page before a chapter has no header or footer; contents' page numbers fit 3 digits.
+% A blank page (none with openany; an author's openright makes them) has no header or footer;
+% contents' page numbers fit 3 digits.
 \usepackage{emptypage}\renewcommand{\@pnumwidth}{2em}
+% The glossary in two columns (_ikki_ustunli_lugat): short entries, as in a printed dictionary.
+\usepackage{multicol}
 % A figure goes on a page of its own only if it fills three quarters of it: a smaller one
 % stands at the top of a page with text under it (LaTeX's defaults: a half, 0.7, 0.2).
 \renewcommand{\floatpagefraction}{.75}\renewcommand{\topfraction}{.85}\renewcommand{\textfraction}{.1}
@@ -472,6 +475,17 @@ def _sayt_havolalari(app, doctree, docname) -> None:
         tugun.replace_self(nodes.reference(url, url, refuri=url))
 
 
+def _ikki_ustunli_lugat(app, doctree, docname) -> None:
+    """doctree-resolved, LaTeX only: a glossary is set in two columns (multicol), as a printed
+    dictionary is: its entries are a line or three, and one column left half of each line empty."""
+    if app.builder.name != "latex":
+        return
+    for lugat in list(doctree.findall(addnodes.glossary)):
+        ota = lugat.parent
+        ota.insert(ota.index(lugat) + 1, nodes.raw("", "\\end{multicols}\n", format="latex"))
+        ota.insert(ota.index(lugat), nodes.raw("", "\\begin{multicols}{2}\n", format="latex"))
+
+
 def setup(app):
     if not getattr(util.ExtBabel.language_name, "_kitob", False):
         util.ExtBabel.language_name = _language_name(util.ExtBabel.language_name)
@@ -488,5 +502,6 @@ def setup(app):
     app.connect("doctree-resolved", _faqat_saytda)
     app.connect("doctree-resolved", _mashqdan_oldin)
     app.connect("doctree-resolved", _ustunlar_tekisligi)
+    app.connect("doctree-resolved", _ikki_ustunli_lugat)
     app.connect("doctree-read", _atama_joylari)
     return {"parallel_read_safe": True, "parallel_write_safe": True}
