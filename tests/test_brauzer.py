@@ -492,11 +492,11 @@ def test_a_folded_cell_shows_one_prompt_and_opens_on_a_click(kuzat, manzil):
                            .map(s => s.textContent.trim()),
                   kod: !!d.querySelector('pre') && d.querySelector('pre').checkVisibility()})"""
     yopiq = quti.evaluate(holat)
-    assert yopiq == {"prompt": ["Bu qismni koʻrsatish"], "kod": False}, yopiq
+    assert yopiq == {"prompt": ["Kodni koʻrsatish"], "kod": False}, yopiq
     assert not sahifa.get_by_text("boshlar = 8: ").is_visible()
     quti.locator("summary").click()
     ochiq = quti.evaluate(holat)
-    assert ochiq == {"prompt": ["Bu qismni yashirish"], "kod": True}, ochiq
+    assert ochiq == {"prompt": ["Kodni yashirish"], "kod": True}, ochiq
     assert sahifa.get_by_text("boshlar = 8: ").is_visible()
 
 

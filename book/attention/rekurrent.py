@@ -130,7 +130,8 @@ for nom, qisqa in [("RNN", "rnn"), ("LSTM", "lstm"),
 # gradient yetadi.
 #
 # Uchinchi qatordagi LSTMda unutish {term}`darvozasi <darvoza>` siljishi 3 dan
-# boshlangan, nisbat esa atigi {glue:text}`grad_lstm_unutish:.2f`. LSTMning
+# boshlangan, nisbat esa bu initsializatsiyada atigi {glue:text}`grad_lstm_unutish:.2f` (boshqasida
+# u bir necha barobar katta yoki kichik, lekin standart LSTMdagidan koʻp tartibga kichik). LSTMning
 # {term}`xotira hujayrasi` har qadamda unutish darvozasi
 # $f_t = \sigma(W x_t + U h_{t-1} + b_f)$ ga koʻpaytiriladi. PyTorch $b_f$ ni
 # nol atrofida tanlaydi, kirish hissasi ham dastlab kichik, shuning uchun

@@ -393,10 +393,9 @@ print(textwrap.fill(bpe_tok.dekodla(b[0]).replace("\n", " / "), 68))
 #
 # BPE modeli {glue:text}`p_qadamlar` ta yangilanishgacha ortiqcha moslashgan. Uning eng yaxshi
 # nuqtasi ({glue:text}`bpe_eng_qadam`-yangilanish, {glue:text}`bpe_eng:.2f` nat) bigramdan ozgina
-# yaxshiroq, lekin bu nuqtani tekshirish matniga qarab tanladik: oʻqitishni qachon toʻxtatishni
-# oldindan bilmaymiz. Bigramni esa yanada yaxshiroq silliqlash mumkin. Demak, bunday kichik
-# matnda {term}`Transformer` yaxshi silliqlangan oddiy sanoq modelidan ustun emas. Uning ustunligi
-# koʻproq matn va uzoqroq kontekst kerak boʻlganda koʻrinadi.
+# yaxshiroq, lekin bu nuqtani (bigramning *k* sini ham) tekshirish matniga qarab tanladik. Demak,
+# {term}`Transformer` bigramga matn kichikligi uchun emas, ortiqcha oʻqitilgani uchun yutqazdi:
+# oʻqitish vaqtida toʻxtatilsa, u yaxshi silliqlangan bigramdan ozgina oldinga oʻtadi.
 # :::
 
 # %% tags=["hide-cell"]

@@ -95,7 +95,8 @@ glue("tr_turli", turli, display=False)
 # Model kichik: *d* = {glue:text}`tp_d`, toʻrtta {term}`bosh`, koder ham,
 # dekoder ham bitta {term}`qatlamdan <qatlam>` iborat; uning
 # {term}`parametrlari <parametrlar>` soni {glue:text}`tr_param`. U
-# {glue:text}`tp_n` ta oʻqitish sonida oʻqitiladi: parametrlar
+# {glue:text}`tp_n` ta oʻqitish misolida oʻqitiladi (ulardan {glue:text}`tr_turli:d` tasi
+# har xil son: qisqa sonlar takrorlanadi), parametrlar
 # {glue:text}`tp_batch` talik tasodifiy {term}`paketlar <paket>` bilan
 # {glue:text}`tp_qadamlar` marta yangilanadi.
 #
