@@ -682,12 +682,12 @@ def _pdf_sahifalari(fayl: Path) -> int:
 ])
 def test_download_links_download_their_files(kuzat, manzil, tmp_path, yol, nomi, fayl_nomi):
     """Each download link, named as the line names it and with its file's size (yuklamalar.py:
-    "Jupyter daftari (.ipynb, 86 KB)"), downloads that file."""
+    "Jupyter daftari (.ipynb, 86 kB)"), downloads that file."""
     k = kuzat()
     sahifa = k.och(manzil + yol)
     nomlar = [n for n in sahifa.locator("p.yuklab-olish a").all_inner_texts()
               if re.fullmatch(re.escape(nomi[:-1] if nomi.endswith(")") else nomi)
-                              + r"(?:, | \()\d+(?:,\d+)?[\u00a0 ][KM]B\)", n.strip())]
+                              + r"(?:, | \()\d+(?:,\d+)?[\u00a0 ][kM]B\)", n.strip())]
     assert len(nomlar) == 1, f"{len(nomlar)} links named {nomi!r} (with their size) on {yol}"
     havola = sahifa.get_by_role("link", name=nomlar[0].strip(), exact=True)
     assert havola.count() == 1, f"{havola.count()} links named {nomlar[0]!r} on {yol}"

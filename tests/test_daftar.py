@@ -151,7 +151,7 @@ def test_the_readme_says_how_long_each_lesson_computes_as_its_kernel_measured(qu
 @pytest.mark.build
 def test_every_download_link_says_its_size(qurilgan):
     """Every link that downloads a file (the download lines, the header's menu, the root page's
-    PDF) says its size, "758 KB" or "2,15 MB" (now 0 without; 44 before issue 43)."""
+    PDF) says its size, "758 kB" or "2,15 MB" (now 0 without; 44 before issue 43)."""
     sayt = qurilgan / "sayt"
     hajmsiz, sanaldi = [], 0
     for d in SAHIFALAR:
@@ -159,7 +159,7 @@ def test_every_download_link_says_its_size(qurilgan):
         havolalar = sahifa.select("a[download]") + sahifa.select(".dropdown-download-buttons a")
         for a in havolalar:
             sanaldi += 1
-            if not re.search(r"\d+(?:,\d+)?[\u00a0 ][KM]B\)", a.get_text(" ", strip=True)):
+            if not re.search(r"\d+(?:,\d+)?[\u00a0 ][kM]B\)", a.get_text(" ", strip=True)):
                 hajmsiz.append((d, a.get("href"), a.get_text(" ", strip=True)))
     assert sanaldi >= 30 and not hajmsiz, hajmsiz
 

@@ -20,8 +20,8 @@ NOM = "attention-va-transformer"
 YUKLAB = {"PDF": f"../../{NOM}.pdf", "bobning hamma darslari (.zip)": "attention.zip"}
 DARS_YUKLAB = {"Jupyter daftari (.ipynb)": "{dars}.ipynb", "Python skripti (.py)": "{dars}.py",
                "bobning hamma darslari (.zip)": "attention.zip"}
-#: A download link's size, as it says it: "PDF (758 KB)", "Python skripti (.py, 15 KB)".
-HAJM = re.compile(r"(?: \(|, )(\d+(?:,\d+)?[\u00a0 ][KM]B)(?=\)$)\)?")
+#: A download link's size, as it says it: "PDF (758 kB)", "Python skripti (.py, 15 kB)".
+HAJM = re.compile(r"(?: \(|, )(\d+(?:,\d+)?[\u00a0 ][kM]B)(?=\)$)\)?")
 
 
 def _havolalar(qator, papka: Path) -> dict[str, str]:

@@ -11,10 +11,10 @@ def test_download_line_offers_the_notebook_and_the_script_with_their_sizes():
     the script written as the page reads (daftar.py); each link says its size where it is known."""
     py = BeautifulSoup(yuklamalar.yuklab_html("book/bob", "kitob.pdf", True), "html.parser")
     assert [a["href"] for a in py.select("p.yuklab-olish a")] == ["../kitob.pdf", "bob.ipynb", "bob.py", "bob.zip"]
-    hajmlar = {"../kitob.pdf": "758\u00a0KB", "bob.ipynb": "86\u00a0KB", "bob.py": "15\u00a0KB", "bob.zip": "2,15\u00a0MB"}
+    hajmlar = {"../kitob.pdf": "758\u00a0kB", "bob.ipynb": "86\u00a0kB", "bob.py": "15\u00a0kB", "bob.zip": "2,15\u00a0MB"}
     sahifa = BeautifulSoup(yuklamalar.yuklab_html("book/bob", "kitob.pdf", True, hajmlar.get), "html.parser")
     assert [a.get_text() for a in sahifa.select("p.yuklab-olish a")] == [
-        "PDF (758\u00a0KB)", "Jupyter daftari (.ipynb, 86\u00a0KB)", "Python skripti (.py, 15\u00a0KB)",
+        "PDF (758\u00a0kB)", "Jupyter daftari (.ipynb, 86\u00a0kB)", "Python skripti (.py, 15\u00a0kB)",
         "ishga tushirish uchun toʻplam (.zip, 2,15\u00a0MB)"]
     assert "README.md" in sahifa.select_one(".yuklab-izoh").get_text()
     # a page that is not a notebook: the PDF only, and no instructions to run it
@@ -23,10 +23,10 @@ def test_download_line_offers_the_notebook_and_the_script_with_their_sizes():
 
 
 def test_a_files_size_is_said_the_uzbek_way():
-    assert yuklamalar.hajm_matni(758_123) == "758\u00a0KB"
+    assert yuklamalar.hajm_matni(758_123) == "758\u00a0kB"
     assert yuklamalar.hajm_matni(2_150_000) == "2,15\u00a0MB"
-    assert yuklamalar.hajm_matni(999_499) == "999\u00a0KB" and yuklamalar.hajm_matni(999_500) == "1,00\u00a0MB"
-    assert yuklamalar.hajm_matni(12) == "1\u00a0KB"
+    assert yuklamalar.hajm_matni(999_499) == "999\u00a0kB" and yuklamalar.hajm_matni(999_500) == "1,00\u00a0MB"
+    assert yuklamalar.hajm_matni(12) == "1\u00a0kB"
 
 
 def test_chapter_numbers_follow_the_toc_and_cover_sub_pages():
@@ -132,13 +132,13 @@ def _menyu():
 
 
 def test_the_header_download_menu_gives_the_books_pdf_and_the_files_beside_the_page():
-    hajm = {"mexanizm.ipynb": "86\u00a0KB", "../../kitob.pdf": "758\u00a0KB"}.get
+    hajm = {"mexanizm.ipynb": "86\u00a0kB", "../../kitob.pdf": "758\u00a0kB"}.get
     guruh = yuklamalar.sarlavha_yuklamalari(_menyu(), "book/attention/mexanizm", "../../kitob.pdf", True,
                                             lambda m: hajm(m) or "")
     assert [(b["type"], b["url"], b["text"]) for b in guruh["buttons"]] == [
-        ("link", "mexanizm.ipynb", "Jupyter daftari (.ipynb, 86\u00a0KB)"),
+        ("link", "mexanizm.ipynb", "Jupyter daftari (.ipynb, 86\u00a0kB)"),
         ("link", "mexanizm.py", "Python skripti (.py)"),
-        ("link", "../../kitob.pdf", "PDF (.pdf, 758\u00a0KB)")]
+        ("link", "../../kitob.pdf", "PDF (.pdf, 758\u00a0kB)")]
     assert not any("javascript" in b for b in guruh["buttons"])
     # a page that is no notebook offers no source (its MyST): the PDF only
     md = yuklamalar.sarlavha_yuklamalari(_menyu(), "book/attention/atamalar", "../../kitob.pdf", False)

@@ -101,8 +101,8 @@ print("Q, K, V: ", tuple(Q.shape))
 # %%
 # (1, T, d) @ (1, d, T) -> (1, T, T)
 ball = Q @ K.transpose(1, 2)
-print("1-bosqich: har Q ni har K bilan\nskalyar koʻpaytirish:",
-      tuple(ball.shape))
+print("1-bosqich: har Q ni har K bilan skalyar koʻpaytirish")
+print("ballar:", tuple(ball.shape))
 for qator in ball[0].detach():
     print("  ".join(son(v, ".2f").rjust(5) for v in qator))
 
@@ -232,7 +232,8 @@ glue("sq_max_512_bol", float(bol1.loc[512, "eng katta"]), display=False)
 # %%
 # (1, T, T) @ (1, T, d) -> (1, T, d)
 chiqish = ogirlik @ V
-print("4-bosqich: V ning vaznli\noʻrtachasi:", tuple(chiqish.shape))
+print("4-bosqich: V ning vaznli oʻrtachasi")
+print("chiqish:", tuple(chiqish.shape))
 
 # %% [markdown]
 # Chiqishning shakli kirishniki bilan bir xil: har pozitsiya uchun yangi vektor.
@@ -415,8 +416,8 @@ glue("kauzal_birinchi", float(ogirlik_maskali[0, 0, 0]), display=False)
 # :::{admonition} Yechim
 # :class: dropdown
 #
-# Boʻlishsiz har qatordagi eng katta ogʻirlik {glue:text}`m1_bolishsiz`; $\sqrt{d}$ ga
-# boʻlinganda esa {glue:text}`m1_bolib` (yechim kodi quyida).
+# Boʻlishsiz har qatordagi eng katta ogʻirlik {glue:text}`m1_bolishsiz`. Ballar
+# $\sqrt{d}$ ga boʻlinganda esa {glue:text}`m1_bolib` (yechim kodi quyida).
 #
 # {numref}`%s-rasmdagi <sqrt_d>` 16 pozitsiyali oʻlchov ham shuni koʻrsatadi: *d* = 512 da
 # boʻlishsiz ballarning standart chetlanishi {glue:text}`sq_std_512:.1f` (dispersiya 1

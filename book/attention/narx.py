@@ -45,7 +45,7 @@ from chapter_code.oqitish import mediana_ms, protsessor, xotira_chuqqisi
 # koʻpaytirish-qoʻshishlar soni ham bor (ingl. *multiply-accumulate*, {term}`MAC`). Oxirgi ustun —
 # navbatma-navbat bajariladigan hisoblar: RNNda *T* ta, attentionda bitta.
 #
-# Vaqt bitta {term}`oqimda <oqim>` (ingl. *thread*) oʻlchanadi: `mediana_ms` hisobni koʻp
+# Vaqt bitta {term}`oqimda <oqim>` (ingl. *thread*) oʻlchanadi: `mediana_ms` funksiyasi hisobni koʻp
 # marta takrorlab, {term}`medianasini <mediana>` oladi. Boshqa dasturlar ham hisobni
 # sekinlashtirishi mumkin, shuning uchun mutlaq vaqtlardan koʻra nisbatlarga qarang.
 
@@ -219,7 +219,7 @@ glue("bolak_farq", float(bolak_farq), display=False)
 #
 # PyTorchda `F.scaled_dot_product_attention` (SDPA) bir nechta kerneldan kirishga mosini oʻzi
 # tanlaydi; ulardan biri — FlashAttention gʻoyasi asosidagi flash kerneli. Protsessorda u faqat
-# toʻrt oʻqli (4D) tenzorda ishlaydi: (namuna, bosh, *T*, *d*). Kirish uch oʻqli boʻlsa, SDPA
+# toʻrt oʻqli (4D) tenzorda ishlaydi: ({term}`paket`, bosh, *T*, *d*). Kirish uch oʻqli boʻlsa, SDPA
 # oddiy («math») yoʻlga oʻtadi. {numref}`flash_jadval` *T* = 4096 gacha toʻrt usulni
 # solishtiradi: formula boʻyicha qoʻlda yozilgan funksiya («qoʻlda»), «boʻlaklab» va SDPA (4D va
 # 3D kirishda); sakkizta namuna, bitta bosh, *d* = 32.
@@ -229,7 +229,7 @@ sdpa = F.scaled_dot_product_attention
 qatorlar, farq = [], 0.0
 for T in [512, 1024, 2048, 4096]:
     torch.manual_seed(0)
-    # (namuna, bosh, T, d); 3D: bosh oʻqisiz (namuna, T, d)
+    # (batch, bosh, T, d); 3D: bosh oʻqisiz (batch, T, d)
     qkv = tuple(torch.randn(8, 1, T, 32) for _ in range(3))
     usullar = {"qoʻlda": (formula, qkv), "boʻlaklab": (bolaklab, qkv),
                "SDPA": (sdpa, qkv),
@@ -290,7 +290,7 @@ glue("fl_farq", float(farq), display=False)
 #
 # Vaqt esa toʻrttala usulda ham $T^2$ ga yaqin yoki undan ham tez oʻsdi
 # ({numref}`qiyalik_jadval`): har soʻrov baribir har kalit bilan solishtiriladi. *T* = 4096 da flash kerneli
-# qoʻlda yozilgan funksiya vaqtining {glue:text}`fl_vaqt_foiz:.0f` foizini sarfladi. Hisob
+# qoʻlda yozilgan funksiyaga ketgan vaqtning {glue:text}`fl_vaqt_foiz:.0f` foizini oldi. Hisob
 # hajmi deyarli bir xil, farq esa xotira bilan kamroq ishlashdan va amallari birlashtirilgan
 # kerneldan keladi, shuning uchun bu ulush protsessorga bogʻliq.
 #

@@ -123,7 +123,7 @@ fig("sinus_pozitsiya.png", caption=(
 # (oxirgi juftlikning davri {glue:text}`poz_davr_max:.0f` pozitsiya) —
 # uzoqlarini. Qoʻshni pozitsiyalar juda oʻxshash
 # ({glue:text}`poz_oxshash_1:.3f`), 10 va undan katta masofada esa
-# oʻxshashlik {glue:text}`poz_oxshash_uzoq:.2f` dan oshmadi.
+# oʻxshashlik {glue:text}`poz_oxshash_uzoq:.2f` dan oshmaydi.
 #
 # Yuqorida chiqarilgan ikki {term}`skalyar koʻpaytma` bir xil: ikkalasida
 # masofa 20. Skalyar koʻpaytma pozitsiyalarning oʻziga emas, faqat masofaga
@@ -196,9 +196,9 @@ for s, natija_s in zip(seedlar, organ):
 # Soʻrovlarning 0-pozitsiyaga bergan oʻrtacha {term}`ogʻirligini <ogʻirlik>`
 # ham yozib olamiz: model javobni 0-pozitsiyadan olayotganini shu koʻrsatadi.
 #
-# Solishtirish uchun tartibni koʻrmaydigan qoida ham bor. U faqat sonlar
-# toʻplamini biladi, shuning uchun $x_0 > 0$ boʻlish ehtimoli — musbat sonlar
-# ulushi. Bunday qoidalarning eng yaxshisi —
+# Solishtirish uchun tartibni koʻrmaydigan qoida ham bor. U sonlarning tartibini
+# bilmaydi, shuning uchun $x_0 > 0$ ehtimolini faqat musbat sonlar ulushidan
+# baholay oladi. Bunday qoidalarning eng yaxshisi —
 # **{term}`ishoralar koʻpchiligi`**: musbat sonlar koʻp boʻlsa, javob 1.
 # Modelning aniqligi undan ancha yuqori boʻlsa, model pozitsiyadan
 # foydalanayotgan boʻladi.
@@ -284,7 +284,7 @@ glue("poz_kop_max", max(koplik.values()), display=False)
 #
 # - **Sinusoidal modellar** uzunroq ketma-ketlikda ham yaxshi ishladi:
 #   *T* = 240 da vazifani {glue:text}`poz_sin_yechdi_gap`. Har seedning aniqligi
-#   *T* = 60 dagidan koʻpi bilan {glue:text}`poz_sin_pasayish:.2f` ga
+#   *T* = 60 dan 240 gacha koʻpi bilan {glue:text}`poz_sin_pasayish:.2f` ga
 #   tushdi (RoPE modellarida esa kamida
 #   {glue:text}`poz_rope_pasayish:.2f` ga). Soʻrovlar 0-pozitsiyaga
 #   oʻrtacha kamida {glue:text}`poz_sin_w0:.2f` ogʻirlik berdi: oʻqitishda
@@ -294,8 +294,9 @@ glue("poz_kop_max", max(koplik.values()), display=False)
 #   kamida {glue:text}`poz_rope_w0_60_min:.2f` dan *T* = 240 da koʻpi bilan
 #   {glue:text}`poz_rope_w0_240_max:.2f` ga tushdi.
 # - **Oʻrganiladigan pozitsiyali model** (jadvalda yoʻq) *T* = 30 da ham ishladi (eng yomon
-#   seedda {glue:text}`poz_org_30_min:.3f`). *T* = 120 va 240 da esa
-#   60-pozitsiyadan boshlab vektori yoʻq: `forward` `ValueError` bilan toʻxtaydi.
+#   seedda {glue:text}`poz_org_30_min:.3f`). *T* = 120 va 240 da esa modelda
+#   60-pozitsiyadan boshlab pozitsiya vektori yoʻq, shuning uchun `forward` metodi
+#   `ValueError` xatosi bilan toʻxtaydi.
 # - **Ishoralar koʻpchiligining** aniqligi hamma *T* da past: eng kattasi
 #   {glue:text}`poz_kop_max:.2f`. *T* oshgan sari uning kutilgan qiymati
 #   $0{,}5$ ga yaqinlashadi, chunki birinchi sonning toʻplamdagi hissasi
@@ -350,8 +351,8 @@ glue("poz_nazorat_max", max(nazorat), display=False)
 # Sinusoidal modellarning yaxshi natijasi esa kafolat emas: formula istalgan
 # pozitsiyaga vektor beradi, ammo model bunday vektorlarni oʻqitishda
 # koʻrmagan. Besh seed — kichik tanlov: boshqa seedlarda sinusoidal model
-# *T* = 120 da ham ishlamay qolishi mumkin. Buni *T* = 960 da 2-mashqda
-# oʻzingiz koʻrasiz.
+# *T* = 120 da ham ishlamay qolishi mumkin. Uzunlik yana oshsa nima boʻlishini
+# 2-mashqda (*T* = 960) oʻzingiz koʻrasiz.
 #
 # :::{admonition} Chuqurroq: katta til modellarida
 # :class: dropdown
@@ -414,8 +415,9 @@ glue("kz_sin60_min", pastga(min(sin60)), display=False)
 # koʻpchiligidan ham (*T* = 60 da {glue:text}`poz_kop_60:.2f`,
 # {numref}`poz_jadval`). Demak, maskaning oʻzi modelga tartib haqida maʼlumot
 # beradi. Lekin u pozitsiya kodlash oʻrnini bosmaydi: kauzal model hech bir
-# seedda vazifani yechmadi, sinusoidal modellarning *T* = 60 dagi aniqligi esa
-# oʻqitishdagi sinov toʻplamida kamida {glue:text}`kz_sin60_min:.2f`. Sababi: kechki soʻrovlar
+# seedda vazifani yechmadi, sinusoidal modellar esa xuddi shu sinov namunalarida
+# kamida {glue:text}`kz_sin60_min:.2f` aniqlik berdi ({numref}`%s-jadvaldagi <poz_jadval>`
+# *T* = 60 qatori boshqa namunalarda oʻlchangan). Sababi: kechki soʻrovlar
 # hamma kalitni koʻradi va pozitsiyasiz ular orasida birinchisini ajrata
 # olmaydi; soʻrovlar boʻyicha oʻrtacha olinganda ularning shovqini signalni
 # susaytiradi. Koʻp qatlamli til modellari pozitsiya kodlashsiz ham

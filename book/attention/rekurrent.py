@@ -61,7 +61,8 @@ from chapter_code.oqitish import protokoli
 # Attention modeli {doc}`«Attention mexanizmi» <mexanizm>` darsidagi toʻrt {term}`bosqichni <bosqich>` takrorlaydi. Bu —
 # **{term}`self-attention`** (*oʻz-oʻziga attention*): {term}`soʻrov`, {term}`kalit` va qiymat bitta
 # ketma-ketlikdan olinadi. Oʻsha darsdagi misoldan farqi uchta:
-# kirish avval *d* = {glue:text}`d_model` oʻlchamga koʻtariladi; unga oʻrganiladigan
+# kirishdagi har son avval chiziqli {term}`proyeksiya` bilan *d* = {glue:text}`d_model` oʻlchamli
+# vektorga aylantiriladi; unga oʻrganiladigan
 # **{term}`pozitsiya kodlash`** (`self.poz`, har pozitsiyaga bitta vektor) qoʻshiladi;
 # oxirida hamma pozitsiyalarning chiqishlari oʻrtalashtirilib, javobga aylanadi.
 #
@@ -130,8 +131,9 @@ for nom, qisqa in [("RNN", "rnn"), ("LSTM", "lstm"),
 # gradient yetadi.
 #
 # Uchinchi qatordagi LSTMda unutish {term}`darvozasi <darvoza>` siljishi 3 dan
-# boshlangan, nisbat esa bu initsializatsiyada atigi {glue:text}`grad_lstm_unutish:.2f` (boshqasida
-# u bir necha barobar katta yoki kichik, lekin standart LSTMdagidan koʻp tartibga kichik). LSTMning
+# boshlangan, nisbat esa bu initsializatsiyada atigi {glue:text}`grad_lstm_unutish:.2f` (boshqa
+# initsializatsiyada u bir necha barobar katta yoki kichik, lekin baribir standart LSTMdagidan
+# millionlab marta kichik). LSTMning
 # {term}`xotira hujayrasi` har qadamda unutish darvozasi
 # $f_t = \sigma(W x_t + U h_{t-1} + b_f)$ ga koʻpaytiriladi. PyTorch $b_f$ ni
 # nol atrofida tanlaydi, kirish hissasi ham dastlab kichik, shuning uchun
@@ -311,7 +313,7 @@ print(f"qolgan {T-1} qadamning har biriga oʻrtacha:"
 print(f"eng katta ogʻirlik: {int(w.argmax())}-qadamda")
 # bitta namunada har soʻrov 0-qadamga bergan eng kichik ogʻirlik
 bir_namuna0 = float(model.ogirlik[0][:, 0].min())
-print(f"bitta namunada 0-qadamga eng kam: {son(bir_namuna0, '.2f')}")
+print(f"bitta namunada 0-qadamga eng kam: {son(bir_namuna0, '.4f')}")
 
 # %% tags=["remove-cell"]
 glue("qadam0", float(w[0]), display=False)
@@ -339,7 +341,7 @@ fig("attention_ogirligi.png", caption=(
 # %% [markdown]
 # Pastki matritsaning chap ustuni yorqin: bu namunada har soʻrov qadami
 # ogʻirligini 0-qadamga toʻplaydi (eng kichik ulush —
-# {glue:text}`bir_namuna0:.2f`). Attention
+# {glue:text}`bir_namuna0:.4f`). Attention
 # ogʻirliklari modelni tushuntirishning eng oddiy vositasi, lekin ehtiyot
 # boʻling: koʻp {term}`qatlamli <qatlam>` modellarda ogʻirlik va «sabab» har
 # doim ham bir narsa emas.

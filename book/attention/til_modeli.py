@@ -15,7 +15,7 @@
 #
 # Oldingi darsda `KichikGPT` {term}`tokenlar <token>` yaratdi, lekin u oʻqitilmagani uchun ular
 # tasodifiy chiqdi. Bu darsda uni oʻzbekcha matnda oʻqitamiz. Matnni harflarga va {term}`BPE`
-# boʻlaklariga boʻlib, ikkala holda model oʻqitamiz. Ularning
+# boʻlaklariga boʻlib, ikkala holda ham bittadan model oʻqitamiz. Ularning
 # {term}`yoʻqotishini <yoʻqotish funksiyasi>` oddiy sanoq modellari — {term}`unigram` va
 # {term}`bigram` bilan solishtiramiz. Matn yaratishning uch usulini — {term}`ochkoʻz tanlash`,
 # {term}`harorat` bilan tanlash va {term}`top-k` — sinaymiz. Oxirida {term}`KV kesh`
@@ -244,8 +244,8 @@ fig("til_egri.png",
 #   {term}`boshlangʻich matndan <boshlangʻich matn>` doim bir xil matn chiqadi;
 # - **harorat bilan tanlash** — logitlarni avval haroratga boʻlib, tokenni
 #   $\operatorname{softmax}(\text{logit}/\tau)$ ehtimollariga koʻra tasodifiy tanlash
-#   ($\tau$ — harorat; {term}`softmax` logitlarni ehtimollarga aylantiradi). $\tau < 1$ boʻlsa,
-#   ehtimollar eng kattasiga toʻplanadi, $\tau > 1$ boʻlsa, tekislanadi;
+#   ($\tau$ — harorat; {term}`softmax` logitlarni ehtimollarga aylantiradi). Harorat $\tau < 1$
+#   boʻlsa, ehtimollar eng kattasiga toʻplanadi, $\tau > 1$ boʻlsa, tekislanadi;
 # - **top-k** — faqat eng ehtimolli *k* ta token orasidan tanlash.
 #
 # Toʻrt sozlamani sinaymiz: ochkoʻz tanlash, $\tau = 0{,}7$ va $\tau = 1{,}5$ da harorat bilan
@@ -290,7 +290,7 @@ for nom, m_ in matnlar.items():  # ikkinchi matn, har sozlamada
 # mumkin, takrorlangan soʻz esa har safar hisobga kiradi. Harorat oshsa, ulush kamayadi; top-k esa $\tau = 1{,}5$ da
 # ham ehtimoli kichik tokenlarni kesib, ulushni yana koʻtaradi.
 #
-# Model nimani oʻrgandi? $\tau = 0{,}7$ da yozilgan 1–3 harfli soʻzlarning
+# Model nimani oʻrgandi? Harorat $\tau = 0{,}7$ boʻlganda yozilgan 1–3 harfli soʻzlarning
 # {glue:text}`qisqa_ulush:.0f` foizi, 4–6 harflilarning {glue:text}`orta_ulush:.0f` foizi, 7 va
 # undan ortiq harflilarning esa {glue:text}`uzun_ulush:.0f` foizi korpusda bor. Uch harfdan uzun
 # soʻzlardan model eng koʻp shularni yozgan: {glue:text}`kop_sozlar` («ingl» — *ingl.*, yaʼni
@@ -301,14 +301,15 @@ for nom, m_ in matnlar.items():  # ikkinchi matn, har sozlamada
 # Demak, korpusdagi soʻzlar ulushi model nimani oʻrganganini yaxshi koʻrsatmaydi: tokenlar
 # juftlarini sanaydigan oddiy model ham korpusdagi soʻzlarni koʻp yozishi mumkin. Modelning harf
 # unigrami va bigramidan ustunligini tekshirish matnidagi yoʻqotish koʻrsatadi
-# ({numref}`til_egri`); uni token juftlarini sanaydigan model bilan 3-mashqda solishtirasiz.
+# ({numref}`til_egri`); BPE modelini esa token juftlarini sanaydigan model bilan 3-mashqda
+# solishtirasiz.
 # {glue:text}`p_qadamlar` ta yangilanish va {glue:text}`oqish_belgi` belgili oʻqitish matni faqat
 # shuncha narsani oʻrgatishga yetadi.
 #
 # ## Oʻqitilgan modelda KV kesh
 #
 # Oldingi darsda KV kesh oʻqitilmagan modelda natijani oʻzgartirmagan edi; oʻqitilgan modelda ham
-# shunday boʻlishi kerak. $\tau = 0{,}7$ da, bir xil seed bilan, kesh bilan va keshsiz
+# shunday boʻlishi kerak. Harorat $\tau = 0{,}7$ boʻlganda, bir xil seed bilan, kesh bilan va keshsiz
 # {glue:text}`kesh_n` ta token yaratamiz: boshlangʻich matn bilan birga {term}`kontekst oynasi`
 # ({glue:text}`p_T` ta token) toʻladi.
 
@@ -345,14 +346,14 @@ print(textwrap.fill(bpe_tok.dekodla(b[0]).replace("\n", " / "), 68))
 # argumentli funksiya yozing (uchinchi argument bu yerda *p* vazifasini bajaradi) va uni
 # `til.davomlar` ning `tanlash=` argumenti orqali bering. {numref}`%s-jadvaldagidek
 # <namuna_jadval>` har boshlangʻich matndan {glue:text}`namuna_n` tadan (`NAMUNA_N`) token yarating.
-# $\tau = 1{,}5$, $p = 0{,}9$ da korpusdagi soʻzlar ulushini
+# Harorat $\tau = 1{,}5$ va $p = 0{,}9$ boʻlganda korpusdagi soʻzlar ulushini
 # {numref}`%s-jadvaldagi <namuna_jadval>` ulushlar bilan solishtiring.
 #
 # :::{admonition} Yechim
 # :class: dropdown
 #
-# $p = 0{,}9$ da soʻzlarning {glue:text}`topp_ulush:.1f` foizi korpusda bor — top-k bilan olingan ulushdan kam.
-# $\tau = 1{,}5$ taqsimotni tekislaydi, shuning uchun ehtimollar yigʻindisi $0{,}9$ ga yetguncha
+# Top-p bilan ($p = 0{,}9$) soʻzlarning {glue:text}`topp_ulush:.1f` foizi korpusda bor — top-k bilan olingan ulushdan kam.
+# Yuqori harorat ($\tau = 1{,}5$) taqsimotni tekislaydi, shuning uchun ehtimollar yigʻindisi $0{,}9$ ga yetguncha
 # toʻplamga koʻp token kiradi; $k = 5$ esa har qadamda beshtadan ortigʻini qoldirmaydi. Top-p
 # nechta tokenni qoldirishni har qadamda taqsimotning oʻziga qarab belgilaydi: taqsimot oʻtkir
 # boʻlsa — oz, tekis boʻlsa — koʻp. Bu haroratda esa top-p ulushi oddiy harorat bilan
@@ -386,16 +387,16 @@ print(textwrap.fill(bpe_tok.dekodla(b[0]).replace("\n", " / "), 68))
 # :class: dropdown
 #
 # Silliqlash kuchli boʻlsa ($k = 1$), bigram BPE modelidan yomonroq: {glue:text}`m3_k1:.2f` nat,
-# BPE modeliniki {glue:text}`bpe_oxirgi:.2f` nat. $k = 0{,}01$ bilan bigram {glue:text}`m3_k001:.2f` nat
+# BPE modeliniki {glue:text}`bpe_oxirgi:.2f` nat. Kuchsiz silliqlash ($k = 0{,}01$) bilan bigram {glue:text}`m3_k001:.2f` nat
 # beradi: oddiy sanoq BPE modelidan yaxshiroq! Koʻp juftlar oʻqitish matnida bir-ikki marta
 # uchraydi, shuning uchun natija silliqlashga kuchli bogʻliq: $k = 1$ koʻrilmagan juftlarga juda
 # koʻp ehtimol beradi.
 #
-# BPE modeli {glue:text}`p_qadamlar` ta yangilanishgacha ortiqcha moslashgan. Uning eng yaxshi
-# nuqtasi ({glue:text}`bpe_eng_qadam`-yangilanish, {glue:text}`bpe_eng:.2f` nat) bigramdan ozgina
-# yaxshiroq, lekin bu nuqtani (bigramning *k* sini ham) tekshirish matniga qarab tanladik. Demak,
-# {term}`Transformer` bigramga matn kichikligi uchun emas, ortiqcha oʻqitilgani uchun yutqazdi:
-# oʻqitish vaqtida toʻxtatilsa, u yaxshi silliqlangan bigramdan ozgina oldinga oʻtadi.
+# BPE modeli {glue:text}`p_qadamlar` ta yangilanishgacha ortiqcha moslashgan: qisqa oʻqitish matni
+# uchun bu juda koʻp yangilanish. Shuning uchun {term}`Transformer` bigramga yutqazdi. Vaqtida
+# toʻxtatilsa, u yaxshi silliqlangan bigramdan ozgina oldinga oʻtadi: eng yaxshi nuqtasida
+# ({glue:text}`bpe_eng_qadam`-yangilanish) yoʻqotishi {glue:text}`bpe_eng:.2f` nat. Lekin bu nuqtani
+# (bigramning *k* sini ham) tekshirish matniga qarab tanladik.
 # :::
 
 # %% tags=["hide-cell"]

@@ -15,7 +15,7 @@
 #
 # Bu darsda {term}`attention <attention (eʼtibor mexanizmi)>` atrofiga {term}`Transformer` blokini
 # yigʻamiz. Soʻng kichik GPT bilan {term}`tokenlar <token>` yaratamiz va {term}`KV kesh` — oldingi
-# {term}`kalit` va qiymatlar xotirasi — yaratishni qancha tezlashtirishini va qancha joy
+# {term}`kalit` va qiymatlar xotirasi — token yaratishni qancha tezlashtirishini va qancha joy
 # egallashini koʻramiz.
 
 # %%
@@ -77,7 +77,7 @@ from chapter_code.oqitish import mediana_ms
 torch.manual_seed(0)
 d_blok, boshlar = 32, 4
 kb = KopBoshli(d_blok, boshlar)
-x = torch.randn(2, 10, d_blok)  # (namuna, T, d)
+x = torch.randn(2, 10, d_blok)  # (batch, T, d)
 with torch.no_grad():
     chiqish_kb = kb(x)
 print("ogʻirliklar:", tuple(kb.ogirlik.shape))
@@ -111,7 +111,7 @@ print("eng katta farq:", son(mha_farq, ".1e"))
 #
 # Pre-LNda {term}`qoldiq yoʻli` (ingl. *residual stream*) normallashtirishdan oʻtmaydi: kirishdan
 # chiqishgacha toʻsiqsiz yoʻl qoladi. {cite:t}`xiong2020` pre-LN modellar {term}`oʻrganish tezligini <oʻrganish tezligi>`
-# asta-sekin oshirish davrisiz (ingl. {term}`warm-up`)
+# boshida asta-sekin oshirmasdan (ingl. {term}`warm-up`)
 # ham barqaror oʻqitilishini koʻrsatgan.
 #
 # :::{admonition} Chuqurroq: Llama blokining yana uchta farqi
@@ -199,7 +199,7 @@ diagramma(joy, list(zip(nomlar, nomlar[1:])), nom="arxitektura.png",
 # :class: dropdown
 #
 # Kesh `dict`ida kalitlar (`"k"`) va {term}`qiymatlar <qiymat>` (`"v"`) tenzorlari
-# (namuna, bosh, *T*, bosh oʻlchami) shaklida turadi. `KopBoshli.forward` yangi kalit va
+# ({term}`paket`, bosh, *T*, bosh oʻlchami) shaklida turadi. `KopBoshli.forward` yangi kalit va
 # qiymatlarni `kesh_qosh` ga
 # beradi, u ularni `torch.cat` bilan oxiriga qoʻshadi va kesh koʻrgan tokenlarni sanaydi (`"soni"`).
 # Kesh `dict`idagi `"oyna"` yozuvi {term}`siljuvchi oyna attention` (ingl. *sliding-window
@@ -355,7 +355,7 @@ for nom, qiymat in dict(
 # \text{kesh hajmi} = 2 \cdot L \cdot T \cdot n_{kv} \cdot d_{\text{bosh}} \cdot b,
 # $$
 #
-# bu yerda 2 — kalit va qiymat, *L* — qatlamlar soni, *T* — keshdagi tokenlar soni. $n_{kv}$ —
+# bu yerda 2 — kalit va qiymat, *L* — qatlamlar soni, *T* — keshdagi tokenlar soni, $n_{kv}$ —
 # kalit/qiymat boshlari soni, $d_{\text{bosh}}$ — bitta boshning oʻlchami, *b* — bitta sonning bayt
 # hajmi (float32da 4, {term}`bfloat16da <bfloat16>` 2). Kesh *T* ga chiziqli oʻsadi.
 #
@@ -375,7 +375,7 @@ def kesh_bayt(L, T, n_kv, d_bosh, b):
 L_gpt, n_gpt = len(gpt.bloklar), gpt.bloklar[0].attn.boshlar
 d_bosh_gpt = gpt.emb.embedding_dim // n_gpt
 b_gpt = keshlar[0]["k"].element_size()  # float32: 4 bayt
-T_kesh = keshlar[0]["k"].shape[2]  # (namuna, bosh, T, bosh oʻlchami)
+T_kesh = keshlar[0]["k"].shape[2]  # (batch, bosh, T, bosh oʻlchami)
 formula_gpt = kesh_bayt(L_gpt, T_kesh, n_gpt, d_bosh_gpt, b_gpt)
 haqiqiy_gpt = kesh_baytlari(keshlar)  # tenzorlar egallagan baytlar
 print(f"{T_kesh} ta token, formula: {son(formula_gpt, 'd')} bayt")
@@ -465,8 +465,8 @@ yopishtir(mla_dc=ds["kv_lora_rank"], mla_dr=ds["qk_rope_head_dim"], mla_kib=floa
 # %% [markdown]
 # MLA har qatlamda {glue:text}`mla_dc:d` sonli siqilgan vektorni va {glue:text}`mla_dr:d` sonli
 # alohida kalitni saqlaydi: bitta token {glue:text}`mla_kib:g` KiB egallaydi. Bu MHAdagidan
-# {glue:text}`mla_mha_marta:.0f` marta kam: kalit/qiymat boshlari atigi {glue:text}`mla_guruh:g` ta
-# boʻlgan GQA keshiga teng (jadvalning oxirgi ustuni).
+# {glue:text}`mla_mha_marta:.0f` marta kam va kalit/qiymat boshlari soni {glue:text}`mla_guruh:g`
+# boʻlgan xayoliy GQA keshiga teng (jadvalning oxirgi ustuni).
 #
 # :::{admonition} Chuqurroq: MLA kalitlarni qanday tiklaydi
 # :class: dropdown
@@ -479,11 +479,15 @@ yopishtir(mla_dc=ds["kv_lora_rank"], mla_dr=ds["qk_rope_head_dim"], mla_kib=floa
 # qatoridagi sonlarning {glue:text}`mla_dr:d` tasi shu kalitniki.
 # :::
 #
+# :::{admonition} Chuqurroq: kesh hajmi va yaratish tezligi
+# :class: dropdown
+#
 # Kesh hajmi tezlikka ham taʼsir qiladi. Kesh bilan bitta qadamda har parametr va keshdagi har
 # kalit va qiymat xotiradan bir marta oʻqiladi, hisob esa kam: GPU sonlarni xotiradan olib
 # kelishdan ancha tez koʻpaytiradi. Shuning uchun katta modelda yaratish qadamining vaqtini
 # koʻpincha **{term}`xotira oʻtkazuvchanligi`** (ingl. *memory bandwidth*) belgilaydi: GQA va MLA
 # oʻqiladigan baytni kamaytirib, yaratishni ham tezlashtiradi.
+# :::
 #
 # ## Mashqlar
 #

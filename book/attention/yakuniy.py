@@ -62,9 +62,9 @@ from chapter_code.sonlar import soz_bilan, manba_soz, javob
 # :prepend: def forward(self, manba, maqsad, keshlar=None, xotira=None):
 # ```
 #
-# Oʻqitishda dekoder kirishiga oldingi raqamlarning toʻgʻrisi beriladi
-# (ingl. *{term}`teacher forcing`*, «oʻqituvchi yordami»): hamma pozitsiya
-# bitta hisobda oʻqitiladi. Sinov sonlari oʻqitishda uchramaydi. Javob
+# Oʻqitishda dekoder kirishiga model yozgan raqamlar emas, toʻgʻri oldingi
+# raqamlar beriladi (ingl. *{term}`teacher forcing`*, «oʻqituvchi yordami»):
+# hamma pozitsiya bitta hisobda oʻqitiladi. Sinov sonlari oʻqitishda uchramaydi. Javob
 # hamma raqami toʻgʻri boʻlsagina toʻgʻri hisoblanadi (*{term}`aniq moslik`*,
 # ingl. *exact match*). Ikki {term}`seed` bilan oʻqitamiz.
 
@@ -139,9 +139,10 @@ glue("tr_00_sinov_foiz", 100 * sinov_00 / len(sinov_sonlar), display=False)
 # %% [markdown]
 # Ketma-ket ikki nolli («00»li) sonlar sinovda kam:
 # {glue:text}`tp_n_sinov` ta sonning atigi {glue:text}`tr_00_sinov` tasi
-# ({glue:text}`tr_00_sinov_foiz:.1f` foiz). Ikki modelning jami
-# {glue:text}`tr_xato_jami:d` ta xatosi orasida esa ularning ulushi ancha katta:
-# {glue:text}`tr_00_xato_foiz:.0f` foiz.
+# ({glue:text}`tr_00_sinov_foiz:.1f` foiz). Xatolar orasida esa ularning ulushi
+# ancha katta: seed 0 modelining {glue:text}`tr_xato_soni` ta xatosidan
+# {glue:text}`tr0_00_xato` tasi, seed 1 modelining {glue:text}`tr1_xato_soni` ta
+# xatosidan {glue:text}`tr1_00_xato` tasi «00»li.
 # {numref}`%s-jadvaldagi <tarjima_misollar>` xatolarning
 # {glue:text}`tr0_qisqa_gap` model toʻgʻri sondan bir xona qisqa son yozgan.
 
@@ -169,8 +170,8 @@ show(
 # Keyin qattiqroq sinov: modelni oʻsha seedlar bilan qayta oʻqitamiz, lekin
 # oʻqitish sonlaridan «00»li sonlarni olib tashlaymiz (`tashla="00"`);
 # sinov sonlari oʻsha. Model «yuz» va «ming» qaysi xonalarni egallashini
-# tushungan boʻlsa, «00»ni oʻqitishda hech yozmagan boʻlsa ham, «00»li
-# sonlarni yozadi. Tanish boʻlaklardan yangi birikma tuzish —
+# tushungan boʻlsa, «00»ni oʻqitishda hech yozmagan boʻlsa-da, «00»li
+# sonlarni toʻgʻri yoza oladi. Tanish boʻlaklardan yangi birikma tuzish —
 # **{term}`kompozitsion umumlashtirish`** (ingl. *compositional
 # generalization*).
 
@@ -423,7 +424,7 @@ xarita(
 # boshining oʻz kalit/qiymat boshi bor) bilan birga, oʻsha sozlamalar va
 # seedlar bilan oʻqitamiz. GQAda toʻrtta soʻrov boshi ikkita, MQAda bitta
 # kalit/qiymat boshini ishlatadi. Oyna dekoderning oʻz-oʻziga attentionida
-# qoʻllanadi va ikki token uzun («oyna 2»). Bir tokenli oyna («oyna 1») —
+# qoʻllanadi, uzunligi ikki token («oyna 2»). Bir tokenli oyna («oyna 1») —
 # nazorat: unda dekoder oʻzi yozgan raqamlardan faqat oxirgisini koʻradi.
 
 # %%
@@ -519,8 +520,9 @@ yopishtir(at_min=float(aniqliklar.min().min()), at_max=float(aniqliklar.max().ma
 # **2-mashq (toʻldiruvchi maskasi).** Bu mashqda `manba_kodla([7, 138402])` 7 va
 # 138 402 sonlarini bitta paketga soladi: «yetti» bir soʻz, ikkinchi son
 # sakkiz soʻz. «Yetti» qatoriga nechta `<pad>` qoʻshiladi? Toʻldiruvchi
-# maskasini `(paket, 1, 1, Tm)` shaklida oʻzingiz tuzing (`<pad>` indeksi —
-# 0) va `tarjimon.kodla(manba)` qaytargan maska bilan solishtiring. Soʻng
+# maskasini `(paket, 1, 1, Tm)` shaklida oʻzingiz tuzing (*Tm* — paketdagi eng
+# uzun sonning soʻzlari soni, `<pad>` indeksi — 0) va `tarjimon.kodla(manba)`
+# qaytargan maska bilan solishtiring. Soʻng
 # «yetti»ning koder chiqishini yolgʻiz kodlanganda va shu paketda
 # solishtiring. Maska ishlasa, farq qancha boʻlishi kerak?
 #
@@ -580,7 +582,7 @@ with torch.no_grad():
     yolgiz, _ = tarjimon.kodla(manba_kodla([7]))
 assert torch.equal(pad, model_maska)
 y2_farq = float((juft[0, :1] - yolgiz[0]).abs().max())
-print(f"pad: {int(pad[0].sum())}, farq: {son(y2_farq, '.1e')}")
+print(f"<pad> soni: {int(pad[0].sum())}, farq: {son(y2_farq, '.1e')}")
 
 # 3-mashq yechimi: 100 ta «00»li va 100 ta nolsiz son
 g = torch.Generator().manual_seed(5)

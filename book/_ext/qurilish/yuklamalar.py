@@ -72,10 +72,10 @@ ISHGA_TUSHIRISH = (
 
 
 def hajm_matni(bayt: int) -> str:
-    """A file's size the Uzbek way: "758 KB", "2,15 MB" (10³ and 10⁶ bytes; under 1 000 KB no
+    """A file's size the Uzbek way: "758 kB", "2,15 MB" (10³ and 10⁶ bytes; under 1 000 kB no
     digit group to space, so no need of the book's chapter_code/bichim.py, which a book may lack)."""
     if bayt < 999_500:
-        return f"{max(1, round(bayt / 1000))}\u00a0KB"
+        return f"{max(1, round(bayt / 1000))}\u00a0kB"
     mb = f"{bayt / 1e6:.2f}".replace(".", ",")
     if bayt >= 999_995_000:
         raise ExtensionError(f"a download of {bayt} bytes: write its size with digit groups")
@@ -92,7 +92,7 @@ IZOH_SARLAVHASI = "Kodni oʻz kompyuteringizda ishga tushirish"
 
 def _qator(havolalar: list[tuple[str, str]], izoh: str = "", hajm=_hajmsiz) -> str:
     """A download line of (address, label) links, each with its size where ``hajm`` knows it
-    (``hajm(address)`` is "758 KB" or ""), and the note under it if any."""
+    (``hajm(address)`` is "758 kB" or ""), and the note under it if any."""
     def yorliq(h, nom):
         olcham = hajm(h)
         return f"{nom[:-1]}, {olcham})" if olcham and nom.endswith(")") else (
@@ -605,7 +605,7 @@ def _sarfi(dars: str, manba: Path, ildiz: Path) -> float | None:
 def _daftarlar(app) -> dict[str, str]:
     """Each notebook page's download, its notebook and its script as the page reads (daftar.py),
     written again when missing or older than what it is made of (``_eskimi``); then each
-    chapter's archive.  Returns the sizes the pages give: file -> "758 KB"."""
+    chapter's archive.  Returns the sizes the pages give: file -> "758 kB"."""
     import nbformat
 
     from . import daftar
