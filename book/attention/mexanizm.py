@@ -458,7 +458,7 @@ glue("kauzal_birinchi", float(ogirlik_maskali[0, 0, 0]), display=False)
 # Aniqlik oʻzgarmaydi ({glue:text}`m3_aniq:.3f`), javob juftiga ogʻirlik esa biroz kamayadi
 # ({glue:text}`m3_w:.2f`; yechim kodi quyida): skalyar koʻpaytma kalitlarni mazmuni boʻyicha
 # solishtiradi, juftlar soni bunga deyarli taʼsir qilmaydi. Tasodifiy daraja
-# {glue:text}`m3_tasodif:.2f` ga tushdi: 32 ta qiymat orasida eng koʻp uchraganining ulushi
+# {glue:text}`m3_tasodif:.2f` ga tushadi: 32 ta qiymat orasida eng koʻp uchraganining ulushi
 # kichikroq, shuning uchun mazmunsiz model bu yerda yanada zaif boʻlar edi.
 # :::
 

@@ -290,7 +290,7 @@ glue("fl_farq", float(farq), display=False)
 #
 # Vaqt esa toʻrttala usulda ham $T^2$ ga yaqin yoki undan ham tez oʻsdi
 # ({numref}`qiyalik_jadval`): har soʻrov baribir har kalit bilan solishtiriladi. *T* = 4096 da flash kerneli
-# qoʻlda yozilgan funksiyaga ketgan vaqtning {glue:text}`fl_vaqt_foiz:.0f` foizini oldi. Hisob
+# qoʻlda yozilgan funksiya sarflagan vaqtning {glue:text}`fl_vaqt_foiz:.0f` foizida ishladi. Hisob
 # hajmi deyarli bir xil, farq esa xotira bilan kamroq ishlashdan va amallari birlashtirilgan
 # kerneldan keladi, shuning uchun bu ulush protsessorga bogʻliq.
 #

@@ -455,8 +455,8 @@ glue("kz_sin60_min", pastga(min(sin60)), display=False)
 # ogʻirlik beradi: bu bosh faqat yaqin qoʻshnilarga qaraydi. Oxirgi boshda
 # ($m_8 = 1/256$) oʻziga {glue:text}`m1_oz_8:.3f`, 0-pozitsiyaga
 # {glue:text}`m1_nol_8:.3f`: jarima deyarli sezilmaydi. Shunday qilib,
-# {term}`boshlar <bosh>` turli uzoqlikka qaraydi. Formula bilan hisoblangan ogʻirliklardan
-# eng katta farq {glue:text}`m1_farq:.1e` ga teng (yechim kodi quyida). Yangi
+# {term}`boshlar <bosh>` turli uzoqlikka qaraydi. Yozgan ogʻirliklaringizning formula bilan
+# hisoblanganlaridan eng katta farqi {glue:text}`m1_farq:.1e` ga teng (yechim kodi quyida). Yangi
 # masofada ham jarima oʻsha chiziq boʻylab davom etadi. Shuning uchun ALiBi uzunroq
 # ketma-ketliklarda ham yaxshi ishlaydi; buni mualliflar tajribada koʻrsatgan.
 # :::
@@ -532,7 +532,7 @@ for Tx in (120, 240):
     yangi = (p[None, :] - p[:, None]).abs() >= T  # (Tx, Tx)
     m3[Tx] = ((p >= T).float().mean(), yangi.float().mean())
     sorov, juft = (son(u, ".0%") for u in m3[Tx])
-    print(f"T = {Tx}: soʻrov {sorov}, juft {juft}")
+    print(f"T = {Tx}: soʻrov {sorov}, juftlik {juft}")
 
 # %% tags=["remove-cell"]
 for h in (1, 8):

@@ -79,7 +79,7 @@ from chapter_code.oqitish import protokoli
 #
 # {term}`Yoʻqotish funksiyasining <yoʻqotish funksiyasi>` gradienti — model
 # oʻrganishda tayanadigan signal. U 0-qadamda juda kichik boʻlsa, oʻqitish
-# boshida model javob aynan shu yerda ekanini qiyin sezadi.
+# boshida model javob aynan shu yerda ekanini sezishi qiyin.
 # Har model uchun tasodifiy {term}`parametrlar` bilan bitta {term}`orqaga oʻtishni <orqaga oʻtish>`
 # (ingl. *backward pass*) bajaramiz
 # va $|\partial L / \partial x_t|$ ni namunalar boʻyicha oʻrtalashtiramiz.
@@ -172,9 +172,9 @@ for nom, qiymat in protokol.items():
 glue("d_model", d_model, display=False)
 
 # %% [markdown]
-# Oʻqitish {glue:text}`protokol_epoxalar` {term}`epoxa` (ingl. *epoch*: oʻquv
+# Oʻqitish {glue:text}`protokol_epoxalar` {term}`epoxa` (ingl. *epoch*: oʻqitish
 # namunalarining hammasidan bir marta oʻtish) davom etadi. Maʼlumot —
-# {glue:text}`protokol_n` ta oʻquv va {glue:text}`protokol_n_sinov` ta sinov namunasi,
+# {glue:text}`protokol_n` ta oʻqitish va {glue:text}`protokol_n_sinov` ta sinov namunasi,
 # har {term}`paketda <paket>` (ingl. *batch*) {glue:text}`protokol_batch` ta namuna.
 # Optimizator — Adam ({cite:alp}`kingma2015`), {term}`oʻrganish tezligi`
 # (ingl. *learning rate*) {glue:text}`protokol_lr` va oʻzgarmaydi. Oʻrganish tezligini

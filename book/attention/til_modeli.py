@@ -46,7 +46,7 @@ from chapter_code import til
 #
 # Modelni oʻqitish uchun toʻplangan matn — {term}`korpus`. Korpusimiz — shu bob matnining
 # avvalgi bir tahriri: darslar, bobga kirish va atama izohlari. Jadvallar, kod kataklari va
-# hisoblangan sonli gaplar undan olib tashlangan. Korpus `chapter_code/korpus.txt` faylida
+# hisoblangan sonlar keltirilgan gaplar undan olib tashlangan. Korpus `chapter_code/korpus.txt` faylida
 # saqlangan. Har oʻninchi xatboshi {term}`tekshirish matniga <tekshirish matni>` ajratiladi:
 # model uni oʻqitishda koʻrmaydi, biz esa modelni shu matnda baholaymiz.
 
@@ -88,7 +88,7 @@ print(" | ".join(korinishi(h) for h in harflar))
 # oʻqitish matnida va soʻz ichida sanaladi. Soʻz oldidagi boʻshliq soʻzga qoʻshiladi: «·kesh»
 # (· — boʻshliq) bitta token boʻlishi mumkin. Matnni tokenlarga boʻladigan va tokenlardan qayta
 # tiklaydigan dastur — {term}`tokenlovchi` (ingl. *tokenizer*). Birinchi birlashmalar
-# {numref}`%s-jadvalda <bpe_jadval>`.
+# {numref}`%s-jadvalda <bpe_jadval>` keltirilgan.
 
 # %%
 BIRLASHMALAR = 500

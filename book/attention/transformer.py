@@ -147,7 +147,7 @@ print("parametrlar:", son(parametrlar(blok), "d"))
 #
 # ### Butun arxitektura
 #
-# GPT kabi dekoder modelining tuzilishi {numref}`%s-rasmda <arxitektura>`. Tokenlar vektorlarga
+# GPT kabi dekoder modelining tuzilishi {numref}`%s-rasmda <arxitektura>` koʻrsatilgan. Tokenlar vektorlarga
 # (*{term}`embedding`*) aylanadi, ularga pozitsiya kodlash qoʻshiladi, soʻng ular *N* ta pre-LN
 # blokdan ({term}`kauzal maska <kauzal (sababiy) maska>` bilan) va oxirgi LayerNormdan oʻtadi.
 # Chiziqli qatlam har pozitsiyada {term}`lugʻatdagi <lugʻat>` har token uchun bitta son beradi —
