@@ -125,21 +125,15 @@ glue("tr_xato_soni", len(xato[0]), display=False)
 qisqa_ = sum(len(str(s)) - len(j) == 1 for s, j in xato[0].items())
 yopishtir(tr0_qisqa=qisqa_, tr0_qisqa_gap="hammasida" if qisqa_ == len(xato[0]) else f"{qisqa_} tasida")
 glue("tr1_xato_soni", len(xato[1]), display=False)
+n00 = {s: sum("00" in str(v) for v in xato[s]) for s in seedlar}
 for s in seedlar:
-    glue(f"tr{s}_00_xato", sum("00" in str(v) for v in xato[s]),
-         display=False)
+    glue(f"tr{s}_00_xato", n00[s], display=False)
 glue("tr_00_sinov", sinov_00, display=False)
 # ikki tayyor jumladan biri: hamma xato «00»li boʻlsa, sonlar kerak emas
-n00 = {s: sum("00" in str(v) for v in xato[s]) for s in seedlar}
 yopishtir(tr_00_gap="ikkala modelning ham hamma xatosi shunday sonlarda"
           if all(n00[s] == len(xato[s]) for s in seedlar) else
           "; ".join(f"seed {s} modelining {len(xato[s])} ta xatosidan"
                     f" {n00[s]} tasi" for s in seedlar))
-# ikki modelning xatolari birga: nechta, ulardan necha foizi «00»li
-xatolar_ = [v for s in seedlar for v in xato[s]]
-glue("tr_xato_jami", len(xatolar_), display=False)
-glue("tr_00_xato_foiz", 100 * sum("00" in str(v) for v in xatolar_)
-     / len(xatolar_), display=False)
 glue("tr_00_sinov_foiz", 100 * sinov_00 / len(sinov_sonlar), display=False)
 
 # %% [markdown]
