@@ -544,8 +544,8 @@ def _xarita_bundle(nom: str, malumot: dict, izoh: str, orniga: str, nima: str = 
     matn = json.dumps(malumot, ensure_ascii=False, separators=(",", ":"))
     html_ = (f'<div class="kitob-xarita" data-xarita="{nom}" data-orniga="{html.escape(orniga)}">\n'
              f'<p class="kitob-xarita-izoh">{html.escape(izoh)}</p>\n'
-             f'<p class="kitob-xarita-jssiz">Bu {html.escape(nima)} JavaScript bilan ishlaydi; '
-             f'usiz {html.escape(orniga)}.</p>\n'
+             f'<p class="kitob-xarita-jssiz">Bu {html.escape(nima)} JavaScript bilan ishlaydi. '
+             f'JavaScript oʻchiq boʻlsa, {html.escape(orniga)}.</p>\n'
              '<script type="application/json" data-xarita-malumot>'
              + matn.replace("</", "<\\/") + "</script>\n</div>")
     return {"text/markdown": f"```{{raw}} html\n{html_}\n```\n", "text/html": html_,

@@ -340,8 +340,9 @@ fig("attention_ogirligi.png", caption=(
 
 # %% [markdown]
 # Pastki matritsaning chap ustuni yorqin: bu namunada har soʻrov qadami
-# ogʻirligini 0-qadamga toʻplaydi (eng kichik ulush —
-# {glue:text}`bir_namuna0:.4f`). Attention
+# ogʻirligini 0-qadamga toʻplaydi, eng kichik ulush ham
+# {glue:text}`bir_namuna0:.4f`. Yuqorida chop etilgan
+# {glue:text}`qadam0:.4f` esa 200 namunaning oʻrtachasi. Attention
 # ogʻirliklari modelni tushuntirishning eng oddiy vositasi, lekin ehtiyot
 # boʻling: koʻp {term}`qatlamli <qatlam>` modellarda ogʻirlik va «sabab» har
 # doim ham bir narsa emas.
