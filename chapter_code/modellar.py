@@ -311,13 +311,14 @@ def oldindan_kesh(bloklar, batch, T_max):
 
 class KopBoshli(nn.Module):
     """Koʻp boshli (multi-head) attention, qoʻlda: d oʻlcham `boshlar` ta
-    boshga boʻlinadi; kv_boshlar < boshlar boʻlsa — guruhli soʻrov
+    boshga boʻlinadi; kv_boshlar < boshlar boʻlsa — guruhlangan soʻrovli
     attention (GQA; kv_boshlar=1 — MQA): kalit va qiymat boshlari
     kamroq, har biri boshlar // kv_boshlar ta soʻrov boshiga xizmat qiladi.
 
     forward(x, manba=None, maska=None, kesh=None): x — soʻrovlar (batch, Tq,
     d); manba — kalit va qiymatlar olinadigan ketma-ketlik (batch, Tk, d),
-    None boʻlsa x ning oʻzi (self-attention), boshqa boʻlsa cross-attention;
+    None boʻlsa x ning oʻzi (oʻz-oʻziga attention), boshqa boʻlsa
+    koder–dekoder attention;
     maska — True boʻlgan joylar yashiriladi, (Tq, Tk) yoki (batch, 1, 1, Tk)
     kabi kengaytiriladigan shakl; kesh — dict: avvalgi qadamlarning kalit va
     qiymatlari, yangilari unga qoʻshiladi. Oxirgi ogʻirliklar self.ogirlik

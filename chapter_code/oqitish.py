@@ -72,7 +72,7 @@ def oqit(
             opt.step()
     m.eval()
     with torch.no_grad():
-        # toʻgʻri javoblar soni / namunalar soni, Python kasri: float32 da
+        # aniqlik Python float bilan hisoblanadi: float32 da
         # 540/600 = 0,89999998 «kamida 0,9» chegarasidan oʻtmas edi
         aniqlik = (m(Xte).argmax(1) == yte).sum().item() / len(yte)
     return aniqlik, m

@@ -304,7 +304,7 @@ def test_a_chapter_of_lessons_offers_the_pdf_and_its_archive_and_lists_its_lesso
     assert fayllar[".zip"] == (sayt / "book" / "birinchi" / "birinchi.zip").resolve()
     matn = _matn(izoh)
     assert matn.startswith("Bob kodini oʻzingiz ishga tushirish uchun .zip arxivini oching")
-    assert "pip install -r requirements.txt" in matn and "dars1.ipynb dan boshlab" in matn
+    assert "pip install -r requirements.txt" in matn and "dars1.ipynb faylidan boshlab" in matn
     # the lessons in order, each linked, each with its reading time
     sahifa = _sahifa(sayt, "birinchi/index")
     darslar = sahifa.select("ol.darslar > li")

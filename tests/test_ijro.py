@@ -123,8 +123,8 @@ def test_a_lock_edit_re_executes_and_touch_does_not(kitob):
     ("book/_templates/navbar-logo.html", "<nav class=", "<!-- kesh-sinovi --><nav class=",
      "<!-- kesh-sinovi -->"),
     # a translation (the search box's placeholder, from booktheme.po)
-    ("locales/uz/LC_MESSAGES/booktheme.po", 'msgstr "Kitobdan qidirish', 'msgstr "Kitobdan izlash',
-     "Kitobdan izlash"),
+    ("locales/uz/LC_MESSAGES/booktheme.po", 'msgstr "Bobdan qidirish', 'msgstr "Bobdan izlash',
+     "Bobdan izlash"),
 ])
 def test_build_side_edits_re_render_but_execute_no_cell(kitob, yol, eski, yangi, korinadi):
     bet_yoli = kitob / "_build" / "html" / "book" / "bob.html"

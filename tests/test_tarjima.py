@@ -359,21 +359,21 @@ def test_page_is_uzbek(sahifalar, sahifa):
 # ("Sayt navigatsiyasi" and "Shu sahifada" labelled the two sidebar buttons of the theme's top
 # bar, hidden by sphinx-book-theme; that bar, which showed only a second search box, is gone:
 # book/_ext/qurilish/sahifa.py, navbar_persistent. The article's own buttons carry the labels below.)
-HAR_SAHIFADA = ["Asosiy matnga oʻtish", "Yuqoriga qaytish", "Qidirish", "Kitobdan qidirish…",
-                "Kitob mundarijasi", "Kitob mundarijasini ochish yoki yopish",
+HAR_SAHIFADA = ["Asosiy matnga oʻtish", "Yuqoriga qaytish", "Qidirish", "Bobdan qidirish…",
+                "Bob mundarijasi", "Bob mundarijasini ochish yoki yopish",
                 "Toʻliq ekran rejimi", "Rang rejimi", "Yorugʻ rejim", "Qorongʻi rejim", "Tizimdagidek",
                 "Versiya haqida ogohlantirish", "Mualliflar: Mashinaviy oʻrganish darsligi jamoasi",
                 "© Mualliflik huquqi, 2026.", "Koʻrsatkich"]
 #: the header menu's PDF item is the book's PDF (yuklamalar.py), named so, not "Print to PDF"
 SAHIFADA = {
-    "book/index.html": ["Keyingi", "Keyingi sahifa", "Kitobning PDF fayli",
+    "book/index.html": ["Keyingi", "Keyingi sahifa", "Bobning PDF fayli",
                         "Sahifani yuklab olish", "Bu sarlavhaga havola"],
-    "book/attention/index.html": ["Oldingi", "Keyingi", "Kitobning PDF fayli"],
+    "book/attention/index.html": ["Oldingi", "Keyingi", "Bobning PDF fayli"],
     "book/attention/rekurrent.html": ["Oldingi", "Oldingi sahifa", "Mundarija", "Sahifa mundarijasi",
                                       "Sahifa mundarijasini ochish yoki yopish",
                                       "Darsning Jupyter daftari: sahifadagi matn, kod va natijalar",
                                       "Darsning Python skripti: matni izohlarda",
-                                      "Kitobning PDF fayli", "Bu sarlavhaga havola", "Bu rasmga havola",
+                                      "Bobning PDF fayli", "Bu sarlavhaga havola", "Bu rasmga havola",
                                       "Bu jadvalga havola", "Yechim"],
     "book/attention/atamalar.html": ["Oldingi", "Bu atamaga havola"],
     "search.html": ["Qidirish — Attention va Transformer", "Xato",

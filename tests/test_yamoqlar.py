@@ -242,6 +242,28 @@ def _babel_tili() -> str | None:
     return None if callable(getattr(ExtBabel, "language_name", None)) else "ExtBabel.language_name is gone"
 
 
+def _jadval_davomi() -> str | None:
+    """book/_templates/longtable.tex.jinja is Sphinx's, but for its two continuation lines and
+    its opening comment: rebuilt from the installed upstream, it must equal the copy."""
+    ildiz = Path(__file__).resolve().parents[1]
+    nusxa = (ildiz / "book" / "_templates" / "longtable.tex.jinja").read_text(encoding="utf-8")
+    asl = _fayl("sphinx", "templates", "latex", "longtable.tex.jinja")
+    ozgarishlar = [
+        (r"\makebox[0pt]{\sphinxtablecontinued{\tablename\ \thetable{} \textendash{} "
+         r"<%= _('continued from previous page') %>}}%",
+         r"\makebox[0pt]{\sphinxtablecontinued{(\csname fnum@table\endcsname ning davomi)}}%"),
+        (r"\makebox[0pt][r]{\sphinxtablecontinued{<%= _('continues on next page') %>}}%",
+         r"\makebox[0pt][r]{\sphinxtablecontinued{(<%= _('continues on next page') %>)}}%"),
+    ]
+    for eski, yangi in ozgarishlar:
+        if (xato := _bir_marta(asl, eski, "Sphinx's latex/longtable.tex.jinja")):
+            return xato
+        asl = asl.replace(eski, yangi)
+    tana = nusxa.split("-#>\n", 1)[-1]
+    return None if tana == asl else ("book/_templates/longtable.tex.jinja differs from Sphinx's "
+                                     "longtable.tex.jinja beyond its two continuation lines: copy it again")
+
+
 def _korsatkich() -> str | None:
     from test_korsatkich import korsatkich_yozuvlari
 
@@ -346,6 +368,10 @@ YAMOQLAR = [
           "the LaTeX visitor of index nodes is LaTeXTranslator.visit_index with each key@display it "
           "writes rekeyed (add_node override): makeindex sorts the keys, Sphinx's are the entries' text",
           _korsatkich),
+    Yamoq("table continuation lines", "sphinx", "7.4.7", "book/_templates/longtable.tex.jinja",
+          "Sphinx's longtable template with its two continuation lines in the book's words, "
+          "\"(1.22-jadvalning davomi)\" and \"(davomi keyingi betda)\" like a code block's, "
+          "instead of \" 1.22 – oldingi betdan davomi\"", _jadval_davomi),
     Yamoq("theme templates", "pydata-sphinx-theme", "0.17.1", "book/_templates",
           "templates shadow the themes' own (Uzbek strings, no icon script, search scripts on the "
           "search page only); tests/test_sablonlar.py checks each string they change", _sablonlar),
@@ -392,6 +418,7 @@ def test_a_changed_upstream_is_a_clear_error(monkeypatch):
     assert "0 times" in _tab_stops()
     monkeypatch.setitem(globals(), "_fayl", lambda *a: "var Search = {};")
     assert "searchtools.js" in _qidiruv()
+    assert "longtable.tex.jinja holds" in _jadval_davomi()
     xatolar = tekshir()
     assert any(x.startswith("tab stops box by box (book/_ext/qurilish/yakun.py, checked with pydata-sphinx-theme")
                for x in xatolar), xatolar

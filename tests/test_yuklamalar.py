@@ -58,7 +58,7 @@ def test_a_chapter_of_lessons_has_its_own_lines():
     bosh = BeautifulSoup(yuklamalar.bob_html("book/attention/index", "kitob.pdf", ["mexanizm", "rekurrent"]),
                          "html.parser")
     assert [a["href"] for a in bosh.select("p.yuklab-olish a")] == ["../../kitob.pdf", "attention.zip"]
-    assert "mexanizm.ipynb dan boshlab" in bosh.select_one(".yuklab-izoh > p").get_text()
+    assert "mexanizm.ipynb faylidan boshlab" in bosh.select_one(".yuklab-izoh > p").get_text()
     # a lesson: its source, its executed notebook, the chapter's archive
     dars = BeautifulSoup(yuklamalar.dars_html("book/attention/mexanizm", "book/attention/index"), "html.parser")
     assert [a["href"] for a in dars.select("p.yuklab-olish a")] == [

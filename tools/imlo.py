@@ -119,7 +119,7 @@ ATAMALAR: list[tuple[str, tuple[str, ...], tuple[str, ...]]] = [
     ("logit", ("logit",), ("logit",)),
     ("prompt", ("prompt", "boshlangʻich matn"), ("prompt", "boshlangʻich matn")),
     ("KV kesh", ("KV kesh", "KV cache"), ("KV kesh",)),
-    ("GQA", ("GQA", "grouped-query attention", "guruhli soʻrov attention"), ("GQA",)),
+    ("GQA", ("GQA", "grouped-query attention", "guruhlangan soʻrovli attention"), ("GQA",)),
     ("RoPE", ("RoPE", "rotary position embedding"), ("RoPE",)),
     ("FlashAttention", ("FlashAttention",), ("FlashAttention",)),
     ("SDPA", ("SDPA", "scaled_dot_product_attention"), ("SDPA",)),
@@ -792,7 +792,7 @@ ATAMA_NAQSHLARI: dict[str, str] = {
     "oʻrtacha kvadratik (standart) chetlanish":
         r"oʻrtacha\s+kvadratik\s+\(standart\)\s+chetlanish|standart\s+chetlanish",
     "kauzal (sababiy) maska": r"kauzal\s+(?:\(sababiy\)\s+)?maska",
-    "guruhli soʻrov attention (GQA)": r"GQA|guruhli\s+soʻrov\s+attention",
+    "guruhlangan soʻrovli attention (GQA)": r"GQA|guruhlangan\s+soʻrovli\s+attention",
     "post-LN va pre-LN": r"[Pp]ost-LN|[Pp]re-LN",
     "KiB, MiB, GiB": r"[KMG]iB",
     "bosh": r"bosh(?:lar|li)[\wʻʼ]*|(?<=\d-)bosh[\wʻʼ]*",

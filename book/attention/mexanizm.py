@@ -333,7 +333,8 @@ yopishtir(es_joy_min=pastga(min(joy_boyicha), 3))
 # %% [markdown]
 # Javob qaysi oʻrinda tursa ham, unga tushgan ogʻirlik oʻrtacha
 # {glue:text}`es_joy_min:.3f` dan kam emas. Soʻrov va kalitning skalyar koʻpaytmasi kalit
-# qayerda turganini emas, unda nima borligini solishtiradi: attention shuning uchun kerak.
+# qayerda turganini emas, unda nima borligini solishtiradi: attention kalitni oʻrniga
+# qarab emas, mazmuniga qarab topadi.
 #
 # ## Kauzal maska: kelajakka qaramaslik
 #
@@ -390,8 +391,8 @@ glue("kauzal_birinchi", float(ogirlik_maskali[0, 0, 0]), display=False)
 # %% [markdown]
 # {numref}`%s-rasmning <kauzal>` oʻng qismida 0-qatorda yagona ogʻirlik
 # {glue:text}`kauzal_birinchi:g`: 0-pozitsiya faqat oʻziga qaraydi. Maska *V* ni emas,
-# qaysi pozitsiyaga qarash mumkinligini oʻzgartiradi: maskali chiqish (`chiqish_maskali`) — oʻsha *V*
-# larning boshqacha vaznli oʻrtachasi.
+# qaysi pozitsiyaga qarash mumkinligini oʻzgartiradi: maskali chiqish (`chiqish_maskali`) — oʻsha
+# qiymatlarning (*V* qatorlarining) boshqacha vaznli oʻrtachasi.
 #
 # Matnni tushunadigan model (BERT kabi *{term}`koder`*, ingl. *encoder*) kauzal maska
 # ishlatmaydi: unda har soʻz ikki tomondagi soʻzlarni koʻradi. Faqat gaplarni bir xil

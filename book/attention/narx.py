@@ -97,7 +97,7 @@ from myst_nb import glue  # qiymatlarni matnga beradi
 glue("mac_nisbat", float(mac_nisbat), display=False)
 # bob sonlari qaysi protsessorda olingani (kirish sahifasi uchun)
 cpu = torch.backends.cpu.get_cpu_capability()
-glue("hisob_muhiti", f"{protsessor()} ({cpu})", display=False)
+glue("hisob_muhiti", f"{protsessor()} ({cpu.replace('AVX512', 'AVX-512')})", display=False)
 glue("vaqt_nisbat", float(vaqt_nisbat), display=False)
 
 # %% [markdown]
@@ -304,7 +304,7 @@ glue("fl_farq", float(farq), display=False)
 #
 # - **oddiy yoʻl**: *Q* va *K* oʻqiladi, ballar matritsasi yoziladi va softmax uchun qayta
 #   oʻqiladi, ogʻirliklar yoziladi va *V* bilan birga qayta oʻqiladi, chiqish yoziladi;
-# - **boʻlaklab** (FlashAttention-2 dagi tartib, {cite:alp}`dao2023`): soʻrovlar ham *B* tadan
+# - **boʻlaklab** (FlashAttention-2dagi tartib, {cite:alp}`dao2023`): soʻrovlar ham *B* tadan
 #   olinadi. Soʻrov boʻlagi tez xotirada turadi, *K* va *V* esa har soʻrov boʻlagi uchun asosiy
 #   xotiradan qayta oʻqiladi; $T \times T$ matritsa asosiy xotiraga umuman tushmaydi.
 

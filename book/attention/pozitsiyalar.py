@@ -56,8 +56,8 @@ seedlar = range(5)
 # Har *p*-pozitsiya vektorining juft va toq komponentlari:
 #
 # $$
-# \mathrm{PE}[p, 2i] = \sin\!\left(\frac{p}{10000^{2i/d}}\right), \qquad
-# \mathrm{PE}[p, 2i+1] = \cos\!\left(\frac{p}{10000^{2i/d}}\right).
+# \mathrm{PE}[p, 2i] = \sin\!\left(\frac{p}{10\,000^{2i/d}}\right), \qquad
+# \mathrm{PE}[p, 2i+1] = \cos\!\left(\frac{p}{10\,000^{2i/d}}\right).
 # $$
 #
 # Bu yerda *d* — vektor oʻlchami, *i* — komponentlar juftligining indeksi
@@ -196,7 +196,7 @@ for s, natija_s in zip(seedlar, organ):
 # Soʻrovlarning 0-pozitsiyaga bergan oʻrtacha {term}`ogʻirligini <ogʻirlik>`
 # ham yozib olamiz: model javobni 0-pozitsiyadan olayotganini shu koʻrsatadi.
 #
-# Solishtirish uchun tartibni koʻrmaydigan qoida ham bor. U sonlarning tartibini
+# Solishtirish uchun tartibni koʻrmaydigan qoidani ham olamiz. U sonlarning tartibini
 # bilmaydi, shuning uchun $x_0 > 0$ ehtimolini faqat musbat sonlar ulushidan
 # baholay oladi. Bunday qoidalarning eng yaxshisi —
 # **{term}`ishoralar koʻpchiligi`**: musbat sonlar koʻp boʻlsa, javob 1.
@@ -415,9 +415,10 @@ glue("kz_sin60_min", pastga(min(sin60)), display=False)
 # koʻpchiligidan ham (*T* = 60 da {glue:text}`poz_kop_60:.2f`,
 # {numref}`poz_jadval`). Demak, maskaning oʻzi modelga tartib haqida maʼlumot
 # beradi. Lekin u pozitsiya kodlash oʻrnini bosmaydi: kauzal model hech bir
-# seedda vazifani yechmadi, sinusoidal modellar esa xuddi shu sinov namunalarida
-# kamida {glue:text}`kz_sin60_min:.2f` aniqlik berdi ({numref}`%s-jadvaldagi <poz_jadval>`
-# *T* = 60 qatori boshqa namunalarda oʻlchangan). Sababi: kechki soʻrovlar
+# seedda vazifani yechmadi, sinusoidal modellar esa kauzal model sinalgan oʻsha
+# namunalarda kamida {glue:text}`kz_sin60_min:.2f` aniqlik berdi.
+# {numref}`%s-jadvaldagi <poz_jadval>` *T* = 60 qatori boshqa, yangi namunalarda
+# oʻlchangan. Sababi: kechki soʻrovlar
 # hamma kalitni koʻradi va pozitsiyasiz ular orasida birinchisini ajrata
 # olmaydi; soʻrovlar boʻyicha oʻrtacha olinganda ularning shovqini signalni
 # susaytiradi. Koʻp qatlamli til modellari pozitsiya kodlashsiz ham

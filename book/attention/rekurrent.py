@@ -59,7 +59,7 @@ from chapter_code.oqitish import protokoli
 # ```
 #
 # Attention modeli {doc}`«Attention mexanizmi» <mexanizm>` darsidagi toʻrt {term}`bosqichni <bosqich>` takrorlaydi. Bu —
-# **{term}`self-attention`** (*oʻz-oʻziga attention*): {term}`soʻrov`, {term}`kalit` va qiymat bitta
+# **{term}`oʻz-oʻziga attention`** (ingl. *self-attention*): {term}`soʻrov`, {term}`kalit` va qiymat bitta
 # ketma-ketlikdan olinadi. Oʻsha darsdagi misoldan farqi uchta:
 # kirishdagi har son avval chiziqli {term}`proyeksiya` bilan *d* = {glue:text}`d_model` oʻlchamli
 # vektorga aylantiriladi; unga oʻrganiladigan

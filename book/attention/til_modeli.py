@@ -45,8 +45,8 @@ from chapter_code import til
 # ## Matn
 #
 # Modelni oʻqitish uchun toʻplangan matn — {term}`korpus`. Korpusimiz — shu bob matnining
-# avvalgi bir tahriri: darslar, bobga kirish va atama izohlari. Jadvallar, kod kataklari va
-# hisoblangan sonlar keltirilgan gaplar undan olib tashlangan. Korpus `chapter_code/korpus.txt` faylida
+# avvalgi bir tahriri: darslar, bobga kirish va atama izohlari. Undan jadvallar, kod kataklari
+# hamda hisoblangan son keltirilgan gaplar olib tashlangan. Korpus `chapter_code/korpus.txt` faylida
 # saqlangan. Har oʻninchi xatboshi {term}`tekshirish matniga <tekshirish matni>` ajratiladi:
 # model uni oʻqitishda koʻrmaydi, biz esa modelni shu matnda baholaymiz.
 
@@ -396,7 +396,7 @@ print(textwrap.fill(bpe_tok.dekodla(b[0]).replace("\n", " / "), 68))
 # uchun bu juda koʻp yangilanish. Shuning uchun {term}`Transformer` bigramga yutqazdi. Vaqtida
 # toʻxtatilsa, u yaxshi silliqlangan bigramdan ozgina oldinga oʻtadi: eng yaxshi nuqtasida
 # ({glue:text}`bpe_eng_qadam`-yangilanish) yoʻqotishi {glue:text}`bpe_eng:.2f` nat. Lekin bu nuqtani
-# (bigramning *k* sini ham) tekshirish matniga qarab tanladik.
+# (bigramdagi *k* ni ham) tekshirish matniga qarab tanladik.
 # :::
 
 # %% tags=["hide-cell"]

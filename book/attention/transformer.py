@@ -126,7 +126,7 @@ print("eng katta farq:", son(mha_farq, ".1e"))
 # :::
 #
 # Bobdagi `Blok` — `KopBoshli` bilan pre-LN blok. Undagi ixtiyoriy ikkinchi attention —
-# {term}`koder`–{term}`dekoder` attention (ingl. {term}`cross-attention`): dekoder unda koderga
+# {term}`koder–dekoder attention` (ingl. *cross-attention*): {term}`dekoder` unda {term}`koderga <koder>`
 # qaraydi; uni yakuniy misolda ishlatamiz.
 #
 # ```{literalinclude} ../../chapter_code/modellar.py
@@ -202,7 +202,7 @@ diagramma(joy, list(zip(nomlar, nomlar[1:])), nom="arxitektura.png",
 # ({term}`paket`, bosh, *T*, bosh oʻlchami) shaklida turadi. `KopBoshli.forward` yangi kalit va
 # qiymatlarni `kesh_qosh` ga
 # beradi, u ularni `torch.cat` bilan oxiriga qoʻshadi va kesh koʻrgan tokenlarni sanaydi (`"soni"`).
-# Kesh `dict`idagi `"oyna"` yozuvi {term}`siljuvchi oyna attention` (ingl. *sliding-window
+# Kesh `dict`idagi `"oyna"` yozuvi {term}`siljuvchi oynali attention` (ingl. *sliding-window
 # attention*) uchun; uni
 # {doc}`«Yakuniy misol: attention oʻzbekcha sonlarni oʻqiydi» <yakuniy>` darsida koʻramiz.
 #
@@ -360,9 +360,9 @@ for nom, qiymat in dict(
 # hajmi (float32da 4, {term}`bfloat16da <bfloat16>` 2). Kesh *T* ga chiziqli oʻsadi.
 #
 # Katta modellarda kesh xotiraning katta qismini egallaydi. Shuning uchun Llama 3 kabi modellar
-# **{term}`guruhli soʻrov attention <guruhli soʻrov attention (GQA)>`** (ingl. *grouped-query
-# attention*, GQA; {cite:alp}`ainslie2023`) ishlatadi: bir guruhdagi bir nechta soʻrov boshi bitta
-# kalit/qiymat boshini birgalikda ishlatadi. Keshda faqat kalit/qiymat boshlari saqlanadi, shuning
+# **{term}`guruhlangan soʻrovli attention <guruhlangan soʻrovli attention (GQA)>`** (ingl. *grouped-query
+# attention*, GQA; {cite:alp}`ainslie2023`) qoʻllaydi: bir guruhdagi bir nechta soʻrov boshi bitta
+# kalit/qiymat boshidan birgalikda foydalanadi. Keshda faqat kalit/qiymat boshlari saqlanadi, shuning
 # uchun u (soʻrov boshlari soni) / (kalit/qiymat boshlari soni) marta kichrayadi.
 #
 # Avval formulani yuqorida toʻldirilgan keshlarning tenzorlari bilan tekshiramiz.

@@ -13,9 +13,10 @@
 # %% [markdown]
 # # Yakuniy misol: attention oʻzbekcha sonlarni oʻqiydi
 #
-# Endi hamma qismni bitta haqiqiy vazifada yigʻamiz: {doc}`«Transformer bloki va KV kesh» <transformer>` darsidagi {term}`pre-LN <post-LN va pre-LN>`
-# bloklardan {term}`koder` va {term}`dekoder` tuzib, oʻzbekcha soʻz bilan yozilgan sonlarni raqamga aylantiradigan
-# kichik {term}`Transformer` oʻqitamiz va u qaysi soʻzga qarayotganini koʻramiz.
+# Endi hamma qismni bitta haqiqiy vazifada yigʻamiz. {doc}`«Transformer bloki va KV kesh» <transformer>` darsidagi
+# {term}`pre-LN <post-LN va pre-LN>` bloklardan {term}`koder` va {term}`dekoder` tuzamiz va kichik {term}`Transformer`
+# oʻqitamiz: u oʻzbekcha soʻz bilan yozilgan sonlarni raqamga aylantiradi. Soʻng model yozayotganda qaysi
+# soʻzga qarashini koʻramiz.
 
 
 # %%
@@ -51,8 +52,8 @@ from chapter_code.sonlar import soz_bilan, manba_soz, javob
 # **koder–dekoder** modelini olamiz (`Tarjimon`). Koder soʻzlarni {term}`kauzal maskasiz <kauzal (sababiy) maska>` {term}`attention <attention (eʼtibor mexanizmi)>` bilan oʻqiydi: har soʻz hamma soʻzni
 # koʻradi, faqat toʻldiruvchi `<pad>` {term}`tokenlar <token>` yashiriladi.
 # Dekoder raqamlarni bittadan yozadi. U oʻzi yozgan raqamlarga kauzal
-# maska bilan, soʻzlarga esa **koder–dekoder attention**
-# (ingl. {term}`cross-attention`) orqali qaraydi: {term}`soʻrovlar <soʻrov>` dekoderdan, {term}`kalit` va
+# maska bilan, soʻzlarga esa **{term}`koder–dekoder attention`**
+# (ingl. *cross-attention*) orqali qaraydi: {term}`soʻrovlar <soʻrov>` dekoderdan, {term}`kalit` va
 # qiymatlar koder chiqishidan olinadi.
 #
 # ```{literalinclude} ../../chapter_code/modellar.py
@@ -309,7 +310,7 @@ glue("tr_bosh_max", 100 * float(ulush[:-1].max()), display=False)
 
 # %% [markdown]
 # Noldan farqli raqamlarning {glue:text}`tr_moslik_foiz:.1f` foizida eng
-# kuchli oʻrtacha ogʻirlik oʻsha raqamni beradigan soʻzga tushdi. Lekin
+# kuchli oʻrtacha ogʻirlik oʻsha raqamni beradigan soʻzga tushadi. Lekin
 # ogʻirlikning oʻrtacha {glue:text}`tr_orta_oz:.0f` foizi oʻz soʻziga,
 # {glue:text}`tr_orta_ym:.0f` foizi «yuz» va «ming»ga,
 # {glue:text}`tr_orta_boshqa:.0f` foizi boshqa soʻzlarga ketadi. Nol yozilayotganda esa
@@ -342,7 +343,7 @@ fig(
 # :::{only} html
 # Quyidagi xaritada seed 0 modelining bir nechta sinov sonidagi (toʻgʻri
 # javoblar va xatolar) hamma ogʻirliklari bor: koder–dekoder attention,
-# koder va dekoderning {term}`oʻz-oʻziga attentioni <self-attention>`, har
+# koder va dekoderning {term}`oʻz-oʻziga attentioni <oʻz-oʻziga attention>`, har
 # bosh va oʻrtachasi. Dekoderga modelning oʻz javobi beriladi: xato javobda
 # model xato raqamni yozayotganda qayerga qaraganini koʻrasiz.
 # :::
@@ -389,12 +390,12 @@ xarita(
 # hajmini hisobladik: $2 \cdot L \cdot T \cdot n_{kv} \cdot d_{\text{bosh}} \cdot b$ bayt.
 # Uni kichraytirishning ikki yoʻlini oʻqitib solishtiramiz:
 #
-# - **{term}`guruhli soʻrov attention <guruhli soʻrov attention (GQA)>`**
+# - **{term}`guruhlangan soʻrovli attention <guruhlangan soʻrovli attention (GQA)>`**
 #   (GQA, {cite:alp}`ainslie2023`) $n_{kv}$ ni kamaytiradi: bir guruhdagi
 #   soʻrov boshlari bitta kalit/qiymat boshini birga ishlatadi.
 #   Eng chekka holati — bitta kalit/qiymat boshi: **{term}`koʻp soʻrovli attention <koʻp soʻrovli attention (MQA)>`** (ingl. *multi-query attention*, MQA;
 #   {cite:alp}`shazeer2019`);
-# - **{term}`siljuvchi oyna attention`** (ingl. *sliding-window attention*;
+# - **{term}`siljuvchi oynali attention`** (ingl. *sliding-window attention*;
 #   {cite:alp}`beltagy2020`) *T* ni cheklaydi: har soʻrov faqat oxirgi *w*
 #   ta kalitga qaraydi (kodda `oyna`), keshda ham shuncha token qoladi.
 #

@@ -79,13 +79,21 @@ PREAMBULA = r"""
 % (every underfull page has badness 0) that penalty is the cheapest break on the page, so a block
 % that fits was sent to the next page whenever what followed it did not fit (an editor found pages
 % four-fifths blank).  \kitobjoy breaks only when the block does not fit; its \penalty0 brings
-% \pagetotal up to date and is an ordinary break, no cheaper than any other.
+% \pagetotal up to date and is an ordinary break, no cheaper than any other.  A code block moves
+% only when less than a third of the page is left: with more, moving it left the page half empty
+% (an editor found four such pages), so it splits there with its continuation lines, as code in a
+% book does.  A «Chuqurroq» box always moves (\kitobjoyquti): split, its second half had no title.
 % A lesson's figures are set before its exercises begin (\FloatBarrier before «Mashqlar»,
 % _mashqdan_oldin): a figure that floated on split an exercise mid-sentence.
 \usepackage{placeins}
-\newcommand{\kitobjoy}[1]{\par\penalty\z@\begingroup\setlength{\dimen@}{#1}%
+\newcommand{\kitobjoyquti}[1]{\par\penalty\z@\begingroup\setlength{\dimen@}{#1}%
   \dimen@ii\pagegoal\advance\dimen@ii-\pagetotal
   \ifdim\dimen@>\dimen@ii\ifdim\dimen@ii>\z@\vfil\fi\break\fi\endgroup}
+\newcommand{\kitobjoy}[1]{\par\penalty\z@\begingroup\setlength{\dimen@}{#1}%
+  \dimen@ii\pagegoal\advance\dimen@ii-\pagetotal
+  \ifdim\dimen@>\dimen@ii\ifdim\dimen@ii<.34\textheight\ifdim\dimen@ii>\z@\vfil\fi\break
+  \else\typeout{kitobjoy: a short block may split, \the\dimen@ii\space left of \the\textheight}\fi\fi
+  \endgroup}
 % A glossary link upright (Sphinx sets it in italics, the form of the English glosses beside it);
 % an address broken only after a slash ("https:" / "//arxiv.org" and "2407." / "21783" were not).
 \protected\def\sphinxtermref#1{#1}
@@ -168,8 +176,11 @@ def _korsatkich(self, node) -> None:
 
 
 def _matn(self, node) -> None:
-    """Text on paper: no line begins with a dash, "T = 60" stays on one line (no-break spaces)."""
-    self.body.append(re.sub(r" (?=[—=])|(?<==) (?=\d|$)", "~", self.encode(node.astext())))
+    """Text on paper: no line begins with a dash, "T = 60" and a model's name with its number
+    ("Llama 3", "Llama 3 8B") stay on one line (no-break spaces)."""
+    matn = re.sub(r" (?=[—=])|(?<==) (?=\d|$)", "~", self.encode(node.astext()))
+    self.body.append(re.sub(r"\b(Llama|Mistral|Gemma|Qwen) (\d+)(?: (?=\d+B))?",
+                            lambda m: m.group(0).replace(" ", "~"), matn))
 
 
 def _sozla(app, config) -> None:
@@ -177,8 +188,11 @@ def _sozla(app, config) -> None:
         # babel (polyglossia has no Uzbek): "uzbek" from TeX Live's ini file, without hyphenation
         "babel": r"\usepackage[provide=*]{babel}\babelprovide[hyphenrules=nohyphenation]{uzbek}",
         "polyglossia": "",
+        # formulas in DejaVu's own math font (fonts-dejavu-extra), not Latin Modern beside DejaVu
+        # text: unicode-math after amsmath, as its manual asks
         "fontpkg": "\n".join([r"\setmainfont{DejaVu Serif}", r"\setsansfont{DejaVu Sans}",
-                               r"\setmonofont{DejaVu Sans Mono}[Scale=0.84]"]),
+                               r"\setmonofont{DejaVu Sans Mono}[Scale=0.84]",
+                               r"\usepackage{unicode-math}", r"\setmathfont{DejaVu Math TeX Gyre}"]),
         "fncychap": "",
         "preamble": PREAMBULA + _nomlar(),
         "papersize": "a4paper",
@@ -362,7 +376,7 @@ def _bir_betda(app, doctree, docname) -> None:
         qatorlar = sum(-(-len(b.astext()) // QATOR_BELGI) + 1 for b in quti.findall(nodes.paragraph))
         if qatorlar <= BIR_BETDA:
             quti.parent.insert(quti.parent.index(quti), nodes.raw(
-                "", rf"\kitobjoy{{{qatorlar + 3}\baselineskip}}", format="latex"))
+                "", rf"\kitobjoyquti{{{qatorlar + 3}\baselineskip}}", format="latex"))
 
 
 def _mashqdan_oldin(app, doctree, docname) -> None:

@@ -199,6 +199,10 @@ var uzUlash = () => {
       [indeks.indexentries, indeks.alltitles] = [kirishlar, sarlavhalar];
     }
     const asli = indeks.uzSarlavhaAsli;
+    // a page once: the hit with no place on the page goes when a hit names a place on it (a term, a
+    // section), which the reader reaches with the word on screen
+    const joyli = new Set(natija.filter((n) => n[2]).map((n) => n[0]));
+    natija = natija.filter((n) => n[2] || !joyli.has(n[0]));
     return natija.map((n) => {          // the title of a section (a key while searching) as written
       const i = n[1].lastIndexOf(" > ");
       const sarlavha = asli.get(i === -1 ? n[1] : n[1].slice(i + 3));
@@ -207,18 +211,21 @@ var uzUlash = () => {
               ...n.slice(2)];
     });
   };
-  // a formula once, as shown: without the MathML and TeX source (O(T2)O(T^2)O(T2)); and,
-  // while kodsiz is set, without code and printed output, so that a summary is prose
+  // a formula once, as shown: without the MathML and TeX source (O(T2)O(T^2)O(T2)); never the
+  // print-only or side menu, the menu of the page or the download box; a space after each block
+  // (a glossary term and the note under it read "harorat ingl. …", not "haroratingl."); and, while
+  // kodsiz is set, without code and printed output, so that a summary is prose
   let kodsiz = false;
   const matnga = Search.htmlToText;
   if (typeof matnga === "function") Search.htmlToText = (htmlString, anchor) => {
-    let h = htmlString.replace(/<span class="katex-mathml">[\s\S]*?<\/math><\/span>/g, "");
-    if (kodsiz) {
-      const hujjat = new DOMParser().parseFromString(h, "text/html");
-      hujjat.querySelectorAll("div.highlight, pre, div.cell_output, .kitob-xarita, nav, .onthispage").forEach((e) => e.remove());
-      h = hujjat.documentElement.outerHTML;
-    }
-    return matnga(h, anchor);
+    const hujjat = new DOMParser().parseFromString(
+      htmlString.replace(/<span class="katex-mathml">[\s\S]*?<\/math><\/span>/g, ""), "text/html");
+    hujjat.querySelectorAll("#jb-print-docs-body, .bd-sidebar-secondary, .onthispage, details.yuklab-izoh"
+                            + (kodsiz ? ", div.highlight, pre, div.cell_output, .kitob-xarita, nav" : ""))
+      .forEach((e) => e.remove());
+    hujjat.querySelectorAll("dt, dd, p, li, h1, h2, h3, h4, th, td, figcaption, summary")
+      .forEach((e) => e.append(" "));
+    return matnga(hujjat.documentElement.outerHTML, anchor);
   };
   // the section that holds the word: the hit is named "page > section" (as Sphinx names a
   // hit in a section title) and opens there

@@ -140,7 +140,7 @@ def bob_html(docname: str, pdf: str, darslar: list[str], hajm=_hajmsiz) -> str:
         "daftari (<code>.ipynb</code>) va Python skripti (<code>.py</code>), ular import qiladigan "
         "<code>chapter_code/</code> modullari, <code>requirements.txt</code> va <code>README.md</code> "
         "bor. " + ISHGA_TUSHIRISH.format(
-            nimani=f"darslarni (<code>{html.escape(darslar[0])}.ipynb</code> dan boshlab)")), hajm)
+            nimani=f"darslarni (<code>{html.escape(darslar[0])}.ipynb</code> faylidan boshlab)")), hajm)
 
 
 def dars_html(docname: str, bob: str, hajm=_hajmsiz) -> str:
@@ -395,7 +395,7 @@ baʼzi jumlalar esa natija seedga bogʻliq ekanini ochiq aytadi.
 VAQTLAR = """
 ## Qancha vaqt oladi
 
-Modellar kichik va protsessorda oʻqitiladi. Kitob qurilgan kompyuterda{muhit} darslardagi
+Modellar kichik va protsessorda oʻqitiladi. Bob qurilgan kompyuterda{muhit} darslardagi
 oʻqitishlar va oʻlchovlar ketma-ket bajarilganda shuncha vaqt oldi:
 
 | Daftar | Vaqt |
@@ -724,7 +724,7 @@ def sarlavha_yuklamalari(guruh: dict, docname: str, pdf_manzil: str, notebook: b
         return {**b, "type": "link", "url": manzil, "text": f"{matn[:-1]}, {olcham})" if olcham else matn,
                 "tooltip": izoh, "label": b.get("label")}
     pdf = tugma({"icon": tugmalar[PDF_TUGMA].get("icon"), "label": PDF_TUGMA}, pdf_manzil, "PDF (.pdf)",
-                "Kitobning PDF fayli")
+                "Bobning PDF fayli")
     pdf.pop("javascript", None)
     if not notebook:
         return {**guruh, "buttons": [pdf]}
