@@ -543,6 +543,9 @@ def test_the_held_out_structure_probe_holds(glued, sahifa):
     davo("nolsiz sonlar oson", min(glued["tz_hamma_nolsiz_min"], glued["tz_yopiq_nolsiz_min"]), kamida=0.98)
     # "bu modellar «00»li sinov sonlarining yarmini ham toʻgʻri yoza olmadi" (ten runs: 0,027-0,364)
     davo("«00»siz oʻqitilgan model «00»li sonlarning yarmini ham yoza olmaydi", glued["tz_yopiq_00_max"], kopi=0.5)
+    # "kompozitsion umumlashtirish bu yerda faqat qisman ishladi": some are written right (a
+    # claim-breaker's ten runs: 0,027 the fewest; here 0,243)
+    davo("«00»siz oʻqitilgan model «00»li sonlarning baʼzilarini toʻgʻri yozadi", glued["tz_yopiq_00_min"], kamida=0.01)
     # "Har seedda bu hamma son bilan oʻqitilgan modelnikidan ancha past" (ten runs: the
     # smallest gap 0,27, seed 1 here: 0,514 against 0,243)
     for hamma, yopiq in zip(qatorlar[:2], qatorlar[2:]):

@@ -132,8 +132,8 @@ for nom, qisqa in [("RNN", "rnn"), ("LSTM", "lstm"),
 #
 # Uchinchi qatordagi LSTMda unutish {term}`darvozasi <darvoza>` siljishi 3 dan
 # boshlangan, nisbat esa bu initsializatsiyada atigi {glue:text}`grad_lstm_unutish:.2f` (boshqa
-# initsializatsiyada u bir necha barobar katta yoki kichik, lekin baribir standart LSTMdagidan
-# millionlab marta kichik). LSTMning
+# initsializatsiyada u oʻn barobardan ortiq katta yoki bir necha barobar kichik chiqishi mumkin,
+# lekin baribir standart LSTMdagidan millionlab marta kichik). LSTMning
 # {term}`xotira hujayrasi` har qadamda unutish darvozasi
 # $f_t = \sigma(W x_t + U h_{t-1} + b_f)$ ga koʻpaytiriladi. PyTorch $b_f$ ni
 # nol atrofida tanlaydi, kirish hissasi ham dastlab kichik, shuning uchun
@@ -245,7 +245,8 @@ glue("poz_param", T * d_model, display=False)
 #   qarab qaysi seedda model vazifani yechishini oldindan aytib boʻlmaydi.
 # - **LSTM** vazifani {glue:text}`lstm_yechdi_gap`; aniqliklar
 #   {glue:text}`lstm_min:.3f` dan {glue:text}`lstm_max:.3f` gacha. Uning natijasi
-#   ham seedga kuchli bogʻliq.
+#   seedga ham, protsessor arifmetikasiga ham kuchli bogʻliq: xuddi shu seedlar
+#   boshqa protsessorda bironta ham yechim bermasligi mumkin.
 # - **Pozitsiyasiz attention** vazifani hech bir seedda yecha olmadi: eng yaxshi
 #   seedda {glue:text}`attn0_max:.3f`. Nega shundayligini keyingi boʻlimda koʻramiz.
 #

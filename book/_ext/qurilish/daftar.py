@@ -191,13 +191,13 @@ def kod_katagi(asl, raqamlar: dict[str, str] | None = None) -> nbformat.Notebook
 #: The notebook's first line: whose numbers these are and how to run it.
 BOSHI = ("*«{bob}» bobining «{dars}» darsi. Undagi sonlar, jadvallar va rasmlar kitob qurilgan "
          "kompyuterda{muhit} olingan: oʻzingiz ishga tushirsangiz, vaqtlar boshqacha, "
-         "oʻqitish natijalari esa biroz farqli chiqishi mumkin. Ishga tushirish yoʻli bob arxividagi "
+         "oʻqitish natijalari esa farqli chiqishi mumkin. Ishga tushirish yoʻli bob arxividagi "
          "`README.md` faylida; Colabda quyidagi birinchi katakni bajaring.*\n")
 
 #: ... of a chapter that is one page.
 BOSHI_BIR = ("*«{bob}» bobi. Undagi sonlar, jadvallar va rasmlar kitob qurilgan kompyuterda{muhit} "
              "olingan: oʻzingiz ishga tushirsangiz, vaqtlar boshqacha, oʻqitish natijalari "
-             "esa biroz farqli chiqishi mumkin. Ishga tushirish yoʻli bob arxividagi `README.md` faylida; "
+             "esa farqli chiqishi mumkin. Ishga tushirish yoʻli bob arxividagi `README.md` faylida; "
              "Colabda quyidagi birinchi katakni bajaring.*\n")
 
 #: The first code cell: in Colab, the chapter's archive uploaded, unpacked and installed; elsewhere nothing.

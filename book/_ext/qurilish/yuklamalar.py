@@ -386,7 +386,7 @@ u shu arxivni soʻraydi, ochadi va paketlarni oʻrnatadi. Keyin qolgan kataklarn
 
 Daftardagi sonlar kitob qurilgan kompyuterda{muhit} olingan. Vaqt
 oʻlchovlari har kompyuterda boshqacha chiqadi. Modellarni oʻqitish natijalari ham boshqa
-protsessorda biroz farq qilishi mumkin: bir xil seed bilan ham hisob tartibi va
+protsessorda farq qilishi mumkin, seedga sezgir modellarda sezilarli darajada: bir xil seed bilan ham hisob tartibi va
 yaxlitlash boshqacha boʻladi. Darslar bunday farqqa chidamli xulosalarni oʻrgatadi;
 baʼzi jumlalar esa natija seedga bogʻliq ekanini ochiq aytadi.
 {vaqtlar}"""
