@@ -333,8 +333,8 @@ yopishtir(es_joy_min=pastga(min(joy_boyicha), 3))
 # %% [markdown]
 # Javob qaysi oʻrinda tursa ham, unga tushgan ogʻirlik oʻrtacha
 # {glue:text}`es_joy_min:.3f` dan kam emas. Soʻrov va kalitning skalyar koʻpaytmasi kalit
-# qayerda turganini emas, unda nima borligini solishtiradi: attention kalitni oʻrniga
-# qarab emas, mazmuniga qarab topadi.
+# qayerda turganini emas, unda nima borligini solishtiradi: attention kalitni
+# mazmuniga qarab topadi.
 #
 # ## Kauzal maska: kelajakka qaramaslik
 #

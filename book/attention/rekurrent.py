@@ -250,9 +250,8 @@ glue("poz_param", T * d_model, display=False)
 # - **Pozitsiyasiz attention** vazifani hech bir seedda yecha olmadi: eng yaxshi
 #   seedda {glue:text}`attn0_max:.3f`. Nega shundayligini keyingi boʻlimda koʻramiz.
 #
-# RNN va LSTM vazifani seedlarning qancha qismida yechishini baholash uchun besh seed kam:
-# boshqa besh seedda bu ulush ancha past ham, baland ham chiqishi mumkin. Shuning uchun jadvaldagi oʻrtacha
-# aniqliklarni bu modellarning umumiy bahosi deb olmang.
+# Besh seed — kichik tanlov: boshqa seedlarda RNN va LSTM vazifani ancha kam yoki koʻp
+# yechishi mumkin. Jadvaldagi oʻrtachalarni bu modellarning umumiy bahosi deb olmang.
 #
 # Pozitsiyali attentionda gradient ham 0-qadamga yetdi, vazifa ham yechildi.
 # Lekin birinchisi ikkinchisining sababi ekanini bu tajribadan aytib

@@ -473,9 +473,7 @@ yopishtir(at_min=float(aniqliklar.min().min()), at_max=float(aniqliklar.max().ma
 # uchun bundan xulosa chiqarib boʻlmaydi.
 #
 # Kesh esa aynan formula boʻyicha kichrayadi (oxirgi ikki ustun); ikki
-# tokenli oynada u son uzunligiga qarab oʻsmaydi. Kichik kesh xotirani ham,
-# har {term}`qadamda <qadam>` oʻqiladigan baytlarni ham tejaydi
-# ({doc}`«Transformer bloki va KV kesh» <transformer>` darsi).
+# tokenli oynada u son uzunligiga qarab oʻsmaydi.
 #
 # Buning evaziga modelning imkoniyati (ifodalash qobiliyati) kamayadi. GQA va
 # MQAda bir guruh soʻrov boshlari bir xil kalit va qiymatlarni koʻradi,
