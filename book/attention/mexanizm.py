@@ -314,7 +314,7 @@ w = m0.ogirlik[:, 0]  # (1000, juftlar)
 # javob qaysi juftda tursa, oʻsha oʻrin uchun oʻrtacha ogʻirlik
 joy_boyicha = [w[joy == j, j].mean().item() for j in range(w.shape[1])]
 print("javob juftiga ogʻirlik, javob oʻrni boʻyicha:")
-print("  " + "; ".join(son(x, ".2f") for x in joy_boyicha))
+print("  " + "; ".join(son(x, ".3f") for x in joy_boyicha))
 tartib = joy[:24].argsort()  # 24 ta namuna, javob oʻrni boʻyicha
 rasm, b = plt.subplots(figsize=(5.6, 3.6))
 t = b.imshow(w[:24][tartib], aspect="auto", vmin=0, vmax=1)
@@ -328,11 +328,11 @@ fig("eslash_xarita.png", caption=(
 
 # %% tags=["remove-cell"]
 from chapter_code.bichim import pastga
-yopishtir(es_joy_min=pastga(min(joy_boyicha), 3))
+yopishtir(es_joy_min=pastga(min(joy_boyicha), 2))
 
 # %% [markdown]
 # Javob qaysi oʻrinda tursa ham, unga tushgan ogʻirlik oʻrtacha
-# {glue:text}`es_joy_min:.3f` dan kam emas. Soʻrov va kalitning skalyar koʻpaytmasi kalit
+# {glue:text}`es_joy_min:.2f` dan kam emas. Soʻrov va kalitning skalyar koʻpaytmasi kalit
 # qayerda turganini emas, unda nima borligini solishtiradi: attention kalitni
 # mazmuniga qarab topadi.
 #
@@ -389,8 +389,8 @@ glue("kauzal_birinchi", float(ogirlik_maskali[0, 0, 0]), display=False)
 
 
 # %% [markdown]
-# {numref}`%s-rasmning <kauzal>` oʻng qismida 0-qatorda yagona ogʻirlik
-# {glue:text}`kauzal_birinchi:g`: 0-pozitsiya faqat oʻziga qaraydi. Maska *V* ni emas,
+# {numref}`%s-rasmning <kauzal>` oʻng qismida 0-qatorda faqat bitta ogʻirlik noldan farqli,
+# u {glue:text}`kauzal_birinchi:g` ga teng: 0-pozitsiya faqat oʻziga qaraydi. Maska *V* ni emas,
 # qaysi pozitsiyaga qarash mumkinligini oʻzgartiradi: maskali chiqish (`chiqish_maskali`) — oʻsha
 # qiymatlarning (*V* qatorlarining) boshqacha vaznli oʻrtachasi.
 #

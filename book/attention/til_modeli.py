@@ -296,15 +296,14 @@ for nom, m_ in matnlar.items():  # ikkinchi matn, har sozlamada
 # soʻzlardan model eng koʻp shularni yozgan: {glue:text}`kop_sozlar` («ingl» — *ingl.*, yaʼni
 # «inglizcha» qisqartmasi). Ularning har biri BPE lugʻatida bitta token: model qaysi tokenlar koʻp
 # uchrashini va qaysi tokendan keyin qaysi biri kelishini oʻrgangan. Korpusda yoʻq uzun soʻzlarni
-# model shu tokenlardan yigʻgan; gaplari esa maʼnosiz.
+# model shu tokenlardan yigʻgan; gaplari esa maʼnosiz. {glue:text}`p_qadamlar` ta yangilanish va
+# {glue:text}`oqish_belgi` belgili oʻqitish matni faqat shuncha narsani oʻrgatishga yetadi.
 #
 # Demak, korpusdagi soʻzlar ulushi model nimani oʻrganganini yaxshi koʻrsatmaydi: tokenlar
 # juftlarini sanaydigan oddiy model ham korpusdagi soʻzlarni koʻp yozishi mumkin. Modelning harf
 # unigrami va bigramidan ustunligini tekshirish matnidagi yoʻqotish koʻrsatadi
 # ({numref}`til_egri`); BPE modelini esa token juftlarini sanaydigan model bilan 3-mashqda
 # solishtirasiz.
-# {glue:text}`p_qadamlar` ta yangilanish va {glue:text}`oqish_belgi` belgili oʻqitish matni faqat
-# shuncha narsani oʻrgatishga yetadi.
 #
 # ## Oʻqitilgan modelda KV kesh
 #
@@ -328,9 +327,9 @@ print("tokenlar bir xilmi:", "ha" if bir_xil else "yoʻq")
 print(textwrap.fill(bpe_tok.dekodla(b[0]).replace("\n", " / "), 68))
 
 # %% [markdown]
-# Tokenlar bir xil. Vaqt esa bu yerda kam farq qiladi: bitta tokenga keshsiz
+# Tokenlar bir xil. Vaqtda esa kesh bu yerda oz narsa beradi: bitta tokenga keshsiz
 # {glue:text}`keshsiz_ms:.2f` ms, kesh bilan {glue:text}`kesh_ms:.2f` ms ketadi (bir necha oʻlchovning
-# {term}`medianasi <mediana>`). Kompyuterga qarab kesh bilan yaratish tezroq ham, sekinroq ham
+# {term}`medianasi <mediana>`); kompyuterga qarab kesh bilan yaratish hatto sekinroq ham
 # chiqishi mumkin. Matn qisqa, shuning uchun keshsiz ham har qadamdagi hisob oz; model ham kichik,
 # vaqtning koʻpi Python va PyTorch funksiyalarini chaqirishga ketadi. Keshning foydasi uzun matnda
 # koʻrinadi:
@@ -342,7 +341,7 @@ print(textwrap.fill(bpe_tok.dekodla(b[0]).replace("\n", " / "), 68))
 #
 # **1-mashq ({term}`top-p`).** Top-p (ingl. *nucleus sampling*) usulida tokenlar ehtimoli kamayish
 # tartibida saralanadi va ehtimollar yigʻindisi *p* ga yetguncha toʻplamga qoʻshiladi; keyingi
-# token shu toʻplamdan tanlanadi. Xuddi `til.keyingi(logit, harorat, top_k, tasodif)` kabi
+# token shu toʻplamdan tanlanadi. `til.keyingi(logit, harorat, top_k, tasodif)` bilan bir xil
 # argumentli funksiya yozing (uchinchi argument bu yerda *p* vazifasini bajaradi) va uni
 # `til.davomlar` ning `tanlash=` argumenti orqali bering. {numref}`%s-jadvaldagidek
 # <namuna_jadval>` har boshlangʻich matndan {glue:text}`namuna_n` tadan (`NAMUNA_N`) token yarating.

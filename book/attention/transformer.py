@@ -357,7 +357,7 @@ for nom, qiymat in dict(
 #
 # bu yerda 2 — kalit va qiymat, *L* — qatlamlar soni, *T* — keshdagi tokenlar soni, $n_{kv}$ —
 # kalit/qiymat boshlari soni, $d_{\text{bosh}}$ — bitta boshning oʻlchami, *b* — bitta sonning bayt
-# hajmi (float32da 4, {term}`bfloat16da <bfloat16>` 2). Kesh *T* ga chiziqli oʻsadi.
+# hajmi (float32da 4, {term}`bfloat16da <bfloat16>` 2).
 #
 # Katta modellarda kesh xotiraning katta qismini egallaydi. Shuning uchun Llama 3 kabi modellar
 # **{term}`guruhlangan soʻrovli attention <guruhlangan soʻrovli attention (GQA)>`** (ingl. *grouped-query
@@ -468,7 +468,7 @@ yopishtir(mla_dc=ds["kv_lora_rank"], mla_dr=ds["qk_rope_head_dim"], mla_kib=floa
 # {glue:text}`mla_mha_marta:.0f` marta kam va kalit/qiymat boshlari soni {glue:text}`mla_guruh:g`
 # boʻlgan xayoliy GQA keshiga teng (jadvalning oxirgi ustuni).
 #
-# :::{admonition} Chuqurroq: MLA kalitlarni qanday tiklaydi
+# :::{admonition} Chuqurroq: MLA kalitlarni tiklamasdan qanday hisoblaydi
 # :class: dropdown
 #
 # Kalit va qiymatlar har qadamda siqilgan vektordan qayta tiklanmaydi: kengaytiruvchi proyeksiya

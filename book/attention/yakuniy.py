@@ -472,7 +472,8 @@ yopishtir(at_min=float(aniqliklar.min().min()), at_max=float(aniqliklar.max().ma
 # kerakli maʼlumot soʻzlarda va pozitsiyada. Uzun matn yozadigan til modeli
 # uchun bundan xulosa chiqarib boʻlmaydi.
 #
-# Kesh esa aynan formula boʻyicha kichrayadi (oxirgi ikki ustun); ikki
+# Kesh esa {doc}`«Transformer bloki va KV kesh» <transformer>` darsidagi formula boʻyicha
+# aynan kichrayadi (oxirgi ikki ustun); ikki
 # tokenli oynada u son uzunligiga qarab oʻsmaydi.
 #
 # Buning evaziga modelning imkoniyati (ifodalash qobiliyati) kamayadi. GQA va

@@ -176,9 +176,9 @@ def _korsatkich(self, node) -> None:
 
 
 def _matn(self, node) -> None:
-    """Text on paper: no line begins with a dash, "T = 60" and a model's name with its number
-    ("Llama 3", "Llama 3 8B") stay on one line (no-break spaces)."""
-    matn = re.sub(r" (?=[—=])|(?<==) (?=\d|$)", "~", self.encode(node.astext()))
+    """Text on paper: no line begins with a dash; "T = 60", "ingl. term" and a model's name with
+    its number ("Llama 3", "Llama 3 8B") stay on one line (no-break spaces)."""
+    matn = re.sub(r" (?=[—=])|(?<==) (?=\d|$)|(?<=\bingl\.) ", "~", self.encode(node.astext()))
     self.body.append(re.sub(r"\b(Llama|Mistral|Gemma|Qwen) (\d+)(?: (?=\d+B))?",
                             lambda m: m.group(0).replace(" ", "~"), matn))
 
