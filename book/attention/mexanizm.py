@@ -333,8 +333,7 @@ yopishtir(es_joy_min=pastga(min(joy_boyicha), 2))
 # %% [markdown]
 # Javob qaysi oʻrinda tursa ham, unga tushgan ogʻirlik oʻrtacha
 # {glue:text}`es_joy_min:.2f` dan kam emas. Soʻrov va kalitning skalyar koʻpaytmasi kalit
-# qayerda turganini emas, unda nima borligini solishtiradi: attention kalitni
-# mazmuniga qarab topadi.
+# qayerda turganini emas, unda nima borligini solishtiradi.
 #
 # ## Kauzal maska: kelajakka qaramaslik
 #

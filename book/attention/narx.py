@@ -292,7 +292,8 @@ glue("fl_farq", float(farq), display=False)
 # ({numref}`qiyalik_jadval`): har soʻrov baribir har kalit bilan solishtiriladi. *T* = 4096 da flash kerneli
 # qoʻlda yozilgan funksiya sarflagan vaqtning {glue:text}`fl_vaqt_foiz:.0f` foizida ishladi. Hisob
 # hajmi deyarli bir xil, farq esa xotira bilan kamroq ishlashdan va amallari birlashtirilgan
-# kerneldan keladi, shuning uchun bu ulush protsessorga bogʻliq.
+# kerneldan keladi. Bu ulush protsessorga bogʻliq, bir kompyuterda ham oʻlchovdan
+# oʻlchovga oʻn foizlab siljiydi.
 #
 # ### Baytlar: FlashAttention GPUda nega tezroq
 #

@@ -393,9 +393,10 @@ print(textwrap.fill(bpe_tok.dekodla(b[0]).replace("\n", " / "), 68))
 #
 # BPE modeli {glue:text}`p_qadamlar` ta yangilanishgacha ortiqcha moslashgan: qisqa oʻqitish matni
 # uchun bu juda koʻp yangilanish. Shuning uchun {term}`Transformer` bigramga yutqazdi. Vaqtida
-# toʻxtatilsa, u yaxshi silliqlangan bigramdan ozgina oldinga oʻtadi: eng yaxshi nuqtasida
-# ({glue:text}`bpe_eng_qadam`-yangilanish) yoʻqotishi {glue:text}`bpe_eng:.2f` nat. Lekin bu nuqtani
-# (bigramdagi *k* ni ham) tekshirish matniga qarab tanladik.
+# toʻxtatilsa, u *k* bilan silliqlangan eng yaxshi bigramdan ozgina oldinga oʻtadi: eng yaxshi
+# nuqtasida ({glue:text}`bpe_eng_qadam`-yangilanish) yoʻqotishi {glue:text}`bpe_eng:.2f` nat. Lekin bu
+# nuqtani (bigramdagi *k* ni ham) tekshirish matniga qarab tanladik, natija bitta seedniki, farq esa
+# kichik: bigramni unigram bilan aralashtirib silliqlash kabi yaxshiroq usul uni yoʻqotishi mumkin.
 # :::
 
 # %% tags=["hide-cell"]
