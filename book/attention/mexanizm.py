@@ -14,7 +14,7 @@
 # # Attention mexanizmi
 #
 # Bu darsda {term}`attentionni <attention (eʼtibor mexanizmi)>` tayyor funksiyasiz, toʻrt {term}`bosqichda <bosqich>` qoʻlda hisoblaymiz:
-# {term}`soʻrov` va {term}`kalitlarning <kalit>` oʻxshashlik {term}`ballari <ball>`, ularni $\sqrt{d}$ ga boʻlish, {term}`softmax` va
+# {term}`soʻrov` va {term}`kalitlarning <kalit>` oʻxshashlik {term}`ballari <ball>`, ularni vektor oʻlchamiga qarab kichraytirish, {term}`softmax` va
 # qiymatlarning {term}`vaznli oʻrtachasi <vaznli oʻrtacha>`. Soʻng oʻqitilgan attention kalitni mazmuni boʻyicha topishini koʻramiz
 # va kelajakni yashiradigan {term}`kauzal (sababiy) maskani <kauzal (sababiy) maska>` qoʻshamiz.
 
@@ -425,7 +425,9 @@ glue("kauzal_birinchi", float(ogirlik_maskali[0, 0, 0]), display=False)
 # ogʻirlik oʻrtacha {glue:text}`sq_max_512:.2f`, lekin har doim ham 1 ga yaqin emas —
 # qatorlar boʻyicha eng kichigi {glue:text}`sq_max_512_min:.2f`. Boʻlinganda u oʻrtacha
 # {glue:text}`sq_max_512_bol:.2f`. Toʻyingan qatorlarda softmaxning gradienti deyarli nol:
-# ular orqali *Q* va *K* ga signal deyarli oʻtmaydi.
+# ular orqali *Q* va *K* ga signal deyarli oʻtmaydi. Toʻyinmagan qatorlarda esa ballar katta,
+# gradient ham katta. Demak, boʻlishsiz gradient umuman yoʻqolmaydi, balki juda notekis boʻladi:
+# baʼzi qatorlardan deyarli hech narsa, baʼzilaridan juda koʻp keladi.
 # :::
 #
 # **2-mashq (maska tartibni sezadimi?).** Maskasiz attention (pozitsiyalar haqida

@@ -270,7 +270,6 @@ yopishtir(mha_farq=mha_farq, d_bosh=d_blok // boshlar, blok_param=parametrlar(bl
 # %% [markdown]
 # Ikkala yoʻl {glue:text}`kv_N` ta tokenning hammasini bir xil tanladi. Logitlarning eng katta
 # farqi {glue:text}`kv_farq:.1e` — yaxlitlash xatosi (kesh bilan qoʻshish tartibi biroz boshqa).
-# Kesh hisobni qisqartiradi, natijani oʻzgartirmaydi.
 #
 # ### Bitta token qancha vaqt oladi
 #

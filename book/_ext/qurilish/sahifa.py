@@ -64,26 +64,18 @@ def _sozla(app, config) -> None:
 # --- descriptions ------------------------------------------------------------------
 
 def _birinchi_xatboshi(doctree) -> str | None:
-    """The text of the document's first paragraph of prose (not in a figure, table, list or note;
-    its formulas, if any, simple enough to read as text: "√d")."""
+    """The text of the document's first paragraph of prose (not in a figure, table, list or note)."""
     ichida_emas = (nodes.figure, nodes.table, nodes.list_item, nodes.Admonition, nodes.footnote,
                    nodes.citation, nodes.field_list, nodes.line_block, nodes.caption)
     def ichidami(tugun) -> bool:
         return tugun is not None and (isinstance(tugun, ichida_emas) or ichidami(tugun.parent))
 
     for p in doctree.findall(nodes.paragraph):
-        if ichidami(p.parent):
+        if ichidami(p.parent) or next(iter(p.findall(nodes.math)), None) is not None:
             continue
-        p = p.deepcopy()
-        for f in list(p.findall(nodes.math)):      # a simple formula as text ("√d"); else skip
-            oddiy = re.sub(r"\\sqrt\{(\w+)\}", "\u221a\\1", f.astext())
-            if re.search(r"[\\{}^_]", oddiy):
-                break
-            f.replace_self(nodes.Text(oddiy))
-        else:
-            matn = " ".join(p.astext().split())
-            if len(matn) >= 40:
-                return matn
+        matn = " ".join(p.astext().split())
+        if len(matn) >= 40:
+            return matn
     return None
 
 
