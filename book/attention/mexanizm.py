@@ -425,8 +425,8 @@ glue("kauzal_birinchi", float(ogirlik_maskali[0, 0, 0]), display=False)
 # ogʻirlik oʻrtacha {glue:text}`sq_max_512:.2f`, lekin har doim ham 1 ga yaqin emas —
 # qatorlar boʻyicha eng kichigi {glue:text}`sq_max_512_min:.2f`. Boʻlinganda u oʻrtacha
 # {glue:text}`sq_max_512_bol:.2f`. Toʻyingan qatorlarda softmaxning gradienti deyarli nol:
-# ular orqali *Q* va *K* ga signal deyarli oʻtmaydi. Toʻyinmagan qatorlarda esa ballar katta,
-# gradient ham katta. Demak, boʻlishsiz gradient umuman yoʻqolmaydi, balki juda notekis boʻladi:
+# ular orqali *Q* va *K* ga signal deyarli oʻtmaydi. Toʻyinmagan qatorlarda esa ballar
+# ($\sqrt{d}$ ga boʻlinmagani uchun) katta, gradient ham katta. Demak, boʻlishsiz gradient umuman yoʻqolmaydi, balki juda notekis boʻladi:
 # baʼzi qatorlardan deyarli hech narsa, baʼzilaridan juda koʻp keladi.
 # :::
 #
