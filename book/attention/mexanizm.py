@@ -244,7 +244,7 @@ print("chiqish:", tuple(chiqish.shape))
 # Yuqorida parametrlar tasodifiy edi. Oʻqitilgan attention nimani uddalaydi? Eng
 # yaqqol misol — **{term}`assotsiativ eslash`** (ingl. *associative recall*): modelga bir
 # nechta «kalit → qiymat» jufti, soʻng bitta kalit beriladi; javob — shu kalitning qiymati.
-# Masalan, «7 → 3, 12 → 5, 2 → 9; 12?» degan soʻrovning javobi 5. Bizda har namunada
+# Masalan, «7 → 3, 12 → 5, 2 → 9; 12?» degan misolning javobi 5. Bizda har namunada
 # {glue:text}`es_juftlar` ta juft bor. Kalitlar {glue:text}`es_kalitlar` ta belgidan olinadi va
 # namuna ichida takrorlanmaydi; qiymatlar {glue:text}`es_qiymatlar` ta belgidan olinadi va
 # takrorlanishi mumkin. Soʻralgan kalit qaysi juftda turishi tasodifiy, shuning uchun javobni

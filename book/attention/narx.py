@@ -278,7 +278,7 @@ glue("fl_vaqt_foiz", 100 * float(ulush), display=False)
 glue("fl_farq", float(farq), display=False)
 
 # %% [markdown]
-# Toʻrttala usulning chiqishlari amalda bir xil: eng katta farq {glue:text}`fl_farq:.1e`.
+# Toʻrtala usulning chiqishlari amalda bir xil: eng katta farq {glue:text}`fl_farq:.1e`.
 # Qoʻlda hisoblaganda xotira qiyaligi {glue:text}`fl_xq:.2f`: *T* = 4096 da choʻqqi
 # {glue:text}`fl_mib:.0f` MiB, yaʼni ikkita $8 \times 4096 \times 4096$ matritsa (ballar va
 # ogʻirliklar). SDPAda qiyalik {glue:text}`fl_xq_sdpa:.2f`, choʻqqi atigi
@@ -288,12 +288,12 @@ glue("fl_farq", float(farq), display=False)
 # boʻlaklar belgilaydi. 3D kirishda esa SDPA $T \times T$ matritsani baribir hosil qiladi:
 # qiyalik {glue:text}`fl_xq_3d:.2f`.
 #
-# Vaqt esa toʻrttala usulda ham $T^2$ ga yaqin yoki undan ham tez oʻsdi
+# Vaqt esa toʻrtala usulda ham $T^2$ ga yaqin yoki undan ham tez oʻsdi
 # ({numref}`qiyalik_jadval`): har soʻrov baribir har kalit bilan solishtiriladi. *T* = 4096 da flash kerneli
 # qoʻlda yozilgan funksiya sarflagan vaqtning {glue:text}`fl_vaqt_foiz:.0f` foizida ishladi. Hisob
 # hajmi deyarli bir xil, farq esa xotira bilan kamroq ishlashdan va amallari birlashtirilgan
-# kerneldan keladi. Bu ulush protsessorga bogʻliq, bir kompyuterda ham oʻlchovdan
-# oʻlchovga oʻn foizlab siljiydi.
+# kerneldan keladi. Bu ulush protsessorga bogʻliq va bir oʻlchovdan ikkinchisiga oʻnlab
+# foizga oʻzgaradi.
 #
 # ### Baytlar: FlashAttention GPUda nega tezroq
 #

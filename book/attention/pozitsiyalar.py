@@ -16,7 +16,7 @@
 # Bu darsda pozitsiyani berishning yana ikki usulini koʻramiz: formula bilan
 # hisoblanadigan sinusoidal vektorlar va {term}`RoPE` (buruvchi {term}`pozitsiya kodlash`).
 # {doc}`«Attention, RNN va LSTM bitta vazifada» <rekurrent>` darsida {term}`attention <attention (eʼtibor mexanizmi)>`
-# modeli oʻrganiladigan pozitsiya kodlash bilan vazifani yechgan edi. Ikkalasini oʻqitishdagidan uzunroq {term}`ketma-ketlikda <ketma-ketlik>`
+# modeli oʻrganiladigan pozitsiya kodlash bilan vazifani yechgan edi. Yangi ikki usulni oʻqitishdagidan uzunroq {term}`ketma-ketlikda <ketma-ketlik>`
 # sinaymiz. Oxirida {term}`kauzal maskaning <kauzal (sababiy) maska>` oʻzi tartib haqida
 # qanchalik maʼlumot berishini oʻlchaymiz. Vazifa va model oʻsha darsdagidek,
 # faqat pozitsiya berish usuli oʻzgaradi.
@@ -411,8 +411,8 @@ glue("kz_sin60_min", pastga(min(sin60)), display=False)
 # %% [markdown]
 # Maskasiz model ikki barobar uzoqroq oʻqitilgan boʻlsa ham, tasodifiy javobga
 # yaqin qoldi. Kauzal model har seedda undan yuqori chiqdi, ishoralar
-# koʻpchiligidan ham (*T* = 60 da {glue:text}`poz_kop_60:.2f`;
-# {numref}`poz_jadval`, u boshqa namunalarda oʻlchangan). Demak, maskaning oʻzi modelga tartib haqida maʼlumot
+# koʻpchiligidan ham yuqori (*T* = 60 da {glue:text}`poz_kop_60:.2f`, {numref}`poz_jadval`;
+# bu qiymat boshqa namunalarda oʻlchangan). Demak, maskaning oʻzi modelga tartib haqida maʼlumot
 # beradi. Lekin u pozitsiya kodlash oʻrnini bosmaydi: kauzal model hech bir
 # seedda vazifani yechmadi, sinusoidal modellar esa kauzal model sinalgan oʻsha
 # namunalarda kamida {glue:text}`kz_sin60_min:.2f` aniqlik berdi. Sababi: kechki soʻrovlar
@@ -453,7 +453,7 @@ glue("kz_sin60_min", pastga(min(sin60)), display=False)
 # ogʻirlik beradi: bu bosh faqat yaqin qoʻshnilarga qaraydi. Oxirgi boshda
 # ($m_8 = 1/256$) oʻziga {glue:text}`m1_oz_8:.3f`, 0-pozitsiyaga
 # {glue:text}`m1_nol_8:.3f`: jarima deyarli sezilmaydi. Shunday qilib,
-# {term}`boshlar <bosh>` turli uzoqlikka qaraydi. Yechim kodida softmax bilan olingan ogʻirliklarning formula bilan
+# {term}`boshlar <bosh>` turli uzoqlikka qaraydi. Softmax bilan olingan ogʻirliklarning formula boʻyicha
 # hisoblanganlaridan eng katta farqi {glue:text}`m1_farq:.1e` ga teng (yechim kodi quyida). Yangi
 # masofada ham jarima oʻsha chiziq boʻylab davom etadi. Shuning uchun ALiBi uzunroq
 # ketma-ketliklarda ham yaxshi ishlaydi; buni mualliflar tajribada koʻrsatgan.

@@ -131,9 +131,9 @@ for nom, qisqa in [("RNN", "rnn"), ("LSTM", "lstm"),
 # gradient yetadi.
 #
 # Uchinchi qatordagi LSTMda unutish {term}`darvozasi <darvoza>` siljishi 3 dan
-# boshlangan, nisbat esa bu initsializatsiyada atigi {glue:text}`grad_lstm_unutish:.2f` (boshqa
+# boshlangan, nisbat esa bu initsializatsiyada atigi {glue:text}`grad_lstm_unutish:.2f`. Boshqa
 # initsializatsiyada u oʻn barobardan ortiq katta yoki bir necha barobar kichik chiqishi mumkin,
-# lekin baribir standart LSTMdagidan millionlab marta kichik). LSTMning
+# lekin baribir standart LSTMdagidan millionlab marta kichik boʻladi. LSTMning
 # {term}`xotira hujayrasi` har qadamda unutish darvozasi
 # $f_t = \sigma(W x_t + U h_{t-1} + b_f)$ ga koʻpaytiriladi. PyTorch $b_f$ ni
 # nol atrofida tanlaydi, kirish hissasi ham dastlab kichik, shuning uchun
@@ -250,8 +250,8 @@ glue("poz_param", T * d_model, display=False)
 # - **Pozitsiyasiz attention** vazifani hech bir seedda yecha olmadi: eng yaxshi
 #   seedda {glue:text}`attn0_max:.3f`. Nega shundayligini keyingi boʻlimda koʻramiz.
 #
-# Besh seed — kichik tanlov: boshqa seedlarda RNN va LSTM vazifani ancha kam yoki koʻp
-# yechishi mumkin. Jadvaldagi oʻrtachalarni bu modellarning umumiy bahosi deb olmang.
+# Besh seed — kichik tanlov: boshqa seedlarda RNN va LSTM vazifani ancha kamroq yoki
+# koʻproq seedda yechishi mumkin. Jadvaldagi oʻrtachalarni bu modellarning umumiy bahosi deb olmang.
 #
 # Pozitsiyali attentionda gradient ham 0-qadamga yetdi, vazifa ham yechildi.
 # Lekin birinchisi ikkinchisining sababi ekanini bu tajribadan aytib

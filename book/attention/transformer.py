@@ -198,11 +198,11 @@ diagramma(joy, list(zip(nomlar, nomlar[1:])), nom="arxitektura.png",
 # :::{admonition} Chuqurroq: kesh kodda
 # :class: dropdown
 #
-# Kesh `dict`ida kalitlar (`"k"`) va {term}`qiymatlar <qiymat>` (`"v"`) tenzorlari
+# Kesh `dict` obyektida kalitlar (`"k"`) va {term}`qiymatlar <qiymat>` (`"v"`) tenzorlari
 # ({term}`paket`, bosh, *T*, bosh oʻlchami) shaklida turadi. `KopBoshli.forward` yangi kalit va
 # qiymatlarni `kesh_qosh` ga
 # beradi, u ularni `torch.cat` bilan oxiriga qoʻshadi va kesh koʻrgan tokenlarni sanaydi (`"soni"`).
-# Kesh `dict`idagi `"oyna"` yozuvi {term}`siljuvchi oynali attention` (ingl. *sliding-window
+# Kesh `dict` obyektidagi `"oyna"` yozuvi {term}`siljuvchi oynali attention` (ingl. *sliding-window
 # attention*) uchun; uni
 # {doc}`«Yakuniy misol: attention oʻzbekcha sonlarni oʻqiydi» <yakuniy>` darsida koʻramiz.
 #
