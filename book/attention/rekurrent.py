@@ -250,8 +250,8 @@ glue("poz_param", T * d_model, display=False)
 # - **Pozitsiyasiz attention** vazifani hech bir seedda yecha olmadi: eng yaxshi
 #   seedda {glue:text}`attn0_max:.3f`. Nega shundayligini keyingi boʻlimda koʻramiz.
 #
-# Besh seed — kichik tanlov: boshqa seedlarda RNN va LSTM vazifani ancha kamroq yoki
-# koʻproq seedda yechishi mumkin. Jadvaldagi oʻrtachalarni bu modellarning umumiy bahosi deb olmang.
+# Besh seed — kichik tanlov: boshqa seedlarda, ayniqsa LSTM, vazifani ancha kamroq seedda
+# yechishi mumkin. Jadvaldagi oʻrtachalarni bu modellarning umumiy bahosi deb olmang.
 #
 # Pozitsiyali attentionda gradient ham 0-qadamga yetdi, vazifa ham yechildi.
 # Lekin birinchisi ikkinchisining sababi ekanini bu tajribadan aytib

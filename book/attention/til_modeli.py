@@ -396,7 +396,8 @@ print(textwrap.fill(bpe_tok.dekodla(b[0]).replace("\n", " / "), 68))
 # toʻxtatilsa, u *k* bilan silliqlangan eng yaxshi bigramdan ozgina oldinga oʻtadi: eng yaxshi
 # nuqtasida ({glue:text}`bpe_eng_qadam`-yangilanish) yoʻqotishi {glue:text}`bpe_eng:.2f` nat. Lekin bu
 # nuqtani (bigramdagi *k* ni ham) tekshirish matniga qarab tanladik, natija bitta seedniki, farq esa
-# kichik: bigramni unigram bilan aralashtirib silliqlash kabi yaxshiroq usul uni yoʻqotishi mumkin.
+# kichik. Bigramni unigram bilan aralashtirib silliqlash kabi yaxshiroq usul bu farqni yoʻqotadi:
+# bu yerda Transformer yaxshi silliqlangan bigramdan ustun deb boʻlmaydi.
 # :::
 
 # %% tags=["hide-cell"]
