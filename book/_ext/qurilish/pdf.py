@@ -82,16 +82,13 @@ PREAMBULA = r"""
 % \pagetotal up to date and is an ordinary break, no cheaper than any other.  A code block moves
 % only when less than a third of the page is left: with more, moving it left the page half empty
 % (an editor found four such pages), so it splits there with its continuation lines, as code in a
-% book does.  A «Chuqurroq» box always moves (\kitobjoyquti): split, its second half had no title.
+% book does.  A «Chuqurroq» box always moves (\kitobjoy[1]): split, its second half had no title.
 % A lesson's figures are set before its exercises begin (\FloatBarrier before «Mashqlar»,
 % _mashqdan_oldin): a figure that floated on split an exercise mid-sentence.
 \usepackage{placeins}
-\newcommand{\kitobjoyquti}[1]{\par\penalty\z@\begingroup\setlength{\dimen@}{#1}%
+\newcommand{\kitobjoy}[2][.34]{\par\penalty\z@\begingroup\setlength{\dimen@}{#2}%
   \dimen@ii\pagegoal\advance\dimen@ii-\pagetotal
-  \ifdim\dimen@>\dimen@ii\ifdim\dimen@ii>\z@\vfil\fi\break\fi\endgroup}
-\newcommand{\kitobjoy}[1]{\par\penalty\z@\begingroup\setlength{\dimen@}{#1}%
-  \dimen@ii\pagegoal\advance\dimen@ii-\pagetotal
-  \ifdim\dimen@>\dimen@ii\ifdim\dimen@ii<.34\textheight\ifdim\dimen@ii>\z@\vfil\fi\break
+  \ifdim\dimen@>\dimen@ii\ifdim\dimen@ii<#1\textheight\ifdim\dimen@ii>\z@\vfil\fi\break
   \else\typeout{kitobjoy: a short block may split, \the\dimen@ii\space left of \the\textheight}\fi\fi
   \endgroup}
 % A glossary link upright (Sphinx sets it in italics, the form of the English glosses beside it);
@@ -376,7 +373,7 @@ def _bir_betda(app, doctree, docname) -> None:
         qatorlar = sum(-(-len(b.astext()) // QATOR_BELGI) + 1 for b in quti.findall(nodes.paragraph))
         if qatorlar <= BIR_BETDA:
             quti.parent.insert(quti.parent.index(quti), nodes.raw(
-                "", rf"\kitobjoyquti{{{qatorlar + 3}\baselineskip}}", format="latex"))
+                "", rf"\kitobjoy[1]{{{qatorlar + 3}\baselineskip}}", format="latex"))
 
 
 def _mashqdan_oldin(app, doctree, docname) -> None:
