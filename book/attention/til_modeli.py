@@ -396,8 +396,9 @@ print(textwrap.fill(bpe_tok.dekodla(b[0]).replace("\n", " / "), 68))
 # toʻxtatilsa, u *k* bilan silliqlangan eng yaxshi bigramdan ozgina oldinga oʻtadi: eng yaxshi
 # nuqtasida ({glue:text}`bpe_eng_qadam`-yangilanish) yoʻqotishi {glue:text}`bpe_eng:.2f` nat. Lekin bu
 # nuqtani (bigramdagi *k* ni ham) tekshirish matniga qarab tanladik, natija bitta seedniki, farq esa
-# kichik. Bigramni unigram bilan aralashtirib silliqlash kabi yaxshiroq usul bu farqni yoʻqotadi:
-# bu yerda Transformer yaxshi silliqlangan bigramdan ustun deb boʻlmaydi.
+# kichik. Bigramni unigram bilan aralashtirib silliqlasak, $0{,}7 \cdot n_{ab}/n_a + 0{,}3 \cdot p_b$
+# ($p_b$ — *b* tokenining unigram ehtimoli), u {glue:text}`m3_aralash:.2f` nat beradi: bu yerda
+# Transformer yaxshi silliqlangan bigramdan ustun emas.
 # :::
 
 # %% tags=["hide-cell"]
@@ -443,6 +444,11 @@ for k in (1, 0.01):
                for a_, b_ in zip(t_t, t_t[1:]))
     m3[k] = nat / harf_soni  # bir harfga
     print(f"k = {son(k, 'g')}: bir harfga {son(m3[k], '.2f')} nat")
+# unigram bilan aralashtirilgan bigram (koʻrilmagan token ham nol boʻlmagan ehtimol oladi)
+m3_aralash = -sum(math.log(0.7 * ikki[a_, b_] / max(bir[a_], 1)
+                           + 0.3 * (bir[b_] + 1) / (len(t_o) + V))
+                  for a_, b_ in zip(t_t, t_t[1:])) / harf_soni
+print(f"aralash bigram: bir harfga {son(m3_aralash, '.2f')} nat")
 
 # %% tags=["remove-cell"]
 from myst_nb import glue  # qiymatlarni matnga beradi
@@ -486,5 +492,6 @@ for nom, qiymat in dict(
         kesh_n=kesh_n, kesh_bir_xil=bir_xil, kesh_ms=ms[True], keshsiz_ms=ms[False],
         topp_ulush=100 * topp_ulush, m100_soz=mashq2[100][0], m100_ulush=mashq2[100][1],
         m2000_soz=mashq2[2000][0], m2000_ulush=mashq2[2000][1],
-        m_marta=mashq2[100][0] / mashq2[2000][0], m3_k1=m3[1], m3_k001=m3[0.01]).items():
+        m_marta=mashq2[100][0] / mashq2[2000][0], m3_k1=m3[1], m3_k001=m3[0.01],
+        m3_aralash=m3_aralash).items():
     glue(nom, qiymat if isinstance(qiymat, (str, int)) else float(qiymat), display=False)

@@ -452,14 +452,15 @@ sonlar["MLA"] = ds["kv_lora_rank"] + ds["qk_rope_head_dim"]
 mla = pd.DataFrame({"qatlamda (son)": sonlar})
 mla["bitta token (KiB)"] = mla["qatlamda (son)"] * L_ds * 2 / 2**10
 # MLA keshi nechta kalit/qiymat boshiga teng
-mla["kalit/qiymat boshlari"] = mla["qatlamda (son)"] / (2 * d_ds)
+boshlar_soni = mla["qatlamda (son)"] / (2 * d_ds)
+mla["kalit/qiymat boshlari"] = boshlar_soni.map(lambda b: son(b, "g"))
 show(mla.rename_axis("attention").reset_index(), nom="mla_jadval",
      izoh="Bitta tokenning KV keshi DeepSeek-V2 oʻlchamlarida"
           " (60 qatlam, bosh oʻlchami 128, bfloat16).")
 
 # %% tags=["remove-cell"]
 yopishtir(mla_dc=ds["kv_lora_rank"], mla_dr=ds["qk_rope_head_dim"], mla_kib=float(mla.loc["MLA", "bitta token (KiB)"]),
-          mla_mha_marta=float(sonlar["MHA"] / sonlar["MLA"]), mla_guruh=float(mla.loc["MLA", "kalit/qiymat boshlari"]))
+          mla_mha_marta=float(sonlar["MHA"] / sonlar["MLA"]), mla_guruh=float(boshlar_soni["MLA"]))
 
 # %% [markdown]
 # MLA har qatlamda {glue:text}`mla_dc:d` sonli siqilgan vektorni va {glue:text}`mla_dr:d` sonli
