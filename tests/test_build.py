@@ -9,7 +9,7 @@ import re
 
 import pytest
 from bs4 import BeautifulSoup, Tag
-from conftest import bob_html, jb_build, kitob_nusxasi
+from conftest import SAHIFALAR, bob_html, jb_build, kitob_nusxasi
 
 pytestmark = pytest.mark.build
 
@@ -195,3 +195,19 @@ def test_a_glued_number_and_its_unit_stay_on_one_line(qurilgan):
     birga = re.findall(r'class="[^"]*pasted-text[^"]*">[^<]*</span>\u00a0' + birlik, html)
     assert not ajralgan, ajralgan[:5]
     assert len(birga) > 50, len(birga)
+
+
+def test_no_line_starts_with_a_unit_or_an_ending_after_a_number(qurilgan):
+    """The text a reader sees (prose, captions, table cells; not code, output or formulas) never has a
+    breakable space between a number and the unit or ending written after it ("225 MiB", "1,77 nat",
+    "61 foizida", "4096 da"), typed or glued (qurilish.glue QOSHIMCHALAR)."""
+    from qurilish.glue import QOSHIMCHALAR
+
+    qolip = re.compile(r"[0-9%²³][ \n]+" + QOSHIMCHALAR + r"\b")
+    for d in SAHIFALAR:
+        sahifa = BeautifulSoup((qurilgan / "sayt" / f"{d}.html").read_text(encoding="utf-8"), "html.parser")
+        for t in sahifa.select("pre, code, script, style, .katex, .cell_output, .bd-sidebar-primary, "
+                               ".bd-sidebar-secondary, header, nav"):
+            t.decompose()
+        ajralgan = [m.group(0) for m in qolip.finditer(sahifa.get_text())]
+        assert not ajralgan, f"{d}: {ajralgan[:6]}"

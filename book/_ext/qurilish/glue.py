@@ -19,6 +19,7 @@ from myst_nb.ext.glue import roles as _roles
 from myst_nb.ext.glue.utils import PendingGlueReference
 
 from docutils import nodes
+from sphinx import addnodes
 from sphinx.util import logging
 
 from . import ijro
@@ -76,7 +77,10 @@ def _birliklar(app, doctree, docname=None) -> None:
 #: "T ga", "960 gacha"): the space (or the source's line break) before one is a no-break space,
 #: so that a line never starts with the ending (an editor counted 19 such breaks in the PDF:
 #: "T = 4096 / gacha").
-QOSHIMCHALAR = r"(?:da|ga|ka|qa|dan|tan|gacha|ni|ning|dagi|dagidan|dek|ta|marta)"
+#: Units written after a number as a word of their own ("225 MiB", "1,77 nat", "61 foizida") are
+#: joined the same way (an editor counted 29 breakable spaces before one in the HTML).
+QOSHIMCHALAR = (r"(?:da|ga|ka|qa|dan|tan|gacha|ni|ning|dagi|dagidan|dek|ta|marta"
+                r"|KiB|MiB|GiB|MB|GB|TB|ms|bayt|nat|foiz\w*|mlrd|mln|ming)")
 #: what a number ends with: a digit, a superscript or a percent sign
 _SON = "[0-9²³¹⁰⁴⁵⁶⁷⁸⁹%]"
 #: ... the break after one inside a text
@@ -110,9 +114,12 @@ def _qoshimchalar(app, doctree, docname=None) -> None:
         oldingi = ota[i - 1] if i > 0 else None
         if oldingi is not None and (_belgimi(oldingi) or (isinstance(oldingi, nodes.Text)
                                                          and _SON_OXIRI.search(oldingi.astext()))):
-            # a line break of the source is a text of its own (MyST): "960", "\n", "gacha ..."
-            keyingi = ota[i + 1] if i + 1 < len(ota) else None
-            bolak = asl + (keyingi.astext() if asl in (" ", "\n") and isinstance(keyingi, nodes.Text) else "")
+            # a line break of the source is a text of its own (MyST): "960", "\n", "gacha ...";
+            # so is the space before a unit that links to the glossary: "225", " ", [MiB]
+            # (an index entry or a target before the term writes nothing: it is skipped)
+            keyingi = next((b for b in ota.children[i + 1:] if not isinstance(b, (addnodes.index, nodes.target))),
+                           None)
+            bolak = asl + (keyingi.astext() if asl in (" ", "\n") and keyingi is not None else "")
             if _BOSHIDA.match(bolak):
                 yangi = "\u00a0" + yangi[1:]
         if yangi != asl:
