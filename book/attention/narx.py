@@ -78,9 +78,9 @@ for T in [30, 60, 120, 240]:
             fwd = mediana_ms("m(X)", m=m, X=X)
         fwd_bwd = mediana_ms("m.zero_grad(); k(m(X), y).backward()",
                              m=m, X=X, y=y, k=nn.CrossEntropyLoss())
-        qatorlar.append((T, nom, fwd, fwd_bwd, mac, qadam))
+        qatorlar.append((T, nom, mac, fwd, fwd_bwd, qadam))
 vaqt = pd.DataFrame(qatorlar, columns=[
-    "T", "model", "oldinga (ms)", "oldinga+orqaga (ms)", "MAC",
+    "T", "model", "MAC", "oldinga (ms)", "oldinga+orqaga (ms)",
     "navbatma-navbat hisoblar"])
 show(vaqt.round(2), nom="vaqt_jadval", izoh=(
     "Bitta paket (64 ta namuna) vaqti, bitta oqimda, mediana;"

@@ -144,9 +144,9 @@ for nom, V in [("harflar", len(harf_tok)), ("BPE", len(bpe_tok)),
     qatorlar.append({
         "lugʻat": nom, "lugʻat kattaligi": V,
         "embedding va chiqish": lugatga,
-        "qolgan qatlamlar": parametrlar(m_) - lugatga,
         "lugʻat qatlamlari ulushi (%)":
-            100 * lugatga / parametrlar(m_)})
+            100 * lugatga / parametrlar(m_),
+        "qolgan qatlamlar": parametrlar(m_) - lugatga})
 lugat = pd.DataFrame(qatorlar)
 show(lugat.round(1), nom="lugat_jadval",
      izoh="KichikGPT parametrlari soni lugʻat kattaligiga"
