@@ -36,6 +36,7 @@ from pathlib import Path
 import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
+import matplotlib.colors as mcolors
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from matplotlib.patches import FancyArrowPatch, FancyBboxPatch
@@ -225,7 +226,95 @@ def _rasm_baytlari(figura: Figure, nom: str = "rasm") -> dict[str, bytes]:
         figura.savefig(buf, format=fmt, dpi=SOZLAMA["dpi"], bbox_inches="tight",
                        facecolor="white", metadata=meta)
         chiqish[fmt] = buf.getvalue()
+    chiqish["qora"] = _qorongi_png(figura, shrift)   # last: it recolours the figure
     return chiqish
+
+
+#: The site's dark theme (pydata-sphinx-theme, as Chromium computes it): its background and text,
+#: a lighter grey for the axes' lines and a dim one for grid lines.
+QORONGI = {"fon": "#121212", "matn": "#ced6dd", "chiziq": "#9aa4ad", "tor": "#3b4149"}
+#: The dark picture is dimmed to this share of its brightness: white becomes the text's brightest
+#: channel, so no colour of the data (a colour map's yellow, a diagram's pale box) is brighter than
+#: the page's text.  Its background, text and lines are drawn brighter by as much, and end as
+#: ``QORONGI`` says.
+QORONGI_YORUGLIK = max(mcolors.to_rgb(QORONGI["matn"]))
+
+
+def _xom(rang: str) -> str:
+    """The colour to draw so that, dimmed to ``QORONGI_YORUGLIK``, it is ``rang``."""
+    return mcolors.to_hex([min(1.0, c / QORONGI_YORUGLIK) for c in mcolors.to_rgb(rang)])
+#: what the dark picture's glue key adds to its figure's name
+QORA = "-qora"
+#: the gid of a text that sits on a box of its own colour (a diagram's label): it keeps its colour
+ICHKI_YOZUV = "kitob-ichki-yozuv"
+
+
+def _qoramtir(rang) -> bool:
+    """A colour a reader cannot see on the dark background (relative luminance under 0,2)."""
+    if rang is None or (isinstance(rang, str) and rang == "none"):
+        return False
+    r, g, b, a = mcolors.to_rgba(rang)
+    if a == 0:
+        return False
+    yorugl = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in (r, g, b)]
+    return 0.2126 * yorugl[0] + 0.7152 * yorugl[1] + 0.0722 * yorugl[2] < 0.2
+
+
+def _qorongi_png(figura: Figure, shrift: float) -> bytes:
+    """The same figure for the site's dark theme, as PNG: the background and the axes dark,
+    dark text and lines light (``QORONGI``); the data's own colours, a colour map and the numbers
+    written on its cells, and a diagram's labels on their boxes stay as drawn.  The figure is
+    changed in place: call this last."""
+    from matplotlib.collections import Collection, QuadMesh
+    from matplotlib.lines import Line2D
+    from matplotlib.patches import Patch
+    from PIL import Image, PngImagePlugin
+
+    QORONGI_ = {nom: _xom(rang) for nom, rang in QORONGI.items()}   # drawn, before the dimming
+    figura.patch.set_facecolor(QORONGI_["fon"])
+    for ax in figura.axes:
+        ax.patch.set_facecolor(QORONGI_["fon"])
+        ax.tick_params(which="both", color=QORONGI_["chiziq"])
+        for spine in ax.spines.values():
+            spine.set_edgecolor(QORONGI_["chiziq"])
+        for chiziq in ax.get_xgridlines() + ax.get_ygridlines():
+            chiziq.set_color(QORONGI_["tor"])
+        xarita = bool(ax.images) or any(isinstance(c, QuadMesh) for c in ax.collections)
+        for matn in ax.texts if xarita else []:
+            matn.set_gid(matn.get_gid() or ICHKI_YOZUV)   # a number on a coloured cell
+        if ax.get_legend() is not None:
+            ax.get_legend().get_frame().set_facecolor(QORONGI_["fon"])
+            ax.get_legend().get_frame().set_edgecolor(QORONGI_["tor"])
+    for obj in figura.findobj():
+        if isinstance(obj, Text):
+            if obj.get_gid() != ICHKI_YOZUV and obj.get_bbox_patch() is None and _qoramtir(obj.get_color()):
+                obj.set_color(QORONGI_["matn"])
+        elif isinstance(obj, Line2D):
+            for ol, qoy in (("get_color", "set_color"), ("get_markerfacecolor", "set_markerfacecolor"),
+                            ("get_markeredgecolor", "set_markeredgecolor")):
+                if _qoramtir(getattr(obj, ol)()):
+                    getattr(obj, qoy)(QORONGI_["chiziq"])
+        elif isinstance(obj, FancyArrowPatch) or (isinstance(obj, Patch) and not isinstance(obj, FancyBboxPatch)):
+            if obj is figura.patch or any(obj is ax.patch for ax in figura.axes):
+                continue
+            if _qoramtir(obj.get_edgecolor()):
+                obj.set_edgecolor(QORONGI_["chiziq"])
+            if isinstance(obj, FancyArrowPatch) and _qoramtir(obj.get_facecolor()):
+                obj.set_facecolor(QORONGI_["chiziq"])
+        elif isinstance(obj, Collection) and not isinstance(obj, QuadMesh):
+            qirra = obj.get_edgecolor()
+            if len(qirra) and all(_qoramtir(r) for r in qirra):
+                obj.set_edgecolor(QORONGI_["chiziq"])
+    buf = io.BytesIO()
+    figura.savefig(buf, format="png", dpi=SOZLAMA["dpi"], bbox_inches="tight", facecolor=QORONGI_["fon"])
+    rasm = Image.open(buf)
+    *rgb, alfa = rasm.convert("RGBA").split()
+    rasm = Image.merge("RGBA", [k.point(lambda v: round(v * QORONGI_YORUGLIK)) for k in rgb] + [alfa])
+    meta = PngImagePlugin.PngInfo()
+    meta.add_text(SHRIFT_KALITI, f"{shrift:g}")
+    chiqish = io.BytesIO()
+    rasm.save(chiqish, format="png", pnginfo=meta, optimize=True)
+    return chiqish.getvalue()
 
 
 class _Rasm:
@@ -245,8 +334,8 @@ class _Rasm:
     def _repr_mimebundle_(self, include=None, exclude=None) -> dict[str, str]:
         # include/exclude are applied by IPython's DisplayFormatter afterwards
         return {
-            "image/png": base64.b64encode(self.baytlar["png"]).decode("ascii"),
-            "application/pdf": base64.b64encode(self.baytlar["pdf"]).decode("ascii"),
+            **{mime: base64.b64encode(self.baytlar[fmt]).decode("ascii")
+               for fmt, mime in (("png", "image/png"), ("pdf", "application/pdf")) if fmt in self.baytlar},
             "text/plain": f"<rasm {self.kalit}>",
         }
 
@@ -258,8 +347,10 @@ def _rasm_chiqar(figura: Figure, yol: Path, izoh: str, alt: str) -> None:
     yol.write_bytes(baytlar[yol.suffix.lower()[1:]])
     kalit = yol.stem
     rasm = _Rasm(baytlar, kalit)
-    # 1) the picture itself, stored in the notebook but not shown (MyST-NB glue)
+    # 1) the picture itself, stored in the notebook but not shown (MyST-NB glue); and the same
+    #    picture for the site's dark theme, which the build puts beside it (book/_ext/qurilish/qorongi.py)
     glue(kalit, rasm, display=False)
+    glue(kalit + QORA, _Rasm({"png": baytlar["qora"]}, kalit + QORA), display=False)
     # 2) a numbered figure that pastes it: markdown for the book, HTML for JupyterLab
     markdown = "\n".join([
         f"```{{glue:figure}} {kalit}",
@@ -345,7 +436,7 @@ def diagramma(qutilar: dict, yoylar: list, nom: str, izoh: str, alt: str | None 
     ax.set_ylim(y0 - chet, y1 + chet)
     ax.set_axis_off()
 
-    patchlar = {}
+    patchlar, yozuvlar = {}, []
     for yorliq, (x, y, w, h, tur) in qutilar.items():
         fon, chiziq = ranglar[tur]
         quti = FancyBboxPatch((x, y), w, h, boxstyle="round,pad=0,rounding_size=0.08",
@@ -354,8 +445,13 @@ def diagramma(qutilar: dict, yoylar: list, nom: str, izoh: str, alt: str | None 
         patchlar[yorliq] = quti
         matn = ax.text(x + w / 2, y + h / 2, _qator(yorliq), ha="center", va="center",
                        fontsize=max(SOZLAMA["shrift"], eng_kichik), color="#1a1a1a", zorder=3,
-                       linespacing=1.25)
+                       linespacing=1.25, gid=ICHKI_YOZUV)
         _sigdir(figura, matn, quti, eng_kichik)
+        yozuvlar.append(matn)
+    # every label at the size of the one that had to shrink most: one diagram, one type size
+    shrift = min(matn.get_fontsize() for matn in yozuvlar)
+    for matn in yozuvlar:
+        matn.set_fontsize(shrift)
 
     for a, b in yoylar:
         qa, qb = qutilar[a], qutilar[b]

@@ -23,7 +23,9 @@ LIGHTHOUSE_TELEFONI = {"viewport": {"width": 412, "height": 823}, "device_scale_
 RASMLAR_TUGASIN = """() => {
     const yaqin = i => { const r = i.getBoundingClientRect();
                          return r.bottom > -2500 && r.top < innerHeight + 2500; };
-    const kutilgan = [...document.images].filter(i => !i.complete && (i.loading !== "lazy" || yaqin(i)));
+    // a figure's picture for the other theme is never asked for (display: none)
+    const kutilgan = [...document.images].filter(i => !i.complete && i.checkVisibility()
+                                                    && (i.loading !== "lazy" || yaqin(i)));
     return Promise.race([
         Promise.all(kutilgan.map(i => new Promise(tayyor => {
             i.addEventListener("load", tayyor, {once: true});

@@ -165,7 +165,8 @@ def kuzat(brauzer):
 
 #: Every image, scrolled to as a reader would (the figures load lazily), once loaded.
 RASMLAR_JS = """async () => {
-  const imgs = [...document.images];
+  // the pictures the theme shows (a figure's picture for the other theme stays unloaded)
+  const imgs = [...document.images].filter(i => i.checkVisibility());
   for (const i of imgs) {
     i.scrollIntoView();
     if (!i.complete) await new Promise(r => { i.addEventListener('load', r); i.addEventListener('error', r); });
@@ -279,7 +280,7 @@ KONTRAST_JS = """() => {
     let n = 0; for (let p = 3; p < d.length; p += 4) if (d[p] < 250) n++;
     return n / (d.length / 4);
   };
-  const rasmlar = [...document.querySelectorAll('main img')].map(i => ({
+  const rasmlar = [...document.querySelectorAll('main img')].filter(i => i.checkVisibility()).map(i => ({
     src: i.getAttribute('src'), shaffof: shaffof(i), fon: fon(i), qoraMatn: nisbat([0, 0, 0, 1], fon(i))}));
   return {kataklar, rasmlar};
 }"""
@@ -368,13 +369,17 @@ def test_theme_toggle_and_dark_mode_keeps_figures_and_tables_readable(kuzat, man
     matn = max(sahifa.evaluate("getComputedStyle(document.querySelector('article p')).color"
                                ".match(/\\d+/g).slice(0, 3).map(Number)"))
     yorqin = []
-    for i, rasm in enumerate(sahifa.locator("article figure img").all()):
+    # the dark theme shows each figure's dark picture (qurilish/qorongi.py), and only it
+    sinflar = sahifa.evaluate("[...document.querySelectorAll('article figure img')]"
+                              ".filter(i => i.checkVisibility()).map(i => i.className)")
+    assert all("only-dark" in c.split() for c in sinflar), f"{yol}, dark mode: {sinflar}"
+    for i, rasm in enumerate(sahifa.locator("article figure img:visible").all()):
         yorugligi = _eng_yorugi(rasm.screenshot())
         if yorugligi > matn + 3:
             yorqin.append((i, yorugligi))
     assert not yorqin, f"{yol}, dark mode: figures brighter than the text ({matn}): {yorqin}"
     if yol == KOD_DARS:         # a lesson with tables and figures: the check is not vacuous
-        assert len(olchov["kataklar"]) >= 20 and len(olchov["rasmlar"]) >= 2, olchov
+        assert len(olchov["kataklar"]) >= 20 and len(olchov["rasmlar"]) >= 2 and len(sinflar) >= 2, olchov
     # and back: the toggle is not stuck in dark
     sahifa.locator("button.theme-switch-button:visible").first.click()
     assert _mavzu(sahifa) != "dark" or _qorongi_qil(sahifa)[-1] == "dark"
@@ -501,7 +506,7 @@ def test_a_folded_cell_shows_one_prompt_and_opens_on_a_click(kuzat, manzil):
 
 
 #: Every figure of the page: its picture's file, the width it is shown at, and its link.
-RASM_JS = """() => [...document.querySelectorAll('article figure img')].map(i => {
+RASM_JS = """() => [...document.querySelectorAll('article figure img')].filter(i => i.checkVisibility()).map(i => {
   i.scrollIntoView();            // the picture loads (lazily) and is measured as shown
   return {src: i.getAttribute('src'), kenglik: i.getBoundingClientRect().width,
           havola: i.closest('a') ? i.closest('a').getAttribute('href') : null}; })"""
@@ -531,7 +536,7 @@ def test_figure_text_reads_at_phone_width_and_a_tap_opens_the_picture(kuzat, man
     # not vacuous: every figure the lessons' HTML holds was measured (11 after issue 42's cuts)
     from bs4 import BeautifulSoup
     sonlari = sum(len(BeautifulSoup((qurilgan / "sayt" / yol).read_text(encoding="utf-8"), "html.parser")
-                      .select("article figure img")) for yol in FORMULA_SAHIFALARI)
+                      .select("article figure img:not(.only-dark)")) for yol in FORMULA_SAHIFALARI)
     assert len(olchovlar) == sonlari >= 8, f"{len(olchovlar)} figures measured, {sonlari} in the lessons"
     mayda = [o for o in olchovlar if o["px"] < kitob.SOZLAMA["eng_kichik_px"]]
     assert not mayda, f"at {kenglik} px figure text under {kitob.SOZLAMA['eng_kichik_px']} px: {mayda}"
@@ -1278,7 +1283,8 @@ def test_a_tapped_figure_opens_large_with_its_caption_and_closes_back_to_it(kuza
     telefon = oyna is TELEFON_390
     k = kuzat(viewport=oyna, has_touch=telefon)
     s = k.och(manzil + BOB)
-    havola = s.locator(".bd-article figure a.image-reference").nth(1)
+    figura = s.locator(".bd-article figure").nth(1)
+    havola = figura.locator("a.image-reference:visible")
     havola.scroll_into_view_if_needed()
     ustun = havola.evaluate("a => a.querySelector('img').getBoundingClientRect().width")   # as the page shows it
     izoh = havola.evaluate("a => a.closest('figure').querySelector('.caption-text').textContent.trim()")
@@ -1311,7 +1317,7 @@ def test_a_tapped_figure_opens_large_with_its_caption_and_closes_back_to_it(kuza
     assert s.evaluate(RASM_OYNASI_JS)["kenglik"] >= 1.9 * kenglik
     s.keyboard.press("Escape")
     s.wait_for_function("!document.querySelector('dialog.kitob-rasm').open", timeout=5000)
-    # dark: the dialog on the dark page's background, the picture dimmed as on the page
+    # dark: the dialog on the dark page's background, with the figure's dark picture
     assert _qorongi_qil(s)[-1] == "dark"
     (havola.tap if telefon else havola.click)()
     s.wait_for_function("document.querySelector('dialog.kitob-rasm')?.open")
@@ -1319,6 +1325,7 @@ def test_a_tapped_figure_opens_large_with_its_caption_and_closes_back_to_it(kuza
     _ranglar_tinchlansin(s)
     o = s.evaluate(RASM_OYNASI_JS)
     assert o["fon"] == s.evaluate("getComputedStyle(document.body).backgroundColor"), o
+    assert "only-dark" in s.locator("dialog.kitob-rasm img").get_attribute("class").split()
     assert _eng_yorugi(s.locator("dialog.kitob-rasm").screenshot()) < 230
     assert not k.xatolar, "\n".join(k.xatolar)
     # axe last (it asks for the theme's @import-ed basic.css relative to the page: a 404 no

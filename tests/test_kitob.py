@@ -60,8 +60,11 @@ def test_diagramma_writes_a_valid_png_and_a_numbered_figure(chiqishlar, tmp_path
     rasm = Image.open(fayl)
     rasm.verify()
     assert rasm.format == "PNG" and rasm.size[0] > 100 and rasm.size[1] > 50
-    (glue, glue_meta), (korinish, _) = chiqishlar
+    (glue, glue_meta), (qora, qora_meta), (korinish, _) = chiqishlar
     assert glue_meta["scrapbook"] == {"name": "sinov", "mime_prefix": GLUE}
+    # the dark theme's picture, glued beside it: a PNG only (the PDF never shows it)
+    assert qora_meta["scrapbook"]["name"] == "sinov" + kitob.QORA
+    assert set(qora) == {GLUE + "image/png", GLUE + "text/plain"}
     assert set(glue) == {GLUE + "image/png", GLUE + "application/pdf", GLUE + "text/plain"}
     assert base64.b64decode(glue[GLUE + "image/png"]) == fayl.read_bytes()
     assert base64.b64decode(glue[GLUE + "application/pdf"]).startswith(b"%PDF")
@@ -80,7 +83,7 @@ def test_glued_figure_gives_png_to_html_and_vector_pdf_to_latex(chiqishlar):
     glue, glue_meta = chiqishlar[0]
     hujayra = nbformat.v4.new_code_cell(outputs=[
         nbformat.v4.new_output("display_data", data=glue, metadata=glue_meta),
-        nbformat.v4.new_output("display_data", data=chiqishlar[1][0]),
+        nbformat.v4.new_output("display_data", data=chiqishlar[2][0]),
     ])
     ((nom, chiqish),) = myst_nb.ext.glue.extract_glue_data_cell(hujayra)
     assert nom == "yopishgan"
@@ -91,6 +94,55 @@ def test_glued_figure_gives_png_to_html_and_vector_pdf_to_latex(chiqishlar):
     assert _png(data["image/png"]).format == "PNG"
     assert base64.b64decode(data["application/pdf"]).startswith(b"%PDF")
     assert data["text/plain"] == "<rasm yopishgan>"
+
+
+def _yorugligi(rgb) -> float:
+    c = [v / 255 for v in rgb[:3]]
+    c = [v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4 for v in c]
+    return 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2]
+
+
+def test_the_dark_picture_is_the_same_figure_on_the_dark_theme(chiqishlar):
+    """Its background is the theme's, its axis text and black lines are light (contrast with the
+    background at least 4,5:1), the data's colours and a colour map's cell numbers stay."""
+    _, ax = plt.subplots(1, 2)
+    ax[0].plot([0, 1], [1, 0], color="black", label="qora")
+    ax[0].plot([0, 1], [0, 1], color="tab:orange", label="sariq")
+    ax[0].set_xlabel("qadam")
+    ax[0].legend()
+    ax[1].imshow([[0, 1], [1, 0]], cmap="viridis")
+    ax[1].text(0, 0, "0,5", color="white")
+    ax[1].text(1, 0, "0,9", color="black")
+    fig("qorongi.png", caption="Qorongʻi.")
+    oq, qora = (_png(chiqishlar[i][0][GLUE + "image/png"]).convert("RGB") for i in (0, 1))
+    assert oq.size == qora.size
+    fon = tuple(int(kitob.QORONGI["fon"][i:i + 2], 16) for i in (1, 3, 5))
+    assert qora.getpixel((2, 2)) == fon and oq.getpixel((2, 2)) == (255, 255, 255)
+    ranglar = {qora.getpixel((x, y)) for x in range(0, qora.size[0], 2) for y in range(0, qora.size[1], 2)}
+    # the orange line and the colour map are in both pictures, dimmed in the dark one
+    xira = kitob.QORONGI_YORUGLIK
+    for rang in ((255, 127, 14), (68, 1, 84), (253, 231, 36)):
+        assert rang in {oq.getpixel((x, y)) for x in range(0, oq.size[0], 2) for y in range(0, oq.size[1], 2)}
+        assert tuple(round(v * xira) for v in rang) in ranglar, rang
+    # nothing is brighter than the page's text (the colour map's yellow was)
+    assert max(max(r) for r in ranglar) <= max(int(kitob.QORONGI["matn"][i:i + 2], 16) for i in (1, 3, 5))
+    # no black is left but the number written on its cell (kept: it reads on the yellow cell)
+    matn = tuple(int(kitob.QORONGI["matn"][i:i + 2], 16) for i in (1, 3, 5))
+    assert (_yorugligi(matn) + 0.05) / (_yorugligi(fon) + 0.05) >= 4.5
+    assert matn in ranglar
+    kenglik = qora.size[0]
+    chap = {qora.getpixel((x, y)) for x in range(0, kenglik // 2) for y in range(0, qora.size[1])}
+    assert (0, 0, 0) not in chap, "black is left on the dark picture's plot"
+    assert (0, 0, 0) in {qora.getpixel((x, y)) for x in range(kenglik // 2, kenglik) for y in range(qora.size[1])}
+
+
+def test_a_diagrams_labels_keep_their_colour_on_their_boxes(chiqishlar):
+    diagramma(QUTILAR, YOYLAR, nom="qora_diagramma.png", izoh="Qorongʻi diagramma.")
+    qora = _png(chiqishlar[1][0][GLUE + "image/png"]).convert("RGB")
+    ranglar = {qora.getpixel((x, y)) for x in range(0, qora.size[0], 2) for y in range(0, qora.size[1], 2)}
+    for fon, _ in kitob.SOZLAMA["ranglar"].values():
+        assert tuple(round(int(fon[i:i + 2], 16) * kitob.QORONGI_YORUGLIK) for i in (1, 3, 5)) in ranglar
+    assert tuple([round(0x1a * kitob.QORONGI_YORUGLIK)] * 3) in {qora.getpixel((x, y)) for x in range(qora.size[0]) for y in range(qora.size[1])}
 
 
 def test_diagramma_breaks_lines_on_backslash_n_and_newline():
@@ -113,7 +165,7 @@ def test_fig_saves_closes_and_shows(chiqishlar, tmp_path):
     fig("chiziq.png", caption="Bitta chiziq.")
     assert Image.open(tmp_path / "rasmlar" / "chiziq.png").format == "PNG"
     assert plt.get_fignums() == []
-    (glue, glue_meta), (korinish, _) = chiqishlar
+    (glue, glue_meta), _, (korinish, _) = chiqishlar
     assert glue_meta["scrapbook"]["name"] == "chiziq" and GLUE + "application/pdf" in glue
     md = korinish["text/markdown"]
     assert ":name: chiziq" in md and ":alt: Bitta chiziq.\n" in md

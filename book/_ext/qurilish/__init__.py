@@ -8,6 +8,7 @@ never import this package; it imports only ``bichim`` and ``muhit`` from ``chapt
 ``qulf``       one build of a book at a time (``_build/.qurish.lock``)
 ``ijro``       a lesson re-executes when the ``chapter_code`` it imports changes
 ``raqamlash``  which pages are chapters; figures and tables numbered per chapter
+``qorongi``    each figure's picture for the dark theme beside the light one
 ``yuklamalar`` each chapter's download line, files and archive; the root redirect
 ``daftar``     (used by ``yuklamalar``) the lessons' notebooks and scripts as the pages read
 ``katex``      mathematics rendered at build time by KaTeX (no CDN, no script)
@@ -26,7 +27,7 @@ never import this package; it imports only ``bichim`` and ``muhit`` from ``chapt
 from __future__ import annotations
 
 #: In setup order: the lock first (before anything writes), the post-build pipeline last.
-MODULLAR = ["qulf", "ijro", "raqamlash", "yuklamalar", "katex", "pdf", "tarjima", "qidiruv",
+MODULLAR = ["qulf", "ijro", "raqamlash", "qorongi", "yuklamalar", "katex", "pdf", "tarjima", "qidiruv",
             "sahifa", "glue", "kod", "adabiyot", "xarita", "yakun"]
 
 #: The book's settings: name -> (default, rebuild, types).

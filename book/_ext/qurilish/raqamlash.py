@@ -121,7 +121,9 @@ def _rasm_havolasi(app, doctree, docname: str) -> None:
     for rasm in [r for f in doctree.findall(nodes.figure) for r in f.findall(nodes.image)]:
         if isinstance(rasm.parent, nodes.reference) or rasm["uri"] not in app.env.images:
             continue
-        havola = nodes.reference("", "", internal=True, classes=["rasm-toliq"],
+        # the theme's class for the light or dark picture (qorongi.py) hides its link with it
+        mavzu = [c for c in rasm["classes"] if c in ("only-light", "only-dark")]
+        havola = nodes.reference("", "", internal=True, classes=["rasm-toliq", *mavzu],
                                  refuri=posixpath.join(rasmlar, app.env.images[rasm["uri"]][1]))
         rasm.replace_self(havola)
         havola.append(rasm)
