@@ -804,6 +804,8 @@ ATAMA_NAQSHLARI: dict[str, str] = {
     "siljish": r"siljish",
     "feed-forward tarmoq": r"feed-forward",
     "koʻp soʻrovli attention (MQA)": r"koʻp\s+soʻrovli\s+attention|MQA",
+    "nat": r"nat(?![\wʻʼ])",
+    "silliqlash": r"silliqla(?:sh|n)[\wʻʼ]*",
 }
 
 _TERM = re.compile(r"\{term\}`(?P<ichi>[^`]*)`")

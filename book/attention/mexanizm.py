@@ -253,7 +253,8 @@ print("chiqish:", tuple(chiqish.shape))
 # Model — bitta attention {term}`qatlami <qatlam>` (`Eslash`). Har juft bitta
 # {term}`token` (modelning bitta kirish elementi): kalit va qiymat
 # {term}`embeddinglarining <embedding>` (har belgining oʻrganiladigan vektori) yigʻindisi.
-# Soʻrov soʻralgan kalitdan, kalit va qiymatlar juftlardan olinadi:
+# Attentionning soʻrovi soʻralgan kalitdan, kalitlari va qiymatlari esa juft tokenlaridan
+# olinadi:
 #
 # ```{literalinclude} ../../chapter_code/eslash.py
 # :pyobject: Eslash.forward
@@ -290,7 +291,8 @@ show(pd.DataFrame([{
     "javob juftiga ogʻirlik": "; ".join(son(w, ".2f") for _, w, _ in n),
 } for nom, n in es.items()]), nom="eslash_jadval",
     izoh="Assotsiativ eslash: sinovdagi aniqlik va soʻrovning javob"
-         " turgan juftga bergan oʻrtacha ogʻirligi (besh seed).")
+         " turgan juftga bergan oʻrtacha ogʻirligi (besh seed);"
+         f" tasodifiy daraja {son(tasodif, '.2f')}.")
 
 # %% tags=["remove-cell"]
 p_es = protokoli(oqit_eslash) | protokoli(eslash_vazifasi)
@@ -327,12 +329,11 @@ fig("eslash_xarita.png", caption=(
     " saralangan. Har qatorda ogʻirlik javob turgan juftga tushadi."))
 
 # %% tags=["remove-cell"]
-from chapter_code.bichim import pastga
-yopishtir(es_joy_min=pastga(min(joy_boyicha), 2))
+yopishtir(es_joy_min=min(joy_boyicha))
 
 # %% [markdown]
-# Javob qaysi oʻrinda tursa ham, unga tushgan ogʻirlik oʻrtacha
-# {glue:text}`es_joy_min:.2f` dan kam emas. Soʻrov va kalitning skalyar koʻpaytmasi kalit
+# Javob qaysi oʻrinda tursa ham, unga tushgan oʻrtacha ogʻirlik eng kam boʻlgan oʻrinda ham
+# {glue:text}`es_joy_min:.3f`. Soʻrov va kalitning skalyar koʻpaytmasi kalit
 # qayerda turganini emas, unda nima borligini solishtiradi.
 #
 # ## Kauzal maska: kelajakka qaramaslik
@@ -394,8 +395,8 @@ glue("kauzal_birinchi", float(ogirlik_maskali[0, 0, 0]), display=False)
 # qiymatlarning (*V* qatorlarining) boshqacha vaznli oʻrtachasi.
 #
 # Matnni tushunadigan model (BERT kabi *{term}`koder`*, ingl. *encoder*) kauzal maska
-# ishlatmaydi: unda har soʻz ikki tomondagi soʻzlarni koʻradi. Faqat gaplarni bir xil
-# uzunlikka keltiradigan {term}`toʻldiruvchi tokenlar <toʻldiruvchi token>` yopiladi.
+# ishlatmaydi: unda har token ikki tomondagi tokenlarni koʻradi. Faqat paketdagi
+# ketma-ketliklarni bir xil uzunlikka keltiradigan {term}`toʻldiruvchi tokenlar <toʻldiruvchi token>` yopiladi.
 #
 # {doc}`«Attention, RNN va LSTM bitta vazifada» <rekurrent>` darsida attentionni RNN va
 # {term}`LSTM` bilan solishtiramiz: yoʻl uzunligidagi farq oʻqitishda nimaga olib kelishini

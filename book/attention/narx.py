@@ -51,8 +51,7 @@ from chapter_code.oqitish import mediana_ms, protsessor, xotira_chuqqisi
 
 # %%
 torch.set_num_threads(1)  # vaqt bitta oqimda oʻlchanadi
-# ≈ 1,2·10⁻³⁸ dan kichik («denormal») sonlar sekin: 0 qilinadi
-torch.set_flush_denormal(True)
+torch.set_flush_denormal(True)  # «denormal» sonlar sekin: 0 boʻladi
 
 
 def rnn_mac(T, h=32):
@@ -61,8 +60,7 @@ def rnn_mac(T, h=32):
 
 
 def attn_mac(T, d=32):
-    # kirish (T·d); Q, K, V (3·T·d·d);
-    # Q·Kᵀ va ogʻirlik·V (2·T·T·d); fc (d·2)
+    # kirish T·d; Q, K, V 3·T·d²; Q·Kᵀ va ogʻirlik·V 2·T²·d; fc d·2
     return T * d + 3 * T * d * d + 2 * T * T * d + d * 2
 
 
@@ -126,8 +124,7 @@ for T in [30, 60, 120, 240, 480, 960]:
     m = Attention(T)
     with torch.no_grad():
         chuqqi, _ = xotira_chuqqisi(m, X)
-        # m.ogirlik: shu oʻtishning (64, T, T) ogʻirliklari, 4 baytdan
-        m(X)
+        m(X)  # m.ogirlik: (64, T, T) ogʻirliklar, 4 baytdan
     matritsa = m.ogirlik.nelement() * m.ogirlik.element_size()
     qatorlar.append((T, matritsa / 2**20, chuqqi / 2**20))
 xotira = pd.DataFrame(qatorlar, columns=[
@@ -179,8 +176,7 @@ glue("chuqqi_960", float(xotira.loc[960, "choʻqqi (MiB)"]), display=False)
 # ball turadi (*B* — boʻlakdagi kalitlar soni), $T \times T$ matritsa esa hech qachon hosil qilinmaydi.
 
 # %%
-def formula(Q, K, V):
-    # bobdagi formula: T×T matritsa toʻliq yasaladi
+def formula(Q, K, V):  # bobdagi formula: T×T matritsa toʻliq
     d = Q.shape[-1]
     w = torch.softmax(Q @ K.transpose(-2, -1) / d**0.5, -1)
     return w @ V
@@ -313,8 +309,7 @@ glue("fl_farq", float(farq), display=False)
 def baytlar(T, d, B=None, b=2):
     if B is None:  # oddiy yoʻl: Q, K, V, chiqish va 4 marta T×T
         return (4 * T * d + 4 * T * T) * b
-    # Q va chiqish bir marta; K va V har soʻrov boʻlagi uchun
-    # (T/B marta) qayta oʻqiladi
+    # Q va chiqish bir marta; K va V har boʻlakda (T/B marta)
     return (2 * T * d + 2 * T * d * (T // B)) * b
 
 

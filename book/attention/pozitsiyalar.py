@@ -121,7 +121,7 @@ fig("sinus_pozitsiya.png", caption=(
 # Rasmda tez tebranadigan komponentlar yaqin pozitsiyalarni ajratadi, sekinlari
 # (oxirgi juftlikning davri {glue:text}`poz_davr_max:.0f` pozitsiya) —
 # uzoqlarini. Qoʻshni pozitsiyalar juda oʻxshash
-# ({glue:text}`poz_oxshash_1:.3f`), 10 va undan katta masofada esa
+# ({glue:text}`poz_oxshash_1:.2f`), 10 va undan katta masofada esa
 # oʻxshashlik {glue:text}`poz_oxshash_uzoq:.2f` dan oshmaydi.
 #
 # Yuqorida chiqarilgan ikki {term}`skalyar koʻpaytma` bir xil: ikkalasida
@@ -230,9 +230,10 @@ for Tx in Tlar:
     koplik[Tx] = ((2 * musbat > Tx).long() == y).float().mean().item()
 
 # %%
-def oraliq(nom, Tx):
-    # besh seeddagi eng kichik va eng katta aniqlik
-    a = [natija[nom, s, Tx][0] for s in seedlar]
+def oraliq(nom, Tx, i=0):
+    # besh seeddagi eng kichigi va eng kattasi: aniqlik (i = 0)
+    # yoki 0-pozitsiyaga oʻrtacha ogʻirlik (i = 1)
+    a = [natija[nom, s, Tx][i] for s in seedlar]
     return f"{son(min(a), '.2f')}–{son(max(a), '.2f')}"
 
 
@@ -245,6 +246,9 @@ show(poz_jadval, nom="poz_jadval", izoh=(
     "Aniqlik turli uzunlikdagi yangi sinov toʻplamida (har T da"
     f" {n} ta namuna): besh seedning eng yomoni va eng yaxshisi."
     f" Hamma model T = {T} da oʻqitilgan."))
+# 0-pozitsiyaga oʻrtacha ogʻirlik (besh seed): T = 60 → T = 240
+for nom in yangi:
+    print(f"{nom}: {oraliq(nom, 60, 1)} → {oraliq(nom, 240, 1)}")
 
 # %% tags=["remove-cell"]
 from chapter_code.natijalar import yechdi_gapi
@@ -254,8 +258,7 @@ aniq = lambda nom, Tx: [natija[nom, s, Tx][0] for s in seedlar]
 ogir = lambda nom, Tx: [natija[nom, s, Tx][1] for s in seedlar]
 sin = [a for Tx in Tlar for a in aniq("sinusoidal", Tx)]
 glue("poz_sin", sin, display=False)
-sin_w0 = [w for Tx in Tlar for w in ogir("sinusoidal", Tx)]
-glue("poz_sin_w0", pastga(min(sin_w0)), display=False)
+glue("poz_sin_w0", min(ogir("sinusoidal", 240)), display=False)
 glue("poz_org_30", aniq("oʻrganiladigan", 30), display=False)
 glue("poz_org_30_min", min(aniq("oʻrganiladigan", 30)), display=False)
 for Tx in Tlar:
@@ -263,8 +266,8 @@ for Tx in Tlar:
     glue(f"poz_rope_{Tx}_min", min(aniq("RoPE", Tx)), display=False)
     glue(f"poz_rope_{Tx}_max", max(aniq("RoPE", Tx)), display=False)
     glue(f"poz_rope_w0_{Tx}", ogir("RoPE", Tx), display=False)
-glue("poz_rope_w0_60_min", pastga(min(ogir("RoPE", 60))), display=False)
-glue("poz_rope_w0_240_max", yuqoriga(max(ogir("RoPE", 240))), display=False)
+glue("poz_rope_w0_60_min", min(ogir("RoPE", 60)), display=False)
+glue("poz_rope_w0_240_max", max(ogir("RoPE", 240)), display=False)
 # seed boʻyicha: T = 60 dagi aniqlik − T = 240 dagi aniqlik
 tushish = lambda nom: [
     a - b for a, b in zip(aniq(nom, 60), aniq(nom, 240))
@@ -285,15 +288,15 @@ glue("poz_kop_max", max(koplik.values()), display=False)
 #   *T* = 240 da vazifani {glue:text}`poz_sin_yechdi_gap`. Har seedning aniqligi
 #   *T* = 60 dan 240 gacha koʻpi bilan {glue:text}`poz_sin_pasayish:.2f` ga
 #   tushdi (RoPE modellarida esa kamida
-#   {glue:text}`poz_rope_pasayish:.2f` ga). Soʻrovlar 0-pozitsiyaga
-#   oʻrtacha kamida {glue:text}`poz_sin_w0:.2f` ogʻirlik berdi: oʻqitishda
+#   {glue:text}`poz_rope_pasayish:.2f` ga). *T* = 240 da soʻrovlarning 0-pozitsiyaga
+#   oʻrtacha ogʻirligi eng yomon seedda ham {glue:text}`poz_sin_w0:.2f`: oʻqitishda
 #   koʻrilmagan pozitsiyalarda ham model javobni asosan 0-pozitsiyadan oldi.
 # - **RoPE modellari** *T* = 60 da vazifani yechdi, *T* = 240 da esa hech bir
-#   seedda yechmadi. 0-pozitsiyaga ogʻirlik *T* = 60 dagi
-#   kamida {glue:text}`poz_rope_w0_60_min:.2f` dan *T* = 240 da koʻpi bilan
-#   {glue:text}`poz_rope_w0_240_max:.2f` ga tushdi.
+#   seedda yechmadi. 0-pozitsiyaga ogʻirlik *T* = 60 da eng kami
+#   {glue:text}`poz_rope_w0_60_min:.2f` edi, *T* = 240 da esa eng koʻpi
+#   {glue:text}`poz_rope_w0_240_max:.2f` boʻldi.
 # - **Oʻrganiladigan pozitsiyali model** (jadvalda yoʻq) *T* = 30 da ham ishladi (eng yomon
-#   seedda {glue:text}`poz_org_30_min:.3f`). *T* = 120 va 240 da esa modelda
+#   seedda {glue:text}`poz_org_30_min:.2f`). *T* = 120 va 240 da esa modelda
 #   60-pozitsiyadan boshlab pozitsiya vektori yoʻq, shuning uchun `forward` metodi
 #   `ValueError` xatosi bilan toʻxtaydi.
 # - **Ishoralar koʻpchiligining** aniqligi hamma *T* da past: eng kattasi
@@ -400,11 +403,13 @@ for nom, yasa in kz_turlari.items():
     kz[nom] = [a for a, _ in natijalar]
     eng = son(min(kz[nom]), ".3f"), son(max(kz[nom]), ".3f")
     print(f"{nom}: {eng[0]}–{eng[1]}")
+# sinusoidal modellar ayni shu sinov namunalarida
+sin60 = [modellar["sinusoidal", s][0] for s in seedlar]
+print(f"sinusoidal: {son(min(sin60), '.3f')}–{son(max(sin60), '.3f')}")
 
 # %% tags=["remove-cell"]
 glue("kz_kauzal", kz["kauzal"], display=False)
 glue("kz_maskasiz", kz["maskasiz"], display=False)
-sin60 = [modellar["sinusoidal", s][0] for s in seedlar]
 glue("kz_sin60", sin60, display=False)
 glue("kz_sin60_min", pastga(min(sin60)), display=False)
 

@@ -68,10 +68,10 @@ for qator in tekshir.splitlines()[:3]:  # tekshirish matnining boshi
 # ## Tokenlar
 #
 # Model matnni emas, tokenlar {term}`ketma-ketligini <ketma-ketlik>` oʻqiydi: har token modelga
-# {term}`lugʻatdagi <lugʻat>` indeksi bilan beriladi. Eng oddiy token — harf. Alifboda *oʻ* va
-# *gʻ* ikki belgi bilan yozilsa ham alohida harf, shuning uchun ularning har biri bitta token;
-# tutuq belgisi (*ʼ*) ham alohida token. Harf birikmalari *sh*, *ch* va *ng* esa ikkitadan token
-# boʻlib qoladi: ularni BPE oʻzi birlashtiradi.
+# {term}`lugʻatdagi <lugʻat>` indeksi bilan beriladi. Eng oddiy token — harf. Alifboda *oʻ*,
+# *gʻ*, *sh* va *ch* ikki belgi bilan yozilsa ham alohida harf. Bu darsda *oʻ* va *gʻ* bittadan
+# token, tutuq belgisi (*ʼ*) ham alohida token; *sh* va *ch* harflari hamda *ng* harf
+# birikmasi esa ikkitadan token boʻlib qoladi: ularni BPE oʻzi birlashtiradi.
 
 # %%
 def korinishi(token):  # boʻshliq · boʻlib koʻrinadi
@@ -174,14 +174,14 @@ show(lugat.round(1), nom="lugat_jadval",
 #
 # BPE tokeni bir necha harfdan iborat (tekshirish matnida oʻrtacha
 # {glue:text}`bpe_harf_token:.1f` harf). Ikkala modelni bir xil oʻlchash uchun tekshirish matnidagi
-# jami yoʻqotishni harflar soniga boʻlamiz: **bir harfga yoʻqotish** (nat birligida, yaʼni natural
-# logarifm bilan hisoblanganda); boʻshliq, raqam va tinish belgisi ham harf hisoblanadi. Ikki oddiy model
+# jami yoʻqotishni harflar soniga boʻlamiz: **bir harfga yoʻqotish** ({term}`nat` birligida, yaʼni
+# natural logarifm bilan hisoblanganda); boʻshliq, raqam va tinish belgisi ham harf hisoblanadi. Ikki oddiy model
 # ehtimollarni oʻqitish matnidagi sanoqlardan oladi:
 #
 # - **unigram** — har harfga uning chastotasini beradi;
 # - **bigram** — har harfga uning aynan shu oldingi harfdan keyin kelish chastotasini beradi.
 #
-# Ikkalasida ham har sanoqqa 1 qoʻshiladi (*silliqlash*): aks holda oʻqitish matnida uchramagan
+# Ikkalasida ham har sanoqqa 1 qoʻshiladi ({term}`silliqlash`): aks holda oʻqitish matnida uchramagan
 # juft nol ehtimol va cheksiz yoʻqotish olardi.
 
 # %%
@@ -261,7 +261,6 @@ NAMUNA_N = 120  # har matnda nechta token
 # sozlama: (harorat, top_k); None — ochkoʻz yoki cheklovsiz
 usullar = {"ochkoʻz": (None, None), "τ = 0,7": (0.7, None),
            "τ = 1,5": (1.5, None), "top-k, k = 5, τ = 1,5": (1.5, 5)}
-# sozlamalar ikki yadroga boʻlinadi
 yoz = partial(til.namunalar, n=NAMUNA_N)
 matnlar = dict(zip(usullar, parallel(
     yoz, [("bpe", BIRLASHMALAR, *u) for u in usullar.values()])))
@@ -393,7 +392,7 @@ print(textwrap.fill(bpe_tok.dekodla(b[0]).replace("\n", " / "), 68))
 #
 # BPE modeli {glue:text}`p_qadamlar` ta yangilanishgacha ortiqcha moslashgan: qisqa oʻqitish matni
 # uchun bu juda koʻp yangilanish. Shuning uchun {term}`Transformer` bigramga yutqazdi. Vaqtida
-# toʻxtatilsa, u *k* bilan silliqlangan eng yaxshi bigramdan ozgina oldinga oʻtadi: eng yaxshi
+# toʻxtatilsa, u sinalgan ikki *k* bilan silliqlangan bigramlardan ozgina oldinga oʻtadi: eng yaxshi
 # nuqtasida ({glue:text}`bpe_eng_qadam`-yangilanish) yoʻqotishi {glue:text}`bpe_eng:.2f` nat. Lekin bu
 # nuqtani (bigramdagi *k* ni ham) tekshirish matniga qarab tanladik, natija bitta seedniki, farq esa
 # kichik. Bigramni unigram bilan aralashtirib silliqlasak, $0{,}7 \cdot n_{ab}/n_a + 0{,}3 \cdot p_b$
@@ -444,7 +443,8 @@ for k in (1, 0.01):
                for a_, b_ in zip(t_t, t_t[1:]))
     m3[k] = nat / harf_soni  # bir harfga
     print(f"k = {son(k, 'g')}: bir harfga {son(m3[k], '.2f')} nat")
-# unigram bilan aralashtirilgan bigram (koʻrilmagan token ham nol boʻlmagan ehtimol oladi)
+# unigram bilan aralashtirilgan bigram
+# (koʻrilmagan token ham nol boʻlmagan ehtimol oladi)
 m3_aralash = -sum(math.log(0.7 * ikki[a_, b_] / max(bir[a_], 1)
                            + 0.3 * (bir[b_] + 1) / (len(t_o) + V))
                   for a_, b_ in zip(t_t, t_t[1:])) / harf_soni

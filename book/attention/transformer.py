@@ -449,10 +449,10 @@ n_kv = {"MHA": ds["num_attention_heads"], "GQA": 8, "MQA": 1}
 # bitta qatlamda bitta token uchun keshlanadigan sonlar
 sonlar = {nom: 2 * n * d_ds for nom, n in n_kv.items()}
 sonlar["MLA"] = ds["kv_lora_rank"] + ds["qk_rope_head_dim"]
-mla = pd.DataFrame({"qatlamda (son)": sonlar})
-mla["bitta token (KiB)"] = mla["qatlamda (son)"] * L_ds * 2 / 2**10
+mla = pd.DataFrame({"bir qatlamda (son)": sonlar})
+mla["bitta token (KiB)"] = mla["bir qatlamda (son)"] * L_ds * 2 / 2**10
 # MLA keshi nechta kalit/qiymat boshiga teng
-boshlar_soni = mla["qatlamda (son)"] / (2 * d_ds)
+boshlar_soni = mla["bir qatlamda (son)"] / (2 * d_ds)
 mla["kalit/qiymat boshlari"] = boshlar_soni.map(lambda b: son(b, "g"))
 show(mla.rename_axis("attention").reset_index(), nom="mla_jadval",
      izoh="Bitta tokenning KV keshi DeepSeek-V2 oʻlchamlarida"

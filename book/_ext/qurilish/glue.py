@@ -80,7 +80,7 @@ def _birliklar(app, doctree, docname=None) -> None:
 #: Units written after a number as a word of their own ("225 MiB", "1,77 nat", "61 foizida") are
 #: joined the same way (an editor counted 29 breakable spaces before one in the HTML).
 QOSHIMCHALAR = (r"(?:da|ga|ka|qa|dan|tan|gacha|ni|ning|dagi|dagidan|dek|ta|marta"
-                r"|KiB|MiB|GiB|MB|GB|TB|ms|bayt|nat|foiz\w*|mlrd|mln|ming)")
+                r"|KiB|MiB|GiB|MB|GB|TB|ms|bayt|nat|foiz\w*|mlrd|mln|ming|daqiqa\w*|soniya\w*|soat\w*)")
 #: what a number ends with: a digit, a superscript or a percent sign
 _SON = "[0-9²³¹⁰⁴⁵⁶⁷⁸⁹%]"
 #: ... the break after one inside a text

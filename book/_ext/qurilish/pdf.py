@@ -57,6 +57,9 @@ PREAMBULA = r"""
 % A code block split across pages keeps no depth on the page (by default its last line's, up to
 % 3 pt past the page's foot: an overfull \vbox at every split).
 \AtBeginEnvironment{sphinxVerbatim}{\setlength{\splitmaxdepth}{\z@}}
+% Table rows a quarter taller than LaTeX's: a cell's descenders no longer touch the next row's
+% shading, and a two-line cell reads as one (an editor found the text tables cramped).
+\renewcommand{\arraystretch}{1.25}
 % A table and its caption on one page (the caption package let a caption above its table end a
 % page): Sphinx's tabulary tables never break, so each, caption and table, is one box.
 \let\kitob@attablestart\sphinxattablestart\let\kitob@attableend\sphinxattableend
@@ -379,12 +382,19 @@ def _bir_betda(app, doctree, docname) -> None:
 def _mashqdan_oldin(app, doctree, docname) -> None:
     """doctree-resolved, LaTeX only: a \\FloatBarrier before each «Mashqlar» section, so the
     lesson's figures are placed before its exercises (a reviewer found a figure that had
-    floated into the middle of exercise 4's sentence)."""
+    floated into the middle of exercise 4's sentence), and before a section that follows one
+    with a figure, so a figure stays in its own section (an editor found one set under the next
+    section's heading, between a sentence and the code it introduced).  Not before every
+    section: that left pages half empty."""
     if app.builder.name != "latex":
         return
     for bolim in list(doctree.findall(nodes.section)):
+        if bolim.parent is None:
+            continue
         sarlavha = bolim.next_node(nodes.title)
-        if sarlavha is not None and sarlavha.astext().strip() == "Mashqlar" and bolim.parent is not None:
+        oldingi = bolim.previous_sibling()
+        rasmli = isinstance(oldingi, nodes.section) and next(iter(oldingi.findall(nodes.figure)), None) is not None
+        if rasmli or (sarlavha is not None and sarlavha.astext().strip() == "Mashqlar"):
             bolim.parent.insert(bolim.parent.index(bolim), nodes.raw("", r"\FloatBarrier", format="latex"))
 
 
