@@ -193,8 +193,6 @@ diagramma(joy, list(zip(nomlar, nomlar[1:])), nom="arxitektura.png",
 # qaraydi. Maskasiz koderda (BERT kabi) bunday qilib boʻlmaydi: u yerda oldingi pozitsiyalar ham
 # yangi tokenga qaraydi.
 #
-# Bobning kodida har blokning keshi — bitta `dict`, uni `KichikGPT` har blokka beradi.
-#
 # :::{admonition} Chuqurroq: kesh kodda
 # :class: dropdown
 #
