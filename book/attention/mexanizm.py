@@ -332,7 +332,7 @@ fig("eslash_xarita.png", caption=(
 yopishtir(es_joy_min=min(joy_boyicha))
 
 # %% [markdown]
-# Javob qaysi oʻrinda tursa ham, unga tushgan oʻrtacha ogʻirlik eng kam boʻlgan oʻrinda ham
+# Javob qaysi oʻrinda turmasin, unga tushgan oʻrtacha ogʻirlikning eng kichigi
 # {glue:text}`es_joy_min:.3f`. Soʻrov va kalitning skalyar koʻpaytmasi kalit
 # qayerda turganini emas, unda nima borligini solishtiradi.
 #

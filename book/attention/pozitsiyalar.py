@@ -288,7 +288,7 @@ glue("poz_sin_yechdi_gap", yechdi_gapi(k_sin, 5), display=False)
 k_sin10 = sum(a >= 0.9 for a in sin_10)
 glue("poz_sin10", k_sin10, display=False)
 glue("poz_sin10_gap", "Yana besh seed bilan ham oʻn seedning hammasida yechdi, lekin bu kafolat emas"
-     if k_sin10 == 10 else f"Lekin bu seedga bogʻliq: yana besh seed qoʻshilsa, oʻn seeddan"
+     if k_sin10 == 10 else f"Lekin bu seedga bogʻliq: yana besh seed qoʻshganimizda, model oʻn seeddan"
      f" {k_sin10} tasida yechdi", display=False)
 glue("poz_kop", [koplik[Tx] for Tx in Tlar], display=False)
 glue("poz_kop_60", koplik[60], display=False)

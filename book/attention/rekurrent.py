@@ -266,8 +266,8 @@ glue("poz_param", T * d_model, display=False)
 #   shu seedlarning birortasida ham vazifa yechilmasligi mumkin.
 # - **Pozitsiyasiz attention** vazifani hech bir seedda yecha olmadi: eng yaxshi
 #   seedda {glue:text}`attn0_max:.3f`. Nega shundayligini keyingi boʻlimda koʻramiz.
-#   Toʻgʻri javoblari yarmidan biroz koʻpligi tasodif emas: tartibni koʻrmaydigan model ham
-#   musbat sonlar koʻpmi yoki kammi, shundan foydalana oladi.
+#   Toʻgʻri javoblar yarmidan biroz koʻp ekani tasodif emas: tartibni koʻrmaydigan model ham
+#   musbat sonlar koʻp yoki kamligidan foydalana oladi.
 #
 # Besh seed — kichik tanlov: boshqa seedlar bilan modellar, ayniqsa LSTM, vazifani ancha
 # kamroq hollarda yechishi mumkin. Jadvaldagi oʻrtachalarni bu modellarning umumiy bahosi deb olmang.
