@@ -33,10 +33,10 @@ import re
 import string
 from pathlib import Path
 
+import matplotlib.colors as mcolors
 import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
-import matplotlib.colors as mcolors
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from matplotlib.patches import FancyArrowPatch, FancyBboxPatch
@@ -243,6 +243,8 @@ QORONGI_YORUGLIK = max(mcolors.to_rgb(QORONGI["matn"]))
 def _xom(rang: str) -> str:
     """The colour to draw so that, dimmed to ``QORONGI_YORUGLIK``, it is ``rang``."""
     return mcolors.to_hex([min(1.0, c / QORONGI_YORUGLIK) for c in mcolors.to_rgb(rang)])
+
+
 #: what the dark picture's glue key adds to its figure's name
 QORA = "-qora"
 #: the gid of a text that sits on a box of its own colour (a diagram's label): it keeps its colour

@@ -186,11 +186,11 @@ def test_alt_texts_are_plain_text(sahifa):
 
 def test_a_glued_number_and_its_unit_stay_on_one_line(qurilgan):
     """After a glued number, the unit or counter word is joined by a no-break space (qurilish.glue
-    BIRLIKLAR): no line, on the phone or on paper, ends between "225" and "MiB"."""
-    from qurilish.glue import BIRLIKLAR
+    QOSHIMCHALAR): no line, on the phone or on paper, ends between "225" and "MiB"."""
+    from qurilish.glue import QOSHIMCHALAR
 
     html = bob_html(qurilgan)
-    birlik = BIRLIKLAR.pattern.lstrip(" ")
+    birlik = QOSHIMCHALAR + r"\b"
     ajralgan = re.findall(r'class="[^"]*pasted-text[^"]*">[^<]*</span> ' + birlik, html)
     birga = re.findall(r'class="[^"]*pasted-text[^"]*">[^<]*</span>\u00a0' + birlik, html)
     assert not ajralgan, ajralgan[:5]

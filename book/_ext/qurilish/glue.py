@@ -53,32 +53,11 @@ def _gaplar(app, doctree, docname=None) -> None:
             tugun["classes"].append("pasted-gap")
 
 
-#: Words that name what a glued number counts or measures: the space before one is a no-break space,
-#: so "225 MiB", "200 ta", "4,7 marta" never end a line between the number and its unit (the PDF
-#: broke "225 / MiB", which an editor counted among its typography faults).
-BIRLIKLAR = re.compile(r" (?=(?:KiB|MiB|GiB|MB|GB|TB|ms|bayt|ta|marta|foiz|mlrd|mln|ming)\b)")
-
-
-def _birliklar(app, doctree, docname=None) -> None:
-    """A glued number and the unit written after it are joined by a no-break space."""
-    for tugun in list(doctree.findall(nodes.inline)):
-        if "pasted-text" not in tugun["classes"] or tugun.parent is None:
-            continue
-        ota = tugun.parent
-        i = ota.index(tugun)
-        if i + 1 < len(ota) and isinstance(ota[i + 1], nodes.Text):
-            matn = ota[i + 1].astext()
-            yangi = BIRLIKLAR.sub("\u00a0", matn, count=1) if BIRLIKLAR.match(matn) else matn
-            if yangi != matn:
-                ota[i + 1] = nodes.Text(yangi)      # by place: a Text equals any Text of its value
-
-
-#: Case endings and words written after a number or a symbol as a word of their own ("4096 da",
-#: "T ga", "960 gacha"): the space (or the source's line break) before one is a no-break space,
-#: so that a line never starts with the ending (an editor counted 19 such breaks in the PDF:
-#: "T = 4096 / gacha").
-#: Units written after a number as a word of their own ("225 MiB", "1,77 nat", "61 foizida") are
-#: joined the same way (an editor counted 29 breakable spaces before one in the HTML).
+#: Case endings, counters and units written after a number or a symbol as a word of their own
+#: ("4096 da", "T ga", "960 gacha", "200 ta", "225 MiB", "1,77 nat", "61 foizida"), typed or glued:
+#: the space (or the source's line break) before one is a no-break space, so that a line never
+#: starts with it (editors counted 19 such breaks in the PDF, "T = 4096 / gacha", and 29 in the
+#: HTML before a unit).
 QOSHIMCHALAR = (r"(?:da|ga|ka|qa|dan|tan|gacha|ni|ning|dagi|dagidan|dek|ta|marta"
                 r"|KiB|MiB|GiB|MB|GB|TB|ms|bayt|nat|foiz\w*|mlrd|mln|ming|daqiqa\w*|soniya\w*|soat\w*)")
 #: what a number ends with: a digit, a superscript or a percent sign
@@ -141,8 +120,6 @@ def setup(app):
     app.connect("doctree-read", _gaplar)
     app.connect("doctree-read", _manbalari)
     app.connect("doctree-resolved", _gaplar)
-    app.connect("doctree-read", _birliklar)
-    app.connect("doctree-resolved", _birliklar)
     app.connect("doctree-resolved", _qoshimchalar)
     if son is None:
         _LOG.info("glue: this book has no chapter_code/bichim.py; glued numbers keep MyST-NB's format")
