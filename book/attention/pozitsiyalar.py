@@ -231,8 +231,7 @@ for Tx in Tlar:
 
 # %%
 def oraliq(nom, Tx, i=0):
-    # besh seeddagi eng kichigi va eng kattasi: aniqlik (i = 0)
-    # yoki 0-pozitsiyaga oʻrtacha ogʻirlik (i = 1)
+    # besh seedda eng kichigi–kattasi: aniqlik (i=0), ogʻirlik (i=1)
     a = [natija[nom, s, Tx][i] for s in seedlar]
     return f"{son(min(a), '.2f')}–{son(max(a), '.2f')}"
 
@@ -255,8 +254,8 @@ qoshimcha = parallel(oqit30, [(yangi["sinusoidal"], T, s)
 X240, y240 = vazifa(n, 240, 4)
 sin_10 = [natija["sinusoidal", s, 240][0] for s in seedlar] + [
     baho(baholash, m, X240, y240)[0] for _, m in qoshimcha]
-print(f"sinusoidal, T = 240: {sum(a >= 0.9 for a in sin_10)} / 10"
-      " seed yechdi")
+k_sin10 = sum(a >= 0.9 for a in sin_10)
+print(f"sinusoidal, T = 240: {k_sin10} / 10 seed yechdi")
 
 # %% tags=["remove-cell"]
 from chapter_code.natijalar import yechdi_gapi
@@ -285,7 +284,6 @@ glue("poz_rope_pasayish", pastga(min(tushish("RoPE"))), display=False)
 k_sin = sum(a >= 0.9 for a in aniq("sinusoidal", 240))
 glue("poz_sin_yechdi", k_sin, display=False)
 glue("poz_sin_yechdi_gap", yechdi_gapi(k_sin, 5), display=False)
-k_sin10 = sum(a >= 0.9 for a in sin_10)
 glue("poz_sin10", k_sin10, display=False)
 glue("poz_sin10_gap", "Yana besh seed bilan ham oʻn seedning hammasida yechdi, lekin bu kafolat emas"
      if k_sin10 == 10 else f"Lekin bu seedga bogʻliq: yana besh seed qoʻshganimizda, model oʻn seeddan"
