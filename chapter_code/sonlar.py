@@ -109,7 +109,7 @@ PAD, BOSH, OXIR = 0, 1, 2
 #: manba tokenlari: toʻldiruvchi, keyin soʻzlar
 MANBA = ["<pad>"] + BIRLAR[1:] + ONLAR[1:] + ["yuz", "ming"]
 #: maqsad tokenlari: toʻldiruvchi, boshlanish, tugash, keyin 0-9 raqamlari
-MAQSAD = ["<pad>", "<bosh>", "<oxir>"] + [str(r) for r in range(10)]
+MAQSAD = ["<pad>", "<boshlanish>", "<oxir>"] + [str(r) for r in range(10)]
 _MANBA_ID = {t: i for i, t in enumerate(MANBA)}
 _MAQSAD_ID = {t: i for i, t in enumerate(MAQSAD)}
 
@@ -133,7 +133,7 @@ def manba_kodla(sonlar):
 def maqsad_kodla(sonlar):
     """Sonlar -> (dekoder kirishi, kutilgan chiqish), ikkalasi (B, Tq).
 
-    Kirish: <bosh> + raqamlar; chiqish: raqamlar + <oxir> (bir qadam
+    Kirish: <boshlanish> + raqamlar; chiqish: raqamlar + <oxir> (bir qadam
     oldinda).
     """
     raqamlar = [[_MAQSAD_ID[r] for r in str(n)] for n in sonlar]
@@ -196,7 +196,7 @@ def javob(model, sonlar, uzunlik=7, keshlar=None, tokenlar=False):
     boʻsh roʻyxat berilsa, KV kesh bilan: koder bir marta ishlaydi, dekoder
     har qadamda faqat yangi tokenni oʻqiydi; roʻyxatda dekoder bloklarining
     keshlari qoladi. tokenlar=True: satrlar oʻrniga dekoderning hamma
-    tokenlari (B, T): <bosh>, soʻng har qadamda tanlangani.
+    tokenlari (B, T): <boshlanish>, soʻng har qadamda tanlangani.
     """
     model.eval()
     manba = manba_kodla(sonlar)
@@ -330,7 +330,7 @@ def kesishgan_ogirlik(model, sonlar):
     ogʻirliklari.
 
     (qatlamlar, B, boshlar, Tq, Tm): t-qator — t-raqamni yozayotgan
-    pozitsiya (kirishi <bosh> + oldingi raqamlar), ustunlar — manba
+    pozitsiya (kirishi <boshlanish> + oldingi raqamlar), ustunlar — manba
     soʻzlari.
     """
     model.eval()
@@ -407,7 +407,7 @@ def hamma_ogirliklar(model, n):
     bu ogʻirliklar ochkoʻz dekodlashning har qadamidagi ogʻirliklarning
     oʻzi (xato javobda ham). Natija — JSON ga yoziladigan dict:
     ``javob``, ``sozlar`` (koder tokenlari), ``kirish`` (dekoder
-    kirishi: <bosh> va model tanlagan tokenlar), ``chiqish`` (har dekoder
+    kirishi: <boshlanish> va model tanlagan tokenlar), ``chiqish`` (har dekoder
     pozitsiyasi tanlagan token: javob raqamlari, soʻng <oxir>), ``koder``,
     ``dekoder`` va ``cross`` — har biri [qatlam][bosh][soʻrov][kalit]
     butun sonlar: ogʻirlik · 100, yaxlitlangan (sahifa yuzdan birlarni

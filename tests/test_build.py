@@ -211,3 +211,14 @@ def test_no_line_starts_with_a_unit_or_an_ending_after_a_number(qurilgan):
             t.decompose()
         ajralgan = [m.group(0) for m in qolip.finditer(sahifa.get_text())]
         assert not ajralgan, f"{d}: {ajralgan[:6]}"
+
+
+def test_each_pages_title_names_it_once(qurilgan):
+    """A page's <title> is its own title, then the book's: «Attention mexanizmi — Attention va
+    Transformer». The chapter page bears the book's title itself, and its tab does not repeat it."""
+    kitob = "Attention va Transformer"
+    for d in SAHIFALAR:
+        sahifa = BeautifulSoup((qurilgan / "sayt" / f"{d}.html").read_text(encoding="utf-8"), "html.parser")
+        sarlavha = sahifa.select_one("main h1").get_text(" ", strip=True).rstrip("#").strip()
+        kutilgan = kitob if sarlavha == kitob else f"{sarlavha} — {kitob}"
+        assert sahifa.title.get_text() == kutilgan, (d, sahifa.title.get_text())

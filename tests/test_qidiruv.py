@@ -410,7 +410,7 @@ def test_a_hit_is_named_and_opened_at_the_section_that_holds_the_word(brauzer, m
     count says how many results are listed (results, not pages: a page may give two)."""
     natija = _qidir(brauzer, manzil, sorov)
     n = len(natija["natijalar"])
-    assert natija["holat"] == f"Qidiruv tugadi: soʻrovga mos {n} ta natija topildi.", natija["holat"]
+    assert natija["holat"] == f"Qidiruv tugadi: qidirilgan soʻzlarga mos {n} ta natija topildi.", natija["holat"]
     bolimli = [r for r in natija["natijalar"] if " > " in r["nom"] and "#" in r["href"]]
     assert bolimli, f"{sorov!r}: no result names its section: {[r['nom'] for r in natija['natijalar']]}"
     for r in bolimli:

@@ -15,7 +15,7 @@ from docutils import nodes
 from chapter_code import kitob
 from qurilish import xarita
 
-MISOL = {"son": 12, "javob": "12", "sozlar": ["oʻn", "ikki"], "kirish": ["<bosh>", "1", "2"],
+MISOL = {"son": 12, "javob": "12", "sozlar": ["oʻn", "ikki"], "kirish": ["<boshlanish>", "1", "2"],
          "chiqish": ["1", "2", "<oxir>"],
          "koder": [[[[50, 50], [40, 60]]] * 2], "dekoder": [[[[100, 0, 0], [30, 70, 0], [20, 30, 50]]] * 2],
          "cross": [[[[90, 10], [5, 95], [50, 50]]] * 2]}

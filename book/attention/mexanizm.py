@@ -157,7 +157,7 @@ softmax_xaritasi(
 # %% [markdown]
 # Buni tajribada tekshiramiz: *d* ni 8 dan 1024 gacha oʻzgartirib, *Q* va *K* ni
 # yuqoridagidek hosil qilamiz (`nn.Linear` ning standart
-# {term}`initsializatsiyasi <initsializatsiya>` — {term}`parametrlarga <parametrlar>`
+# {term}`initsializatsiyasi <initsializatsiya>` bilan; initsializatsiya — {term}`parametrlarga <parametrlar>`
 # boshlangʻich qiymat berish usuli). Ballarni $\sqrt{d}$ ga boʻlib va
 # boʻlmasdan, ikki kattalikni oʻlchaymiz ({numref}`sqrt_d`): ballarning
 # {term}`oʻrtacha kvadratik (standart) chetlanishi <oʻrtacha kvadratik (standart) chetlanish>`
@@ -220,7 +220,7 @@ glue("sq_max_512_bol", float(bol1.loc[512, "eng katta"]), display=False)
 # chetlanishi $\sqrt{d}$ ga proporsional oʻsadi: *d* = 8 da {glue:text}`sq_std_8:.2f`,
 # *d* = 1024 da {glue:text}`sq_std_1024:.1f`. Ballar $\sqrt{d}$ ga boʻlinganda u hamma *d* da
 # {glue:text}`sq_std_bol_min:.2f`–{glue:text}`sq_std_bol_max:.2f` oraligʻida qoladi (1 emas:
-# `nn.Linear` bilan komponentlar dispersiyasi $\sigma^2$ taxminan {glue:text}`sq_var_q:.2f`,
+# `nn.Linear` bilan hosil qilingan komponentlar dispersiyasi $\sigma^2$ taxminan {glue:text}`sq_var_q:.2f`,
 # ball dispersiyasi esa $d\,\sigma^4$). Pastki qismda boʻlishsiz softmax *d* oʻsgan sari toʻyinadi
 # (*d* = 512 da eng katta ogʻirlik oʻrtacha {glue:text}`sq_max_512:.2f`), boʻlingani esa
 # ancha tekis ({glue:text}`sq_max_512_bol:.2f`).

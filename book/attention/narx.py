@@ -42,7 +42,7 @@ from chapter_code.oqitish import mediana_ms, protsessor, xotira_chuqqisi
 #
 # {numref}`vaqt_jadval` ikkala modelning vaqtini ikki holatda beradi: faqat {term}`oldinga oʻtish`
 # (ingl. *forward pass*) hamda oldinga va {term}`orqaga oʻtish`. Har qatorda bitta namunaning
-# koʻpaytirish-qoʻshishlar soni ham bor (ingl. *multiply-accumulate*, {term}`MAC`). Oxirgi ustun —
+# koʻpaytirish-qoʻshishlar (ingl. *multiply-accumulate*, {term}`MAC`) soni ham bor. Oxirgi ustun —
 # navbatma-navbat bajariladigan hisoblar: RNNda *T* ta, attentionda bitta.
 #
 # Vaqt bitta {term}`oqimda <oqim>` (ingl. *thread*) oʻlchanadi: `mediana_ms` funksiyasi hisobni koʻp
@@ -288,8 +288,8 @@ glue("fl_farq", float(farq), display=False)
 # ({numref}`qiyalik_jadval`): har soʻrov baribir har kalit bilan solishtiriladi. *T* = 4096 da flash kerneli
 # qoʻlda yozilgan funksiya sarflagan vaqtning {glue:text}`fl_vaqt_foiz:.0f` foizida ishladi. Hisob
 # hajmi deyarli bir xil, farq esa xotira bilan kamroq ishlashdan va amallari birlashtirilgan
-# kerneldan keladi. Bu ulush protsessorga bogʻliq va bir oʻlchovdan ikkinchisiga oʻnlab
-# foizga oʻzgaradi.
+# kerneldan keladi. Bu ulush protsessorga bogʻliq va oʻlchovdan oʻlchovga ham
+# oʻzgaradi.
 #
 # ### Baytlar: FlashAttention GPUda nega tezroq
 #

@@ -16,7 +16,7 @@
 # Bu darsda pozitsiyani berishning yana ikki usulini koʻramiz: formula bilan
 # hisoblanadigan sinusoidal vektorlar va {term}`RoPE` (buruvchi {term}`pozitsiya kodlash`).
 # {doc}`«Attention, RNN va LSTM bitta vazifada» <rekurrent>` darsida {term}`attention <attention (eʼtibor mexanizmi)>`
-# modeli oʻrganiladigan pozitsiya kodlash bilan vazifani yechgan edi. Yangi ikki usulni oʻqitishdagidan uzunroq {term}`ketma-ketlikda <ketma-ketlik>`
+# modeli oʻrganiladigan pozitsiya kodlash bilan vazifani yechgan edi. Ikki yangi usulni oʻqitishdagidan uzunroq {term}`ketma-ketlikda <ketma-ketlik>`
 # sinaymiz. Oxirida {term}`kauzal maskaning <kauzal (sababiy) maska>` oʻzi tartib haqida
 # qanchalik maʼlumot berishini oʻlchaymiz. Vazifa va model oʻsha darsdagidek,
 # faqat pozitsiya berish usuli oʻzgaradi.

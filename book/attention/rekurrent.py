@@ -140,7 +140,7 @@ glue("grad_20_lstm_med", float(np.median(grad_20["LSTM"])), display=False)
 # 0-qadamnikidan {glue:text}`grad_rnn:.2e` marta katta, LSTMda
 # {glue:text}`grad_lstm:.2e` marta. Aniq son {term}`initsializatsiyaga <initsializatsiya>`
 # qarab oʻzgaradi: 20 xil initsializatsiyada nisbatning {term}`medianasi <mediana>` RNNda
-# kattaroq, lekin eng kichigi ham {glue:text}`grad_20_min:.0e`. Oʻqitish boshida 0-qadamga
+# kattaroq, lekin ikkala modeldagi eng kichik nisbat ham {glue:text}`grad_20_min:.0e`. Oʻqitish boshida 0-qadamga
 # deyarli hech narsa yetib bormaydi. Signal 59 ta qadamning har birida birdan kichik
 # koʻpaytuvchiga koʻpaytirilib, eksponensial soʻnadi — bu
 # **{term}`gradientning soʻnishi`** (ingl. *vanishing gradient*). Attentionda esa

@@ -212,7 +212,7 @@ fig("til_egri.png",
 # {glue:text}`unigram_perp:.1f`.
 #
 # BPE modelining egri chizigʻi boshidanoq pastroqda. Oʻqitilmagan model hamma tokenga deyarli teng
-# ehtimol beradi, shuning uchun uning bir tokenga yoʻqotishi taxminan $\ln V$ ($V$ — lugʻat
+# ehtimol beradi, shuning uchun uning bir tokenga yoʻqotishi taxminan $\ln |\mathcal{V}|$ ($|\mathcal{V}|$ — lugʻat
 # kattaligi), BPE tokenining yoʻqotishi esa undagi bir necha harfga boʻlinadi. Oxirida BPE
 # modelining yoʻqotishi bir harfga {glue:text}`bpe_oxirgi:.2f` nat — harflar modelinikidan kam
 # (perpleksiyasi {glue:text}`bpe_perp:.1f`).
@@ -377,7 +377,7 @@ print(textwrap.fill(bpe_tok.dekodla(b[0]).replace("\n", " / "), 68))
 # :::
 #
 # **3-mashq (tokenlar bigrami).** BPE tokenlarida bigram tuzing: oʻqitish matnida har token
-# juftini sanang va keyingi tokenning ehtimolini $(n_{ab} + k) / (n_a + kV)$ deb oling (*V* —
+# juftini sanang va keyingi tokenning ehtimolini $(n_{ab} + k) / (n_a + k\,|\mathcal{V}|)$ deb oling ($|\mathcal{V}|$ —
 # lugʻat kattaligi). Tekshirish matnida bir harfga yoʻqotishni $k = 1$ va $k = 0{,}01$ da
 # hisoblang. 600 ta yangilanishdan keyingi BPE modeli bilan solishtiring: qaysi biri yaxshiroq?
 #

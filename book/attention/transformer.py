@@ -400,7 +400,7 @@ hajm = pd.DataFrame({  # har model — bitta ustun
     "Llama 3 8B": [L_l, T_l, n_q_l, n_kv_l, d_bosh_l, b_l],
     "GQAsiz": [L_l, T_l, n_q_l, n_q_l, d_bosh_l, b_l]},
     index=["qatlamlar", "T", "soʻrov boshlari",
-           "kalit va qiymat boshlari",
+           "kalit/qiymat boshlari",
            "bosh oʻlchami", "bitta son (bayt)"])
 # soʻrov boshlaridan boshqa qatorlar — kesh_bayt tartibida
 hajm.loc["kesh (MiB)"] = kesh_bayt(
@@ -429,7 +429,7 @@ for nom, qiymat in dict(
 # GQAsiz kesh {glue:text}`kv_llama_mha_gib:g` GiB boʻlardi.
 #
 # DeepSeek-V2 ({cite:alp}`deepseekv2`) keshni boshqa yoʻl bilan kichraytiradi. Uning
-# **{term}`yashirin vektorli attentioni <yashirin vektorli attention (MLA)>`** (ingl. *multi-head
+# **{term}`siqilgan vektorli attentioni <siqilgan vektorli attention (MLA)>`** (ingl. *multi-head
 # latent attention*, MLA) har token uchun kalit va qiymatlarni emas, ulardan siqilgan bitta qisqa
 # vektorni keshlaydi. Kalit va qiymatlar shu vektordan {term}`proyeksiya` bilan olinadi.
 # {numref}`mla_jadval` bitta tokenning keshini DeepSeek-V2 oʻlchamlarida toʻrt xil attention bilan

@@ -27,7 +27,7 @@
 # hujjatlarni berasiz. Birinchi yoʻl — {term}`qoʻshimcha oʻqitish` (ingl. *fine-tuning*).
 # {numref}`qollash_jadval` odatiy vazifalar va yondashuvlarni koʻrsatadi; oxirgi qatori —
 # ogohlantirish: vaqt qatorlarini bashorat qilishda Transformer oddiy usullardan har doim ham
-# yaxshi emas {cite:p}`zeng2023`. Jadvaldagi qisqartmalar:
+# yaxshi emas {cite:p}`zeng2023`. Jadvaldagi qisqartma va atamalar:
 #
 # - {term}`LLM` (ingl. *large language model*) — katta til modeli;
 # - {term}`RAG` (ingl. *retrieval-augmented generation*; {cite:alp}`lewis2020`) — avval

@@ -366,21 +366,12 @@ fig(
 from chapter_code.sonlar import hamma_ogirliklar
 
 
-def ogirliklar(son_):
-    m = hamma_ogirliklar(tarjimon, son_)
-    # modelning «<bosh>» (boshlanish) tokeni xaritada «<boshlanish>» deb
-    # yoziladi: attention boshi bilan adashmasin
-    m["kirish"] = ["<boshlanish>" if t == "<bosh>" else t
-                   for t in m["kirish"]]
-    return m
-
-
 # rasmdagi misol, yana ikkita toʻgʻri javob va koʻpi bilan uchta xato
 togri_ = [s for s in sinov_sonlar if s not in xato[0] and s != misol]
 xarita_sonlari = [misol] + togri_[:2] + list(xato[0])[:3]
 xarita(
     "tarjima",
-    [ogirliklar(s) for s in xarita_sonlari],
+    [hamma_ogirliklar(tarjimon, s) for s in xarita_sonlari],
     izoh="Seed 0 modeli: misolni, attention turini va boshni"
     " tanlang, soʻng soʻrov tokenini bosing.",
 )
