@@ -484,18 +484,31 @@ def test_a_short_code_block_is_split_only_where_a_third_of_the_page_is_left(quri
 def test_an_interactive_maps_cell_stays_on_the_web(qurilgan, pdf_qatorlari):
     """A cell whose only output is an interactive map (HTML) is not printed: on paper it would be
     code with nothing under it (qurilish.pdf._faqat_saytda); the web page keeps it."""
-    for dars, chaqiruv in [("mexanizm", "softmax_xaritasi("), ("yakuniy", "def ogirliklar(son_)")]:
+    for dars, chaqiruv in [("mexanizm", "softmax_xaritasi("), ("yakuniy", "hamma_ogirliklar(tarjimon, s)")]:
         sahifa = (qurilgan / "sayt" / "book" / "attention" / f"{dars}.html").read_text(encoding="utf-8")
         assert chaqiruv in BeautifulSoup(sahifa, "html.parser").get_text(), (dars, chaqiruv)
-    assert "softmax_xaritasi(" not in pdf_qatorlari and "def ogirliklar(son_)" not in pdf_qatorlari
+    assert "softmax_xaritasi(" not in pdf_qatorlari and "hamma_ogirliklar(tarjimon, s)" not in pdf_qatorlari
 
 
 def test_the_glossary_is_set_in_two_columns(qurilgan):
     """pdf.py (_ikki_ustunli_lugat): the glossary's list, and only it, is in a two-column
-    multicols, as a printed dictionary is (its entries are a line or three)."""
+    multicols, as a printed dictionary is (its entries are a line or three); a term never ends a
+    column apart from its definition (the club penalties forbid a break after a paragraph's first line)."""
     tex = (qurilgan / "latex" / f"{NOM}.tex").read_text(encoding="utf-8")
     bloklar = re.findall(r"\\begin\{multicols\}\{2\}\s*(.*?)\\end\{multicols\}", tex, flags=re.S)
     assert len(bloklar) == 1, len(bloklar)
-    assert bloklar[0].lstrip().startswith("\\begin{description}"), bloklar[0][:200]
-    # every glossary entry is inside it
-    assert tex.count("\\sphinxlineitem") == bloklar[0].count("\\sphinxlineitem") >= 50
+    ogohlar = "\\clubpenalty=10000 \\csname @clubpenalty\\endcsname=10000"
+    assert bloklar[0].startswith(ogohlar), bloklar[0][:200]
+    assert bloklar[0][len(ogohlar):].lstrip().startswith("\\begin{description}"), bloklar[0][:200]
+    # every glossary entry is inside it (the preamble's patch of \\sphinxlineitem is not an entry)
+    assert tex.split("\\begin{document}", 1)[1].count("\\sphinxlineitem") == bloklar[0].count("\\sphinxlineitem") >= 50
+
+
+def test_a_sections_footer_numbers_it_as_its_heading_does(pdf_betlar):
+    """A lesson's odd pages name it in the footer as its heading does, «1.1 Attention mexanizmi»,
+    not report.cls's «1.1. Attention mexanizmi»; the even pages name the chapter, «1-bob. …»."""
+    oxirgi = [[q for q in b.splitlines() if q.strip()][-1] for b in pdf_betlar if b.strip()]
+    boʻlimli = [q for q in oxirgi if re.search(r"\b1\.\d+\s+\S", q)]
+    assert len(boʻlimli) >= 20, oxirgi[:10]
+    assert not [q for q in oxirgi if re.search(r"\b1\.\d+\.\s", q)], [q for q in oxirgi if re.search(r"\b1\.\d+\.\s", q)][:5]
+    assert any("1-bob. Attention va Transformer" in q for q in oxirgi)

@@ -242,6 +242,15 @@ def _babel_tili() -> str | None:
     return None if callable(getattr(ExtBabel, "language_name", None)) else "ExtBabel.language_name is gone"
 
 
+def _lugat_satri() -> str | None:
+    """pdf.py's preamble patches \\parbox[t] to [b] in Sphinx's \\sphinxlineitem (a glossary term)."""
+    manba = _fayl("sphinx", "texinputs", "sphinxlatexlists.sty")
+    tana = re.search(r"\\newcommand\\sphinxlineitem\[2\]\{(.*?)\n\}%", manba, flags=re.S)
+    if not tana:
+        return "sphinxlatexlists.sty defines no \\sphinxlineitem[2]"
+    return _bir_marta(tana.group(1), "\\parbox[t]", "\\sphinxlineitem")
+
+
 def _jadval_davomi() -> str | None:
     """book/_templates/longtable.tex.jinja is Sphinx's, but for its two continuation lines and
     its opening comment: rebuilt from the installed upstream, it must equal the copy."""
@@ -368,6 +377,9 @@ YAMOQLAR = [
           "the LaTeX visitor of index nodes is LaTeXTranslator.visit_index with each key@display it "
           "writes rekeyed (add_node override): makeindex sorts the keys, Sphinx's are the entries' text",
           _korsatkich),
+    Yamoq("a glossary term's second line", "sphinx", "7.4.7", "pdf.py",
+          "\\sphinxlineitem's \\parbox[t] is patched to [b] (\\patchcmd in the preamble): a term that "
+          "wrapped left only \\lineskip before its definition", _lugat_satri),
     Yamoq("table continuation lines", "sphinx", "7.4.7", "book/_templates/longtable.tex.jinja",
           "Sphinx's longtable template with its two continuation lines in the book's words, "
           "\"(1.22-jadvalning davomi)\" and \"(davomi keyingi betda)\" like a code block's, "
@@ -419,6 +431,9 @@ def test_a_changed_upstream_is_a_clear_error(monkeypatch):
     monkeypatch.setitem(globals(), "_fayl", lambda *a: "var Search = {};")
     assert "searchtools.js" in _qidiruv()
     assert "longtable.tex.jinja holds" in _jadval_davomi()
+    assert "defines no \\sphinxlineitem" in _lugat_satri()
+    monkeypatch.setitem(globals(), "_fayl", lambda *a: "\\newcommand\\sphinxlineitem[2]{\\parbox[c]{}\n}%")
+    assert "\\parbox[t]' 0 times" in _lugat_satri()
     xatolar = tekshir()
     assert any(x.startswith("tab stops box by box (book/_ext/qurilish/yakun.py, checked with pydata-sphinx-theme")
                for x in xatolar), xatolar

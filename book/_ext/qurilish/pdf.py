@@ -70,6 +70,14 @@ PREAMBULA = r"""
 \usepackage{emptypage}\renewcommand{\@pnumwidth}{2em}
 % The glossary in two columns (_ikki_ustunli_lugat): short entries, as in a printed dictionary.
 \usepackage{multicol}
+% A glossary term that wraps to a second line keeps the usual line spacing above its definition:
+% Sphinx's \sphinxlineitem sets a term in a \parbox[t], whose depth (the term's second line) left
+% only \lineskip before the definition (an editor found the lines touching).  [b] puts the term's
+% last line on the baseline.  A patch of Sphinx's sphinxlatexlists.sty (tests/test_yamoqlar.py);
+% if the macro changes, the build stops here.
+\usepackage{etoolbox}\AtBeginDocument{\patchcmd{\sphinxlineitem}{\parbox[t]}{\parbox[b]}{}{%
+  \PackageError{kitob}{Sphinx's \string\sphinxlineitem\space has no \string\parbox[t] any more}{See
+  book/_ext/qurilish/pdf.py.}}}
 % A figure goes on a page of its own only if it fills three quarters of it: a smaller one
 % stands at the top of a page with text under it (LaTeX's defaults: a half, 0.7, 0.2).
 \renewcommand{\floatpagefraction}{.75}\renewcommand{\topfraction}{.85}\renewcommand{\textfraction}{.1}
@@ -106,6 +114,8 @@ PREAMBULA = r"""
 \titlespacing*{\chapter}{0pt}{0pt}{24pt}
 % ... and in the running footer: "1-bob. Attention va Transformer"
 \renewcommand{\chaptermark}[1]{\markboth{\thechapter-\chaptername.\ #1}{}}
+% ... and a section's number as its heading writes it, "1.9 Atamalar" (report.cls: "1.9. Atamalar")
+\renewcommand{\sectionmark}[1]{\markright{\thesection\quad #1}}
 % A link to another lesson or section says its page the Uzbek way, "(12-bet)": Sphinx writes
 % \autopageref*{label} after it; hyperref, loaded after this preamble (so: at \begin{document}), "page 12".
 \AtBeginDocument{\renewcommand*{\autopageref}{\@ifstar{\kitob@bet}{\kitob@bet}}}
@@ -496,13 +506,15 @@ def _sayt_havolalari(app, doctree, docname) -> None:
 
 def _ikki_ustunli_lugat(app, doctree, docname) -> None:
     """doctree-resolved, LaTeX only: a glossary is set in two columns (multicol), as a printed
-    dictionary is: its entries are a line or three, and one column left half of each line empty."""
+    dictionary is: its entries are a line or three, and one column left half of each line empty.
+    A term never ends a column without its definition's first line (\\clubpenalty inside the columns:
+    the term is its paragraph's first line)."""
     if app.builder.name != "latex":
         return
     for lugat in list(doctree.findall(addnodes.glossary)):
         ota = lugat.parent
         ota.insert(ota.index(lugat) + 1, nodes.raw("", "\\end{multicols}\n", format="latex"))
-        ota.insert(ota.index(lugat), nodes.raw("", "\\begin{multicols}{2}\n", format="latex"))
+        ota.insert(ota.index(lugat), nodes.raw("", "\\begin{multicols}{2}\\clubpenalty=10000 \\csname @clubpenalty\\endcsname=10000\n", format="latex"))
 
 
 def setup(app):
