@@ -15,7 +15,8 @@ HTMLga, PDF uchun LaTeXga (booktabs) aylantiradi.  Rasmning tasviri MyST-NBning 
 funksiyasi bilan PNG (veb uchun) va PDF (vektor, bosma uchun) shaklida saqlanadi; uni
 ``{glue:figure}`` direktivasi sahifaga qoʻyadi.  Koddan keladigan har matn markdownga
 qoʻyilishidan oldin ekranlanadi (escape), shuning uchun jadval katagidagi ``<script>``
-matnligicha qoladi.
+matnligicha qoladi; faqat izohdagi ``*T*`` kabi oʻzgaruvchi (bir–uch lotin harfi) darslar
+matnidagidek kursiv boʻladi.
 
 Oʻquvchi yoki muallif oʻzgartirmoqchi boʻlishi mumkin boʻlgan sozlamalar (diagramma
 turlarining ranglari, rasm aniqligi, rasm fayllari yoziladigan papka) bitta joyda —
@@ -96,9 +97,37 @@ def md_escape(matn: object) -> str:
     uzilishlari boʻshliqqa aylanadi; ingichka uzilmas boʻshliq (U+202F: ``bichim.son``
     35 333 ni shunday yozadi) saqlanadi.
     """
+    return _ekranla(_bir_qator(matn))
+
+
+def _bir_qator(matn: object) -> str:
     # only ordinary whitespace collapses: the narrow no-break space of "35 333" and "61 %" stays
-    s = re.sub(r"[ \t\r\n\f\v]+", " ", str(matn)).strip(" ")
+    return re.sub(r"[ \t\r\n\f\v]+", " ", str(matn)).strip(" ")
+
+
+def _ekranla(s: str) -> str:
     return "".join("\\" + c if c in string.punctuation else c for c in s)
+
+
+#: Izohdagi oʻzgaruvchi, matndagidek kursivda: ``*T*``, ``*d*`` (bir–uch lotin harfi).
+KURSIV = re.compile(r"\*([A-Za-z]{1,3})\*")
+
+
+def izoh_md(izoh: object) -> str:
+    """Rasm yoki jadval izohi MyST markdownda: ``md_escape`` kabi ekranlanadi, faqat
+    ``*T*`` kabi oʻzgaruvchi kursiv boʻlib qoladi (darslar matni ularni shunday yozadi)."""
+    qismlar = KURSIV.split(_bir_qator(izoh))        # juft oʻrinlarda matn, toqlarida oʻzgaruvchi
+    return "".join(_ekranla(q) if i % 2 == 0 else f"*{q}*" for i, q in enumerate(qismlar))
+
+
+def izoh_html(izoh: object) -> str:
+    """Izoh HTMLda (JupyterLab va interaktiv xarita): ``*T*`` — ``<i>T</i>``."""
+    return KURSIV.sub(r"<i>\1</i>", html.escape(str(izoh)))
+
+
+def izoh_matn(izoh: object) -> str:
+    """Izoh oddiy matnda: ``*T*`` — ``T``."""
+    return KURSIV.sub(r"\1", str(izoh))
 
 
 # --------------------------------------------------------------------------
@@ -360,13 +389,13 @@ def _rasm_chiqar(figura: Figure, yol: Path, izoh: str, alt: str) -> None:
         # a directive option is literal text (not markdown): one line, no escaping
         f":alt: {' '.join(alt.split())}",
         "",
-        md_escape(izoh),
+        izoh_md(izoh),
         "```",
     ])
     png64 = rasm._repr_mimebundle_()["image/png"]   # the same picture the glue holds
     html_ = (f'<figure><img src="data:image/png;base64,{png64}" alt="{html.escape(alt)}">'
-             f"<figcaption>{html.escape(izoh)}</figcaption></figure>")
-    _display({"text/markdown": markdown, "text/html": html_, "text/plain": f"[rasm: {izoh}]"})
+             f"<figcaption>{izoh_html(izoh)}</figcaption></figure>")
+    _display({"text/markdown": markdown, "text/html": html_, "text/plain": f"[rasm: {izoh_matn(izoh)}]"})
 
 
 # --------------------------------------------------------------------------
@@ -491,7 +520,7 @@ def fig(nom: str, caption: str, alt: str | None = None) -> None:
         raise ValueError(f"fig({nom!r}): the current figure has nothing drawn on it")
     try:
         oqlarni_ozbekcha(figura)   # tick labels in Uzbek form: 0,5; 10⁻³; 35 333
-        _rasm_chiqar(figura, yol, caption, alt or caption)
+        _rasm_chiqar(figura, yol, caption, alt or izoh_matn(caption))
     finally:
         plt.close(figura)
 
@@ -555,14 +584,14 @@ def jadval_bundle(df: pd.DataFrame, izoh: str | None = None, nom: str | None = N
                 for qator in df.itertuples(index=False)]
     for qator in kataklar:
         qatorlar.append("| " + " | ".join(md_escape(k) or " " for k in qator) + " |")
-    bosh = "```{table}" + (f" {md_escape(izoh)}" if izoh else "")
+    bosh = "```{table}" + (f" {izoh_md(izoh)}" if izoh else "")
     opsiyalar = [f":name: {nom}"] if nom else []
     markdown = "\n".join([bosh, *opsiyalar, ":align: center", "", *qatorlar, "```"])
 
     # the HTML a notebook shows (the book's page shows the markdown): number columns on the right
     ong = [' style="text-align: right"' if t_ == "---:" else "" for t_ in tekis]
     html_jadval = ('<table class="dataframe">'
-                   + (f"<caption>{html.escape(izoh)}</caption>" if izoh else "")
+                   + (f"<caption>{izoh_html(izoh)}</caption>" if izoh else "")
                    + "<thead><tr>" + "".join(f"<th{o}>{html.escape(str(c))}</th>" for c, o in zip(df.columns, ong))
                    + "</tr></thead><tbody>"
                    + "".join("<tr>" + "".join(f"<td{o}>{html.escape(k)}</td>" for k, o in zip(q, ong)) + "</tr>"
@@ -570,7 +599,7 @@ def jadval_bundle(df: pd.DataFrame, izoh: str | None = None, nom: str | None = N
                    + "</tbody></table>")
     matn = pd.DataFrame(kataklar, columns=[str(c) for c in df.columns]).to_string(index=False)
     if izoh:
-        matn = izoh + "\n" + matn
+        matn = izoh_matn(izoh) + "\n" + matn
     return {"text/markdown": markdown, "text/html": html_jadval, "text/plain": matn}
 
 
@@ -641,13 +670,13 @@ def _xarita_bundle(nom: str, malumot: dict, izoh: str, orniga: str, nima: str = 
     xarita", a slider's "surgichli jadval")."""
     matn = json.dumps(malumot, ensure_ascii=False, separators=(",", ":"))
     html_ = (f'<div class="kitob-xarita" data-xarita="{nom}" data-orniga="{html.escape(orniga)}">\n'
-             f'<p class="kitob-xarita-izoh">{html.escape(izoh)}</p>\n'
+             f'<p class="kitob-xarita-izoh">{izoh_html(izoh)}</p>\n'
              f'<p class="kitob-xarita-jssiz">Bu {html.escape(nima)} JavaScript bilan ishlaydi. '
              f'JavaScript oʻchiq boʻlsa, {html.escape(orniga)}.</p>\n'
              '<script type="application/json" data-xarita-malumot>'
              + matn.replace("</", "<\\/") + "</script>\n</div>")
     return {"text/markdown": f"```{{raw}} html\n{html_}\n```\n", "text/html": html_,
-            "text/plain": f"{nima[0].upper()}{nima[1:]}: {izoh}"}
+            "text/plain": f"{nima[0].upper()}{nima[1:]}: {izoh_matn(izoh)}"}
 
 
 def softmax_bundle(nom: str, ball, d: int, izoh: str) -> dict:

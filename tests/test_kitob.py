@@ -14,7 +14,7 @@ from myst_nb.core.render import get_mime_priority
 from PIL import Image
 
 from chapter_code import kitob
-from chapter_code.kitob import diagramma, fig, jadval_bundle, md_escape, show
+from chapter_code.kitob import diagramma, fig, izoh_md, jadval_bundle, md_escape, show
 
 QUTILAR = {
     "A": (0.0, 0.0, 1.0, 0.5, "manba"),
@@ -193,6 +193,17 @@ def test_show_builds_a_numbered_table_with_escaped_cells():
     assert "<script>" not in b["text/html"] and "&lt;script&gt;" in b["text/html"]
     assert "<caption>Sinov $jadvali$.</caption>" in b["text/html"]
     assert b["text/plain"].startswith("Sinov $jadvali$.\n")
+
+
+def test_a_captions_variable_is_italic_as_in_the_prose_and_nothing_else_is_markup():
+    """izoh «*T* = 60 da» keeps *T* as emphasis (the prose writes *T*); any other asterisk, a
+    longer word between asterisks and every other punctuation stay escaped text."""
+    b = jadval_bundle(pd.DataFrame({"a": [1]}), izoh="Gradient (*T* = 60, *d_k*), 2*3 va *uzun*.", nom="j")
+    assert b["text/markdown"].splitlines()[0] == \
+        "```{table} Gradient \\(*T* \\= 60\\, \\*d\\_k\\*\\)\\, 2\\*3 va \\*uzun\\*\\."
+    assert "<caption>Gradient (<i>T</i> = 60, *d_k*), 2*3 va *uzun*.</caption>" in b["text/html"]
+    assert b["text/plain"].startswith("Gradient (T = 60, *d_k*), 2*3 va *uzun*.\n")
+    assert izoh_md("  *T*  va\n*d* ") == "*T* va *d*"         # spaces collapse as md_escape's do
 
 
 def test_numbers_already_in_the_books_form_are_aligned_right():

@@ -150,8 +150,8 @@ softmax_xaritasi(
     "softmax",
     ball[0],
     d,
-    izoh=f"Yuqoridagi ballar (d = {d}): c = 1 — √d ga boʻlingan,"
-         f" c = √{d} ≈ {son(d**0.5, '.2f')} — boʻlinmagan.",
+    izoh=f"Yuqoridagi ballar (*d* = {d}): *c* = 1 — √*d* ga boʻlingan,"
+         f" *c* = √{d} ≈ {son(d**0.5, '.2f')} — boʻlinmagan.",
 )
 
 # %% [markdown]
@@ -192,7 +192,7 @@ for b in (b1, b2):
     b.set_xscale("log", base=2)
     b.grid(True, which="both", alpha=0.3)
 fig("sqrt_d.png", caption=(
-    "Ballar va softmax d ga qarab (16 ta pozitsiya,"
+    "Ballar va softmax *d* ga qarab (16 ta pozitsiya,"
     " 64 ta ketma-ketlik). Yuqorida: ballarning standart"
     " chetlanishi. Pastda: qatordagi eng katta ogʻirlikning"
     " oʻrtachasi."))

@@ -140,8 +140,8 @@ b.minorticks_off()
 b.grid(alpha=0.3)
 fig("xotira_vaqt.png", caption=(
     "Attentionning bitta oldinga oʻtishdagi xotirasi (64 ta namuna),"
-    " log-log oʻqlarda. Matritsa — qiyaligi 2 boʻlgan chiziq (T² ga"
-    " proporsional); katta T da choʻqqining qiyaligi ham 2 ga"
+    " log-log oʻqlarda. Matritsa — qiyaligi 2 boʻlgan chiziq (*T*² ga"
+    " proporsional); katta *T* da choʻqqining qiyaligi ham 2 ga"
     " yaqinlashadi, oʻzi esa matritsadan ikki barobardan ham katta."))
 
 # %% tags=["remove-cell"]
@@ -243,7 +243,7 @@ fl = pd.DataFrame(qatorlar, columns=[
 show(fl.round({"choʻqqi (MiB)": 2, "vaqt (ms)": 1}), nom="flash_jadval",
      izoh="Qoʻlda, boʻlaklab va SDPA bilan attention: xotira"
           " choʻqqisi va vaqt (bitta oqimda, mediana; sakkizta"
-          " namuna, d = 32).")
+          " namuna, *d* = 32).")
 
 # %% [markdown]
 # Oʻsishni log-log {term}`qiyalik` bilan oʻlchaymiz: *T* = 1024, 2048 va 4096 nuqtalariga
@@ -321,7 +321,7 @@ bayt = pd.DataFrame(
 bayt["nisbat"] = bayt["oddiy (MiB)"] / bayt["boʻlaklab (MiB)"]
 show(bayt.round(1).reset_index(), nom="bayt_jadval",
      izoh="Bitta boshning attentioni asosiy xotiradan oʻqiydigan va"
-          " unga yozadigan baytlar (T = 4096, B = 128, bfloat16).")
+          " unga yozadigan baytlar (*T* = 4096, *B* = 128, bfloat16).")
 
 # %% tags=["remove-cell"]
 glue("bayt_T", T_b, display=False)

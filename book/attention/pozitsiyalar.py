@@ -242,9 +242,9 @@ poz_jadval = pd.DataFrame([{
     "ishoralar koʻpchiligi": round(koplik[Tx], 2),
 } for Tx in Tlar])
 show(poz_jadval, nom="poz_jadval", izoh=(
-    "Aniqlik turli uzunlikdagi yangi sinov toʻplamida (har T da"
+    "Aniqlik turli uzunlikdagi yangi sinov toʻplamida (har *T* da"
     f" {n} ta namuna): besh seedning eng yomoni va eng yaxshisi."
-    f" Hamma model T = {T} da oʻqitilgan."))
+    f" Hamma model *T* = {T} da oʻqitilgan."))
 # 0-pozitsiyaga oʻrtacha ogʻirlik (besh seed): T = 60 → T = 240
 for nom in yangi:
     print(f"{nom}: {oraliq(nom, 60, 1)} → {oraliq(nom, 240, 1)}")

@@ -116,7 +116,7 @@ for nom, yasa in yasalar.items():
     })
 show(pd.DataFrame(grad_jadval), nom="grad_jadval", izoh=(
     "Kirishning 0-qadamiga va oxirgi qadamiga yetib boradigan "
-    f"gradient (T = {T})."))
+    f"gradient (*T* = {T})."))
 # nisbat 20 xil initsializatsiyada (seed 0–19)
 grad_20 = {}
 for nom in ("RNN", "LSTM"):

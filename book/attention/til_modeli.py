@@ -150,7 +150,7 @@ for nom, V in [("harflar", len(harf_tok)), ("BPE", len(bpe_tok)),
 lugat = pd.DataFrame(qatorlar)
 show(lugat.round(1), nom="lugat_jadval",
      izoh="KichikGPT parametrlari soni lugʻat kattaligiga"
-          f" qarab (d = {shakl['d']}).")
+          f" qarab (*d* = {shakl['d']}).")
 
 # %% [markdown]
 # :::{admonition} Chuqurroq: katta modellarda lugʻat qatlamlari

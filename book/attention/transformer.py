@@ -295,7 +295,7 @@ with torch.no_grad():
 kv = pd.DataFrame(qatorlar, columns=[
     "T", "keshsiz (ms)", "kesh bilan (ms)", "nisbat"]).set_index("T")
 show(kv.round(2).reset_index(), nom="kv_vaqt_jadval",
-     izoh="Matnda T ta token boʻlganda keyingi token logitlarini"
+     izoh="Matnda *T* ta token boʻlganda keyingi token logitlarini"
           " hisoblash vaqti:"
           " keshsiz va KV kesh bilan (bitta oqimda, mediana);"
           " nisbat — keshsiz vaqt / kesh bilan vaqt.")
@@ -406,7 +406,7 @@ hajm = pd.DataFrame({  # har model — bitta ustun
 hajm.loc["kesh (MiB)"] = kesh_bayt(
     *hajm.drop("soʻrov boshlari").values) / 2**20
 show(hajm.rename_axis("kattalik").reset_index(), nom="kv_hajm_jadval",
-     izoh="KV kesh hajmi toʻliq kontekstda (T — kontekst oynasi)."
+     izoh="KV kesh hajmi toʻliq kontekstda (*T* — kontekst oynasi)."
           " GQAsiz — Llama 3 8B, agar har soʻrov boshi"
           " oʻz kalit va qiymatini saqlasa.")
 token_kib = kesh_bayt(L_l, 1, n_kv_l, d_bosh_l, b_l) / 2**10  # Llama
