@@ -387,7 +387,7 @@ def _rasm_chiqar(figura: Figure, yol: Path, izoh: str, alt: str) -> None:
         f"```{{glue:figure}} {kalit}",
         f":name: {kalit}",
         # a directive option is literal text (not markdown): one line, no escaping
-        f":alt: {' '.join(alt.split())}",
+        f":alt: {_bir_qator(alt)}",
         "",
         izoh_md(izoh),
         "```",
@@ -492,13 +492,36 @@ def diagramma(qutilar: dict, yoylar: list, nom: str, izoh: str, alt: str | None 
             color="#444444", linewidth=1.4, shrinkA=2, shrinkB=2, zorder=1,
         ))
 
-    if alt is None:
-        def bir_qator(yorliq):
-            return " ".join(_qator(yorliq).split())
-        alt = ("Diagramma. Qutilar: " + "; ".join(map(bir_qator, qutilar))
-               + ". Bogʻlanishlar: "
-               + "; ".join(f"{bir_qator(a)} → {bir_qator(b)}" for a, b in yoylar) + ".")
-    _rasm_chiqar(figura, yol, izoh, alt)
+    _rasm_chiqar(figura, yol, izoh, _diagramma_alt(qutilar, yoylar) if alt is None else alt)
+
+
+def _diagramma_alt(qutilar: dict, yoylar: list) -> str:
+    """Diagrammaning muqobil matni, ovoz chiqarib oʻqiladigan qilib: strelkalar zanjirlari
+    («a → b → c»; har quti bir marta), soʻng strelkasiz qutilar «Yozuvlar» deb."""
+    def bir_qator(yorliq):
+        return " ".join(_qator(yorliq).split())
+
+    chiqish: dict = {}
+    kirish: dict = {}
+    for a, b in yoylar:
+        chiqish.setdefault(a, []).append(b)
+        kirish.setdefault(b, []).append(a)
+    # zanjir ichida: bitta kiruvchi va oldingisining yagona chiquvchisi
+    ichki = {b for b, a in kirish.items() if len(a) == 1 and len(chiqish[a[0]]) == 1}
+    zanjirlar, otilgan = [], set()
+    for q in qutilar:
+        for b in ([] if q in ichki else chiqish.get(q, [])):
+            zanjir = [q, b]
+            otilgan.add((q, b))
+            while zanjir[-1] in ichki and len(chiqish.get(zanjir[-1], [])) == 1:
+                otilgan.add((zanjir[-1], chiqish[zanjir[-1]][0]))
+                zanjir.append(chiqish[zanjir[-1]][0])
+            zanjirlar.append(" → ".join(map(bir_qator, zanjir)))
+    # halqa: hech qaysi qutisi zanjir boshi boʻlmagan strelkalar
+    zanjirlar += [f"{bir_qator(a)} → {bir_qator(b)}" for a, b in yoylar if (a, b) not in otilgan]
+    yozuvlar = [bir_qator(q) for q in qutilar if q not in chiqish and q not in kirish]
+    return ("Diagramma: " + "; ".join(zanjirlar)
+            + (". Yozuvlar: " + "; ".join(yozuvlar) if yozuvlar else "") + ".")
 
 
 def fig(nom: str, caption: str, alt: str | None = None) -> None:

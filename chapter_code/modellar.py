@@ -150,7 +150,7 @@ def parametrlar(model):
 
 
 def kauzal_maska(Tq, Tk=None, oyna=None):
-    """Kauzal maska: True — yashirilgan juftlik (soʻrov oʻzidan keyingi
+    """Kauzal maska: True — yopilgan juftlik (soʻrov oʻzidan keyingi
     kalitga qaraydi).
 
     Tq ta soʻrov oxirgi Tq ta pozitsiyada turadi, Tk ta kalit 0 dan
@@ -171,7 +171,7 @@ def kauzal_maska(Tq, Tk=None, oyna=None):
         raise ValueError(
             f"oyna uzunligi kamida 1 boʻlishi kerak, berilgani: {oyna}"
         )
-    # oynadan oldingi kalitlar ham yashiriladi
+    # oynadan oldingi kalitlar ham yopiladi
     eski = torch.ones(Tq, Tk, dtype=torch.bool).tril(Tk - Tq - oyna)
     return maska | eski
 
@@ -319,7 +319,7 @@ class KopBoshli(nn.Module):
     d); manba — kalit va qiymatlar olinadigan ketma-ketlik (batch, Tk, d),
     None boʻlsa x ning oʻzi (oʻz-oʻziga attention), boshqa boʻlsa
     koder–dekoder attention;
-    maska — True boʻlgan joylar yashiriladi, (Tq, Tk) yoki (batch, 1, 1, Tk)
+    maska — True boʻlgan joylar yopiladi, (Tq, Tk) yoki (batch, 1, 1, Tk)
     kabi kengaytiriladigan shakl; kesh — dict: avvalgi qadamlarning kalit va
     qiymatlari, yangilari unga qoʻshiladi. Oxirgi ogʻirliklar self.ogirlik
     da: (batch, boshlar, Tq, Tk).

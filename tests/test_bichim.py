@@ -254,3 +254,32 @@ def test_a_case_ending_after_a_number_or_a_symbol_never_starts_a_line():
                             "bu dan emas T\u00a0ga bogʻliq, d = 128\u00a0da; 0,97\u00a0dan yuqori; \nT ni 960\u00a0gacha; soni 64\u00a0ta"
                             "katta da emas; "
                             "KopBoshli\u00a0ning kodida x = 3 da")
+
+
+def test_a_word_after_a_number_stays_on_its_line_but_not_after_a_name_in_code():
+    """"59 qadamimizda", "$i = 0$ juftlikning", a glued "60" and "qadamdan": after a number any
+    lower-case word is joined by a no-break space (an editor found three breaks in the PDF);
+    after a name in code or a symbol only an ending is, and a capital word never."""
+    import sys
+    from conftest import ILDIZ
+    sys.path.insert(0, str(ILDIZ / "book" / "_ext"))
+    from qurilish import glue
+    from docutils import nodes
+
+    gap = nodes.paragraph()
+    gap += nodes.Text("bizning 59 qadamimizda, ")
+    gap += nodes.math("", "i = 0")
+    gap += nodes.Text("\njuftlikning, ")
+    gap += nodes.inline("", "60", classes=["pasted-text"])
+    gap += nodes.Text(" qadamdan; ")
+    gap += nodes.literal("", "nn.Linear")
+    gap += nodes.Text(" bilan, ")
+    gap += nodes.emphasis("", "T")
+    gap += nodes.Text(" bilan, 2017 Vaswani, 30 ")
+    gap += nodes.reference("", "epoxa")          # a glossary link: the word in a node of its own
+    gap += nodes.Text(" oʻqitamiz")
+    hujjat = nodes.document(None, None)
+    hujjat += gap
+    glue._qoshimchalar(None, hujjat)
+    assert gap.astext() == ("bizning 59\u00a0qadamimizda, i = 0\u00a0juftlikning, 60\u00a0qadamdan; "
+                            "nn.Linear bilan, T bilan, 2017 Vaswani, 30\u00a0epoxa oʻqitamiz")

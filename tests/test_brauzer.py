@@ -735,18 +735,18 @@ def test_every_pdf_control_gives_the_books_pdf(qurilgan, yol):
 
 
 def test_the_header_menu_opens_the_books_pdf_and_the_executed_notebook(kuzat, manzil, tmp_path):
-    """The header's download menu: ".pdf" opens the book's PDF (a new tab, as the theme's links
-    do), ".ipynb" is the executed notebook beside the page."""
+    """The header's download menu: "Bob (PDF" opens the book's PDF (a new tab, as the theme's
+    links do), ".ipynb" is the executed notebook beside the page."""
     k = kuzat()
     sahifa = k.och(manzil + BOB)
     sahifa.locator(".dropdown-download-buttons > button").click()
     # (the headless shell has no PDF viewer to show it in: the new tab's answer is checked)
     with sahifa.context.expect_page() as yangi, \
             sahifa.context.expect_event("response", lambda r: r.url == manzil + PDF_NOMI) as javob:
-        sahifa.locator(".dropdown-download-buttons .dropdown-menu a", has_text=".pdf").click()
+        sahifa.locator(".dropdown-download-buttons .dropdown-menu a", has_text="Bob (PDF").click()
     assert javob.value.ok and javob.value.frame.page == yangi.value, javob.value
     yangi.value.close()
-    for matn, nomi in ((".pdf", PDF_NOMI), (".ipynb", "mexanizm.ipynb")):
+    for matn, nomi in (("Bob (PDF", PDF_NOMI), (".ipynb", "mexanizm.ipynb")):
         havola = sahifa.locator(".dropdown-download-buttons .dropdown-menu a", has_text=matn)
         manzili = havola.evaluate("a => a.href")
         assert manzili.split("?")[0].endswith("/" + nomi) and manzili.startswith(manzil), manzili

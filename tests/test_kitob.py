@@ -71,10 +71,21 @@ def test_diagramma_writes_a_valid_png_and_a_numbered_figure(chiqishlar, tmp_path
     md = korinish["text/markdown"]
     assert md.startswith("```{glue:figure} sinov\n:name: sinov\n:alt: ")
     assert "Sinov diagrammasi\\." in md
-    # the default alt text names the boxes and the arrows, line breaks as
-    # spaces; a directive option is literal, so it carries no markdown escapes
+    # the default alt text reads the arrows as one chain, line breaks as spaces; a directive
+    # option is literal, so it carries no markdown escapes
     alt = next(q for q in md.splitlines() if q.startswith(":alt: "))
-    assert "B ikki qator → C" in alt and "\\" not in alt
+    assert alt == ":alt: Diagramma: A → B ikki qator → C."
+
+
+def test_a_diagrams_alt_text_reads_its_chains_once_and_its_labels_after():
+    """Each box is named once where it can be: a chain of arrows is one «a → b → c», a branch
+    starts a new one, a box with no arrow is a label («Yozuvlar»), a cycle lists its arrows."""
+    from chapter_code.kitob import _diagramma_alt
+
+    q = {k: None for k in ["Izoh:\nikki qator", "0", "1", "…", "59", "a", "b", "c"]}
+    assert _diagramma_alt(q, [("0", "1"), ("1", "…"), ("…", "59"), ("a", "b"), ("a", "c")]) == \
+        "Diagramma: 0 → 1 → … → 59; a → b; a → c. Yozuvlar: Izoh: ikki qator."
+    assert _diagramma_alt({"a": 0, "b": 0}, [("a", "b"), ("b", "a")]) == "Diagramma: a → b; b → a."
 
 
 def test_glued_figure_gives_png_to_html_and_vector_pdf_to_latex(chiqishlar):
@@ -169,6 +180,16 @@ def test_fig_saves_closes_and_shows(chiqishlar, tmp_path):
     assert glue_meta["scrapbook"]["name"] == "chiziq" and GLUE + "application/pdf" in glue
     md = korinish["text/markdown"]
     assert ":name: chiziq" in md and ":alt: Bitta chiziq.\n" in md
+
+
+def test_a_figures_alt_text_keeps_the_numbers_thin_space_and_drops_the_italics(chiqishlar):
+    """The alt text is one line, but "138 402" keeps its U+202F (str.split took it for a space)
+    and a caption's *T* is read as T."""
+    plt.subplots()
+    plt.plot([0, 1], [1, 0])
+    fig("son.png", caption="138\u202f402 sonini yozish,\n*T* = 60.")
+    md = chiqishlar[-1][0]["text/markdown"]
+    assert ":alt: 138\u202f402 sonini yozish, T = 60.\n" in md, md
 
 
 def test_fig_can_write_a_pdf_file(chiqishlar, tmp_path):

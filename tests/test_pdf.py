@@ -512,3 +512,12 @@ def test_a_sections_footer_numbers_it_as_its_heading_does(pdf_betlar):
     assert len(boʻlimli) >= 20, oxirgi[:10]
     assert not [q for q in oxirgi if re.search(r"\b1\.\d+\.\s", q)], [q for q in oxirgi if re.search(r"\b1\.\d+\.\s", q)][:5]
     assert any("1-bob. Attention va Transformer" in q for q in oxirgi)
+
+
+def test_a_reference_shows_its_address_without_the_scheme_and_in_one_piece(pdf_qatorlari, qurilgan):
+    """«URL: arxiv.org/abs/2305.13245», never a line that ends in "https://" or "URL:" (an editor
+    found five); the link itself goes to the whole address."""
+    assert not [q for q in pdf_qatorlari.splitlines() if q.rstrip().endswith(("https://", "URL:", "//"))]
+    assert pdf_qatorlari.count("URL: arxiv.org/abs/") >= 10
+    sahifa = (qurilgan / "sayt" / "book" / "attention" / "adabiyotlar.html").read_text(encoding="utf-8")
+    assert 'href="https://arxiv.org/abs/2305.13245">arxiv.org/abs/2305.13245</a>' in sahifa

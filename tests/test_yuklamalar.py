@@ -138,7 +138,7 @@ def test_the_header_download_menu_gives_the_books_pdf_and_the_files_beside_the_p
     assert [(b["type"], b["url"], b["text"]) for b in guruh["buttons"]] == [
         ("link", "mexanizm.ipynb", "Jupyter daftari (.ipynb, 86\u00a0kB)"),
         ("link", "mexanizm.py", "Python skripti (.py)"),
-        ("link", "../../kitob.pdf", "PDF (.pdf, 758\u00a0kB)")]
+        ("link", "../../kitob.pdf", "Bob (PDF, 758\u00a0kB)")]
     assert not any("javascript" in b for b in guruh["buttons"])
     # a page that is no notebook offers no source (its MyST): the PDF only
     md = yuklamalar.sarlavha_yuklamalari(_menyu(), "book/attention/atamalar", "../../kitob.pdf", False)
@@ -149,7 +149,7 @@ def test_the_header_download_menu_gives_the_books_pdf_and_the_files_beside_the_p
     py = yuklamalar.sarlavha_yuklamalari(menyu, "book/attention/mexanizm", "../../kitob.pdf", True)
     assert [(b["url"], b["text"]) for b in py["buttons"]] == [
         ("mexanizm.ipynb", "Jupyter daftari (.ipynb)"), ("mexanizm.py", "Python skripti (.py)"),
-        ("../../kitob.pdf", "PDF (.pdf)")]
+        ("../../kitob.pdf", "Bob (PDF)")]
 
 
 def test_a_download_menu_without_its_pdf_item_is_refused():

@@ -158,7 +158,7 @@
       jadval.replaceChildren(
         yasa("caption", { matn: `softmax(c · ball / √${d}), c = ${raqam(c, 2)}: har qator — soʻrov, ` +
           "har ustun — kalit pozitsiyasi" }),
-        yasa("thead", {}, yasa("tr", {}, yasa("th", { scope: "col", matn: "soʻrov \\ kalit" }),
+        yasa("thead", {}, yasa("tr", {}, yasa("th", { scope: "col", matn: "soʻrov" }),
           ...[...Array(T).keys()].map((j) => yasa("th", { scope: "col", matn: String(j) })))),
         yasa("tbody", {}, ...w.map((qator, i) => yasa("tr", {}, yasa("th", { scope: "row", matn: String(i) }),
           ...((eng) => qator.map((x) => yasa("td", { "data-w": x, class: x === eng ? "eng" : "",

@@ -16,7 +16,7 @@
 # Bu darsda {term}`attentionni <attention (eʼtibor mexanizmi)>` tayyor funksiyasiz, toʻrt {term}`bosqichda <bosqich>` qoʻlda hisoblaymiz:
 # {term}`soʻrov` va {term}`kalitlarning <kalit>` oʻxshashlik {term}`ballari <ball>`, ularni vektor oʻlchamiga qarab kichraytirish, {term}`softmax` va
 # qiymatlarning {term}`vaznli oʻrtachasi <vaznli oʻrtacha>`. Soʻng oʻqitilgan attention kalitni mazmuni boʻyicha topishini koʻramiz
-# va kelajakni yashiradigan {term}`kauzal (sababiy) maskani <kauzal (sababiy) maska>` qoʻshamiz.
+# va kelajakni yopadigan {term}`kauzal (sababiy) maskani <kauzal (sababiy) maska>` qoʻshamiz.
 
 
 # %%
@@ -218,8 +218,8 @@ glue("sq_max_512_bol", float(bol1.loc[512, "eng katta"]), display=False)
 # %% [markdown]
 # {numref}`%s-rasmning <sqrt_d>` yuqori qismida boʻlishsiz ballarning standart
 # chetlanishi $\sqrt{d}$ ga proporsional oʻsadi: *d* = 8 da {glue:text}`sq_std_8:.2f`,
-# *d* = 1024 da {glue:text}`sq_std_1024:.1f`. Ballar $\sqrt{d}$ ga boʻlinganda u hamma *d* da
-# {glue:text}`sq_std_bol_min:.2f`–{glue:text}`sq_std_bol_max:.2f` oraligʻida qoladi (1 emas:
+# *d* = 1024 da {glue:text}`sq_std_1024:.1f`. Ballar $\sqrt{d}$ ga boʻlinganda u *d* bilan oʻsmaydi: bu
+# initsializatsiyada hamma *d* da {glue:text}`sq_std_bol_min:.2f`–{glue:text}`sq_std_bol_max:.2f` oraligʻida (1 emas:
 # `nn.Linear` bilan hosil qilingan komponentlar dispersiyasi $\sigma^2$ taxminan {glue:text}`sq_var_q:.2f`,
 # ball dispersiyasi esa $d\,\sigma^4$). Pastki qismda boʻlishsiz softmax *d* oʻsgan sari toʻyinadi
 # (*d* = 512 da eng katta ogʻirlik oʻrtacha {glue:text}`sq_max_512:.2f`), boʻlingani esa
@@ -348,7 +348,7 @@ yopishtir(es_joy_min=min(joy_boyicha))
 # maska** (ingl. *causal mask*): *i*-pozitsiya faqat oʻziga va oʻzidan oldingilarga qaraydi.
 
 # %%
-# True — yashiriladigan joylar: diagonaldan yuqorisi (j > i)
+# True — yopiladigan joylar: diagonaldan yuqorisi (j > i)
 maska = torch.ones(T_kichik, T_kichik, dtype=torch.bool).triu(1)
 ogirlik_maskali = torch.softmax(
     ball_normal.masked_fill(maska, float("-inf")), dim=-1

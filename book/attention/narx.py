@@ -46,8 +46,9 @@ from chapter_code.oqitish import mediana_ms, protsessor, xotira_chuqqisi
 # navbatma-navbat bajariladigan hisoblar: RNNda *T* ta, attentionda bitta.
 #
 # Vaqt bitta {term}`oqimda <oqim>` (ingl. *thread*) oʻlchanadi: `mediana_ms` funksiyasi hisobni koʻp
-# marta takrorlab, {term}`medianasini <mediana>` oladi. Boshqa dasturlar ham hisobni
-# sekinlashtirishi mumkin, shuning uchun mutlaq vaqtlardan koʻra nisbatlarga qarang.
+# marta takrorlab, {term}`medianasini <mediana>` oladi. Boshqa dasturlar hisobni, ayniqsa
+# xotira bilan koʻp ishlaydiganini, sekinlashtirishi mumkin: aniq sonlarga emas, qaysi hisob
+# tezroq va taxminan necha barobar ekaniga qarang.
 
 # %%
 torch.set_num_threads(1)  # vaqt bitta oqimda oʻlchanadi

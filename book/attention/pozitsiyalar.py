@@ -286,8 +286,9 @@ glue("poz_sin_yechdi", k_sin, display=False)
 glue("poz_sin_yechdi_gap", yechdi_gapi(k_sin, 5), display=False)
 glue("poz_sin10", k_sin10, display=False)
 glue("poz_sin10_gap", "Yana besh seed bilan ham oʻn seedning hammasida yechdi, lekin bu kafolat emas"
-     if k_sin10 == 10 else f"Lekin bu seedga bogʻliq: yana besh seed qoʻshganimizda, model oʻn seeddan"
-     f" {k_sin10} tasida yechdi", display=False)
+     if k_sin10 == 10 else "Lekin bu seedga bogʻliq: yana besh seed qoʻshganimizda, model"
+     f" {yechdi_gapi(k_sin10, 10)}", display=False)
+glue("poz_sin10_yechdi", yechdi_gapi(k_sin10, 10), display=False)
 glue("poz_kop", [koplik[Tx] for Tx in Tlar], display=False)
 glue("poz_kop_60", koplik[60], display=False)
 glue("poz_kop_max", max(koplik.values()), display=False)
@@ -321,11 +322,11 @@ glue("poz_kop_max", max(koplik.values()), display=False)
 # har masofa uchun ballni alohida oʻrganishi kerak, oʻqitishda esa u faqat
 # −59 dan 59 gacha masofalarni koʻrgan.
 #
-# Sabab shu boʻlsa, koʻrilmagan masofalarni yashirganda model yana
+# Sabab shu boʻlsa, koʻrilmagan masofalarni yopganda model yana
 # ishlashi kerak. Quyidagi `rope_tanish` funksiyasi modelning `forward`
-# metodini ikki farq bilan takrorlaydi: |*m* − *n*| ≥ 60 boʻlgan juftliklarning
+# metodini ikki farq bilan takrorlaydi: $|m - n| \ge 60$ boʻlgan juftliklarning
 # balli −∞ ga almashtiriladi va javob faqat 0–59-soʻrovlardan olinadi
-# (keyingilari uchun 0-pozitsiya yashirin). Oʻqitilgan modellar oʻzgarmaydi.
+# (keyingilari uchun 0-pozitsiya yopiq). Oʻqitilgan modellar oʻzgarmaydi.
 
 # %%
 def rope_tanish(m, X):
@@ -424,17 +425,23 @@ kop_sinov = ((2 * musbat > T).long() == ys).float().mean().item()
 print(f"ishoralar koʻpchiligi: {son(kop_sinov, '.3f')}")
 
 # %% tags=["remove-cell"]
+from math import comb
+
 glue("kz_kauzal", kz["kauzal"], display=False)
 glue("kz_maskasiz", kz["maskasiz"], display=False)
 glue("kz_sin60", sin60, display=False)
 glue("kz_sin60_min", pastga(min(sin60)), display=False)
 glue("kz_kop", kop_sinov, display=False)
+# qoidaning kutilgan aniqligi: musbatlar soni k ~ Bin(T, 1/2), toʻgʻrisi max(k, T − k)
+kop_kut = sum(comb(T, k) * max(k, T - k) for k in range(T + 1)) / (T * 2**T)
+glue("kz_kop_kut", kop_kut, display=False)
 
 # %% [markdown]
 # Maskasiz model ikki barobar uzoqroq oʻqitilgan boʻlsa ham, ishoralar koʻpchiligi
-# darajasida qoldi: tartibni koʻrmaydigan model bundan yaxshi boʻla olmaydi. Kauzal model
-# har seedda ikkalasidan ham yuqori chiqdi. Demak, maskaning oʻzi modelga tartib haqida maʼlumot
-# beradi. Lekin u pozitsiya kodlash oʻrnini bosmaydi: kauzal model hech bir
+# darajasida qoldi: bu qoidaning kutilgan aniqligi *T* = 60 da {glue:text}`kz_kop_kut:.3f`. Tartibni
+# koʻrmaydigan model undan oʻrtacha yaxshi boʻla olmaydi; 600 ta namunada esa tasodifan biroz
+# yuqori chiqishi mumkin. Kauzal model har seedda ikkalasidan ham ancha yuqori chiqdi. Demak,
+# maskaning oʻzi modelga tartib haqida maʼlumot beradi. Lekin u pozitsiya kodlash oʻrnini bosmaydi: kauzal model hech bir
 # seedda vazifani yechmadi, sinusoidal modellar esa kauzal model sinalgan oʻsha
 # namunalarda kamida {glue:text}`kz_sin60_min:.2f` aniqlik berdi. Sababi: kechki soʻrovlar
 # hamma kalitni koʻradi va pozitsiyasiz ular orasida birinchisini ajrata
@@ -509,7 +516,7 @@ glue("kz_kop", kop_sinov, display=False)
 # masofada koʻradi: *T* = 120 da soʻrovlarning
 # {glue:text}`m3_sorov_120_foiz:.0f` foizi, *T* = 240 da
 # {glue:text}`m3_sorov_240_foiz:.0f` foizi. Juftliklardan
-# |*m* − *n*| ≥ 60 boʻlganlari *T* = 120 da
+# $|m - n| \ge 60$ boʻlganlari *T* = 120 da
 # {glue:text}`m3_juft_120_foiz:.0f` foizni, *T* = 240 da
 # {glue:text}`m3_juft_240_foiz:.0f` foizni tashkil qiladi (yechim kodi
 # quyida): *T* = 240 da koʻpchilik juftlik model uchun yangi.

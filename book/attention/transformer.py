@@ -111,7 +111,7 @@ print("eng katta farq:", son(mha_farq, ".1e"))
 #
 # Pre-LNda {term}`qoldiq yoʻli` (ingl. *residual stream*) normallashtirishdan oʻtmaydi: kirishdan
 # chiqishgacha toʻsiqsiz yoʻl qoladi. {cite:t}`xiong2020` pre-LN modellar {term}`oʻrganish tezligini <oʻrganish tezligi>`
-# boshida asta-sekin oshirmasdan (ingl. {term}`warm-up`)
+# boshida {term}`asta-sekin oshirmasdan <oʻrganish tezligini asta-sekin oshirish>` (ingl. *warm-up*)
 # ham barqaror oʻqitilishini koʻrsatgan.
 #
 # :::{admonition} Chuqurroq: Llama blokining yana uchta farqi
@@ -157,7 +157,7 @@ print("parametrlar:", son(parametrlar(blok), "d"))
 # %% tags=["remove-input"]
 nomlar = ["tokenlar (lugʻatdagi indekslari)", "embedding + pozitsiya"
           " kodlash", "N × Blok (pre-LN, kauzal maska)", "LayerNorm",
-          "chiziqli qatlam → softmax", "keyingi token ehtimollari"]
+          "chiziqli qatlam, softmax", "keyingi token ehtimollari"]
 turlar = ["manba", "xizmat", "qayta", "xizmat", "xizmat", "manba"]
 joy = {q: (0.2, 0.2 + 0.8 * i, 4.6, 0.5, t)  # pastdan yuqoriga
        for i, (q, t) in enumerate(zip(nomlar, turlar))}

@@ -50,7 +50,7 @@ from chapter_code.sonlar import soz_bilan, manba_soz, javob
 #
 # Bu — tarjima vazifasi, shuning uchun asl Transformer maqolasidagi kabi
 # **koder–dekoder** modelini olamiz (`Tarjimon`). Koder soʻzlarni {term}`kauzal maskasiz <kauzal (sababiy) maska>` {term}`attention <attention (eʼtibor mexanizmi)>` bilan oʻqiydi: har soʻz hamma soʻzni
-# koʻradi, faqat toʻldiruvchi `<pad>` {term}`tokenlar <token>` yashiriladi.
+# koʻradi, faqat toʻldiruvchi `<pad>` {term}`tokenlar <token>` yopiladi.
 # Dekoder raqamlarni bittadan yozadi. U oʻzi yozgan raqamlarga kauzal
 # maska bilan, soʻzlarga esa **{term}`koder–dekoder attention`**
 # (ingl. *cross-attention*) orqali qaraydi: {term}`soʻrovlar <soʻrov>` dekoderdan, {term}`kalit` va
@@ -404,7 +404,7 @@ xarita(
 # ```
 #
 # Siljuvchi oyna (`kauzal_maska` dagi `oyna`) maskaga yana bir shart
-# qoʻshadi: oynadan eskiroq kalitlar ham yashiriladi.
+# qoʻshadi: oynadan eskiroq kalitlar ham yopiladi.
 #
 # ```{literalinclude} ../../chapter_code/modellar.py
 # :pyobject: kauzal_maska
@@ -493,7 +493,7 @@ yopishtir(at_min=float(aniqliklar.min().min()), at_max=float(aniqliklar.max().ma
 # **1-mashq (oyna maskasini oʻzingiz yozing).** *T* = 6, oyna = 3.
 # Soʻrov indekslari *i* ni `torch.arange` bilan ustun (*T* × 1), kalit
 # indekslari *j* ni qator (1 × *T*) qilib oling va mantiqiy maska tuzing:
-# kelajakdagi ($j > i$) va oynadan eski ($j \le i - 3$) kalitlar yashirilsin
+# kelajakdagi ($j > i$) va oynadan eski ($j \le i - 3$) kalitlar yopilsin
 # (`True`). Uni `kauzal_maska(6, 6, 3)` bilan solishtiring. Nechta juftlik
 # ochiq qoladi? Soʻng shu maska bilan attentionni hisoblang va natijani
 # `F.scaled_dot_product_attention(Q, K, V, attn_mask=~maska)` bilan

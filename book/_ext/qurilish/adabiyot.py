@@ -8,6 +8,7 @@ brackets: "(Vaswani va boshq., 2017)", "Press, Smith va Lewis (2022)"; titles ke
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from pybtex.backends.plaintext import Backend as MatnBackend
@@ -15,7 +16,7 @@ from pybtex.plugin import register_plugin as pybtex_plugin
 from pybtex.style.formatting.unsrt import Style as Unsrt
 from pybtex.style.labels import BaseLabelStyle
 from pybtex.style.sorting.author_year_title import SortingStyle
-from pybtex.style.template import FieldIsMissing, field as maydon, join, node, sentence
+from pybtex.style.template import FieldIsMissing, field as maydon, href, join, node, sentence
 from sphinxcontrib.bibtex.plugin import register_plugin
 from sphinxcontrib.bibtex.style.referencing import BracketStyle, PersonStyle
 from sphinxcontrib.bibtex.style.referencing.author_year import AuthorYearReferenceStyle
@@ -96,6 +97,13 @@ class Royxat(Unsrt):
     def format_title(self, e, which_field, as_sentence=True):
         sarlavha = maydon(which_field)
         return sentence[sarlavha] if as_sentence else sarlavha
+
+    def format_url(self, e):
+        """"URL: arxiv.org/abs/2305.13245", one unbreakable run: the link goes to the whole address,
+        the text shows it without "https://" (in print, five lines ended in "URL: https://", an
+        editor found)."""
+        url = maydon("url", raw=True)
+        return join["URL:\u00a0", href(url)[re.sub(r"^https?://", "", e.fields.get("url", ""))]]
 
 
 #: docutils' HTML5 markup of a list of citations and what replaces it: ``role="list"`` on a

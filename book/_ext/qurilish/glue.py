@@ -60,13 +60,21 @@ def _gaplar(app, doctree, docname=None) -> None:
 #: HTML before a unit).
 QOSHIMCHALAR = (r"(?:da|ga|ka|qa|dan|tan|gacha|ni|ning|dagi|dagidan|dek|ta|marta"
                 r"|KiB|MiB|GiB|MB|GB|TB|ms|bayt|nat|foiz\w*|mlrd|mln|ming|daqiqa\w*|soniya\w*|soat\w*)")
+#: After a number, any word that follows it stays on its line too ("59 qadamimizda", "$i = 0$
+#: juftlikning", "60 qadamdan": an editor found three such breaks in the PDF): a word in lower case,
+#: or one of QOSHIMCHALAR.  After a symbol or a name in code, only QOSHIMCHALAR ("`nn.Linear` bilan"
+#: may break: a long name and its word would not fit a phone's line).
+SONDAN_KEYIN = rf"(?:{QOSHIMCHALAR}|[a-z]\w*)"
 #: what a number ends with: a digit, a superscript or a percent sign
 _SON = "[0-9²³¹⁰⁴⁵⁶⁷⁸⁹%]"
 #: ... the break after one inside a text
-_SONDAN_KEYIN = re.compile(rf"(?<={_SON})[ \n](?={QOSHIMCHALAR}\b)")
-#: ... the break at the start of a text, or a text that is the break alone
+_SONDAN_KEYIN = re.compile(rf"(?<={_SON})[ \n](?={SONDAN_KEYIN}\b)")
+#: ... the break at the start of a text, or a text that is the break alone: after a symbol, and
+#: after a number (a formula, a glued value or a text that ends with a digit)
 _BOSHIDA = re.compile(rf"^[ \n](?={QOSHIMCHALAR}\b)")
+_BOSHIDA_SONDAN = re.compile(rf"^[ \n](?={SONDAN_KEYIN}\b)")
 _SON_OXIRI = re.compile(f"{_SON}$")
+_SON_BOSHLIQ_OXIRI = re.compile(rf"{_SON}[ \n]$")
 
 
 def _belgimi(tugun) -> bool:
@@ -99,8 +107,14 @@ def _qoshimchalar(app, doctree, docname=None) -> None:
             keyingi = next((b for b in ota.children[i + 1:] if not isinstance(b, (addnodes.index, nodes.target))),
                            None)
             bolak = asl + (keyingi.astext() if asl in (" ", "\n") and keyingi is not None else "")
-            if _BOSHIDA.match(bolak):
+            if (_BOSHIDA_SONDAN if _SON_OXIRI.search(oldingi.astext().rstrip()) else _BOSHIDA).match(bolak):
                 yangi = "\u00a0" + yangi[1:]
+        # "30 " before a glossary link, [epoxa]: the word stands in the next node
+        keyingi = next((b for b in ota.children[i + 1:] if not isinstance(b, (addnodes.index, nodes.target))),
+                       None)
+        if keyingi is not None and _SON_BOSHLIQ_OXIRI.search(yangi) \
+                and re.match(rf"{SONDAN_KEYIN}\b", keyingi.astext()):
+            yangi = yangi[:-1] + "\u00a0"
         if yangi != asl:
             ota[i] = nodes.Text(yangi)
 

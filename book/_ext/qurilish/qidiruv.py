@@ -124,6 +124,38 @@ QOIDALAR = {"apostroflar": APOSTROFLAR, "kanonik": KANONIK, "kirill": KIRILL,
 #: ``Stemmer.stemWord`` is ``qidiruv_ozagi``; the search page's summaries are centred on the
 #: page's word with the query's stem (Sphinx looks for the stem itself, which "korsat..." is
 #: not in "koʻrsatadi"), and the words found are highlighted.
+#: A formula in a search summary, read from its TeX as plain text: no word rule of the tables
+#: above, so kept apart from JS_KOD (whose code around the tables must not repeat one).
+JS_FORMULA = r"""
+/* a formula in a summary is read from its TeX as plain text, once: 2^{20} is "2²⁰", not "220" as
+ * the rendering flattens it (an editor read "mebibayt, 220 bayt"), \cdot "·", z_j "zⱼ"; a
+ * script with no Unicode form keeps its brackets, "e^(zⱼ)"
+ */
+var uzUstki = Object.fromEntries([..."0123456789+-−=()nijkT"].map((c, i) => [c, "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁻⁼⁽⁾ⁿⁱʲᵏᵀ"[i]]));
+var uzOstki = Object.fromEntries([..."0123456789+-−=()aehijklmnoprstuvx"].map((c, i) => [c, "₀₁₂₃₄₅₆₇₈₉₊₋₋₌₍₎ₐₑₕᵢⱼₖₗₘₙₒₚᵣₛₜᵤᵥₓ"[i]]));
+var uzBuyruqlar = {cdot: "·", times: "×", le: "≤", leq: "≤", ge: "≥", geq: "≥", approx: "≈", to: "→",
+  infty: "∞", sum: "∑", prod: "∏", in: "∈", ne: "≠", neq: "≠", pm: "±", ldots: "…", dots: "…",
+  cdots: "…", top: "ᵀ", sigma: "σ", alpha: "α", beta: "β", theta: "θ", mu: "μ", lambda: "λ",
+  ell: "ℓ", left: "", right: "", quad: " ", qquad: " ", mid: "|", lvert: "|", rvert: "|"};
+var uzFormula = (tex) => {
+  let f = tex.replace(/\\(?:mathrm|text|operatorname|mathbf|mathit|boldsymbol)\{([^{}]*)\}/g, "$1")
+    .replace(/\\mathcal\{V\}/g, "𝒱")
+    .replace(/\\sqrt\{([^{}]*)\}/g, (_, a) => "√" + (a.length > 1 ? `(${a})` : a))
+    .replace(/\\frac\{([^{}]*)\}\{([^{}]*)\}/g, "($1)/($2)")
+    .replace(/\{,\}/g, ",")
+    .replace(/\\[,;:! ]/g, " ")
+    .replace(/\\([a-zA-Z]+)/g, (_, b) => (b in uzBuyruqlar ? uzBuyruqlar[b] : b));
+  for (const [belgi, jadval] of [["_", uzOstki], ["^", uzUstki]]) {
+    f = f.replace(new RegExp(`\\${belgi}(?:\\{([^{}]*)\\}|(\\S))`, "g"), (_, ichi, bitta) => {
+      const t = ichi ?? bitta;
+      if ([...t].every((c) => c in jadval || c === "ᵀ")) return [...t].map((c) => jadval[c] || c).join("");
+      return `${belgi}(${t})`;
+    });
+  }
+  return f.replace(/[{}]/g, "").replace(/\s*·\s*/g, "·").replace(/\s+/g, " ").trim();
+};
+"""
+
 JS_KOD = r"""
 /* Uzbek search (book/_ext/qurilish/qidiruv.py): the rules are the JSON below, the same data the index used */
 var uzQoidalar = """ + json.dumps(QOIDALAR, ensure_ascii=False) + r""";
@@ -211,15 +243,18 @@ var uzUlash = () => {
               ...n.slice(2)];
     });
   };
-  // a formula once, as shown: without the MathML and TeX source (O(T2)O(T^2)O(T2)); never the
-  // print-only or side menu, the menu of the page or the download box; a space after each block
-  // (a glossary term and the note under it read "harorat ingl. …", not "haroratingl."); and, while
-  // kodsiz is set, without code and printed output, so that a summary is prose
+  // a formula once, as read from the TeX (uzFormula); never the print-only or side menu, the
+  // menu of the page or the download box; a space after each block (a glossary term and the note
+  // under it read "harorat ingl. …", not "haroratingl."); and, while kodsiz is set, without code
+  // and printed output, so that a summary is prose
   let kodsiz = false;
   const matnga = Search.htmlToText;
   if (typeof matnga === "function") Search.htmlToText = (htmlString, anchor) => {
-    const hujjat = new DOMParser().parseFromString(
-      htmlString.replace(/<span class="katex-mathml">[\s\S]*?<\/math><\/span>/g, ""), "text/html");
+    const hujjat = new DOMParser().parseFromString(htmlString, "text/html");
+    hujjat.querySelectorAll(".katex").forEach((k) => {
+      const tex = k.querySelector(`annotation[encoding="application/x-tex"]`);
+      k.replaceWith(tex ? uzFormula(tex.textContent) : k.querySelector(".katex-html")?.textContent || "");
+    });
     hujjat.querySelectorAll("#jb-print-docs-body, .bd-sidebar-secondary, .onthispage, details.yuklab-izoh"
                             + (kodsiz ? ", div.highlight, pre, div.cell_output, .kitob-xarita, nav" : ""))
       .forEach((e) => e.remove());
@@ -302,7 +337,7 @@ class SearchUzbek(SearchLanguage):
     lang = TIL
     language_name = "Uzbek"
     stopwords: set[str] = set()
-    js_stemmer_code = JS_KOD
+    js_stemmer_code = JS_FORMULA + JS_KOD
     js_splitter_code = JS_BOLUVCHI
     _word_re = re.compile(r"\w+")
 

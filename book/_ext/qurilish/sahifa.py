@@ -245,9 +245,6 @@ def _sahifa(app, pagename, templatename, context, doctree) -> None:
     sarlavha = re.sub(r"<[^>]+>", "", context.get("title") or "") or {
         "search": _("Search"), "genindex": _("Index")}.get(pagename, "")
     context["metatags"] = context.get("metatags", "") + meta(tavsif(app, pagename, doctree, html.unescape(sarlavha)))
-    # the chapter's page bears the book's own title: its tab would read «X — X»
-    if templatename == "page.html" and html.unescape(sarlavha) == context.get("docstitle"):
-        context["docstitle"] = ""
     # the search page runs Sphinx's search scripts as it is read (its template puts them
     # after the head's): they need documentation_options.js and the rest already run
     def kechiktir(js, a):        # a new object: the builder's own are shared by every page

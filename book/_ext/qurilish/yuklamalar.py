@@ -148,7 +148,7 @@ def dars_html(docname: str, bob: str, hajm=_hajmsiz) -> str:
     arxiv = posixpath.relpath(posixpath.join(posixpath.dirname(bob), arxiv_nomi(bob) + ".zip"),
                               posixpath.dirname(docname) or ".")
     return _qator([*_manbalar(docname), (arxiv, "bobning hamma darslari (.zip)")],
-                  "Daftarda sahifadagi matn, kod va natijalar, skriptda matn va kod bor. Ularni "
+                  "Daftarda sahifadagi matn, kod va natijalar bor, skriptda esa matn va kod. Ularni "
                   "ishga tushirish uchun bobning .zip arxivini oling: unda hamma darslar, ular "
                   "import qiladigan <code>chapter_code/</code> modullari, <code>requirements.txt</code> "
                   "va <code>README.md</code> bor.", hajm)
@@ -723,7 +723,7 @@ def sarlavha_yuklamalari(guruh: dict, docname: str, pdf_manzil: str, notebook: b
         olcham = hajm(manzil)
         return {**b, "type": "link", "url": manzil, "text": f"{matn[:-1]}, {olcham})" if olcham else matn,
                 "tooltip": izoh, "label": b.get("label")}
-    pdf = tugma({"icon": tugmalar[PDF_TUGMA].get("icon"), "label": PDF_TUGMA}, pdf_manzil, "PDF (.pdf)",
+    pdf = tugma({"icon": tugmalar[PDF_TUGMA].get("icon"), "label": PDF_TUGMA}, pdf_manzil, "Bob (PDF)",
                 "Bobning PDF fayli")
     pdf.pop("javascript", None)
     if not notebook:
