@@ -121,7 +121,7 @@ def test_tables_hold_the_seeds_rows(sahifa):
     assert [sinov[i] for i in (7, 11, 15, 19)] == ["1186", "4546", "5218", "3298"]
     assert len(sinov) == 5 * 4
     vaqt = _hujayralar(_jadval(sahifa, "vaqt_jadval"))
-    assert vaqt[:6] == ["T", "model", "MAC", "oldinga (ms)", "oldinga+orqaga (ms)", "navbatma-navbat hisoblar"]
+    assert vaqt[:6] == ["T", "model", "MAC", "oldinga (ms)", "oldinga va orqaga (ms)", "navbatma-navbat hisoblar"]
     qatorlar = [vaqt[i:i + 6] for i in range(6, len(vaqt), 6)]
     assert [(q[0], q[1], q[5]) for q in qatorlar] == [
         (str(T), m, str(T) if m == "RNN" else "1") for T in (30, 60, 120, 240) for m in ("RNN", "attention")]

@@ -79,7 +79,7 @@ for T in [30, 60, 120, 240]:
                              m=m, X=X, y=y, k=nn.CrossEntropyLoss())
         qatorlar.append((T, nom, mac, fwd, fwd_bwd, qadam))
 vaqt = pd.DataFrame(qatorlar, columns=[
-    "T", "model", "MAC", "oldinga (ms)", "oldinga+orqaga (ms)",
+    "T", "model", "MAC", "oldinga (ms)", "oldinga va orqaga (ms)",
     "navbatma-navbat hisoblar"])
 show(vaqt.round(2), nom="vaqt_jadval", izoh=(
     "Bitta paket (64 ta namuna) vaqti, bitta oqimda, mediana;"
