@@ -66,6 +66,7 @@ def test_gradient_ratio_near_one_for_attention_huge_for_rnn_and_lstm(glued):
     davo("20 seedda RNN nisbatining medianasi LSTMnikidan katta (log10)",
          math.log10(glued["grad_20_rnn_med"] / glued["grad_20_lstm_med"]), kamida=0.5)
     davo("20 seedda eng kichik nisbat ham juda katta (log10)", math.log10(glued["grad_20_min"]), kamida=6)
+    assert glued["grad_20_min"] == min(glued["grad_20_rnn_min"], glued["grad_20_lstm_min"])
     # "only the forget gate's starting value differs": with it raised the ratio is of order one
     # in this initialisation ("bu initsializatsiyada atigi"; a breaker saw 0,24-20,4 over 20 others)
     davo("unutish siljishi bilan LSTM nisbati kichik", glued["grad_lstm_unutish"], kopi=10)
@@ -206,6 +207,8 @@ def test_sdpa_removes_the_quadratic_memory_not_the_quadratic_time(glued, sahifa)
             (dict(zip(sarlavha_fl, q)) for q in _qatorlar(sahifa, "flash-jadval")) if q["T"] == "4096"}
     # the share is the table's two times (rounded there to 0,1 ms)
     assert glued["fl_vaqt_foiz"] == pytest.approx(100 * vaqt["SDPA"] / vaqt["qoʻlda"], rel=0.01)
+    # the chunked sentence follows the sign of its times at T = 4096 (one of two prepared wordings)
+    assert ("tezlashmadi" in glued["fl_bolak_gap"]) == (vaqt["boʻlaklab"] >= vaqt["qoʻlda"]), glued["fl_bolak_gap"]
     # "Natijalar amalda bir xil"
     davo("SDPA va formula natijasi amalda bir xil", glued["fl_farq"], kopi=1e-5)
     jadval = sahifa.find("table", id="flash-jadval")
@@ -576,6 +579,12 @@ def test_the_held_out_structure_probe_holds(glued, sahifa):
     davo("nolsiz sonlar oson", min(glued["tz_hamma_nolsiz_min"], glued["tz_yopiq_nolsiz_min"]), kamida=0.98)
     # "bu modellar «00»li sinov sonlarining yarmini ham toʻgʻri yoza olmadi" (ten runs: 0,027-0,364)
     davo("«00»siz oʻqitilgan model «00»li sonlarning yarmini ham yoza olmaydi", glued["tz_yopiq_00_max"], kopi=0.5)
+    # "yaxshi ishlamadi … boshqa seedlarda … bundan ham past" (a breaker: seeds 0-1 0,243-0,270,
+    # seeds 2-4 0,027-0,114, the other arithmetic 0,135-0,189): at most about a third, and "ancha
+    # past" than the models trained on every number (their worst seed 0,51 here: a gap of 0,24)
+    davo("«00»siz model: kompozitsion umumlashtirish yaxshi ishlamadi", glued["tz_yopiq_00_max"], kopi=0.35)
+    davo("«00»siz model hamma son bilan oʻqitilganidan ancha past", glued["tz_hamma_00_min"] - glued["tz_yopiq_00_max"],
+         kamida=0.15)
     # "kompozitsion umumlashtirish bu yerda faqat qisman ishladi": some are written right (a
     # claim-breaker's ten runs: 0,027 the fewest; here 0,243)
     davo("«00»siz oʻqitilgan model «00»li sonlarning baʼzilarini toʻgʻri yozadi", glued["tz_yopiq_00_min"], kamida=0.01)
@@ -749,6 +758,8 @@ def test_the_language_model_lessons_claims_hold(glued):
     # long text's gain (the transformer lesson's at T = 1024, about 60)
     assert glued["kesh_bir_xil"] is True
     r = glued["kesh_ms"] / glued["keshsiz_ms"]
+    # the wording follows the sign: "hatto sekinroq" only when the cache's time is the larger
+    assert ("sekinroq" in glued["kesh_gap"]) == (r > 1), glued["kesh_gap"]
     davo("KV kesh: bu yerda vaqt kam farq qiladi (katta / kichik)", max(r, 1 / r), kopi=3)
     davo("KV kesh: bu yerdagi farq uzun matndagidan ancha kichik (nisbat / 5)",
          glued["kv_nisbat"] / (5 * max(r, 1 / r)), kamida=1)

@@ -466,11 +466,17 @@ def test_a_short_code_block_is_split_only_where_a_third_of_the_page_is_left(quri
     from qurilish.pdf import BIR_BETDA
 
     tex = (qurilgan / "latex" / f"{NOM}.tex").read_text(encoding="utf-8")
-    bloklar = re.findall(r"((?:[^\n]*\n){1,3})\\begin\{sphinxVerbatim\}.*?\n(.*?)\\end\{sphinxVerbatim\}",
-                         tex, flags=re.S)
+    # what stands before each block: its last \kitobjoy is there, right before it or before the
+    # short paragraph that leads in to it (pdf.py _kirish_gapi), with no other block between
+    bloklar = []
+    for m in re.finditer(r"\\begin\{sphinxVerbatim\}.*?\n(.*?)\\end\{sphinxVerbatim\}", tex, flags=re.S):
+        oldin = tex[max(0, m.start() - 1500):m.start()]
+        oldin = oldin[oldin.rfind(r"\kitobjoy"):] if r"\kitobjoy" in oldin else ""
+        bloklar.append(("" if r"\end{sphinxVerbatim}" in oldin or "sphinxincludegraphics" in oldin
+                        else oldin, m.group(1)))
     assert len(bloklar) > 50, len(bloklar)
     qisqa = [(oldin, ichi) for oldin, ichi in bloklar if ichi.count("\n") <= BIR_BETDA]
-    xonasiz = [ichi[:60] for oldin, ichi in qisqa if r"\kitobjoy" not in oldin]
+    xonasiz = [ichi[:60] for oldin, ichi in qisqa if not oldin]
     assert not xonasiz, f"short blocks with no \\kitobjoy before them: {xonasiz[:5]}"
     uzun = len(bloklar) - len(qisqa)
     log = (qurilgan / "latex" / f"{NOM}.log").read_text(encoding="utf-8", errors="replace")
@@ -521,3 +527,15 @@ def test_a_reference_shows_its_address_without_the_scheme_and_in_one_piece(pdf_q
     assert pdf_qatorlari.count("URL: arxiv.org/abs/") >= 10
     sahifa = (qurilgan / "sayt" / "book" / "attention" / "adabiyotlar.html").read_text(encoding="utf-8")
     assert 'href="https://arxiv.org/abs/2305.13245">arxiv.org/abs/2305.13245</a>' in sahifa
+
+
+def test_a_lead_in_never_ends_a_page_without_what_it_leads_in_to(pdf_betlar):
+    """A short paragraph ending in a colon ("…bir necha qatorda yozadi:") moves with the code block
+    it leads in to (pdf.py _kirish_gapi); an editor found two left alone at a page's foot.  (The
+    glossary's two columns, whose lines hold a run of spaces, are not prose.)"""
+    yolgiz = []
+    for raqam, bet in enumerate(pdf_betlar, 1):
+        qatorlar = [q.strip() for q in bet.splitlines() if q.strip()]
+        if len(qatorlar) > 2 and qatorlar[-2].endswith(":") and "   " not in qatorlar[-2]:
+            yolgiz.append((raqam, qatorlar[-2][-60:]))
+    assert not yolgiz, yolgiz

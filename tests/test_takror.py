@@ -52,12 +52,12 @@ VAQT_QIYALIK_USTUNLARI = {"vaqt"}
 # glued values computed from those columns
 VAQT_GLUE = {# narx: attention's time over the RNN's; the times' slopes; SDPA's speed-up
              "vaqt_nisbat", "fl_vq", "fl_vq_bolak", "fl_vq_sdpa", "fl_vq_3d",
-             "fl_vaqt_foiz",
+             "fl_vaqt_foiz", "fl_bolak_gap",
              # transformer: a token's time with and without the cache, and its growth with T
              "kv_ms_keshsiz", "kv_ms_kesh", "kv_nisbat", "kv_osish_keshsiz",
              "kv_osish_kesh",
              # til_modeli: a token's time with and without the cache on the trained model
-             "kesh_ms", "keshsiz_ms"}
+             "kesh_ms", "keshsiz_ms", "kesh_gap"}
 
 
 def _katak(matn: str) -> str:

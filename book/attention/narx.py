@@ -113,7 +113,7 @@ glue("vaqt_nisbat", float(vaqt_nisbat), display=False)
 #
 # ## Xotira *T*² bilan oʻsadi
 #
-# Vaqt shovqinli oʻlchov, xotirani esa aniq sanash mumkin. *T* ni 960 gacha oshirib, bitta
+# Vaqt — shovqinli oʻlchov, xotirani esa aniq sanash mumkin. *T* ni 960 gacha oshirib, bitta
 # oldinga oʻtishda attention matritsasi egallaydigan baytlarni va PyTorch oʻlchagan
 # {term}`xotira choʻqqisini <xotira choʻqqisi>` (ingl. *peak memory*) yozib olamiz
 # ({numref}`xotira_jadval`).
@@ -272,6 +272,11 @@ for u, q in [("qoʻlda", ""), ("boʻlaklab", "_bolak"), ("SDPA", "_sdpa"),
     glue(f"fl_vq{q}", float(qiy.loc[u, "vaqt"]), display=False)
     glue(f"fl_mib{q}", float(katta.loc[u, "choʻqqi (MiB)"]), display=False)
 glue("fl_vaqt_foiz", 100 * float(ulush), display=False)
+# ikki tayyor jumladan biri: boʻlaklab hisob T = 4096 da qoʻlda yozilganidan tezmi
+bolak_sekin = katta.loc["boʻlaklab", "vaqt (ms)"] >= katta.loc["qoʻlda", "vaqt (ms)"]
+glue("fl_bolak_gap", "Boʻlaklab hisob esa xotirani tejasa ham, qoʻlda yozilganidan tezlashmadi"
+     if bolak_sekin else "Boʻlaklab hisob ham qoʻlda yozilganidan biroz tezroq: xotirani tejash bu"
+     " yerda ham vaqt yutdi", display=False)
 glue("fl_farq", float(farq), display=False)
 
 # %% [markdown]
@@ -288,9 +293,9 @@ glue("fl_farq", float(farq), display=False)
 # Vaqt esa toʻrtala usulda ham $T^2$ ga yaqin yoki undan ham tez oʻsdi
 # ({numref}`qiyalik_jadval`): har soʻrov baribir har kalit bilan solishtiriladi. *T* = 4096 da flash kerneli
 # qoʻlda yozilgan funksiya sarflagan vaqtning {glue:text}`fl_vaqt_foiz:.0f` foizida ishladi. Hisob
-# hajmi deyarli bir xil, farq esa xotira bilan kamroq ishlashdan va amallari birlashtirilgan
-# kerneldan keladi. Bu ulush protsessorga bogʻliq va oʻlchovdan oʻlchovga ham
-# oʻzgaradi.
+# hajmi deyarli bir xil. Flash kerneli ham xotirani tejaydi, ham amallarni bitta kernelda
+# birlashtiradi; bu oʻlchov ularning hissasini ajratmaydi. {glue:text}`fl_bolak_gap`. Bu ulush
+# protsessorga bogʻliq va oʻlchovdan oʻlchovga ham oʻzgaradi.
 #
 # ### Baytlar: FlashAttention GPUda nega tezroq
 #

@@ -438,9 +438,13 @@ glue("kz_kop_kut", kop_kut, display=False)
 
 # %% [markdown]
 # Maskasiz model ikki barobar uzoqroq oʻqitilgan boʻlsa ham, ishoralar koʻpchiligi
-# darajasida qoldi: bu qoidaning kutilgan aniqligi *T* = 60 da {glue:text}`kz_kop_kut:.3f`. Tartibni
-# koʻrmaydigan model undan oʻrtacha yaxshi boʻla olmaydi; 600 ta namunada esa tasodifan biroz
-# yuqori chiqishi mumkin. Kauzal model har seedda ikkalasidan ham ancha yuqori chiqdi. Demak,
+# darajasida qoldi. Bu qoidaning kutilgan aniqligi *T* = 60 da {glue:text}`kz_kop_kut:.3f` (musbat
+# sonlar soni binomial taqsimlangani uchun formuladan hisoblanadi); {numref}`%s-jadvaldagi <poz_jadval>`
+# {glue:text}`poz_kop_60:.2f` va yuqoridagi {glue:text}`kz_kop:.3f` — uning 500 va 600 ta tasodifiy
+# namunadagi qiymatlari. Tartibni koʻrmaydigan model undan oʻrtacha yaxshi boʻla olmaydi, tasodifan
+# esa biroz yuqori chiqishi mumkin.
+#
+# Kauzal model har seedda ikkalasidan ham ancha yuqori chiqdi. Demak,
 # maskaning oʻzi modelga tartib haqida maʼlumot beradi. Lekin u pozitsiya kodlash oʻrnini bosmaydi: kauzal model hech bir
 # seedda vazifani yechmadi, sinusoidal modellar esa kauzal model sinalgan oʻsha
 # namunalarda kamida {glue:text}`kz_sin60_min:.2f` aniqlik berdi. Sababi: kechki soʻrovlar

@@ -122,9 +122,9 @@ grad_20 = {}
 for nom in ("RNN", "LSTM", lstm_u):
     grad_20[nom] = [float(g[-1] / g[0]) for g in
                     (gradient(yasalar[nom], s) for s in range(20))]
-    print(f"{nom}: mediana {son(np.median(grad_20[nom]), '.0e')},"
-          f" oraliq {son(min(grad_20[nom]), '.0e')}"
-          f"–{son(max(grad_20[nom]), '.0e')}")
+    print(f"{nom}: mediana {son(np.median(grad_20[nom]), '.2g')},"
+          f" oraliq {son(min(grad_20[nom]), '.2g')}"
+          f"–{son(max(grad_20[nom]), '.2g')}")
 
 # %% tags=["remove-cell"]
 from myst_nb import glue  # qiymatlarni matnga beradi
@@ -133,6 +133,8 @@ for nom, qisqa in [("RNN", "rnn"), ("LSTM", "lstm"),
                    (lstm_u, "lstm_unutish"), ("attention", "attention")]:
     glue(f"grad_{qisqa}", grad_nisbat[nom], display=False)
 glue("grad_20_min", min(grad_20["RNN"] + grad_20["LSTM"]), display=False)
+glue("grad_20_rnn_min", min(grad_20["RNN"]), display=False)
+glue("grad_20_lstm_min", min(grad_20["LSTM"]), display=False)
 glue("grad_20_u", grad_20[lstm_u], display=False)
 glue("grad_20_u_min", min(grad_20[lstm_u]), display=False)
 glue("grad_20_u_max", max(grad_20[lstm_u]), display=False)
@@ -144,7 +146,7 @@ glue("grad_20_lstm_med", float(np.median(grad_20["LSTM"])), display=False)
 # 0-qadamnikidan {glue:text}`grad_rnn:.2e` marta katta, LSTMda
 # {glue:text}`grad_lstm:.2e` marta. Aniq son {term}`initsializatsiyaga <initsializatsiya>`
 # qarab oʻzgaradi: 20 xil initsializatsiyada nisbatning {term}`medianasi <mediana>` RNNda
-# kattaroq, lekin ikkala modeldagi eng kichik nisbat ham {glue:text}`grad_20_min:.0e`. Oʻqitish boshida 0-qadamga
+# kattaroq; eng kichigi esa RNNda {glue:text}`grad_20_rnn_min:.2g`, LSTMda {glue:text}`grad_20_lstm_min:.2g`. Oʻqitish boshida 0-qadamga
 # deyarli hech narsa yetib bormaydi. Signal 59 ta qadamning har birida birdan kichik
 # koʻpaytuvchiga koʻpaytirilib, eksponensial soʻnadi — bu
 # **{term}`gradientning soʻnishi`** (ingl. *vanishing gradient*). Attentionda esa
@@ -153,7 +155,7 @@ glue("grad_20_lstm_med", float(np.median(grad_20["LSTM"])), display=False)
 #
 # Uchinchi qatordagi LSTMda unutish {term}`darvozasi <darvoza>` siljishi 3 dan
 # boshlangan, nisbat esa bu initsializatsiyada atigi {glue:text}`grad_lstm_unutish:.2f`.
-# 20 xil initsializatsiyada u {glue:text}`grad_20_u_min:.2f` dan {glue:text}`grad_20_u_max:.1f` gacha oʻzgaradi,
+# 20 xil initsializatsiyada u {glue:text}`grad_20_u_min:.2g` dan {glue:text}`grad_20_u_max:.2g` gacha oʻzgaradi,
 # lekin baribir standart LSTMdagidan millionlab marta kichik boʻladi. LSTMning
 # {term}`xotira hujayrasi` har qadamda unutish darvozasi
 # $f_t = \sigma(W x_t + U h_{t-1} + b_f)$ ga koʻpaytiriladi. PyTorch $b_f$ ni

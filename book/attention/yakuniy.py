@@ -226,7 +226,8 @@ for oqitish_, q in [("hamma son", "tz_hamma"),
 # {glue:text}`tz_yopiq_00_min:.3f`–{glue:text}`tz_yopiq_00_max:.3f`. Har
 # seedda bu hamma son bilan oʻqitilgan modelnikidan
 # ({glue:text}`tz_hamma_00_min:.3f`–{glue:text}`tz_hamma_00_max:.3f`) ancha
-# past: kompozitsion umumlashtirish bu yerda faqat qisman ishladi. Umumiy
+# past: kompozitsion umumlashtirish bu yerda yaxshi ishlamadi, boshqa seedlarda esa
+# aniqlik bundan ham past chiqishi mumkin. Umumiy
 # aniqlik ({glue:text}`tz_yopiq_hammasi_min:.3f`–{glue:text}`tz_yopiq_hammasi_max:.3f`)
 # buni yashiradi, chunki «00»li sonlar sinovning kichik qismi.
 #

@@ -365,6 +365,24 @@ BIR_BETDA = 24
 QATOR_BELGI = 80
 
 
+def _kirish_gapi(blok):
+    """The paragraph right before a code block or the code cell that holds it, if it leads in to it
+    (it ends with a colon) and is at most five lines long; else None."""
+    katak = blok.parent
+    while katak is not None and "cell" not in katak.get("classes", []):
+        katak = katak.parent
+    katak = katak if katak is not None else blok
+    # the cell's first block only (its code, or its output when the code is hidden): what the
+    # paragraph leads in to; a later block (the output under the code) has its own request
+    if katak.parent is None or katak.parent.index(katak) == 0 or next(katak.findall(nodes.literal_block)) is not blok:
+        return None
+    oldingi = katak.parent[katak.parent.index(katak) - 1]
+    matn = oldingi.astext().rstrip()
+    if isinstance(oldingi, nodes.paragraph) and matn.endswith(":") and len(matn) <= 5 * QATOR_BELGI:
+        return oldingi
+    return None
+
+
 def _bir_betda(app, doctree, docname) -> None:
     """doctree-resolved, LaTeX only: before each literal block of at most BIR_BETDA lines, a
     \\kitobjoy of its lines and two more (its frame), so that it moves whole to the next page
@@ -374,7 +392,14 @@ def _bir_betda(app, doctree, docname) -> None:
     for blok in list(doctree.findall(nodes.literal_block)):
         qatorlar = blok.astext().count("\n") + 1
         if qatorlar <= BIR_BETDA and blok.parent is not None:
-            blok.parent.insert(blok.parent.index(blok), nodes.raw(
+            joy, oldin = blok.parent, blok
+            # a short paragraph that leads in to the cell ("…quyidagicha:") goes with it: the
+            # request stands before the paragraph (an editor found a lead-in alone at a page's foot)
+            kirish = _kirish_gapi(blok)
+            if kirish is not None:
+                joy, oldin = kirish.parent, kirish
+                qatorlar += -(-len(kirish.astext()) // QATOR_BELGI) + 1
+            joy.insert(joy.index(oldin), nodes.raw(
                 "", rf"\kitobjoy{{{qatorlar + 2}\baselineskip}}", format="latex"))
     # a «Chuqurroq» box (a dropdown admonition left in the lesson) as well: its lines estimated
     # from its text (a line of the PDF's column holds about QATOR_BELGI characters), plus its
