@@ -75,6 +75,7 @@ _BOSHIDA = re.compile(rf"^[ \n](?={QOSHIMCHALAR}\b)")
 _BOSHIDA_SONDAN = re.compile(rf"^[ \n](?={SONDAN_KEYIN}\b)")
 _SON_OXIRI = re.compile(f"{_SON}$")
 _SON_BOSHLIQ_OXIRI = re.compile(rf"{_SON}[ \n]$")
+_SOZ_BOSHI = re.compile(rf"{SONDAN_KEYIN}\b")
 
 
 def _belgimi(tugun) -> bool:
@@ -99,21 +100,18 @@ def _qoshimchalar(app, doctree, docname=None) -> None:
         # by identity: a Text is a str, and list.index would find the first equal one ("\n")
         i = next(k for k, bola in enumerate(ota.children) if bola is matn)
         oldingi = ota[i - 1] if i > 0 else None
+        # the next node that writes something (an index entry or a target before a term does not)
+        keyingi = next((b for b in ota.children[i + 1:] if not isinstance(b, (addnodes.index, nodes.target))),
+                       None)
         if oldingi is not None and (_belgimi(oldingi) or (isinstance(oldingi, nodes.Text)
                                                          and _SON_OXIRI.search(oldingi.astext()))):
             # a line break of the source is a text of its own (MyST): "960", "\n", "gacha ...";
             # so is the space before a unit that links to the glossary: "225", " ", [MiB]
-            # (an index entry or a target before the term writes nothing: it is skipped)
-            keyingi = next((b for b in ota.children[i + 1:] if not isinstance(b, (addnodes.index, nodes.target))),
-                           None)
             bolak = asl + (keyingi.astext() if asl in (" ", "\n") and keyingi is not None else "")
             if (_BOSHIDA_SONDAN if _SON_OXIRI.search(oldingi.astext().rstrip()) else _BOSHIDA).match(bolak):
                 yangi = "\u00a0" + yangi[1:]
         # "30 " before a glossary link, [epoxa]: the word stands in the next node
-        keyingi = next((b for b in ota.children[i + 1:] if not isinstance(b, (addnodes.index, nodes.target))),
-                       None)
-        if keyingi is not None and _SON_BOSHLIQ_OXIRI.search(yangi) \
-                and re.match(rf"{SONDAN_KEYIN}\b", keyingi.astext()):
+        if keyingi is not None and _SON_BOSHLIQ_OXIRI.search(yangi) and _SOZ_BOSHI.match(keyingi.astext()):
             yangi = yangi[:-1] + "\u00a0"
         if yangi != asl:
             ota[i] = nodes.Text(yangi)
