@@ -255,35 +255,28 @@ def _cpu_guruhi() -> Path | None:
 TEZ_ULUSH = 8192
 
 
-#: The session's groups beside the original one: (environment variable, name's suffix, weight).
-#: The low group holds the first execution of the chapter while the build runs (emptied when
-#: it ends); the fixture books' group is as low but for the whole session: the fixture books
-#: only need cores, while the tests that read the build wait on a browser much of the time, so
-#: once the build has ended those go first and the fixture books fill the cores they leave.
-GURUHLAR = (("KITOB_TEST_PAST_GURUH", "", 2), ("KITOB_TEST_TEZ_GURUH", "-tez", TEZ_ULUSH),
-            ("KITOB_TEST_NUSXA_GURUH", "-nusxa", 2))
-
-
 def _past_guruh_yarat() -> None:
-    """In the controller: the session's groups (GURUHLAR; a session of its own gets weight 1024)
-    beside this process's, named in the environment the workers inherit."""
+    """In the controller: the session's group of the lowest weight (cpu.shares 2; a session of
+    its own gets 1024) beside this process's, and one of a high weight (TEZ_ULUSH), named in
+    the environment the workers inherit."""
     asl = _cpu_guruhi()
     if asl is None or os.environ.get("KITOB_TEST_GURUHSIZ"):
         return
-    guruhlar = {nom: asl / f"kitob-test-{os.environ['KITOB_TEST_SESSIYA']}{oxiri}" for nom, oxiri, _ in GURUHLAR}
+    past = asl / f"kitob-test-{os.environ['KITOB_TEST_SESSIYA']}"
+    tez = asl / f"kitob-test-{os.environ['KITOB_TEST_SESSIYA']}-tez"
     try:
-        for nom, _, ulush in GURUHLAR:
-            guruhlar[nom].mkdir()
-            (guruhlar[nom] / "cpu.shares").write_text(str(ulush))
-    except OSError:                 # none, then: a group made before the failure goes
-        for guruh in guruhlar.values():
+        for guruh, ulush in ((past, 2), (tez, TEZ_ULUSH)):
+            guruh.mkdir()
+            (guruh / "cpu.shares").write_text(str(ulush))
+    except OSError:                 # neither, then: a group made before the failure goes
+        for guruh in (past, tez):
             try:
                 guruh.rmdir()
             except OSError:
                 pass
         return
-    for nom, guruh in guruhlar.items():
-        os.environ[nom] = str(guruh)
+    os.environ["KITOB_TEST_PAST_GURUH"] = str(past)
+    os.environ["KITOB_TEST_TEZ_GURUH"] = str(tez)
     os.environ["KITOB_TEST_ASL_GURUH"] = str(asl)
 
 
@@ -321,7 +314,7 @@ def _guruhdan_chiqar(pidlar: list[int] | None = None, guruh: str = "KITOB_TEST_P
 
 def _past_guruh_olib_tashla() -> None:
     """In the controller, at the end: the group emptied and removed."""
-    for nom, _, _ in GURUHLAR:
+    for nom in ("KITOB_TEST_PAST_GURUH", "KITOB_TEST_TEZ_GURUH"):
         guruh = os.environ.get(nom)
         if guruh and Path(guruh).is_dir():
             _guruhdan_chiqar(guruh=nom)
@@ -337,16 +330,10 @@ def _yigish_tugadimi() -> bool:
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_runtest_setup(item):
-    """Before its fixtures: a test that builds a fixture book runs in the fixture books' group,
-    if there is one; the first execution of the chapter in the low group while the session's
-    build runs.  Without the groups they wait for the build (yigish_tugasin).  The comparisons
-    of the two executions always wait."""
+    """Before its fixtures: a test that builds or executes on its own runs in the low group
+    while the session's build runs, if there is one; otherwise it waits for the build
+    (yigish_tugasin).  The comparisons of the two executions always wait."""
     qism = _qism(item)
-    nusxa = os.environ.get("KITOB_TEST_NUSXA_GURUH")
-    if qism == 3 and nusxa:
-        (Path(nusxa) / "cgroup.procs").write_text(str(os.getpid()))
-        _YIGISH["nusxada"] = True
-        return
     past = os.environ.get("KITOB_TEST_PAST_GURUH")
     if qism in (1, 3) and past and "boshlandi" in _YIGISH and not _yigish_tugadimi():
         (Path(past) / "cgroup.procs").write_text(str(os.getpid()))
@@ -364,8 +351,6 @@ def pytest_runtest_teardown(item):
         _guruhdan_chiqar([os.getpid()])
     if _YIGISH.pop("tezda", False):
         _guruhdan_chiqar([os.getpid()], guruh="KITOB_TEST_TEZ_GURUH")
-    if _YIGISH.pop("nusxada", False):
-        _guruhdan_chiqar([os.getpid()], guruh="KITOB_TEST_NUSXA_GURUH")
 
 
 @pytest.fixture(scope="session")
@@ -390,8 +375,6 @@ def qurilgan():
 def pytest_configure(config):
     config.addinivalue_line("markers", "build: builds the book with jupyter-book (slow)")
     config.addinivalue_line("markers", "ijro: executes the whole chapter (slow; not in make unit)")
-    config.addinivalue_line("markers", "qurilganni_oqiydi: reads the session's build without "
-                            "taking the qurilgan fixture as an argument (it asks for it in its body)")
     # one name for this pytest command, inherited by its workers (_holat_papkasi); a pytest
     # started inside another one's test gets its own
     if not os.environ.get("PYTEST_XDIST_WORKER"):
@@ -404,7 +387,7 @@ def pytest_configure(config):
         # every result, is unchanged; the wait policy is not in the store's key (muhit.izi).
         os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
         os.environ["KITOB_TEST_SESSIYA"] = f"{os.getpid()}-{time.time_ns()}"
-        for nom in [g[0] for g in GURUHLAR] + ["KITOB_TEST_ASL_GURUH"]:   # a pytest inside a test
+        for nom in ("KITOB_TEST_PAST_GURUH", "KITOB_TEST_TEZ_GURUH", "KITOB_TEST_ASL_GURUH"):   # a pytest inside a test
             os.environ.pop(nom, None)
         _past_guruh_yarat()
 
@@ -450,9 +433,7 @@ def pytest_unconfigure(config):
 
 
 def _yigishga_kerakmi(item) -> bool:
-    """It reads the session's build: it uses the qurilgan fixture (or asks for it in its body,
-    marked qurilganni_oqiydi)."""
-    return "qurilgan" in getattr(item, "fixturenames", ()) or item.get_closest_marker("qurilganni_oqiydi") is not None
+    return "qurilgan" in getattr(item, "fixturenames", ())
 
 
 #: Fixtures that gather what other tests of the session made: the tests that use them go last.
@@ -498,19 +479,6 @@ def pytest_xdist_make_scheduler(config, log):
                     and self._pending_of(self.assigned_work[node]) >= 2:
                 return
             super()._reschedule(node)
-
-        def _assign_work_unit(self, node) -> None:
-            """xdist's, but the unit that goes next depends on the session's build: while it
-            runs, the first that does not read it (those would only wait); once it has ended,
-            the first that does (the second execution, then the tests that wait on a browser
-            much of the time), and the fixture books, which only need cores, fill the cores
-            those leave (they run in a group of the lowest weight: pytest_runtest_setup)."""
-            tugadi = _yigish_tugadimi()
-            for birlik in self.workqueue:
-                if (birlik.endswith("@2")) == tugadi:
-                    self.workqueue.move_to_end(birlik, last=False)
-                    break
-            super()._assign_work_unit(node)
 
         def _split_scope(self, nodeid: str) -> str:
             if "qismlar" not in _YIGISH:

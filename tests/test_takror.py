@@ -185,12 +185,7 @@ def _ijro(papka, ombor, yuklama=None) -> dict:
 IJRO_MUDDATI = 3600
 
 
-#: The second execution reads the build (its archive): a test of the built book, given a worker
-#: when the build ends and not before (conftest: _qism, pytest_xdist_make_scheduler).
-IKKINCHISI = pytest.param(2, marks=[pytest.mark.build, pytest.mark.qurilganni_oqiydi])
-
-
-@pytest.mark.parametrize("i", [1, IKKINCHISI])
+@pytest.mark.parametrize("i", [1, 2])
 def test_a_cold_execution_of_the_chapter(i, tmp_path, request):
     """One of the two executions, each a test of its own so that two workers run them side by
     side (the first while the session's book build runs, on the cores it leaves idle:
@@ -216,7 +211,7 @@ def test_a_cold_execution_of_the_chapter(i, tmp_path, request):
     os.replace(vaqtincha, yol)
 
 
-@pytest.mark.parametrize("i", [1, IKKINCHISI])
+@pytest.mark.parametrize("i", [1, 2])
 def test_the_execution_left_the_store_alone(i):
     """The reduced protocol neither reads nor writes the store of kept results: the folder its
     execution was pointed at does not exist.  (With its execution, one unit of work: a test
