@@ -690,9 +690,10 @@ def _xarita_bundle(nom: str, malumot: dict, izoh: str, orniga: str, nima: str = 
     """A map's bundle: its data in a JSON script that cannot close early; ``orniga`` says what
     on the page stands in for it (without JavaScript, and in ``data-orniga`` for
     ``xarita.js`` when its data cannot be loaded); ``nima`` names the control ("interaktiv
-    xarita", a slider's "surgichli jadval")."""
+    xarita", a slider's "surgichli jadval"; in ``data-nima`` for that message too)."""
     matn = json.dumps(malumot, ensure_ascii=False, separators=(",", ":"))
-    html_ = (f'<div class="kitob-xarita" data-xarita="{nom}" data-orniga="{html.escape(orniga)}">\n'
+    html_ = (f'<div class="kitob-xarita" data-xarita="{nom}" data-nima="{html.escape(nima)}" '
+             f'data-orniga="{html.escape(orniga)}">\n'
              f'<p class="kitob-xarita-izoh">{izoh_html(izoh)}</p>\n'
              f'<p class="kitob-xarita-jssiz">Bu {html.escape(nima)} JavaScript bilan ishlaydi. '
              f'JavaScript oʻchiq boʻlsa, {html.escape(orniga)}.</p>\n'

@@ -31,6 +31,7 @@ import pytest
 from bs4 import BeautifulSoup
 from conftest import DARSLAR, ILDIZ, bob_glue
 from conftest import SAHIFALAR as BOB_SAHIFALARI_
+from qurilish import xarita
 from xizmat import xizmat
 import mayoq
 from birinchi_korinish import BYUDJET, LIGHTHOUSE_TELEFONI, RASMLAR_TUGASIN, birinchi_korinish
@@ -973,7 +974,7 @@ def test_the_attention_map_shows_the_models_weights_on_tap_click_and_keys(kuzat,
     """The capstone's map loads once the page has loaded (after its load event, so not in the
     first view's way), draws every example, kind and head the
     lesson exported, and a tap (phone) or click (computer) on a query shows its weights as the
-    JSON file holds them, in the Uzbek form; the keyboard alone moves between queries; nothing
+    data file holds them, in the Uzbek form; the keyboard alone moves between queries; nothing
     is asked of another host; axe finds nothing in the drawn map, light and dark."""
     k = kuzat(viewport=oyna, has_touch=oyna is TELEFON)
     sorovlar: list[str] = []
@@ -981,7 +982,7 @@ def test_the_attention_map_shows_the_models_weights_on_tap_click_and_keys(kuzat,
     sahifa = k.och(manzil + XARITA_DARS)
     quti = sahifa.locator(".kitob-xarita")
     fayl = quti.get_attribute("data-manba")
-    malumot = json.loads((qurilgan / "sayt" / Path(XARITA_DARS).parent / fayl).read_text(encoding="utf-8"))
+    malumot = xarita.malumoti((qurilgan / "sayt" / Path(XARITA_DARS).parent / fayl).read_text(encoding="utf-8"))
     # drawn before the reader scrolls to it, its files asked for only after the load event
     sahifa.wait_for_selector(".kitob-xarita[data-tayyor=ha]", timeout=10_000)
     vaqtlar = sahifa.evaluate("""n => [performance.getEntriesByType('navigation')[0].loadEventEnd,
@@ -1080,8 +1081,8 @@ def test_the_softmax_control_recomputes_the_weights_and_shows_them_saturate(kuza
     k = kuzat(viewport=oyna, has_touch=oyna is TELEFON)
     sahifa = k.och(manzil + BOB)
     quti = sahifa.locator(".kitob-xarita[data-xarita=softmax]")
-    malumot = json.loads((qurilgan / "sayt" / Path(BOB).parent / quti.get_attribute("data-manba"))
-                         .read_text(encoding="utf-8"))
+    malumot = xarita.malumoti((qurilgan / "sayt" / Path(BOB).parent / quti.get_attribute("data-manba"))
+                              .read_text(encoding="utf-8"))
     quti.evaluate("x => x.scrollIntoView()")
     sahifa.wait_for_selector(".kitob-xarita[data-xarita=softmax][data-tayyor=ha]", timeout=10_000)
     surgich = quti.locator("input[type=range]")
@@ -1123,6 +1124,29 @@ def test_the_softmax_control_recomputes_the_weights_and_shows_them_saturate(kuza
     assert not k.xatolar, "\n".join(k.xatolar)
     xatolar = _axe(sahifa)
     assert not xatolar, "axe in the softmax control:\n" + "\n".join(xatolar)
+
+
+@pytest.mark.parametrize("yol", [XARITA_DARS, BOB])
+def test_a_page_opened_from_its_file_draws_its_map(brauzer, qurilgan, yol):
+    """The site copied to a disk and opened from its files, with no server (the PDF's opening
+    says it opens so): the interactive map and the slider load their data and are drawn (their
+    data are a script beside the page, which the browser runs for such a page, where it would
+    refuse a fetch), and nothing is reported in the console."""
+    kontekst = brauzer.new_context()
+    try:
+        sahifa, xatolar = kontekst.new_page(), []
+        sahifa.on("console", lambda x: xatolar.append(x.text) if x.type == "error" else None)
+        sahifa.on("pageerror", lambda x: xatolar.append(str(x)))
+        sahifa.goto((qurilgan / "sayt" / yol).resolve().as_uri())
+        assert sahifa.url.startswith("file://")
+        try:
+            sahifa.wait_for_selector(".kitob-xarita[data-tayyor=ha]", timeout=10_000)
+        except PlaywrightTimeout:
+            pytest.fail(f"{yol} from its file: the map was not drawn; it says "
+                        f"{sahifa.locator('.kitob-xarita').text_content()!r}; console: {xatolar}")
+        assert not xatolar, xatolar
+    finally:
+        kontekst.close()
 
 
 def test_without_javascript_each_map_says_what_stands_in_for_it(brauzer, manzil):

@@ -71,9 +71,12 @@ def tahrir(ildiz: Path, yol: str, eski: str, yangi: str) -> str:
     return matn
 
 
-def qayta_qur(ildiz: Path, yol: str, eski: str, yangi: str) -> tuple[int, str]:
-    """Edit, build, return (executions during that build, the page); the edit is undone after."""
-    oldin = qur(ildiz)                       # nothing pending: a build with no change
+def qayta_qur(ildiz: Path, yol: str, eski: str, yangi: str, oldin: int | None = None) -> tuple[int, str]:
+    """Edit, build, return (executions during that build, the page); the edit is undone after.
+    ``oldin``: the executions so far, if the caller has just built with nothing pending (the
+    edit before it was undone: a build first)."""
+    if oldin is None:
+        oldin = qur(ildiz)                   # nothing pending: a build with no change
     asli = tahrir(ildiz, yol, eski, yangi)
     try:
         keyin = qur(ildiz)
@@ -109,7 +112,7 @@ def test_a_lock_edit_re_executes_and_touch_does_not(kitob):
     (kitob / "chapter_code" / "yordam.py").touch()       # same content: cache hit
     assert qur(kitob) == oldin
     bajarildi, _ = qayta_qur(kitob, "requirements.lock", "torch==2.13.0+cpu\n",
-                             "torch==2.13.0+cpu\nnumpy==2.4.6\n")
+                             "torch==2.13.0+cpu\nnumpy==2.4.6\n", oldin=oldin)
     assert bajarildi == 1
 
 
@@ -128,9 +131,9 @@ def test_a_lock_edit_re_executes_and_touch_does_not(kitob):
 ])
 def test_build_side_edits_re_render_but_execute_no_cell(kitob, yol, eski, yangi, korinadi):
     bet_yoli = kitob / "_build" / "html" / "book" / "bob.html"
-    qur(kitob)
+    oldin = qur(kitob)
     oldingi_vaqt = bet_yoli.stat().st_mtime_ns
-    bajarildi, bet = qayta_qur(kitob, yol, eski, yangi)
+    bajarildi, bet = qayta_qur(kitob, yol, eski, yangi, oldin=oldin)
     assert bajarildi == 0, f"an edit in {yol} executed the chapter"
     assert "natija: 42 2" in bet, "the page lost the chapter's outputs"
     if yol.startswith(("book/", "locales/")):

@@ -323,6 +323,43 @@ def test_table_cells_are_not_justified(qurilgan):
     assert max(oraliqlar) < 6, sorted(oraliqlar)[-5:]
 
 
+#: The relations whose spaces are measured in the text (at the text's size: not code or a cell).
+MUNOSABATLAR = ("=", "≤", "≥")
+
+
+def munosabat_oraliqlari(bbox_html: str) -> list[tuple[float, str]]:
+    """The wider of the two gaps (pt) around each relation of an inline formula of the text
+    ("𝑖 = 0"), with the three words."""
+    oraliqlar = []
+    for bet in bbox_html.split("<page ")[1:]:
+        sozlar = [(float(x0), float(y0), float(x1), float(y1), t) for x0, y0, x1, y1, t in _ROYXAT.findall(bet)]
+        for a, b, c in zip(sozlar, sozlar[1:], sozlar[2:]):
+            if b[4] in MUNOSABATLAR and b[3] - b[1] >= KATAK_BOYI and abs(a[1] - b[1]) < 3 \
+                    and abs(c[1] - b[1]) < 3 and a[2] < b[0] < c[0]:
+                oraliqlar.append((round(max(b[0] - a[2], c[0] - b[2]), 1), f"{a[4]} {b[4]} {c[4]}"))
+    return oraliqlar
+
+
+def test_a_formula_in_the_text_keeps_its_spaces(qurilgan):
+    """Ragged right still stretches a loose line: the spaces around "=" in "(i = 0, 1, ...)"
+    stay as a formula sets them (about 3 pt at 11 pt; an editor measured 5-15 pt), and the
+    stretch goes to the spaces between words."""
+    html_ = subprocess.run(["pdftotext", "-bbox", str(qurilgan / "latex" / f"{NOM}.pdf"), "-"],
+                           capture_output=True, text=True, check=True).stdout
+    oraliqlar = munosabat_oraliqlari(html_)
+    assert len(oraliqlar) >= 30, f"only {len(oraliqlar)} relations in the text: the check proved nothing"
+    keng = [o for o in oraliqlar if o[0] > 5]
+    assert not keng, f"relations set wider than a formula sets them: {sorted(keng)[-8:]}"
+
+
+def test_the_relation_gap_check_measures_gaps():
+    soz = '<word xMin="{}" yMin="100.0" xMax="{}" yMax="111.0">{}</word>'
+    html_ = "<page " + soz.format(10, 14, "𝑖") + soz.format(27, 33, "=") + soz.format(36, 40, "0")
+    assert munosabat_oraliqlari(html_) == [(13.0, "𝑖 = 0")]
+    # code and table cells (under 10 pt) are not the text
+    assert munosabat_oraliqlari(html_.replace('yMax="111.0"', 'yMax="109.0"')) == []
+
+
 def test_the_justified_gap_check_measures_gaps():
     soz = '<word xMin="{}" yMin="100.0" xMax="{}" yMax="109.0">{}</word>'
     html_ = soz.format(10, 40, "0,940;") + soz.format(52, 82, "0,990") + soz.format(90, 99, "va")

@@ -6,7 +6,6 @@ leave the raw HTML for a file beside the page, named by the map's ``data-manba``
 
 from __future__ import annotations
 
-import json
 from types import SimpleNamespace
 
 import pytest
@@ -27,10 +26,14 @@ def _html(nom="tarjima"):
 
 def test_the_data_leave_the_page_for_the_file_its_map_names():
     html, fayllar = xarita.ajrat(_html(), "yakuniy")
-    assert list(fayllar) == ["yakuniy.xarita-tarjima.json"]
-    assert json.loads(fayllar["yakuniy.xarita-tarjima.json"]) == {"misollar": [MISOL]}
-    assert 'data-xarita="tarjima" data-manba="yakuniy.xarita-tarjima.json"' in html
+    assert list(fayllar) == ["yakuniy.xarita-tarjima.js"]
+    assert xarita.malumoti(fayllar["yakuniy.xarita-tarjima.js"]) == {"misollar": [MISOL]}
+    assert fayllar["yakuniy.xarita-tarjima.js"].startswith(
+        '(window.kitobXaritaMalumot ||= {})["yakuniy.xarita-tarjima.js"] = {"misollar":')
+    assert 'data-xarita="tarjima" data-manba="yakuniy.xarita-tarjima.js"' in html
     assert "<script" not in html and "JavaScript" in html
+    with pytest.raises(ValueError, match="not a map's data file"):
+        xarita.malumoti('{"misollar": []}')
 
 
 def test_a_map_without_its_data_block_or_with_a_taken_name_stops_the_build():
@@ -47,10 +50,10 @@ def test_the_html_build_writes_each_map_beside_its_page_and_the_latex_build_leav
                             nodes.raw("", _html("boshqa"), format="html"), nodes.raw("", "<p>x</p>", format="html"))
     xarita._yozilganda(app, doctree, "book/attention/yakuniy")
     assert all("<script" not in t.astext() for t in doctree.findall(nodes.raw))
-    assert 'data-manba="yakuniy.xarita-boshqa.json"' in doctree.astext()
+    assert 'data-manba="yakuniy.xarita-boshqa.js"' in doctree.astext()
     papka = tmp_path / "book" / "attention"
-    assert sorted(p.name for p in papka.iterdir()) == ["yakuniy.xarita-boshqa.json", "yakuniy.xarita-tarjima.json"]
-    assert json.loads((papka / "yakuniy.xarita-tarjima.json").read_text()) == {"misollar": [MISOL]}
+    assert sorted(p.name for p in papka.iterdir()) == ["yakuniy.xarita-boshqa.js", "yakuniy.xarita-tarjima.js"]
+    assert xarita.malumoti((papka / "yakuniy.xarita-tarjima.js").read_text()) == {"misollar": [MISOL]}
     # the latex builder leaves the page alone (its writer skips raw HTML)
     latex = SimpleNamespace(builder=SimpleNamespace(format="latex"))
     daraxt = nodes.section("", nodes.raw("", _html(), format="html"))

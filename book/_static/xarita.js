@@ -177,15 +177,26 @@
     quti.dataset.tayyor = "ha";
   };
 
-  window.kitobXarita = (quti) => fetch(quti.dataset.manba)
-    .then((j) => { if (!j.ok) throw new Error(`${quti.dataset.manba}: HTTP ${j.status}`); return j.json(); })
+  // the map's data: a script beside the page (book/_ext/qurilish/xarita.py), which a browser
+  // also runs for a page opened from files, where it would refuse a fetch
+  const malumot = (nom) => new Promise((tayyor, xato) => {
+    const s = document.createElement("script");
+    s.src = nom;
+    s.onload = () => (window.kitobXaritaMalumot?.[nom] ? tayyor(window.kitobXaritaMalumot[nom])
+                                                       : xato(new Error(`${nom} holds no map's data`)));
+    s.onerror = () => xato(new Error(`${nom} did not load`));
+    document.head.append(s);
+  });
+  window.kitobXarita = (quti) => malumot(quti.dataset.manba)
     .then((m) => (m.ballar ? chizSoftmax(quti, m) : chiz(quti, m)))
     .catch((xato) => {
-      // what stands in for this map (chapter_code.kitob writes it in data-orniga: the figures
-      // before the capstone's map, the printed weights before the softmax control)
+      // what the control is and what stands in for it (chapter_code.kitob writes them in
+      // data-nima and data-orniga: the figures before the capstone's map, the printed weights
+      // before the softmax control)
+      const nima = quti.dataset.nima || "interaktiv xarita";
       const orniga = quti.dataset.orniga || "oʻsha ogʻirliklar yuqorida, matnda ham berilgan";
       quti.replaceChildren(yasa("p", { class: "kitob-xarita-jssiz",
-        matn: `Xarita maʼlumotini yuklab boʻlmadi; ${orniga}.` }));
+        matn: `${nima[0].toUpperCase()}${nima.slice(1)} maʼlumotini yuklab boʻlmadi; ${orniga}.` }));
       console.error(xato);
     });
 })();

@@ -108,8 +108,8 @@ for qator in ball[0].detach():
 
 # %% [markdown]
 # Ikkinchi bosqich: ballarni $\sqrt{d}$ ga boʻlamiz. Nega aynan $\sqrt{d}$?
-# Faraz qilaylik, *q* va *k* ning komponentlari oʻzaro mustaqil, oʻrtachasi 0 va
-# {term}`dispersiyasi <dispersiya>` 1 boʻlsin. U holda {term}`skalyar koʻpaytma`
+# Faraz qilaylik, *q* va *k* ning komponentlari oʻzaro mustaqil, oʻrtachasi 0 ga,
+# {term}`dispersiyasi <dispersiya>` esa 1 ga teng. U holda {term}`skalyar koʻpaytma`
 # $q \cdot k = \sum_{j=1}^{d} q_j k_j$ — dispersiyasi 1 boʻlgan *d* ta hadning
 # yigʻindisi, uning dispersiyasi *d*. Uni $\sqrt{d}$ ga boʻlish dispersiyani yana 1 ga
 # qaytaradi. Boʻlinmasa, katta *d* da ballar katta boʻladi va softmax

@@ -292,10 +292,10 @@ glue("fl_farq", float(farq), display=False)
 #
 # Vaqt esa toʻrtala usulda ham $T^2$ ga yaqin yoki undan ham tez oʻsdi
 # ({numref}`qiyalik_jadval`): har soʻrov baribir har kalit bilan solishtiriladi. *T* = 4096 da flash kerneli
-# qoʻlda yozilgan funksiya sarflagan vaqtning {glue:text}`fl_vaqt_foiz:.0f` foizida ishladi. Hisob
-# hajmi deyarli bir xil. Flash kerneli ham xotirani tejaydi, ham amallarni bitta kernelda
-# birlashtiradi; bu oʻlchov ularning hissasini ajratmaydi. {glue:text}`fl_bolak_gap`. Bu ulush
-# protsessorga bogʻliq va oʻlchovdan oʻlchovga ham oʻzgaradi.
+# qoʻlda yozilgan funksiya sarflagan vaqtning {glue:text}`fl_vaqt_foiz:.0f` foizida ishladi; bu
+# ulush protsessorga bogʻliq va oʻlchovdan oʻlchovga ham oʻzgaradi. Hisob hajmi esa ikkalasida
+# deyarli bir xil. Flash kerneli ham xotirani tejaydi, ham amallarni bitta kernelda
+# birlashtiradi; bu oʻlchov ularning hissasini ajratmaydi. {glue:text}`fl_bolak_gap`.
 #
 # ### Baytlar: FlashAttention GPUda nega tezroq
 #

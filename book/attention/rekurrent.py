@@ -138,6 +138,8 @@ glue("grad_20_lstm_min", min(grad_20["LSTM"]), display=False)
 glue("grad_20_u", grad_20[lstm_u], display=False)
 glue("grad_20_u_min", min(grad_20[lstm_u]), display=False)
 glue("grad_20_u_max", max(grad_20[lstm_u]), display=False)
+# standart LSTMning eng kichik nisbati siljishi 3 lisining eng kattasidan necha marta katta
+glue("grad_20_u_farq", min(grad_20["LSTM"]) / max(grad_20[lstm_u]), display=False)
 glue("grad_20_rnn_med", float(np.median(grad_20["RNN"])), display=False)
 glue("grad_20_lstm_med", float(np.median(grad_20["LSTM"])), display=False)
 
@@ -146,7 +148,8 @@ glue("grad_20_lstm_med", float(np.median(grad_20["LSTM"])), display=False)
 # 0-qadamnikidan {glue:text}`grad_rnn:.2e` marta katta, LSTMda
 # {glue:text}`grad_lstm:.2e` marta. Aniq son {term}`initsializatsiyaga <initsializatsiya>`
 # qarab oʻzgaradi: 20 xil initsializatsiyada nisbatning {term}`medianasi <mediana>` RNNda
-# kattaroq; eng kichigi esa RNNda {glue:text}`grad_20_rnn_min:.2g`, LSTMda {glue:text}`grad_20_lstm_min:.2g`. Oʻqitish boshida 0-qadamga
+# LSTMdagidan kattaroq ({glue:text}`grad_20_rnn_med:.2g` va {glue:text}`grad_20_lstm_med:.2g`),
+# eng kichigi esa RNNda {glue:text}`grad_20_rnn_min:.2g`, LSTMda {glue:text}`grad_20_lstm_min:.2g`. Oʻqitish boshida 0-qadamga
 # deyarli hech narsa yetib bormaydi. Signal 59 ta qadamning har birida birdan kichik
 # koʻpaytuvchiga koʻpaytirilib, eksponensial soʻnadi — bu
 # **{term}`gradientning soʻnishi`** (ingl. *vanishing gradient*). Attentionda esa
@@ -156,7 +159,7 @@ glue("grad_20_lstm_med", float(np.median(grad_20["LSTM"])), display=False)
 # Uchinchi qatordagi LSTMda unutish {term}`darvozasi <darvoza>` siljishi 3 dan
 # boshlangan, nisbat esa bu initsializatsiyada atigi {glue:text}`grad_lstm_unutish:.2f`.
 # 20 xil initsializatsiyada u {glue:text}`grad_20_u_min:.2g` dan {glue:text}`grad_20_u_max:.2g` gacha oʻzgaradi,
-# lekin baribir standart LSTMdagidan millionlab marta kichik boʻladi. LSTMning
+# lekin baribir standart LSTMdagidan kamida {glue:text}`grad_20_u_farq:.1g` marta kichik boʻladi. LSTMning
 # {term}`xotira hujayrasi` har qadamda unutish darvozasi
 # $f_t = \sigma(W x_t + U h_{t-1} + b_f)$ ga koʻpaytiriladi. PyTorch $b_f$ ni
 # nol atrofida tanlaydi, kirish hissasi ham dastlab kichik, shuning uchun

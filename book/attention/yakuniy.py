@@ -483,8 +483,8 @@ yopishtir(at_min=float(aniqliklar.min().min()), at_max=float(aniqliklar.max().ma
 # Llama 3 8B GQA ishlatadi: 32 soʻrov boshiga 8 kalit/qiymat boshi
 # {cite:p}`llama3`. Mistral 7B GQAni 4096 tokenli siljuvchi oyna bilan
 # birga ishlatadi {cite:p}`jiang2023`. Gemmaning birinchi 2B modeli MQA
-# ishlatgan {cite:p}`gemma2024`. Gemma 3 har beshta oynali qatlamdan (1024
-# token) keyin bitta toʻliq attention qatlamini qoʻyadi {cite:p}`gemma3`:
+# ishlatgan {cite:p}`gemma2024`. Gemma 3 har beshta oynali (oynasi 1024
+# token) qatlamdan keyin bitta toʻliq attention qatlamini qoʻyadi {cite:p}`gemma3`:
 # oynali qatlamlar keshni kichik tutadi, toʻliq qatlamlar uzoqdagi
 # tokenlarni koʻrishni saqlaydi.
 # :::

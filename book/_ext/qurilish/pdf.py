@@ -84,6 +84,10 @@ PREAMBULA = r"""
 % Text ragged right: Uzbek has no hyphenation patterns, so justified lines could only stretch their
 % word gaps (an editor counted loose lines on most pages); a formula never breaks at "=" or "+".
 \usepackage{ragged2e}\AtBeginDocument{\RaggedRight}\relpenalty=\@M \binoppenalty=\@M
+% A formula keeps its spaces: ragged2e's right margin stretches only so far (2em), so a loose line
+% stretched the spaces around "=" in "(i = 0, 1, ...)" to five times their width (an editor measured
+% 5-15 pt against 3); the spaces between words take the stretch, those in a formula have none.
+\AtBeginDocument{\thickmuskip=5mu\relax \medmuskip=4mu minus 4mu\relax}
 % A short code block or printed output is not split across pages: before each, _bir_betda asks for
 % its height (\kitobjoy); a longer one may still split, as code in a book does.  Not the needspace
 % package: its \needspace puts \penalty-100 before every block, and under Sphinx's \raggedbottom

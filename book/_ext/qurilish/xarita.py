@@ -2,14 +2,17 @@
 
 ``chapter_code.kitob.xarita`` writes a map as raw HTML with its data in a JSON script,
 which every reader would download with the page.  As the HTML builder writes the page, the
-data go to ``<page>.xarita-<nom>.json`` beside it, named by the map's ``data-manba``:
-``book/_static/xarita.js`` fetches it once the page has loaded.  (When the page is
-written, not read: the PDF build, which tools/qurish.py runs first, reads the pages the two
-builds share, and the HTML build then writes them without reading them again.)
+data go to ``<page>.xarita-<nom>.js`` beside it, named by the map's ``data-manba``:
+``book/_static/xarita.js`` loads it once the page has loaded.  A script, not a JSON file
+for ``fetch``: a browser runs a script beside a page opened from files (the site copied to
+a reader's disk), and refuses it a ``fetch``.  (When the page is written, not read: the PDF
+build, which tools/qurish.py runs first, reads the pages the two builds share, and the HTML
+build then writes them without reading them again.)
 """
 
 from __future__ import annotations
 
+import json
 import posixpath
 import re
 from pathlib import Path
@@ -20,16 +23,34 @@ _QUTI = re.compile(r'<div class="kitob-xarita" data-xarita="([\w-]+)"')
 _MALUMOT = re.compile(r'<script type="application/json" data-xarita-malumot>(.*?)</script>\n?', re.S)
 
 
+#: How a data file keeps its data: under its own name in one object of the page's window.
+_SKRIPT = "(window.kitobXaritaMalumot ||= {{}})[{nom}] = {malumot};\n"
+
+
+def skript(nom: str, malumot: str) -> str:
+    """The data file ``nom``'s text: the JSON ``malumot`` as a script."""
+    return _SKRIPT.format(nom=json.dumps(nom), malumot=malumot)
+
+
+def malumoti(matn: str):
+    """What a data file (``skript``) holds, read back."""
+    boshi, _, qolgani = matn.partition("] = ")
+    if not boshi.startswith("(window.kitobXaritaMalumot ||= {})[") or not qolgani.endswith(";\n"):
+        raise ValueError("not a map's data file (qurilish.xarita.skript)")
+    return json.loads(qolgani[:-2])
+
+
 def ajrat(html: str, sahifa: str) -> tuple[str, dict[str, str]]:
-    """The raw HTML of a page's maps without their data, and the data: file name -> JSON."""
-    nomlar = [f"{sahifa}.xarita-{nom}.json" for nom in _QUTI.findall(html)]
+    """The raw HTML of a page's maps without their data, and the data: file name -> its text
+    (``skript``)."""
+    nomlar = [f"{sahifa}.xarita-{nom}.js" for nom in _QUTI.findall(html)]
     malumotlar = [m.replace("<\\/", "</") for m in _MALUMOT.findall(html)]
     if len(malumotlar) != len(set(nomlar)) or len(nomlar) != len(set(nomlar)):
         raise ValueError(f"{sahifa}: {len(nomlar)} interactive maps but {len(malumotlar)} data blocks; "
                          "write each map, under a name of its own, with chapter_code.kitob.xarita")
     nomi = iter(nomlar)
     html = _QUTI.sub(lambda m: f'{m.group(0)} data-manba="{next(nomi)}"', html)
-    return _MALUMOT.sub("", html), dict(zip(nomlar, malumotlar))
+    return _MALUMOT.sub("", html), {nom: skript(nom, m) for nom, m in zip(nomlar, malumotlar)}
 
 
 def _yozilganda(app, doctree, docname) -> None:
