@@ -184,12 +184,7 @@ def _qurishni_boshla() -> None:
                                stderr=subprocess.STDOUT, text=True)
 
     def kut() -> None:
-        # os.wait4, not Popen.wait: it also gives the CPU time of the build and of every
-        # process it started (tests/vaqtlar.py: where the CPU time went)
-        _, holat, sarf = os.wait4(jarayon.pid, 0)
-        jarayon.returncode = os.waitstatus_to_exitcode(holat)
-        from vaqtlar import vaqtlar
-        vaqtlar().yigish_cpu(papka, sarf.ru_utime + sarf.ru_stime)
+        jarayon.wait()
         chiqish.close()
         vaqtincha = papka / "holat.tmp"
         vaqtincha.write_text(str(jarayon.returncode))

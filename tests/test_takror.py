@@ -173,7 +173,9 @@ def _ijro(papka, ombor, yuklama=None) -> dict:
                 nb, joy = jupytext.read(ILDIZ / f"{dars}.py"), (ILDIZ / dars).parent
             else:
                 nb, joy = yuklangan_daftar(yuklama, dars), yuklama
-            NotebookClient(nb, timeout=900, kernel_name="python3",
+            # startup_timeout: in the low group beside the build a kernel may wait minutes for
+            # a core before it answers (nbclient's default, 60 s, failed one in run x84)
+            NotebookClient(nb, timeout=900, startup_timeout=IJRO_MUDDATI, kernel_name="python3",
                            resources={"metadata": {"path": str(joy)}}).execute()
             if yuklama is not None:       # its chapter_code was the archive's (the kernel's first path)
                 assert not [c for h in nb.cells for c in h.get("outputs", []) if c.get("output_type") == "error"]

@@ -15,10 +15,10 @@ epoch):
   that build fixture books of their own (marked ``build``, without ``qurilgan``) and the
   unit tests;
 * the time the tests spent waiting for the background build (``qurilgan``);
-* the CPU time of each phase: each test's (its process's and the processes it started and
-  waited for: ``getrusage``; the background build's from ``os.wait4``), and the whole
-  machine's while pytest ran (``/proc/stat``): the suite runs on 2 cores, so the sum is what
-  bounds its wall time.
+* the CPU seconds the whole machine was busy while pytest ran (``/proc/stat``: every process,
+  the build's kernels and training workers and the browsers too, which a test's own
+  ``getrusage`` misses when they are not its children).  On 2 cores half of it is the least
+  wall time the session can take, however its work is scheduled.
 
 With pytest-xdist the tests run in worker processes: each worker puts a test's phase and its
 waits into the report (``user_properties``), and the controller, which receives every
@@ -33,7 +33,6 @@ from __future__ import annotations
 
 import json
 import os
-import resource
 import time
 from pathlib import Path
 
@@ -78,28 +77,7 @@ class Vaqtlar:
         self.fon: list[tuple[str, float, float]] = []     # a worker's waits, not yet reported
         self.boshi = time.time()
         self.make_boshi = float(os.environ.get("KITOB_TEST_BOSHI") or self.boshi)
-        self.cpu_oxirgi = self.cpu()
-        self.ayirma = 0.0           # the build's CPU seconds this process reaped, not a test's
         self.mashina_boshi = mashina_cpu()
-        self.cpu_yozuvlar: dict[str, float] = {}      # phase -> CPU seconds (controller)
-
-    @staticmethod
-    def cpu() -> float:
-        """CPU seconds of this process and of the processes it has waited for."""
-        return sum(r.ru_utime + r.ru_stime for r in (resource.getrusage(resource.RUSAGE_SELF),
-                                                      resource.getrusage(resource.RUSAGE_CHILDREN)))
-
-    def test_cpu(self) -> float:
-        """The CPU seconds since the last report, without a background build reaped meanwhile."""
-        hozir = self.cpu()
-        farq, self.cpu_oxirgi, self.ayirma = hozir - self.cpu_oxirgi - self.ayirma, hozir, 0.0
-        return max(farq, 0.0)
-
-    def yigish_cpu(self, papka: Path, soniya: float) -> None:
-        """The background build ended, having used ``soniya`` CPU seconds (with its kernels,
-        workers and LaTeX): the controller reads them from the session's folder."""
-        self.ayirma += soniya
-        (papka / "yigish-cpu").write_text(f"{soniya:.1f}")
 
     def kutdi(self, boshi: float, oxiri: float) -> None:
         """The running test waited for the background build from ``boshi`` to ``oxiri``."""
@@ -127,26 +105,15 @@ class Vaqtlar:
             qatorlar.append({"faza": faza, "nomi": nomi, "testlar": len({r[1] for r in y if r[1]}),
                              "soniya": round(sum(r[4] for r in y), 1),
                              "dan": round(min(r[2] for r in y) - t0, 1),
-                             "gacha": round(max(r[3] for r in y) - t0, 1),
-                             "cpu": round(self.cpu_yozuvlar[faza], 1) if faza in self.cpu_yozuvlar else None})
-        yigish = self._yigish_cpu()
-        for q in qatorlar:                      # the build's steps share one process: its first row
-            if q["faza"] == "yigish-pdf" and yigish is not None:
-                q["cpu"] = yigish
+                             "gacha": round(max(r[3] for r in y) - t0, 1)})
         return {"make_test_boshi": t0, "pytest_boshi": self.boshi, "oxiri": oxiri,
-                "cpu_hisoblangan": round(sum(q.get("cpu") or 0 for q in qatorlar), 1),
                 "cpu_mashina": round(mashina_cpu() - self.mashina_boshi, 1),
+                "yadrolar": os.cpu_count(),
                 "jami_soniya": round(oxiri - t0, 1), "pytest_soniya": round(oxiri - self.boshi, 1),
                 "fazalar": qatorlar,
                 # each test: its phase, id, from and to (after make started), seconds without its waits
                 "testlar": [[r[0], r[1], round(r[2] - t0, 1), round(r[3] - t0, 1), round(r[4], 1)]
                             for r in sorted(self.yozuvlar, key=lambda r: r[2]) if r[1]]}
-
-
-    def _yigish_cpu(self) -> float | None:
-        from conftest import _holat_yoli
-        fayl = _holat_yoli() / "yigish-cpu"
-        return float(fayl.read_text()) if fayl.is_file() else None
 
 
 def mashina_cpu() -> float:
@@ -176,7 +143,7 @@ def pytest_configure(config):
 def pytest_runtest_makereport(item, call):
     """In the process that runs the test: its phase and its waits go into the report."""
     report = yield
-    report.user_properties.append((KALIT, {"faza": test_fazasi(item), "fon": _V.fon, "cpu": _V.test_cpu()}))
+    report.user_properties.append((KALIT, {"faza": test_fazasi(item), "fon": _V.fon}))
     _V.fon = []
     return report
 
@@ -191,7 +158,6 @@ def pytest_runtest_logreport(report):
             _V.yozuvlar.append((qiymat["faza"], report.nodeid, report.start, report.stop,
                                 report.stop - report.start - kutdi))
             _V.yozuvlar += [(f, "", b, o, o - b) for f, b, o in qiymat["fon"]]
-            _V.cpu_yozuvlar[qiymat["faza"]] = _V.cpu_yozuvlar.get(qiymat["faza"], 0.0) + qiymat.get("cpu", 0.0)
 
 
 def pytest_terminal_summary(terminalreporter):
@@ -204,12 +170,11 @@ def pytest_terminal_summary(terminalreporter):
     fayl.write_text(json.dumps(natija, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
     tr = terminalreporter
     tr.section("where the time went (seconds; from/to: after make started)")
-    tr.write_line(f"{'phase':<50} {'tests':>5} {'seconds':>8} {'from':>7} {'to':>7} {'CPU-s':>7}")
+    tr.write_line(f"{'phase':<50} {'tests':>5} {'seconds':>8} {'from':>7} {'to':>7}")
     for q in natija["fazalar"]:
-        cpu = f"{q['cpu']:>7.1f}" if q.get("cpu") is not None else ""
         tr.write_line(f"{q['nomi']:<50} {q['testlar'] or '':>5} {q['soniya']:>8.1f} "
-                      f"{q['dan']:>7.1f} {q['gacha']:>7.1f} {cpu}")
-    tr.write_line(f"{'CPU time: the phases above, the whole machine':<50} {'':>5} {'':>8} {'':>7} {'':>7} "
-                  f"{natija['cpu_hisoblangan']:>7.1f}  (machine, while pytest ran: {natija['cpu_mashina']:.1f})")
+                      f"{q['dan']:>7.1f} {q['gacha']:>7.1f}")
+    tr.write_line(f"{'CPU busy, whole machine, while pytest ran':<50} {'':>5} {natija['cpu_mashina']:>8.1f}"
+                  f"  ({natija['yadrolar']} cores: at least {natija['cpu_mashina'] / natija['yadrolar']:.0f} s of wall time)")
     tr.write_line(f"{'wall time, from make to the last test':<50} {'':>5} {natija['jami_soniya']:>8.1f}"
                   f"  (pytest {natija['pytest_soniya']:.1f}); written to {fayl.relative_to(_V.ildiz)}")
