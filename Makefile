@@ -85,9 +85,12 @@ unit: setup
 	$(PY) -m pytest tests -m "not build and not ijro" -q -n $(shell nproc)
 
 # The book builds in the background (tests/conftest.py) while the tests that do not need
-# it run; the tests that read the build run last.  Two worker processes a core: the tests
-# after the build spend much of their time waiting on a browser, which the others fill.
-TEST_ISHCHILAR ?= $(shell echo $$(( 2 * $$(nproc) )))
+# it run; the tests that read the build run last.  One worker process a core and one more:
+# the tests after the build spend much of their time waiting on a browser, which the others
+# fill, but every worker beside the build adds processes that take turns on its cores.  On 2
+# cores, from a clean clone: 4 workers 936 s wall, the machine busy about 1 680 CPU-s while pytest
+# ran (run x83); 3 workers 845 s and 1 504 CPU-s (run x85).
+TEST_ISHCHILAR ?= $(shell echo $$(( $$(nproc) + 1 )))
 test: setup
 	$(PY) -m pytest tests -q --durations=25 -n $(TEST_ISHCHILAR) --dist loadscope
 

@@ -144,7 +144,7 @@ def kitob_nusxasi(maqsad: Path, toc: str, sahifalar: dict[str, str], chapter_cod
 
 #: The book build of this test session, started in the background once collection shows a
 #: test that needs it (pytest_collection_modifyitems).  ``make test`` runs the tests in worker
-#: processes (pytest-xdist, two a core): the first worker to get there starts the build and,
+#: processes (pytest-xdist, one a core and one more): the first worker to get there starts the build and,
 #: when it ends, writes its exit code and output into the session's status file; the other
 #: workers read them from there.  Meanwhile the workers run the unit tests (pytest_runtest_setup
 #: holds back the tests that build or execute on their own).
