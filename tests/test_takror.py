@@ -57,7 +57,7 @@ VAQT_GLUE = {# narx: attention's time over the RNN's; the times' slopes; SDPA's 
              "kv_ms_keshsiz", "kv_ms_kesh", "kv_nisbat", "kv_osish_keshsiz",
              "kv_osish_kesh",
              # til_modeli: a token's time with and without the cache on the trained model
-             "kesh_ms", "keshsiz_ms", "kesh_gap"}
+             "kesh_ms", "keshsiz_ms"}
 
 
 def _katak(matn: str) -> str:

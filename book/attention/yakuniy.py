@@ -311,7 +311,7 @@ glue("tr_bosh_min", 100 * float(ulush[:-1].min()), display=False)
 glue("tr_bosh_max", 100 * float(ulush[:-1].max()), display=False)
 
 # %% [markdown]
-# Noldan farqli raqamlarning {glue:text}`tr_moslik_foiz:.1f` foizida eng
+# Seed 0 modelida noldan farqli raqamlarning {glue:text}`tr_moslik_foiz:.1f` foizida eng
 # kuchli oʻrtacha ogʻirlik oʻsha raqamni beradigan soʻzga tushadi. Lekin
 # ogʻirlikning oʻrtacha {glue:text}`tr_orta_oz:.0f` foizi oʻz soʻziga,
 # {glue:text}`tr_orta_ym:.0f` foizi «yuz» va «ming»ga,
