@@ -245,9 +245,9 @@ print("chiqish:", tuple(chiqish.shape))
 # yaqqol misol — **{term}`assotsiativ eslash`** (ingl. *associative recall*): modelga bir
 # nechta «kalit → qiymat» jufti, soʻng bitta kalit beriladi; javob — shu kalitning qiymati.
 # Masalan, «7 → 3, 12 → 5, 2 → 9; 12?» degan misolning javobi 5. Bizda har namunada
-# {glue:text}`es_juftlar` ta juft bor. Kalitlar {glue:text}`es_kalitlar` ta belgidan olinadi va
-# namuna ichida takrorlanmaydi; qiymatlar {glue:text}`es_qiymatlar` ta belgidan olinadi va
-# takrorlanishi mumkin. Soʻralgan kalit qaysi juftda turishi tasodifiy, shuning uchun javobni
+# {glue:text}`es_juftlar` ta juft bor. Kalitlar {glue:text}`es_kalitlar` ta, qiymatlar
+# {glue:text}`es_qiymatlar` ta belgidan olinadi: kalitlar namuna ichida takrorlanmaydi,
+# qiymatlar esa takrorlanishi mumkin. Soʻralgan kalit qaysi juftda turishi tasodifiy, shuning uchun javobni
 # oʻrni boʻyicha topib boʻlmaydi: kalitni mazmuni boʻyicha qidirish kerak.
 #
 # Model — bitta attention {term}`qatlami <qatlam>` (`Eslash`). Har juft bitta
@@ -341,7 +341,7 @@ yopishtir(es_joy_min=min(joy_boyicha))
 # Toʻrt pozitsiyali misolda har pozitsiya hamma pozitsiyaga, oʻzidan keyingilariga ham
 # qaradi. Matn yozadigan model (GPT kabi *{term}`dekoder`*, ingl. *decoder*) uchun bu
 # mumkin emas: u matnni chapdan oʻngga bittadan token qoʻshib yozadi, keyingi token hali
-# yoʻq. Oʻqitishda esa matn toʻliq beriladi va model har pozitsiyada keyingi tokenni taxmin
+# yoʻq. Oʻqitishda esa matn toʻliq beriladi va model har pozitsiyada keyingi tokenni bashorat
 # qiladi; *i*-pozitsiya (*i* + 1)-pozitsiyaga qaray olsa, javobni koʻchirib oladi.
 # Shuning uchun softmaxdan oldin diagonaldan yuqoridagi ballar $-\infty$ ga
 # almashtiriladi: $e^{-\infty} = 0$, ularning ogʻirligi nol. Bu — **kauzal (sababiy)

@@ -322,10 +322,10 @@ glue("poz_kop_max", max(koplik.values()), display=False)
 # har masofa uchun ballni alohida oʻrganishi kerak, oʻqitishda esa u faqat
 # −59 dan 59 gacha masofalarni koʻrgan.
 #
-# Sabab shu boʻlsa, koʻrilmagan masofalarni yopganda model yana
+# Sabab shu boʻlsa, koʻrilmagan masofalar yopilganda model yana
 # ishlashi kerak. Quyidagi `rope_tanish` funksiyasi modelning `forward`
 # metodini ikki farq bilan takrorlaydi: $|m - n| \ge 60$ boʻlgan juftliklarning
-# balli −∞ ga almashtiriladi va javob faqat 0–59-soʻrovlardan olinadi
+# ballari −∞ ga almashtiriladi va javob faqat 0–59-soʻrovlardan olinadi
 # (keyingilari uchun 0-pozitsiya yopiq). Oʻqitilgan modellar oʻzgarmaydi.
 
 # %%
@@ -382,8 +382,8 @@ glue("poz_nazorat_max", max(nazorat), display=False)
 # ham takrorlanmaydi.
 #
 # Sinusoidal kodlash ham til modellarida oʻqitish uzunligidan biroz oʻtgach
-# yomonlashadi {cite:p}`press2022`. Katta til modellarida koʻp
-# ogʻirlik baʼzan mazmunidan qatʼi nazar birinchi {term}`tokenlarga <token>` tushadi. Bunday tokenlar
+# yomonlashadi {cite:p}`press2022`. Katta til modellarida
+# ogʻirlikning katta qismi baʼzan mazmunidan qatʼi nazar birinchi {term}`tokenlarga <token>` tushadi. Bunday tokenlar
 # **{term}`attention sink`** («ogʻirlik choʻkadigan joy») deyiladi. Shuning uchun uzun matnda eski
 # tokenlarni {term}`KV keshdan <KV kesh>` (saqlangan kalit va qiymatlardan) chiqarib tashlaydigan
 # usullar bu birinchi tokenlarni saqlab qolishi kerak, aks holda model yomonlashadi

@@ -173,7 +173,7 @@ for siljish in (0.0, 1.0, 3.0):
           f" σ(b_f)⁵⁹ = {son(f ** (T-1), '.1e')}")
 
 # %% [markdown]
-# Demak, bir xil LSTMda oʻqitish boshidagi soʻnishni unutish darvozasi
+# Demak, arxitekturasi bir xil LSTMlarda ham oʻqitish boshidagi soʻnishni unutish darvozasi
 # siljishining boshlangʻich qiymati belgilaydi. Bu sodda baho: gradient
 # yashirin holat orqali ham oqadi, shuning uchun jadvaldagi nisbat undan farq
 # qiladi. {cite:ts}`gers2000` bu darvozani

@@ -295,7 +295,7 @@ for nom, m_ in matnlar.items():  # ikkinchi matn, har sozlamada
 # soʻzlardan model eng koʻp shularni yozgan: {glue:text}`kop_sozlar` («ingl» — *ingl.*, yaʼni
 # «inglizcha» qisqartmasi). Ularning har biri BPE lugʻatida bitta token: model qaysi tokenlar koʻp
 # uchrashini va qaysi tokendan keyin qaysi biri kelishini oʻrgangan. Korpusda yoʻq uzun soʻzlarni
-# model shu tokenlardan yigʻgan; gaplari esa maʼnosiz. {glue:text}`p_qadamlar` ta yangilanish va
+# model BPE lugʻatidagi tokenlardan yigʻgan; gaplari esa maʼnosiz. {glue:text}`p_qadamlar` ta yangilanish va
 # {glue:text}`oqish_belgi` belgili oʻqitish matni faqat shuncha narsani oʻrgatishga yetadi.
 #
 # Demak, korpusdagi soʻzlar ulushi model nimani oʻrganganini yaxshi koʻrsatmaydi: tokenlar
@@ -326,7 +326,7 @@ print("tokenlar bir xilmi:", "ha" if bir_xil else "yoʻq")
 print(textwrap.fill(bpe_tok.dekodla(b[0]).replace("\n", " / "), 68))
 
 # %% [markdown]
-# Tokenlar bir xil. Vaqtda esa kesh bu yerda katta farq qilmaydi: bitta tokenga keshsiz
+# Tokenlar bir xil. Vaqt jihatidan esa kesh bu yerda katta farq qilmaydi: bitta tokenga keshsiz
 # {glue:text}`keshsiz_ms:.2f` ms, kesh bilan {glue:text}`kesh_ms:.2f` ms ketadi (bir necha oʻlchovning
 # {term}`medianasi <mediana>`). Farq shunchalik kichikki, uning ishorasi ham oʻlchovdan oʻlchovga
 # oʻzgaradi: shu kompyuterning oʻzida kesh baʼzan tezroq, baʼzan sekinroq chiqadi. Matn qisqa,
@@ -396,8 +396,9 @@ print(textwrap.fill(bpe_tok.dekodla(b[0]).replace("\n", " / "), 68))
 # toʻxtatilsa, u sinalgan ikki *k* bilan silliqlangan bigramlardan ozgina oldinga oʻtadi: eng yaxshi
 # nuqtasida ({glue:text}`bpe_eng_qadam`-yangilanish) yoʻqotishi {glue:text}`bpe_eng:.2f` nat. Lekin bu
 # nuqtani (bigramdagi *k* ni ham) tekshirish matniga qarab tanladik, natija bitta seedniki, farq esa
-# kichik. Bigramni unigram bilan aralashtirib silliqlasak, $0{,}7 \cdot n_{ab}/n_a + 0{,}3 \cdot p_b$
-# ($p_b$ — *b* tokenining unigram ehtimoli), u {glue:text}`m3_aralash:.2f` nat beradi: bu yerda
+# kichik. Bigramni unigram bilan aralashtirib silliqlasak
+# ($0{,}7 \cdot n_{ab}/n_a + 0{,}3 \cdot p_b$, bu yerda $p_b$ — *b* tokenining unigram ehtimoli),
+# bigram {glue:text}`m3_aralash:.2f` nat beradi: bu yerda
 # Transformer yaxshi silliqlangan bigramdan ustun emas.
 # :::
 

@@ -464,7 +464,7 @@ yopishtir(mla_dc=ds["kv_lora_rank"], mla_dr=ds["qk_rope_head_dim"], mla_kib=floa
 # MLA har qatlamda {glue:text}`mla_dc:d` sonli siqilgan vektorni va {glue:text}`mla_dr:d` sonli
 # alohida kalitni saqlaydi: bitta token {glue:text}`mla_kib:g` KiB egallaydi. Bu MHAdagidan
 # {glue:text}`mla_mha_marta:.0f` marta kam va kalit/qiymat boshlari soni {glue:text}`mla_guruh:g`
-# boʻlgan xayoliy GQA keshiga teng (jadvalning oxirgi ustuni).
+# boʻlgan faraziy GQA keshiga teng (jadvalning oxirgi ustuni).
 #
 # :::{admonition} Chuqurroq: MLA kalitlarni tiklamasdan qanday hisoblaydi
 # :class: dropdown
