@@ -130,7 +130,7 @@ def telefon(sayt: Path) -> None:
             print(f"{Path(dars).name:<14}{o['suriladi']:>12}{100 * o['ulush']:>11.2f}%{o['ekran']:>12.2f}"
                   f"{h['ekran']:>10.2f}")
         brauzer.close()
-    print(f"{'oʻrtacha':<14}{'':>12}{'':>12}{sum(ekranlar) / len(ekranlar):>12.2f}"
+    print(f"{'oʻrtacha':<14}{'':>12}{'':>12}{sum(ekranlar) / len(ekranlar):>12.3f}"
           f"{sum(ochiq) / len(ochiq):>10.2f}")
 
 

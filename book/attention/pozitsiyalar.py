@@ -468,9 +468,8 @@ glue("kz_kop_kut", kop_kut, display=False)
 # $\mathrm{ball}_{ij} - m_h\,|i - j|$.
 #
 # *H* ta boshda
-# *h*-boshning {term}`qiyaligi <qiyalik>` $m_h = 2^{-8h/H}$, $h = 1, \dots, H$
-# (maqoladagidek, *h* bu yerda 1 dan sanaladi). Jarimalarni hisoblaydigan
-# `alibi(T, H)` funksiyasini yozing: u (*H*, *T*, *T*) shakldagi jarimalar tenzorini
+# *h*-boshning {term}`qiyaligi <qiyalik>` $m_h = 2^{-8h/H}$, $h = 1, \dots, H$. Jarimalarni
+# hisoblaydigan `alibi(T, H)` funksiyasini yozing: u (*H*, *T*, *T*) shakldagi jarimalar tenzorini
 # qaytarsin. *H* = 8, *T* = 60 da tekshiring. Ballar nol boʻlsa, oxirgi
 # soʻrovning ogʻirliklari — jarimaning {term}`softmaxi <softmax>`. Birinchi boshda (eng tik
 # qiyalik) oxirgi soʻrov oʻziga va 0-pozitsiyaga qancha ogʻirlik beradi?

@@ -148,8 +148,7 @@ glue("grad_20_lstm_med", float(np.median(grad_20["LSTM"])), display=False)
 # 0-qadamnikidan {glue:text}`grad_rnn:.2e` marta katta, LSTMda
 # {glue:text}`grad_lstm:.2e` marta. Aniq son {term}`initsializatsiyaga <initsializatsiya>`
 # qarab oʻzgaradi: 20 xil initsializatsiyada nisbatning {term}`medianasi <mediana>` RNNda
-# LSTMdagidan kattaroq ({glue:text}`grad_20_rnn_med:.2g` va {glue:text}`grad_20_lstm_med:.2g`),
-# eng kichigi esa RNNda {glue:text}`grad_20_rnn_min:.2g`, LSTMda {glue:text}`grad_20_lstm_min:.2g`. Oʻqitish boshida 0-qadamga
+# {glue:text}`grad_20_rnn_med:.2g`, LSTMda {glue:text}`grad_20_lstm_med:.2g`, eng kichigi esa RNNda {glue:text}`grad_20_rnn_min:.2g`, LSTMda {glue:text}`grad_20_lstm_min:.2g`. Oʻqitish boshida 0-qadamga
 # deyarli hech narsa yetib bormaydi. Signal 59 ta qadamning har birida birdan kichik
 # koʻpaytuvchiga koʻpaytirilib, eksponensial soʻnadi — bu
 # **{term}`gradientning soʻnishi`** (ingl. *vanishing gradient*). Attentionda esa

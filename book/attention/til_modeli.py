@@ -326,13 +326,11 @@ print("tokenlar bir xilmi:", "ha" if bir_xil else "yoʻq")
 print(textwrap.fill(bpe_tok.dekodla(b[0]).replace("\n", " / "), 68))
 
 # %% [markdown]
-# Tokenlar bir xil. Vaqt jihatidan esa kesh bu yerda katta farq qilmaydi: bitta tokenga keshsiz
+# Tokenlar bir xil. Vaqt jihatidan esa kesh bu yerda kam yutadi: bitta tokenga keshsiz
 # {glue:text}`keshsiz_ms:.2f` ms, kesh bilan {glue:text}`kesh_ms:.2f` ms ketadi (bir necha oʻlchovning
-# {term}`medianasi <mediana>`). Farq shunchalik kichikki, uning ishorasi ham oʻlchovdan oʻlchovga
-# oʻzgaradi: shu kompyuterning oʻzida kesh baʼzan tezroq, baʼzan sekinroq chiqadi. Matn qisqa,
-# shuning uchun keshsiz ham har qadamdagi hisob oz; model ham kichik,
-# vaqtning koʻpi Python va PyTorch funksiyalarini chaqirishga ketadi. Keshning foydasi uzun matnda
-# koʻrinadi:
+# {term}`medianasi <mediana>`; alohida oʻlchovlarda farq kattaroq ham, kichikroq ham chiqadi).
+# Matn qisqa va model kichik: keshsiz ham har qadamdagi hisob oz, vaqtning koʻpi funksiyalarni
+# chaqirishga ketadi. Keshning foydasi uzun matnda koʻrinadi:
 # {doc}`«Transformer bloki va KV kesh» <transformer>` darsida matn uzunligi
 # *T* = {glue:text}`transformer.py::kv_T_katta:.0f` boʻlganda kesh bitta yaratish qadamini
 # {glue:text}`transformer.py::kv_nisbat:.0f` marta tezlashtirgan edi.
