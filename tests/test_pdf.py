@@ -56,6 +56,14 @@ MATN_BLOKI = ["-x", "0", "-y", "55", "-W", "596", "-H", "730"]
 
 
 @pytest.fixture(scope="module")
+def pdf_bbox(qurilgan):
+    """The PDF's words with their boxes (pdftotext -bbox, XHTML: one <page> each)."""
+    natija = subprocess.run(["pdftotext", "-bbox", str(qurilgan / "latex" / f"{NOM}.pdf"), "-"],
+                            capture_output=True, text=True, check=True)
+    return natija.stdout
+
+
+@pytest.fixture(scope="module")
 def pdf_qatorlari(qurilgan):
     """The PDF's text line by line as printed, without running headers and footers: pdftotext
     -raw, which leaves a word broken at a line's end in two (without -raw it joins them)."""
@@ -313,12 +321,10 @@ def royxat_oraliqlari(bbox_html: str) -> list[float]:
             if re.fullmatch(r"\d[\d,]*;", a[3]) and re.match(r"\d", b[3]) and abs(float(a[1]) - float(b[1])) < 1]
 
 
-def test_table_cells_are_not_justified(qurilgan):
+def test_table_cells_are_not_justified(pdf_bbox):
     """A list of numbers in a narrow cell keeps its spaces plain: justified, a cell spread
     "0,940;" and "0,940;" 12 pt apart (a space of the text is 3.5 pt)."""
-    html_ = subprocess.run(["pdftotext", "-bbox", str(qurilgan / "latex" / f"{NOM}.pdf"), "-"],
-                           capture_output=True, text=True, check=True).stdout
-    oraliqlar = royxat_oraliqlari(html_)
+    oraliqlar = royxat_oraliqlari(pdf_bbox)
     assert len(oraliqlar) >= 5, "no lists of numbers in the tables: the check proved nothing"
     assert max(oraliqlar) < 6, sorted(oraliqlar)[-5:]
 
@@ -340,13 +346,11 @@ def munosabat_oraliqlari(bbox_html: str) -> list[tuple[float, str]]:
     return oraliqlar
 
 
-def test_a_formula_in_the_text_keeps_its_spaces(qurilgan):
+def test_a_formula_in_the_text_keeps_its_spaces(pdf_bbox):
     """Ragged right still stretches a loose line: the spaces around "=" in "(i = 0, 1, ...)"
     stay as a formula sets them (about 3 pt at 11 pt; an editor measured 5-15 pt), and the
     stretch goes to the spaces between words."""
-    html_ = subprocess.run(["pdftotext", "-bbox", str(qurilgan / "latex" / f"{NOM}.pdf"), "-"],
-                           capture_output=True, text=True, check=True).stdout
-    oraliqlar = munosabat_oraliqlari(html_)
+    oraliqlar = munosabat_oraliqlari(pdf_bbox)
     assert len(oraliqlar) >= 30, f"only {len(oraliqlar)} relations in the text: the check proved nothing"
     keng = [o for o in oraliqlar if o[0] > 5]
     assert not keng, f"relations set wider than a formula sets them: {sorted(keng)[-8:]}"
@@ -427,17 +431,15 @@ def test_a_table_and_its_caption_share_a_page(pdf_betlar, sahifa_html):
     assert not ajralgan, f"captions on another page than their table: {ajralgan}"
 
 
-def _betlarning_sozlari(pdf) -> list[set[str]]:
+def _betlarning_sozlari(bbox_html: str) -> list[set[str]]:
     """The words of each page of the PDF, as pdftotext -bbox cuts them (a hyphenated word
     is two: "qatlam-" and "lar")."""
-    html_ = subprocess.run(["pdftotext", "-bbox", str(pdf), "-"], capture_output=True, text=True,
-                           check=True).stdout
-    return [set(re.findall(r"<word [^>]*>([^<]*)</word>", bet)) for bet in html_.split("<page ")[1:]]
+    return [set(re.findall(r"<word [^>]*>([^<]*)</word>", bet)) for bet in bbox_html.split("<page ")[1:]]
 
 
-def test_no_word_of_a_table_header_is_hyphenated(qurilgan, sahifa_html):
+def test_no_word_of_a_table_header_is_hyphenated(pdf_bbox, sahifa_html):
     """Every word of every table's header stands whole on its table's page."""
-    betlar = _betlarning_sozlari(qurilgan / "latex" / f"{NOM}.pdf")
+    betlar = _betlarning_sozlari(pdf_bbox)
     bolingan = []
     jadvallar = [t for t in sahifa_html.select("table") if t.caption and t.select("th")]
     assert len(jadvallar) >= 10
