@@ -251,6 +251,20 @@ def _lugat_satri() -> str | None:
     return _bir_marta(tana.group(1), "\\parbox[t]", "\\sphinxlineitem")
 
 
+def _quti_davomi() -> str | None:
+    """pdf.py's preamble redefines sphinxnote as Sphinx 7.4 has it, keeping its title for the
+    continuation of a split box; it turns off sphinxheavybox's own pieces' frames (border@open)."""
+    manba = _fayl("sphinx", "texinputs", "sphinxlatexadmonitions.sty")
+    asl = ("\\newenvironment{sphinxnote}[1]\n"
+           "  {\\def\\spx@noticetype{note}\\begin{sphinxheavybox}\\sphinxstylenotetitle{#1}}\n"
+           "  {\\end{sphinxheavybox}}")
+    if asl not in manba:
+        return "sphinxlatexadmonitions.sty's sphinxnote is no longer the one pdf.py redefines"
+    if "\\csname ifspx@\\spx@noticetype @border@open\\endcsname" not in manba:
+        return "sphinxheavybox no longer sets its pieces' frames under ifspx@<type>@border@open"
+    return None
+
+
 def _jadval_davomi() -> str | None:
     """book/_templates/longtable.tex.jinja is Sphinx's, but for its two continuation lines and
     its opening comment: rebuilt from the installed upstream, it must equal the copy."""
@@ -380,6 +394,9 @@ YAMOQLAR = [
     Yamoq("a glossary term's second line", "sphinx", "7.4.7", "pdf.py",
           "\\sphinxlineitem's \\parbox[t] is patched to [b] (\\patchcmd in the preamble): a term that "
           "wrapped left only \\lineskip before its definition", _lugat_satri),
+    Yamoq("a split box's title", "sphinx", "7.4.7", "pdf.py",
+          "sphinxnote redefined as Sphinx's, but that a «Chuqurroq» box split over two pages repeats "
+          "its title above the rest (\\MidFrameCommand, \\LastFrameCommand of framed.sty)", _quti_davomi),
     Yamoq("table continuation lines", "sphinx", "7.4.7", "book/_templates/longtable.tex.jinja",
           "Sphinx's longtable template with its two continuation lines in the book's words, "
           "\"(1.22-jadvalning davomi)\" and \"(davomi keyingi betda)\" like a code block's, "

@@ -95,17 +95,32 @@ PREAMBULA = r"""
 % that fits was sent to the next page whenever what followed it did not fit (an editor found pages
 % four-fifths blank).  \kitobjoy breaks only when the block does not fit; its \penalty0 brings
 % \pagetotal up to date and is an ordinary break, no cheaper than any other.  A code block moves
-% only when less than a third of the page is left: with more, moving it left the page half empty
-% (an editor found four such pages), so it splits there with its continuation lines, as code in a
-% book does.  A «Chuqurroq» box always moves (\kitobjoy[1]): split, its second half had no title.
+% only when less than a quarter of the page is left: with more, moving it left the page a third to
+% a half empty (editors found four such pages, then four more at a third), so it splits there with
+% its continuation lines, as code in a book does.  A «Chuqurroq» box moves only when less than a seventh of the page is left: split, its
+% continuation repeats its title (below).
 % A lesson's figures are set before its exercises begin (\FloatBarrier before «Mashqlar»,
 % _mashqdan_oldin): a figure that floated on split an exercise mid-sentence.
 \usepackage{placeins}
-\newcommand{\kitobjoy}[2][.34]{\par\penalty\z@\begingroup\setlength{\dimen@}{#2}%
+\newcommand{\kitobjoy}[2][.25]{\par\penalty\z@\begingroup\setlength{\dimen@}{#2}%
   \dimen@ii\pagegoal\advance\dimen@ii-\pagetotal
   \ifdim\dimen@>\dimen@ii\ifdim\dimen@ii<#1\textheight\ifdim\dimen@ii>\z@\vfil\fi\break
-  \else\typeout{kitobjoy: a short block may split, \the\dimen@ii\space left of \the\textheight}\fi\fi
+  \else\typeout{kitobjoy: may split, \the\dimen@ii\space of \the\textheight, bound #1}\fi\fi
   \endgroup}
+% A «Chuqurroq» box (Sphinx's note) split over two pages repeats its title above its continuation,
+% "… (davomi)": framed.sty frames each later piece with \MidFrameCommand or \LastFrameCommand and
+% measures the frame each adds, so the title's row is counted when the box is split.  sphinxnote is
+% Sphinx 7.4's but for the title kept (tests/test_yamoqlar.py); with the title repeated, a box may
+% split as a code block does (_bir_betda) instead of leaving a third of a page blank.
+\newbox\kitob@parcha
+\long\def\kitob@davomli#1#2{\setbox\kitob@parcha\vbox{#2}#1{\vbox{\hsize\wd\kitob@parcha
+  \linewidth\hsize\sphinxstylenotetitle{\kitob@sarlavha\ (davomi)}\box\kitob@parcha}}}
+\renewenvironment{sphinxnote}[1]
+  {\def\spx@noticetype{note}\def\kitob@sarlavha{#1}%
+   \def\MidFrameCommand{\kitob@davomli\FrameCommand}\let\LastFrameCommand\MidFrameCommand
+   \@nameuse{spx@note@border@openfalse}% or sphinxheavybox sets its own pieces' frames
+   \begin{sphinxheavybox}\sphinxstylenotetitle{#1}}
+  {\end{sphinxheavybox}}
 % A glossary link upright (Sphinx sets it in italics, the form of the English glosses beside it);
 % an address broken only after a slash ("https:" / "//arxiv.org" and "2407." / "21783" were not).
 \protected\def\sphinxtermref#1{#1}
@@ -305,7 +320,7 @@ def _javoblar(app, doctree, docname) -> None:
         royxat.sort(key=lambda javob: javob[2])           # in the order of the exercises
         bolim = nodes.section("", nodes.title("", "Javoblar"), ids=[f"kitob-javoblar-{id(bob)}"])
         bolim += nodes.raw("", rf"\label{{kitob-javoblar-{k}}}", format="latex")
-        _royxatga(bob, rf"\hyperref[kitob-javoblar-{k}]{{Javoblar}} (\pageref*{{kitob-javoblar-{k}}}-bet)")
+        _royxatga(bob, rf"\hyperref[kitob-javoblar-{k}]{{\sphinxcrossref{{Javoblar}}}} (\pageref*{{kitob-javoblar-{k}}}-bet)")
         oxirgi_dars = None
         for dars, nom, n, tana in royxat:
             if dars != oxirgi_dars:
@@ -325,7 +340,7 @@ def _javoblar(app, doctree, docname) -> None:
     for royxat in doctree.findall(nodes.enumerated_list):
         if id(royxat) in adabiyotli:
             royxat += nodes.list_item("", nodes.paragraph("", "", nodes.raw(
-                "", r"\hyperref[kitob-adabiyotlar]{Adabiyotlar} (\pageref*{kitob-adabiyotlar}-bet)",
+                "", r"\hyperref[kitob-adabiyotlar]{\sphinxcrossref{Adabiyotlar}} (\pageref*{kitob-adabiyotlar}-bet)",
                 format="latex")))
 
 
@@ -407,15 +422,16 @@ def _bir_betda(app, doctree, docname) -> None:
                 "", rf"\kitobjoy{{{qatorlar + 2}\baselineskip}}", format="latex"))
     # a «Chuqurroq» box (a dropdown admonition left in the lesson) as well: its lines estimated
     # from its text (a line of the PDF's column holds about QATOR_BELGI characters), plus its
-    # title and frame; a box split over two pages left its second half without a title, and
-    # the split piece could overrun the page by a point or two (an overfull \vbox)
+    # title and frame; it moves whole only when less than 0,15 of the page is left (a box that
+    # always moved left a third of a page blank, an editor found): split, its continuation
+    # repeats the title ("… (davomi)", PREAMBULA)
     for quti in list(doctree.findall(nodes.admonition)):
         if "dropdown" not in quti.get("classes", []) or quti.parent is None:
             continue
         qatorlar = sum(-(-len(b.astext()) // QATOR_BELGI) + 1 for b in quti.findall(nodes.paragraph))
         if qatorlar <= BIR_BETDA:
             quti.parent.insert(quti.parent.index(quti), nodes.raw(
-                "", rf"\kitobjoy[1]{{{qatorlar + 3}\baselineskip}}", format="latex"))
+                "", rf"\kitobjoy[.15]{{{qatorlar + 3}\baselineskip}}", format="latex"))
 
 
 def _mashqdan_oldin(app, doctree, docname) -> None:
