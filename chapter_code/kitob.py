@@ -715,7 +715,7 @@ def softmax_bundle(nom: str, ball, d: int, izoh: str) -> dict:
     if not isinstance(d, int) or d < 1:
         raise ValueError(f"d must be the vectors' size, a positive int, got {d!r}")
     return _xarita_bundle(nom, {"ballar": qiymatlar.tolist(), "d": d}, izoh,
-                          "yuqorida ekranga chiqarilgan ogʻirliklar (c\u00a0=\u00a01) uning oʻrnida turadi", "surgichli jadval")
+                          "uning oʻrniga yuqorida ekranga chiqarilgan ogʻirliklarga (c\u00a0=\u00a01) qarang", "surgichli jadval")
 
 
 def softmax_xaritasi(nom: str, ball, d: int, izoh: str) -> None:

@@ -11,7 +11,7 @@ import re
 import jupytext
 import pytest
 from bs4 import BeautifulSoup
-from conftest import DARS_FAYLLARI, bob_glue, bob_html
+from conftest import DARS_FAYLLARI, ILDIZ, bob_glue, bob_html
 
 from chapter_code.bichim import son   # table cells are written in Uzbek form (0,22; 35 333)
 from chapter_code.bichim import pastga, yuqoriga   # "kamida" and "koʻpi bilan" bounds
@@ -221,6 +221,55 @@ def test_sdpa_removes_the_quadratic_memory_not_the_quadratic_time(glued, sahifa)
     assert songa(qiy["SDPA"][1]) == pytest.approx(glued["fl_vq_sdpa"], abs=0.006)
 
 
+#: narx's two functions timed at T = 2048 in a fresh process, with the book's allocator setting
+#: (``_malloc_sozla``, as ``mediana_ms``) or with glibc's defaults; prints their medians in ms.
+_AJRATUVCHI_SKRIPTI = """
+import ast, json, sys, time, torch
+import torch.utils.benchmark as benchmark
+from chapter_code import oqitish
+torch.set_num_threads(1)
+torch.set_flush_denormal(True)
+if sys.argv[1] == "kitob":
+    oqitish._malloc_sozla()
+daraxt = ast.parse(sys.argv[2])
+daraxt.body = [t for t in daraxt.body if isinstance(t, ast.FunctionDef)]
+nomlar = {"torch": torch}
+exec(compile(daraxt, "narx.py", "exec"), nomlar)
+torch.manual_seed(0)
+qkv = tuple(torch.randn(8, 1, 2048, 32) for _ in range(3))
+natija = {}
+with torch.no_grad():
+    for nom in ("formula", "bolaklab"):
+        t = benchmark.Timer(stmt="fn(*k)", globals={"fn": nomlar[nom], "k": qkv},
+                            num_threads=1, timer=time.process_time)
+        t.timeit(2)
+        natija[nom] = t.blocked_autorange(min_run_time=0.3).median * 1000
+print(json.dumps(natija))
+"""
+
+
+def test_narx_the_allocator_decides_whether_chunks_save_time():
+    """narx: «… odatiy sozlamada esa qoʻlda yozilgan funksiya har chaqiriqda T × T matritsalar
+    uchun tizimdan yangi xotira oladi va ancha sekinlashadi: u holda boʻlaklab hisob undan tezroq
+    chiqadi.»  The lesson's own two functions, each setting in a fresh process (mallopt cannot
+    be undone).  Measured at stop 66: the manual function 2,4-2,9 times slower with glibc's
+    defaults, the chunked one 0,60-0,73 of its time (the breaker: 0,52-0,81)."""
+    import json
+    import subprocess
+    import sys
+    manba = jupytext.read(ILDIZ / "book" / "attention" / "narx.py")
+    katak = next(h.source for h in manba.cells if "def bolaklab(" in h.source)
+    olchov = {}
+    for rejim in ("kitob", "odatiy"):
+        chiqish = subprocess.run([sys.executable, "-c", _AJRATUVCHI_SKRIPTI, rejim, katak],
+                                 capture_output=True, text=True, check=True, cwd=ILDIZ)
+        olchov[rejim] = json.loads(chiqish.stdout)
+    davo("odatiy sozlamada qoʻlda yozilgan funksiya ancha sekinlashadi",
+         olchov["odatiy"]["formula"] / olchov["kitob"]["formula"], kamida=1.3)
+    davo("odatiy sozlamada boʻlaklab hisob qoʻlda yozilganidan tezroq",
+         olchov["odatiy"]["bolaklab"] / olchov["odatiy"]["formula"], kopi=1)
+
+
 @pytest.mark.build
 def test_narx_exercises_answers_hold(glued):
     """The answers' words: a causal mask written by hand is SDPA's is_causal up to float32
@@ -401,7 +450,9 @@ def test_sinusoids_carry_to_longer_sequences_and_rope_does_not(glued, sahifa):
     assert list(qatorlar) == [str(T) for T in POZ_T]
     for i, T in enumerate(POZ_T):
         s = sin[5 * i: 5 * i + 5]
-        assert qatorlar[str(T)][:2] == [f"{son(min(q), '.2f')}–{son(max(q), '.2f')}" for q in (s, rope[T])]
+        # "0,95–1,00", or one number where both ends round alike ("1,00", not "1,00–1,00")
+        assert qatorlar[str(T)][:2] == ["–".join(dict.fromkeys([son(min(q), '.2f'), son(max(q), '.2f')]))
+                                        for q in (s, rope[T])]
         assert songa(qatorlar[str(T)][2]) == pytest.approx(round(kop[i], 2))
     # the summary's row: fixed words, this lesson's numbers
     # (the sinusoids' drop bound is left out of it: five seeds' best case; a breaker saw 4 of 20 fail)

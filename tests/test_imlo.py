@@ -412,7 +412,8 @@ def test_a_lessons_title_in_quotes_is_its_links_own_title():
 
     havolalar = [(f.name, m[1], m[2]) for f in sorted(papka.glob("*.[pm][yd]"))
                  for m in re.finditer(r"\{doc\}`«([^»`]+)» <([\w-]+)>`", f.read_text(encoding="utf-8"))]
-    assert len(havolalar) >= 20, havolalar
+    # the pattern finds the chapter's links (18 at stop 66, after two inside brackets went)
+    assert len(havolalar) >= 15, havolalar
     assert [h for h in havolalar if h[1] != sarlavha(h[2])] == []
     # and no title is quoted outside its link any more
     eski = [f.name for f in papka.glob("*.[pm][yd]") if re.search(r"«\{(?:doc|ref)\}`[^`<]+`»", f.read_text(encoding="utf-8"))]

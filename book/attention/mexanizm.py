@@ -268,7 +268,7 @@ print("chiqish:", tuple(chiqish.shape))
 # Nazorat modeli xuddi shunday, faqat soʻrov–kalit ballarisiz (`mazmunsiz=True`): unda ball
 # faqat juftning oʻrniga bogʻliq. U soʻralgan kalitni juftlar bilan solishtira olmaydi,
 # koʻpi bilan juftlarda eng koʻp uchragan qiymatni ayta oladi. Bunday taxminning
-# {term}`aniqligini <aniqlik>` {term}`tasodifiy daraja` deymiz va uni sinov namunalaridan
+# {term}`aniqligini <aniqlik>` {term}`tasodifiy daraja` deymiz va uni {term}`sinov namunalaridan <sinov toʻplami>`
 # hisoblaymiz. Har model besh {term}`seed` (tasodifiy sonlar generatorining boshlangʻich
 # qiymati) bilan oʻqitiladi.
 

@@ -46,9 +46,9 @@ from chapter_code.oqitish import mediana_ms, protsessor, xotira_chuqqisi
 # navbatma-navbat bajariladigan hisoblar: RNNda *T* ta, attentionda bitta.
 #
 # Vaqt bitta {term}`oqimda <oqim>` (ingl. *thread*) oʻlchanadi: `mediana_ms` funksiyasi hisobni koʻp
-# marta takrorlab, {term}`medianasini <mediana>` oladi. Boshqa dasturlar hisobni, ayniqsa
-# xotira bilan koʻp ishlaydiganini, sekinlashtirishi mumkin: aniq sonlarga emas, qaysi hisob
-# tezroq va taxminan necha barobar ekaniga qarang.
+# marta takrorlab, {term}`medianasini <mediana>` oladi. Boshqa dasturlar hisobni
+# sekinlashtirishi mumkin: aniq sonlarga emas, qaysi hisob tezroq va taxminan necha barobar
+# ekaniga qarang.
 
 # %%
 torch.set_num_threads(1)  # vaqt bitta oqimda oʻlchanadi
@@ -157,8 +157,7 @@ glue("chuqqi_960", float(xotira.loc[960, "choʻqqi (MiB)"]), display=False)
 # xuddi shunday katta ogʻirliklar matritsasini hosil qiladi va bir lahza ikkalasi ham xotirada turadi.
 #
 # Katta modellarda bunday matritsa har {term}`qatlamda <qatlam>` va har {term}`boshda <bosh>`
-# bor ({doc}`«Transformer bloki va KV kesh» <transformer>` darsi), *T* esa oʻn minglab
-# {term}`tokenga <token>` yetadi. Bu qancha xotira ekanini 1-mashqda hisoblaysiz.
+# bor, *T* esa oʻn minglab {term}`tokenga <token>` yetadi. Bu qancha xotira ekanini 1-mashqda hisoblaysiz.
 #
 # ## FlashAttention va SDPA
 #
@@ -274,7 +273,7 @@ for u, q in [("qoʻlda", ""), ("boʻlaklab", "_bolak"), ("SDPA", "_sdpa"),
 glue("fl_vaqt_foiz", 100 * float(ulush), display=False)
 # ikki tayyor jumladan biri: boʻlaklab hisob T = 4096 da qoʻlda yozilganidan tezmi
 bolak_sekin = katta.loc["boʻlaklab", "vaqt (ms)"] >= katta.loc["qoʻlda", "vaqt (ms)"]
-glue("fl_bolak_gap", "Boʻlaklab hisob esa xotirani tejasa ham, qoʻlda yozilganidan tezlashmadi"
+glue("fl_bolak_gap", "Boʻlaklab hisob esa xotirani tejasa ham, tezlashmadi"
      if bolak_sekin else "Boʻlaklab hisob ham qoʻlda yozilganidan biroz tezroq: xotirani tejash bu"
      " yerda ham vaqt yutdi", display=False)
 glue("fl_farq", float(farq), display=False)
@@ -290,12 +289,16 @@ glue("fl_farq", float(farq), display=False)
 # boʻlaklar belgilaydi. 3D kirishda esa SDPA $T \times T$ matritsani baribir hosil qiladi:
 # qiyalik {glue:text}`fl_xq_3d:.2f`.
 #
-# Vaqt esa toʻrtala usulda ham $T^2$ ga yaqin yoki undan ham tez oʻsdi
+# Vaqt esa toʻrtala usulda ham $T^2$ ga yaqin yoki undan tez oʻsdi
 # ({numref}`qiyalik_jadval`): har soʻrov baribir har kalit bilan solishtiriladi. *T* = 4096 da flash kerneli
-# qoʻlda yozilgan funksiya sarflagan vaqtning {glue:text}`fl_vaqt_foiz:.0f` foizida ishladi; bu
-# ulush protsessorga bogʻliq va oʻlchovdan oʻlchovga ham oʻzgaradi. Hisob hajmi esa ikkalasida
-# deyarli bir xil. Flash kerneli ham xotirani tejaydi, ham amallarni bitta kernelda
-# birlashtiradi; bu oʻlchov ularning hissasini ajratmaydi. {glue:text}`fl_bolak_gap`.
+# qoʻlda yozilgan funksiya vaqtining {glue:text}`fl_vaqt_foiz:.0f` foizida ishladi, hisob hajmi
+# esa ikkalasida deyarli bir xil. Flash kerneli xotirani ham tejaydi, amallarni bitta kernelda
+# ham birlashtiradi; bu oʻlchov ularni ajratmaydi. {glue:text}`fl_bolak_gap`.
+#
+# Bu natijalar protsessorga va xotira ajratuvchisiga bogʻliq: `mediana_ms` boʻshatilgan
+# xotirani qayta ishlatadi. Linuxning odatiy sozlamasida qoʻlda yozilgan funksiya har
+# chaqiriqda $T \times T$ matritsalar uchun tizimdan yangi xotira olib, ancha sekinlashadi va
+# boʻlaklab hisobdan ham orqada qoladi.
 #
 # ### Baytlar: FlashAttention GPUda nega tezroq
 #
@@ -342,9 +345,9 @@ for d in (64, 128):
 # yaqinlashadi: oddiy yoʻl $4T^2$ ta, boʻlaklab $2T^2 d/B$ ta son koʻchiradi, hisob hajmi esa
 # ikkalasida bir xil.
 #
-# Demak, agar vaqtni baytlar belgilasa, boʻlaklab hisoblash shu nisbatda tezroq boʻladi. *B*
-# qanchalik katta boʻlsa, shunchalik tez, lekin *B* ni tez xotiraning sigʻimi cheklaydi.
-# GPUdagi tezlanishni {cite:t}`dao2022` oʻlchagan; biz baytlarni sanash bilan cheklanamiz.
+# Agar vaqtni baytlar belgilasa, boʻlaklab hisoblash shu nisbatda tezroq: *B* qancha katta
+# boʻlsa, shuncha tez, lekin *B* ni tez xotiraning sigʻimi cheklaydi. GPUdagi tezlanishni
+# {cite:t}`dao2022` oʻlchagan.
 #
 # Xulosa: FlashAttention turidagi kernel $T^2$ hajmli **xotira sarfini** *T* ga
 # chiziqli qiladi, $T^2$ **hisob hajmini** esa kamaytirmaydi.

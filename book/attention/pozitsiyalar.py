@@ -190,7 +190,7 @@ for s, natija_s in zip(seedlar, organ):
     modellar["oʻrganiladigan", s] = natija_s
 
 # %% [markdown]
-# Har model uchun *T* = 30, 60, 120 va 240 da yangi sinov toʻplamida
+# Har model uchun *T* = 30, 60, 120 va 240 da yangi {term}`sinov toʻplamida <sinov toʻplami>`
 # ({glue:text}`poz_n` ta namuna) {term}`aniqlikni <aniqlik>` oʻlchaymiz.
 # Soʻrovlarning 0-pozitsiyaga bergan oʻrtacha {term}`ogʻirligini <ogʻirlik>`
 # ham yozib olamiz: model javobni 0-pozitsiyadan olayotganini shu koʻrsatadi.
@@ -231,9 +231,10 @@ for Tx in Tlar:
 
 # %%
 def oraliq(nom, Tx, i=0):
-    # besh seedda eng kichigi–kattasi: aniqlik (i=0), ogʻirlik (i=1)
+    # besh seedda: i=0 aniqlik, i=1 ogʻirlik; teng chetlar — bitta
     a = [natija[nom, s, Tx][i] for s in seedlar]
-    return f"{son(min(a), '.2f')}–{son(max(a), '.2f')}"
+    chetlar = dict.fromkeys([son(min(a), ".2f"), son(max(a), ".2f")])
+    return "–".join(chetlar)
 
 
 poz_jadval = pd.DataFrame([{
@@ -365,7 +366,7 @@ glue("poz_nazorat_max", max(nazorat), display=False)
 #
 # Sinusoidal modellarning yaxshi natijasi esa kafolat emas: formula istalgan
 # pozitsiyaga vektor beradi, ammo model bunday vektorlarni oʻqitishda
-# koʻrmagan. Besh seed — kichik tanlov: boshqa seedlarda sinusoidal model
+# koʻrmagan. Beshta seed koʻp emas: boshqa seedlarda sinusoidal model
 # *T* = 120 da ham ishlamay qolishi mumkin. Uzunlik yana oshsa nima boʻlishini
 # 2-mashqda (*T* = 960) oʻzingiz koʻrasiz.
 #
@@ -462,8 +463,8 @@ glue("kz_kop_kut", kop_kut, display=False)
 # **1-mashq ({term}`ALiBini <ALiBi>` oʻzingiz yozing).** ALiBi (ingl. *Attention with
 # Linear Biases*; {cite:alp}`press2022`) pozitsiya vektorini ham, burishni ham
 # qoʻllamaydi. U {term}`koʻp boshli attentionda <koʻp boshli attention>` (ingl. *multi-head attention*) ishlaydi: {term}`bosh` —
-# parallel ishlaydigan alohida attentionlardan biri (ular
-# {doc}`«Transformer bloki va KV kesh» <transformer>` darsida koʻriladi). ALiBi har
+# parallel ishlaydigan alohida attentionlardan biri; ular
+# {doc}`«Transformer bloki va KV kesh» <transformer>` darsida koʻriladi. ALiBi har
 # boshning ballariga masofaga proporsional jarima qoʻshadi:
 # $\mathrm{ball}_{ij} - m_h\,|i - j|$.
 #

@@ -122,9 +122,9 @@ grad_20 = {}
 for nom in ("RNN", "LSTM", lstm_u):
     grad_20[nom] = [float(g[-1] / g[0]) for g in
                     (gradient(yasalar[nom], s) for s in range(20))]
-    print(f"{nom}: mediana {son(np.median(grad_20[nom]), '.2g')},"
-          f" oraliq {son(min(grad_20[nom]), '.2g')}"
-          f"–{son(max(grad_20[nom]), '.2g')}")
+    print(f"{nom}: mediana {son(np.median(grad_20[nom]), '#.2g')},"
+          f" oraliq {son(min(grad_20[nom]), '#.2g')}"
+          f"–{son(max(grad_20[nom]), '#.2g')}")
 
 # %% tags=["remove-cell"]
 from myst_nb import glue  # qiymatlarni matnga beradi
@@ -148,7 +148,7 @@ glue("grad_20_lstm_med", float(np.median(grad_20["LSTM"])), display=False)
 # 0-qadamnikidan {glue:text}`grad_rnn:.2e` marta katta, LSTMda
 # {glue:text}`grad_lstm:.2e` marta. Aniq son {term}`initsializatsiyaga <initsializatsiya>`
 # qarab oʻzgaradi: 20 xil initsializatsiyada nisbatning {term}`medianasi <mediana>` RNNda
-# {glue:text}`grad_20_rnn_med:.2g`, LSTMda {glue:text}`grad_20_lstm_med:.2g`, eng kichigi esa RNNda {glue:text}`grad_20_rnn_min:.2g`, LSTMda {glue:text}`grad_20_lstm_min:.2g`. Oʻqitish boshida 0-qadamga
+# {glue:text}`grad_20_rnn_med:#.2g`, LSTMda {glue:text}`grad_20_lstm_med:#.2g`, eng kichigi esa RNNda {glue:text}`grad_20_rnn_min:#.2g`, LSTMda {glue:text}`grad_20_lstm_min:#.2g`. Oʻqitish boshida 0-qadamga
 # deyarli hech narsa yetib bormaydi. Signal 59 ta qadamning har birida birdan kichik
 # koʻpaytuvchiga koʻpaytirilib, eksponensial soʻnadi — bu
 # **{term}`gradientning soʻnishi`** (ingl. *vanishing gradient*). Attentionda esa
@@ -157,7 +157,7 @@ glue("grad_20_lstm_med", float(np.median(grad_20["LSTM"])), display=False)
 #
 # Uchinchi qatordagi LSTMda unutish {term}`darvozasi <darvoza>` siljishi 3 dan
 # boshlangan, nisbat esa bu initsializatsiyada atigi {glue:text}`grad_lstm_unutish:.2f`.
-# 20 xil initsializatsiyada u {glue:text}`grad_20_u_min:.2g` dan {glue:text}`grad_20_u_max:.2g` gacha oʻzgaradi,
+# 20 xil initsializatsiyada u {glue:text}`grad_20_u_min:#.2g` dan {glue:text}`grad_20_u_max:#.2g` gacha oʻzgaradi,
 # lekin baribir standart LSTMdagidan kamida {glue:text}`grad_20_u_farq:.1g` marta kichik boʻladi. LSTMning
 # {term}`xotira hujayrasi` har qadamda unutish darvozasi
 # $f_t = \sigma(W x_t + U h_{t-1} + b_f)$ ga koʻpaytiriladi. PyTorch $b_f$ ni
@@ -199,7 +199,7 @@ glue("d_model", d_model, display=False)
 # %% [markdown]
 # Oʻqitish {glue:text}`protokol_epoxalar` {term}`epoxa` (ingl. *epoch*: oʻqitish
 # namunalarining hammasidan bir marta oʻtish) davom etadi. Maʼlumot —
-# {glue:text}`protokol_n` ta oʻqitish va {glue:text}`protokol_n_sinov` ta sinov namunasi,
+# {glue:text}`protokol_n` ta oʻqitish va {glue:text}`protokol_n_sinov` ta {term}`sinov namunasi <sinov toʻplami>`,
 # har {term}`paketda <paket>` (ingl. *batch*) {glue:text}`protokol_batch` ta namuna.
 # Optimizator — Adam ({cite:alp}`kingma2015`), {term}`oʻrganish tezligi`
 # (ingl. *learning rate*) {glue:text}`protokol_lr` va oʻzgarmaydi.

@@ -121,8 +121,8 @@ print("eng katta farq:", son(mha_farq, ".1e"))
 #   kvadratning ildiziga boʻladi (uni 2-mashqda oʻzingiz yozasiz);
 # - feed-forward qismida oddiy ikki qatlamli MLP oʻrniga {term}`SwiGLU` — uchta matritsali
 #   {term}`darvozali <darvoza>` faollashtirish;
-# - pozitsiyalar uchun {term}`RoPE` (uni {doc}`«Pozitsiyalar uzunroq ketma-ketlikda» <pozitsiyalar>`
-#   darsida koʻrdik).
+# - pozitsiyalar uchun {term}`RoPE`: uni {doc}`«Pozitsiyalar uzunroq ketma-ketlikda» <pozitsiyalar>`
+#   darsida koʻrdik.
 # :::
 #
 # Bobdagi `Blok` — `KopBoshli` bilan pre-LN blok. Undagi ixtiyoriy ikkinchi attention —
@@ -183,10 +183,8 @@ diagramma(joy, list(zip(nomlar, nomlar[1:])), nom="arxitektura.png",
 # oldingi tokenlarning kalit va qiymatlari har qadamda qaytadan hisoblanadi, holbuki ular
 # oʻzgarmaydi.
 #
-# Nega oʻzgarmaydi? Kauzal maska tufayli *i*-pozitsiya faqat oʻziga va oʻzidan oldingilarga
-# qaraydi. Demak, uning har qatlamdagi vektori faqat 0-tokendan *i*-tokengacha boʻlgan tokenlarga
-# bogʻliq. Matnga yangi
-# token qoʻshilsa, bu vektor ham, undan olingan kalit va qiymat ham oʻzgarmaydi. Ularni bir marta
+# Nega oʻzgarmaydi? Kauzal maska tufayli *i*-pozitsiyaning har qatlamdagi vektori faqat
+# 0-tokendan *i*-tokengacha boʻlgan tokenlarga bogʻliq. Matnga yangi token qoʻshilsa, bu vektor ham, undan olingan kalit va qiymat ham oʻzgarmaydi. Ularni bir marta
 # hisoblab saqlab qoʻyish mumkin: bu — **KV kesh** (ingl. *KV cache*; *kesh* — qayta ishlatish
 # uchun saqlangan natijalar). Kesh bilan har qadamda modeldan faqat yangi token oʻtadi: uning *k*
 # va *v* vektorlari keshga qoʻshiladi, {term}`soʻrovi <soʻrov>` *q* esa keshdagi hamma kalitlarga

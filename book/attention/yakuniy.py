@@ -102,7 +102,7 @@ glue("tr_turli", turli, display=False)
 # {glue:text}`tp_batch` talik tasodifiy {term}`paketlar <paket>` bilan
 # {glue:text}`tp_qadamlar` marta yangilanadi.
 #
-# Ikkala seedda ham model vazifani deyarli toʻliq oʻrgandi: sinov sonlarida
+# Ikkala seedda ham model vazifani deyarli toʻliq oʻrgandi: {term}`sinov sonlarida <sinov toʻplami>`
 # {term}`aniqlik` {glue:text}`tr_aniq_0:.3f` va {glue:text}`tr_aniq_1:.3f`.
 # Qaysi sonlarda xato qiladi?
 
@@ -468,9 +468,8 @@ yopishtir(at_min=float(aniqliklar.min().min()), at_max=float(aniqliklar.max().ma
 # kerakli maʼlumot soʻzlarda va pozitsiyada. Uzun matn yozadigan til modeli
 # uchun bundan xulosa chiqarib boʻlmaydi.
 #
-# Kesh esa {doc}`«Transformer bloki va KV kesh» <transformer>` darsidagi formula boʻyicha
-# aynan kichrayadi (oxirgi ikki ustun); ikki
-# tokenli oynada u son uzunligiga qarab oʻsmaydi.
+# Kesh esa formula boʻyicha aynan kichrayadi (oxirgi ikki ustun); ikki tokenli oynada u son
+# uzunligiga qarab oʻsmaydi.
 #
 # Buning evaziga modelning imkoniyati (ifodalash qobiliyati) kamayadi. GQA va
 # MQAda bir guruh soʻrov boshlari bir xil kalit va qiymatlarni koʻradi,
@@ -480,7 +479,7 @@ yopishtir(at_min=float(aniqliklar.min().min()), at_max=float(aniqliklar.max().ma
 # :::{admonition} Chuqurroq: katta modellar qaysi turni tanlagan
 # :class: dropdown
 #
-# Llama 3 8B GQA ishlatadi: 32 soʻrov boshiga 8 kalit/qiymat boshi
+# Llama 3 8B GQA ishlatadi: 32 ta soʻrov boshiga 8 ta kalit/qiymat boshi
 # {cite:p}`llama3`. Mistral 7B GQAni 4096 tokenli siljuvchi oyna bilan
 # birga ishlatadi {cite:p}`jiang2023`. Gemmaning birinchi 2B modeli MQA
 # ishlatgan {cite:p}`gemma2024`. Gemma 3 har beshta oynali (oynasi 1024
