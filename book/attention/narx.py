@@ -101,7 +101,7 @@ glue("vaqt_nisbat", float(vaqt_nisbat), display=False)
 
 # %% [markdown]
 # *T* = 240 da attention bitta namuna uchun RNNdan {glue:text}`mac_nisbat:.1f`
-# marta koʻproq koʻpaytirish-qoʻshish bajaradi, oʻlchovda esa bitta oqimda RNNdan
+# marta koʻproq koʻpaytirish-qoʻshish bajaradi, oʻlchovda esa RNNdan
 # {glue:text}`vaqt_nisbat:.1f` marta sekinroq ishladi: vaqt hisob hajmi kabi koʻp oshmadi.
 # Sababi: katta matritsa koʻpaytmalarida bitta MAC protsessorda 240 ta kichik
 # qadamdagidan arzonga tushadi.
@@ -292,12 +292,13 @@ glue("fl_farq", float(farq), display=False)
 # Vaqt esa toʻrtala usulda ham $T^2$ ga yaqin yoki undan tez oʻsdi
 # ({numref}`qiyalik_jadval`): har soʻrov baribir har kalit bilan solishtiriladi. *T* = 4096 da flash kerneli
 # qoʻlda yozilgan funksiya vaqtining {glue:text}`fl_vaqt_foiz:.0f` foizida ishladi, hisob hajmi
-# esa ikkalasida deyarli bir xil. Flash kerneli xotirani ham tejaydi, amallarni bitta kernelda
-# ham birlashtiradi; bu oʻlchov ularni ajratmaydi. {glue:text}`fl_bolak_gap`.
+# esa ikkalasida deyarli bir xil. Flash kerneli ham xotirani tejaydi, ham amallarni bitta
+# kernelda birlashtiradi; bu oʻlchov ikki taʼsirni ajratmaydi. {glue:text}`fl_bolak_gap`.
 #
-# Bu natijalar protsessorga va xotira ajratuvchisiga bogʻliq: `mediana_ms` boʻshatilgan
-# xotirani qayta ishlatadi. Linuxning odatiy sozlamasida qoʻlda yozilgan funksiya har
-# chaqiriqda $T \times T$ matritsalar uchun tizimdan yangi xotira olib, ancha sekinlashadi va
+# Bu natijalar protsessorga va xotira ajratuvchisiga ham bogʻliq. `mediana_ms` boʻshatilgan
+# xotirani tizimga qaytarmay, qayta ishlatadi. Oʻzingiz `timeit` bilan oʻlchasangiz, Linuxning
+# odatiy sozlamasi ishlaydi: qoʻlda yozilgan funksiya har
+# chaqiriqda $T \times T$ matritsalar uchun tizimdan yangi xotira oladi, ancha sekinlashadi va
 # boʻlaklab hisobdan ham orqada qoladi.
 #
 # ### Baytlar: FlashAttention GPUda nega tezroq

@@ -471,7 +471,7 @@ yopishtir(at_min=float(aniqliklar.min().min()), at_max=float(aniqliklar.max().ma
 # Kesh esa formula boʻyicha aynan kichrayadi (oxirgi ikki ustun); ikki tokenli oynada u son
 # uzunligiga qarab oʻsmaydi.
 #
-# Buning evaziga modelning imkoniyati (ifodalash qobiliyati) kamayadi. GQA va
+# Buning evaziga modelning ifodalash qobiliyati kamayadi. GQA va
 # MQAda bir guruh soʻrov boshlari bir xil kalit va qiymatlarni koʻradi,
 # oynali attention esa oynadan eski tokenlarni koʻrmaydi (koʻp qatlamli
 # modelda maʼlumot qatlamdan qatlamga oʻtib, uzoqroqqa yetadi).
@@ -495,7 +495,7 @@ yopishtir(at_min=float(aniqliklar.min().min()), at_max=float(aniqliklar.max().ma
 # indekslari *j* ni qator (1 × *T*) qilib oling va mantiqiy maska tuzing:
 # kelajakdagi ($j > i$) va oynadan eski ($j \le i - 3$) kalitlar yopilsin
 # (`True`). Uni `kauzal_maska(6, 6, 3)` bilan solishtiring. Nechta juftlik
-# ochiq qoladi? Soʻng shu maska bilan attentionni hisoblang va natijani
+# ochiq qoladi? Soʻng shu maska bilan attention natijasini
 # `F.scaled_dot_product_attention(Q, K, V, attn_mask=~maska)` bilan
 # solishtiring ({term}`SDPA` maskasida `True` — «qarash mumkin»).
 #
