@@ -103,8 +103,9 @@ glue("vaqt_nisbat", float(vaqt_nisbat), display=False)
 # *T* = 240 da attention bitta namuna uchun RNNdan {glue:text}`mac_nisbat:.1f`
 # marta koʻproq koʻpaytirish-qoʻshish bajaradi, oʻlchovda esa RNNdan
 # {glue:text}`vaqt_nisbat:.1f` marta sekinroq ishladi: vaqt hisob hajmi kabi koʻp oshmadi.
-# Sababi: katta matritsa koʻpaytmalarida bitta MAC protsessorda 240 ta kichik
-# qadamdagidan arzonga tushadi.
+# Sabab, ehtimol, ikkita: katta matritsa koʻpaytmasida bitta MAC arzonroq, RNNning 240 ta
+# kichik qadamida esa har qadamning doimiy narxi (chaqiruvlar) koʻp; bu oʻlchov ikkisini
+# ajratmaydi.
 #
 # GPU yoki koʻp yadroli protsessorda attentionning *T* ta pozitsiyasini parallel
 # hisoblash mumkin, RNNning qadamlari esa baribir navbat bilan bajariladi.
@@ -307,7 +308,7 @@ glue("fl_farq", float(farq), display=False)
 # kichik, tez xotira. GPU koʻpaytirishni sonlarni asosiy xotiradan olib kelishdan ancha tez
 # bajaradi, shuning uchun attention vaqtini koʻpincha koʻchirilgan baytlar belgilaydi.
 # {cite:t}`dao2022` FlashAttentionni aynan shu baytlarni kamaytirish uchun yozgan. Bitta bosh
-# uchun ikki yoʻlda koʻchiriladigan baytlarni sanaymiz ({term}`bfloat16`, 2 bayt):
+# uchun koʻchiriladigan baytlarni sanaymiz ({term}`bfloat16`, 2 bayt):
 #
 # - **oddiy yoʻl**: *Q* va *K* oʻqiladi, ballar matritsasi yoziladi va softmax uchun qayta
 #   oʻqiladi, ogʻirliklar yoziladi va *V* bilan birga qayta oʻqiladi, chiqish yoziladi;
@@ -372,7 +373,7 @@ for d in (64, 128):
 # **2-mashq (maskani oʻzingiz yozing).** {term}`Kauzal maskani <kauzal (sababiy) maska>`
 # `formula` funksiyasiga qoʻshing: *i*-soʻrov faqat $j \le i$ kalitlarga qarasin. Natijani
 # `F.scaled_dot_product_attention(Q, K, V, is_causal=True)` bilan
-# solishtiring (*T* = 512 da). Eng katta farq qancha boʻlishi kerak?
+# solishtiring (*T* = 512 da). Farq qancha boʻlishi kerak?
 #
 # :::{admonition} Yechim
 # :class: dropdown

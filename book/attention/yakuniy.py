@@ -165,7 +165,7 @@ show(
 # Umumiy aniqlik zaif joylarni yashiradi, shuning uchun sinov sonlarini
 # guruhlaymiz: nolsiz, kamida bitta nolli va «00»li sonlar. Nolning soʻzi
 # yoʻq: «ikki yuz besh»dagi «0»ni model «yuz»ning oʻrnidan chiqarishi kerak.
-# Demak, model sonning tuzilishini oʻrganganini uning nollarni toʻgʻri yozishidan bilamiz.
+# Demak, model sonning tuzilishini oʻrganganini nollarni toʻgʻri yozishidan bilamiz.
 #
 # Keyin qattiqroq sinov: modelni oʻsha seedlar bilan qayta oʻqitamiz, lekin
 # oʻqitish sonlaridan «00»li sonlarni olib tashlaymiz (`tashla="00"`);
