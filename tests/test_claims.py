@@ -841,6 +841,8 @@ def test_attention_finds_the_key_by_its_content_and_a_position_only_control_cann
     # the control "tasodifiy daraja atrofida qoldi": the chance level is the test set's own
     # (the most frequent value's share among the pairs), the control within 0,05 of it
     assert 1 / glued["es_qiymatlar"] < glued["es_tasodif"] < 0.5
+    # "Kalitlar ham, qiymatlar ham N ta belgidan olinadi": one number for both
+    assert glued["es_kalitlar"] == glued["es_qiymatlar"]
     davo("eslash: nazorat tasodifiy darajaga yaqin (ortigʻi)", max(nazorat) - glued["es_tasodif"], kopi=0.05)
     # exercise 3: 32 pairs of 64 keys are still found, and the chance level falls
     davo("eslash 3-mashq: 32 juftda ham yechadi", glued["m3_aniq"], kamida=0.95)

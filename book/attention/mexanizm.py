@@ -245,8 +245,8 @@ print("chiqish:", tuple(chiqish.shape))
 # yaqqol misol — **{term}`assotsiativ eslash`** (ingl. *associative recall*): modelga bir
 # nechta «kalit → qiymat» jufti, soʻng bitta kalit beriladi; javob — shu kalitning qiymati.
 # Masalan, «7 → 3, 12 → 5, 2 → 9; 12?» degan misolning javobi 5. Bizda har namunada
-# {glue:text}`es_juftlar` ta juft bor. Kalitlar {glue:text}`es_kalitlar` ta belgidan, qiymatlar
-# {glue:text}`es_qiymatlar` ta belgidan olinadi: kalitlar namuna ichida takrorlanmaydi,
+# {glue:text}`es_juftlar` ta juft bor. Kalitlar ham, qiymatlar ham {glue:text}`es_kalitlar` ta
+# belgidan olinadi: kalitlar namuna ichida takrorlanmaydi,
 # qiymatlar esa takrorlanishi mumkin. Soʻralgan kalit qaysi juftda turishi tasodifiy, shuning uchun javobni
 # oʻrni boʻyicha topib boʻlmaydi: kalitni mazmuni boʻyicha qidirish kerak.
 #

@@ -296,10 +296,10 @@ glue("fl_farq", float(farq), display=False)
 # esa ikkalasida deyarli bir xil. Flash kerneli ham xotirani tejaydi, ham amallarni bitta
 # kernelda birlashtiradi; bu oʻlchov ikki taʼsirni ajratmaydi. {glue:text}`fl_bolak_gap`.
 #
-# Bu natijalar protsessorga va xotira ajratuvchisiga ham bogʻliq. `mediana_ms` boʻshatilgan
-# xotirani tizimga qaytarmay, qayta ishlatadi. Oʻzingiz `timeit` bilan oʻlchasangiz, Linuxning
-# odatiy sozlamasi ishlaydi: qoʻlda yozilgan funksiya har
-# chaqiriqda $T \times T$ matritsalar uchun tizimdan yangi xotira oladi, ancha sekinlashadi va
+# Bu natijalar protsessorga va xotira ajratuvchisiga (dasturga xotira beradigan kutubxonaga)
+# ham bogʻliq. Oʻlchovlarimizda u boʻshatilgan xotirani tizimga qaytarmay, qayta ishlatadi: buni
+# `mediana_ms` sozlaydi. Oʻzingiz `timeit` bilan oʻlchasangiz, Linuxning odatiy sozlamasi
+# ishlaydi: qoʻlda yozilgan funksiya har chaqiruvda $T \times T$ matritsalar uchun tizimdan yangi xotira oladi, ancha sekinlashadi va
 # boʻlaklab hisobdan ham orqada qoladi.
 #
 # ### Baytlar: FlashAttention GPUda nega tezroq

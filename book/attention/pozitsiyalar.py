@@ -366,7 +366,7 @@ glue("poz_nazorat_max", max(nazorat), display=False)
 #
 # Sinusoidal modellarning yaxshi natijasi esa kafolat emas: formula istalgan
 # pozitsiyaga vektor beradi, ammo model bunday vektorlarni oʻqitishda
-# koʻrmagan. Beshta seed koʻp emas: boshqa seedlarda sinusoidal model
+# koʻrmagan. Besh seed koʻp emas: boshqa seedlarda sinusoidal model
 # *T* = 120 da ham ishlamay qolishi mumkin. Uzunlik yana oshsa nima boʻlishini
 # 2-mashqda (*T* = 960) oʻzingiz koʻrasiz.
 #
