@@ -248,6 +248,19 @@ print(json.dumps(natija))
 """
 
 
+def test_til_modeli_only_two_layers_depend_on_the_vocabulary():
+    """til_modeli's table 1.16 caption: «qolgan qatlamlardagi parametrlar soni lugʻatga bogʻliq
+    emas» (the embedding and the output layer are the table's; the rest is one number)."""
+    from chapter_code.modellar import KichikGPT
+
+    def qolgan(V):
+        m = KichikGPT(V, d=64, boshlar=4, qatlamlar=2, T_max=64)
+        jami = sum(p.numel() for p in m.parameters())
+        return jami - sum(p.numel() for q in (m.emb, m.chiqish) for p in q.parameters())
+
+    assert qolgan(99) == qolgan(599) == qolgan(50257) > 0
+
+
 def test_narx_the_allocator_decides_whether_chunks_save_time():
     """narx: «… odatiy sozlamada esa qoʻlda yozilgan funksiya har chaqiriqda T × T matritsalar
     uchun tizimdan yangi xotira oladi va ancha sekinlashadi: u holda boʻlaklab hisob undan tezroq

@@ -42,11 +42,10 @@ from chapter_code.oqitish import mediana_ms, protsessor, xotira_chuqqisi
 #
 # {numref}`vaqt_jadval` ikkala modelning vaqtini ikki holatda beradi: faqat {term}`oldinga oʻtish`
 # (ingl. *forward pass*) hamda oldinga va {term}`orqaga oʻtish`. Har qatorda bitta namunaning
-# koʻpaytirish-qoʻshishlar (ingl. *multiply-accumulate*, {term}`MAC`) soni ham bor. Oxirgi ustun —
-# navbatma-navbat bajariladigan hisoblar: RNNda *T* ta, attentionda bitta.
+# koʻpaytirish-qoʻshishlar (ingl. *multiply-accumulate*, {term}`MAC`) soni ham bor.
 #
 # Vaqt bitta {term}`oqimda <oqim>` (ingl. *thread*) oʻlchanadi: `mediana_ms` funksiyasi hisobni koʻp
-# marta takrorlab, {term}`medianasini <mediana>` oladi. Boshqa dasturlar hisobni
+# marta takrorlaydi va vaqtlarning {term}`medianasini <mediana>` oladi. Boshqa dasturlar hisobni
 # sekinlashtirishi mumkin: aniq sonlarga emas, qaysi hisob tezroq va taxminan necha barobar
 # ekaniga qarang.
 
@@ -69,18 +68,15 @@ qatorlar = []
 for T in [30, 60, 120, 240]:
     X, y = vazifa(64, T, 3)
     torch.manual_seed(0)
-    for nom, m, mac, qadam in [
-        ("RNN", Ketma("rnn"), rnn_mac(T), T),
-        ("attention", Attention(T), attn_mac(T), 1),
-    ]:
+    for nom, m, mac in [("RNN", Ketma("rnn"), rnn_mac(T)),
+                        ("attention", Attention(T), attn_mac(T))]:
         with torch.no_grad():
             fwd = mediana_ms("m(X)", m=m, X=X)
         fwd_bwd = mediana_ms("m.zero_grad(); k(m(X), y).backward()",
                              m=m, X=X, y=y, k=nn.CrossEntropyLoss())
-        qatorlar.append((T, nom, mac, fwd, fwd_bwd, qadam))
+        qatorlar.append((T, nom, mac, fwd, fwd_bwd))
 vaqt = pd.DataFrame(qatorlar, columns=[
-    "T", "model", "MAC", "oldinga (ms)", "oldinga va orqaga (ms)",
-    "navbatma-navbat hisoblar"])
+    "T", "model", "MAC", "oldinga (ms)", "oldinga va orqaga (ms)"])
 show(vaqt.round(2), nom="vaqt_jadval", izoh=(
     "Bitta paket (64 ta namuna) vaqti, bitta oqimda, mediana;"
     " MAC — bitta namunaning oldinga oʻtishdagi hisobi."))
@@ -102,14 +98,14 @@ glue("vaqt_nisbat", float(vaqt_nisbat), display=False)
 # %% [markdown]
 # *T* = 240 da attention bitta namuna uchun RNNdan {glue:text}`mac_nisbat:.1f`
 # marta koʻproq koʻpaytirish-qoʻshish bajaradi, oʻlchovda esa RNNdan
-# {glue:text}`vaqt_nisbat:.1f` marta sekinroq ishladi: vaqt hisob hajmi kabi koʻp oshmadi.
-# Sabab, ehtimol, ikkita: katta matritsa koʻpaytmasida bitta MAC arzonroq, RNNning 240 ta
+# {glue:text}`vaqt_nisbat:.1f` marta sekinroq ishladi: vaqt hisob hajmichalik oshmadi.
+# Sabablari, ehtimol, ikkita: katta matritsa koʻpaytmasida bitta MAC arzonroq, RNNning 240 ta
 # kichik qadamida esa har qadamning doimiy narxi (chaqiruvlar) koʻp; bu oʻlchov ikkisini
 # ajratmaydi.
 #
 # GPU yoki koʻp yadroli protsessorda attentionning *T* ta pozitsiyasini parallel
 # hisoblash mumkin, RNNning qadamlari esa baribir navbat bilan bajariladi.
-# {cite:t}`vaswani2017` bu parallellikni qisqa {term}`yoʻl uzunligi` bilan birga attentionning
+# {cite:t}`vaswani2017` bu parallellikni {term}`yoʻl uzunligining <yoʻl uzunligi>` qisqaligi bilan birga attentionning
 # asosiy afzalliklari qatorida keltiradi.
 #
 # ## Xotira *T*² bilan oʻsadi
@@ -154,7 +150,7 @@ glue("chuqqi_960", float(xotira.loc[960, "choʻqqi (MiB)"]), display=False)
 # Matritsada $64 \cdot T^2$ ta element bor, shuning uchun log-log oʻqlarda
 # ({numref}`xotira_vaqt`) u {term}`qiyaligi <qiyalik>` 2 ga teng chiziq. *T* = 960 da 64 ta namunaning
 # {term}`ogʻirliklari <ogʻirlik>` {glue:text}`matritsa_960:.0f` {term}`MiB <KiB, MiB, GiB>` (mebibayt, $2^{20}$ bayt),
-# choʻqqi esa {glue:text}`chuqqi_960:.0f` MiB — ikki barobardan ham koʻp. Sababi: {term}`softmax` ballar matritsasidan
+# choʻqqi esa {glue:text}`chuqqi_960:.0f` MiB — ikki barobardan ham koʻp, chunki {term}`softmax` ballar matritsasidan
 # xuddi shunday katta ogʻirliklar matritsasini hosil qiladi va bir lahza ikkalasi ham xotirada turadi.
 #
 # Katta modellarda bunday matritsa har {term}`qatlamda <qatlam>` va har {term}`boshda <bosh>`
@@ -297,17 +293,18 @@ glue("fl_farq", float(farq), display=False)
 # kernelda birlashtiradi; bu oʻlchov ikki taʼsirni ajratmaydi. {glue:text}`fl_bolak_gap`.
 #
 # Bu natijalar protsessorga va xotira ajratuvchisiga (dasturga xotira beradigan kutubxonaga)
-# ham bogʻliq. Oʻlchovlarimizda u boʻshatilgan xotirani tizimga qaytarmay, qayta ishlatadi: buni
-# `mediana_ms` sozlaydi. Oʻzingiz `timeit` bilan oʻlchasangiz, Linuxning odatiy sozlamasi
-# ishlaydi: qoʻlda yozilgan funksiya har chaqiruvda $T \times T$ matritsalar uchun tizimdan yangi xotira oladi, ancha sekinlashadi va
-# boʻlaklab hisobdan ham orqada qoladi.
+# ham bogʻliq. Oʻlchovlarimizda u boʻshatilgan xotirani tizimga qaytarmay, qayta ishlatadi:
+# ajratuvchini `mediana_ms` shunday sozlaydi, sozlama esa jarayon oxirigacha qoladi. Yangi
+# jarayonda (masalan, alohida skriptda) Linuxning odatiy sozlamasi amal qiladi: katta *T* da
+# qoʻlda yozilgan funksiya har chaqiruvda $T \times T$ matritsalar uchun tizimdan yangi xotira
+# oladi, ancha sekinlashadi va boʻlaklab hisobdan ham orqada qoladi.
 #
 # ### Baytlar: FlashAttention GPUda nega tezroq
 #
 # GPUda ikki xil xotira bor: katta, lekin sekin asosiy xotira va har hisoblash blokidagi
 # kichik, tez xotira. GPU koʻpaytirishni sonlarni asosiy xotiradan olib kelishdan ancha tez
 # bajaradi, shuning uchun attention vaqtini koʻpincha koʻchirilgan baytlar belgilaydi.
-# {cite:t}`dao2022` FlashAttentionni aynan shu baytlarni kamaytirish uchun yozgan. Bitta bosh
+# {cite:t}`dao2022` FlashAttentionni aynan shu baytlarni kamaytirish uchun ishlab chiqqan. Bitta bosh
 # uchun koʻchiriladigan baytlarni sanaymiz ({term}`bfloat16`, 2 bayt):
 #
 # - **oddiy yoʻl**: *Q* va *K* oʻqiladi, ballar matritsasi yoziladi va softmax uchun qayta
@@ -347,7 +344,7 @@ for d in (64, 128):
 # yaqinlashadi: oddiy yoʻl $4T^2$ ta, boʻlaklab $2T^2 d/B$ ta son koʻchiradi, hisob hajmi esa
 # ikkalasida bir xil.
 #
-# Agar vaqtni baytlar belgilasa, boʻlaklab hisoblash shu nisbatda tezroq: *B* qancha katta
+# Agar vaqtni baytlar belgilasa, boʻlaklab hisoblash shuncha marta tezroq boʻladi: *B* qancha katta
 # boʻlsa, shuncha tez, lekin *B* ni tez xotiraning sigʻimi cheklaydi. GPUdagi tezlanishni
 # {cite:t}`dao2022` oʻlchagan.
 #
@@ -364,7 +361,7 @@ for d in (64, 128):
 # :::{admonition} Yechim
 # :class: dropdown
 #
-# Bitta matritsa $32\,768^2 = 2^{30}$ ta son. 32 ta bosh float32 formatida
+# Bitta matritsa $32\,768^2 = 2^{30}$ ta son. 32 ta boshning matritsalari float32 formatida
 # {glue:text}`n1_f32:.0f` GiB, bfloat16 formatida esa {glue:text}`n1_bf16:.0f` GiB egallaydi —
 # bu faqat bitta qatlamning bitta oʻtishi. Shuning uchun uzun kontekstli modellar bu matritsalarni
 # toʻliq saqlamaydi: FlashAttention turidagi kernel bilan boʻlaklab hisoblaydi.

@@ -320,8 +320,8 @@ glue("poz_kop_max", max(koplik.values()), display=False)
 #
 # Nega RoPE modeli yomonlashdi? RoPEda ball faqat masofaga bogʻliq. Lekin «birinchi element» bitta masofada
 # turmaydi: *m*-soʻrov uchun u *m* pozitsiya orqada. Shuning uchun model
-# har masofa uchun ballni alohida oʻrganishi kerak, oʻqitishda esa u faqat
-# −59 dan 59 gacha masofalarni koʻrgan.
+# har masofa uchun ballni alohida oʻrganishi kerak, oʻqitishda esa u
+# −59 dan 59 gacha masofalarnigina koʻrgan.
 #
 # Sabab shu boʻlsa, koʻrilmagan masofalar yopilganda model yana
 # ishlashi kerak. Quyidagi `rope_tanish` funksiyasi modelning `forward`
@@ -368,7 +368,7 @@ glue("poz_nazorat_max", max(nazorat), display=False)
 # pozitsiyaga vektor beradi, ammo model bunday vektorlarni oʻqitishda
 # koʻrmagan. Besh seed koʻp emas: boshqa seedlarda sinusoidal model
 # *T* = 120 da ham ishlamay qolishi mumkin. Uzunlik yana oshsa nima boʻlishini
-# 2-mashqda (*T* = 960) oʻzingiz koʻrasiz.
+# 2-mashqda (*T* = 960) koʻrasiz.
 #
 # :::{admonition} Chuqurroq: katta til modellarida
 # :class: dropdown

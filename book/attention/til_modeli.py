@@ -145,12 +145,11 @@ for nom, V in [("harflar", len(harf_tok)), ("BPE", len(bpe_tok)),
         "lugʻat": nom, "lugʻat kattaligi": V,
         "embedding va chiqish": lugatga,
         "lugʻat qatlamlari ulushi (%)":
-            100 * lugatga / parametrlar(m_),
-        "qolgan qatlamlar": parametrlar(m_) - lugatga})
-lugat = pd.DataFrame(qatorlar)
+            100 * lugatga / parametrlar(m_)})
+lugat, qolgan = pd.DataFrame(qatorlar), parametrlar(m_) - lugatga
 show(lugat.round(1), nom="lugat_jadval",
-     izoh="KichikGPT parametrlari soni lugʻat kattaligiga"
-          f" qarab (*d* = {shakl['d']}).")
+     izoh=f"KichikGPT parametrlari (*d* = {shakl['d']}); qolgan"
+          f" qatlamlarda {son(qolgan)} ta, lugʻatga bogʻliq emas.")
 
 # %% [markdown]
 # :::{admonition} Chuqurroq: katta modellarda lugʻat qatlamlari
@@ -179,7 +178,7 @@ show(lugat.round(1), nom="lugat_jadval",
 # ehtimollarni oʻqitish matnidagi sanoqlardan oladi:
 #
 # - **unigram** — har harfga uning chastotasini beradi;
-# - **bigram** — har harfga uning aynan shu oldingi harfdan keyin kelish chastotasini beradi.
+# - **bigram** — har harfga uning shu oldingi harfdan keyin kelish chastotasini beradi.
 #
 # Ikkalasida ham har sanoqqa 1 qoʻshiladi ({term}`silliqlash`): aks holda oʻqitish matnida uchramagan
 # juft nol ehtimol va cheksiz yoʻqotish olardi.

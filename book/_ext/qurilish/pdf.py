@@ -88,6 +88,9 @@ PREAMBULA = r"""
 % stretched the spaces around "=" in "(i = 0, 1, ...)" to five times their width (an editor measured
 % 5-15 pt against 3); the spaces between words take the stretch, those in a formula have none.
 \AtBeginDocument{\thickmuskip=5mu\relax \medmuskip=4mu minus 4mu\relax}
+% A list is never the first thing on a page after the sentence that leads in to it ("… sanoqlardan
+% oladi:" then "• unigram …"): no page break where a list begins (LaTeX's -51 invited one there).
+\@beginparpenalty=\@M
 % A short code block or printed output is not split across pages: before each, _bir_betda asks for
 % its height (\kitobjoy); a longer one may still split, as code in a book does.  Not the needspace
 % package: its \needspace puts \penalty-100 before every block, and under Sphinx's \raggedbottom
