@@ -16,7 +16,7 @@
 # Bu darsda {term}`attention <attention (eʼtibor mexanizmi)>` narxini oʻlchaymiz: vaqt va xotira {term}`ketma-ketlik` uzunligi *T*
 # bilan qanday oʻsadi, {term}`RNN` bilan solishtirganda nimasi koʻp va nimasi kam, PyTorchning
 # {term}`SDPA` (ingl. *scaled dot-product attention*) funksiyasi nimani tejaydi. Modellar sifatida
-# {doc}`«Attention, RNN va LSTM bitta vazifada» <rekurrent>` darsidagi `Ketma` va `Attention` dan foydalanamiz.
+# {doc}`«Attention, RNN va LSTM bitta vazifada» <rekurrent>` darsidagi `Ketma` va `Attention` modellaridan foydalanamiz.
 
 
 # %%
@@ -46,7 +46,7 @@ from chapter_code.oqitish import mediana_ms, protsessor, xotira_chuqqisi
 #
 # Vaqt bitta {term}`oqimda <oqim>` (ingl. *thread*) oʻlchanadi: `mediana_ms` funksiyasi hisobni koʻp
 # marta takrorlaydi va vaqtlarning {term}`medianasini <mediana>` oladi. Boshqa dasturlar hisobni
-# sekinlashtirishi mumkin: aniq sonlarga emas, qaysi hisob tezroq va taxminan necha barobar
+# sekinlashtirishi mumkin: aniq sonlarga emas, qaysi hisob tezroq va necha barobar
 # ekaniga qarang.
 
 # %%
@@ -106,7 +106,7 @@ glue("vaqt_nisbat", float(vaqt_nisbat), display=False)
 # GPU yoki koʻp yadroli protsessorda attentionning *T* ta pozitsiyasini parallel
 # hisoblash mumkin, RNNning qadamlari esa baribir navbat bilan bajariladi.
 # {cite:t}`vaswani2017` bu parallellikni {term}`yoʻl uzunligining <yoʻl uzunligi>` qisqaligi bilan birga attentionning
-# asosiy afzalliklari qatorida keltiradi.
+# afzalliklari qatorida keltiradi.
 #
 # ## Xotira *T*² bilan oʻsadi
 #
@@ -222,7 +222,7 @@ sdpa = F.scaled_dot_product_attention
 qatorlar, farq = [], 0.0
 for T in [512, 1024, 2048, 4096]:
     torch.manual_seed(0)
-    # (batch, bosh, T, d); 3D: bosh oʻqisiz (batch, T, d)
+    # (paket, bosh, T, d); 3D: bosh oʻqisiz (paket, T, d)
     qkv = tuple(torch.randn(8, 1, T, 32) for _ in range(3))
     usullar = {"qoʻlda": (formula, qkv), "boʻlaklab": (bolaklab, qkv),
                "SDPA": (sdpa, qkv),
@@ -286,7 +286,7 @@ glue("fl_farq", float(farq), display=False)
 # boʻlaklar belgilaydi. 3D kirishda esa SDPA $T \times T$ matritsani baribir hosil qiladi:
 # qiyalik {glue:text}`fl_xq_3d:.2f`.
 #
-# Vaqt esa toʻrtala usulda ham $T^2$ ga yaqin yoki undan tez oʻsdi
+# Vaqt esa toʻrtala usulda ham $T^2$ ga yaqin yoki undan tezroq oʻsdi
 # ({numref}`qiyalik_jadval`): har soʻrov baribir har kalit bilan solishtiriladi. *T* = 4096 da flash kerneli
 # qoʻlda yozilgan funksiya vaqtining {glue:text}`fl_vaqt_foiz:.0f` foizida ishladi, hisob hajmi
 # esa ikkalasida deyarli bir xil. Flash kerneli ham xotirani tejaydi, ham amallarni bitta
@@ -294,8 +294,8 @@ glue("fl_farq", float(farq), display=False)
 #
 # Bu natijalar protsessorga va xotira ajratuvchisiga (dasturga xotira beradigan kutubxonaga)
 # ham bogʻliq. Oʻlchovlarimizda u boʻshatilgan xotirani tizimga qaytarmay, qayta ishlatadi:
-# ajratuvchini `mediana_ms` shunday sozlaydi, sozlama esa jarayon oxirigacha qoladi. Yangi
-# jarayonda (masalan, alohida skriptda) Linuxning odatiy sozlamasi amal qiladi: katta *T* da
+# ajratuvchini `mediana_ms` shunday sozlaydi, sozlama esa jarayon oxirigacha qoladi. `mediana_ms`
+# chaqirilmagan jarayonda (masalan, alohida skriptda) Linuxning odatiy sozlamasi amal qiladi: katta *T* da
 # qoʻlda yozilgan funksiya har chaqiruvda $T \times T$ matritsalar uchun tizimdan yangi xotira
 # oladi, ancha sekinlashadi va boʻlaklab hisobdan ham orqada qoladi.
 #
@@ -304,7 +304,7 @@ glue("fl_farq", float(farq), display=False)
 # GPUda ikki xil xotira bor: katta, lekin sekin asosiy xotira va har hisoblash blokidagi
 # kichik, tez xotira. GPU koʻpaytirishni sonlarni asosiy xotiradan olib kelishdan ancha tez
 # bajaradi, shuning uchun attention vaqtini koʻpincha koʻchirilgan baytlar belgilaydi.
-# {cite:t}`dao2022` FlashAttentionni aynan shu baytlarni kamaytirish uchun ishlab chiqqan. Bitta bosh
+# {cite:t}`dao2022` FlashAttentionni shu baytlarni kamaytirish uchun ishlab chiqqan. Bitta bosh
 # uchun koʻchiriladigan baytlarni sanaymiz ({term}`bfloat16`, 2 bayt):
 #
 # - **oddiy yoʻl**: *Q* va *K* oʻqiladi, ballar matritsasi yoziladi va softmax uchun qayta
@@ -345,7 +345,7 @@ for d in (64, 128):
 # ikkalasida bir xil.
 #
 # Agar vaqtni baytlar belgilasa, boʻlaklab hisoblash shuncha marta tezroq boʻladi: *B* qancha katta
-# boʻlsa, shuncha tez, lekin *B* ni tez xotiraning sigʻimi cheklaydi. GPUdagi tezlanishni
+# boʻlsa, shuncha tezroq, lekin *B* ni tez xotiraning sigʻimi cheklaydi. GPUdagi tezlanishni
 # {cite:t}`dao2022` oʻlchagan.
 #
 # Xulosa: FlashAttention turidagi kernel $T^2$ hajmli **xotira sarfini** *T* ga

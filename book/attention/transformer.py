@@ -77,7 +77,7 @@ from chapter_code.oqitish import mediana_ms
 torch.manual_seed(0)
 d_blok, boshlar = 32, 4
 kb = KopBoshli(d_blok, boshlar)
-x = torch.randn(2, 10, d_blok)  # (batch, T, d)
+x = torch.randn(2, 10, d_blok)  # (paket, T, d)
 with torch.no_grad():
     chiqish_kb = kb(x)
 print("ogʻirliklar:", tuple(kb.ogirlik.shape))
@@ -370,7 +370,7 @@ def kesh_bayt(L, T, n_kv, d_bosh, b):
 L_gpt, n_gpt = len(gpt.bloklar), gpt.bloklar[0].attn.boshlar
 d_bosh_gpt = gpt.emb.embedding_dim // n_gpt
 b_gpt = keshlar[0]["k"].element_size()  # float32: 4 bayt
-T_kesh = keshlar[0]["k"].shape[2]  # (batch, bosh, T, bosh oʻlchami)
+T_kesh = keshlar[0]["k"].shape[2]  # (paket, bosh, T, bosh oʻlchami)
 formula_gpt = kesh_bayt(L_gpt, T_kesh, n_gpt, d_bosh_gpt, b_gpt)
 haqiqiy_gpt = kesh_baytlari(keshlar)  # tenzorlar egallagan baytlar
 print(f"{T_kesh} ta token, formula: {son(formula_gpt, 'd')} bayt")

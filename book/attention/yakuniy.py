@@ -404,7 +404,7 @@ xarita(
 # :dedent:
 # ```
 #
-# Siljuvchi oyna (`kauzal_maska` dagi `oyna`) maskaga yana bir shart
+# Siljuvchi oyna (`oyna` argumenti) maskaga yana bir shart
 # qoʻshadi: oynadan eskiroq kalitlar ham yopiladi.
 #
 # ```{literalinclude} ../../chapter_code/modellar.py
