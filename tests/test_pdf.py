@@ -303,12 +303,18 @@ def test_solutions_wait_at_the_chapters_end_with_links_both_ways(pdf_betlar, sah
     mashqlar = [(raqam, int(n)) for raqam, b in betlar.items()
                 for n in re.findall(r"Yechim: «Javoblar» boʻlimida, (\d+)-bet", b)]
     assert len(mashqlar) == len(webda), (len(mashqlar), len(webda))
-    for bet, javob in mashqlar:
-        assert javob in betlar and f"({bet}-bet)" in betlar[javob], \
-            f"the exercise on page {bet} sends the reader to page {javob}, which does not send back"
     # ... each under its exercise's number, even when the exercise runs over several paragraphs
     javob_bosh = re.findall(r"(?m)^(\d+-mashq|Yechim) \((\d+)-bet\)$", "\n".join(pdf_betlar))
     assert len(javob_bosh) == len(webda) and all(n != "Yechim" for n, _ in javob_bosh), javob_bosh
+    # ... which names the page where its exercise begins (an editor found one naming the next
+    # page, where only the exercise's «Yechim» line had gone): the exercises and the solutions
+    # are in the same order
+    for (bet, javob), (nom, boshi) in zip(mashqlar, javob_bosh):
+        boshi = int(boshi)
+        assert javob in betlar and f"{nom} ({boshi}-bet)" in betlar[javob], \
+            f"the exercise on page {bet} sends the reader to page {javob}, which does not send back"
+        assert bet - 1 <= boshi <= bet and re.search(rf"(?m)^\s*{nom}\b", betlar[boshi]), \
+            f"{nom}'s solution sends the reader to page {boshi}; its «Yechim» line is on page {bet}"
     # the solutions' text is in the PDF once: in «Javoblar», after the exercises
     matn = " ".join(" ".join(pdf_betlar).split())
     javoblar = matn.index("Javoblar Attention mexanizmi")

@@ -169,7 +169,7 @@ glue("chuqqi_960", float(xotira.loc[960, "choʻqqi (MiB)"]), display=False)
 # Eksponentalar $e^{\text{ball} - m}$ koʻrinishida olinadi: shunda ular 1 dan oshmaydi. Yangi
 # boʻlakda kattaroq ball chiqsa, *m* yangi *m′* ga almashadi, eski *s* va *o* esa $e^{m - m′}$ ga
 # koʻpaytiriladi: ular eski maksimumga nisbatan hisoblangan edi. Oxirida $o / s$ — aynan
-# softmax ogʻirliklari bilan olingan vaznli yigʻindi. Xotirada bir vaqtda faqat $T \times B$ ta
+# softmax ogʻirliklari bilan olingan {term}`vaznli oʻrtacha`. Xotirada bir vaqtda faqat $T \times B$ ta
 # ball turadi (*B* — boʻlakdagi kalitlar soni), $T \times T$ matritsa esa hech qachon hosil qilinmaydi.
 
 # %%
@@ -294,8 +294,8 @@ glue("fl_farq", float(farq), display=False)
 #
 # Bu natijalar protsessorga va xotira ajratuvchisiga (dasturga xotira beradigan kutubxonaga)
 # ham bogʻliq. Oʻlchovlarimizda u boʻshatilgan xotirani tizimga qaytarmay, qayta ishlatadi:
-# ajratuvchini `mediana_ms` shunday sozlaydi, sozlama esa jarayon oxirigacha qoladi. `mediana_ms`
-# chaqirilmagan jarayonda (masalan, alohida skriptda) Linuxning odatiy sozlamasi amal qiladi: katta *T* da
+# ajratuvchini `mediana_ms` shunday sozlaydi, sozlama esa jarayon oxirigacha qoladi. Linuxning
+# odatiy sozlamasi `mediana_ms` chaqirilmagan jarayonda (masalan, alohida skriptda) amal qiladi: katta *T* da
 # qoʻlda yozilgan funksiya har chaqiruvda $T \times T$ matritsalar uchun tizimdan yangi xotira
 # oladi, ancha sekinlashadi va boʻlaklab hisobdan ham orqada qoladi.
 #

@@ -298,11 +298,12 @@ def _javoblar(app, doctree, docname) -> None:
             continue
         # the exercise's number: the paragraph that opens it, the nearest before the solution that
         # starts "N-mashq" (an exercise may run over several paragraphs)
-        raqam = None
+        raqam = boshi = None
         for oldingi in reversed(ota.children[:i]):
             if not isinstance(oldingi, nodes.paragraph):
                 break
             if raqam := _MASHQ.match(oldingi.astext()):
+                boshi = oldingi
                 break
         # the solution's code, if any: the hide-cell cells right after it (folded on the web) go with it
         kodlar = []
@@ -310,11 +311,18 @@ def _javoblar(app, doctree, docname) -> None:
                and "tag_hide-cell" in ota.children[i + 1].get("classes", [])):
             kodlar.append(ota.children.pop(i + 1))
         belgi = f"kitob-javob-{n}"
+        # the answer's link back names the page where the exercise begins (an editor found it
+        # naming the next page, where the line below had gone), and that line never starts a page
+        # of its own: it stays with the exercise's last line
+        yorliq = rf"\phantomsection\label{{kitob-mashq-{n}}}"
+        if boshi is not None:
+            boshi.insert(0, nodes.raw("", yorliq, format="latex"))
         havola = nodes.paragraph("", "", nodes.raw("", (
-            rf"\label{{kitob-mashq-{n}}}\hyperref[{belgi}]{{{YECHIM}: «Javoblar» boʻlimida, "
-            rf"\pageref*{{{belgi}}}-bet}}"), format="latex"))
+            ("" if boshi is not None else yorliq)
+            + rf"\hyperref[{belgi}]{{{YECHIM}: «Javoblar» boʻlimida, \pageref*{{{belgi}}}-bet}}"), format="latex"))
         ota.children[i] = havola
         havola.parent = ota
+        ota.insert(i, nodes.raw("", r"\nopagebreak[4]", format="latex"))
         tana = [b.deepcopy() for b in quti.children if not isinstance(b, nodes.title)]
         tana += [k.deepcopy() for k in kodlar]
         nom = f"{raqam.group(1)}-mashq" if raqam else YECHIM
