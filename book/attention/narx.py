@@ -150,7 +150,7 @@ glue("chuqqi_960", float(xotira.loc[960, "choʻqqi (MiB)"]), display=False)
 # Matritsada $64 \cdot T^2$ ta element bor, shuning uchun log-log oʻqlarda
 # ({numref}`xotira_vaqt`) u {term}`qiyaligi <qiyalik>` 2 ga teng chiziq. *T* = 960 da 64 ta namunaning
 # {term}`ogʻirliklari <ogʻirlik>` {glue:text}`matritsa_960:.0f` {term}`MiB <KiB, MiB, GiB>` (mebibayt, $2^{20}$ bayt),
-# choʻqqi esa {glue:text}`chuqqi_960:.0f` MiB — ikki barobardan ham koʻp, chunki {term}`softmax` ballar matritsasidan
+# choʻqqi esa {glue:text}`chuqqi_960:.0f` MiB — ikki barobardan ham koʻp. {term}`Softmax <softmax>` ballar matritsasidan
 # xuddi shunday katta ogʻirliklar matritsasini hosil qiladi va bir lahza ikkalasi ham xotirada turadi.
 #
 # Katta modellarda bunday matritsa har {term}`qatlamda <qatlam>` va har {term}`boshda <bosh>`
@@ -295,9 +295,9 @@ glue("fl_farq", float(farq), display=False)
 # Bu natijalar protsessorga va xotira ajratuvchisiga (dasturga xotira beradigan kutubxonaga)
 # ham bogʻliq. Oʻlchovlarimizda u boʻshatilgan xotirani tizimga qaytarmay, qayta ishlatadi:
 # ajratuvchini `mediana_ms` shunday sozlaydi, sozlama esa jarayon oxirigacha qoladi. Linuxning
-# odatiy sozlamasi `mediana_ms` chaqirilmagan jarayonda (masalan, alohida skriptda) amal qiladi: katta *T* da
-# qoʻlda yozilgan funksiya har chaqiruvda $T \times T$ matritsalar uchun tizimdan yangi xotira
-# oladi, ancha sekinlashadi va boʻlaklab hisobdan ham orqada qoladi.
+# odatiy sozlamasi `mediana_ms` chaqirilmagan jarayonda amal qiladi. U holda katta *T* da qoʻlda
+# yozilgan funksiya har chaqiruvda $T \times T$ matritsalar uchun tizimdan yangi xotira oladi va
+# ancha sekinlashadi, hatto boʻlaklab hisobdan ham: buni alohida skriptda tekshirib koʻring.
 #
 # ### Baytlar: FlashAttention GPUda nega tezroq
 #
