@@ -221,30 +221,24 @@ def test_sdpa_removes_the_quadratic_memory_not_the_quadratic_time(glued, sahifa)
     assert songa(qiy["SDPA"][1]) == pytest.approx(glued["fl_vq_sdpa"], abs=0.006)
 
 
-#: narx's two functions timed at T = 2048 in a fresh process, with the book's allocator setting
-#: (``_malloc_sozla``, as ``mediana_ms``) or with glibc's defaults; prints their medians in ms.
+#: narx's two functions timed at T = 2048 in a fresh process by the book's own timer
+#: (``mediana_ms`` without its store), with its allocator setting (``kitob``) or with it turned
+#: off, glibc's defaults (``odatiy``); prints their medians in ms.
 _AJRATUVCHI_SKRIPTI = """
-import ast, json, sys, time, torch
-import torch.utils.benchmark as benchmark
+import ast, json, sys, torch
 from chapter_code import oqitish
-torch.set_num_threads(1)
 torch.set_flush_denormal(True)
-if sys.argv[1] == "kitob":
-    oqitish._malloc_sozla()
+if sys.argv[1] == "odatiy":
+    oqitish._malloc_sozla = lambda: None
 daraxt = ast.parse(sys.argv[2])
 daraxt.body = [t for t in daraxt.body if isinstance(t, ast.FunctionDef)]
 nomlar = {"torch": torch}
 exec(compile(daraxt, "narx.py", "exec"), nomlar)
 torch.manual_seed(0)
 qkv = tuple(torch.randn(8, 1, 2048, 32) for _ in range(3))
-natija = {}
 with torch.no_grad():
-    for nom in ("formula", "bolaklab"):
-        t = benchmark.Timer(stmt="fn(*k)", globals={"fn": nomlar[nom], "k": qkv},
-                            num_threads=1, timer=time.process_time)
-        t.timeit(2)
-        natija[nom] = t.blocked_autorange(min_run_time=0.3).median * 1000
-print(json.dumps(natija))
+    print(json.dumps({nom: oqitish.mediana_ms.__wrapped__("fn(*k)", fn=nomlar[nom], k=qkv)
+                      for nom in ("formula", "bolaklab")}))
 """
 
 
@@ -262,10 +256,10 @@ def test_til_modeli_only_two_layers_depend_on_the_vocabulary():
 
 
 def test_narx_the_allocator_decides_whether_chunks_save_time():
-    """narx: «… odatiy sozlamada esa qoʻlda yozilgan funksiya har chaqiriqda T × T matritsalar
-    uchun tizimdan yangi xotira oladi va ancha sekinlashadi: u holda boʻlaklab hisob undan tezroq
-    chiqadi.»  The lesson's own two functions, each setting in a fresh process (mallopt cannot
-    be undone).  Measured at stop 66: the manual function 2,4-2,9 times slower with glibc's
+    """narx: «Linuxning odatiy sozlamasi esa faqat mediana_ms chaqirilmagan jarayonda amal qiladi.
+    U holda katta T da qoʻlda yozilgan funksiya … ancha sekinlashadi, hatto boʻlaklab hisobdan
+    ham».  The lesson's own two functions, each setting in a fresh process (mallopt cannot be
+    undone).  Measured at stop 66: the manual function 2,4-2,9 times slower with glibc's
     defaults, the chunked one 0,60-0,73 of its time (the breaker: 0,52-0,81)."""
     import json
     import subprocess

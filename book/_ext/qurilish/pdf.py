@@ -100,7 +100,7 @@ PREAMBULA = r"""
 % \pagetotal up to date and is an ordinary break, no cheaper than any other.  A code block moves
 % only when less than a quarter of the page is left: with more, moving it left the page a third to
 % a half empty (editors found four such pages, then four more at a third), so it splits there with
-% its continuation lines, as code in a book does.  A «Chuqurroq» box moves only when less than a seventh of the page is left: split, its
+% its continuation lines, as code in a book does.  A «Chuqurroq» box moves only when less than 0,15 of the page is left: split, its
 % continuation repeats its title (below).
 % A lesson's figures are set before its exercises begin (\FloatBarrier before «Mashqlar»,
 % _mashqdan_oldin): a figure that floated on split an exercise mid-sentence.
