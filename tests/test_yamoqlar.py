@@ -226,6 +226,19 @@ def _raqamlash() -> str | None:
     return None
 
 
+def _raqamli_havola() -> str | None:
+    from sphinx.domains.std import StandardDomain
+
+    imzo = list(inspect.signature(StandardDomain._resolve_numref_xref).parameters)
+    if imzo != ["self", "env", "fromdocname", "builder", "typ", "target", "node", "contnode"]:
+        return f"StandardDomain._resolve_numref_xref's parameters are now {imzo}"
+    manba = inspect.getsource(StandardDomain._resolve_numref_xref)
+    if "env.get_doctree(docname)" not in manba:
+        return ("StandardDomain._resolve_numref_xref no longer reads the target's page with "
+                "env.get_doctree: RaqamliStd's kept doctrees may be unused or no longer needed")
+    return None
+
+
 def _glue_formati() -> str | None:
     from myst_nb.core import variables
     from myst_nb.ext.glue import crossref, roles
@@ -382,6 +395,11 @@ YAMOQLAR = [
     Yamoq("numbering per chapter", "sphinx", "7.4.7", "raqamlash.py",
           "env.toc_fignumbers is rewritten after Sphinx assigns numbers (env-get-updated)",
           _raqamlash),
+    Yamoq("a numbered reference's page read once", "sphinx", "7.4.7", "raqamlash.py",
+          "the standard domain is overridden (app.add_domain) by RaqamliStd, whose "
+          "_resolve_numref_xref hands Sphinx's an environment that unpickles each page's doctree once "
+          "a build: Sphinx unpickles the target's page for every {numref}", _raqamli_havola,
+          "https://github.com/sphinx-doc/sphinx/issues/12611"),
     Yamoq("glued numbers in Uzbek form", "myst-nb", "1.4.0", "glue.py",
           "format_plain_text is replaced in myst_nb.ext.glue.crossref and .roles (no hook)",
           _glue_formati),
@@ -466,3 +484,13 @@ def test_a_changed_index_writer_is_a_clear_error(monkeypatch):
 
     monkeypatch.setattr(LaTeXTranslator, "visit_index", visit_index)
     assert "is not key@display" in _korsatkich()
+
+
+def test_a_numbered_reference_that_no_longer_reads_its_page_is_a_clear_error(monkeypatch):
+    from sphinx.domains.std import StandardDomain
+
+    def _resolve_numref_xref(self, env, fromdocname, builder, typ, target, node, contnode):
+        return env.get_target_node(target)          # an upstream that keeps target nodes itself
+
+    monkeypatch.setattr(StandardDomain, "_resolve_numref_xref", _resolve_numref_xref)
+    assert "no longer reads the target's page" in _raqamli_havola()
