@@ -293,11 +293,10 @@ glue("fl_farq", float(farq), display=False)
 # kernelda birlashtiradi; bu oʻlchov ikki taʼsirni ajratmaydi. {glue:text}`fl_bolak_gap`.
 #
 # Bu natijalar protsessorga va xotira ajratuvchisiga (dasturga xotira beradigan kutubxonaga)
-# ham bogʻliq. Bizning oʻlchovlarimizda ajratuvchi boʻshatilgan xotirani tizimga qaytarmaydi,
-# balki qayta ishlatadi: uni shunday qilib `mediana_ms` sozlaydi va bu sozlama jarayon
-# tugaguncha saqlanadi. Linuxning odatiy sozlamasi esa faqat `mediana_ms` chaqirilmagan
-# jarayonda amal qiladi. U holda katta *T* da qoʻlda
-# yozilgan funksiya har chaqiruvda $T \times T$ matritsalar uchun tizimdan yangi xotira oladi va
+# ham bogʻliq. Bizning oʻlchovlarimizda `mediana_ms` xotira ajratuvchisini shunday sozlaydi: u
+# boʻshatilgan xotirani tizimga qaytarmaydi, balki qayta ishlatadi; bu sozlama jarayon oxirigacha
+# amal qiladi. `mediana_ms` chaqirilmagan jarayonda esa Linuxning odatiy sozlamasi ishlaydi: katta
+# *T* da qoʻlda yozilgan funksiya har chaqiruvda $T \times T$ matritsalar uchun tizimdan yangi xotira oladi va
 # ancha sekinlashadi, hatto boʻlaklab hisobdan ham: buni alohida skriptda tekshirib koʻring.
 #
 # ### Baytlar: FlashAttention GPUda nega tezroq

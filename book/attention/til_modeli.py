@@ -158,7 +158,7 @@ show(lugat.round(1), nom="lugat_jadval",
 # Kichik modelimizga GPT-2 yoki Llama 3 lugʻati berilsa, bu ikki qatlam parametrlarning deyarli
 # hammasini egallardi. Haqiqiy GPT-2 va Llama 3 modellarida ularning ulushi ancha kichik: qolgan
 # qatlamlarning parametrlari *d*² ga, lugʻat qatlamlariniki esa faqat *d* ga proporsional oʻsadi.
-# U modellarda *d* katta (eng kichik GPT-2 modelida 768, Llama 3 8Bda 4096), qatlamlar esa oʻnlab.
+# Bu modellarda *d* katta (eng kichik GPT-2 modelida 768, Llama 3 8Bda 4096), qatlamlar esa oʻnlab.
 # :::
 #
 # ## Oʻqitish
@@ -371,7 +371,7 @@ print(textwrap.fill(bpe_tok.dekodla(b[0]).replace("\n", " / "), 68))
 # {glue:text}`m2000_ulush:.0f` foiz. Bitta soʻzga toʻgʻri keladigan tokenlar soni 20 marta emas,
 # {glue:text}`m_marta:.1f` marta kamayadi: birinchi birlashmalar koʻp uchraydigan juftlarni
 # birlashtirib, matnni tez qisqartiradi; keyingilari esa kam uchraydigan juftlarni birlashtirib,
-# uni oz qisqartiradi. Lugʻat qatlamlarining ulushi esa ancha oshadi. Mashqlarning kodi quyida.
+# uni oz qisqartiradi. Lugʻat qatlamlarining ulushi esa ancha oshadi.
 # :::
 #
 # **3-mashq (tokenlar bigrami).** BPE tokenlarida bigram tuzing: oʻqitish matnida har token
@@ -388,15 +388,15 @@ print(textwrap.fill(bpe_tok.dekodla(b[0]).replace("\n", " / "), 68))
 # uchraydi, shuning uchun natija silliqlashga kuchli bogʻliq: $k = 1$ koʻrilmagan juftlarga juda
 # koʻp ehtimol beradi.
 #
-# BPE modeli {glue:text}`p_qadamlar` ta yangilanishgacha ortiqcha moslashgan: qisqa oʻqitish matni
+# BPE modeli {glue:text}`p_qadamlar`-yangilanishga kelib ortiqcha moslashib boʻlgan: qisqa oʻqitish matni
 # uchun bu juda koʻp yangilanish. Shuning uchun {term}`Transformer` bigramga yutqazdi. Vaqtida
-# toʻxtatilsa, u sinalgan ikki *k* bilan silliqlangan bigramlardan ozgina oldinga oʻtadi: eng yaxshi
+# toʻxtatilsa, u sinalgan ikki *k* bilan silliqlangan bigramlardan ozgina ustun keladi: eng yaxshi
 # nuqtasida ({glue:text}`bpe_eng_qadam`-yangilanish) yoʻqotishi {glue:text}`bpe_eng:.2f` nat. Lekin bu
 # nuqtani (bigramdagi *k* ni ham) tekshirish matniga qarab tanladik, natija bitta seedniki, farq esa
 # kichik. Bigramni unigram bilan aralashtirib silliqlasak
 # ($0{,}7 \cdot n_{ab}/n_a + 0{,}3 \cdot p_b$, bu yerda $p_b$ — *b* tokenining unigram ehtimoli),
-# bigram {glue:text}`m3_aralash:.2f` nat beradi: bu yerda
-# Transformer yaxshi silliqlangan bigramdan ustun emas.
+# bigram {glue:text}`m3_aralash:.2f` nat beradi: demak, bu masalada
+# Transformer yaxshi silliqlangan bigramdan ustun emas. Uchala mashqning kodi quyida.
 # :::
 
 # %% tags=["hide-cell"]
