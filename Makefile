@@ -105,12 +105,14 @@ test: setup
 # the cold execution.
 # JSON in _build/bench.json.  Then Lighthouse's mobile run, three times per page, on the
 # site as a host serves it (gzip): medians and every report in _build/mayoq/; with
-# MAYOQ_BAZA=<another clone's _build/sayt> each run is followed by one of that site's same page,
-# and a page whose median falls below it fails.
+# MAYOQ_BAZA=<a built site> each run is followed by one of that site's same page, and a page
+# whose median falls below it fails; by default the site of 232727c that tools/benchmark.py
+# built into _build/bench-baza-sayt in the same run (its step (f)).
 bench: setup
 	$(PY) tools/benchmark.py
 	$(PY) tools/qurish.py
-	$(PY) tools/mayoq.py 3
+	MAYOQ_BAZA=$${MAYOQ_BAZA:-$$(test -f _build/bench-baza-sayt/index.html && echo _build/bench-baza-sayt)} \
+	  $(PY) tools/mayoq.py 3
 
 # The chapter under other CPU arithmetic (ATEN_CPU_CAPABILITY, MKL_ENABLE_INSTRUCTIONS, ...):
 # per setting, a copy of the project with an empty store, its build and the claim tests;

@@ -19,7 +19,11 @@ trainings; the real cache, store and site are untouched):
     every training depends on it);
 (d) the size of each published page's HTML (without images);
 (e) ``make preview``: save to reloaded page in Chromium, a prose edit in each lesson and
-    each lesson's plotting edit (targets 3 s and 20 s, the worst lesson's).
+    each lesson's plotting edit (targets 3 s and 20 s, the worst lesson's);
+(f) the published site of commit ``SAYT_BAZA`` (232727c; ``BENCH_SAYT_BAZA=<commit>`` another),
+    built as ``make book`` builds it, into ``_build/bench-baza-sayt`` (once: a later run keeps it):
+    ``make bench``'s Lighthouse runs measure each page there right after the same page of this
+    commit's site.
 
 With ``BENCH_SEED=<path of the seed draft>`` it also times that draft as
 written (helpers as no-ops), which takes about 8 minutes.  With ``BENCH_QISM=a`` it
@@ -51,6 +55,10 @@ from qurish import ILDIZ, jb_buyrugi  # noqa: E402
 #: the commit (a) compares with: 7277799, the one-page chapter before the lessons; another
 #: with BENCH_BAZA=<commit> (9338d18: the lessons before issue 26's additions)
 BAZA = os.environ.get("BENCH_BAZA", "7277799")
+#: (f) the commit whose published site Lighthouse measures beside this one's (issue 46: 232727c;
+#: another with BENCH_SAYT_BAZA=<commit>), copied to BAZA_SAYTI (make bench hands it to mayoq.py)
+SAYT_BAZA = os.environ.get("BENCH_SAYT_BAZA", "232727c")
+BAZA_SAYTI = ILDIZ / "_build" / "bench-baza-sayt"
 #: a plotting cell of each lesson that draws a figure: (lesson, the text its first figure's
 #: size is edited in: "figsize=(5.6" becomes "figsize=(5.60", the same drawing; rasm_tahriri)
 RASM_TAHRIRLARI = [
@@ -162,13 +170,35 @@ def nusxa_qil(maqsad: Path) -> Path:
     return nusxa
 
 
-def baza_qil(maqsad: Path) -> Path:
-    """The project at commit BAZA, from git archive."""
-    arxiv = subprocess.run(["git", "-C", str(ILDIZ), "archive", BAZA], capture_output=True, check=True)
-    baza = maqsad / "baza"
+def baza_qil(maqsad: Path, commit: str = BAZA, nom: str = "baza") -> Path:
+    """The project at ``commit`` (BAZA), from git archive."""
+    arxiv = subprocess.run(["git", "-C", str(ILDIZ), "archive", commit], capture_output=True, check=True)
+    baza = maqsad / nom
     with tarfile.open(fileobj=io.BytesIO(arxiv.stdout)) as t:
         t.extractall(baza, filter="data")
     return baza
+
+
+def baza_sayti(ish: Path) -> dict:
+    """(f) The published site of SAYT_BAZA, built as ``make book`` builds it (its own build code,
+    an empty store of its own), copied to BAZA_SAYTI for Lighthouse to run beside this one."""
+    commit = subprocess.run(["git", "-C", str(ILDIZ), "rev-parse", SAYT_BAZA], capture_output=True,
+                            text=True, check=True).stdout.strip()
+    belgi = BAZA_SAYTI / ".kitob-commit"             # a site of one commit is the same site every run
+    if belgi.is_file() and belgi.read_text() == commit:
+        return {"commit": SAYT_BAZA, "s": None, "site": str(BAZA_SAYTI), "kept": True}
+    papka = baza_qil(ish, SAYT_BAZA, "sayt-baza")
+    muhit = {**os.environ, "PYTHONPATH": str(papka), "KITOB_OMBOR": str(ish / "sayt-baza-ombor")}
+    for nom in ("KITOB_OMBORSIZ", "KITOB_RASM_PAPKASI"):
+        muhit.pop(nom, None)
+    vaqt, natija = soat(lambda: subprocess.run([sys.executable, str(papka / "tools" / "qurish.py"), str(papka)],
+                                               capture_output=True, text=True, env=muhit))
+    if natija.returncode != 0:
+        raise SystemExit(f"the site at {SAYT_BAZA} did not build:\n{(natija.stdout + natija.stderr)[-3000:]}")
+    shutil.rmtree(BAZA_SAYTI, ignore_errors=True)
+    shutil.copytree((papka / "_build" / "sayt").resolve(), BAZA_SAYTI)
+    belgi.write_text(commit)
+    return {"commit": SAYT_BAZA, "s": round(vaqt, 1), "site": str(BAZA_SAYTI), "kept": False}
 
 
 def tahrir(fayl: Path, eski: str, yangi: str) -> None:
@@ -324,6 +354,8 @@ def main() -> None:
         sayt = nusxa / "_build" / "html"
         natija["d_page_bytes"] = {p.relative_to(sayt).as_posix(): p.stat().st_size
                                   for p in sorted(sayt.rglob("*.html")) if p.relative_to(sayt).parts[0] != "_static"}
+        print(f"(f) the site at {SAYT_BAZA}, for Lighthouse beside this one ...", flush=True)
+        natija["f_base_site"] = baza_sayti(ish)
 
     natija["ratio_cold_over_base"] = round(natija["a_cold_s"] / natija["a_cold_base_s"], 2)
     rasmlar = {k: v for k, v in natija.items() if k.startswith("plotting cell, ")}
