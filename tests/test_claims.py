@@ -256,8 +256,9 @@ def test_til_modeli_only_two_layers_depend_on_the_vocabulary():
 
 
 def test_narx_the_allocator_decides_whether_chunks_save_time():
-    """narx: «mediana_ms chaqirilmagan jarayonda esa Linuxning odatiy sozlamasi ishlaydi: katta
-    T da qoʻlda yozilgan funksiya … ancha sekinlashadi, hatto boʻlaklab hisobdan ham».  The lesson's own two functions, each setting in a fresh process (mallopt cannot be
+    """narx: «Bu funksiya [mediana_ms] chaqirilmagan jarayonda esa Linuxning odatiy sozlamasi
+    ishlaydi. Unda katta T da qoʻlda yozilgan funksiya … ancha sekinlashadi — hatto boʻlaklab
+    hisobdan ham sekinroq boʻladi».  The lesson's own two functions, each setting in a fresh process (mallopt cannot be
     undone).  Measured at stop 66: the manual function 2,4-2,9 times slower with glibc's
     defaults, the chunked one 0,60-0,73 of its time (the breaker: 0,52-0,81)."""
     import json

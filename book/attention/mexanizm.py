@@ -487,7 +487,7 @@ for nom, m in zip(("m1_bolishsiz", "m1_bolib"), m1.values()):
 # 3-mashq yechimi: 32 juft, 64 kalit
 m3_aniq, m3_w, _ = oqit_eslash(0, juftlar=32, kalitlar=64)
 m3_tasodif = tasodifiy_daraja(juftlar=32, kalitlar=64)
-print(f"aniqlik {son(m3_aniq, '.3f')}, ogʻirlik {son(m3_w, '.2f')},"
+print(f"aniqlik {son(m3_aniq, '.3f')}; ogʻirlik {son(m3_w, '.2f')};"
       f" tasodifiy daraja {son(m3_tasodif, '.2f')}")
 
 # %% tags=["remove-cell"]

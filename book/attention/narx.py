@@ -293,11 +293,12 @@ glue("fl_farq", float(farq), display=False)
 # kernelda birlashtiradi; bu oʻlchov ikki taʼsirni ajratmaydi. {glue:text}`fl_bolak_gap`.
 #
 # Bu natijalar protsessorga va xotira ajratuvchisiga (dasturga xotira beradigan kutubxonaga)
-# ham bogʻliq. Bizning oʻlchovlarimizda `mediana_ms` xotira ajratuvchisini shunday sozlaydi: u
+# ham bogʻliq. Oʻlchovlarimizda `mediana_ms` xotira ajratuvchisini shunday sozlaydi: u
 # boʻshatilgan xotirani tizimga qaytarmaydi, balki qayta ishlatadi; bu sozlama jarayon oxirigacha
-# amal qiladi. `mediana_ms` chaqirilmagan jarayonda esa Linuxning odatiy sozlamasi ishlaydi: katta
-# *T* da qoʻlda yozilgan funksiya har chaqiruvda $T \times T$ matritsalar uchun tizimdan yangi xotira oladi va
-# ancha sekinlashadi, hatto boʻlaklab hisobdan ham: buni alohida skriptda tekshirib koʻring.
+# amal qiladi. Bu funksiya chaqirilmagan jarayonda esa Linuxning odatiy sozlamasi ishlaydi. Unda
+# katta *T* da qoʻlda yozilgan funksiya har chaqiruvda $T \times T$ matritsalar uchun tizimdan yangi
+# xotira oladi va ancha sekinlashadi — hatto boʻlaklab hisobdan ham sekinroq boʻladi. Buni
+# `mediana_ms` ni chaqirmaydigan alohida skriptda ikki funksiyaning vaqtini oʻlchab tekshiring.
 #
 # ### Baytlar: FlashAttention GPUda nega tezroq
 #
@@ -377,7 +378,7 @@ for d in (64, 128):
 #
 # Diagonaldan yuqoridagi ballarni $-\infty$ ga almashtiramiz: softmaxdan keyin ularning
 # ogʻirliklari aniq 0 boʻladi (yechim kodi quyida). SDPA natijasidan eng katta farq
-# {glue:text}`n2_farq:.1e`: ikkalasi bir xil hisob, faqat amallar tartibi boshqacha, farq
+# {glue:text}`n2_farq:.1e`: ikkalasi bir xil hisoblaydi, faqat amallar tartibi boshqacha, farq
 # yaxlitlashdan keladi.
 # :::
 #

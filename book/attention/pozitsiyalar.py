@@ -366,8 +366,8 @@ glue("poz_nazorat_max", max(nazorat), display=False)
 #
 # Sinusoidal modellarning yaxshi natijasi esa kafolat emas: formula istalgan
 # pozitsiyaga vektor beradi, ammo model bunday vektorlarni oʻqitishda
-# koʻrmagan. Besh seed koʻp emas: boshqa seedlarda sinusoidal model
-# *T* = 120 da ham ishlamay qolishi mumkin. Uzunlik yana oshsa nima boʻlishini
+# koʻrmagan. *T* = 120 dagi natija faqat besh seedniki: boshqa seedlarda sinusoidal model
+# u yerda ham ishlamay qolishi mumkin. Uzunlik yana oshsa nima boʻlishini
 # 2-mashqda (*T* = 960) koʻrasiz.
 #
 # :::{admonition} Chuqurroq: katta til modellarida
@@ -503,8 +503,8 @@ glue("kz_kop_kut", kop_kut, display=False)
 # {glue:text}`m2_max:.2f` gacha, 0-pozitsiyaga oʻrtacha ogʻirlik
 # {glue:text}`m2_w0_min:.3f` dan {glue:text}`m2_w0_max:.3f` gacha boʻldi
 # (yechim kodi quyida). Model 900 ta yangi pozitsiyani hech koʻrmagan: ularda
-# nima qilishini oʻqitish kafolatlamaydi. Ayrim seedlarda soʻrovlar
-# ogʻirligining koʻp qismini 0-pozitsiyadan boshqa pozitsiyalarga berdi va
+# nima qilishini oʻqitish kafolatlamaydi. Ayrim seedlarda soʻrovlar ogʻirligining koʻp qismi
+# 0-pozitsiyadan boshqa pozitsiyalarga tushdi va
 # javobga shovqin aralashdi. Shuning uchun uzunlikka umumlashtirishni
 # bitta seed bilan baholab boʻlmaydi.
 # :::

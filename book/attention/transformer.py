@@ -270,7 +270,7 @@ yopishtir(mha_farq=mha_farq, d_bosh=d_blok // boshlar, blok_param=parametrlar(bl
 # ### Bitta token qancha vaqt oladi
 #
 # Aytaylik, matnda *T* ta token bor va keyingi tokenning logitlari kerak. Keshsiz model *T* ta tokenning
-# hammasini qayta hisoblaydi; kesh bilan esa keshda *T* − 1 ta token tayyor, modelga faqat oxirgi
+# hammasini qayta hisoblaydi; kesh bilan esa keshda $T - 1$ ta token tayyor, modelga faqat oxirgi
 # token kiradi. Vaqtni bitta {term}`oqimda <oqim>` koʻp marta oʻlchab, {term}`medianasini <mediana>`
 # olamiz.
 
@@ -516,7 +516,7 @@ yopishtir(mla_dc=ds["kv_lora_rank"], mla_dr=ds["qk_rope_head_dim"], mla_kib=floa
 # {glue:text}`t2_farq:.1e`, yaʼni
 # yaxlitlash xatosi. Har vektordan oʻrtachasi ayirilgan kirishda RMSNorm va LayerNorm farqi
 # {glue:text}`t2_ln_farq:.1e`: oʻrtacha 0 boʻlsa, oʻrtacha kvadrat {term}`dispersiyaga <dispersiya>`
-# teng, ikkalasi bir xil hisob. RMSNorm oʻrtachani hisoblamaydi va siljish parametri yoʻq: ishi
+# teng, ikkalasi bir xil hisoblaydi. RMSNorm oʻrtachani hisoblamaydi va siljish parametri yoʻq: ishi
 # kamroq.
 # :::
 

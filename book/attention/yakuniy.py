@@ -226,8 +226,7 @@ for oqitish_, q in [("hamma son", "tz_hamma"),
 # {glue:text}`tz_yopiq_00_min:.3f`–{glue:text}`tz_yopiq_00_max:.3f`. Har
 # seedda bu hamma son bilan oʻqitilgan modelnikidan
 # ({glue:text}`tz_hamma_00_min:.3f`–{glue:text}`tz_hamma_00_max:.3f`) ancha
-# past: kompozitsion umumlashtirish bu yerda yaxshi ishlamadi, boshqa seedlarda esa
-# aniqlik bundan ham past chiqishi mumkin. Umumiy
+# past: kompozitsion umumlashtirish bu yerda yaxshi ishlamadi. Umumiy
 # aniqlik ({glue:text}`tz_yopiq_hammasi_min:.3f`–{glue:text}`tz_yopiq_hammasi_max:.3f`)
 # buni yashiradi, chunki «00»li sonlar sinovning kichik qismi.
 #
@@ -491,8 +490,8 @@ yopishtir(at_min=float(aniqliklar.min().min()), at_max=float(aniqliklar.max().ma
 # ## Mashqlar
 #
 # **1-mashq (oyna maskasini oʻzingiz yozing).** *T* = 6, oyna = 3.
-# Soʻrov indekslari *i* ni `torch.arange` bilan ustun (*T* × 1), kalit
-# indekslari *j* ni qator (1 × *T*) qilib oling va mantiqiy maska tuzing:
+# Soʻrov indekslari *i* ni `torch.arange` bilan ustun ($T \times 1$), kalit
+# indekslari *j* ni qator ($1 \times T$) qilib oling va mantiqiy maska tuzing:
 # kelajakdagi ($j > i$) va oynadan eski ($j \le i - 3$) kalitlar yopilsin
 # (`True`). Uni `kauzal_maska(6, 6, 3)` bilan solishtiring. Nechta juftlik
 # ochiq qoladi? Soʻng shu maska bilan attention natijasini
@@ -523,7 +522,7 @@ yopishtir(at_min=float(aniqliklar.min().min()), at_max=float(aniqliklar.max().ma
 # :class: dropdown
 #
 # Paketda «yetti» qatoriga {glue:text}`y2_pad` ta `<pad>` qoʻshiladi.
-# Maska `(manba == 0)[:, None, None, :]` — modelnikining aynan oʻzi. Koder
+# Maska `(manba == 0)[:, None, None, :]` — model ishlatadigan maskaning aynan oʻzi. Koder
 # «yetti»ni paketda ham yolgʻiz kodlangandagidek oʻqiydi: eng katta farq
 # {glue:text}`y2_farq:.1e`, yaʼni yana faqat yaxlitlash xatosi. Maskasiz
 # «yetti» toʻldiruvchilarga ham qarar edi va uning chiqishi paketdagi
