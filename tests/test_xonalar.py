@@ -44,8 +44,10 @@ def test_both_rooms_exist_and_hold_their_modules():
 
     assert {"ijro", "raqamlash", "qorongi", "yuklamalar", "qulf", "katex", "pdf", "tarjima", "qidiruv", "sahifa",
             "glue", "kod", "adabiyot", "xarita", "yakun"} == set(MODULLAR)
-    # shrift and daftar are helpers of yakun and yuklamalar, set up through them
-    assert set(MODULLAR) | {"shrift", "daftar", "qurilish"} == QURILISH_MODULLARI, "a module of the package not set up"
+    # shrift and daftar are helpers of yakun and yuklamalar, set up through them; yozuv, the
+    # Cyrillic edition's converter (issue 48), is a library the build does not call yet
+    assert set(MODULLAR) | {"shrift", "daftar", "yozuv", "qurilish"} == QURILISH_MODULLARI, \
+        "a module of the package not set up"
     assert not QURILISH_MODULLARI & {p.stem for p in KITOB.glob("*.py")}, "a module name in both rooms"
 
 

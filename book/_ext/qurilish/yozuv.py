@@ -1,0 +1,256 @@
+"""Build side: the chapter's Uzbek written in another script, word by word (issue 48).
+
+An edition's script is data, not code: a folder ``book/_yozuvlar/<name>/`` holds
+
+* ``yozuv.yml``: the converter, a function of a kept library named ``module.function``
+  (``alifbo.to_cyrillic``) with its options, or a letter table ``harflar.tsv`` (a toy
+  script); the edition's name, its HTML ``lang`` and its Sphinx language;
+* ``istisnolar.tsv``: where the converter is wrong, ``latin<TAB>written<TAB>=`` for a whole
+  word, ``+`` for a stem whose suffixes the converter writes (funksiya, funksiyaning);
+* ``lotinda.txt``: the words printed as written (the policy below).
+
+The policy, one rule: Uzbek words and Uzbek suffixes are written in the edition's script;
+what is not Uzbek — an English term (attention, seed), a name (PyTorch, Vaswani), a Latin
+acronym (GQA, RNN), a unit (KiB) — stays as it is, and an Uzbek suffix joined to it is
+converted and stays joined (GQAning -> GQAнинг, seedga -> seedга).  A word is not Uzbek if
+``lotinda.txt`` lists it (an all-lowercase entry in any case, one with capitals exactly), or
+if it has two capitals or more, or a digit, before its suffix (GQA, 8B, KichikGPT).
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import yaml
+
+#: Where the editions' scripts are kept (beside the lessons, not read by Sphinx).
+PAPKA = Path(__file__).resolve().parents[2] / "_yozuvlar"
+
+#: The Uzbek suffixes (morphemes) that may follow a word kept as written; a tail made of them
+#: is converted (GQA|ning, LSTM|da|gi|dan, PyTorch|da).
+QOSHIMCHALAR = frozenset("""
+    lar i si ni ning ga ka qa da ta dan tan dagi gi gacha siz li lik niki ki cha dek day
+    mi chi imiz ingiz miz ngiz dir ligi ning-chi dagi-chi da-chi ga-chi ni-chi
+""".split())
+
+#: A word of running text: letters with oʻ gʻ ʼ, digits joined to letters, hyphenated parts.
+SOZ = re.compile(r"[0-9]*[^\W\d_][\wʻʼ’]*(?:-[\wʻʼ’]+)*")
+
+
+class YozuvXatosi(ValueError):
+    """A script's folder that cannot be used: the message names the file and what is wrong."""
+
+
+def _qatorlar(fayl: Path):
+    for n, qator in enumerate(fayl.read_text(encoding="utf-8").splitlines(), start=1):
+        qator = qator.split("#", 1)[0].rstrip()
+        if qator.strip():
+            yield n, qator
+
+
+def _otkazgich(sozlama: dict, papka: Path):
+    """The converter of one word: a kept library's function, or a letter table."""
+    if "harflar" in sozlama:
+        return _harflar_otkazgichi(papka / sozlama["harflar"])
+    nom = sozlama.get("otkazgich")
+    if not isinstance(nom, str) or "." not in nom:
+        raise YozuvXatosi(f"{papka / 'yozuv.yml'}: 'otkazgich' must name a function as "
+                          f"module.function (alifbo.to_cyrillic) or 'harflar' a letter table; got {nom!r}")
+    modul, _, funksiya = nom.rpartition(".")
+    try:
+        f = getattr(importlib.import_module(modul), funksiya)
+    except (ImportError, AttributeError) as e:
+        raise YozuvXatosi(f"{papka / 'yozuv.yml'}: otkazgich {nom!r} cannot be imported ({e}); "
+                          "is the package in requirements.txt?") from None
+    ops = dict(sozlama.get("sozlamalar") or {})
+
+    def otkaz(matn: str) -> str:
+        natija = f(matn, **ops)
+        return getattr(natija, "text", natija)
+    return otkaz
+
+
+def _harflar_otkazgichi(fayl: Path):
+    """A letter table ``latin<TAB>written``, longest match first (sh before s)."""
+    if not fayl.is_file():
+        raise YozuvXatosi(f"{fayl}: no such letter table")
+    jadval = {}
+    for n, qator in _qatorlar(fayl):
+        qismlar = qator.split("\t")
+        if len(qismlar) != 2:
+            raise YozuvXatosi(f"{fayl}:{n}: expected 'latin<TAB>written', got {qator!r}")
+        jadval[qismlar[0]] = qismlar[1]
+    naqsh = re.compile("|".join(sorted(map(re.escape, jadval), key=len, reverse=True)))
+
+    def otkaz(matn: str) -> str:
+        # matched in lowercase; a capital letter gives its entry capitalised (Sh -> the entry of sh)
+        return naqsh.sub(lambda m: _harf_holati(matn[m.start():m.end()], jadval[m.group(0)]), matn.lower()) \
+            if matn else matn
+    return otkaz
+
+
+@dataclass
+class Yozuv:
+    """One edition's script: ``soz`` writes a word, ``matn`` a run of text."""
+
+    nom: str                     #: the folder's name (kirill)
+    sarlavha: str                #: what the script switch says
+    til: str                     #: the pages' lang attribute (uz-Cyrl)
+    sphinx_tili: str             #: Sphinx's language (uz_Cyrl)
+    otkaz: object = field(repr=False)
+    butun: dict = field(default_factory=dict, repr=False)      #: whole-word exceptions
+    ozaklar: dict = field(default_factory=dict, repr=False)    #: stem exceptions
+    lotinda_har: frozenset = frozenset()                       #: kept, in any case
+    lotinda_aniq: frozenset = frozenset()                      #: kept, exactly as listed
+
+    @classmethod
+    def oqi(cls, nom: str, papka: Path = PAPKA) -> "Yozuv":
+        joy = papka / nom
+        fayl = joy / "yozuv.yml"
+        if not fayl.is_file():
+            bor = sorted(p.name for p in papka.iterdir() if (p / "yozuv.yml").is_file()) if papka.is_dir() else []
+            raise YozuvXatosi(f"no script {nom!r}: {fayl} is missing (scripts there: {', '.join(bor) or 'none'})")
+        sozlama = yaml.safe_load(fayl.read_text(encoding="utf-8")) or {}
+        for kalit in ("sarlavha", "til", "sphinx_tili"):
+            if not isinstance(sozlama.get(kalit), str):
+                raise YozuvXatosi(f"{fayl}: '{kalit}' (a string) is missing")
+        butun, ozaklar = {}, {}
+        if (joy / "istisnolar.tsv").is_file():
+            for n, qator in _qatorlar(joy / "istisnolar.tsv"):
+                q = qator.split("\t")
+                if len(q) < 3 or q[2] not in ("=", "+"):
+                    raise YozuvXatosi(f"{joy / 'istisnolar.tsv'}:{n}: expected 'latin<TAB>written<TAB>=' "
+                                      f"(a whole word) or '+' (a stem), got {qator!r}")
+                (butun if q[2] == "=" else ozaklar)[q[0].lower()] = q[1]
+        lotinda = [s for _, q in _qatorlar(joy / "lotinda.txt") for s in q.split()] \
+            if (joy / "lotinda.txt").is_file() else []
+        return cls(nom, sozlama["sarlavha"], sozlama["til"], sozlama["sphinx_tili"],
+                   _otkazgich(sozlama, joy), butun, ozaklar,
+                   frozenset(s for s in lotinda if s == s.lower()),
+                   frozenset(s for s in lotinda if s != s.lower()))
+
+    # --- one word -------------------------------------------------------------------
+
+    def _qoshimchami(self, dum: str) -> bool:
+        """Whether ``dum`` is one or more Uzbek suffixes (lar|ning)."""
+        @functools.lru_cache(maxsize=None)
+        def bolinadimi(i: int) -> bool:
+            return i == len(dum) or any(dum.startswith(q, i) and bolinadimi(i + len(q)) for q in QOSHIMCHALAR)
+        return bolinadimi(0)
+
+    def _lotin_qismi(self, soz: str) -> str | None:
+        """A kept word and its Uzbek suffix (the longest kept base first), or None."""
+        for k in range(len(soz), 0, -1):
+            asos, dum = soz[:k], soz[k:]
+            if dum and not dum.islower():
+                continue
+            royxatda = asos in self.lotinda_aniq or asos.lower() in self.lotinda_har
+            # by the rule (capitals, digits) a kept base ends in a capital or a digit: 8B|da, not 8Bda
+            qoidada = (sum(c.isupper() for c in asos) >= 2 or any(c.isdigit() for c in asos)) \
+                and (asos[-1].isupper() or asos[-1].isdigit())
+            if royxatda and dum[:1] == "i" and asos not in self.lotinda_har and asos.lower() != asos:
+                continue          # a name and a possessive i is an Uzbek word more often: Yang|i = yangi
+            if (royxatda or qoidada) and (not dum or self._qoshimchami(dum)):
+                return asos + (self.otkaz(dum) if dum else "")
+        return None
+
+    def _bitta(self, soz: str) -> str:
+        lotin = self._lotin_qismi(soz)
+        if lotin is not None:
+            return lotin
+        kichik = soz.lower()
+        if kichik in self.butun:
+            return _harf_holati(soz, self.butun[kichik])
+        for ozak in sorted(self.ozaklar, key=len, reverse=True):
+            if kichik.startswith(ozak):
+                dum = soz[len(ozak):]
+                # the suffix after a letter of the same kind as the stem's last (e after a vowel: э)
+                oldin = "a" if ozak[-1] in "aeiouʻ" else "b"
+                return _harf_holati(soz, self.ozaklar[ozak] + (self.otkaz(oldin + dum)[1:] if dum else ""))
+        return self.otkaz(soz)
+
+    def soz(self, soz: str) -> str:
+        """One word of running text in this script (hyphenated parts each on their own).  A single
+        Latin letter is a variable (*T*, *K*) and stays, but for the pronoun u."""
+        if len(soz) == 1 and soz.isascii() and soz.lower() != "u":
+            return soz
+        lotin = self._lotin_qismi(soz)
+        if lotin is not None:
+            return lotin
+        return "-".join(self._bitta(q) if q else q for q in soz.split("-"))
+
+    def matn(self, matn: str) -> str:
+        """Running text: each word in this script, everything between words as it is."""
+        return SOZ.sub(lambda m: self.soz(m.group(0)), matn)
+
+
+def _harf_holati(asl: str, yangi: str) -> str:
+    """``yangi`` in the case of ``asl``: Capitalised or ALL CAPS."""
+    if len(asl) > 1 and asl.isupper():
+        return yangi.upper()
+    if asl[:1].isupper():
+        return yangi[:1].upper() + yangi[1:]
+    return yangi
+
+
+@functools.lru_cache(maxsize=8)
+def yozuv(nom: str) -> Yozuv:
+    """The edition's script ``nom`` (read once)."""
+    return Yozuv.oqi(nom)
+
+
+# --- a page's doctree -------------------------------------------------------------------
+
+#: What stays as it is, with everything inside: code, printed output, formulas, raw markup,
+#: the works cited (names and titles as published), comments and targets.
+def _tegilmas_turlar():
+    from docutils import nodes
+
+    return (nodes.literal, nodes.literal_block, nodes.doctest_block, nodes.math, nodes.math_block,
+            nodes.raw, nodes.comment, nodes.target, nodes.citation, nodes.substitution_definition)
+
+
+#: A class that keeps a span as written ({lotin}`oʻ`: an example of the Latin script itself).
+LOTIN_SINFI = "lotin"
+#: The gloss marker: the emphasis after it is the English term (ingl. *query*).
+INGLIZCHA = re.compile(r"\bingl\.\s*$")
+
+
+def _tegilmasmi(tugun, turlar) -> bool:
+    from docutils import nodes
+
+    while tugun is not None:
+        if isinstance(tugun, turlar) or LOTIN_SINFI in tugun.get("classes", ()):
+            return True
+        manzil = tugun.get("refuri", "") if isinstance(tugun, nodes.reference) else ""
+        if manzil and tugun.astext().strip().rstrip("/") in (manzil.rstrip("/"),
+                                                             manzil.split("://", 1)[-1].rstrip("/")):
+            return True                          # a link whose text is its address
+        if isinstance(tugun, nodes.emphasis):
+            oldingi = tugun.previous_sibling()
+            if isinstance(oldingi, nodes.Text) and INGLIZCHA.search(str(oldingi)):
+                return True                      # the English of a gloss
+        tugun = tugun.parent
+    return False
+
+
+def doctree_yoz(doctree, yozuv_: Yozuv) -> int:
+    """Every text of the page's prose, headings, captions and tables written in ``yozuv_``;
+    code, output, formulas, addresses, glosses' English and the works cited stay.  Returns how
+    many texts changed."""
+    from docutils import nodes
+
+    turlar = _tegilmas_turlar()
+    ozgardi = 0
+    for matn in list(doctree.findall(nodes.Text)):
+        if _tegilmasmi(matn.parent, turlar):
+            continue
+        yangi = yozuv_.matn(str(matn))
+        if yangi != str(matn):
+            matn.parent.replace(matn, nodes.Text(yangi))
+            ozgardi += 1
+    return ozgardi

@@ -1,0 +1,121 @@
+"""Unit tests of book/_ext/qurilish/yozuv.py: the chapter's words in another script (issue 48).
+
+The Cyrillic script is checked against its gold list (``book/_yozuvlar/kirill/oltin.tsv``):
+every chapter word with a hard pattern (ts/ц, e/э, ye, yo, yoʻ, ʼ/ъ, ь in loanwords, capitals,
+acronyms with suffixes, English terms) must be right, and at most 0,5 % of at least 300 words
+drawn at random.  A third script is a folder of data, shown with a toy letter table.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from qurilish.yozuv import PAPKA, Yozuv, YozuvXatosi
+
+
+def _oltin(nom: str) -> list[tuple[str, str, str]]:
+    qatorlar = (PAPKA / nom / "oltin.tsv").read_text(encoding="utf-8").splitlines()
+    return [tuple(q.split("\t")[:3]) for q in qatorlar if q and not q.startswith(("#", "latin\t"))]
+
+
+@pytest.fixture(scope="module")
+def kirill() -> Yozuv:
+    return Yozuv.oqi("kirill")
+
+
+def test_every_hard_chapter_word_is_written_right(kirill):
+    qiyinlar = [(l, k) for l, k, tur in _oltin("kirill") if tur.startswith("a:")]
+    assert len(qiyinlar) >= 700
+    xatolar = [(l, k, kirill.soz(l)) for l, k in qiyinlar if kirill.soz(l) != k]
+    assert not xatolar, f"{len(xatolar)} of {len(qiyinlar)} wrong (latin, gold, written): {xatolar[:20]}"
+
+
+def test_at_most_half_a_percent_of_random_words_are_wrong(kirill):
+    tasodifiy = [(l, k) for l, k, tur in _oltin("kirill") if tur.startswith("b:")]
+    assert len(tasodifiy) >= 300
+    xatolar = [(l, k, kirill.soz(l)) for l, k in tasodifiy if kirill.soz(l) != k]
+    assert len(xatolar) <= 0.005 * len(tasodifiy), xatolar
+
+
+@pytest.mark.parametrize("lotin, kirillcha", [
+    ("GQAning", "GQAнинг"), ("RNNdan", "RNNдан"), ("LSTMdagidan", "LSTMдагидан"),
+    ("8Bda", "8Bда"), ("KichikGPTda", "KichikGPTда"), ("seedga", "seedга"),
+    ("PyTorchda", "PyTorchда"), ("Attention", "Attention"),
+    ("funksiyaning", "функциянинг"), ("Funksiya", "Функция"), ("boshlangʻich", "бошланғич"),
+    ("gradienti", "градиенти"), ("maʼlumot", "маълумот"), ("yoʻl", "йўл"), ("esa", "эса"),
+    ("Yangi", "Янги"), ("T", "T"), ("u", "у"), ("soʻz-soʻz", "сўз-сўз"),
+])
+def test_the_policy_on_its_examples(kirill, lotin, kirillcha):
+    assert kirill.soz(lotin) == kirillcha
+
+
+def test_running_text_keeps_what_lies_between_words(kirill):
+    assert kirill.matn("Soʻrov (ingl. query) — 4 096 ta, GQAning 2 guruhi: 0,97!") \
+        == "Сўров (ингл. query) — 4 096 та, GQAнинг 2 гуруҳи: 0,97!"
+
+
+def test_a_third_script_is_a_folder_of_data_not_code(tmp_path):
+    """A toy script: a letter table, one exception, one kept word; nothing in yozuv.py names it."""
+    papka = tmp_path / "oyna"
+    papka.mkdir()
+    (papka / "yozuv.yml").write_text("sarlavha: Oyna\ntil: uz-Zyyy\nsphinx_tili: uz\nharflar: harflar.tsv\n",
+                                     encoding="utf-8")
+    (papka / "harflar.tsv").write_text("sh\tʃ\noʻ\tø\na\tα\ns\tς\n", encoding="utf-8")
+    (papka / "istisnolar.tsv").write_text("bosh\tBOS\t+\n", encoding="utf-8")
+    (papka / "lotinda.txt").write_text("seed\n", encoding="utf-8")
+    oyna = Yozuv.oqi("oyna", tmp_path)
+    assert (oyna.sarlavha, oyna.til) == ("Oyna", "uz-Zyyy")
+    assert oyna.matn("Shosh soʻz, seedlar va boshqa") == "Ʃoʃ ςøz, seedlαr vα BOSqα"
+
+
+def test_the_2026_latin_alphabet_is_a_kept_librarys_function(tmp_path):
+    papka = tmp_path / "yangi"
+    papka.mkdir()
+    (papka / "yozuv.yml").write_text("sarlavha: Yangi lotin\ntil: uz-Latn\nsphinx_tili: uz\n"
+                                     "otkazgich: alifbo.to_new_latin\n", encoding="utf-8")
+    yangi = Yozuv.oqi("yangi", tmp_path)
+    assert yangi.matn("Soʻrov shahar choʻl GQAning") == "Sörov şahar çöl GQAning"
+
+
+def test_a_broken_script_folder_says_what_is_wrong_and_what_would_be_right(tmp_path):
+    with pytest.raises(YozuvXatosi, match="no script 'yoq'.*scripts there: none"):
+        Yozuv.oqi("yoq", tmp_path)
+    papka = tmp_path / "x"
+    papka.mkdir()
+    (papka / "yozuv.yml").write_text("sarlavha: X\ntil: x\nsphinx_tili: x\notkazgich: yoq_paket.f\n", encoding="utf-8")
+    with pytest.raises(YozuvXatosi, match="yoq_paket.f' cannot be imported.*requirements.txt"):
+        Yozuv.oqi("x", tmp_path)
+    (papka / "yozuv.yml").write_text("sarlavha: X\ntil: x\nsphinx_tili: x\notkazgich: alifbo.to_cyrillic\n",
+                                     encoding="utf-8")
+    (papka / "istisnolar.tsv").write_text("funksiya\tфункция\n", encoding="utf-8")
+    with pytest.raises(YozuvXatosi, match=r"istisnolar.tsv:1: expected 'latin<TAB>written<TAB>='"):
+        Yozuv.oqi("x", tmp_path)
+    (papka / "yozuv.yml").write_text("til: x\n", encoding="utf-8")
+    with pytest.raises(YozuvXatosi, match="'sarlavha' \\(a string\\) is missing"):
+        Yozuv.oqi("x", tmp_path)
+
+
+def test_a_page_is_written_in_the_script_but_its_code_formulas_glosses_and_citations_are_not(kirill):
+    from docutils import nodes
+    from docutils.core import publish_doctree
+
+    from qurilish.yozuv import doctree_yoz
+
+    doctree = publish_doctree(
+        "Soʻrov\n======\n\n"
+        "Har soʻrov (ingl. *query*) ``soʻrov = x @ W`` bilan, :math:`q_t` esa vektor.\n"
+        "Manzil: https://arxiv.org/abs/1706.03762, kitob [Vaswani]_.\n\n"
+        "::\n\n    print('soʻrov')  # natija\n\n"
+        ".. [Vaswani] Ashish Vaswani va boshq. Attention is all you need.\n",
+        settings_overrides={"report_level": 5})
+    assert doctree_yoz(doctree, kirill) > 0
+    matn = doctree.astext()
+    assert "Сўров" in matn and "Ҳар сўров (ингл. query)" in matn and "билан" in matn
+    assert "soʻrov = x @ W" in matn and "q_t" in matn and "print('soʻrov')  # natija" in matn
+    assert "https://arxiv.org/abs/1706.03762" in matn
+    assert "Ashish Vaswani va boshq. Attention is all you need." in matn
+    assert not list(doctree.findall(lambda n: isinstance(n, nodes.Text) and "ʻ" in n
+                                    and not isinstance(n.parent, (nodes.literal, nodes.literal_block, nodes.citation))
+                                    and not isinstance(n.parent.parent, nodes.citation)))
