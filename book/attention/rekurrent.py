@@ -277,7 +277,7 @@ glue("poz_param", T * d_model, display=False)
 #   Toʻgʻri javoblar yarmidan biroz koʻp ekani tasodif emas: tartibni koʻrmaydigan model ham
 #   musbat sonlar koʻp yoki kamligidan foydalana oladi.
 #
-# Besh seed — kichik tanlov: boshqa seedlarda RNN ham, LSTM ham vazifani ancha kamroq
+# Besh seed — kichik tanlanma: boshqa seedlarda RNN ham, LSTM ham vazifani ancha kamroq
 # yechishi mumkin. Jadvaldagi oʻrtachalarni bu modellarning umumiy bahosi deb olmang.
 #
 # Pozitsiyali attentionda gradient ham 0-qadamga yetdi, vazifa ham yechildi.
