@@ -366,8 +366,7 @@ glue("poz_nazorat_max", max(nazorat), display=False)
 #
 # Sinusoidal modellarning yaxshi natijasi esa kafolat emas: formula istalgan
 # pozitsiyaga vektor beradi, ammo model bunday vektorlarni oʻqitishda
-# koʻrmagan. *T* = 120 dagi natija faqat besh seedniki: boshqa seedlarda sinusoidal model
-# u yerda ham ishlamay qolishi mumkin. Uzunlik yana oshsa nima boʻlishini
+# koʻrmagan. Uzunlik yana oshsa nima boʻlishini
 # 2-mashqda (*T* = 960) koʻrasiz.
 #
 # :::{admonition} Chuqurroq: katta til modellarida

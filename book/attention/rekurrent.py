@@ -266,8 +266,7 @@ glue("poz_param", T * d_model, display=False)
 #   seedda ham {glue:text}`attn_min:.3f`.
 # - **RNN** vazifani {glue:text}`rnn_yechdi_gap`, lekin natijasi seedga kuchli
 #   bogʻliq: {glue:text}`rnn_min:.3f` dan {glue:text}`rnn_max:.3f` gacha.
-#   Boshidagi kichik gradient oʻrganishni imkonsiz qilmaydi, lekin boshlangʻich gradientga
-#   qarab qaysi seedda model vazifani yechishini oldindan aytib boʻlmaydi.
+#   Boshidagi kichik gradient oʻrganishni imkonsiz qilmaydi.
 # - **LSTM** vazifani {glue:text}`lstm_yechdi_gap`; aniqliklar
 #   {glue:text}`lstm_min:.3f` dan {glue:text}`lstm_max:.3f` gacha. Uning natijasi
 #   seedga ham, protsessor arifmetikasiga ham kuchli bogʻliq: boshqa protsessorda xuddi

@@ -470,7 +470,7 @@ yopishtir(at_min=float(aniqliklar.min().min()), at_max=float(aniqliklar.max().ma
 # Kesh esa formula boʻyicha aynan kichrayadi (oxirgi ikki ustun); ikki tokenli oynada u son
 # uzunligiga qarab oʻsmaydi.
 #
-# Buning evaziga modelning ifodalash qobiliyati kamayadi. GQA va
+# Bu tejashning narxi jadvalda emas, tuzilishning oʻzida koʻrinadi. GQA va
 # MQAda bir guruh soʻrov boshlari bir xil kalit va qiymatlarni koʻradi,
 # oynali attention esa oynadan eski tokenlarni koʻrmaydi (koʻp qatlamli
 # modelda maʼlumot qatlamdan qatlamga oʻtib, uzoqroqqa yetadi).
