@@ -296,7 +296,7 @@ glue("fl_farq", float(farq), display=False)
 # ham bogʻliq. Oʻlchovlarimizda `mediana_ms` xotira ajratuvchisini shunday sozlaydi: u
 # boʻshatilgan xotirani tizimga qaytarmaydi, balki qayta ishlatadi; bu sozlama jarayon oxirigacha
 # amal qiladi. Bu funksiya chaqirilmagan jarayonda esa Linuxning odatiy sozlamasi ishlaydi. Unda
-# katta *T* da qoʻlda yozilgan funksiya har chaqiruvda $T \times T$ matritsalar uchun tizimdan yangi
+# jadvaldagi *T* = 1024 dan boshlab qoʻlda yozilgan funksiya har chaqiruvda $T \times T$ matritsalar uchun tizimdan yangi
 # xotira oladi va ancha sekinlashadi — hatto boʻlaklab hisobdan ham sekinroq boʻladi. Buni
 # `mediana_ms` ni chaqirmaydigan alohida skriptda ikki funksiyaning vaqtini oʻlchab tekshiring.
 #
