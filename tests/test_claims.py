@@ -260,13 +260,15 @@ def test_til_modeli_only_two_layers_depend_on_the_vocabulary():
 
 def test_narx_the_allocator_decides_whether_chunks_save_time():
     """narx: «Bu funksiya [mediana_ms] chaqirilmagan jarayonda esa Linuxning odatiy sozlamasi
-    ishlaydi. Unda jadvaldagi T = 1024 dan boshlab qoʻlda yozilgan funksiya … ancha sekinlashadi
-    — hatto boʻlaklab hisobdan ham sekinroq boʻladi».  The lesson's own two functions at the
-    table's T = 1024 and 2048, each setting in a fresh process (mallopt cannot be undone).
-    Measured at stop 66 (T = 2048): the manual function 2,4-2,9 times slower with glibc's
-    defaults, the chunked one 0,60-0,73 of its time; claim-breakers 13 and 14 (T = 1024): 69-73
-    against 25 ms, chunked 34-51 ms.  At T = 512 it depends on the process (2 of 3), so the page
-    starts at 1024."""
+    ishlaydi. Unda jadvaldagi T = 1024 dan boshlab qoʻlda yozilgan funksiya … ancha sekinlashadi,
+    shuning uchun boʻlaklab hisob bilan farq ancha qisqaradi yoki teskarisiga oʻzgaradi».  The
+    lesson's own two functions at the table's T = 1024 and 2048, each setting in a fresh process
+    (mallopt cannot be undone).  Measured at stop 67: natively the manual function 2,56 and 2,65
+    times slower with glibc's defaults, and chunked / manual 1,27 -> 0,60 and 1,34 -> 0,50 (the
+    chunked one overtakes it); under ATEN_CPU_CAPABILITY=default 1,80 and 1,77 times slower, and
+    chunked / manual 1,60 -> 1,02 and 1,58 -> 1,15 (the gap closes, the order stays).  So the
+    page does not say the chunked one becomes faster: that held natively only.  At T = 512 the
+    slowdown depends on the process (2 of 3, claim-breaker 14), so the page starts at 1024."""
     import json
     import subprocess
     import sys
@@ -280,8 +282,9 @@ def test_narx_the_allocator_decides_whether_chunks_save_time():
     for T in ("1024", "2048"):
         davo(f"odatiy sozlamada qoʻlda yozilgan funksiya ancha sekinlashadi (T = {T})",
              olchov["odatiy"][T]["formula"] / olchov["kitob"][T]["formula"], kamida=1.3)
-        davo(f"odatiy sozlamada boʻlaklab hisob qoʻlda yozilganidan tezroq (T = {T})",
-             olchov["odatiy"][T]["bolaklab"] / olchov["odatiy"][T]["formula"], kopi=1)
+        nisbat = {r: olchov[r][T]["bolaklab"] / olchov[r][T]["formula"] for r in olchov}
+        davo(f"odatiy sozlamada boʻlaklab hisob bilan farq ancha qisqaradi (T = {T})",
+             nisbat["odatiy"] / nisbat["kitob"], kopi=0.85)
 
 
 @pytest.mark.build

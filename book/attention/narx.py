@@ -297,7 +297,8 @@ glue("fl_farq", float(farq), display=False)
 # boʻshatilgan xotirani tizimga qaytarmaydi, balki qayta ishlatadi; bu sozlama jarayon oxirigacha
 # amal qiladi. Bu funksiya chaqirilmagan jarayonda esa Linuxning odatiy sozlamasi ishlaydi. Unda
 # jadvaldagi *T* = 1024 dan boshlab qoʻlda yozilgan funksiya har chaqiruvda $T \times T$ matritsalar uchun tizimdan yangi
-# xotira oladi va ancha sekinlashadi — hatto boʻlaklab hisobdan ham sekinroq boʻladi. Buni
+# xotira oladi va ancha sekinlashadi, shuning uchun boʻlaklab hisob bilan farq ancha qisqaradi yoki
+# teskarisiga oʻzgaradi. Buni
 # `mediana_ms` ni chaqirmaydigan alohida skriptda ikki funksiyaning vaqtini oʻlchab tekshiring.
 #
 # ### Baytlar: FlashAttention GPUda nega tezroq
