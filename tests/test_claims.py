@@ -261,7 +261,7 @@ def test_til_modeli_only_two_layers_depend_on_the_vocabulary():
 def test_narx_the_allocator_decides_whether_chunks_save_time():
     """narx: «Bu funksiya [mediana_ms] chaqirilmagan jarayonda esa Linuxning odatiy sozlamasi
     ishlaydi. Unda jadvaldagi T = 1024 dan boshlab qoʻlda yozilgan funksiya … ancha sekinlashadi,
-    shuning uchun boʻlaklab hisob bilan farq ancha qisqaradi yoki teskarisiga oʻzgaradi».  The
+    shuning uchun boʻlaklab hisob bilan farq keskin qisqaradi yoki teskarisiga oʻzgaradi».  The
     lesson's own two functions at the table's T = 1024 and 2048, each setting in a fresh process
     (mallopt cannot be undone).  Measured at stop 67: natively the manual function 2,56 and 2,65
     times slower with glibc's defaults, and chunked / manual 1,27 -> 0,60 and 1,34 -> 0,50 (the

@@ -297,7 +297,7 @@ glue("fl_farq", float(farq), display=False)
 # boʻshatilgan xotirani tizimga qaytarmaydi, balki qayta ishlatadi; bu sozlama jarayon oxirigacha
 # amal qiladi. Bu funksiya chaqirilmagan jarayonda esa Linuxning odatiy sozlamasi ishlaydi. Unda
 # jadvaldagi *T* = 1024 dan boshlab qoʻlda yozilgan funksiya har chaqiruvda $T \times T$ matritsalar uchun tizimdan yangi
-# xotira oladi va ancha sekinlashadi, shuning uchun boʻlaklab hisob bilan farq ancha qisqaradi yoki
+# xotira oladi va ancha sekinlashadi, shuning uchun boʻlaklab hisob bilan farq keskin qisqaradi yoki
 # teskarisiga oʻzgaradi. Buni
 # `mediana_ms` ni chaqirmaydigan alohida skriptda ikki funksiyaning vaqtini oʻlchab tekshiring.
 #
