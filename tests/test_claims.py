@@ -259,15 +259,16 @@ def test_til_modeli_only_two_layers_depend_on_the_vocabulary():
 
 
 def test_narx_the_allocator_decides_whether_chunks_save_time():
-    """narx: «Bu funksiya [mediana_ms] chaqirilmagan jarayonda esa Linuxning odatiy sozlamasi
-    ishlaydi. Unda jadvaldagi T = 1024 dan boshlab qoʻlda yozilgan funksiya … ancha sekinlashadi,
-    shuning uchun boʻlaklab hisob bilan farq keskin qisqaradi yoki teskarisiga oʻzgaradi».  The
+    """narx: «Bu funksiya [mediana_ms] chaqirilmagan jarayonda esa Linuxda glibc kutubxonasining
+    odatiy sozlamasi amal qiladi. Shunda jadvaldagi T = 1024 va undan kattada qoʻlda yozilgan
+    funksiya … ancha sekinlashadi (T = 512 da baʼzan). Boʻlaklab hisob bilan farq esa keskin
+    qisqaradi: boʻlaklab hisob hatto tezroq boʻlib qolishi mumkin».  The
     lesson's own two functions at the table's T = 1024 and 2048, each setting in a fresh process
     (mallopt cannot be undone).  Measured at stop 67: natively the manual function 2,56 and 2,65
     times slower with glibc's defaults, and chunked / manual 1,27 -> 0,60 and 1,34 -> 0,50 (the
     chunked one overtakes it); under ATEN_CPU_CAPABILITY=default 1,80 and 1,77 times slower, and
     chunked / manual 1,60 -> 1,02 and 1,58 -> 1,15 (the gap closes, the order stays).  So the
-    page does not say the chunked one becomes faster: that held natively only.  At T = 512 the
+    page says the chunked one may become faster, not that it does: that held natively only.  At T = 512 the
     slowdown depends on the process (2 of 3, claim-breaker 14), so the page starts at 1024."""
     import json
     import subprocess

@@ -292,14 +292,16 @@ glue("fl_farq", float(farq), display=False)
 # esa ikkalasida deyarli bir xil. Flash kerneli ham xotirani tejaydi, ham amallarni bitta
 # kernelda birlashtiradi; bu oʻlchov ikki taʼsirni ajratmaydi. {glue:text}`fl_bolak_gap`.
 #
-# Bu natijalar protsessorga va xotira ajratuvchisiga (dasturga xotira beradigan kutubxonaga)
-# ham bogʻliq. Oʻlchovlarimizda `mediana_ms` xotira ajratuvchisini shunday sozlaydi: u
-# boʻshatilgan xotirani tizimga qaytarmaydi, balki qayta ishlatadi; bu sozlama jarayon oxirigacha
-# amal qiladi. Bu funksiya chaqirilmagan jarayonda esa Linuxning odatiy sozlamasi ishlaydi. Unda
-# jadvaldagi *T* = 1024 dan boshlab qoʻlda yozilgan funksiya har chaqiruvda $T \times T$ matritsalar uchun tizimdan yangi
-# xotira oladi va ancha sekinlashadi, shuning uchun boʻlaklab hisob bilan farq keskin qisqaradi yoki
-# teskarisiga oʻzgaradi. Buni
-# `mediana_ms` ni chaqirmaydigan alohida skriptda ikki funksiyaning vaqtini oʻlchab tekshiring.
+# Bu vaqtlar protsessorga va xotira ajratuvchisiga (ingl. *memory allocator*: dasturga xotira
+# beradigan kutubxona) ham bogʻliq. Oʻlchovlarimizda `mediana_ms` ajratuvchini shunday sozlaydi:
+# boʻshatilgan xotira tizimga qaytarilmaydi, qayta ishlatiladi; bu sozlama jarayon (ishlayotgan
+# dastur) oxirigacha amal qiladi. Bu funksiya chaqirilmagan jarayonda esa Linuxda glibc
+# kutubxonasining odatiy sozlamasi amal qiladi. Shunda jadvaldagi *T* = 1024 va undan kattada
+# qoʻlda yozilgan funksiya har chaqiruvda $T \times T$ matritsalar uchun tizimdan yangi xotira oladi
+# va ancha sekinlashadi (*T* = 512 da baʼzan). Boʻlaklab hisob bilan farq esa keskin qisqaradi:
+# boʻlaklab hisob hatto tezroq boʻlib qolishi mumkin. Buni alohida skriptda tekshirib koʻring:
+# yangi jarayonda, `mediana_ms` ni chaqirmasdan, qoʻlda yozilgan va boʻlaklab funksiyalarni bir
+# necha marta ishga tushiring va vaqtlarning medianasini oling.
 #
 # ### Baytlar: FlashAttention GPUda nega tezroq
 #
