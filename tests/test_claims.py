@@ -260,9 +260,9 @@ def test_til_modeli_only_two_layers_depend_on_the_vocabulary():
 
 def test_narx_the_allocator_decides_whether_chunks_save_time():
     """narx: «Bu funksiya [mediana_ms] chaqirilmagan jarayonda esa Linuxda glibc kutubxonasining
-    odatiy sozlamasi amal qiladi. Shunda jadvaldagi T = 1024 va undan kattada qoʻlda yozilgan
-    funksiya … ancha sekinlashadi (T = 512 da baʼzan). Boʻlaklab hisob bilan farq esa keskin
-    qisqaradi: boʻlaklab hisob hatto tezroq boʻlib qolishi mumkin».  The
+    odatiy sozlamasi amal qiladi. U holda jadvaldagi T = 1024 va undan katta qiymatlarda qoʻlda
+    yozilgan funksiya … ancha sekinlashadi (T = 512 da esa baʼzan). Ikki funksiya orasidagi farq
+    keskin qisqaradi: protsessorga qarab boʻlaklab funksiya hatto tezroq boʻlishi mumkin».  The
     lesson's own two functions at the table's T = 1024 and 2048, each setting in a fresh process
     (mallopt cannot be undone).  Measured at stop 67: natively the manual function 2,56 and 2,65
     times slower with glibc's defaults, and chunked / manual 1,27 -> 0,60 and 1,34 -> 0,50 (the

@@ -296,12 +296,12 @@ glue("fl_farq", float(farq), display=False)
 # beradigan kutubxona) ham bogʻliq. Oʻlchovlarimizda `mediana_ms` ajratuvchini shunday sozlaydi:
 # boʻshatilgan xotira tizimga qaytarilmaydi, qayta ishlatiladi; bu sozlama jarayon (ishlayotgan
 # dastur) oxirigacha amal qiladi. Bu funksiya chaqirilmagan jarayonda esa Linuxda glibc
-# kutubxonasining odatiy sozlamasi amal qiladi. Shunda jadvaldagi *T* = 1024 va undan kattada
-# qoʻlda yozilgan funksiya har chaqiruvda $T \times T$ matritsalar uchun tizimdan yangi xotira oladi
-# va ancha sekinlashadi (*T* = 512 da baʼzan). Boʻlaklab hisob bilan farq esa keskin qisqaradi:
-# boʻlaklab hisob hatto tezroq boʻlib qolishi mumkin. Buni alohida skriptda tekshirib koʻring:
-# yangi jarayonda, `mediana_ms` ni chaqirmasdan, qoʻlda yozilgan va boʻlaklab funksiyalarni bir
-# necha marta ishga tushiring va vaqtlarning medianasini oling.
+# kutubxonasining odatiy sozlamasi amal qiladi. U holda jadvaldagi *T* = 1024 va undan katta
+# qiymatlarda qoʻlda yozilgan funksiya har chaqiruvda $T \times T$ matritsalar uchun tizimdan yangi
+# xotira oladi va ancha sekinlashadi (*T* = 512 da esa baʼzan). Ikki funksiya orasidagi farq keskin
+# qisqaradi: protsessorga qarab boʻlaklab funksiya hatto tezroq boʻlishi mumkin. Buni alohida
+# skriptda tekshirib koʻring: `mediana_ms` ni chaqirmasdan, bitta oqimda *T* = 2048 da ikki
+# funksiyani bir necha marta chaqiring va vaqtlarning medianasini oling.
 #
 # ### Baytlar: FlashAttention GPUda nega tezroq
 #
