@@ -19,7 +19,6 @@ if it has two capitals or more, or a digit, before its suffix (GQA, 8B, KichikGP
 
 from __future__ import annotations
 
-import functools
 import importlib
 import re
 from dataclasses import dataclass, field
@@ -36,6 +35,9 @@ QOSHIMCHALAR = frozenset("""
     lar i si ni ning ga ka qa da ta dan tan dagi gi gacha siz li lik niki ki cha dek day
     mi chi imiz ingiz miz ngiz dir ligi ning-chi dagi-chi da-chi ga-chi ni-chi
 """.split())
+
+#: A tail of one or more of them (the regex backtracks over the ways to split it).
+_QOSHIMCHALI = re.compile("(?:" + "|".join(sorted(map(re.escape, QOSHIMCHALAR), key=len, reverse=True)) + ")+")
 
 #: A word of running text: letters with oʻ gʻ ʼ, digits joined to letters, hyphenated parts.
 SOZ = re.compile(r"[0-9]*[^\W\d_][\wʻʼ’]*(?:-[\wʻʼ’]+)*")
@@ -135,13 +137,6 @@ class Yozuv:
 
     # --- one word -------------------------------------------------------------------
 
-    def _qoshimchami(self, dum: str) -> bool:
-        """Whether ``dum`` is one or more Uzbek suffixes (lar|ning)."""
-        @functools.lru_cache(maxsize=None)
-        def bolinadimi(i: int) -> bool:
-            return i == len(dum) or any(dum.startswith(q, i) and bolinadimi(i + len(q)) for q in QOSHIMCHALAR)
-        return bolinadimi(0)
-
     def _lotin_qismi(self, soz: str) -> str | None:
         """A kept word and its Uzbek suffix (the longest kept base first), or None."""
         for k in range(len(soz), 0, -1):
@@ -152,13 +147,14 @@ class Yozuv:
             # by the rule (capitals, digits) a kept base ends in a capital or a digit: 8B|da, not 8Bda
             qoidada = (sum(c.isupper() for c in asos) >= 2 or any(c.isdigit() for c in asos)) \
                 and (asos[-1].isupper() or asos[-1].isdigit())
-            if royxatda and dum[:1] == "i" and asos not in self.lotinda_har and asos.lower() != asos:
+            if dum[:1] == "i" and asos in self.lotinda_aniq and asos.lower() not in self.lotinda_har:
                 continue          # a name and a possessive i is an Uzbek word more often: Yang|i = yangi
-            if (royxatda or qoidada) and (not dum or self._qoshimchami(dum)):
+            if (royxatda or qoidada) and (not dum or _QOSHIMCHALI.fullmatch(dum)):
                 return asos + (self.otkaz(dum) if dum else "")
         return None
 
     def _bitta(self, soz: str) -> str:
+        """A word (or a hyphenated part) kept as written, or an Uzbek one in this script."""
         lotin = self._lotin_qismi(soz)
         if lotin is not None:
             return lotin
@@ -178,7 +174,9 @@ class Yozuv:
         Latin letter is a variable (*T*, *K*) and stays, but for the pronoun u."""
         if len(soz) == 1 and soz.isascii() and soz.lower() != "u":
             return soz
-        lotin = self._lotin_qismi(soz)
+        if "-" not in soz:
+            return self._bitta(soz)
+        lotin = self._lotin_qismi(soz)          # a hyphenated term kept whole (self-attention)
         if lotin is not None:
             return lotin
         return "-".join(self._bitta(q) if q else q for q in soz.split("-"))
@@ -197,12 +195,6 @@ def _harf_holati(asl: str, yangi: str) -> str:
     return yangi
 
 
-@functools.lru_cache(maxsize=8)
-def yozuv(nom: str) -> Yozuv:
-    """The edition's script ``nom`` (read once)."""
-    return Yozuv.oqi(nom)
-
-
 # --- a page's doctree -------------------------------------------------------------------
 
 #: What stays as it is, with everything inside: code, printed output, formulas, raw markup,
@@ -214,7 +206,8 @@ def _tegilmas_turlar():
             nodes.raw, nodes.comment, nodes.target, nodes.citation, nodes.substitution_definition)
 
 
-#: A class that keeps a span as written ({lotin}`oʻ`: an example of the Latin script itself).
+#: A class that keeps a span as written: an example of the Latin script itself («oʻ», the BPE
+#: merges), which converted would be false (no role sets it yet: issue 48's next step).
 LOTIN_SINFI = "lotin"
 #: The gloss marker: the emphasis after it is the English term (ingl. *query*).
 INGLIZCHA = re.compile(r"\bingl\.\s*$")
