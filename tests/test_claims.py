@@ -221,7 +221,7 @@ def test_sdpa_removes_the_quadratic_memory_not_the_quadratic_time(glued, sahifa)
     assert songa(qiy["SDPA"][1]) == pytest.approx(glued["fl_vq_sdpa"], abs=0.006)
 
 
-#: narx's two functions timed at T = 2048 in a fresh process by the book's own timer
+#: narx's two functions timed at T = 1024 and 2048 in a fresh process by the book's own timer
 #: (``mediana_ms`` without its store), with its allocator setting (``kitob``) or with it turned
 #: off, glibc's defaults (``odatiy``); prints their medians in ms.
 _AJRATUVCHI_SKRIPTI = """
@@ -268,8 +268,9 @@ def test_narx_the_allocator_decides_whether_chunks_save_time():
     times slower with glibc's defaults, and chunked / manual 1,27 -> 0,60 and 1,34 -> 0,50 (the
     chunked one overtakes it); under ATEN_CPU_CAPABILITY=default 1,80 and 1,77 times slower, and
     chunked / manual 1,60 -> 1,02 and 1,58 -> 1,15 (the gap closes, the order stays).  So the
-    page says the chunked one may become faster, not that it does: that held natively only.  At T = 512 the
-    slowdown depends on the process (2 of 3, claim-breaker 14), so the page starts at 1024."""
+    page says the chunked one may become faster, not that it does: that held natively only.  At
+    T = 512 the slowdown depends on the process (2 of 3, claim-breaker 14), so the page starts
+    at 1024."""
     import json
     import subprocess
     import sys
