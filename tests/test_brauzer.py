@@ -343,6 +343,32 @@ def _eng_yorugi(png: bytes) -> int:
         return int(np.percentile(np.asarray(rasm.convert("RGB")).max(axis=2), 99))
 
 
+#: Every change of <html data-theme> from the page's first script on: [old value, new value].
+MAVZU_IZI = """(() => {
+  window.kitobMavzuIzi = [];
+  new MutationObserver((yozuvlar) => {
+    for (const y of yozuvlar) window.kitobMavzuIzi.push([y.oldValue, y.target.dataset.theme]);
+  }).observe(document, { subtree: true, attributeFilter: ["data-theme"], attributeOldValue: true });
+})()"""
+
+
+@pytest.mark.parametrize("tizim", ["light", "dark"])
+def test_the_page_has_its_colour_scheme_before_the_themes_script_runs(kuzat, manzil, tizim):
+    """The head's first script resolves <html data-theme> ("auto" in the markup) to the system's
+    scheme, so that pydata-sphinx-theme.js, after the page has loaded, sets the value the page
+    already has: a change there computes the whole page's style again (book/_templates/layout.html)."""
+    k = kuzat(color_scheme=tizim)
+    k.sahifa.add_init_script(MAVZU_IZI)
+    sahifa = k.och(manzil + "book/attention/transformer.html")
+    izi = sahifa.evaluate("window.kitobMavzuIzi")
+    assert _mavzu(sahifa) == tizim
+    # the head's script once, then the theme's script with the same value
+    assert len(izi) >= 2 and izi[0] == ["auto", tizim], izi
+    assert all(eski == yangi == tizim for eski, yangi in izi[1:]), (
+        f"data-theme changed after the head's script: {izi}")
+    assert not k.xatolar, k.xatolar
+
+
 @pytest.mark.parametrize("yol", SAHIFALAR)
 def test_theme_toggle_and_dark_mode_keeps_figures_and_tables_readable(kuzat, manzil, rasmlar, yol):
     k = kuzat()

@@ -251,3 +251,43 @@ def test_extension_warns_when_the_theme_drops_the_string(tmp_path, fayl):
     env, ogohlar = _muhit(oldin=(tmp_path / "yangi-mavzu",))
     _chiqishi(env, fayl, _sahifa())
     assert len(ogohlar) == 1 and f"book/_templates/{fayl}" in ogohlar[0] and k.inglizcha in ogohlar[0], ogohlar
+
+
+#: The line of pydata-sphinx-theme's css block that book/_templates/layout.html replaces.
+MAVZU_QATORI = 'document.documentElement.dataset.theme = localStorage.getItem("theme") || "{{ default_mode }}";'
+
+
+def _css_sahifasi() -> dict:
+    """The stub page with what the css block reads beyond it: the theme's default mode, its
+    webpack macros (imported at the top of the theme's layout, which _blok does not run) and
+    Sphinx's css() (a stand-in stylesheet)."""
+    return _sahifa(default_mode="auto", css=lambda: '<link rel="stylesheet" href="kitob.css">',
+                   _webpack=SimpleNamespace(head_pre_assets=lambda: "", head_js_preload=lambda: ""))
+
+
+def test_layout_resolves_the_colour_scheme_in_the_themes_first_script():
+    """The css block: data-theme resolved as pydata-sphinx-theme.js resolves it, not "auto"."""
+    asl = MAVZULAR["pydata-sphinx-theme"] / "layout.html"
+    assert asl.read_text(encoding="utf-8").count(MAVZU_QATORI) == 1, (
+        f"the theme's {asl} no longer sets data-theme with {MAVZU_QATORI!r}; compare and update "
+        "book/_templates/layout.html's css block (and this test)")
+    env, ogohlar = _muhit()
+    html = _blok(env, "layout.html", "css", _css_sahifasi())
+    assert not ogohlar, ogohlar
+    assert 'localStorage.getItem("theme") || "auto"' not in html
+    assert ('document.documentElement.dataset.theme = ["light", "dark"].includes(document.documentElement'
+            '.dataset.mode) ? document.documentElement.dataset.mode : matchMedia("(prefers-color-scheme: '
+            'dark)").matches ? "dark" : "light";') in html, html
+    # the rest of the block is the theme's: its mode line and the stylesheets
+    assert 'document.documentElement.dataset.mode = localStorage.getItem("mode") || "auto";' in html
+    assert html.count("<script") == 1 and '<link rel="stylesheet" href="kitob.css">' in html
+
+
+def test_layout_warns_when_the_theme_sets_data_theme_otherwise(tmp_path):
+    asl = MAVZULAR["pydata-sphinx-theme"] / "layout.html"
+    yangi = tmp_path / "yangi-mavzu" / "layout.html"
+    yangi.parent.mkdir(parents=True)
+    yangi.write_text(asl.read_text(encoding="utf-8").replace(MAVZU_QATORI, MAVZU_QATORI.replace('"theme"', '"rang"')))
+    env, ogohlar = _muhit(oldin=(tmp_path / "yangi-mavzu",))
+    _blok(env, "layout.html", "css", _css_sahifasi())
+    assert len(ogohlar) == 1 and "css block no longer sets data-theme" in ogohlar[0], ogohlar
