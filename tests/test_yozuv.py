@@ -68,6 +68,8 @@ def test_a_third_script_is_a_folder_of_data_not_code(tmp_path):
     oyna = Yozuv.oqi("oyna", tmp_path)
     assert (oyna.sarlavha, oyna.til) == ("Oyna", "uz-Zyyy")
     assert oyna.matn("Shosh soʻz, seedlar va boshqa") == "Ʃoʃ ςøz, seedlαr vα BOSqα"
+    # a capital the table does not name stays a capital
+    assert oyna.matn("Ikki Soʻz, Bir") == "Ikki Σøz, Bir"
 
 
 def test_the_2026_latin_alphabet_is_a_kept_librarys_function(tmp_path):

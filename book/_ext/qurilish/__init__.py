@@ -20,6 +20,7 @@ never import this package; it imports only ``bichim`` and ``muhit`` from ``chapt
 ``kod``        code highlighted without spans that change nothing
 ``adabiyot``   citations and the list of references joined in Uzbek (sphinxcontrib-bibtex)
 ``xarita``     the data of a lesson's interactive maps in a file beside the page
+``yozuvda``    an edition in another script, written from the Latin build's reading (``yozuv``)
 ``yakun``      after the build, in one order: files, WebP, cut fonts (``shrift``), gzip
 =============  ==================================================================
 """
@@ -28,7 +29,7 @@ from __future__ import annotations
 
 #: In setup order: the lock first (before anything writes), the post-build pipeline last.
 MODULLAR = ["qulf", "ijro", "raqamlash", "qorongi", "yuklamalar", "katex", "pdf", "tarjima", "qidiruv",
-            "sahifa", "glue", "kod", "adabiyot", "xarita", "yakun"]
+            "sahifa", "glue", "kod", "adabiyot", "xarita", "yozuvda", "yakun"]
 
 #: The book's settings: name -> (default, rebuild, types).
 SOZLAMALAR = {
@@ -44,6 +45,10 @@ SOZLAMALAR = {
     # pdf: the published site's address, which the PDF names for its interactive parts
     # ("" while it has none: the PDF then says what they show)
     "kitob_sayt_manzili": ("", "env", [str]),
+    # yozuvda: the edition's script (a folder of kitob_yozuv_papkasi; "" the source's Latin); "":
+    # a change reads nothing again, the edition is written from the Latin build's reading
+    "kitob_yozuv": ("", "", [str]),
+    "kitob_yozuv_papkasi": ("", "", [str]),
     # yakun: what a host compresses (text); images, WOFF2, PDF and archives already are
     "kitob_gzip_turlari": ([".html", ".css", ".js", ".mjs", ".svg", ".json", ".txt", ".xml", ".map",
                             ".inv", ".ico"], "html", [list]),

@@ -89,9 +89,16 @@ def _harflar_otkazgichi(fayl: Path):
     naqsh = re.compile("|".join(sorted(map(re.escape, jadval), key=len, reverse=True)))
 
     def otkaz(matn: str) -> str:
-        # matched in lowercase; a capital letter gives its entry capitalised (Sh -> the entry of sh)
-        return naqsh.sub(lambda m: _harf_holati(matn[m.start():m.end()], jadval[m.group(0)]), matn.lower()) \
-            if matn else matn
+        # matched in lowercase; a capital letter gives its entry capitalised (Sh -> the entry of sh),
+        # and a letter the table does not name stays as it is, capital or not
+        kichik = matn.lower()
+        if len(kichik) != len(matn):                # no Uzbek letter changes length in lowercase
+            kichik = matn
+        qismlar, oxiri = [], 0
+        for m in naqsh.finditer(kichik):
+            qismlar += [matn[oxiri:m.start()], _harf_holati(matn[m.start():m.end()], jadval[m.group(0)])]
+            oxiri = m.end()
+        return "".join(qismlar) + matn[oxiri:]
     return otkaz
 
 

@@ -1,0 +1,57 @@
+"""Build side: the chapter's site written in another script (issue 48; not published yet).
+
+``python tools/yozuvda.py [name]`` (``kirill`` by default, a folder of ``book/_yozuvlar/``),
+after ``make book``: the edition is written from the Latin build's reading, so nothing is read
+or executed again (``book/_ext/qurilish/yozuvda.py``).  Under the book's build lock it copies
+the Latin build's environment (``_build/.doctrees``) to ``_build/.yozuv-<name>-doctrees`` and
+writes the HTML into ``_build/yozuv-<name>/``, strictly (warnings are errors).  The published
+site, ``_build/sayt``, is not touched.
+"""
+
+from __future__ import annotations
+
+import shutil
+import sys
+import time
+from pathlib import Path
+
+ILDIZ = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ILDIZ / "book" / "_ext"))
+from qurilish import qulf, yozuv  # noqa: E402
+
+
+def yozuvda(nom: str, ildiz: Path = ILDIZ) -> Path:
+    """The edition in script ``nom``: its folder of HTML."""
+    from jupyter_book.config import get_final_config
+    from sphinx.application import Sphinx
+    from sphinx.util.docutils import docutils_namespace, patch_docutils
+
+    yozuv.Yozuv.oqi(nom)                          # a script that is not there says so first
+    build = ildiz / "_build"
+    asl = build / ".doctrees" / "environment.pickle"
+    if not asl.is_file():
+        raise SystemExit(f"yozuvda: {asl} is missing: the edition is written from the Latin build's "
+                         "reading; run make book first")
+    chiqish, doctrees = build / f"yozuv-{nom}", build / f".yozuv-{nom}-doctrees"
+    with qulf.ushla(build):
+        shutil.rmtree(doctrees, ignore_errors=True)
+        shutil.copytree(build / ".doctrees", doctrees)
+        sozlama, _ = get_final_config(
+            user_yaml=ildiz / "_config.yml",
+            cli_config={"external_toc_path": (ildiz / "_toc.yml").as_posix(),
+                        "latex_individualpages": False, "nitpicky": True, "kitob_yozuv": nom},
+            sourcedir=ildiz, use_external_toc=True)
+        with patch_docutils(None), docutils_namespace():
+            app = Sphinx(srcdir=str(ildiz), confdir=None, outdir=str(chiqish), doctreedir=str(doctrees),
+                         buildername="html", confoverrides=sozlama, status=sys.stdout, warning=sys.stderr,
+                         freshenv=False, warningiserror=True, keep_going=True)
+            app.build(False, [])
+        if app.statuscode:
+            raise SystemExit(f"yozuvda: the {nom} edition failed; the reason is printed above")
+    return chiqish
+
+
+if __name__ == "__main__":
+    boshi = time.perf_counter()
+    papka = yozuvda(sys.argv[1] if len(sys.argv) > 1 else "kirill")
+    print(f"yozuvda: {papka / 'index.html'} in {time.perf_counter() - boshi:.1f} s", flush=True)
