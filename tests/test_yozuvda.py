@@ -47,6 +47,14 @@ Formula: :math:`a + s`.
 
    ikkinchi
 """
+#: The book's catalogue: one string of the basic theme's search box.
+KATALOG = """msgid ""
+msgstr ""
+"Content-Type: text/plain; charset=UTF-8\\n"
+
+msgid "Quick search"
+msgstr "Tez qidirish"
+"""
 IKKINCHI = """Ikkinchi sahifa
 ===============
 
@@ -83,11 +91,15 @@ def kitob(tmp_path_factory):
     (manba / "conf.py").write_text(KONF, encoding="utf-8")
     (manba / "index.rst").write_text(BOSH, encoding="utf-8")
     (manba / "ikkinchi.rst").write_text(IKKINCHI, encoding="utf-8")
+    (manba / "locales" / "uz" / "LC_MESSAGES").mkdir(parents=True)
+    (manba / "locales" / "uz" / "LC_MESSAGES" / "sphinx.po").write_text(KATALOG, encoding="utf-8")
     yozuvlar = _yozuv_papkasi(ildiz)
     _qur(manba, ildiz / "lotin", ildiz / "doctrees")
     shutil.copytree(ildiz / "doctrees", ildiz / "oyna-doctrees")
     holat = _qur(manba, ildiz / "oyna", ildiz / "oyna-doctrees",
                  kitob_yozuv="oyna", kitob_yozuv_papkasi=str(yozuvlar))
+    # the Latin book built again in the same process, after the edition
+    _qur(manba, ildiz / "lotin-yana", ildiz / "doctrees")
     return ildiz, holat, Yozuv.oqi("oyna", yozuvlar)
 
 
@@ -123,8 +135,24 @@ def test_code_literals_and_formulas_stay_as_written(kitob):
     assert r"\(a + s\)" in bosh.select_one("div.body").get_text()
 
 
-def test_the_latin_build_is_untouched(kitob):
+def test_the_interface_strings_come_from_the_catalogue_written_in_the_script(kitob):
+    ildiz, _, y = kitob
+    assert y.matn("Tez qidirish") == "Tez qidiriʃ"
+    assert _sahifa(ildiz / "oyna", "index").select_one("#searchbox h3").get_text() == "Tez qidiriʃ"
+
+
+@pytest.mark.parametrize("papka", ["lotin", "lotin-yana"])
+def test_the_latin_build_is_untouched_before_and_after(kitob, papka):
     ildiz, _, _ = kitob
-    bosh = _sahifa(ildiz / "lotin", "index")
+    bosh = _sahifa(ildiz / papka, "index")
     assert bosh.html["lang"] == "uz" and bosh.h1.get_text().rstrip("¶") == "Salom dunyo"
     assert bosh.select_one(".toctree-wrapper a").get_text() == "Ikkinchi sahifa"
+    assert bosh.select_one("#searchbox h3").get_text() == "Tez qidirish"
+
+
+def test_a_catalogue_message_keeps_its_placeholders_and_markup(kitob):
+    from qurilish.yozuvda import _xabar
+
+    _, _, y = kitob
+    assert _xabar(y, 'Sahifa %(sphinx_version)s, %s va {type}: <a href="sahifa.html">sahifa</a>&#8212;soʻz') \
+        == 'Σαhifα %(sphinx_version)s, %s vα {type}: <a href="sahifa.html">ςαhifα</a>&#8212;ςøz'

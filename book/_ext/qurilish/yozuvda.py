@@ -14,17 +14,23 @@ While writing, with ``kitob_yozuv`` set:
 * the pages' titles and contents, which the navigation, the sidebar and the previous/next
   links are made from, are written in it once the environment is there;
 * the page says its language (``lang``, the script's ``til``) and the book's title is written
-  in the script.
+  in the script;
+* the interface strings the templates and the packages' Python take from a catalogue (Sphinx's,
+  the themes', the book's ``locales/``) come through that catalogue written in the script: the
+  Latin one stays the only one kept, the edition's is made from it as it is asked for.
 
 With ``kitob_yozuv`` empty (the Latin build) nothing here runs.  Not yet written in the
-script (issue 48's next steps): the interface strings, the lines the later extensions add
-(downloads, the maps), the figures' own text.
+script (issue 48's next steps): the strings in the packages' JavaScript, the lines the later
+extensions add (downloads, the maps), the figures' own text.
 """
 
 from __future__ import annotations
 
+import gettext
+import re
 from pathlib import Path
 
+from sphinx import locale
 from sphinx.errors import ExtensionError
 
 from . import yozuv
@@ -34,14 +40,65 @@ def _yozuv(app) -> yozuv.Yozuv | None:
     return getattr(app, "_kitob_yozuv", None)
 
 
+#: What a catalogue's message holds that is not words: printf and format placeholders
+#: (%(sphinx_version)s, %s, {type}), markup and entities; it stays as written.
+_BELGILAR = re.compile(r"%\([^)]*\)[#0 +-]*\d*(?:\.\d+)?[a-zA-Z%]|%[a-zA-Z%]|\{[^{}]*\}|<[^<>]*>|&#?\w+;")
+
+
+def _xabar(y: yozuv.Yozuv, matn: str) -> str:
+    """A catalogue's message in the script, its placeholders and markup as written."""
+    qismlar, oxiri = [], 0
+    for m in _BELGILAR.finditer(matn):
+        qismlar += [y.matn(matn[oxiri:m.start()]), m.group(0)]
+        oxiri = m.end()
+    return "".join(qismlar) + y.matn(matn[oxiri:])
+
+
+class Katalogda(gettext.NullTranslations):
+    """A catalogue's translations written in a script, as they are asked for."""
+
+    def __init__(self, asl: gettext.NullTranslations, y: yozuv.Yozuv):
+        super().__init__()
+        self.asl, self.y = asl, y
+
+    def gettext(self, message):
+        return _xabar(self.y, self.asl.gettext(message))
+
+    def ngettext(self, msgid1, msgid2, n):
+        return _xabar(self.y, self.asl.ngettext(msgid1, msgid2, n))
+
+    def pgettext(self, context, message):
+        return _xabar(self.y, self.asl.pgettext(context, message))
+
+    def npgettext(self, context, msgid1, msgid2, n):
+        return _xabar(self.y, self.asl.npgettext(context, msgid1, msgid2, n))
+
+
 def _boshla(app) -> None:
     nom = app.config.kitob_yozuv
     if not nom:
         return
     try:
-        app._kitob_yozuv = yozuv.Yozuv.oqi(nom, Path(app.config.kitob_yozuv_papkasi or yozuv.PAPKA))
+        y = app._kitob_yozuv = yozuv.Yozuv.oqi(nom, Path(app.config.kitob_yozuv_papkasi or yozuv.PAPKA))
     except yozuv.YozuvXatosi as xato:
         raise ExtensionError(f"kitob_yozuv = {nom!r}: {xato}") from None
+    # every catalogue loaded by now (Sphinx's, the themes', the book's), for this build only:
+    # sphinx.locale keeps them for the process, and the next application there adds to them
+    app._kitob_kataloglar = dict(locale.translators)
+    for kalit, asl in app._kitob_kataloglar.items():
+        locale.translators[kalit] = Katalogda(asl, y)
+    app.translator = locale.translators.get(("general", "sphinx"), app.translator)
+    shablonlar = getattr(app.builder, "templates", None)
+    if shablonlar is not None:                   # the templates' _() took the Latin one at init
+        shablonlar.environment.install_gettext_translations(app.translator)
+
+
+def _tugat(app, exception) -> None:
+    """The catalogues as they were, for whatever this process builds next."""
+    asllar = getattr(app, "_kitob_kataloglar", None)
+    if asllar is not None:
+        locale.translators.update(asllar)
+        app._kitob_kataloglar = None
 
 
 def _muhit(app, env) -> list[str]:
@@ -68,14 +125,16 @@ def _kontekst(app, pagename, templatename, context, doctree) -> None:
     if y is None:
         return
     context["language"] = y.til
-    for kalit in ("docstitle", "shorttitle"):
+    for kalit in ("docstitle", "shorttitle", "project", "author", "copyright"):
         if isinstance(context.get(kalit), str):
             context[kalit] = y.matn(context[kalit])
 
 
 def setup(app):
     # kitob_yozuv and kitob_yozuv_papkasi are registered with the book's settings (__init__.py)
-    app.connect("builder-inited", _boshla)
+    # after the book's and the packages' catalogues are loaded (tarjima.py: 600)
+    app.connect("builder-inited", _boshla, priority=900)
+    app.connect("build-finished", _tugat)
     app.connect("env-updated", _muhit)
     # after the other extensions have resolved the page (references, numbers, glued values)
     app.connect("doctree-resolved", _sahifa, priority=900)
