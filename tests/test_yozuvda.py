@@ -156,3 +156,14 @@ def test_a_catalogue_message_keeps_its_placeholders_and_markup(kitob):
     _, _, y = kitob
     assert _xabar(y, 'Sahifa %(sphinx_version)s, %s va {type}: <a href="sahifa.html">sahifa</a>&#8212;soʻz') \
         == 'Σαhifα %(sphinx_version)s, %s vα {type}: <a href="sahifa.html">ςαhifα</a>&#8212;ςøz'
+
+
+def test_html_the_extensions_write_is_written_in_the_script_but_its_code_and_markup_are_not(kitob):
+    from qurilish.yozuvda import html_yoz
+
+    _, _, y = kitob
+    asl = ('<p class="yuklab-olish">Yuklab olish: <a href="narx.ipynb" download>Jupyter daftari '
+           '(.ipynb, 100 kB)</a> &#183; <code>narx.ipynb</code> ni oching</p>\n<!-- izoh -->')
+    assert html_yoz(y, asl) == (
+        '<p class="yuklab-olish">Yuklαb oliʃ: <a href="narx.ipynb" download>Jupyter dαftαri '
+        '(.ipynb, 100 kB)</a> &#183; <code>narx.ipynb</code> ni oching</p>\n<!-- izoh -->')

@@ -13,6 +13,8 @@ While writing, with ``kitob_yozuv`` set:
   works cited stay);
 * the pages' titles and contents, which the navigation, the sidebar and the previous/next
   links are made from, are written in it once the environment is there;
+* raw HTML that the book's extensions make from their own words and mark ``kitob_matn`` (the
+  download line) is written in it too, its code and markup as written;
 * the page says its language (``lang``, the script's ``til``) and the book's title is written
   in the script;
 * the interface strings the templates and the packages' Python take from a catalogue (Sphinx's,
@@ -20,8 +22,8 @@ While writing, with ``kitob_yozuv`` set:
   Latin one stays the only one kept, the edition's is made from it as it is asked for.
 
 With ``kitob_yozuv`` empty (the Latin build) nothing here runs.  Not yet written in the
-script (issue 48's next steps): the strings in the packages' JavaScript, the lines the later
-extensions add (downloads, the maps), the figures' own text.
+script (issue 48's next steps): the strings in the packages' JavaScript, the maps' sentences,
+the figures' own text.
 """
 
 from __future__ import annotations
@@ -114,10 +116,63 @@ def _muhit(app, env) -> list[str]:
     return []
 
 
+#: Elements whose text an HTML string keeps as written: code and what is not prose.
+_KOD_TEGLARI = frozenset({"code", "pre", "kbd", "samp", "var", "script", "style", "math", "svg"})
+
+
+def html_yoz(y: yozuv.Yozuv, matn: str) -> str:
+    """A piece of HTML with its text in the script: tags, attributes, entities, comments and
+    the text inside code (``_KOD_TEGLARI``) as written."""
+    from html.parser import HTMLParser
+
+    qismlar: list[str] = []
+
+    class Yozuvchi(HTMLParser):
+        ichida = 0
+
+        def handle_starttag(self, teg, attrs):
+            qismlar.append(self.get_starttag_text())
+            self.ichida += teg in _KOD_TEGLARI
+
+        def handle_startendtag(self, teg, attrs):
+            qismlar.append(self.get_starttag_text())
+
+        def handle_endtag(self, teg):
+            qismlar.append(f"</{teg}>")
+            self.ichida -= teg in _KOD_TEGLARI and self.ichida > 0
+
+        def handle_data(self, data):
+            qismlar.append(data if self.ichida else y.matn(data))
+
+        def handle_entityref(self, nom):
+            qismlar.append(f"&{nom};")
+
+        def handle_charref(self, nom):
+            qismlar.append(f"&#{nom};")
+
+        def handle_comment(self, data):
+            qismlar.append(f"<!--{data}-->")
+
+        def handle_decl(self, decl):
+            qismlar.append(f"<!{decl}>")
+
+    oquvchi = Yozuvchi(convert_charrefs=False)
+    oquvchi.feed(matn)
+    oquvchi.close()
+    return "".join(qismlar)
+
+
 def _sahifa(app, doctree, docname) -> None:
     y = _yozuv(app)
-    if y is not None:
-        yozuv.doctree_yoz(doctree, y)
+    if y is None:
+        return
+    yozuv.doctree_yoz(doctree, y)
+    # raw HTML the book's extensions wrote from their own Uzbek words (the download line)
+    from docutils import nodes
+
+    for tugun in doctree.findall(nodes.raw):
+        if tugun.get("kitob_matn"):
+            tugun.children = [nodes.Text(html_yoz(y, tugun.astext()))]
 
 
 def _kontekst(app, pagename, templatename, context, doctree) -> None:

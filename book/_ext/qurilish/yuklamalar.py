@@ -306,6 +306,7 @@ def _yuklab_hajmlari(app, doctree, docname) -> None:
             tugun["classes"].remove(YUKLAB_SINFI)         # (replace_self would keep the class: a <div>)
             tugun.children = []
             tugun += nodes.Text(satr)
+            tugun["kitob_matn"] = True       # the book's own words: an edition writes them in its script (yozuvda)
 
 
 # --- the files of the download line --------------------------------------------------
