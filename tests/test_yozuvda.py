@@ -167,3 +167,34 @@ def test_html_the_extensions_write_is_written_in_the_script_but_its_code_and_mar
     assert html_yoz(y, asl) == (
         '<p class="yuklab-olish">Yuklαb oliʃ: <a href="narx.ipynb" download>Jupyter dαftαri '
         '(.ipynb, 100 kB)</a> &#183; <code>narx.ipynb</code> ni oching</p>\n<!-- izoh -->')
+
+
+# --- the chapter itself (after the build) --------------------------------------------------
+
+
+@pytest.mark.build
+def test_the_chapter_is_written_in_cyrillic_from_its_latin_build(qurilgan):
+    """tools/yozuvda.py on the built chapter: nothing read again, every page written, its prose
+    and interface in Cyrillic, its code blocks exactly the Latin pages' ones."""
+    import subprocess
+    import sys
+
+    from conftest import ILDIZ
+
+    natija = subprocess.run([sys.executable, str(ILDIZ / "tools" / "yozuvda.py"), "kirill"],
+                            capture_output=True, text=True, timeout=300)
+    assert natija.returncode == 0, natija.stdout[-2000:] + natija.stderr[-3000:]
+    assert "0 added, 0 changed, 0 removed" in natija.stdout
+    assert "WARNING" not in natija.stderr, natija.stderr[-3000:]
+    lotin, kirill = qurilgan / "sayt" / "book" / "attention", qurilgan / "yozuv-kirill" / "book" / "attention"
+    sahifalar = sorted(p.name for p in lotin.glob("*.html"))
+    assert sahifalar and sorted(p.name for p in kirill.glob("*.html")) == sahifalar
+    for nom in sahifalar:
+        l, k = _sahifa(lotin, nom[:-5]), _sahifa(kirill, nom[:-5])
+        assert k.html["lang"] == "uz-Cyrl", nom
+        assert [p.get_text() for p in k.select("div.highlight pre")] == \
+               [p.get_text() for p in l.select("div.highlight pre")], f"{nom}: a code block changed"
+    narx = _sahifa(kirill, "narx")
+    assert narx.h1.get_text().startswith("Attention нархи"), narx.h1.get_text()
+    assert narx.select_one(".search-button__default-text").get_text().strip() == "Қидириш"
+    assert narx.select_one("p.yuklab-olish").get_text().startswith("Юклаб олиш:")

@@ -57,23 +57,27 @@ def _xabar(y: yozuv.Yozuv, matn: str) -> str:
 
 
 class Katalogda(gettext.NullTranslations):
-    """A catalogue's translations written in a script, as they are asked for."""
+    """A catalogue's translations written in a script, as they are asked for; a message the
+    catalogue does not translate (English) stays as it is."""
 
     def __init__(self, asl: gettext.NullTranslations, y: yozuv.Yozuv):
         super().__init__()
         self.asl, self.y = asl, y
 
+    def _yoz(self, tarjima: str, *asllar: str) -> str:
+        return tarjima if tarjima in asllar else _xabar(self.y, tarjima)
+
     def gettext(self, message):
-        return _xabar(self.y, self.asl.gettext(message))
+        return self._yoz(self.asl.gettext(message), message)
 
     def ngettext(self, msgid1, msgid2, n):
-        return _xabar(self.y, self.asl.ngettext(msgid1, msgid2, n))
+        return self._yoz(self.asl.ngettext(msgid1, msgid2, n), msgid1, msgid2)
 
     def pgettext(self, context, message):
-        return _xabar(self.y, self.asl.pgettext(context, message))
+        return self._yoz(self.asl.pgettext(context, message), message)
 
     def npgettext(self, context, msgid1, msgid2, n):
-        return _xabar(self.y, self.asl.npgettext(context, msgid1, msgid2, n))
+        return self._yoz(self.asl.npgettext(context, msgid1, msgid2, n), msgid1, msgid2)
 
 
 def _boshla(app) -> None:
@@ -84,9 +88,10 @@ def _boshla(app) -> None:
         y = app._kitob_yozuv = yozuv.Yozuv.oqi(nom, Path(app.config.kitob_yozuv_papkasi or yozuv.PAPKA))
     except yozuv.YozuvXatosi as xato:
         raise ExtensionError(f"kitob_yozuv = {nom!r}: {xato}") from None
-    # every catalogue loaded by now (Sphinx's, the themes', the book's), for this build only:
-    # sphinx.locale keeps them for the process, and the next application there adds to them
-    app._kitob_kataloglar = dict(locale.translators)
+    # every catalogue of the pages loaded by now (Sphinx's, the themes', the book's; not the
+    # "console" ones of the build's own messages), for this build only: sphinx.locale keeps
+    # them for the process, and the next application there adds to them
+    app._kitob_kataloglar = {k: t for k, t in locale.translators.items() if k[0] == "general"}
     for kalit, asl in app._kitob_kataloglar.items():
         locale.translators[kalit] = Katalogda(asl, y)
     app.translator = locale.translators.get(("general", "sphinx"), app.translator)
