@@ -48,7 +48,7 @@ TOOLS = Path(__file__).resolve().parent
 sys.path.insert(0, str(TOOLS))
 sys.path.insert(0, str(TOOLS.parent / "book" / "_ext"))
 from qurilish import qulf  # noqa: E402
-from qurish import ILDIZ, pdf_nomi, tekshir  # noqa: E402
+from qurish import ILDIZ, pdf_nomi, sphinx_sozlamasi, tekshir  # noqa: E402
 
 #: what a save to which starts a new Sphinx application, or a new process
 YANGI_ILOVA = {"_config.yml", "_toc.yml"}
@@ -198,18 +198,12 @@ class Ilova:
         self._nomlar = None
 
     def _yarat(self) -> None:
-        from jupyter_book.config import get_final_config
         from sphinx.application import Sphinx
         from sphinx.util.docutils import docutils_namespace, patch_docutils
 
         tekshir(self.ildiz)
-        sozlama, _ = get_final_config(
-            user_yaml=self.ildiz / "_config.yml",
-            cli_config={"external_toc_path": (self.ildiz / "_toc.yml").as_posix(),
-                        "latex_individualpages": False, "nitpicky": True,
-                        # no gzip twins: the preview's server sends the files as they are
-                        "kitob_gzip_turlari": []},
-            sourcedir=self.ildiz, use_external_toc=True)
+        # no gzip twins: the preview's server sends the files as they are
+        sozlama = sphinx_sozlamasi(self.ildiz, kitob_gzip_turlari=[])
         self.ogohlar = Ikkilantir()
         # docutils' registries, as jupyter-book sets them for one build, for the process's life
         self._nomlar = (patch_docutils(None), docutils_namespace())

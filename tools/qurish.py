@@ -81,6 +81,19 @@ def jb(ildiz: Path, *qoshimcha: str) -> None:
 SAHIFA_TURLARI = tuple(ijro.FORMATLAR)      # the kinds of page a book can list: .py .ipynb .md
 
 
+def sphinx_sozlamasi(ildiz: Path, **ustidan) -> dict:
+    """The Sphinx configuration ``jupyter-book build ildiz -n`` makes from ``_config.yml`` and
+    ``_toc.yml``, with ``ustidan`` over it: for a build in this process (the preview, an
+    edition in another script)."""
+    from jupyter_book.config import get_final_config
+
+    sozlama, _ = get_final_config(
+        user_yaml=ildiz / "_config.yml",
+        cli_config={"external_toc_path": (ildiz / "_toc.yml").as_posix(),
+                    "latex_individualpages": False, "nitpicky": True, **ustidan},
+        sourcedir=ildiz, use_external_toc=True)
+    return sozlama
+
 def tekshir(ildiz: Path) -> dict:
     """Refuse, with a clear message, a configuration the build would trip over.
 

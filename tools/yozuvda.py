@@ -17,16 +17,18 @@ from pathlib import Path
 
 ILDIZ = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ILDIZ / "book" / "_ext"))
+sys.path.insert(0, str(ILDIZ / "tools"))
 from qurilish import qulf, yozuv  # noqa: E402
+from qurish import sphinx_sozlamasi, tekshir  # noqa: E402
 
 
 def yozuvda(nom: str, ildiz: Path = ILDIZ) -> Path:
     """The edition in script ``nom``: its folder of HTML."""
-    from jupyter_book.config import get_final_config
     from sphinx.application import Sphinx
     from sphinx.util.docutils import docutils_namespace, patch_docutils
 
     yozuv.Yozuv.oqi(nom)                          # a script that is not there says so first
+    tekshir(ildiz)
     build = ildiz / "_build"
     asl = build / ".doctrees" / "environment.pickle"
     if not asl.is_file():
@@ -36,11 +38,7 @@ def yozuvda(nom: str, ildiz: Path = ILDIZ) -> Path:
     with qulf.ushla(build):
         shutil.rmtree(doctrees, ignore_errors=True)
         shutil.copytree(build / ".doctrees", doctrees)
-        sozlama, _ = get_final_config(
-            user_yaml=ildiz / "_config.yml",
-            cli_config={"external_toc_path": (ildiz / "_toc.yml").as_posix(),
-                        "latex_individualpages": False, "nitpicky": True, "kitob_yozuv": nom},
-            sourcedir=ildiz, use_external_toc=True)
+        sozlama = sphinx_sozlamasi(ildiz, kitob_yozuv=nom)
         with patch_docutils(None), docutils_namespace():
             app = Sphinx(srcdir=str(ildiz), confdir=None, outdir=str(chiqish), doctreedir=str(doctrees),
                          buildername="html", confoverrides=sozlama, status=sys.stdout, warning=sys.stderr,
