@@ -213,7 +213,7 @@ def yigish_tugasin() -> None:
 
 
 # --- the cores the build leaves idle -----------------------------------------------------------
-# The build keeps both cores busy most of the time, but not always: narx times its kernels on
+# The build keeps both cores busy most of the time, but not always: narx and flash time their kernels on
 # one thread, each lesson starts a kernel, LaTeX runs on one core (144 core-seconds idle of
 # its 712, run x45).  The tests that need no build (fixture books, the first execution of the
 # chapter) would fill them, but beside the build at the same priority they double its time

@@ -165,7 +165,7 @@ def test_scaling_by_sqrt_d_keeps_scores_and_softmax_from_growing_with_d(glued):
 
 @pytest.mark.build
 def test_sdpa_removes_the_quadratic_memory_not_the_quadratic_time(glued, sahifa):
-    """narx's FlashAttention paragraphs.  Each bound guards a sentence stated without a branch
+    """flash's paragraphs (FlashAttention and SDPA).  Each bound guards a sentence stated without a branch
     (kind a: by design, with room on every CPU seen; the measured value in the comment)."""
     # the hand-written attention (the tables' "qoʻlda") keeps two 8 x T x T float matrices at
     # once, the scores and the weights ("ikkita ... matritsa"): slope 2 (2,00), 1024 MiB at T = 4096
@@ -221,7 +221,7 @@ def test_sdpa_removes_the_quadratic_memory_not_the_quadratic_time(glued, sahifa)
     assert songa(qiy["SDPA"][1]) == pytest.approx(glued["fl_vq_sdpa"], abs=0.006)
 
 
-#: narx's two functions timed at T = 1024 and 2048 in a fresh process by the book's own timer
+#: flash's two functions timed at T = 1024 and 2048 in a fresh process by the book's own timer
 #: (``mediana_ms`` without its store), with its allocator setting (``kitob``) or with it turned
 #: off, glibc's defaults (``odatiy``); prints their medians in ms.
 _AJRATUVCHI_SKRIPTI = """
@@ -233,7 +233,7 @@ if sys.argv[1] == "odatiy":
 daraxt = ast.parse(sys.argv[2])
 daraxt.body = [t for t in daraxt.body if isinstance(t, ast.FunctionDef)]
 nomlar = {"torch": torch}
-exec(compile(daraxt, "narx.py", "exec"), nomlar)
+exec(compile(daraxt, "flash.py", "exec"), nomlar)
 natija = {}
 for T in (1024, 2048):
     torch.manual_seed(0)
@@ -258,8 +258,8 @@ def test_til_modeli_only_two_layers_depend_on_the_vocabulary():
     assert qolgan(99) == qolgan(599) == qolgan(50257) > 0
 
 
-def test_narx_the_allocator_decides_whether_chunks_save_time():
-    """narx: «Bu funksiya [mediana_ms] chaqirilmagan jarayonda esa Linuxda glibc kutubxonasining
+def test_flash_the_allocator_decides_whether_chunks_save_time():
+    """flash: «Bu funksiya [mediana_ms] chaqirilmagan jarayonda esa Linuxda glibc kutubxonasining
     odatiy sozlamasi amal qiladi. U holda jadvaldagi T = 1024 va undan katta qiymatlarda qoʻlda
     yozilgan funksiya … ancha sekinlashadi (T = 512 da esa baʼzan). Ikki funksiya orasidagi farq
     keskin qisqaradi: protsessorga qarab boʻlaklab funksiya hatto tezroq boʻlishi mumkin».  The
@@ -274,7 +274,7 @@ def test_narx_the_allocator_decides_whether_chunks_save_time():
     import json
     import subprocess
     import sys
-    manba = jupytext.read(ILDIZ / "book" / "attention" / "narx.py")
+    manba = jupytext.read(ILDIZ / "book" / "attention" / "flash.py")
     katak = next(h.source for h in manba.cells if "def bolaklab(" in h.source)
     olchov = {}
     for rejim in ("kitob", "odatiy"):
@@ -290,17 +290,18 @@ def test_narx_the_allocator_decides_whether_chunks_save_time():
 
 
 @pytest.mark.build
-def test_narx_exercises_answers_hold(glued):
-    """The answers' words: a causal mask written by hand is SDPA's is_causal up to float32
-    rounding; raising d from 32 to 128 at T = 2048 leaves the formula's peak almost as it was
-    (the T x T matrices, allocated while the inputs already exist, make the peak: equal here)."""
-    assert glued["n2_farq"] < 1e-5
-    assert abs(glued["n3_128"] - glued["n3_32"]) < 0.5     # "Oʻzgarmaydi": the same MiB printed
+def test_narx_and_flash_exercises_answers_hold(glued):
+    """The answers' words: narx's exercise 1 is arithmetic; flash's: a causal mask written by
+    hand is SDPA's is_causal up to float32 rounding; raising d from 32 to 128 at T = 2048 leaves
+    the formula's peak almost as it was (the T x T matrices, allocated while the inputs already
+    exist, make the peak: equal here)."""
     assert glued["n1_f32"] == 2 * glued["n1_bf16"] == 128
-    # exercise 4: the tile size changes only the order of additions, and the peak grows with B
-    # (12 and 130 MiB) while staying under the full matrix's (3-mashq: 256 MiB at T = 2048)
-    assert glued["n4_farq"] < 1e-5
-    assert glued["n4_32"] < glued["n4_512"] < glued["n3_32"]
+    assert glued["f1_farq"] < 1e-5
+    assert abs(glued["f2_128"] - glued["f2_32"]) < 0.5     # "Oʻzgarmaydi": the same MiB printed
+    # flash's exercise 3: the tile size changes only the order of additions, and the peak grows
+    # with B (12 and 130 MiB) while staying under the full matrix's (2-mashq: 256 MiB at T = 2048)
+    assert glued["f3_farq"] < 1e-5
+    assert glued["f3_32"] < glued["f3_512"] < glued["f2_32"]
 
 
 @pytest.mark.build

@@ -45,12 +45,12 @@ pytestmark = pytest.mark.ijro
 
 # table columns holding milliseconds read off a clock
 VAQT_USTUNLARI = {"oldinga (ms)", "oldinga va orqaga (ms)", "vaqt (ms)", "keshsiz (ms)", "kesh bilan (ms)", "nisbat"}
-# columns of numbers computed from those times that may take either sign: narx's log-log slopes
+# columns of numbers computed from those times that may take either sign: flash's log-log slopes
 # of the times (under the reduced protocol's 10-ms clock, beside a loaded build, a slope came out
 # -0,06 once: a slope of noise is still a number)
 VAQT_QIYALIK_USTUNLARI = {"vaqt"}
 # glued values computed from those columns
-VAQT_GLUE = {# narx: attention's time over the RNN's; the times' slopes; SDPA's speed-up
+VAQT_GLUE = {# narx: attention's time over the RNN's; flash: the times' slopes, SDPA's speed-up
              "vaqt_nisbat", "fl_vq", "fl_vq_bolak", "fl_vq_sdpa", "fl_vq_3d",
              "fl_vaqt_foiz", "fl_bolak_gap",
              # transformer: a token's time with and without the cache, and its growth with T
