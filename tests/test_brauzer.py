@@ -1382,3 +1382,36 @@ def test_a_tapped_figure_opens_large_with_its_caption_and_closes_back_to_it(kuza
     # reader's browser asks for)
     xatolar = _axe(s)
     assert not xatolar, "axe in the open figure (dark):\n" + "\n".join(xatolar)
+
+
+# --- 12. the script switch (issue 48) -----------------------------------------------------------
+
+def test_the_script_switch_opens_the_same_section_in_the_other_script_and_is_remembered(kuzat, manzil):
+    """On a phone: the header's «Кирилл» opens the same lesson in Cyrillic at the section being
+    read; a Latin page opened afterwards from outside (a bookmark, a shared link) opens in
+    Cyrillic, the reader's choice, until «Lotin» chooses the Latin script again."""
+    k = kuzat(viewport=TELEFON_390, has_touch=True)
+    s = k.och(manzil + BOB)
+    bolim = s.evaluate("""() => { const h = document.querySelectorAll('.bd-article section > h2')[1];
+      window.scrollTo(0, h.getBoundingClientRect().top + scrollY - 60); return h.parentElement.id; }""")
+    s.wait_for_timeout(100)
+    tugma = s.locator("a.kitob-yozuv")
+    quti = tugma.bounding_box()
+    assert quti["width"] >= 44 and quti["height"] >= 44 and tugma.inner_text() == "Кирилл", quti
+    tugma.tap()
+    s.wait_for_load_state("networkidle")
+    assert s.url == f"{manzil}kirill/{BOB}#{bolim}", s.url
+    assert s.evaluate("document.documentElement.lang") == "uz-Cyrl"
+    joy = s.evaluate(f"document.getElementById({bolim!r}).getBoundingClientRect().top")
+    assert 0 <= joy < 200, f"the section {bolim} is at {joy} px after the switch"
+    # remembered: the Latin address of another lesson opens that lesson in Cyrillic
+    s.goto(manzil + "book/attention/narx.html", wait_until="commit")
+    s.wait_for_url(f"{manzil}kirill/book/attention/narx.html")
+    s.wait_for_load_state("networkidle")
+    assert s.locator("a.kitob-yozuv").inner_text() == "Lotin"
+    s.locator("a.kitob-yozuv").tap()
+    s.wait_for_load_state("networkidle")
+    assert s.url.startswith(f"{manzil}book/attention/narx.html"), s.url
+    k.och(manzil + "book/attention/flash.html")
+    assert s.url == f"{manzil}book/attention/flash.html" and s.evaluate("document.documentElement.lang") == "uz"
+    assert not k.xatolar, "\n".join(k.xatolar)

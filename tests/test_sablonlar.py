@@ -77,8 +77,8 @@ KENGAYTMALAR = {
 }
 
 
-#: Templates of the book's own pages: no theme has one of that name.
-OZ_SAHIFALAR = {"yonaltirish.html"}
+#: The book's own templates (a page, the script switch's button): no theme has one of that name.
+OZ_SAHIFALAR = {"yonaltirish.html", "yozuv-tugmasi.html"}
 
 
 # --- the helpers -----------------------------------------------------------------------

@@ -61,8 +61,8 @@ def test_toc_naming_a_missing_page(kitob):
     (kitob / "book" / "attention" / "rekurrent.py").unlink()
     with pytest.raises(SystemExit, match=r"_toc.yml names 'book/attention/rekurrent', but no "
                                          r"book/attention/rekurrent.md/.py/.ipynb exists; pages in "
-                                         r"book/attention/: book/attention/adabiyotlar, book/attention/atamalar, book/attention/index, "
-                                         r"book/attention/mexanizm, "):
+                                         r"book/attention/: book/attention/adabiyotlar, book/attention/atamalar, book/attention/flash, "
+                                         r"book/attention/index, book/attention/mexanizm, "):
         tekshir(kitob)
 
 
@@ -135,6 +135,8 @@ def test_a_build_whose_build_code_changed_meanwhile_publishes_nothing(kitob, mon
     (kitob / "book" / "_static").mkdir()
     (kitob / "book" / "_static" / "kitob.css").write_text("/* asl */\n")
     monkeypatch.setattr(qurish, "jb", _soxta_jb(kitob, ozgardi))
+    # the stand-in build leaves no reading to write an edition in another script from
+    _sozla(kitob, lambda s: s["sphinx"]["config"].pop("kitob_yozuvlar"))
     build = kitob / "_build"
     if not ozgardi:
         assert qurish.qur(kitob) == build / "sayt"

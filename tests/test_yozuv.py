@@ -60,7 +60,8 @@ def test_a_third_script_is_a_folder_of_data_not_code(tmp_path):
     """A toy script: a letter table, one exception, one kept word; nothing in yozuv.py names it."""
     papka = tmp_path / "oyna"
     papka.mkdir()
-    (papka / "yozuv.yml").write_text("sarlavha: Oyna\ntil: uz-Zyyy\nsphinx_tili: uz\nharflar: harflar.tsv\n",
+    (papka / "yozuv.yml").write_text("sarlavha: Oyna\ntil: uz-Zyyy\nsphinx_tili: uz\nharflar: harflar.tsv\n"
+                                     "alifbo: α b d e f g h i j k l m n o p q r ς t u v x y z ø gʻ ʃ ch ng\n",
                                      encoding="utf-8")
     (papka / "harflar.tsv").write_text("sh\tʃ\noʻ\tø\na\tα\ns\tς\n", encoding="utf-8")
     (papka / "istisnolar.tsv").write_text("bosh\tBOS\t+\n", encoding="utf-8")
@@ -75,7 +76,7 @@ def test_a_third_script_is_a_folder_of_data_not_code(tmp_path):
 def test_the_2026_latin_alphabet_is_a_kept_librarys_function(tmp_path):
     papka = tmp_path / "yangi"
     papka.mkdir()
-    (papka / "yozuv.yml").write_text("sarlavha: Yangi lotin\ntil: uz-Latn\nsphinx_tili: uz\n"
+    (papka / "yozuv.yml").write_text("sarlavha: Yangi lotin\ntil: uz-Latn\nsphinx_tili: uz\nalifbo: a b\n"
                                      "otkazgich: alifbo.to_new_latin\n", encoding="utf-8")
     yangi = Yozuv.oqi("yangi", tmp_path)
     assert yangi.matn("Soʻrov shahar choʻl GQAning") == "Sörov şahar çöl GQAning"
@@ -86,13 +87,18 @@ def test_a_broken_script_folder_says_what_is_wrong_and_what_would_be_right(tmp_p
         Yozuv.oqi("yoq", tmp_path)
     papka = tmp_path / "x"
     papka.mkdir()
-    (papka / "yozuv.yml").write_text("sarlavha: X\ntil: x\nsphinx_tili: x\notkazgich: yoq_paket.f\n", encoding="utf-8")
+    (papka / "yozuv.yml").write_text("sarlavha: X\ntil: x\nsphinx_tili: x\nalifbo: a b\notkazgich: yoq_paket.f\n", encoding="utf-8")
     with pytest.raises(YozuvXatosi, match="yoq_paket.f' cannot be imported.*requirements.txt"):
         Yozuv.oqi("x", tmp_path)
-    (papka / "yozuv.yml").write_text("sarlavha: X\ntil: x\nsphinx_tili: x\notkazgich: alifbo.to_cyrillic\n",
+    (papka / "yozuv.yml").write_text("sarlavha: X\ntil: x\nsphinx_tili: x\nalifbo: a b\notkazgich: alifbo.to_cyrillic\n",
                                      encoding="utf-8")
     (papka / "istisnolar.tsv").write_text("funksiya\tфункция\n", encoding="utf-8")
     with pytest.raises(YozuvXatosi, match=r"istisnolar.tsv:1: expected 'latin<TAB>written<TAB>='"):
+        Yozuv.oqi("x", tmp_path)
+    (papka / "istisnolar.tsv").unlink()
+    (papka / "yozuv.yml").write_text("sarlavha: X\ntil: x\nsphinx_tili: x\notkazgich: alifbo.to_cyrillic\n",
+                                     encoding="utf-8")
+    with pytest.raises(YozuvXatosi, match="'alifbo' .*«а б в ...».* is missing"):
         Yozuv.oqi("x", tmp_path)
     (papka / "yozuv.yml").write_text("til: x\n", encoding="utf-8")
     with pytest.raises(YozuvXatosi, match="'sarlavha' \\(a string\\) is missing"):
@@ -121,3 +127,15 @@ def test_a_page_is_written_in_the_script_but_its_code_formulas_glosses_and_citat
     assert not list(doctree.findall(lambda n: isinstance(n, nodes.Text) and "ʻ" in n
                                     and not isinstance(n.parent, (nodes.literal, nodes.literal_block, nodes.citation))
                                     and not isinstance(n.parent.parent, nodes.citation)))
+
+
+def test_the_cyrillic_glossary_order_is_the_cyrillic_alphabets():
+    """Ў Қ Ғ Ҳ come after Я; a word kept in Latin letters after every Cyrillic one, filed under
+    «A–Z»; a word before a longer one that starts with it."""
+    kirill = Yozuv.oqi("kirill")
+    sozlar = ["ҳарорат", "яширин", "ўрганиш", "GQA", "аниқлик", "аниқ мослик", "қадам", "эмбеддинг",
+              "attention (эътибор механизми)", "ғалва", "ёрлиқ", "е"]
+    assert sorted(sozlar, key=kirill.tartib_kaliti) == [
+        "аниқ мослик", "аниқлик", "е", "ёрлиқ", "эмбеддинг", "яширин", "ўрганиш", "қадам", "ғалва",
+        "ҳарорат", "attention (эътибор механизми)", "GQA"]
+    assert [kirill.harf_guruhi(s) for s in ("ўрганиш", "Қадам", "GQA", "8B")] == ["Ў", "Қ", "A–Z", ""]

@@ -28,7 +28,7 @@ from qurilish import SOZLAMALAR
 
 
 def setup(app):
-    for nom in ("kitob_yozuv", "kitob_yozuv_papkasi"):
+    for nom in ("kitob_yozuv", "kitob_yozuv_papkasi", "kitob_yozuvlar", "kitob_asl_yozuv"):
         asl, qayta, turlar = SOZLAMALAR[nom]
         app.add_config_value(nom, asl, qayta, types=turlar)
 '''
@@ -65,7 +65,8 @@ Asosiy soʻz.
 def _yozuv_papkasi(ildiz: Path) -> Path:
     papka = ildiz / "yozuvlar" / "oyna"
     papka.mkdir(parents=True)
-    (papka / "yozuv.yml").write_text("sarlavha: Oyna\ntil: uz-Zyyy\nsphinx_tili: uz\nharflar: harflar.tsv\n",
+    (papka / "yozuv.yml").write_text("sarlavha: Oyna\ntil: uz-Zyyy\nsphinx_tili: uz\nharflar: harflar.tsv\n"
+                                     "alifbo: α b d e f g h i j k l m n o p q r ς t u v x y z ø gʻ ʃ ch ng\n",
                                      encoding="utf-8")
     (papka / "harflar.tsv").write_text("sh\tʃ\noʻ\tø\na\tα\ns\tς\n", encoding="utf-8")
     return papka.parent
@@ -172,21 +173,30 @@ def test_html_the_extensions_write_is_written_in_the_script_but_its_code_and_mar
 # --- the chapter itself (after the build) --------------------------------------------------
 
 
+def test_the_script_switch_links_the_same_page_in_each_other_script():
+    from qurilish.yozuvda import yozuv_havolalari
+
+    yozuvlar, asl = [("kirill", "Кирилл", "uz-Cyrl"), ("oyna", "Oyna", "uz-Zyyy")], ("", "Lotin", "uz")
+    assert yozuv_havolalari("book/attention/narx", "", yozuvlar, asl) == [
+        {"nom": "kirill", "sarlavha": "Кирилл", "til": "uz-Cyrl", "href": "../../kirill/book/attention/narx.html"},
+        {"nom": "oyna", "sarlavha": "Oyna", "til": "uz-Zyyy", "href": "../../oyna/book/attention/narx.html"}]
+    # from an edition: the source's pages first (the site's root is one folder up), then the others
+    assert [(h["nom"], h["href"]) for h in yozuv_havolalari("book/attention/narx", "kirill", yozuvlar, asl)] == [
+        ("lotin", "../../../book/attention/narx.html"), ("oyna", "../../../oyna/book/attention/narx.html")]
+    assert [h["href"] for h in yozuv_havolalari("search", "kirill", yozuvlar, asl)] == ["../search.html",
+                                                                                        "../oyna/search.html"]
+
+
 @pytest.mark.build
-def test_the_chapter_is_written_in_cyrillic_from_its_latin_build(qurilgan):
-    """tools/yozuvda.py on the built chapter: nothing read again, every page written, its prose
-    and interface in Cyrillic, its code blocks exactly the Latin pages' ones."""
-    import subprocess
-    import sys
-
+def test_the_site_publishes_the_chapter_in_cyrillic_beside_the_latin(qurilgan):
+    """make book writes the edition from the Latin build's reading into the site's kirill/: every
+    page, its prose and interface in Cyrillic, its code blocks exactly the Latin pages' ones; each
+    page of either script links to the same page in the other; the glossary in Cyrillic order."""
     from conftest import ILDIZ
+    from qurish import pdf_nomi, tekshir
 
-    natija = subprocess.run([sys.executable, str(ILDIZ / "tools" / "yozuvda.py"), "kirill"],
-                            capture_output=True, text=True, timeout=300)
-    assert natija.returncode == 0, natija.stdout[-2000:] + natija.stderr[-3000:]
-    assert "0 added, 0 changed, 0 removed" in natija.stdout
-    assert "WARNING" not in natija.stderr, natija.stderr[-3000:]
-    lotin, kirill = qurilgan / "sayt" / "book" / "attention", qurilgan / "yozuv-kirill" / "book" / "attention"
+    sayt = qurilgan / "sayt"
+    lotin, kirill = sayt / "book" / "attention", sayt / "kirill" / "book" / "attention"
     sahifalar = sorted(p.name for p in lotin.glob("*.html"))
     assert sahifalar and sorted(p.name for p in kirill.glob("*.html")) == sahifalar
     for nom in sahifalar:
@@ -194,7 +204,25 @@ def test_the_chapter_is_written_in_cyrillic_from_its_latin_build(qurilgan):
         assert k.html["lang"] == "uz-Cyrl", nom
         assert [p.get_text() for p in k.select("div.highlight pre")] == \
                [p.get_text() for p in l.select("div.highlight pre")], f"{nom}: a code block changed"
+        # the switch, both ways, and the head's alternate the remembered choice follows
+        a, b = l.select_one("a.kitob-yozuv"), k.select_one("a.kitob-yozuv")
+        assert (a["href"], a.get_text(), a["lang"]) == (f"../../kirill/book/attention/{nom}", "Кирилл", "uz-Cyrl")
+        assert (b["href"], b.get_text(), b["lang"]) == (f"../../../book/attention/{nom}", "Lotin", "uz")
+        assert (lotin / a["href"]).resolve() == (kirill / nom).resolve()
+        assert (kirill / b["href"]).resolve() == (lotin / nom).resolve()
+        assert l.select_one('link[rel="alternate"][data-kitob-yozuv="kirill"]')["href"] == a["href"]
+        assert k.select_one('link[rel="alternate"][data-kitob-yozuv="lotin"]')["href"] == b["href"]
     narx = _sahifa(kirill, "narx")
     assert narx.h1.get_text().startswith("Attention нархи"), narx.h1.get_text()
     assert narx.select_one(".search-button__default-text").get_text().strip() == "Қидириш"
     assert narx.select_one("p.yuklab-olish").get_text().startswith("Юклаб олиш:")
+    # the glossary: every term, in the Cyrillic alphabet's order, its letter bar in Cyrillic letters
+    y = Yozuv.oqi("kirill")
+    atamalar = [dt.get_text().rstrip("#") for dt in _sahifa(kirill, "atamalar").select("dl.glossary > dt")]
+    assert len(atamalar) == len(_sahifa(lotin, "atamalar").select("dl.glossary > dt")) > 100
+    assert atamalar == sorted(atamalar, key=y.tartib_kaliti) != sorted(atamalar)
+    harflar = [h.get_text() for h in _sahifa(kirill, "atamalar").select("nav.kitob-harflar a")]
+    assert harflar[:3] == ["А", "Б", "В"] and {"Ў", "Қ", "Ҳ"} <= set(harflar) and harflar[-1] == "A–Z", harflar
+    # the PDF the edition's download menu names is beside it
+    pdf = pdf_nomi(tekshir(ILDIZ))
+    assert (sayt / "kirill" / pdf).read_bytes() == (sayt / pdf).read_bytes()

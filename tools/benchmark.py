@@ -348,7 +348,7 @@ def main() -> None:
         natija["e_preview_s"] = korish_olchovi(nusxa, darslar(nusxa))
         sayt = nusxa / "_build" / "html"
         natija["d_page_bytes"] = {p.relative_to(sayt).as_posix(): p.stat().st_size
-                                  for p in sorted(sayt.rglob("*.html")) if p.relative_to(sayt).parts[0] != "_static"}
+                                  for p in sorted(sayt.rglob("*.html")) if "_static" not in p.relative_to(sayt).parts}
         print(f"(f) the site at {SAYT_BAZA}, for Lighthouse beside this one ...", flush=True)
         natija["f_base_site"] = baza_sayti(ish)
 

@@ -19,9 +19,12 @@ Steps, each strict (warnings are errors; the first failure stops the build):
    size; the chapters' downloads (each lesson's notebook and script as the page
    reads, the archive) are written by the ``yuklamalar`` extension before its
    pages;
-3. the PDF is copied into the staged site (its name is the LaTeX target of
-   ``_config.yml``);
-4. only then is the site published: a full copy goes to ``_build/nashr/<time>``
+3. the editions in other scripts that ``kitob_yozuvlar`` of ``_config.yml`` names
+   (``tools/yozuvda.py``: written from step 2's reading, nothing read or executed
+   again, about 10 s each);
+4. the PDF is copied into the staged site (its name is the LaTeX target of
+   ``_config.yml``), each edition into its folder ``<name>/`` with the PDF;
+5. only then is the site published: a full copy goes to ``_build/nashr/<time>``
    and the link ``_build/sayt`` is switched to it in one atomic rename.  A
    build that fails (or is interrupted) at any step before leaves the
    published site exactly as it was; Sphinx's output ``_build/html`` is only
@@ -203,10 +206,19 @@ def qur(ildiz: Path = ILDIZ) -> Path:
             jb(ildiz, "--builder", "pdflatex")
         with vaqtlar("html"):
             jb(ildiz)
+        yozuvlar = list((sozlama.get("sphinx") or {}).get("config", {}).get("kitob_yozuvlar") or [])
+        if yozuvlar:
+            from yozuvda import yozuvda
+            with vaqtlar("yozuvlar"):
+                nashrlar = {nom: yozuvda(nom, ildiz, qulf_bilan=False) for nom in yozuvlar}
         with vaqtlar("nashr"):
             qurilish_kodi_turdimi(ildiz, build, izi)
             sahna = build / "html"
             shutil.copy(build / "latex" / pdf, sahna / pdf)
+            for nom in yozuvlar:              # each edition in the site's <name>/, the PDF with it
+                shutil.rmtree(sahna / nom, ignore_errors=True)
+                shutil.copytree(nashrlar[nom], sahna / nom)
+                shutil.copy(build / "latex" / pdf, sahna / nom / pdf)
             sayt = nashr_qil(build, sahna)
     print(f"qurish: published {sayt / 'index.html'}; PDF {sayt / pdf} "
           f"({vaqtlar.xulosa()})", flush=True)

@@ -49,7 +49,7 @@ def sahifa_izi(matn: str, sonsiz: bool = False) -> dict[str, list[str]]:
 def sayt_izi(sayt: Path, sonsiz: bool = False) -> dict[str, dict[str, list[str]]]:
     """Every page of a site (not the themes' snippets in _static) -> its sahifa_izi."""
     return {p.relative_to(sayt).as_posix(): sahifa_izi(p.read_text(encoding="utf-8"), sonsiz)
-            for p in sorted(sayt.rglob("*.html")) if p.relative_to(sayt).parts[0] != "_static"}
+            for p in sorted(sayt.rglob("*.html")) if "_static" not in p.relative_to(sayt).parts}
 
 
 def farq(eski: dict, yangi: dict) -> list[str]:

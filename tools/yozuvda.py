@@ -1,15 +1,17 @@
-"""Build side: the chapter's site written in another script (issue 48; not published yet).
+"""Build side: the chapter's site written in another script (issue 48).
 
 ``python tools/yozuvda.py [name]`` (``kirill`` by default, a folder of ``book/_yozuvlar/``),
 after ``make book``: the edition is written from the Latin build's reading, so nothing is read
 or executed again (``book/_ext/qurilish/yozuvda.py``).  Under the book's build lock it copies
 the Latin build's environment (``_build/.doctrees``) to ``_build/.yozuv-<name>-doctrees`` and
 writes the HTML into ``_build/yozuv-<name>/``, strictly (warnings are errors).  The published
-site, ``_build/sayt``, is not touched.
+site, ``_build/sayt``, is not touched: ``make book`` (``tools/qurish.py``) writes the editions
+``kitob_yozuvlar`` of ``_config.yml`` names this way and publishes each in the site's ``<name>/``.
 """
 
 from __future__ import annotations
 
+import contextlib
 import shutil
 import sys
 import time
@@ -22,8 +24,9 @@ from qurilish import qulf, yozuv  # noqa: E402
 from qurish import sphinx_sozlamasi, tekshir  # noqa: E402
 
 
-def yozuvda(nom: str, ildiz: Path = ILDIZ) -> Path:
-    """The edition in script ``nom``: its folder of HTML."""
+def yozuvda(nom: str, ildiz: Path = ILDIZ, qulf_bilan: bool = True) -> Path:
+    """The edition in script ``nom``: its folder of HTML.  ``qulf_bilan=False``: the caller
+    holds the build's lock already (``tools/qurish.py``, which publishes the editions)."""
     from sphinx.application import Sphinx
     from sphinx.util.docutils import docutils_namespace, patch_docutils
 
@@ -35,7 +38,7 @@ def yozuvda(nom: str, ildiz: Path = ILDIZ) -> Path:
         raise SystemExit(f"yozuvda: {asl} is missing: the edition is written from the Latin build's "
                          "reading; run make book first")
     chiqish, doctrees = build / f"yozuv-{nom}", build / f".yozuv-{nom}-doctrees"
-    with qulf.ushla(build):
+    with qulf.ushla(build) if qulf_bilan else contextlib.nullcontext():
         shutil.rmtree(doctrees, ignore_errors=True)
         shutil.copytree(build / ".doctrees", doctrees)
         sozlama = sphinx_sozlamasi(ildiz, kitob_yozuv=nom)

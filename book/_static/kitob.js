@@ -229,6 +229,26 @@
       sessionStorage.setItem(qaytish, JSON.stringify({ h, n, y: a.getBoundingClientRect().top }));
     } catch (_) { /* storage off: the browser's own restoring stays */ }
   }, true);
+  // The script switch (a.kitob-yozuv, book/_templates/yozuv-tugmasi.html) opens the same
+  // page at the place being read: the element the address names if it is on the screen, else
+  // the section of the last h2/h3 whose top is above 120 px (as the on-page contents choose);
+  // and remembers the choice for the head's script (layout.html).
+  document.addEventListener("click", (e) => {
+    const a = e.target.closest && e.target.closest("a.kitob-yozuv");
+    if (!a) return;
+    try { localStorage.setItem("kitob-yozuv", a.dataset.kitobYozuv); } catch (_) { /* not remembered */ }
+    let id = "";
+    const nishon = location.hash && document.getElementById(decodeURIComponent(location.hash.slice(1)));
+    const r = nishon && nishon.getBoundingClientRect();
+    if (r && r.bottom > 0 && r.top < innerHeight) id = nishon.id;
+    else {
+      for (const h of document.querySelectorAll(".bd-article section > :is(h2, h3)")) {
+        if (h.getBoundingClientRect().top >= 120) break;
+        id = h.parentElement.id;
+      }
+    }
+    a.href = a.href.split("#")[0] + (id ? "#" + encodeURIComponent(id) : "");
+  }, true);
   const kelish = performance.getEntriesByType ? performance.getEntriesByType("navigation")[0] : null;
   if (kelish && kelish.type === "back_forward") {
     let joy = null;

@@ -49,6 +49,11 @@ SOZLAMALAR = {
     # a change reads nothing again, the edition is written from the Latin build's reading
     "kitob_yozuv": ("", "", [str]),
     "kitob_yozuv_papkasi": ("", "", [str]),
+    # yozuvda: the editions published beside the source's (folders of book/_yozuvlar/, each
+    # written into the site's <name>/ by make book), and the source's script's name on their
+    # script switch
+    "kitob_yozuvlar": ([], "html", [list]),
+    "kitob_asl_yozuv": ("Lotin", "html", [str]),
     # yakun: what a host compresses (text); images, WOFF2, PDF and archives already are
     "kitob_gzip_turlari": ([".html", ".css", ".js", ".mjs", ".svg", ".json", ".txt", ".xml", ".map",
                             ".inv", ".ico"], "html", [list]),

@@ -48,6 +48,10 @@ def _sozla(app, config) -> None:
     config.html_theme_options.setdefault("navbar_persistent", [])
     # the sidebar's foot holds Read the Docs' ad placeholder (an empty div off RTD): none
     config.html_theme_options.setdefault("primary_sidebar_end", [])
+    # the script switch (yozuvda.py, issue 48) before the header's buttons, where there are
+    # editions in other scripts
+    if config.kitob_yozuvlar:
+        config.html_theme_options.setdefault("article_header_end", ["yozuv-tugmasi.html", "article-header-buttons.html"])
     statik = Path(app.srcdir) / STATIK
     if not statik.is_dir():
         return
@@ -266,20 +270,24 @@ def _sahifa(app, pagename, templatename, context, doctree) -> None:
         context["body"] = tab_toxtash(webp_bilan(body, lambda nom: nom in pnglar))
 
 
-def harflar_qatori(atamalar: list[tuple[str, str]]) -> str:
+#: The letter bar's name for a screen reader (an edition writes it in its script).
+HARFLAR_IZOHI = "Atamalar harf boʻyicha"
+
+
+def harflar_qatori(atamalar: list[tuple[str, str]], guruh=harf_guruhi, izoh: str = HARFLAR_IZOHI) -> str:
     """A glossary's letter bar: (term, its id) in the glossary's order -> one link a letter
-    ("A", "Oʻ", "Sh"), to the first term filed under it."""
+    ("A", "Oʻ", "Sh"; ``guruh`` files a term under its letter), to the first term filed under it."""
     birinchi: dict[str, str] = {}
     for matn, id_ in atamalar:
-        birinchi.setdefault(harf_guruhi(matn) or "#", id_)
+        birinchi.setdefault(guruh(matn) or "#", id_)
     havolalar = "".join(f'<a href="#{html.escape(i)}">{html.escape(h)}</a>' for h, i in birinchi.items())
-    return f'<nav class="kitob-harflar" aria-label="Atamalar harf boʻyicha">{havolalar}</nav>\n'
+    return f'<nav class="kitob-harflar" aria-label="{html.escape(izoh)}">{havolalar}</nav>\n'
 
 
 def _harflar(app, doctree, docname) -> None:
     """doctree-resolved (HTML): a letter bar before each glossary, so that a reader on a phone
     reaches a term in one tap instead of scrolling the glossary's eighteen screens."""
-    if app.builder.format != "html":
+    if app.builder.format != "html" or app.config.kitob_yozuv:     # an edition orders its own (yozuvda)
         return
     for lugat in list(doctree.findall(lambda n: isinstance(n, nodes.definition_list)
                                       and "glossary" in n["classes"])):

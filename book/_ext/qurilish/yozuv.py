@@ -115,6 +115,7 @@ class Yozuv:
     ozaklar: dict = field(default_factory=dict, repr=False)    #: stem exceptions
     lotinda_har: frozenset = frozenset()                       #: kept, in any case
     lotinda_aniq: frozenset = frozenset()                      #: kept, exactly as listed
+    alifbo: tuple = ()          #: the script's letters in their order (a glossary's), longest first matched
 
     @classmethod
     def oqi(cls, nom: str, papka: Path = PAPKA) -> "Yozuv":
@@ -137,10 +138,15 @@ class Yozuv:
                 (butun if q[2] == "=" else ozaklar)[q[0].lower()] = q[1]
         lotinda = [s for _, q in _qatorlar(joy / "lotinda.txt") for s in q.split()] \
             if (joy / "lotinda.txt").is_file() else []
+        alifbo = sozlama.get("alifbo", "")
+        if not isinstance(alifbo, str) or not alifbo.split():
+            raise YozuvXatosi(f"{fayl}: 'alifbo' (the script's letters in their order, separated by "
+                              f"spaces: «а б в ...») is missing")
         return cls(nom, sozlama["sarlavha"], sozlama["til"], sozlama["sphinx_tili"],
                    _otkazgich(sozlama, joy), butun, ozaklar,
                    frozenset(s for s in lotinda if s == s.lower()),
-                   frozenset(s for s in lotinda if s != s.lower()))
+                   frozenset(s for s in lotinda if s != s.lower()),
+                   tuple(alifbo.lower().split()))
 
     # --- one word -------------------------------------------------------------------
 
@@ -191,6 +197,45 @@ class Yozuv:
     def matn(self, matn: str) -> str:
         """Running text: each word in this script, everything between words as it is."""
         return SOZ.sub(lambda m: self.soz(m.group(0)), matn)
+
+    # --- the alphabet's order (a glossary) --------------------------------------------
+
+    def _harflari(self, matn: str) -> list[str]:
+        """``matn`` in lowercase as the alphabet's letters (longest first: oʻ before o) and the
+        other characters one by one."""
+        harflar, i, kichik = [], 0, matn.lower()
+        uzunlar = sorted(self.alifbo, key=len, reverse=True)
+        while i < len(kichik):
+            h = next((h for h in uzunlar if kichik.startswith(h, i)), kichik[i])
+            harflar.append(h)
+            i += len(h)
+        return harflar
+
+    def tartib_kaliti(self, matn: str) -> tuple:
+        """A sort key for ``matn`` in the alphabet's order: its letters by their place; a word kept
+        in the source's letters (GQA, attention) after every word of the alphabet, in their
+        order; signs and spaces count for nothing but a space (a word before a longer one)."""
+        kalit = []
+        for h in self._harflari(matn):
+            if h in self.alifbo:
+                kalit.append((1, self.alifbo.index(h)))
+            elif h.isalnum():
+                kalit.append((2, ord(h)))
+            elif h.isspace():
+                kalit.append((0, 0))
+        return tuple(kalit)
+
+    def harf_guruhi(self, matn: str) -> str:
+        """The letter a glossary files ``matn`` under ("Ў"); "A–Z" for a word kept in the
+        source's letters, "" for one that starts with no letter."""
+        for h in self._harflari(matn):
+            if h in self.alifbo:
+                return h[:1].upper() + h[1:]
+            if h.isalpha():
+                return "A–Z"
+            if h.isalnum():
+                return ""
+        return ""
 
 
 def _harf_holati(asl: str, yangi: str) -> str:

@@ -178,6 +178,28 @@ def _sahifa(app, doctree, docname) -> None:
     for tugun in doctree.findall(nodes.raw):
         if tugun.get("kitob_matn"):
             tugun.children = [nodes.Text(html_yoz(y, tugun.astext()))]
+    if app.builder.format == "html":
+        _lugat(y, doctree)
+
+
+def _lugat(y: yozuv.Yozuv, doctree) -> None:
+    """A glossary in the script's alphabetical order, with its letter bar in the script's letters
+    (sahifa.py writes the source's)."""
+    from docutils import nodes
+
+    from .sahifa import HARFLAR_IZOHI, harflar_qatori
+
+    for lugat in list(doctree.findall(lambda n: isinstance(n, nodes.definition_list)
+                                      and "glossary" in n["classes"])):
+        def atama(band):
+            return next(iter(band.findall(nodes.term)), band).astext()
+        bandlar = sorted(lugat.children, key=lambda b: y.tartib_kaliti(atama(b)))
+        lugat.children = []
+        lugat.extend(bandlar)
+        atamalar = [(t.astext(), t["ids"][0]) for t in lugat.findall(nodes.term) if t["ids"]]
+        if len(atamalar) > 1:
+            qator = harflar_qatori(atamalar, y.harf_guruhi, y.matn(HARFLAR_IZOHI))
+            lugat.parent.insert(lugat.parent.index(lugat), nodes.raw("", qator, format="html"))
 
 
 def _kontekst(app, pagename, templatename, context, doctree) -> None:
@@ -190,6 +212,64 @@ def _kontekst(app, pagename, templatename, context, doctree) -> None:
             context[kalit] = y.matn(context[kalit])
 
 
+_TAVSIF = re.compile(r'(<meta name="description" content=")([^"]*)(")')
+
+
+def _tavsif(app, pagename, templatename, context, doctree) -> None:
+    """html-page-context (after sahifa.py's, which writes it): a page's description in the
+    script; the search page's, the index's and the root's come from the Latin reading of the
+    book's first page, a lesson's from its page as written already (written again, unchanged)."""
+    import html
+
+    y = _yozuv(app)
+    if y is None or not isinstance(context.get("metatags"), str):
+        return
+    context["metatags"] = _TAVSIF.sub(
+        lambda m: m[1] + html.escape(y.matn(html.unescape(m[2]))) + m[3], context["metatags"])
+
+
+def _korsatkich(app, pagename, templatename, context, doctree) -> None:
+    """html-page-context (after sahifa.py's, which orders the source's index): the index's
+    terms in the script, in its alphabet's order and filed under its letters."""
+    y = _yozuv(app)
+    if y is None or pagename != "genindex" or not context.get("genindexentries"):
+        return
+    bandlar = [(y.matn(nom), (havolalar, [(y.matn(o), h) for o, h in ostlari], kalit))
+               for _, guruh in context["genindexentries"] for nom, (havolalar, ostlari, kalit) in guruh]
+    guruhlar: dict = {}
+    for band in sorted(bandlar, key=lambda b: y.tartib_kaliti(b[0])):
+        guruhlar.setdefault(y.harf_guruhi(band[0]) or "_", []).append(band)
+    context["genindexentries"] = list(guruhlar.items())
+
+
+def yozuv_havolalari(pagename: str, joriy: str, yozuvlar: list[tuple[str, str, str]],
+                     asl: tuple[str, str, str]) -> list[dict]:
+    """The script switch's links of page ``pagename`` in edition ``joriy`` ("" the source's):
+    one to the same page in each other edition, ``(name, label, lang)`` each, the source's
+    (``asl``) first.  The source's pages are the site's root, an edition's are its folder
+    ``<name>/``; the links are relative, so the site works from any address and offline."""
+    ildizga = "../" * pagename.count("/") + ("../" if joriy else "")
+    return [{"nom": nom or "lotin", "sarlavha": sarlavha, "til": til,
+             "href": f"{ildizga}{nom + '/' if nom else ''}{pagename}.html"}
+            for nom, sarlavha, til in [asl, *yozuvlar] if nom != joriy]
+
+
+def _havolalar(app, pagename, templatename, context, doctree) -> None:
+    """html-page-context: the script switch's links (``kitob_yozuv_havolalari``: the header's
+    button, the head's alternates and the remembered choice, layout.html)."""
+    nomlar = list(app.config.kitob_yozuvlar or [])
+    if not nomlar or app.builder.format != "html":
+        return
+    if getattr(app, "_kitob_yozuvlar", None) is None:
+        papka = Path(app.config.kitob_yozuv_papkasi or yozuv.PAPKA)
+        try:
+            app._kitob_yozuvlar = [(y.nom, y.sarlavha, y.til) for y in (yozuv.Yozuv.oqi(n, papka) for n in nomlar)]
+        except yozuv.YozuvXatosi as xato:
+            raise ExtensionError(f"kitob_yozuvlar = {nomlar!r}: {xato}") from None
+    context["kitob_yozuv_havolalari"] = yozuv_havolalari(
+        pagename, app.config.kitob_yozuv, app._kitob_yozuvlar, ("", app.config.kitob_asl_yozuv, app.config.language))
+
+
 def setup(app):
     # kitob_yozuv and kitob_yozuv_papkasi are registered with the book's settings (__init__.py)
     # after the book's and the packages' catalogues are loaded (tarjima.py: 600)
@@ -199,4 +279,7 @@ def setup(app):
     # after the other extensions have resolved the page (references, numbers, glued values)
     app.connect("doctree-resolved", _sahifa, priority=900)
     app.connect("html-page-context", _kontekst)
+    app.connect("html-page-context", _havolalar)
+    app.connect("html-page-context", _korsatkich, priority=900)
+    app.connect("html-page-context", _tavsif, priority=900)
     return {"parallel_read_safe": True, "parallel_write_safe": True}
