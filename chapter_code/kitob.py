@@ -26,12 +26,15 @@ turlarining ranglari, rasm aniqligi, rasm fayllari yoziladigan papka) bitta joyd
 from __future__ import annotations
 
 import base64
+import contextlib
+import functools
 import html
 import io
 import json
 import os
 import re
 import string
+import sys
 from pathlib import Path
 
 import matplotlib.colors as mcolors
@@ -244,18 +247,75 @@ def _oqiladimi(figura: Figure, nom: str) -> float:
     return shrift
 
 
+#: The build's door for the editions in other scripts (issue 48): ``KITOB_YOZUVLAR``, which the
+#: build sets for its kernels (book/_ext/qurilish/yozuvda.py), is JSON naming the build code's
+#: folder (``ext``), the scripts' folder (``papka``) and the editions (``nomlar``).  A run
+#: without it (a reader's) draws each figure in the source's Latin only.
+YOZUVLAR_MUHITI = "KITOB_YOZUVLAR"
+
+
+@functools.lru_cache(maxsize=None)
+def _yozuvlar(qiymat: str | None) -> tuple:
+    """The editions' scripts (``qurilish.yozuv.Yozuv``) that ``KITOB_YOZUVLAR`` names."""
+    if not qiymat:
+        return ()
+    sozlama = json.loads(qiymat)
+    if sozlama["ext"] not in sys.path:
+        sys.path.insert(0, sozlama["ext"])
+    from qurilish.yozuv import Yozuv
+
+    return tuple(Yozuv.oqi(nom, Path(sozlama["papka"])) for nom in sozlama["nomlar"])
+
+
+_FORMULA = re.compile(r"(\$[^$]*\$)")
+
+
+@contextlib.contextmanager
+def _yozuvda(figura: Figure, yozuv):
+    """While inside, the figure's words are written in ``yozuv``: titles, axis labels, legends,
+    annotations and a diagram's labels.  Tick labels stay (a value, or the model's own tokens,
+    which are the source's letters), as does a formula ($...$)."""
+    tiklar = {id(t) for ax in figura.axes for oq in (ax.xaxis, ax.yaxis)
+              for tik in oq.get_major_ticks() + oq.get_minor_ticks() for t in (tik.label1, tik.label2)}
+    asllar = []
+    for matn in figura.findobj(Text):
+        asl = matn.get_text()
+        if id(matn) in tiklar or not asl:
+            continue
+        yangi = "".join(q if i % 2 else yozuv.matn(q) for i, q in enumerate(_FORMULA.split(asl)))
+        if yangi != asl:
+            asllar.append((matn, asl))
+            matn.set_text(yangi)
+    try:
+        yield
+    finally:
+        for matn, asl in asllar:
+            matn.set_text(asl)
+
+
 def _rasm_baytlari(figura: Figure, nom: str = "rasm") -> dict[str, bytes]:
     """Rasmning PNG (veb) va PDF (bosma, vektor) baytlari — matni telefon kengligida
     oʻqilishi tekshirilgandan keyin (PNG eng kichik matnining oʻlchamini oʻzida saqlaydi:
-    SHRIFT_KALITI)."""
+    SHRIFT_KALITI); yigʻish ``KITOB_YOZUVLAR`` ni bersa, boshqa yozuvdagi nashrlar uchun ham,
+    xuddi shu figuradan (``<nom>-png``, ``<nom>-pdf``, ``<nom>-qora``)."""
     shrift = _oqiladimi(figura, nom)
+    yozuvlar = _yozuvlar(os.environ.get(YOZUVLAR_MUHITI))
     chiqish = {}
-    for fmt, meta in (("png", {SHRIFT_KALITI: f"{shrift:g}"}), ("pdf", {"CreationDate": None})):
-        buf = io.BytesIO()
-        figura.savefig(buf, format=fmt, dpi=SOZLAMA["dpi"], bbox_inches="tight",
-                       facecolor="white", metadata=meta)
-        chiqish[fmt] = buf.getvalue()
+
+    def saqla(kalit: str) -> None:
+        for fmt, meta in (("png", {SHRIFT_KALITI: f"{shrift:g}"}), ("pdf", {"CreationDate": None})):
+            buf = io.BytesIO()
+            figura.savefig(buf, format=fmt, dpi=SOZLAMA["dpi"], bbox_inches="tight",
+                           facecolor="white", metadata=meta)
+            chiqish[kalit + fmt] = buf.getvalue()
+    saqla("")
+    for y in yozuvlar:
+        with _yozuvda(figura, y):
+            saqla(f"{y.nom}-")
     chiqish["qora"] = _qorongi_png(figura, shrift)   # last: it recolours the figure
+    for y in yozuvlar:
+        with _yozuvda(figura, y):
+            chiqish[f"{y.nom}-qora"] = _qorongi_png(figura, shrift)
     return chiqish
 
 
@@ -382,6 +442,11 @@ def _rasm_chiqar(figura: Figure, yol: Path, izoh: str, alt: str) -> None:
     #    picture for the site's dark theme, which the build puts beside it (book/_ext/qurilish/qorongi.py)
     glue(kalit, rasm, display=False)
     glue(kalit + QORA, _Rasm({"png": baytlar["qora"]}, kalit + QORA), display=False)
+    #    and both in each other script the build asked for (<name>-<script>, <name>-<script>-qora)
+    for y in _yozuvlar(os.environ.get(YOZUVLAR_MUHITI)):
+        boshqa = f"{kalit}-{y.nom}"
+        glue(boshqa, _Rasm({fmt: baytlar[f"{y.nom}-{fmt}"] for fmt in ("png", "pdf")}, boshqa), display=False)
+        glue(boshqa + QORA, _Rasm({"png": baytlar[f"{y.nom}-qora"]}, boshqa + QORA), display=False)
     # 2) a numbered figure that pastes it: markdown for the book, HTML for JupyterLab
     markdown = "\n".join([
         f"```{{glue:figure}} {kalit}",

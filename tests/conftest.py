@@ -7,6 +7,7 @@ chapters import) and the build code in ``book/_ext`` (``ijro``, ``boblar``...; t
 import fcntl
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -124,7 +125,10 @@ def kitob_nusxasi(maqsad: Path, toc: str, sahifalar: dict[str, str], chapter_cod
     their text.  ``chapter_code=True`` copies the project's chapter_code/ and
     requirements files too (the fixture's own copy, which a test may change).
     """
-    shutil.copy(ILDIZ / "_config.yml", maqsad / "_config.yml")
+    # the project's configuration without its editions in other scripts: a fixture book is
+    # written in the source's script (test_yozuvda.py builds a fixture edition of its own)
+    (maqsad / "_config.yml").write_text(re.sub(r"(?m)^\s*kitob_yozuvlar:.*\n", "", (
+        ILDIZ / "_config.yml").read_text(encoding="utf-8")), encoding="utf-8")
     (maqsad / "book").mkdir(parents=True, exist_ok=True)
     shutil.copy(ILDIZ / "book" / "adabiyotlar.bib", maqsad / "book" / "adabiyotlar.bib")  # _config.yml names it
     for papka in ("book/_ext", "book/_templates", "book/_static"):

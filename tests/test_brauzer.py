@@ -1393,12 +1393,16 @@ def test_the_script_switch_opens_the_same_section_in_the_other_script_and_is_rem
     k = kuzat(viewport=TELEFON_390, has_touch=True)
     s = k.och(manzil + BOB)
     bolim = s.evaluate("""() => { const h = document.querySelectorAll('.bd-article section > h2')[1];
-      window.scrollTo(0, h.getBoundingClientRect().top + scrollY - 60); return h.parentElement.id; }""")
+      window.scrollTo({top: h.getBoundingClientRect().top + scrollY - 60, behavior: 'instant'});
+      return h.parentElement.id; }""")
     s.wait_for_timeout(100)
     tugma = s.locator("a.kitob-yozuv")
     quti = tugma.bounding_box()
     assert quti["width"] >= 44 and quti["height"] >= 44 and tugma.inner_text() == "Кирилл", quti
-    tugma.tap()
+    # a finger's tap where the button is (Locator.tap scrolls a sticky header's button "into
+    # view" first: 426 px up on this page, another section)
+    with s.expect_navigation():
+        s.touchscreen.tap(quti["x"] + quti["width"] / 2, quti["y"] + quti["height"] / 2)
     s.wait_for_load_state("networkidle")
     assert s.url == f"{manzil}kirill/{BOB}#{bolim}", s.url
     assert s.evaluate("document.documentElement.lang") == "uz-Cyrl"
@@ -1408,8 +1412,12 @@ def test_the_script_switch_opens_the_same_section_in_the_other_script_and_is_rem
     s.goto(manzil + "book/attention/narx.html", wait_until="commit")
     s.wait_for_url(f"{manzil}kirill/book/attention/narx.html")
     s.wait_for_load_state("networkidle")
+    # the Latin page, replaced as its head is read, leaves the scripts the browser had started
+    # to fetch for it aborted: nothing a reader sees
+    k.xatolar = [x for x in k.xatolar if not (x.endswith("(net::ERR_ABORTED)") and "/kirill/" not in x)]
     assert s.locator("a.kitob-yozuv").inner_text() == "Lotin"
-    s.locator("a.kitob-yozuv").tap()
+    with s.expect_navigation():
+        s.locator("a.kitob-yozuv").tap()
     s.wait_for_load_state("networkidle")
     assert s.url.startswith(f"{manzil}book/attention/narx.html"), s.url
     k.och(manzil + "book/attention/flash.html")

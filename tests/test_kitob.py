@@ -43,6 +43,13 @@ def glue_kitob_display_orqali(monkeypatch):
                         lambda bundle, raw, metadata: kitob._display(bundle, metadata))
 
 
+@pytest.fixture(autouse=True)
+def yozuvlarsiz(monkeypatch):
+    """A figure in the source's script only, as a reader's run draws it (a build in this process
+    may have asked for the editions' scripts: yozuvda.py sets KITOB_YOZUVLAR for its kernels)."""
+    monkeypatch.delenv(kitob.YOZUVLAR_MUHITI, raising=False)
+
+
 def _png(bundle_key_data):
     return Image.open(io.BytesIO(base64.b64decode(bundle_key_data)))
 
@@ -450,3 +457,32 @@ def test_the_softmax_control_carries_the_scores_and_rejects_what_is_not_a_square
         with pytest.raises(ValueError, match=xato):
             kitob.softmax_xaritasi("softmax", yomon, d, izoh="Sinov.")
     assert len(chiqishlar) == 1
+
+
+def test_a_figure_is_drawn_in_each_scripts_edition_from_the_same_figure(chiqishlar, monkeypatch):
+    """With KITOB_YOZUVLAR (the build's kernels), fig() glues the same figure with its words in
+    Cyrillic, light and dark; tick labels (values, the model's tokens) and formulas stay as drawn,
+    and the figure's own words are the Latin ones again afterwards."""
+    import json
+
+    monkeypatch.setenv(kitob.YOZUVLAR_MUHITI, json.dumps(
+        {"ext": str(kitob.ILDIZ / "book" / "_ext"), "papka": str(kitob.ILDIZ / "book" / "_yozuvlar"),
+         "nomlar": ["kirill"]}))
+    rasm, ax = plt.subplots(figsize=(5.6, 3.6))
+    ax.bar(["soʻz", "harf"], [1, 2])
+    ax.set_title("Xotira choʻqqisi")
+    ax.set_ylabel("vaqt ($T^2$ gacha)")
+    (kirill,) = kitob._yozuvlar(json.dumps(json.loads(__import__("os").environ[kitob.YOZUVLAR_MUHITI])))
+    with kitob._yozuvda(rasm, kirill):
+        assert ax.get_title() == "Хотира чўққиси"
+        assert ax.get_ylabel() == "вақт ($T^2$ гача)"
+        assert [t.get_text() for t in ax.get_xticklabels()] == ["soʻz", "harf"]
+    assert (ax.get_title(), ax.get_ylabel()) == ("Xotira choʻqqisi", "vaqt ($T^2$ gacha)")
+    fig("yozuvli.png", caption="Yozuvli rasm.")
+    glue = {meta["scrapbook"]["name"]: {k[len(GLUE):]: v for k, v in bundle.items() if k.startswith(GLUE)}
+            for bundle, meta in chiqishlar if "scrapbook" in meta}
+    assert set(glue) == {"yozuvli", "yozuvli-qora", "yozuvli-kirill", "yozuvli-kirill-qora"}
+    lotin, kirillcha = _png(glue["yozuvli"]["image/png"]), _png(glue["yozuvli-kirill"]["image/png"])
+    assert lotin.tobytes() != kirillcha.tobytes()           # the words differ, drawn
+    assert base64.b64decode(glue["yozuvli-kirill"]["application/pdf"]).startswith(b"%PDF")
+    assert _png(glue["yozuvli-kirill-qora"]["image/png"]).getpixel((2, 2))[:3] != (255, 255, 255)

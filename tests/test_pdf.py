@@ -326,7 +326,9 @@ def test_solutions_wait_at_the_chapters_end_with_links_both_ways(pdf_betlar, sah
     assert kodlar, "no solution has code: the check proved nothing"
     for k in kodlar:
         chiqish = " ".join(k.get_text().split()[:4])
-        assert chiqish in matn and matn.index(chiqish) > javoblar, chiqish
+        # after «Javoblar» (a lesson may print the same words before: transformer's «eng katta
+        # farq: 6,0·10⁻⁸» is flash's first solution's too)
+        assert chiqish in matn[javoblar:], chiqish
 
 
 def _matn_boshi(yechim) -> str:

@@ -415,7 +415,7 @@ def test_a_formula_in_a_summary_reads_as_its_tex_says(brauzer, manzil):
 
 
 @pytest.mark.build
-@pytest.mark.parametrize("sorov", ["kesh", "FlashAttention", "gradient"])
+@pytest.mark.parametrize("sorov", ["kesh", "ajratuvchi", "gradient"])
 def test_a_hit_is_named_and_opened_at_the_section_that_holds_the_word(brauzer, manzil, qurilgan, sorov):
     """A result whose word lies in a section is named "page > section" and leads there; the
     count says how many results are listed (results, not pages: a page may give two)."""

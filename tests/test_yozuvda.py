@@ -10,6 +10,7 @@ their language.  No notebook and no execution: about a second.
 from __future__ import annotations
 
 import io
+import json
 import shutil
 from pathlib import Path
 
@@ -197,6 +198,7 @@ def test_the_site_publishes_the_chapter_in_cyrillic_beside_the_latin(qurilgan):
 
     sayt = qurilgan / "sayt"
     lotin, kirill = sayt / "book" / "attention", sayt / "kirill" / "book" / "attention"
+    y = Yozuv.oqi("kirill")
     sahifalar = sorted(p.name for p in lotin.glob("*.html"))
     assert sahifalar and sorted(p.name for p in kirill.glob("*.html")) == sahifalar
     for nom in sahifalar:
@@ -204,25 +206,35 @@ def test_the_site_publishes_the_chapter_in_cyrillic_beside_the_latin(qurilgan):
         assert k.html["lang"] == "uz-Cyrl", nom
         assert [p.get_text() for p in k.select("div.highlight pre")] == \
                [p.get_text() for p in l.select("div.highlight pre")], f"{nom}: a code block changed"
-        # the switch, both ways, and the head's alternate the remembered choice follows
+        # the switch, both ways
         a, b = l.select_one("a.kitob-yozuv"), k.select_one("a.kitob-yozuv")
         assert (a["href"], a.get_text(), a["lang"]) == (f"../../kirill/book/attention/{nom}", "Кирилл", "uz-Cyrl")
         assert (b["href"], b.get_text(), b["lang"]) == (f"../../../book/attention/{nom}", "Lotin", "uz")
         assert (lotin / a["href"]).resolve() == (kirill / nom).resolve()
         assert (kirill / b["href"]).resolve() == (lotin / nom).resolve()
-        assert l.select_one('link[rel="alternate"][data-kitob-yozuv="kirill"]')["href"] == a["href"]
-        assert k.select_one('link[rel="alternate"][data-kitob-yozuv="lotin"]')["href"] == b["href"]
+        # the head's script that follows the remembered choice knows the same addresses
+        assert json.dumps({"kirill": a["href"]}) in str(l.head) and json.dumps({"lotin": b["href"]}) in str(k.head)
     narx = _sahifa(kirill, "narx")
     assert narx.h1.get_text().startswith("Attention нархи"), narx.h1.get_text()
     assert narx.select_one(".search-button__default-text").get_text().strip() == "Қидириш"
     assert narx.select_one("p.yuklab-olish").get_text().startswith("Юклаб олиш:")
     # the glossary: every term, in the Cyrillic alphabet's order, its letter bar in Cyrillic letters
-    y = Yozuv.oqi("kirill")
     atamalar = [dt.get_text().rstrip("#") for dt in _sahifa(kirill, "atamalar").select("dl.glossary > dt")]
     assert len(atamalar) == len(_sahifa(lotin, "atamalar").select("dl.glossary > dt")) > 100
     assert atamalar == sorted(atamalar, key=y.tartib_kaliti) != sorted(atamalar)
     harflar = [h.get_text() for h in _sahifa(kirill, "atamalar").select("nav.kitob-harflar a")]
     assert harflar[:3] == ["А", "Б", "В"] and {"Ў", "Қ", "Ҳ"} <= set(harflar) and harflar[-1] == "A–Z", harflar
+    # the figures: drawn in Cyrillic by the same execution, from the same figure objects (each
+    # light and dark picture another file, there); every lesson's figure
+    for nom in sahifalar:
+        lr = [i["src"] for i in _sahifa(lotin, nom[:-5]).select("figure img")]
+        kr = [i["src"] for i in _sahifa(kirill, nom[:-5]).select("figure img")]
+        assert len(lr) == len(kr) and not set(lr) & set(kr), f"{nom}: a figure is not drawn in Cyrillic"
+        assert all((kirill / s).is_file() for s in kr), nom
+        # ... and the text a screen reader reads for each picture is the Latin one, written in Cyrillic
+        la = [i.get("alt", "") for i in _sahifa(lotin, nom[:-5]).select("figure img")]
+        ka = [i.get("alt", "") for i in _sahifa(kirill, nom[:-5]).select("figure img")]
+        assert ka == [y.matn(a) for a in la] and (not la or ka != la), nom
     # the PDF the edition's download menu names is beside it
     pdf = pdf_nomi(tekshir(ILDIZ))
     assert (sayt / "kirill" / pdf).read_bytes() == (sayt / pdf).read_bytes()

@@ -13,10 +13,12 @@
 # %% [markdown]
 # # FlashAttention: attentionni boʻlaklab hisoblash
 #
-# {doc}`«Attention narxi: vaqt va xotira» <narx>` darsida {term}`attention <attention (eʼtibor mexanizmi)>` xotirasi *T*² bilan oʻsishini koʻrdik:
-# {term}`ballar <ball>` va {term}`ogʻirliklar <ogʻirlik>` — $T \times T$ matritsalar. Bu darsda shu matritsani hosil qilmaydigan usulni yozamiz,
-# uni PyTorchning {term}`SDPA` (ingl. *scaled dot-product attention*) funksiyasi bilan solishtiramiz
-# va GPUda nega tezroq ekanini baytlarni sanab tushuntiramiz.
+# {doc}`«Attention narxi: vaqt va xotira» <narx>` darsida
+# {term}`attention <attention (eʼtibor mexanizmi)>` xotirasi *T*² bilan oʻsishini koʻrdik:
+# {term}`ballar <ball>` va {term}`ogʻirliklar <ogʻirlik>` — *T* × *T* matritsalar. Bu darsda
+# shu matritsani hosil qilmaydigan usulni yozamiz, uni PyTorchning {term}`SDPA` (ingl. *scaled
+# dot-product attention*) funksiyasi bilan solishtiramiz va GPUda nega tezroq ekanini
+# baytlarni sanab tushuntiramiz.
 
 # %%
 import numpy as np

@@ -21,9 +21,14 @@ While writing, with ``kitob_yozuv`` set:
   the themes', the book's ``locales/``) come through that catalogue written in the script: the
   Latin one stays the only one kept, the edition's is made from it as it is asked for.
 
-With ``kitob_yozuv`` empty (the Latin build) nothing here runs.  Not yet written in the
-script (issue 48's next steps): the strings in the packages' JavaScript, the maps' sentences,
-the figures' own text.
+* the glossary and the index are in the script's alphabetical order, with its letters;
+* each figure shows its pictures drawn in the script: the Latin build's kernels drew them from
+  the same figure objects (``KITOB_YOZUVLAR``, which this extension sets when
+  ``kitob_yozuvlar`` names editions; ``chapter_code.kitob``).
+
+With ``kitob_yozuv`` empty (the Latin build) only the script switch's links and that variable
+come from here.  Not yet written in the script (issue 48's next steps): the strings in the
+packages' JavaScript, the maps' sentences, the PDF.
 """
 
 from __future__ import annotations
@@ -178,8 +183,68 @@ def _sahifa(app, doctree, docname) -> None:
     for tugun in doctree.findall(nodes.raw):
         if tugun.get("kitob_matn"):
             tugun.children = [nodes.Text(html_yoz(y, tugun.astext()))]
+    for rasm in doctree.findall(nodes.image):         # a picture's text for a screen reader
+        if rasm.get("alt"):
+            rasm["alt"] = y.matn(rasm["alt"])
     if app.builder.format == "html":
         _lugat(y, doctree)
+        _rasmlar(app, y, doctree, docname)
+
+
+#: MIME type of each picture kind chapter_code.kitob glues.
+_MIME = {"png": "image/png", "pdf": "application/pdf"}
+
+
+def _rasmlar(app, y: yozuv.Yozuv, doctree, docname: str) -> None:
+    """Each figure chapter_code.kitob drew shows its pictures drawn in the script: the kernel drew
+    them from the same figure as the Latin ones (``KITOB_YOZUVLAR``, ``_muhit``) and glued them as
+    ``<figure>-<script>`` and ``<figure>-<script>-qora``; here they replace the Latin pictures
+    (light, dark, and the PDF's), written beside them and added to the images Sphinx copies.  A
+    figure executed before the script was asked for (an old cache) keeps its Latin pictures."""
+    import base64
+    import hashlib
+    import json
+
+    from docutils import nodes
+
+    from .qorongi import QORA
+
+    glue = None
+    for figura in doctree.findall(nodes.figure):
+        if not figura["names"]:
+            continue
+        for rasm in figura.findall(nodes.image):
+            uri = rasm["uri"]
+            tur = uri.rsplit(".", 1)[-1]
+            if tur not in _MIME:
+                continue
+            if glue is None:
+                fayl = Path(app.srcdir) / Path(uri).parent / f"{docname}.glue.json"
+                glue = json.loads(fayl.read_text(encoding="utf-8")) if fayl.is_file() else {}
+            kalit = f"{figura['names'][0]}-{y.nom}" + (QORA if "only-dark" in rasm["classes"] else "")
+            malumot = glue.get(kalit, {}).get("data", {}).get(_MIME[tur])
+            if malumot is None:
+                continue
+            baytlar = base64.b64decode(malumot)
+            yangi = f"{Path(uri).parent.as_posix()}/{hashlib.sha256(baytlar).hexdigest()}.{tur}"
+            if not (Path(app.srcdir) / yangi).is_file():
+                (Path(app.srcdir) / yangi).write_bytes(baytlar)
+            app.env.images.add_file(docname, yangi)
+            rasm["uri"], rasm["candidates"] = yangi, {"*": yangi}
+
+
+def _muhit_ozgaruvchisi(app, config) -> None:
+    """config-inited: the kernels this build starts draw each figure in the editions' scripts too
+    (chapter_code.kitob reads ``KITOB_YOZUVLAR``: the build code's folder, the scripts' folder
+    and the editions' names); nothing is set for a book without editions."""
+    import json
+    import os
+
+    if config.kitob_yozuvlar:
+        os.environ["KITOB_YOZUVLAR"] = json.dumps({
+            "ext": str(Path(__file__).resolve().parents[1]),
+            "papka": str(Path(config.kitob_yozuv_papkasi or yozuv.PAPKA).resolve()),
+            "nomlar": list(config.kitob_yozuvlar)})
 
 
 def _lugat(y: yozuv.Yozuv, doctree) -> None:
@@ -216,14 +281,14 @@ _TAVSIF = re.compile(r'(<meta name="description" content=")([^"]*)(")')
 
 
 def _tavsif(app, pagename, templatename, context, doctree) -> None:
-    """html-page-context (after sahifa.py's, which writes it): a page's description in the
-    script; the search page's, the index's and the root's come from the Latin reading of the
-    book's first page, a lesson's from its page as written already (written again, unchanged)."""
+    """html-page-context (after sahifa.py's, which writes it): the description of a page with no
+    text of its own (search, the index, the root's redirect) in the script: it is the book's
+    first page's, from the Latin reading (a page's own is from its text, written already)."""
     import html
 
     y = _yozuv(app)
-    if y is None or not isinstance(context.get("metatags"), str):
-        return
+    if y is None or doctree is not None or not isinstance(context.get("metatags"), str):
+        return                  # a page of its own: its description is its text, written already
     context["metatags"] = _TAVSIF.sub(
         lambda m: m[1] + html.escape(y.matn(html.unescape(m[2]))) + m[3], context["metatags"])
 
@@ -256,7 +321,8 @@ def yozuv_havolalari(pagename: str, joriy: str, yozuvlar: list[tuple[str, str, s
 
 def _havolalar(app, pagename, templatename, context, doctree) -> None:
     """html-page-context: the script switch's links (``kitob_yozuv_havolalari``: the header's
-    button, the head's alternates and the remembered choice, layout.html)."""
+    button; ``kitob_yozuv_xaritasi``: the head's script that follows the remembered choice,
+    layout.html)."""
     nomlar = list(app.config.kitob_yozuvlar or [])
     if not nomlar or app.builder.format != "html":
         return
@@ -266,11 +332,14 @@ def _havolalar(app, pagename, templatename, context, doctree) -> None:
             app._kitob_yozuvlar = [(y.nom, y.sarlavha, y.til) for y in (yozuv.Yozuv.oqi(n, papka) for n in nomlar)]
         except yozuv.YozuvXatosi as xato:
             raise ExtensionError(f"kitob_yozuvlar = {nomlar!r}: {xato}") from None
-    context["kitob_yozuv_havolalari"] = yozuv_havolalari(
-        pagename, app.config.kitob_yozuv, app._kitob_yozuvlar, ("", app.config.kitob_asl_yozuv, app.config.language))
+    havolalar = yozuv_havolalari(pagename, app.config.kitob_yozuv, app._kitob_yozuvlar,
+                                 ("", app.config.kitob_asl_yozuv, app.config.language))
+    context["kitob_yozuv_havolalari"] = havolalar
+    context["kitob_yozuv_xaritasi"] = {h["nom"]: h["href"] for h in havolalar}
 
 
 def setup(app):
+    app.connect("config-inited", _muhit_ozgaruvchisi)
     # kitob_yozuv and kitob_yozuv_papkasi are registered with the book's settings (__init__.py)
     # after the book's and the packages' catalogues are loaded (tarjima.py: 600)
     app.connect("builder-inited", _boshla, priority=900)
