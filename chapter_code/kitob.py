@@ -29,6 +29,7 @@ import base64
 import contextlib
 import functools
 import html
+import importlib
 import io
 import json
 import os
@@ -248,31 +249,34 @@ def _oqiladimi(figura: Figure, nom: str) -> float:
 
 
 #: The build's door for the editions in other scripts (issue 48): ``KITOB_YOZUVLAR``, which the
-#: build sets for its kernels (book/_ext/qurilish/yozuvda.py), is JSON naming the build code's
-#: folder (``ext``), the scripts' folder (``papka``) and the editions (``nomlar``).  A run
-#: without it (a reader's) draws each figure in the source's Latin only.
+#: build sets for its kernels (book/_ext/qurilish/yozuvda.py), is JSON naming a function
+#: (``otkazgich``, "module:name", found on the folders ``yol``) that, given an edition's name and
+#: the scripts' folder (``papka``), returns that script's converter of a text (str -> str); and
+#: the editions (``nomlar``).  This module imports no build code: it calls what the build names.
+#: A run without the variable (a reader's) draws each figure in the source's Latin only.
 YOZUVLAR_MUHITI = "KITOB_YOZUVLAR"
 
 
 @functools.lru_cache(maxsize=None)
 def _yozuvlar(qiymat: str | None) -> tuple:
-    """The editions' scripts (``qurilish.yozuv.Yozuv``) that ``KITOB_YOZUVLAR`` names."""
+    """(edition's name, its converter) of each edition ``KITOB_YOZUVLAR`` names."""
     if not qiymat:
         return ()
     sozlama = json.loads(qiymat)
-    if sozlama["ext"] not in sys.path:
-        sys.path.insert(0, sozlama["ext"])
-    from qurilish.yozuv import Yozuv
-
-    return tuple(Yozuv.oqi(nom, Path(sozlama["papka"])) for nom in sozlama["nomlar"])
+    for yol in sozlama["yol"]:
+        if yol not in sys.path:
+            sys.path.insert(0, yol)
+    modul, _, nomi = sozlama["otkazgich"].partition(":")
+    yasovchi = getattr(importlib.import_module(modul), nomi)
+    return tuple((nom, yasovchi(nom, sozlama["papka"])) for nom in sozlama["nomlar"])
 
 
 _FORMULA = re.compile(r"(\$[^$]*\$)")
 
 
 @contextlib.contextmanager
-def _yozuvda(figura: Figure, yozuv):
-    """While inside, the figure's words are written in ``yozuv``: titles, axis labels, legends,
+def _yozuvda(figura: Figure, otkaz):
+    """While inside, the figure's words are written by ``otkaz``: titles, axis labels, legends,
     annotations and a diagram's labels.  Tick labels stay (a value, or the model's own tokens,
     which are the source's letters), as does a formula ($...$)."""
     tiklar = {id(t) for ax in figura.axes for oq in (ax.xaxis, ax.yaxis)
@@ -282,7 +286,7 @@ def _yozuvda(figura: Figure, yozuv):
         asl = matn.get_text()
         if id(matn) in tiklar or not asl:
             continue
-        yangi = "".join(q if i % 2 else yozuv.matn(q) for i, q in enumerate(_FORMULA.split(asl)))
+        yangi = "".join(q if i % 2 else otkaz(q) for i, q in enumerate(_FORMULA.split(asl)))
         if yangi != asl:
             asllar.append((matn, asl))
             matn.set_text(yangi)
@@ -309,13 +313,13 @@ def _rasm_baytlari(figura: Figure, nom: str = "rasm") -> dict[str, bytes]:
                            facecolor="white", metadata=meta)
             chiqish[kalit + fmt] = buf.getvalue()
     saqla("")
-    for y in yozuvlar:
-        with _yozuvda(figura, y):
-            saqla(f"{y.nom}-")
+    for nom, otkaz in yozuvlar:
+        with _yozuvda(figura, otkaz):
+            saqla(f"{nom}-")
     chiqish["qora"] = _qorongi_png(figura, shrift)   # last: it recolours the figure
-    for y in yozuvlar:
-        with _yozuvda(figura, y):
-            chiqish[f"{y.nom}-qora"] = _qorongi_png(figura, shrift)
+    for nom, otkaz in yozuvlar:
+        with _yozuvda(figura, otkaz):
+            chiqish[f"{nom}-qora"] = _qorongi_png(figura, shrift)
     return chiqish
 
 
@@ -443,10 +447,10 @@ def _rasm_chiqar(figura: Figure, yol: Path, izoh: str, alt: str) -> None:
     glue(kalit, rasm, display=False)
     glue(kalit + QORA, _Rasm({"png": baytlar["qora"]}, kalit + QORA), display=False)
     #    and both in each other script the build asked for (<name>-<script>, <name>-<script>-qora)
-    for y in _yozuvlar(os.environ.get(YOZUVLAR_MUHITI)):
-        boshqa = f"{kalit}-{y.nom}"
-        glue(boshqa, _Rasm({fmt: baytlar[f"{y.nom}-{fmt}"] for fmt in ("png", "pdf")}, boshqa), display=False)
-        glue(boshqa + QORA, _Rasm({"png": baytlar[f"{y.nom}-qora"]}, boshqa + QORA), display=False)
+    for nom, _ in _yozuvlar(os.environ.get(YOZUVLAR_MUHITI)):
+        boshqa = f"{kalit}-{nom}"
+        glue(boshqa, _Rasm({fmt: baytlar[f"{nom}-{fmt}"] for fmt in ("png", "pdf")}, boshqa), display=False)
+        glue(boshqa + QORA, _Rasm({"png": baytlar[f"{nom}-qora"]}, boshqa + QORA), display=False)
     # 2) a numbered figure that pastes it: markdown for the book, HTML for JupyterLab
     markdown = "\n".join([
         f"```{{glue:figure}} {kalit}",

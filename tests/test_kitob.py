@@ -466,13 +466,14 @@ def test_a_figure_is_drawn_in_each_scripts_edition_from_the_same_figure(chiqishl
     import json
 
     monkeypatch.setenv(kitob.YOZUVLAR_MUHITI, json.dumps(
-        {"ext": str(kitob.ILDIZ / "book" / "_ext"), "papka": str(kitob.ILDIZ / "book" / "_yozuvlar"),
-         "nomlar": ["kirill"]}))
+        {"yol": [str(kitob.ILDIZ / "book" / "_ext")], "otkazgich": "qurilish.yozuv:figura_otkazgichi",
+         "papka": str(kitob.ILDIZ / "book" / "_yozuvlar"), "nomlar": ["kirill"]}))
     rasm, ax = plt.subplots(figsize=(5.6, 3.6))
     ax.bar(["soʻz", "harf"], [1, 2])
     ax.set_title("Xotira choʻqqisi")
     ax.set_ylabel("vaqt ($T^2$ gacha)")
-    (kirill,) = kitob._yozuvlar(json.dumps(json.loads(__import__("os").environ[kitob.YOZUVLAR_MUHITI])))
+    ((nom, kirill),) = kitob._yozuvlar(__import__("os").environ[kitob.YOZUVLAR_MUHITI])
+    assert nom == "kirill"
     with kitob._yozuvda(rasm, kirill):
         assert ax.get_title() == "Хотира чўққиси"
         assert ax.get_ylabel() == "вақт ($T^2$ гача)"

@@ -14,11 +14,12 @@
 # # FlashAttention: attentionni boʻlaklab hisoblash
 #
 # {doc}`«Attention narxi: vaqt va xotira» <narx>` darsida
-# {term}`attention <attention (eʼtibor mexanizmi)>` xotirasi *T*² bilan oʻsishini koʻrdik:
-# {term}`ballar <ball>` va {term}`ogʻirliklar <ogʻirlik>` — *T* × *T* matritsalar. Bu darsda
-# shu matritsani hosil qilmaydigan usulni yozamiz, uni PyTorchning {term}`SDPA` (ingl. *scaled
-# dot-product attention*) funksiyasi bilan solishtiramiz va GPUda nega tezroq ekanini
-# baytlarni sanab tushuntiramiz.
+# {term}`attention <attention (eʼtibor mexanizmi)>` egallaydigan xotira *T*² ga proporsional
+# oʻsishini koʻrdik: {term}`ballar <ball>` ham, {term}`ogʻirliklar <ogʻirlik>` ham *T* × *T*
+# oʻlchamli matritsalar. Bu darsda bu matritsalarni hosil qilmaydigan usulni yozamiz, uni
+# PyTorchning {term}`SDPA` (ingl. *scaled dot-product attention*) funksiyasi bilan
+# solishtiramiz va bu usul GPUda oddiy usuldan nega tezroq ishlashini baytlarni sanab
+# tushuntiramiz.
 
 # %%
 import numpy as np
@@ -186,7 +187,7 @@ glue("fl_farq", float(farq), display=False)
 # skriptda tekshirib koʻring: `mediana_ms` ni chaqirmasdan, bitta {term}`oqimda <oqim>` *T* = 2048 da ikki
 # funksiyani bir necha marta chaqiring va vaqtlarning {term}`medianasini <mediana>` oling.
 #
-# ## Baytlar: FlashAttention GPUda nega tezroq
+# ## Baytlar: FlashAttention GPUda nega tezroq ishlaydi
 #
 # GPUda ikki xil xotira bor: katta, lekin sekin asosiy xotira va har hisoblash blokidagi
 # kichik, tez xotira. GPU koʻpaytirishni sonlarni asosiy xotiradan olib kelishdan ancha tez

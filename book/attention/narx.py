@@ -149,24 +149,25 @@ glue("chuqqi_960", float(xotira.loc[960, "choʻqqi (MiB)"]), display=False)
 # choʻqqi esa {glue:text}`chuqqi_960:.0f` MiB — ikki barobardan ham koʻp. {term}`Softmax <softmax>` ballar matritsasidan
 # xuddi shunday katta ogʻirliklar matritsasini hosil qiladi va bir lahza ikkalasi ham xotirada turadi.
 #
-# Katta modellarda bunday matritsa har {term}`qatlamda <qatlam>` va har {term}`boshda <bosh>`
-# bor, *T* esa oʻn minglab {term}`tokenga <token>` yetadi. Bu qancha xotira ekanini 1-mashqda
-# hisoblaysiz, bu matritsani umuman hosil qilmaydigan usulni esa keyingi darsda yozamiz.
+# Katta modellarda bunday matritsa har bir {term}`qatlamning <qatlam>` har bir {term}`boshida <bosh>`
+# hosil boʻladi, *T* esa oʻn minglab {term}`tokenga <token>` yetadi. Bularning hammasi qancha
+# xotira egallashini 1-mashqda hisoblaysiz, bunday matritsalarni umuman hosil qilmaydigan
+# usulni esa keyingi darsda yozamiz.
 #
 # ## Mashqlar
 #
-# **1-mashq (hisob).** Bitta qatlamda 32 ta bosh, *T* = 32 768. Bitta ketma-ketlikning
-# bitta oldinga oʻtishida shu qatlamning attention ogʻirlik matritsalari {term}`float32`
-# formatida necha GiB ($2^{30}$ bayt) boʻladi? Ikki baytli formatda-chi ({term}`bfloat16`)?
-# Avval qogʻozda hisoblang.
+# **1-mashq (hisob).** Bitta qatlamda 32 ta bosh bor, *T* = 32 768. Bitta ketma-ketlik uchun
+# bitta oldinga oʻtishda shu qatlamning attention ogʻirlik matritsalari {term}`float32`
+# formatida necha GiB (1 GiB = $2^{30}$ bayt) xotira egallaydi? Ikki baytli {term}`bfloat16`
+# (ingl. *brain floating point*) formatida-chi? Avval qogʻozda hisoblang.
 #
 # :::{admonition} Yechim
 # :class: dropdown
 #
 # Bitta matritsa $32\,768^2 = 2^{30}$ ta son. 32 ta boshning matritsalari float32 formatida
 # {glue:text}`n1_f32:.0f` GiB, bfloat16 formatida esa {glue:text}`n1_bf16:.0f` GiB egallaydi —
-# bu faqat bitta qatlamning bitta oʻtishi. Shuning uchun uzun kontekstli modellar bu matritsalarni
-# toʻliq saqlamaydi: ularni boʻlaklab hisoblaydi (keyingi dars).
+# bu faqat bitta qatlamning bitta oʻtishi. Shuning uchun uzun kontekstda bu matritsalar
+# xotirada toʻliq saqlanmaydi: ular boʻlaklab hisoblanadi va darhol ishlatiladi (keyingi darsga qarang).
 # :::
 
 # %% tags=["hide-cell"]

@@ -461,8 +461,9 @@ yopishtir(at_min=float(aniqliklar.min().min()), at_max=float(aniqliklar.max().ma
 # Beshala turdagi modellar ham ikkala seedda vazifani oʻrgandi: aniqliklar
 # {glue:text}`at_min:.3f`–{glue:text}`at_max:.3f` ({numref}`turlar_jadval`).
 # Bitta seedda turlar orasidagi farq koʻpi bilan {glue:text}`at_tur_farq:.3f`, bitta turning
-# ikki seedi orasidagi farq esa {glue:text}`at_seed_farq:.3f` gacha — ikkalasi bir xil
-# tartibdagi sonlar: ikki seed bilan farqlarni turga bogʻlab boʻlmaydi. Hatto nazorat modeli («oyna 1») ham
+# ikki seedi orasidagi farq esa koʻpi bilan {glue:text}`at_seed_farq:.3f`. Bu sonlar kattaligi
+# jihatidan bir-biriga yaqin, shuning uchun faqat ikki seed bilan farqlarni ishonch bilan turga
+# bogʻlab boʻlmaydi. Hatto nazorat modeli («oyna 1») ham
 # oʻrgandi (eng yomon seedda {glue:text}`at_oyna1_min:.3f`): bu vazifada
 # kerakli maʼlumot soʻzlarda va pozitsiyada. Uzun matn yozadigan til modeli
 # uchun bundan xulosa chiqarib boʻlmaydi.

@@ -238,6 +238,12 @@ class Yozuv:
         return ""
 
 
+def figura_otkazgichi(nom: str, papka: str):
+    """Script ``nom``'s converter of a text, str -> str: what chapter_code.kitob calls to write a
+    figure's words (the build names this function in ``KITOB_YOZUVLAR``, yozuvda.py)."""
+    return Yozuv.oqi(nom, Path(papka)).matn
+
+
 def _harf_holati(asl: str, yangi: str) -> str:
     """``yangi`` in the case of ``asl``: Capitalised or ALL CAPS."""
     if len(asl) > 1 and asl.isupper():

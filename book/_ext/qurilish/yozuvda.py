@@ -204,6 +204,7 @@ def _rasmlar(app, y: yozuv.Yozuv, doctree, docname: str) -> None:
     import base64
     import hashlib
     import json
+    import posixpath
 
     from docutils import nodes
 
@@ -229,20 +230,25 @@ def _rasmlar(app, y: yozuv.Yozuv, doctree, docname: str) -> None:
             yangi = f"{Path(uri).parent.as_posix()}/{hashlib.sha256(baytlar).hexdigest()}.{tur}"
             if not (Path(app.srcdir) / yangi).is_file():
                 (Path(app.srcdir) / yangi).write_bytes(baytlar)
-            app.env.images.add_file(docname, yangi)
+            nomi = app.env.images.add_file(docname, yangi)
             rasm["uri"], rasm["candidates"] = yangi, {"*": yangi}
+            if isinstance(rasm.parent, nodes.reference) and "rasm-toliq" in rasm.parent["classes"]:
+                # the figure's link to its file (raqamlash.py), to this picture's file
+                rasm.parent["refuri"] = posixpath.join(posixpath.dirname(rasm.parent["refuri"]), nomi)
 
 
 def _muhit_ozgaruvchisi(app, config) -> None:
     """config-inited: the kernels this build starts draw each figure in the editions' scripts too
-    (chapter_code.kitob reads ``KITOB_YOZUVLAR``: the build code's folder, the scripts' folder
-    and the editions' names); nothing is set for a book without editions."""
+    (chapter_code.kitob reads ``KITOB_YOZUVLAR``: the function it calls for a script's converter,
+    the folder that function is found in, the scripts' folder and the editions' names); nothing
+    is set for a book without editions."""
     import json
     import os
 
     if config.kitob_yozuvlar:
         os.environ["KITOB_YOZUVLAR"] = json.dumps({
-            "ext": str(Path(__file__).resolve().parents[1]),
+            "yol": [str(Path(__file__).resolve().parents[1])],
+            "otkazgich": f"{yozuv.__name__}:{yozuv.figura_otkazgichi.__name__}",
             "papka": str(Path(config.kitob_yozuv_papkasi or yozuv.PAPKA).resolve()),
             "nomlar": list(config.kitob_yozuvlar)})
 
