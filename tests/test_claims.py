@@ -192,13 +192,15 @@ def test_sdpa_removes_the_quadratic_memory_not_the_quadratic_time(glued, sahifa)
     # 3-D input falls back to the math path: T x T again (1,99)
     davo("SDPA (3D) xotira qiyaligi 2 ga yaqin", glued["fl_xq_3d"], kamida=1.8)
     assert glued["fl_mib_3d"] >= 8 * 4096 * 4096 * 4 / 2**20
-    # "Vaqt esa uchala usulda ham T² ga yaqin yoki undan ham tez oʻsdi": 8·T²·d multiply-adds
-    # dominate at T >= 1024 (2,07; 2,02; 1,98 quiet), so the slope is 2 or more by design. Memory
-    # traffic adds to it at large T and shares the machine: make test's load took the fitted
-    # slope to 2,33, 2,35 and 2,48 (x36, x40, x41), make arifmetika's to 2,53. No upper bound:
-    # the text claims none.
+    # "Vaqt esa toʻrtala usulda ham T ning oʻzidan ancha tez oʻsdi: qiyaliklar 1 dan ancha katta
+    # …, chunki … hisob hajmi T² ga proporsional": 8·T²·d multiply-adds dominate at T >= 1024,
+    # so the fitted slope is near 2 on a quiet machine (stop 69's AVX-512 Xeon: 2,14; 2,22;
+    # 1,99; 2,14).  Other work on the machine moves it either way: make test's load took it to
+    # 2,33-2,48 on stop 67's machine, make arifmetika's to 2,53, and down to 1,66 (SDPA) and
+    # 1,67 (3-D) on stop 69's in x105, where the page said "T² ga yaqin yoki undan tezroq" and
+    # this test asked 1,7.  The sentence now claims what holds under load too: far above linear.
     for nom in ("fl_vq", "fl_vq_bolak", "fl_vq_sdpa", "fl_vq_3d"):
-        davo(f"vaqt T² ga yaqin yoki tezroq oʻsadi ({nom})", glued[nom], kamida=1.7)
+        davo(f"vaqt chiziqlidan ancha tez oʻsadi ({nom})", glued[nom], kamida=1.4)
     # "flash kerneli qoʻlda yozilgan funksiya sarflagan vaqtning N foizini sarfladi; bu ulush
     # protsessorga bogʻliq"
     # is kind (b): the share glued, no direction claimed (make arifmetika measured 61 % natively,

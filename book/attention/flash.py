@@ -170,8 +170,9 @@ glue("fl_farq", float(farq), display=False)
 # boʻlaklar belgilaydi. 3D kirishda esa SDPA $T \times T$ matritsani baribir hosil qiladi:
 # qiyalik {glue:text}`fl_xq_3d:.2f`.
 #
-# Vaqt esa toʻrtala usulda ham $T^2$ ga yaqin yoki undan tezroq oʻsdi
-# ({numref}`qiyalik_jadval`): har soʻrov baribir har kalit bilan solishtiriladi. *T* = 4096 da flash kerneli
+# Vaqt esa toʻrtala usulda ham *T* ning oʻzidan ancha tez oʻsdi: qiyaliklar 1 dan ancha katta
+# ({numref}`qiyalik_jadval`), chunki har soʻrov baribir har kalit bilan solishtiriladi va hisob
+# hajmi $T^2$ ga proporsional. *T* = 4096 da flash kerneli
 # qoʻlda yozilgan funksiya vaqtining {glue:text}`fl_vaqt_foiz:.0f` foizida ishladi, hisob hajmi
 # esa ikkalasida deyarli bir xil. Flash kerneli ham xotirani tejaydi, ham amallarni bitta
 # kernelda birlashtiradi; bu oʻlchov ikki taʼsirni ajratmaydi. {glue:text}`fl_bolak_gap`.
