@@ -206,19 +206,18 @@ def qur(ildiz: Path = ILDIZ) -> Path:
             jb(ildiz, "--builder", "pdflatex")
         with vaqtlar("html"):
             jb(ildiz)
+        sahna = build / "html"
         yozuvlar = list((sozlama.get("sphinx") or {}).get("config", {}).get("kitob_yozuvlar") or [])
         if yozuvlar:
             from yozuvda import yozuvda
-            with vaqtlar("yozuvlar"):
-                nashrlar = {nom: yozuvda(nom, ildiz, qulf_bilan=False) for nom in yozuvlar}
+            with vaqtlar("yozuvlar"):           # each edition moved into the staged site's <name>/
+                for nom in yozuvlar:
+                    shutil.rmtree(sahna / nom, ignore_errors=True)
+                    os.replace(yozuvda(nom, ildiz, qulf_bilan=False), sahna / nom)
         with vaqtlar("nashr"):
             qurilish_kodi_turdimi(ildiz, build, izi)
-            sahna = build / "html"
-            shutil.copy(build / "latex" / pdf, sahna / pdf)
-            for nom in yozuvlar:              # each edition in the site's <name>/, the PDF with it
-                shutil.rmtree(sahna / nom, ignore_errors=True)
-                shutil.copytree(nashrlar[nom], sahna / nom)
-                shutil.copy(build / "latex" / pdf, sahna / nom / pdf)
+            for papka in (sahna, *(sahna / nom for nom in yozuvlar)):    # the PDF beside each
+                shutil.copy(build / "latex" / pdf, papka / pdf)
             sayt = nashr_qil(build, sahna)
     print(f"qurish: published {sayt / 'index.html'}; PDF {sayt / pdf} "
           f"({vaqtlar.xulosa()})", flush=True)

@@ -25,8 +25,10 @@ from qurish import sphinx_sozlamasi, tekshir  # noqa: E402
 
 
 def yozuvda(nom: str, ildiz: Path = ILDIZ, qulf_bilan: bool = True) -> Path:
-    """The edition in script ``nom``: its folder of HTML.  ``qulf_bilan=False``: the caller
-    holds the build's lock already (``tools/qurish.py``, which publishes the editions)."""
+    """The edition in script ``nom``: its folder of HTML, ``_build/yozuv-<nom>`` (beside
+    ``_build/html``: MyST-NB finds the executed notebooks from there).  ``qulf_bilan=False``: the
+    caller holds the build's lock already (``tools/qurish.py``, which moves the folder into the
+    site it stages)."""
     from sphinx.application import Sphinx
     from sphinx.util.docutils import docutils_namespace, patch_docutils
 
@@ -39,6 +41,9 @@ def yozuvda(nom: str, ildiz: Path = ILDIZ, qulf_bilan: bool = True) -> Path:
                          "reading; run make book first")
     chiqish, doctrees = build / f"yozuv-{nom}", build / f".yozuv-{nom}-doctrees"
     with qulf.ushla(build) if qulf_bilan else contextlib.nullcontext():
+        # every page written again: a page whose source is older than its last edition may still
+        # have new outputs (a re-executed lesson), which Sphinx's mtime check would not see
+        shutil.rmtree(chiqish, ignore_errors=True)
         shutil.rmtree(doctrees, ignore_errors=True)
         shutil.copytree(build / ".doctrees", doctrees)
         sozlama = sphinx_sozlamasi(ildiz, kitob_yozuv=nom)

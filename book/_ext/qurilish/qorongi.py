@@ -27,30 +27,41 @@ def _papka(rasm: nodes.image) -> Path:
     return Path(rasm["uri"].lstrip("/")).parent
 
 
-def _glue(app, rasm: nodes.image) -> dict:
-    """The page's glued values, which MyST-NB writes beside its pictures as ``<page>.glue.json``."""
-    yol = Path(app.srcdir) / _papka(rasm) / f"{app.env.docname}.glue.json"
+def glue(app, rasm: nodes.image, docname: str) -> dict:
+    """Page ``docname``'s glued values, which MyST-NB writes beside its pictures as
+    ``<page>.glue.json`` ({} if it glued nothing)."""
+    yol = Path(app.srcdir) / _papka(rasm) / f"{docname}.glue.json"
     return json.loads(yol.read_text(encoding="utf-8")) if yol.is_file() else {}
+
+
+def yopishgan_rasm(app, rasm: nodes.image, qiymat: dict, mime: str) -> str | None:
+    """A glued picture (``qiymat``, one value of ``glue``) of type ``mime`` written beside
+    ``rasm``'s file, named by its content: its URI relative to the source folder, or None if
+    the value holds no such picture."""
+    malumot = qiymat.get("data", {}).get(mime)
+    if malumot is None:
+        return None
+    baytlar = base64.b64decode(malumot)
+    nisbiy = (_papka(rasm) / f"{hashlib.sha256(baytlar).hexdigest()}.{mime.split('/')[1]}").as_posix()
+    fayl = Path(app.srcdir) / nisbiy
+    if not fayl.is_file():
+        fayl.write_bytes(baytlar)
+    return nisbiy
 
 
 def qorongi_rasmlar(app, doctree) -> None:
     """doctree-read, before Sphinx collects the page's images: a figure whose dark picture was
     glued shows it in the dark theme and its own picture in the light one."""
-    glue = None
+    yopishgan = None
     for figura in doctree.findall(nodes.figure):
         for quti in figura.findall(nodes.container):
             rasm = next(iter(quti.findall(nodes.image)), None) if quti.get("mime_type") == "image/png" else None
             if rasm is None or not figura["names"] or "only-light" in rasm["classes"]:
                 continue
-            glue = _glue(app, rasm) if glue is None else glue
-            qora = glue.get(figura["names"][0] + QORA, {}).get("data", {}).get("image/png")
-            if qora is None:          # a figure that chapter_code.kitob did not draw
+            yopishgan = glue(app, rasm, app.env.docname) if yopishgan is None else yopishgan
+            nisbiy = yopishgan_rasm(app, rasm, yopishgan.get(figura["names"][0] + QORA, {}), "image/png")
+            if nisbiy is None:        # a figure that chapter_code.kitob did not draw
                 continue
-            baytlar = base64.b64decode(qora)
-            nisbiy = (_papka(rasm) / f"{hashlib.sha256(baytlar).hexdigest()}.png").as_posix()
-            fayl = Path(app.srcdir) / nisbiy
-            if not fayl.is_file():
-                fayl.write_bytes(baytlar)
             rasm["classes"].append("only-light")
             quti.append(nodes.image(uri="/" + nisbiy, alt=rasm.get("alt", ""), classes=["only-dark"]))
 

@@ -259,15 +259,22 @@ def _sahifa(app, pagename, templatename, context, doctree) -> None:
         context["script_files"] = [js if pagename == "search" else kechiktir(js, dict(getattr(
             js, "attributes", {}) or {})) for js in tarjimalar_oldin(context["script_files"])]
     if pagename == "genindex" and context.get("genindexentries"):    # the PDF index's order (pdf.py)
-        guruhlar: dict = {}
-        for y in sorted((y for _, g in context["genindexentries"] for y in g), key=lambda y: tartib_kaliti(y[0])):
-            guruhlar.setdefault(harf_guruhi(y[0]) or "_", []).append(_darslar_boyicha(app, y))
-        context["genindexentries"] = list(guruhlar.items())
+        context["genindexentries"] = korsatkich_guruhlari(
+            [_darslar_boyicha(app, y) for _, g in context["genindexentries"] for y in g], tartib_kaliti, harf_guruhi)
     if context.get("body"):
         manbalar = {chiqish: Path(app.srcdir) / manba for manba, chiqish in app.builder.images.items()}
         body = rasmlarni_dangasa(context["body"], lambda src: _rasm_olchami(manbalar, src))
         pnglar = {Path(n).stem for n in manbalar if n.lower().endswith(".png")}
         context["body"] = tab_toxtash(webp_bilan(body, lambda nom: nom in pnglar))
+
+
+def korsatkich_guruhlari(yozuvlar: list, kalit, guruh) -> list:
+    """The index's entries (name, data) sorted by ``kalit`` of their names and filed under
+    ``guruh`` of them ("_" for a name that starts with no letter): Sphinx's genindexentries."""
+    guruhlar: dict = {}
+    for y in sorted(yozuvlar, key=lambda y: kalit(y[0])):
+        guruhlar.setdefault(guruh(y[0]) or "_", []).append(y)
+    return list(guruhlar.items())
 
 
 #: The letter bar's name for a screen reader (an edition writes it in its script).
@@ -289,11 +296,22 @@ def _harflar(app, doctree, docname) -> None:
     reaches a term in one tap instead of scrolling the glossary's eighteen screens."""
     if app.builder.format != "html" or app.config.kitob_yozuv:     # an edition orders its own (yozuvda)
         return
+    harflar_qoy(doctree)
+
+
+def harflar_qoy(doctree, tartib=None, guruh=harf_guruhi, izoh: str = HARFLAR_IZOHI) -> None:
+    """Each glossary of the page, its terms sorted by ``tartib`` (None: as the author wrote
+    them), gets its letter bar (``harflar_qatori``) before it."""
     for lugat in list(doctree.findall(lambda n: isinstance(n, nodes.definition_list)
                                       and "glossary" in n["classes"])):
+        if tartib is not None:
+            bandlar = sorted(lugat.children, key=lambda b: tartib(next(iter(b.findall(nodes.term)), b).astext()))
+            lugat.children = []
+            lugat.extend(bandlar)
         atamalar = [(t.astext(), t["ids"][0]) for t in lugat.findall(nodes.term) if t["ids"]]
         if len(atamalar) > 1:
-            lugat.parent.insert(lugat.parent.index(lugat), nodes.raw("", harflar_qatori(atamalar), format="html"))
+            lugat.parent.insert(lugat.parent.index(lugat),
+                                nodes.raw("", harflar_qatori(atamalar, guruh, izoh), format="html"))
 
 
 def setup(app):

@@ -197,39 +197,30 @@ _MIME = {"png": "image/png", "pdf": "application/pdf"}
 
 def _rasmlar(app, y: yozuv.Yozuv, doctree, docname: str) -> None:
     """Each figure chapter_code.kitob drew shows its pictures drawn in the script: the kernel drew
-    them from the same figure as the Latin ones (``KITOB_YOZUVLAR``, ``_muhit``) and glued them as
-    ``<figure>-<script>`` and ``<figure>-<script>-qora``; here they replace the Latin pictures
-    (light, dark, and the PDF's), written beside them and added to the images Sphinx copies.  A
-    figure executed before the script was asked for (an old cache) keeps its Latin pictures."""
-    import base64
-    import hashlib
-    import json
+    them from the same figure as the Latin ones (``KITOB_YOZUVLAR``, ``_muhit_ozgaruvchisi``) and
+    glued them as ``<figure>-<script>`` and ``<figure>-<script>-qora``; here they replace the Latin
+    pictures (light, dark, and the PDF's), written beside them (qorongi.py's way) and added to the
+    images Sphinx copies.  A figure executed before the script was asked for (an old cache) keeps
+    its Latin pictures."""
     import posixpath
 
     from docutils import nodes
 
-    from .qorongi import QORA
+    from .qorongi import QORA, glue, yopishgan_rasm
 
-    glue = None
+    yopishgan = None
     for figura in doctree.findall(nodes.figure):
         if not figura["names"]:
             continue
         for rasm in figura.findall(nodes.image):
-            uri = rasm["uri"]
-            tur = uri.rsplit(".", 1)[-1]
-            if tur not in _MIME:
+            mime = _MIME.get(rasm["uri"].rsplit(".", 1)[-1])
+            if mime is None:
                 continue
-            if glue is None:
-                fayl = Path(app.srcdir) / Path(uri).parent / f"{docname}.glue.json"
-                glue = json.loads(fayl.read_text(encoding="utf-8")) if fayl.is_file() else {}
+            yopishgan = glue(app, rasm, docname) if yopishgan is None else yopishgan
             kalit = f"{figura['names'][0]}-{y.nom}" + (QORA if "only-dark" in rasm["classes"] else "")
-            malumot = glue.get(kalit, {}).get("data", {}).get(_MIME[tur])
-            if malumot is None:
+            yangi = yopishgan_rasm(app, rasm, yopishgan.get(kalit, {}), mime)
+            if yangi is None:
                 continue
-            baytlar = base64.b64decode(malumot)
-            yangi = f"{Path(uri).parent.as_posix()}/{hashlib.sha256(baytlar).hexdigest()}.{tur}"
-            if not (Path(app.srcdir) / yangi).is_file():
-                (Path(app.srcdir) / yangi).write_bytes(baytlar)
             nomi = app.env.images.add_file(docname, yangi)
             rasm["uri"], rasm["candidates"] = yangi, {"*": yangi}
             if isinstance(rasm.parent, nodes.reference) and "rasm-toliq" in rasm.parent["classes"]:
@@ -256,21 +247,9 @@ def _muhit_ozgaruvchisi(app, config) -> None:
 def _lugat(y: yozuv.Yozuv, doctree) -> None:
     """A glossary in the script's alphabetical order, with its letter bar in the script's letters
     (sahifa.py writes the source's)."""
-    from docutils import nodes
+    from .sahifa import HARFLAR_IZOHI, harflar_qoy
 
-    from .sahifa import HARFLAR_IZOHI, harflar_qatori
-
-    for lugat in list(doctree.findall(lambda n: isinstance(n, nodes.definition_list)
-                                      and "glossary" in n["classes"])):
-        def atama(band):
-            return next(iter(band.findall(nodes.term)), band).astext()
-        bandlar = sorted(lugat.children, key=lambda b: y.tartib_kaliti(atama(b)))
-        lugat.children = []
-        lugat.extend(bandlar)
-        atamalar = [(t.astext(), t["ids"][0]) for t in lugat.findall(nodes.term) if t["ids"]]
-        if len(atamalar) > 1:
-            qator = harflar_qatori(atamalar, y.harf_guruhi, y.matn(HARFLAR_IZOHI))
-            lugat.parent.insert(lugat.parent.index(lugat), nodes.raw("", qator, format="html"))
+    harflar_qoy(doctree, y.tartib_kaliti, y.harf_guruhi, y.matn(HARFLAR_IZOHI))
 
 
 def _kontekst(app, pagename, templatename, context, doctree) -> None:
@@ -305,12 +284,11 @@ def _korsatkich(app, pagename, templatename, context, doctree) -> None:
     y = _yozuv(app)
     if y is None or pagename != "genindex" or not context.get("genindexentries"):
         return
+    from .sahifa import korsatkich_guruhlari
+
     bandlar = [(y.matn(nom), (havolalar, [(y.matn(o), h) for o, h in ostlari], kalit))
                for _, guruh in context["genindexentries"] for nom, (havolalar, ostlari, kalit) in guruh]
-    guruhlar: dict = {}
-    for band in sorted(bandlar, key=lambda b: y.tartib_kaliti(b[0])):
-        guruhlar.setdefault(y.harf_guruhi(band[0]) or "_", []).append(band)
-    context["genindexentries"] = list(guruhlar.items())
+    context["genindexentries"] = korsatkich_guruhlari(bandlar, y.tartib_kaliti, y.harf_guruhi)
 
 
 def yozuv_havolalari(pagename: str, joriy: str, yozuvlar: list[tuple[str, str, str]],
