@@ -8,6 +8,7 @@ drawn at random.  A third script is a folder of data, shown with a toy letter ta
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -139,3 +140,25 @@ def test_the_cyrillic_glossary_order_is_the_cyrillic_alphabets():
         "аниқ мослик", "аниқлик", "е", "ёрлиқ", "эмбеддинг", "яширин", "ўрганиш", "қадам", "ғалва",
         "ҳарорат", "attention (эътибор механизми)", "GQA"]
     assert [kirill.harf_guruhi(s) for s in ("ўрганиш", "Қадам", "GQA", "8B")] == ["Ў", "Қ", "A–Z", ""]
+
+
+def test_the_pdfs_index_key_sorts_as_the_alphabets_order():
+    """makeindex sorts ASCII: the PDF's key for a word sorts among the others' keys exactly as
+    the word does in the alphabet's order (the glossary's), and is ASCII letters and spaces."""
+    kirill = Yozuv.oqi("kirill")
+    sozlar = ["ҳарорат", "яширин", "ўрганиш", "GQA", "аниқлик", "аниқ мослик", "қадам", "эмбеддинг",
+              "attention (эътибор механизми)", "ғалва", "ёрлиқ", "е", "top-k", "top-p", "8B", "кэш"]
+    kalitlar = {s: kirill.ascii_kalit(s) for s in sozlar}
+    assert all(re.fullmatch(r"[a-z ]+", k) for k in kalitlar.values()), kalitlar
+    assert sorted(sozlar, key=kalitlar.get) == sorted(sozlar, key=kirill.tartib_kaliti)
+    assert len(set(kalitlar.values())) == len(sozlar)
+
+
+def test_a_babel_locale_that_is_not_a_name_is_refused(tmp_path):
+    papka = tmp_path / "oyna"
+    papka.mkdir()
+    (papka / "yozuv.yml").write_text("sarlavha: Oyna\ntil: uz-Zyyy\nsphinx_tili: uz\nalifbo: a b\n"
+                                     "babel: '{uz}'\nharflar: harflar.tsv\n", encoding="utf-8")
+    (papka / "harflar.tsv").write_text("a\tα\n", encoding="utf-8")
+    with pytest.raises(YozuvXatosi, match=r"'babel' is '\{uz\}': write the name of a babel locale"):
+        Yozuv.oqi("oyna", tmp_path)

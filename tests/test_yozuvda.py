@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -235,6 +237,51 @@ def test_the_site_publishes_the_chapter_in_cyrillic_beside_the_latin(qurilgan):
         la = [i.get("alt", "") for i in _sahifa(lotin, nom[:-5]).select("figure img")]
         ka = [i.get("alt", "") for i in _sahifa(kirill, nom[:-5]).select("figure img")]
         assert ka == [y.matn(a) for a in la] and (not la or ka != la), nom
-    # the PDF the edition's download menu names is beside it
+    # the PDF the edition's download menu names is beside it: its own (test below)
     pdf = pdf_nomi(tekshir(ILDIZ))
-    assert (sayt / "kirill" / pdf).read_bytes() == (sayt / pdf).read_bytes()
+    assert (sayt / "kirill" / pdf).read_bytes() == (qurilgan / "yozuv-kirill-latex" / pdf).read_bytes()
+
+
+#: A word with the Latin script's own signs (oʻ, gʻ, maʼlumot): in the Cyrillic PDF only in code.
+LOTIN_SOZ = re.compile(r"[A-Za-z]*[ʻʼ][A-Za-zʻʼ]*")
+
+
+@pytest.mark.build
+def test_the_cyrillic_pdf_is_the_same_book_in_cyrillic(qurilgan):
+    """The edition's PDF, written from the same reading by the LaTeX builder: its title page,
+    contents, captions, page references, solutions and index in Cyrillic, the index in the
+    Cyrillic alphabet's order; its figures the ones drawn in Cyrillic; no Uzbek word in Latin
+    letters outside code; as many pages as the Latin PDF, give or take a few."""
+    from conftest import ILDIZ
+    from qurish import pdf_nomi, tekshir
+
+    nom = pdf_nomi(tekshir(ILDIZ))
+    papka, y = qurilgan / "yozuv-kirill-latex", Yozuv.oqi("kirill")
+
+    def matni(pdf: Path) -> str:
+        return subprocess.run(["pdftotext", "-raw", str(pdf), "-"], capture_output=True, text=True,
+                              check=True).stdout
+
+    kirill, lotin = matni(papka / nom), matni(qurilgan / "latex" / nom)
+    assert kirill.splitlines()[:3] == [y.matn(q) for q in lotin.splitlines()[:3]] != lotin.splitlines()[:3]
+    for soz in ("Mundarija", "1-bob", "Koʻrsatkich", "Javoblar", "Adabiyotlar", "1.1-rasm", "1.1-jadval"):
+        assert soz in lotin and soz not in kirill and y.matn(soz) in kirill, soz
+    assert re.search(r"\(\d+-бет\)", kirill) and "-bet)" not in kirill
+    # every word in Latin letters with oʻ, gʻ or ʼ is in the code the PDF prints
+    tex = (papka / nom.replace(".pdf", ".tex")).read_text(encoding="utf-8")
+    kod = " ".join(re.findall(r"\\begin\{sphinxVerbatim\}.*?\\end\{sphinxVerbatim\}|\\sphinxcode\{.*?\}\}", tex, flags=re.S))
+    lotinda = {s for s in LOTIN_SOZ.findall(kirill.replace("\\n", " ")) if len(s) > 1}
+    assert len(LOTIN_SOZ.findall(lotin)) > 1000 and lotinda and lotinda <= set(LOTIN_SOZ.findall(kod)), \
+        sorted(lotinda - set(LOTIN_SOZ.findall(kod)))
+    # its figures are the Cyrillic drawings, each another file than the Latin PDF's
+    rasmlar = [re.findall(r"\\sphinxincludegraphics(?:\[[^]]*\])?\{\{([^}]*)\}", t) for t in
+               (tex, (qurilgan / "latex" / nom.replace(".pdf", ".tex")).read_text(encoding="utf-8"))]
+    assert len(rasmlar[0]) == len(rasmlar[1]) > 10 and not set(rasmlar[0]) & set(rasmlar[1])
+    # the index: its letters in the Cyrillic alphabet's order, the words kept in Latin last
+    korsatkich = kirill.split(y.matn("Koʻrsatkich"), 2)[2]        # after the contents' line, its heading
+    harflar = [q for q in korsatkich.splitlines() if q in y.alifbo or q.lower() in y.alifbo or q == "A–Z"]
+    assert len(harflar) > 15 and harflar[-1] == "A–Z", harflar
+    assert harflar[:-1] == sorted(harflar[:-1], key=y.tartib_kaliti), harflar
+    sonlar = [int(re.search(r"Pages:\s+(\d+)", subprocess.run(["pdfinfo", str(p)], capture_output=True, text=True).stdout)[1])
+              for p in (papka / nom, qurilgan / "latex" / nom)]
+    assert abs(sonlar[0] - sonlar[1]) <= 8, sonlar

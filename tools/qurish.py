@@ -84,18 +84,23 @@ def jb(ildiz: Path, *qoshimcha: str) -> None:
 SAHIFA_TURLARI = tuple(ijro.FORMATLAR)      # the kinds of page a book can list: .py .ipynb .md
 
 
-def sphinx_sozlamasi(ildiz: Path, **ustidan) -> dict:
+def jb_sozlamalari(ildiz: Path, **ustidan) -> tuple[dict, dict]:
     """The Sphinx configuration ``jupyter-book build ildiz -n`` makes from ``_config.yml`` and
-    ``_toc.yml``, with ``ustidan`` over it: for a build in this process (the preview, an
-    edition in another script)."""
+    ``_toc.yml``, with ``ustidan`` over it, and what Jupyter Book sets once the application is
+    made (``latex_doc_overrides``: the PDF's title and name): for a build in this process (the
+    preview, an edition in another script)."""
     from jupyter_book.config import get_final_config
 
-    sozlama, _ = get_final_config(
+    return get_final_config(
         user_yaml=ildiz / "_config.yml",
         cli_config={"external_toc_path": (ildiz / "_toc.yml").as_posix(),
                     "latex_individualpages": False, "nitpicky": True, **ustidan},
         sourcedir=ildiz, use_external_toc=True)
-    return sozlama
+
+
+def sphinx_sozlamasi(ildiz: Path, **ustidan) -> dict:
+    """``jb_sozlamalari``'s Sphinx configuration."""
+    return jb_sozlamalari(ildiz, **ustidan)[0]
 
 def tekshir(ildiz: Path) -> dict:
     """Refuse, with a clear message, a configuration the build would trip over.
@@ -210,14 +215,13 @@ def qur(ildiz: Path = ILDIZ) -> Path:
         yozuvlar = list((sozlama.get("sphinx") or {}).get("config", {}).get("kitob_yozuvlar") or [])
         if yozuvlar:
             from yozuvda import yozuvda
-            with vaqtlar("yozuvlar"):           # each edition moved into the staged site's <name>/
+            with vaqtlar("yozuvlar"):           # each edition, its PDF too, moved into the staged site's <name>/
                 for nom in yozuvlar:
                     shutil.rmtree(sahna / nom, ignore_errors=True)
                     os.replace(yozuvda(nom, ildiz, qulf_bilan=False), sahna / nom)
         with vaqtlar("nashr"):
             qurilish_kodi_turdimi(ildiz, build, izi)
-            for papka in (sahna, *(sahna / nom for nom in yozuvlar)):    # the PDF beside each
-                shutil.copy(build / "latex" / pdf, papka / pdf)
+            shutil.copy(build / "latex" / pdf, sahna / pdf)    # each edition's is in its folder
             sayt = nashr_qil(build, sahna)
     print(f"qurish: published {sayt / 'index.html'}; PDF {sayt / pdf} "
           f"({vaqtlar.xulosa()})", flush=True)

@@ -20,11 +20,17 @@ from sphinx.builders.latex import util
 from sphinx.errors import ConfigError, ExtensionError
 from sphinx.writers.latex import LaTeXTranslator
 
+from .yozuvda import sozlama_yozuvi
+
 #: Uzbek names LaTeX prints; babel's uz-Latn ini file has none of them.
 #: (Figure and table names come from ``numfig_format``: "1.1-rasm", "1.1-jadval".)
+#: (\kitobdavomi is the book's own: a split «Chuqurroq» box's continuation, PREAMBULA.)
 NOMLAR = {"contentsname": "Mundarija", "indexname": "Koʻrsatkich", "chaptername": "bob", "partname": "qism",
           "appendixname": "Ilova", "refname": "Adabiyotlar", "bibname": "Adabiyotlar", "pagename": "bet",
-          "seename": "qarang", "alsoname": "yana qarang"}
+          "seename": "qarang", "alsoname": "yana qarang", "kitobdavomi": "davomi"}
+
+#: The name an edition's language has in the PDF (babel's \babelprovide of the script's locale).
+YOZUV_TILI = "kitobyozuvi"
 
 #: The title page's date in Uzbek, "2026-yil 5-noyabr": Sphinx formats it with Babel's Uzbek
 #: month names, ``%-d`` without a leading zero, on the day of $SOURCE_DATE_EPOCH if set.
@@ -117,7 +123,7 @@ PREAMBULA = r"""
 % split as a code block does (_bir_betda) instead of leaving a third of a page blank.
 \newbox\kitob@parcha
 \long\def\kitob@davomli#1#2{\setbox\kitob@parcha\vbox{#2}#1{\vbox{\hsize\wd\kitob@parcha
-  \linewidth\hsize\sphinxstylenotetitle{\kitob@sarlavha\ (davomi)}\box\kitob@parcha}}}
+  \linewidth\hsize\sphinxstylenotetitle{\kitob@sarlavha\ (\kitobdavomi)}\box\kitob@parcha}}}
 \renewenvironment{sphinxnote}[1]
   {\def\spx@noticetype{note}\def\kitob@sarlavha{#1}%
    \def\MidFrameCommand{\kitob@davomli\FrameCommand}\let\LastFrameCommand\MidFrameCommand
@@ -150,9 +156,15 @@ PREAMBULA = r"""
 """
 
 
-def _nomlar() -> str:
-    ichi = "".join(rf"\def\{k}{{{v}}}" for k, v in NOMLAR.items())
-    return rf"\addto\captionsuzbek{{{ichi}}}" + "\n" + ichi
+def _nomlar(nomlar: dict[str, str], til: str) -> str:
+    ichi = "".join(rf"\def\{k}{{{v}}}" for k, v in nomlar.items())
+    return rf"\expandafter\addto\csname captions{til}\endcsname{{{ichi}}}" + "\n" + ichi
+
+
+def _soz(app, matn: str) -> str:
+    """The book's own words on paper (not the pages'), in the edition's script if one is written."""
+    y = getattr(app, "_kitob_yozuv", None)
+    return matn if y is None else y.matn(matn)
 
 
 def _language_name(asl):
@@ -188,21 +200,36 @@ _ICHI = r'"[\s\S]|\{(?:"[\s\S]|[^"{}]|\{[^{}]*\})*\}'
 _DARAJA = re.compile(rf'(\\index\{{|!)((?:{_ICHI}|[^"@!|{{}}])*)@((?:{_ICHI}|[^"!|{{}}])*)')
 
 
-def _daraja(m: re.Match) -> str:
-    matn = re.sub(r'\\[a-zA-Z]+|"(?=.)', "", m[2])
-    harf = "" if m[1] == "!" else rf"\kitobharf{{{harf_guruhi(matn)}}}"
+#: What of an entry's display is not words: TeX's commands and their braces, makeindex's quotes.
+_BUYRUQ = re.compile(r'\\[a-zA-Z]+|\\.|"[\s\S]|[{}]')
+
+
+def _daraja(m: re.Match, y=None) -> str:
+    """One level of an entry keyed and lettered in the Uzbek order, or (``y``: an edition's
+    script) its words written in that script, keyed and lettered in its alphabet's order."""
+    matn = re.sub(r'\\[a-zA-Z]+|"(?=.)', "", m[2].replace(r"\sphinxhyphen{}", "-"))
     korinish = m[3].replace(r"\sphinxhyphen{}", "-")    # in a glossary's item TeX writes "\sphinxhyphen {}"
-    return f"{m[1]}{tartib_kaliti(matn) or m[2]}@{harf}{korinish}"
+    if y is None:
+        kalit, harf = tartib_kaliti(matn), harf_guruhi(matn)
+    else:
+        matn, oxiri, qismlar = y.matn(matn), 0, []
+        for b in _BUYRUQ.finditer(korinish):
+            qismlar += [y.matn(korinish[oxiri:b.start()]), b.group(0)]
+            oxiri = b.end()
+        korinish = "".join(qismlar) + y.matn(korinish[oxiri:])
+        kalit, harf = y.ascii_kalit(matn), y.harf_guruhi(matn)
+    harf = "" if m[1] == "!" else rf"\kitobharf{{{harf}}}"
+    return f"{m[1]}{kalit or m[2]}@{harf}{korinish}"
 
 
 def _korsatkich(self, node) -> None:
     """Sphinx's visit_index, each entry it writes keyed and lettered the Uzbek way (PREAMBULA)."""
-    boshi = len(self.body)
+    boshi, y = len(self.body), getattr(getattr(getattr(self, "builder", None), "app", None), "_kitob_yozuv", None)
     try:
         LaTeXTranslator.visit_index(self, node)
     finally:
         for i in range(boshi, len(self.body)):
-            self.body[i], n = _DARAJA.subn(_daraja, self.body[i])
+            self.body[i], n = _DARAJA.subn(lambda m: _daraja(m, y), self.body[i])
             if self.body[i].count(r"\index{") > n:
                 raise ExtensionError(f"pdf.py: an index entry Sphinx wrote is not key@display: {self.body[i]}")
 
@@ -216,9 +243,18 @@ def _matn(self, node) -> None:
 
 
 def _sozla(app, config) -> None:
+    # babel (polyglossia has no Uzbek): "uzbek" from TeX Live's ini file, without hyphenation; an
+    # edition's PDF (kitob_yozuv) is in its script's language, which its folder names (yozuv.yml's
+    # babel: a locale, imported as YOZUV_TILI), with the same words in its script
+    babel, til = r"\usepackage[provide=*]{babel}\babelprovide[hyphenrules=nohyphenation]{uzbek}", "uzbek"
+    y, nomlar = sozlama_yozuvi(config), NOMLAR
+    if y is not None:
+        nomlar = {k: y.matn(v) for k, v in NOMLAR.items()}
+        if y.babel:
+            babel += rf"\babelprovide[import={y.babel},main,hyphenrules=nohyphenation]{{{YOZUV_TILI}}}"
+            til = YOZUV_TILI
     elementlar = {
-        # babel (polyglossia has no Uzbek): "uzbek" from TeX Live's ini file, without hyphenation
-        "babel": r"\usepackage[provide=*]{babel}\babelprovide[hyphenrules=nohyphenation]{uzbek}",
+        "babel": babel,
         "polyglossia": "",
         # formulas in DejaVu's own math font (fonts-dejavu-extra), not Latin Modern beside DejaVu
         # text: unicode-math after amsmath, as its manual asks
@@ -226,7 +262,7 @@ def _sozla(app, config) -> None:
                                r"\setmonofont{DejaVu Sans Mono}[Scale=0.84]",
                                r"\usepackage{unicode-math}", r"\setmathfont{DejaVu Math TeX Gyre}"]),
         "fncychap": "",
-        "preamble": PREAMBULA + _nomlar(),
+        "preamble": PREAMBULA + _nomlar(nomlar, til),
         "papersize": "a4paper",
         "pointsize": "11pt",
         # a part starts on the next page, not the next right-hand one: no blank pages in a PDF
@@ -234,7 +270,7 @@ def _sozla(app, config) -> None:
         # and the references)
         "extraclassoptions": "openany",
         "sphinxsetup": "verbatimwrapslines=true, verbatimforcewraps=true, TitleColor={rgb}{0.1,0.1,0.1}",
-        "printindex": r"\def\indexname{%s}\footnotesize\raggedright\printindex" % NOMLAR["indexname"],
+        "printindex": r"\def\indexname{%s}\footnotesize\raggedright\printindex" % nomlar["indexname"],
     }
     config.latex_elements = {**elementlar, **config.latex_elements}
     # makeindex (in TeX Live's binaries) instead of xindy (a separate package)
@@ -243,9 +279,19 @@ def _sozla(app, config) -> None:
     config.latex_show_pagerefs = True
     # figures and tables numbered per chapter as on the web (raqamlash.py): 2.1-rasm (numfigreset=1)
     config.numfig_secnum_depth = 1
-    # the title page's date in Uzbek (an author's today/today_fmt win)
+    # the title page's date in Uzbek (an author's today/today_fmt win); an edition's, in its
+    # script (_sana)
     if not config.today and not config.today_fmt:
         config.today_fmt = SANA
+
+
+def _sana(app) -> None:
+    """builder-inited: an edition's title page's date in its script (set in the builder's context,
+    not as the configuration's today: that is an "env" value, and the edition would read every
+    page again)."""
+    y = getattr(app, "_kitob_yozuv", None)
+    if y is not None and app.builder.name == "latex":
+        app.builder.context["date"] = y.matn(app.builder.context["date"])
 
 
 def _kirish_sarlavhasi(app, env) -> None:
@@ -319,19 +365,21 @@ def _javoblar(app, doctree, docname) -> None:
             boshi.insert(0, nodes.raw("", yorliq, format="latex"))
         havola = nodes.paragraph("", "", nodes.raw("", (
             ("" if boshi is not None else yorliq)
-            + rf"\hyperref[{belgi}]{{{YECHIM}: «Javoblar» boʻlimida, \pageref*{{{belgi}}}-bet}}"), format="latex"))
+            + rf"\hyperref[{belgi}]{{{_soz(app, f'{YECHIM}: «Javoblar» boʻlimida,')} \pageref*{{{belgi}}}-\pagename}}"),
+            format="latex"))
         ota.children[i] = havola
         havola.parent = ota
         ota.insert(i, nodes.raw("", r"\nopagebreak[4]", format="latex"))
         tana = [b.deepcopy() for b in quti.children if not isinstance(b, nodes.title)]
         tana += [k.deepcopy() for k in kodlar]
-        nom = f"{raqam.group(1)}-mashq" if raqam else YECHIM
+        nom = _soz(app, f"{raqam.group(1)}-mashq" if raqam else YECHIM)
         javoblar.setdefault(id(bob), (bob, []))[1].append((fayllar[-1]["docname"], nom, n, tana))
     for k, (bob, royxat) in enumerate(javoblar.values()):
         royxat.sort(key=lambda javob: javob[2])           # in the order of the exercises
         bolim = nodes.section("", nodes.title("", "Javoblar"), ids=[f"kitob-javoblar-{id(bob)}"])
         bolim += nodes.raw("", rf"\label{{kitob-javoblar-{k}}}", format="latex")
-        _royxatga(bob, rf"\hyperref[kitob-javoblar-{k}]{{\sphinxcrossref{{Javoblar}}}} (\pageref*{{kitob-javoblar-{k}}}-bet)")
+        _royxatga(bob, rf"\hyperref[kitob-javoblar-{k}]{{\sphinxcrossref{{{_soz(app, 'Javoblar')}}}}} "
+                       rf"(\pageref*{{kitob-javoblar-{k}}}-\pagename)")
         oxirgi_dars = None
         for dars, nom, n, tana in royxat:
             if dars != oxirgi_dars:
@@ -342,7 +390,7 @@ def _javoblar(app, doctree, docname) -> None:
             # the exercise's number never ends a page: its answer follows it
             fayl += nodes.raw("", (
                 rf"\par\noindent\phantomsection\label{{kitob-javob-{n}}}\textbf{{{nom}}} "
-                rf"(\hyperref[kitob-mashq-{n}]{{\pageref*{{kitob-mashq-{n}}}-bet}})"
+                rf"(\hyperref[kitob-mashq-{n}]{{\pageref*{{kitob-mashq-{n}}}-\pagename}})"
                 r"\par\nopagebreak[4]"), format="latex")
             fayl.extend(tana)
             bolim += fayl
@@ -351,7 +399,7 @@ def _javoblar(app, doctree, docname) -> None:
     for royxat in doctree.findall(nodes.enumerated_list):
         if id(royxat) in adabiyotli:
             royxat += nodes.list_item("", nodes.paragraph("", "", nodes.raw(
-                "", r"\hyperref[kitob-adabiyotlar]{\sphinxcrossref{Adabiyotlar}} (\pageref*{kitob-adabiyotlar}-bet)",
+                "", r"\hyperref[kitob-adabiyotlar]{\sphinxcrossref{\bibname}} (\pageref*{kitob-adabiyotlar}-\pagename)",
                 format="latex")))
 
 
@@ -579,6 +627,7 @@ def setup(app):
     app.add_node(addnodes.index, override=True, latex=(_korsatkich, None))
     app.add_node(nodes.Text, override=True, latex=(_matn, LaTeXTranslator.depart_Text))
     app.connect("config-inited", _sozla)
+    app.connect("builder-inited", _sana, priority=950)      # after yozuvda.py's, which reads the script
     app.connect("config-inited", _sayt_manzili)
     app.add_node(sayt_havola)
     app.add_role("sayt", _sayt_roli)

@@ -4,7 +4,9 @@ An edition's script is data, not code: a folder ``book/_yozuvlar/<name>/`` holds
 
 * ``yozuv.yml``: the converter, a function of a kept library named ``module.function``
   (``alifbo.to_cyrillic``) with its options, or a letter table ``harflar.tsv`` (a toy
-  script); the edition's name, its HTML ``lang`` and its Sphinx language;
+  script); the edition's name, its HTML ``lang`` and its Sphinx language, its alphabet's
+  order and, for the PDF, the babel locale of its language (``babel``: TeX Live's
+  ``babel-<locale>.ini``; without it the PDF is set as the source's language);
 * ``istisnolar.tsv``: where the converter is wrong, ``latin<TAB>written<TAB>=`` for a whole
   word, ``+`` for a stem whose suffixes the converter writes (funksiya, funksiyaning);
 * ``lotinda.txt``: the words printed as written (the policy below).
@@ -116,6 +118,7 @@ class Yozuv:
     lotinda_har: frozenset = frozenset()                       #: kept, in any case
     lotinda_aniq: frozenset = frozenset()                      #: kept, exactly as listed
     alifbo: tuple = ()          #: the script's letters in their order (a glossary's), longest first matched
+    babel: str = ""             #: the PDF's language: the babel locale imported (uz-Cyrl); "" the source's
 
     @classmethod
     def oqi(cls, nom: str, papka: Path = PAPKA) -> "Yozuv":
@@ -142,11 +145,15 @@ class Yozuv:
         if not isinstance(alifbo, str) or not alifbo.split():
             raise YozuvXatosi(f"{fayl}: 'alifbo' (the script's letters in their order, separated by "
                               f"spaces: «а б в ...») is missing")
+        babel = sozlama.get("babel", "")
+        if not isinstance(babel, str) or not re.fullmatch(r"[A-Za-z-]*", babel):
+            raise YozuvXatosi(f"{fayl}: 'babel' is {babel!r}: write the name of a babel locale, as in "
+                              f"TeX Live's babel-<name>.ini (uz-Cyrl), or leave it out")
         return cls(nom, sozlama["sarlavha"], sozlama["til"], sozlama["sphinx_tili"],
                    _otkazgich(sozlama, joy), butun, ozaklar,
                    frozenset(s for s in lotinda if s == s.lower()),
                    frozenset(s for s in lotinda if s != s.lower()),
-                   tuple(alifbo.lower().split()))
+                   tuple(alifbo.lower().split()), babel)
 
     # --- one word -------------------------------------------------------------------
 
@@ -224,6 +231,16 @@ class Yozuv:
             elif h.isspace():
                 kalit.append((0, 0))
         return tuple(kalit)
+
+    def ascii_kalit(self, matn: str) -> str:
+        """``tartib_kaliti`` as ASCII letters, which makeindex sorts in the same order (the PDF's
+        index): a letter of the alphabet is "a" and its place in two letters, any other letter or
+        digit "b" and its code point in four; a space stays a space."""
+        def harflar(son: int, n: int) -> str:
+            return "".join(chr(97 + son // 26 ** k % 26) for k in reversed(range(n)))
+
+        return "".join(" " if tur == 0 else "a" + harflar(son, 2) if tur == 1 else "b" + harflar(son, 4)
+                       for tur, son in self.tartib_kaliti(matn))
 
     def harf_guruhi(self, matn: str) -> str:
         """The letter a glossary files ``matn`` under ("Ў"); "A–Z" for a word kept in the

@@ -27,8 +27,10 @@ While writing, with ``kitob_yozuv`` set:
   ``kitob_yozuvlar`` names editions; ``chapter_code.kitob``).
 
 With ``kitob_yozuv`` empty (the Latin build) only the script switch's links and that variable
-come from here.  Not yet written in the script (issue 48's next steps): the strings in the
-packages' JavaScript, the maps' sentences, the PDF.
+come from here.  The PDF is written from the same reading with the LaTeX builder
+(``tools/yozuvda.py``): the same pages in the script, its title page too (``_pdf_sarlavhasi``),
+and pdf.py sets the words LaTeX prints in it.  Not yet written in the script (issue 48's next
+steps): the strings in the packages' JavaScript, the maps' sentences.
 """
 
 from __future__ import annotations
@@ -85,14 +87,27 @@ class Katalogda(gettext.NullTranslations):
         return self._yoz(self.asl.npgettext(context, msgid1, msgid2, n), msgid1, msgid2)
 
 
-def _boshla(app) -> None:
-    nom = app.config.kitob_yozuv
+def sozlama_yozuvi(config) -> yozuv.Yozuv | None:
+    """The script the configuration's ``kitob_yozuv`` names (None: the source's), read from
+    its folder; a script that is not there stops the build and says which are."""
+    nom = getattr(config, "kitob_yozuv", "")
     if not nom:
-        return
+        return None
     try:
-        y = app._kitob_yozuv = yozuv.Yozuv.oqi(nom, Path(app.config.kitob_yozuv_papkasi or yozuv.PAPKA))
+        return yozuv.Yozuv.oqi(nom, Path(config.kitob_yozuv_papkasi or yozuv.PAPKA))
     except yozuv.YozuvXatosi as xato:
         raise ExtensionError(f"kitob_yozuv = {nom!r}: {xato}") from None
+
+
+def _boshla(app) -> None:
+    y = app._kitob_yozuv = sozlama_yozuvi(app.config)
+    if y is None:
+        return
+    # the names figures and tables are numbered with ("1.1-rasm"), which the LaTeX writer prints
+    # as they are: here, after the environment compared its configuration with the reading's
+    # (numfig_format is an "env" value to Sphinx, but reading does not use it: set at
+    # config-inited, it made the edition read every page again)
+    app.config.numfig_format = {tur: _xabar(y, shakl) for tur, shakl in app.config.numfig_format.items()}
     # every catalogue of the pages loaded by now (Sphinx's, the themes', the book's; not the
     # "console" ones of the build's own messages), for this build only: sphinx.locale keeps
     # them for the process, and the next application there adds to them
@@ -124,6 +139,15 @@ def _muhit(app, env) -> list[str]:
             yozuv.doctree_yoz(doctree, y)
     env._kitob_yozuvda = y.nom
     return []
+
+
+def _pdf_sarlavhasi(app, env) -> None:
+    """The PDF's title page (its title and author, from ``latex_documents``, which Jupyter Book
+    and tools/yozuvda.py set once the application is made) in the script."""
+    y = _yozuv(app)
+    if y is not None and app.builder.name == "latex":
+        app.config.latex_documents = [(bosh, nom, y.matn(sarlavha), y.matn(muallif), *qolgan)
+                                      for bosh, nom, sarlavha, muallif, *qolgan in app.config.latex_documents]
 
 
 #: Elements whose text an HTML string keeps as written: code and what is not prose.
@@ -186,9 +210,18 @@ def _sahifa(app, doctree, docname) -> None:
     for rasm in doctree.findall(nodes.image):         # a picture's text for a screen reader
         if rasm.get("alt"):
             rasm["alt"] = y.matn(rasm["alt"])
-    if app.builder.format == "html":
-        _lugat(y, doctree)
-        _rasmlar(app, y, doctree, docname)
+    # a work cited stays as published, but the words the book's style joins its names with
+    # ("Vaswani va boshq.", "Press, Smith va Lewis") are the book's, in the script as in the text
+    from .adabiyot import BOSHQ, VA
+
+    boglovchi = re.compile("|".join(re.escape(b) for b in (BOSHQ, VA)))
+    for manba in doctree.findall(nodes.citation):
+        for matn in list(manba.findall(nodes.Text)):
+            yangi = boglovchi.sub(lambda m: y.matn(m.group(0)), str(matn))
+            if yangi != str(matn):
+                matn.parent.replace(matn, nodes.Text(yangi))
+    _lugat(y, doctree)
+    _rasmlar(app, y, doctree, docname)
 
 
 #: MIME type of each picture kind chapter_code.kitob glues.
@@ -200,28 +233,40 @@ def _rasmlar(app, y: yozuv.Yozuv, doctree, docname: str) -> None:
     them from the same figure as the Latin ones (``KITOB_YOZUVLAR``, ``_muhit_ozgaruvchisi``) and
     glued them as ``<figure>-<script>`` and ``<figure>-<script>-qora``; here they replace the Latin
     pictures (light, dark, and the PDF's), written beside them (qorongi.py's way) and added to the
-    images Sphinx copies.  A figure executed before the script was asked for (an old cache) keeps
-    its Latin pictures."""
+    images Sphinx copies.  The LaTeX builder resolves the whole book as one tree: each figure's
+    page is the file it was brought in with.  A figure executed before the script was asked for
+    (an old cache) keeps its Latin pictures."""
     import posixpath
 
     from docutils import nodes
+    from sphinx import addnodes
 
     from .qorongi import QORA, glue, yopishgan_rasm
 
-    yopishgan = None
-    for figura in doctree.findall(nodes.figure):
+    def figuralar(tugun, sahifa: str):
+        """(figure, its page) under ``tugun``, walking down: the LaTeX builder's files
+        (start_of_file) are not their pages' parents."""
+        for bola in tugun.children:
+            if isinstance(bola, nodes.figure):
+                yield bola, sahifa
+            elif isinstance(bola, nodes.Element):
+                yield from figuralar(bola, bola["docname"] if isinstance(bola, addnodes.start_of_file) else sahifa)
+
+    yopishgan: dict[str, dict] = {}
+    for figura, sahifa in figuralar(doctree, docname):
         if not figura["names"]:
             continue
         for rasm in figura.findall(nodes.image):
             mime = _MIME.get(rasm["uri"].rsplit(".", 1)[-1])
             if mime is None:
                 continue
-            yopishgan = glue(app, rasm, docname) if yopishgan is None else yopishgan
+            if sahifa not in yopishgan:
+                yopishgan[sahifa] = glue(app, rasm, sahifa)
             kalit = f"{figura['names'][0]}-{y.nom}" + (QORA if "only-dark" in rasm["classes"] else "")
-            yangi = yopishgan_rasm(app, rasm, yopishgan.get(kalit, {}), mime)
+            yangi = yopishgan_rasm(app, rasm, yopishgan[sahifa].get(kalit, {}), mime)
             if yangi is None:
                 continue
-            nomi = app.env.images.add_file(docname, yangi)
+            nomi = app.env.images.add_file(sahifa, yangi)
             rasm["uri"], rasm["candidates"] = yangi, {"*": yangi}
             if isinstance(rasm.parent, nodes.reference) and "rasm-toliq" in rasm.parent["classes"]:
                 # the figure's link to its file (raqamlash.py), to this picture's file
@@ -328,7 +373,9 @@ def setup(app):
     # after the book's and the packages' catalogues are loaded (tarjima.py: 600)
     app.connect("builder-inited", _boshla, priority=900)
     app.connect("build-finished", _tugat)
-    app.connect("env-updated", _muhit)
+    # before pdf.py's, which heads the PDF's front matter with the root page's title
+    app.connect("env-updated", _muhit, priority=400)
+    app.connect("env-updated", _pdf_sarlavhasi)
     # after the other extensions have resolved the page (references, numbers, glued values)
     app.connect("doctree-resolved", _sahifa, priority=900)
     app.connect("html-page-context", _kontekst)

@@ -290,10 +290,17 @@ def fayl_hajmi(app, docname: str):
     return hajm
 
 
+def latex_papkasi(yozuv: str = "") -> str:
+    """The folder of ``_build`` the PDF is made in: ``latex``, or an edition's (``kitob_yozuv``)
+    ``yozuv-<name>-latex`` (tools/yozuvda.py)."""
+    return f"yozuv-{yozuv}-latex" if yozuv else "latex"
+
+
 def pdf_fayli(app) -> Path:
     """The book's PDF as the site will publish it: the LaTeX build's, made just before the site
-    (tools/qurish.py); else the copy the last build left beside the pages (an HTML-only build)."""
-    yangi = Path(app.outdir).parent / "latex" / pdf_nomi(app)
+    (tools/qurish.py, tools/yozuvda.py); else the copy the last build left beside the pages (an
+    HTML-only build)."""
+    yangi = Path(app.outdir).parent / latex_papkasi(app.config.kitob_yozuv) / pdf_nomi(app)
     return yangi if yangi.is_file() else Path(app.outdir) / pdf_nomi(app)
 
 
