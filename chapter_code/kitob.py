@@ -661,6 +661,14 @@ def _sonmi(ustun: pd.Series) -> bool:
     return bool(kataklar) and all(_SON_MATN.match(q.strip()) for k in kataklar for q in k.split("; "))
 
 
+def _katak_md(matn: str, lotin: bool) -> str:
+    """A markdown cell's text: escaped (md_escape), or with ``lotin`` in the ``{lotin}`` role, whose
+    text is taken as written (a cell with a backtick, a pipe or a backslash cannot be: escaped)."""
+    if lotin and matn.strip() and not set("`|\\\n") & set(matn):
+        return f"{{lotin}}`{matn}`"
+    return md_escape(matn)
+
+
 def jadval_bundle(df: pd.DataFrame, izoh: str | None = None, nom: str | None = None) -> dict:
     """``show`` koʻrsatadigan mime toʻplami: MyST markdown, HTML va oddiy matn.
 
@@ -675,8 +683,11 @@ def jadval_bundle(df: pd.DataFrame, izoh: str | None = None, nom: str | None = N
     # every cell's text as the book writes it: the same in the markdown, the HTML and the plain text
     kataklar = [[_hujayra(v, x) for v, x in zip(qator, xonalar)]   # keeps each column's own type
                 for qator in df.itertuples(index=False)]
+    # df.attrs["lotin"] = [ustun, ...]: shu ustunlardagi matn — lotin yozuvining oʻzi (tokenlar),
+    # kitobning boshqa yozuvdagi nashrida ham oʻzgarmaydi ({lotin} roli)
+    lotin = [c in df.attrs.get("lotin", ()) for c in df.columns]
     for qator in kataklar:
-        qatorlar.append("| " + " | ".join(md_escape(k) or " " for k in qator) + " |")
+        qatorlar.append("| " + " | ".join(_katak_md(k, l) or " " for k, l in zip(qator, lotin)) + " |")
     bosh = "```{table}" + (f" {izoh_md(izoh)}" if izoh else "")
     opsiyalar = [f":name: {nom}"] if nom else []
     markdown = "\n".join([bosh, *opsiyalar, ":align: center", "", *qatorlar, "```"])

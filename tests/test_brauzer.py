@@ -1152,12 +1152,13 @@ def test_the_softmax_control_recomputes_the_weights_and_shows_them_saturate(kuza
     assert not xatolar, "axe in the softmax control:\n" + "\n".join(xatolar)
 
 
-@pytest.mark.parametrize("yol", [XARITA_DARS, BOB])
+@pytest.mark.parametrize("yol", [XARITA_DARS, BOB, f"kirill/{XARITA_DARS}"])
 def test_a_page_opened_from_its_file_draws_its_map(brauzer, qurilgan, yol):
     """The site copied to a disk and opened from its files, with no server (the PDF's opening
     says it opens so): the interactive map and the slider load their data and are drawn (their
     data are a script beside the page, which the browser runs for such a page, where it would
-    refuse a fetch), and nothing is reported in the console."""
+    refuse a fetch), and nothing is reported in the console.  On a Cyrillic page the map's words
+    are Cyrillic (the edition's copy of xarita.js)."""
     kontekst = brauzer.new_context()
     try:
         sahifa, xatolar = kontekst.new_page(), []
@@ -1171,6 +1172,10 @@ def test_a_page_opened_from_its_file_draws_its_map(brauzer, qurilgan, yol):
             pytest.fail(f"{yol} from its file: the map was not drawn; it says "
                         f"{sahifa.locator('.kitob-xarita').text_content()!r}; console: {xatolar}")
         assert not xatolar, xatolar
+        yorliqlar = sahifa.locator(".kitob-xarita label").all_text_contents()
+        assert yorliqlar and (yorliqlar[0] == "Мисол") == yol.startswith("kirill/"), yorliqlar
+        xulosa = sahifa.locator(".kitob-xarita-xulosa").text_content()
+        assert ("энг" in xulosa) == yol.startswith("kirill/") != ("eng" in xulosa), xulosa
     finally:
         kontekst.close()
 

@@ -487,3 +487,13 @@ def test_a_figure_is_drawn_in_each_scripts_edition_from_the_same_figure(chiqishl
     assert lotin.tobytes() != kirillcha.tobytes()           # the words differ, drawn
     assert base64.b64decode(glue["yozuvli-kirill"]["application/pdf"]).startswith(b"%PDF")
     assert _png(glue["yozuvli-kirill-qora"]["image/png"]).getpixel((2, 2))[:3] != (255, 255, 255)
+
+
+def test_a_tables_columns_of_latin_tokens_are_marked_so_an_edition_keeps_them():
+    """df.attrs["lotin"] names columns whose text is the Latin script itself (tokens): their cells
+    are in the {lotin} role, taken as written; a cell the role cannot hold is escaped as any."""
+    df = pd.DataFrame({"tartib": [1, 2, 3], "token": ["·kesh", "a|b", "oʻ"], "izoh": ["bir", "ikki", "uch"]})
+    df.attrs["lotin"] = ["token"]
+    md = kitob.jadval_bundle(df, "Tokenlar.", "t")["text/markdown"]
+    assert "| 1 | {lotin}`·kesh` | bir |" in md and "| 3 | {lotin}`oʻ` | uch |" in md
+    assert r"| 2 | a\|b | ikki |" in md

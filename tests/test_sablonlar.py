@@ -229,7 +229,9 @@ def test_extension_renders_uzbek_with_the_installed_theme(fayl):
     if fayl == "page-toc.html":
         assert '<nav id="kitob-sahifa-mundarija" class="page-toc"' in html and "Boʻlim" in html, html
     if fayl == "navbar-logo.html":
-        assert html.startswith('<nav class="kitob-logo" aria-label="Bosh sahifa">') and html.endswith("</a></nav>")
+        # (this harness has no sphinx.po: the name is the catalogue's "Home"; the built site's is
+        # "Bosh sahifa", test_tarjima)
+        assert html.startswith('<nav class="kitob-logo" aria-label="Home">') and html.endswith("</a></nav>")
         assert '<a class="navbar-brand logo" href="../book/index">' in html
 
 

@@ -363,7 +363,7 @@ HAR_SAHIFADA = ["Asosiy matnga oʻtish", "Yuqoriga qaytish", "Qidirish", "Bobdan
                 "Bob mundarijasi", "Bob mundarijasini ochish yoki yopish",
                 "Toʻliq ekran rejimi", "Rang rejimi", "Yorugʻ rejim", "Qorongʻi rejim", "Tizimdagidek",
                 "Versiya haqida ogohlantirish", "Mualliflar: Mashinaviy oʻrganish darsligi jamoasi",
-                "© Mualliflik huquqi, 2026.", "Koʻrsatkich"]
+                "© Mualliflik huquqi, 2026.", "Koʻrsatkich", "Bosh sahifa"]
 #: the header menu's PDF item is the book's PDF (yuklamalar.py), named so, not "Print to PDF"
 SAHIFADA = {
     "book/index.html": ["Keyingi", "Keyingi sahifa", "Bobning PDF fayli",

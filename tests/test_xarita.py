@@ -6,6 +6,9 @@ leave the raw HTML for a file beside the page, named by the map's ``data-manba``
 
 from __future__ import annotations
 
+import json
+import re
+from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
@@ -59,3 +62,44 @@ def test_the_html_build_writes_each_map_beside_its_page_and_the_latex_build_leav
     daraxt = nodes.section("", nodes.raw("", _html(), format="html"))
     xarita._yozilganda(latex, daraxt, "x")
     assert "<script" in daraxt.astext()
+
+
+XARITA_JS = Path(__file__).resolve().parents[1] / "book" / "_static" / "xarita.js"
+
+
+def test_every_word_the_maps_write_is_in_the_one_object_an_edition_writes_in_its_script():
+    """xarita.js writes no Uzbek of its own outside its SOZ object (every soz("key") it calls is
+    there), and an edition's copy has each of those words in its script, the values put in
+    ({name}) and the script around them as they were."""
+    from qurilish.yozuv import Yozuv
+    from qurilish.yozuvda import _xabar
+
+    js = XARITA_JS.read_text(encoding="utf-8")
+    sozlar = xarita.sozlari(js)
+    # outside SOZ, no string of the script but its keys holds an Uzbek word with oʻ, gʻ or ʼ
+    tashqari = re.sub(r"/\* kitob-soz \*/.*?/\* kitob-soz \*/", "", js, flags=re.S)
+    tashqari = re.sub(r"//[^\n]*|/\*.*?\*/", "", tashqari, flags=re.S)
+    # every key soz() is called with is there, and every word there is asked for
+    assert set(re.findall(r'soz\("([^"]+)"', js)) <= set(sozlar) <= set(re.findall(r'"([^"\n]+)"', tashqari))
+    assert not [m for m in re.findall(r"[\"'`]([^\"'`\n]*[ʻʼ][^\"'`\n]*)[\"'`]", tashqari) if m not in sozlar]
+    y = Yozuv.oqi("kirill")
+    yangi = xarita.sozlarini_yoz(js, lambda matn: _xabar(y, matn))
+    yangi_sozlar = xarita.sozlari(yangi)
+    assert yangi_sozlar.keys() == sozlar.keys()
+    assert yangi_sozlar["bittaga"] == "{kim} {boshda} энг кўп {eng}{ga} қарайди: {w}."
+    assert yangi_sozlar["Hamma"] == "Ҳамма оғирликлар жадвалда"
+    assert yangi.replace(json.dumps(yangi_sozlar, ensure_ascii=False), "") == \
+        js.replace(re.search(r"/\* kitob-soz \*/ (\{.*?\}) /\* kitob-soz \*/", js, re.S)[1], "")
+    with pytest.raises(ValueError, match="no words between /\\* kitob-soz \\*/ comments"):
+        xarita.sozlarini_yoz("const SOZ = {};", str.upper)
+
+
+def test_a_maps_sentences_and_its_stand_in_are_written_in_the_edition():
+    from qurilish.yozuv import Yozuv
+    from qurilish.yozuvda import html_yoz
+
+    html = kitob.xarita_bundle("tarjima", [MISOL], "Seed 0 modeli: misolni tanlang.")["text/html"]
+    yangi = html_yoz(Yozuv.oqi("kirill"), html, ("data-nima", "data-orniga"))
+    assert "Seed 0 модели: мисолни танланг." in yangi
+    assert 'data-nima="интерактив харита"' in yangi and 'data-xarita="tarjima"' in yangi
+    assert html_yoz(Yozuv.oqi("kirill"), html) != yangi      # attributes only when named

@@ -287,7 +287,7 @@ def _jadval_davomi() -> str | None:
     ozgarishlar = [
         (r"\makebox[0pt]{\sphinxtablecontinued{\tablename\ \thetable{} \textendash{} "
          r"<%= _('continued from previous page') %>}}%",
-         r"\makebox[0pt]{\sphinxtablecontinued{(\csname fnum@table\endcsname ning davomi)}}%"),
+         r"\makebox[0pt]{\sphinxtablecontinued{(\csname fnum@table\endcsname\kitobningdavomi)}}%"),
         (r"\makebox[0pt][r]{\sphinxtablecontinued{<%= _('continues on next page') %>}}%",
          r"\makebox[0pt][r]{\sphinxtablecontinued{(<%= _('continues on next page') %>)}}%"),
     ]

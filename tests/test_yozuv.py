@@ -162,3 +162,25 @@ def test_a_babel_locale_that_is_not_a_name_is_refused(tmp_path):
     (papka / "harflar.tsv").write_text("a\tα\n", encoding="utf-8")
     with pytest.raises(YozuvXatosi, match=r"'babel' is '\{uz\}': write the name of a babel locale"):
         Yozuv.oqi("oyna", tmp_path)
+
+
+def test_a_gloss_at_a_paragraphs_start_stays_english(kirill):
+    """The English after «ingl.» is known before «ingl.» itself is written (ингл.): a gloss that
+    opens a paragraph, as a glossary's definitions do, stays as written, every word of it."""
+    from docutils.core import publish_doctree
+
+    from qurilish.yozuv import doctree_yoz
+
+    doctree = publish_doctree("ingl. *vanishing gradient*. Gradient soʻnadi.\n", settings_overrides={"report_level": 5})
+    doctree_yoz(doctree, kirill)
+    assert doctree.astext() == "ингл. vanishing gradient. Градиент сўнади."
+
+
+def test_text_written_already_is_written_the_same(kirill):
+    """Writing is idempotent: a title the navigation writes again (attentionни, Transformerлар,
+    GQAнинг) stays as the first writing left it, for every word of the gold list."""
+    for l, _, _ in _oltin("kirill"):
+        bir = kirill.matn(l)
+        assert kirill.matn(bir) == bir, (l, bir, kirill.matn(bir))
+    assert kirill.matn(kirill.matn("FlashAttention: attentionni boʻlaklab hisoblash")) == \
+        "FlashAttention: attentionни бўлаклаб ҳисоблаш"

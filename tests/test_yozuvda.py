@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 from bs4 import BeautifulSoup
 
-from qurilish.yozuv import Yozuv
+from qurilish.yozuv import SOZ, Yozuv
 
 KONF = '''
 extensions = ["qurilish.yozuvda"]
@@ -45,6 +45,8 @@ Bu oʻsha kitob: shu yerda ``salom_soz`` bor.
    print("salom")
 
 Formula: :math:`a + s`.
+
+Lotin yozuvining oʻzi: :lotin:`sh va oʻ` qoladi.
 
 .. toctree::
 
@@ -132,11 +134,14 @@ def test_prose_headings_and_navigation_are_in_the_script(kitob):
 
 
 def test_code_literals_and_formulas_stay_as_written(kitob):
-    ildiz, _, _ = kitob
+    ildiz, _, y = kitob
     bosh = _sahifa(ildiz / "oyna", "index")
     assert bosh.select_one("div.highlight pre").get_text() == 'print("salom")\n'
     assert bosh.select_one("code").get_text() == "salom_soz"
     assert r"\(a + s\)" in bosh.select_one("div.body").get_text()
+    # a piece of the Latin script itself ({lotin}): as written, the sentence around it in the script
+    assert bosh.select_one("span.lotin").get_text() == "sh va oʻ"
+    assert f'{y.matn("Lotin yozuvining oʻzi:")} sh va oʻ {y.matn("qoladi.")}' in bosh.select_one("div.body").get_text()
 
 
 def test_the_interface_strings_come_from_the_catalogue_written_in_the_script(kitob):
@@ -267,9 +272,11 @@ def test_the_cyrillic_pdf_is_the_same_book_in_cyrillic(qurilgan):
     for soz in ("Mundarija", "1-bob", "Koʻrsatkich", "Javoblar", "Adabiyotlar", "1.1-rasm", "1.1-jadval"):
         assert soz in lotin and soz not in kirill and y.matn(soz) in kirill, soz
     assert re.search(r"\(\d+-бет\)", kirill) and "-bet)" not in kirill
-    # every word in Latin letters with oʻ, gʻ or ʼ is in the code the PDF prints
+    # every word in Latin letters with oʻ, gʻ or ʼ is in the code the PDF prints, or an example of
+    # the Latin script itself ({lotin})
     tex = (papka / nom.replace(".pdf", ".tex")).read_text(encoding="utf-8")
-    kod = " ".join(re.findall(r"\\begin\{sphinxVerbatim\}.*?\\end\{sphinxVerbatim\}|\\sphinxcode\{.*?\}\}", tex, flags=re.S))
+    kod = " ".join(re.findall(r"\\begin\{sphinxVerbatim\}.*?\\end\{sphinxVerbatim\}|\\sphinxcode\{.*?\}\}"
+                              r"|\\DUrole\{lotin\}\{.*?\}", tex, flags=re.S))
     lotinda = {s for s in LOTIN_SOZ.findall(kirill.replace("\\n", " ")) if len(s) > 1}
     assert len(LOTIN_SOZ.findall(lotin)) > 1000 and lotinda and lotinda <= set(LOTIN_SOZ.findall(kod)), \
         sorted(lotinda - set(LOTIN_SOZ.findall(kod)))
@@ -285,3 +292,51 @@ def test_the_cyrillic_pdf_is_the_same_book_in_cyrillic(qurilgan):
     sonlar = [int(re.search(r"Pages:\s+(\d+)", subprocess.run(["pdfinfo", str(p)], capture_output=True, text=True).stdout)[1])
               for p in (papka / nom, qurilgan / "latex" / nom)]
     assert abs(sonlar[0] - sonlar[1]) <= 8, sonlar
+
+
+#: On a Cyrillic page, what stays in Latin letters on purpose: the switch back to the Latin pages.
+LOTINDA_QOLADI = {"Lotin"}
+
+
+@pytest.mark.build
+def test_no_uzbek_word_is_left_in_latin_letters_on_a_cyrillic_page(qurilgan):
+    """Every word of a Cyrillic page a reader sees or hears (its text, its title, aria-label,
+    placeholder and alt attributes, the toggles' hints) that the script would write otherwise is
+    written in it: the interface, the download menu, hidden cells' prompts, the maps.  Code,
+    formulas, outputs and the works cited stay as written; the maps' words are checked in
+    the edition's copy of xarita.js."""
+    from bs4 import NavigableString
+
+    from qurilish.xarita import sozlari
+    from qurilish.yozuvda import _xabar
+
+    y = Yozuv.oqi("kirill")
+    sayt = qurilgan / "sayt" / "kirill"
+    qolgan: dict[str, set] = {}
+    for fayl in sorted(f for f in sayt.rglob("*.html") if f.parts[len(sayt.parts)] != "_static"):
+        s = BeautifulSoup(fayl.read_text(encoding="utf-8"), "html.parser")
+        for t in s.select("pre, code, kbd, .highlight, .katex, .cell_output, .output, div.citation, style, "
+                          "svg, span.lotin"):
+            t.decompose()
+        for em in s.find_all("em"):          # a gloss's English: ингл. *vanishing gradient*
+            if isinstance(em.previous_sibling, str) and re.search(r"ингл\.\s*$", em.previous_sibling):
+                em.decompose()
+        # text (not the doctype, comments or scripts)
+        matnlar = [t for t in s.find_all(string=True) if type(t) is NavigableString and t.parent.name != "script"]
+        # a citation's title is the work cited: its names and title as published, but the words
+        # the book's style joins the names with are the book's
+        for havola in s.select('a[href*="adabiyotlar.html#"][title], a[href^="#"][title]'):
+            if re.search(r"\b(va|boshq)\b", havola["title"]):
+                qolgan.setdefault(havola["title"], set()).add(fayl.name)
+            del havola["title"]
+        matnlar += [t[a] for t in s.find_all(True) for a in ("title", "aria-label", "placeholder", "alt")
+                    if isinstance(t.get(a), str)]
+        matnlar += re.findall(r"let toggleHint\w+ = '([^']*)'", str(s))
+        for matn in matnlar:
+            for soz in (m.group(0) for m in SOZ.finditer(str(matn))):   # as the script's writer splits
+                if soz not in LOTINDA_QOLADI and y.soz(soz) != soz:
+                    qolgan.setdefault(soz, set()).add(fayl.relative_to(sayt).as_posix())
+    assert not qolgan, qolgan
+    sozlar = sozlari((sayt / "_static" / "xarita.js").read_text(encoding="utf-8"))
+    assert sozlar["Hamma"] == y.matn("Hamma ogʻirliklar jadvalda") and all(
+        v == _xabar(y, v) for v in sozlar.values())

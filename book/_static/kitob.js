@@ -146,8 +146,12 @@
     const yarat = () => {
       oyna = document.createElement("dialog");
       oyna.className = "kitob-rasm";
-      oyna.innerHTML = '<button type="button" class="kitob-rasm-yop" aria-label="Yopish">✕</button>'
+      // the close button's name from Sphinx's catalogue of the page's language (translations.js)
+      const yop = window.Documentation?.gettext ? Documentation.gettext("Close") : "Close";
+      oyna.innerHTML = '<button type="button" class="kitob-rasm-yop"></button>'
         + '<div class="kitob-rasm-quti"></div><figcaption id="kitob-rasm-izoh"></figcaption>';
+      oyna.querySelector(".kitob-rasm-yop").setAttribute("aria-label", yop);
+      oyna.querySelector(".kitob-rasm-yop").textContent = "✕";
       oyna.setAttribute("aria-labelledby", "kitob-rasm-izoh");
       document.body.append(oyna);
       const quti = oyna.querySelector(".kitob-rasm-quti");

@@ -9,17 +9,43 @@
    and a table holds every weight of the choice.  Checked by tests/test_brauzer.py. */
 (() => {
   "use strict";
+  // Every word the maps write, in one JSON object between the two kitob-soz comments: an
+  // edition in another script writes its copy of this file with the object in its script
+  // (book/_ext/qurilish/xarita.py).  {name} is a value put in (soz); the tokens, the model's,
+  // stay as the data give them.
+  const SOZ = /* kitob-soz */ {
+    "koder-dekoder": "koder–dekoder", "koder": "koder (oʻz-oʻziga)", "dekoder": "dekoder (oʻz-oʻziga)",
+    "tokeni": "{t} tokeni", "toʻgʻri": "toʻgʻri", "xato": "xato ({javob})", "boʻsh": "boʻsh",
+    "Misol": "Misol", "Attention turi": "Attention turi", "Qatlam": "Qatlam", "qatlam": "{q}-qatlam",
+    "Bosh": "Bosh", "boshlar oʻrtachasi": "boshlar oʻrtachasi", "bosh": "{b}-bosh",
+    "Soʻrov": "Soʻrov (qaraydigan token):", "Kalitlar": "Kalitlar va ularning ogʻirliklari:",
+    "Hamma": "Hamma ogʻirliklar jadvalda", "Jadval": "Ogʻirliklar jadvali",
+    "boshlar oʻrtachasida": "boshlar oʻrtachasida", "boshda": "{b}-boshda",
+    "pozitsiyadagi": "{j}-pozitsiyadagi {nomi}", "ga": "ga", "ka": "ka", "qa": "qa",
+    "soʻzi": "«{s}» soʻzi", "tokenini yozayotgan": "{s} tokenini yozayotgan pozitsiya",
+    "ni yozayotgan": "«{s}»ni yozayotgan pozitsiya",
+    "bittaga": "{kim} {boshda} eng koʻp {eng}{ga} qaraydi: {w}.",
+    "bir nechtaga": "{kim} {boshda} eng koʻp {engilar}{ga} qaraydi, har biriga taxminan {w} dan.",
+    "va": " va ", "jadval sarlavhasi": "{tur} attention, {boshda}: har qator — soʻrov, har ustun — kalit",
+    "soʻrov": "soʻrov",
+    "softmax sarlavhasi": "softmax(c · ball / √{d}), c = {c}: har qator — soʻrov, har ustun — kalit pozitsiyasi",
+    "softmax xulosasi": "c = {c}: qatorlarning eng katta ogʻirliklari {w}.",
+    "koʻpaytuvchi": "Ballar koʻpaytuvchisi c:", "interaktiv xarita": "interaktiv xarita",
+    "oʻrniga": "oʻsha ogʻirliklar yuqorida, matnda ham berilgan",
+    "yuklanmadi": "{nima} maʼlumotini yuklab boʻlmadi; {orniga}."
+  } /* kitob-soz */;
+  const soz = (kalit, qiymatlar = {}) => SOZ[kalit].replace(/\{(\w+)\}/g, (_, k) => qiymatlar[k]);
   // kind -> [its name, the tokens that ask (queries), the tokens they look at (keys)]
   const TURLAR = {
-    cross: ["koder–dekoder", "chiqish", "sozlar"],
-    koder: ["koder (oʻz-oʻziga)", "sozlar", "sozlar"],
-    dekoder: ["dekoder (oʻz-oʻziga)", "chiqish", "kirish"],
+    cross: [soz("koder-dekoder"), "chiqish", "sozlar"],
+    koder: [soz("koder"), "sozlar", "sozlar"],
+    dekoder: [soz("dekoder"), "chiqish", "kirish"],
   };
   const raqam = (x, xona) => x.toFixed(xona).replace(".", ",");   // Uzbek form: 0,84
   const son = (w) => raqam(w / 100, 2);                              // a weight in hundredths
   // a special token is written as the lessons write it, <oxir>; in a sentence it is named a token
   const maxsus = (t) => t.startsWith("<");
-  const atalishi = (t) => (maxsus(t) ? `${t} tokeni` : `«${t}»`);
+  const atalishi = (t) => (maxsus(t) ? soz("tokeni", { t }) : `«${t}»`);
   const guruhla = (n) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, "\u202f");
   const yasa = (teg, xossalar = {}, ...bolalar) => {
     const el = document.createElement(teg);
@@ -44,25 +70,25 @@
     const boshlar = misollar[0].cross[0].length - 1;   // the last "head" is the heads' mean
     const qatlamlar = misollar[0].cross.length;
     const boshqaruv = yasa("div", { class: "kitob-xarita-boshqaruv" },
-      ...tanlov("misol", "Misol", misollar.map((m, i) => [i, `${guruhla(m.son)}: ${
-        m.javob === String(m.son) ? "toʻgʻri" : `xato (${m.javob ? guruhla(m.javob) : "boʻsh"})`}`])),
-      ...tanlov("tur", "Attention turi", Object.entries(TURLAR).map(([k, [matn]]) => [k, matn])),
+      ...tanlov("misol", soz("Misol"), misollar.map((m, i) => [i, `${guruhla(m.son)}: ${
+        m.javob === String(m.son) ? soz("toʻgʻri") : soz("xato", { javob: m.javob ? guruhla(m.javob) : soz("boʻsh") })}`])),
+      ...tanlov("tur", soz("Attention turi"), Object.entries(TURLAR).map(([k, [matn]]) => [k, matn])),
       // a model of one layer has no choice of layer to offer
-      ...(qatlamlar > 1 ? tanlov("qatlam", "Qatlam", [...Array(qatlamlar).keys()].map((q) => [q, `${q}-qatlam`])) : []),
-      ...tanlov("bosh", "Bosh", [[boshlar, "boshlar oʻrtachasi"],
-        ...[...Array(boshlar).keys()].map((b) => [b, `${b}-bosh`])]));
+      ...(qatlamlar > 1 ? tanlov("qatlam", soz("Qatlam"), [...Array(qatlamlar).keys()].map((q) => [q, soz("qatlam", { q })])) : []),
+      ...tanlov("bosh", soz("Bosh"), [[boshlar, soz("boshlar oʻrtachasi")],
+        ...[...Array(boshlar).keys()].map((b) => [b, soz("bosh", { b })])]));
     const sorovId = `kitob-xarita-${++sanoq}`;
     const sorovlar = yasa("div", { class: "kitob-xarita-sorovlar", role: "group", "aria-labelledby": sorovId });
     const kalitlar = yasa("ol", { class: "kitob-xarita-kalitlar" });
     const xulosa = yasa("p", { class: "kitob-xarita-xulosa", "aria-live": "polite" });
     const jadval = yasa("table");
     quti.replaceChildren(quti.querySelector(".kitob-xarita-izoh") || "", boshqaruv,
-      yasa("p", { class: "kitob-xarita-sarlavha", id: sorovId, matn: "Soʻrov (qaraydigan token):" }), sorovlar,
+      yasa("p", { class: "kitob-xarita-sarlavha", id: sorovId, matn: soz("Soʻrov") }), sorovlar,
       xulosa,
-      yasa("p", { class: "kitob-xarita-sarlavha", matn: "Kalitlar va ularning ogʻirliklari:" }), kalitlar,
-      yasa("details", {}, yasa("summary", { matn: "Hamma ogʻirliklar jadvalda" }),
+      yasa("p", { class: "kitob-xarita-sarlavha", matn: soz("Kalitlar") }), kalitlar,
+      yasa("details", {}, yasa("summary", { matn: soz("Hamma") }),
         yasa("div", { class: "kitob-xarita-jadval", tabindex: "0", role: "region",
-                      "aria-label": "Ogʻirliklar jadvali" }, jadval)));
+                      "aria-label": soz("Jadval") }, jadval)));
     const tanlangan = (nom) => boshqaruv.querySelector(`[data-tanlov=${nom}]`)?.value ?? "0";
     let faol = 0;
 
@@ -72,7 +98,7 @@
       const bosh = +tanlangan("bosh");
       return { m, tur, w: m[tur][+tanlangan("qatlam")][bosh], sorovlar: m[sorov],
                kalitlar: m[kalit],
-               boshda: bosh === boshlar ? "boshlar oʻrtachasida" : `${bosh}-boshda` };
+               boshda: bosh === boshlar ? soz("boshlar oʻrtachasida") : soz("boshda", { b: bosh }) };
     };
 
     const korsat = () => {
@@ -88,16 +114,16 @@
       // token that occurs twice with its place
       const eng = Math.max(...qator);
       const nomi = (j) => (h.kalitlar.filter((k) => k === h.kalitlar[j]).length > 1
-        ? `${j}-pozitsiyadagi ${atalishi(h.kalitlar[j])}` : atalishi(h.kalitlar[j]));
+        ? soz("pozitsiyadagi", { j, nomi: atalishi(h.kalitlar[j]) }) : atalishi(h.kalitlar[j]));
       const engilar = qator.flatMap((w, j) => (w === eng ? [nomi(j)] : []));
       // the dative after the last word: «ellik»ka, «qirq»qa, «besh»ga
-      const ga = /k»$/.test(engilar[engilar.length - 1]) ? "ka" : /q»$/.test(engilar[engilar.length - 1]) ? "qa" : "ga";
-      const sorov = h.sorovlar[faol];
-      const kim = h.tur === "koder" ? `«${sorov}» soʻzi`
-        : maxsus(sorov) ? `${sorov} tokenini yozayotgan pozitsiya` : `«${sorov}»ni yozayotgan pozitsiya`;
+      const oxirgi = engilar[engilar.length - 1];
+      const ga = soz(/k»$/.test(oxirgi) ? "ka" : /q»$/.test(oxirgi) ? "qa" : "ga");
+      const s = h.sorovlar[faol];
+      const kim = soz(h.tur === "koder" ? "soʻzi" : maxsus(s) ? "tokenini yozayotgan" : "ni yozayotgan", { s });
       xulosa.textContent = engilar.length === 1
-        ? `${kim} ${h.boshda} eng koʻp ${engilar[0]}${ga} qaraydi: ${son(eng)}.`
-        : `${kim} ${h.boshda} eng koʻp ${engilar.join(" va ")}${ga} qaraydi, har biriga taxminan ${son(eng)} dan.`;
+        ? soz("bittaga", { kim, boshda: h.boshda, eng: engilar[0], ga, w: son(eng) })
+        : soz("bir nechtaga", { kim, boshda: h.boshda, engilar: engilar.join(soz("va")), ga, w: son(eng) });
     };
 
     const tanla = (i) => { if (i !== faol) { faol = i; korsat(); } };
@@ -112,8 +138,8 @@
         return b;
       }));
       jadval.replaceChildren(
-        yasa("caption", { matn: `${TURLAR[h.tur][0]} attention, ${h.boshda}: har qator — soʻrov, har ustun — kalit` }),
-        yasa("thead", {}, yasa("tr", {}, yasa("th", { scope: "col", matn: "soʻrov" }),
+        yasa("caption", { matn: soz("jadval sarlavhasi", { tur: TURLAR[h.tur][0], boshda: h.boshda }) }),
+        yasa("thead", {}, yasa("tr", {}, yasa("th", { scope: "col", matn: soz("soʻrov") }),
           ...h.kalitlar.map((k) => yasa("th", { scope: "col", matn: k })))),
         yasa("tbody", {}, ...h.w.map((qator, i) => yasa("tr", {}, yasa("th", { scope: "row", matn: h.sorovlar[i] }),
           ...qator.map((w) => yasa("td", { matn: son(w) }))))));
@@ -156,21 +182,20 @@
       qiymat.textContent = `c = ${raqam(c, 2)}`;
       surgich.setAttribute("aria-valuetext", qiymat.textContent);
       jadval.replaceChildren(
-        yasa("caption", { matn: `softmax(c · ball / √${d}), c = ${raqam(c, 2)}: har qator — soʻrov, ` +
-          "har ustun — kalit pozitsiyasi" }),
-        yasa("thead", {}, yasa("tr", {}, yasa("th", { scope: "col", matn: "soʻrov" }),
+        yasa("caption", { matn: soz("softmax sarlavhasi", { d, c: raqam(c, 2) }) }),
+        yasa("thead", {}, yasa("tr", {}, yasa("th", { scope: "col", matn: soz("soʻrov") }),
           ...[...Array(T).keys()].map((j) => yasa("th", { scope: "col", matn: String(j) })))),
         yasa("tbody", {}, ...w.map((qator, i) => yasa("tr", {}, yasa("th", { scope: "row", matn: String(i) }),
           ...((eng) => qator.map((x) => yasa("td", { "data-w": x, class: x === eng ? "eng" : "",
             matn: raqam(x, 3) })))(Math.max(...qator))))));
-      xulosa.textContent = `c = ${raqam(c, 2)}: qatorlarning eng katta ogʻirliklari ${
-        w.map((q) => raqam(Math.max(...q), 3)).join("; ")}.`;
+      xulosa.textContent = soz("softmax xulosasi", { c: raqam(c, 2),
+                                                     w: w.map((q) => raqam(Math.max(...q), 3)).join("; ") });
     };
     surgich.addEventListener("input", korsat);
     quti.replaceChildren(quti.querySelector(".kitob-xarita-izoh") || "",
-      yasa("label", { for: id, class: "kitob-xarita-sarlavha", matn: "Ballar koʻpaytuvchisi c:" }),
+      yasa("label", { for: id, class: "kitob-xarita-sarlavha", matn: soz("koʻpaytuvchi") }),
       yasa("div", { class: "kitob-xarita-surgich" }, surgich, qiymat),
-      yasa("div", { class: "kitob-xarita-jadval", tabindex: "0", role: "region", "aria-label": "Ogʻirliklar jadvali" },
+      yasa("div", { class: "kitob-xarita-jadval", tabindex: "0", role: "region", "aria-label": soz("Jadval") },
         jadval),
       xulosa);
     korsat();
@@ -193,10 +218,10 @@
       // what the control is and what stands in for it (chapter_code.kitob writes them in
       // data-nima and data-orniga: the figures before the capstone's map, the printed weights
       // before the softmax control)
-      const nima = quti.dataset.nima || "interaktiv xarita";
-      const orniga = quti.dataset.orniga || "oʻsha ogʻirliklar yuqorida, matnda ham berilgan";
+      const nima = quti.dataset.nima || soz("interaktiv xarita");
+      const orniga = quti.dataset.orniga || soz("oʻrniga");
       quti.replaceChildren(yasa("p", { class: "kitob-xarita-jssiz",
-        matn: `${nima[0].toUpperCase()}${nima.slice(1)} maʼlumotini yuklab boʻlmadi; ${orniga}.` }));
+        matn: soz("yuklanmadi", { nima: `${nima[0].toUpperCase()}${nima.slice(1)}`, orniga }) }));
       console.error(xato);
     });
 })();

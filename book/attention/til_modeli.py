@@ -68,10 +68,11 @@ for qator in tekshir.splitlines()[:3]:  # tekshirish matnining boshi
 # ## Tokenlar
 #
 # Model matnni emas, tokenlar {term}`ketma-ketligini <ketma-ketlik>` oʻqiydi: har token modelga
-# {term}`lugʻatdagi <lugʻat>` indeksi bilan beriladi. Eng oddiy token — harf. Alifboda *oʻ*,
-# *gʻ*, *sh* va *ch* ikki belgi bilan yozilsa ham alohida harf. Bu darsda *oʻ* va *gʻ* bittadan
-# token, tutuq belgisi (*ʼ*) ham alohida token; *sh* va *ch* harflari hamda *ng* harf
-# birikmasi esa ikkitadan token boʻlib qoladi: ularni BPE oʻzi birlashtiradi.
+# {term}`lugʻatdagi <lugʻat>` indeksi bilan beriladi. Eng oddiy token — harf. Lotin alifbosida
+# *{lotin}`oʻ`*, *{lotin}`gʻ`*, *{lotin}`sh`* va *{lotin}`ch`* ikki belgi bilan yozilsa ham alohida
+# harf. Bu darsda *{lotin}`oʻ`* va *{lotin}`gʻ`* bittadan token, tutuq belgisi (*{lotin}`ʼ`*) ham
+# alohida token; *{lotin}`sh`* va *{lotin}`ch`* harflari hamda *{lotin}`ng`* harf birikmasi esa
+# ikkitadan token boʻlib qoladi: ularni BPE oʻzi birlashtiradi.
 
 # %%
 def korinishi(token):  # boʻshliq · boʻlib koʻrinadi
@@ -85,7 +86,7 @@ print(" | ".join(korinishi(h) for h in harflar))
 # Harflar bilan model bitta soʻzni koʻp {term}`qadamda <qadam>` yozadi. **BPE** (ingl. *byte pair
 # encoding*; bu yerda baytlar emas, harflar birlashtiriladi) harflardan boshlaydi va har safar
 # matnda eng koʻp uchraydigan qoʻshni juftni bitta yangi tokenga birlashtiradi. Juftlar faqat
-# oʻqitish matnida va soʻz ichida sanaladi. Soʻz oldidagi boʻshliq soʻzga qoʻshiladi: «·kesh»
+# oʻqitish matnida va soʻz ichida sanaladi. Soʻz oldidagi boʻshliq soʻzga qoʻshiladi: «{lotin}`·kesh`»
 # (· — boʻshliq) bitta token boʻlishi mumkin. Matnni tokenlarga boʻladigan va tokenlardan qayta
 # tiklaydigan dastur — {term}`tokenlovchi` (ingl. *tokenizer*). Birinchi birlashmalar
 # {numref}`%s-jadvalda <bpe_jadval>` keltirilgan.
@@ -100,13 +101,16 @@ birinchi = pd.DataFrame(
     [(i + 1, korinishi(a), korinishi(b), korinishi(a + b))
      for i, (a, b) in enumerate(birlashmalar[:13])],
     columns=["tartib", "chapdagi", "oʻngdagi", "yangi token"])
+# tokenlar lotincha: kitobning kirillcha nashrida ham shunday
+birinchi.attrs["lotin"] = ["chapdagi", "oʻngdagi", "yangi token"]
 show(birinchi, nom="bpe_jadval", izoh=f"BPEning birinchi"
      f" {len(birinchi)} ta birlashmasi (· — boʻshliq).")
 
 # %% [markdown]
-# BPE *sh* va *ch* ni oʻzi topadi, *ng* ni esa keyinroq, {glue:text}`ng_tartib`-birlashmada.
-# Koʻplik qoʻshimchasi *-lar* ikki birlashmada hosil boʻladi: {glue:text}`la_tartib`-birlashmada
-# *la*, {glue:text}`lar_tartib`-birlashmada *lar*. Harflar lugʻatida katta va kichik harflar,
+# BPE *{lotin}`sh`* va *{lotin}`ch`* ni oʻzi topadi, *{lotin}`ng`* ni esa keyinroq,
+# {glue:text}`ng_tartib`-birlashmada. Koʻplik qoʻshimchasi *{lotin}`-lar`* ikki birlashmada hosil
+# boʻladi: {glue:text}`la_tartib`-birlashmada *{lotin}`la`*, {glue:text}`lar_tartib`-birlashmada
+# *{lotin}`lar`*. Harflar lugʻatida katta va kichik harflar,
 # raqamlar, boʻshliq, yangi qator, tinish va baʼzi matematik belgilar bor. Tekshirish matnini
 # ikkala usulda tokenlarga boʻlamiz ({numref}`tokenlar_jadval`).
 
@@ -120,6 +124,7 @@ for nom, tok in [("harflar", harf_tok), ("BPE", bpe_tok)]:
         "soʻzga token": n_tok / len(til.sozlar(tekshir)),
         "misol": " ".join(korinishi(t) for t in tok.tokenlar(gap))})
 tokenlar = pd.DataFrame(qatorlar)
+tokenlar.attrs["lotin"] = ["misol"]  # tokenlar: lotin yozuvida
 show(tokenlar.round(1), nom="tokenlar_jadval",
      izoh="Ikki tokenlash usuli: lugʻat kattaligi, tekshirish matnida"
           " bitta soʻzga oʻrtacha toʻgʻri keladigan tokenlar soni"

@@ -24,10 +24,12 @@ from .yozuvda import sozlama_yozuvi
 
 #: Uzbek names LaTeX prints; babel's uz-Latn ini file has none of them.
 #: (Figure and table names come from ``numfig_format``: "1.1-rasm", "1.1-jadval".)
-#: (\kitobdavomi is the book's own: a split «Chuqurroq» box's continuation, PREAMBULA.)
+#: (\kitobdavomi and \kitobningdavomi are the book's own: a split «Chuqurroq» box's continuation,
+#: PREAMBULA, and a long table's, "(1.22-jadvalning davomi)", book/_templates/longtable.tex.jinja.)
 NOMLAR = {"contentsname": "Mundarija", "indexname": "Koʻrsatkich", "chaptername": "bob", "partname": "qism",
           "appendixname": "Ilova", "refname": "Adabiyotlar", "bibname": "Adabiyotlar", "pagename": "bet",
-          "seename": "qarang", "alsoname": "yana qarang", "kitobdavomi": "davomi"}
+          "seename": "qarang", "alsoname": "yana qarang", "kitobdavomi": "davomi",
+          "kitobningdavomi": "ning davomi"}
 
 #: The name an edition's language has in the PDF (babel's \babelprovide of the script's locale).
 YOZUV_TILI = "kitobyozuvi"
@@ -157,8 +159,12 @@ PREAMBULA = r"""
 
 
 def _nomlar(nomlar: dict[str, str], til: str) -> str:
+    """The names, for the language ``til`` and at once; an edition's language (YOZUV_TILI) takes
+    the captions Sphinx gives babel's uzbek first (sphinxmessages.sty: no "Figure" before a
+    number that says "1.1-rasm" itself; the uz-Cyrl ini has no table name: "?table?")."""
     ichi = "".join(rf"\def\{k}{{{v}}}" for k, v in nomlar.items())
-    return rf"\expandafter\addto\csname captions{til}\endcsname{{{ichi}}}" + "\n" + ichi
+    oldin = r"\captionsuzbek" if til != "uzbek" else ""
+    return rf"\expandafter\addto\csname captions{til}\endcsname{{{oldin}{ichi}}}" + "\n" + ichi
 
 
 def _soz(app, matn: str) -> str:

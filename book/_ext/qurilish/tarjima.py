@@ -96,35 +96,58 @@ def _sozla(app, config) -> None:
         for papka in papkalar:
             # the first catalogue that has the language wins; the packages' own have no Uzbek
             app.add_message_catalog(domen, str(papka.parent.parent))
+    # an edition in another script (kitob_yozuv): the strings the pages' scripts and the search
+    # field show, in it (MyST-NB's prompts are read with the page: yozuvda.py writes them there)
+    from .yozuvda import _xabar, sozlama_yozuvi
+
+    y = sozlama_yozuvi(config)
+    yoz = (lambda matn: matn) if y is None else (lambda matn: _xabar(y, matn))
     for nom, domen, msgid in SOZLAMALAR:
-        if nom in config and config[nom] == msgid:
-            config[nom] = get_translation(domen)(msgid)
+        # (a package whose default was translated as it was set up, in a process that had
+        # loaded the catalogue for an earlier build, holds the translation already)
+        tarjima = get_translation(domen)(msgid)
+        if nom in config and config[nom] in (msgid, tarjima):
+            config[nom] = yoz(tarjima) if nom.startswith("togglebutton_") else tarjima
     mavzu = config.html_theme_options
     if mavzu.get("search_bar_text") == QIDIRUV_MATNI:
-        mavzu["search_bar_text"] = get_translation("booktheme")(QIDIRUV_MATNI)
+        mavzu["search_bar_text"] = yoz(get_translation("booktheme")(QIDIRUV_MATNI))
 
 
-def _js_tarjima(paket: str, fayl: str, matn: str) -> str:
+def _js_tarjima(paket: str, fayl: str, matn: str, yoz=lambda matn: matn) -> str:
     for asl, domen, msgid in JS_MATNLAR[paket][fayl]:
         if asl not in matn:
             raise ExtensionError(f"{paket}/_static/{fayl} no longer contains {asl!r}: "
                                  "update JS_MATNLAR in book/_ext/qurilish/tarjima.py for this version")
+        tarjima = get_translation(domen)
+
+        def tr(msgid: str) -> str:
+            return yoz(tarjima(msgid))
         if paket == "sphinx_copybutton":
-            tr = get_translation(domen)
             jadval = ",\n".join(f"    {json.dumps(k)}: {json.dumps(tr(v), ensure_ascii=False)}"
                                 for k, v in COPYBUTTON.items())
             yangi = asl + f"  {json.dumps(TIL)}: {{\n{jadval},\n  }},\n"
         else:
-            yangi = asl.replace(msgid, html.escape(get_translation(domen)(msgid)))
+            yangi = asl.replace(msgid, html.escape(tr(msgid)))
         matn = matn.replace(asl, yangi)
     return matn
 
 
+def _yoz(app):
+    """The book's translations as an edition in another script (kitob_yozuv) shows them: written
+    in its script; the source's as they are."""
+    from .yozuvda import _xabar, sozlama_yozuvi
+
+    y = sozlama_yozuvi(app.config)
+    return (lambda matn: matn) if y is None else (lambda matn: _xabar(y, matn))
+
+
 def _js_nusxalar(app) -> None:
-    """builder-inited (after the packages added their static folders): use Uzbek copies of them."""
+    """builder-inited (after the packages added their static folders): use Uzbek copies of them
+    (an edition's own, in its script)."""
     if app.builder.format != "html" or app.config.language != TIL or not _katalog_papkalari(app):
         return
-    maqsad = Path(app.doctreedir).parent / "uzbek_static"
+    yozuv = app.config.kitob_yozuv
+    maqsad = Path(app.doctreedir).parent / (f"uzbek_static-{yozuv}" if yozuv else "uzbek_static")
     yollar = app.config.html_static_path
     for paket, fayllar in JS_MATNLAR.items():
         asl = Path(importlib.import_module(paket).__file__).parent / "_static"
@@ -137,9 +160,26 @@ def _js_nusxalar(app) -> None:
         shutil.copytree(asl, nusxa)
         for fayl in fayllar:
             f = nusxa / fayl
-            f.write_text(_js_tarjima(paket, fayl, f.read_text(encoding="utf-8")), encoding="utf-8")
+            f.write_text(_js_tarjima(paket, fayl, f.read_text(encoding="utf-8"), _yoz(app)), encoding="utf-8")
         for i in joy:
             yollar[i] = str(nusxa)
+
+
+def _js_katalog(app, exception) -> None:
+    """build-finished: an edition's translations.js (Sphinx's JavaScript catalogue: the search
+    page's messages, the figure viewer's button) written in its script."""
+    fayl = Path(app.outdir) / "_static" / "translations.js"
+    if exception is not None or app.builder.format != "html" or not app.config.kitob_yozuv or not fayl.is_file():
+        return
+    yoz, matn = _yoz(app), fayl.read_text(encoding="utf-8")
+    boshi, oxiri = "Documentation.addTranslations(", ");\n"
+    if not (matn.startswith(boshi) and matn.endswith(oxiri)):
+        raise ExtensionError(f"{fayl} is not Documentation.addTranslations(...); (sphinx_js): "
+                             "book/_ext/qurilish/tarjima.py cannot write it in the edition's script")
+    katalog = json.loads(matn[len(boshi):-len(oxiri)])
+    katalog["messages"] = {k: [yoz(m) for m in v] if isinstance(v, list) else yoz(v)
+                           for k, v in katalog["messages"].items()}
+    fayl.write_text(boshi + json.dumps(katalog, ensure_ascii=False, indent=4) + oxiri, encoding="utf-8")
 
 
 def _bogla(app, docname, source) -> None:
@@ -171,4 +211,5 @@ def setup(app):
     # after copybutton and togglebutton (500) add their static folders on builder-inited
     app.connect("builder-inited", _js_nusxalar, priority=600)
     app.connect("source-read", _bogla)
+    app.connect("build-finished", _js_katalog)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

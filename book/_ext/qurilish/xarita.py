@@ -8,6 +8,10 @@ for ``fetch``: a browser runs a script beside a page opened from files (the site
 a reader's disk), and refuses it a ``fetch``.  (When the page is written, not read: the PDF
 build, which tools/qurish.py runs first, reads the pages the two builds share, and the HTML
 build then writes them without reading them again.)
+
+Every word ``xarita.js`` writes is in one JSON object between two ``kitob-soz`` comments; an
+edition in another script (``kitob_yozuv``, yozuvda.py) writes its copy of the script with
+that object in its script (``sozlarini_yoz``).
 """
 
 from __future__ import annotations
@@ -67,6 +71,42 @@ def _yozilganda(app, doctree, docname) -> None:
                 (papka / nom).write_text(malumot, encoding="utf-8")
 
 
+#: The words of xarita.js: a JSON object between two of these comments.
+_SOZLAR = re.compile(r"(/\* kitob-soz \*/ )(\{.*?\})( /\* kitob-soz \*/)", re.S)
+
+
+def _sozlar(js: str) -> re.Match:
+    m = _SOZLAR.search(js)
+    if m is None:
+        raise ValueError("xarita.js keeps no words between /* kitob-soz */ comments: write them there")
+    return m
+
+
+def sozlari(js: str) -> dict[str, str]:
+    """The words of xarita.js (its ``SOZ`` object): key -> text, ``{name}`` where a value goes."""
+    return json.loads(_sozlar(js)[2])
+
+
+def sozlarini_yoz(js: str, yoz) -> str:
+    """xarita.js with each of its words (``sozlari``) written by ``yoz``; a script whose words
+    are not where this expects them stops the build."""
+    m = _sozlar(js)
+    sozlar = {k: yoz(v) for k, v in json.loads(m[2]).items()}
+    return js[:m.start(2)] + json.dumps(sozlar, ensure_ascii=False) + js[m.end(2):]
+
+
+def _yozuvda(app, exception) -> None:
+    """build-finished: an edition's copy of xarita.js, its words in the edition's script."""
+    from .yozuvda import _xabar, sozlama_yozuvi
+
+    y = sozlama_yozuvi(app.config)
+    fayl = Path(app.outdir) / "_static" / "xarita.js"
+    if exception is None and y is not None and app.builder.format == "html" and fayl.is_file():
+        fayl.write_text(sozlarini_yoz(fayl.read_text(encoding="utf-8"), lambda matn: _xabar(y, matn)),
+                        encoding="utf-8")
+
+
 def setup(app):
     app.connect("doctree-resolved", _yozilganda)
+    app.connect("build-finished", _yozuvda)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -169,18 +169,22 @@ class Yozuv:
                 and (asos[-1].isupper() or asos[-1].isdigit())
             if dum[:1] == "i" and asos in self.lotinda_aniq and asos.lower() not in self.lotinda_har:
                 continue          # a name and a possessive i is an Uzbek word more often: Yang|i = yangi
+            if (royxatda or qoidada) and dum and self.otkaz(dum) == dum \
+                    and not any(c.isascii() and c.isalpha() for c in dum):
+                return soz                        # its suffix written already (attentionни): as it is
             if (royxatda or qoidada) and (not dum or _QOSHIMCHALI.fullmatch(dum)):
                 return asos + (self.otkaz(dum) if dum else "")
         return None
 
     def _bitta(self, soz: str) -> str:
-        """A word (or a hyphenated part) kept as written, or an Uzbek one in this script."""
-        lotin = self._lotin_qismi(soz)
-        if lotin is not None:
-            return lotin
+        """A word (or a hyphenated part) kept as written, or an Uzbek one in this script (a
+        whole-word exception first: it is the most particular rule)."""
         kichik = soz.lower()
         if kichik in self.butun:
             return _harf_holati(soz, self.butun[kichik])
+        lotin = self._lotin_qismi(soz)
+        if lotin is not None:
+            return lotin
         for ozak in sorted(self.ozaklar, key=len, reverse=True):
             if kichik.startswith(ozak):
                 dum = soz[len(ozak):]
@@ -282,7 +286,8 @@ def _tegilmas_turlar():
 
 
 #: A class that keeps a span as written: an example of the Latin script itself («oʻ», the BPE
-#: merges), which converted would be false (no role sets it yet: issue 48's next step).
+#: merges), which converted would be false (the ``{lotin}`` role, yozuvda.py; a table's columns
+#: that ``df.attrs["lotin"]`` names, chapter_code.kitob.show).
 LOTIN_SINFI = "lotin"
 #: The gloss marker: the emphasis after it is the English term (ingl. *query*).
 INGLIZCHA = re.compile(r"\bingl\.\s*$")
@@ -314,9 +319,9 @@ def doctree_yoz(doctree, yozuv_: Yozuv) -> int:
 
     turlar = _tegilmas_turlar()
     ozgardi = 0
-    for matn in list(doctree.findall(nodes.Text)):
-        if _tegilmasmi(matn.parent, turlar):
-            continue
+    # which texts stay is decided before any is written: a gloss's English is known by the
+    # «ingl.» before it, which would be written already
+    for matn in [m for m in doctree.findall(nodes.Text) if not _tegilmasmi(m.parent, turlar)]:
         yangi = yozuv_.matn(str(matn))
         if yangi != str(matn):
             matn.parent.replace(matn, nodes.Text(yangi))

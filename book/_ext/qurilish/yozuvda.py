@@ -154,18 +154,28 @@ def _pdf_sarlavhasi(app, env) -> None:
 _KOD_TEGLARI = frozenset({"code", "pre", "kbd", "samp", "var", "script", "style", "math", "svg"})
 
 
-def html_yoz(y: yozuv.Yozuv, matn: str) -> str:
-    """A piece of HTML with its text in the script: tags, attributes, entities, comments and
-    the text inside code (``_KOD_TEGLARI``) as written."""
+def html_yoz(y: yozuv.Yozuv, matn: str, atributlar: tuple[str, ...] = ()) -> str:
+    """A piece of HTML with its text in the script: tags, entities, comments and the text inside
+    code (``_KOD_TEGLARI``) as written, and attributes but those named in ``atributlar``."""
+    import html
     from html.parser import HTMLParser
 
     qismlar: list[str] = []
+
+    def teg_yoz(asl: str, attrs) -> str:
+        for nom, qiymat in attrs:
+            if nom in atributlar and qiymat:
+                eski = f'{nom}="{html.escape(qiymat)}"'
+                if eski not in asl:
+                    raise ExtensionError(f"yozuvda.py: cannot find {eski} in {asl} to write it in the script")
+                asl = asl.replace(eski, f'{nom}="{html.escape(y.matn(qiymat))}"')
+        return asl
 
     class Yozuvchi(HTMLParser):
         ichida = 0
 
         def handle_starttag(self, teg, attrs):
-            qismlar.append(self.get_starttag_text())
+            qismlar.append(teg_yoz(self.get_starttag_text(), attrs))
             self.ichida += teg in _KOD_TEGLARI
 
         def handle_startendtag(self, teg, attrs):
@@ -207,6 +217,10 @@ def _sahifa(app, doctree, docname) -> None:
     for tugun in doctree.findall(nodes.raw):
         if tugun.get("kitob_matn"):
             tugun.children = [nodes.Text(html_yoz(y, tugun.astext()))]
+        elif 'class="kitob-xarita"' in tugun.astext():
+            # an interactive map (chapter_code.kitob.xarita): its sentences, and what it is and
+            # what stands in for it, which xarita.js says if its data do not load
+            tugun.children = [nodes.Text(html_yoz(y, tugun.astext(), ("data-nima", "data-orniga")))]
     for rasm in doctree.findall(nodes.image):         # a picture's text for a screen reader
         if rasm.get("alt"):
             rasm["alt"] = y.matn(rasm["alt"])
@@ -220,6 +234,21 @@ def _sahifa(app, doctree, docname) -> None:
             yangi = boglovchi.sub(lambda m: y.matn(m.group(0)), str(matn))
             if yangi != str(matn):
                 matn.parent.replace(matn, nodes.Text(yangi))
+    for havola in doctree.findall(nodes.reference):     # a citation's title: the work, as in the list
+        if havola.get("reftitle"):
+            havola["reftitle"] = boglovchi.sub(lambda m: y.matn(m.group(0)), havola["reftitle"])
+    # a figure's or table's number as the LaTeX writer prints it: "{number}-rasmning" as a
+    # pattern (the web's is text by now)
+    from sphinx import addnodes
+
+    for tugun in doctree.findall(addnodes.number_reference):
+        if isinstance(tugun.get("title"), str):
+            tugun["title"] = _xabar(y, tugun["title"])
+    # the prompts of a hidden cell's toggle, which MyST-NB copied from its configuration
+    for tugun in doctree.findall(lambda t: isinstance(t, nodes.Element) and "prompt_show" in t.attributes):
+        for kalit in ("prompt_show", "prompt_hide"):
+            if isinstance(tugun.get(kalit), str):
+                tugun[kalit] = _xabar(y, tugun[kalit])
     _lugat(y, doctree)
     _rasmlar(app, y, doctree, docname)
 
@@ -307,6 +336,22 @@ def _kontekst(app, pagename, templatename, context, doctree) -> None:
             context[kalit] = y.matn(context[kalit])
 
 
+def _tugmalar(app, pagename, templatename, context, doctree) -> None:
+    """html-page-context, after the theme and yuklamalar.py made the header's buttons: their
+    text and tooltips in the script (the book's download menu names its files in its own words)."""
+    y = _yozuv(app)
+    if y is None or not context.get("header_buttons"):
+        return
+
+    def yoz(tugma):
+        if isinstance(tugma, dict):
+            return {k: (_xabar(y, v) if k in ("text", "tooltip") and isinstance(v, str) else yoz(v))
+                    for k, v in tugma.items()}
+        return [yoz(t) for t in tugma] if isinstance(tugma, list) else tugma
+
+    context["header_buttons"] = yoz(context["header_buttons"])
+
+
 _TAVSIF = re.compile(r'(<meta name="description" content=")([^"]*)(")')
 
 
@@ -367,7 +412,17 @@ def _havolalar(app, pagename, templatename, context, doctree) -> None:
     context["kitob_yozuv_xaritasi"] = {h["nom"]: h["href"] for h in havolalar}
 
 
+def _lotin_roli(name, rawtext, text, lineno, inliner, options=None, content=None):
+    """``{lotin}`oʻ```: a piece of the Latin script itself (a letter, a token, a model's output),
+    which an edition in another script keeps as written (yozuv.LOTIN_SINFI); no style of its own
+    (``*{lotin}`oʻ`*`` for italics)."""
+    from docutils import nodes
+
+    return [nodes.inline(rawtext, text, classes=[yozuv.LOTIN_SINFI])], []
+
+
 def setup(app):
+    app.add_role("lotin", _lotin_roli)
     app.connect("config-inited", _muhit_ozgaruvchisi)
     # kitob_yozuv and kitob_yozuv_papkasi are registered with the book's settings (__init__.py)
     # after the book's and the packages' catalogues are loaded (tarjima.py: 600)
@@ -381,5 +436,6 @@ def setup(app):
     app.connect("html-page-context", _kontekst)
     app.connect("html-page-context", _havolalar)
     app.connect("html-page-context", _korsatkich, priority=900)
+    app.connect("html-page-context", _tugmalar, priority=900)
     app.connect("html-page-context", _tavsif, priority=900)
     return {"parallel_read_safe": True, "parallel_write_safe": True}
