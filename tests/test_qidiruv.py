@@ -368,6 +368,19 @@ def test_search_page_finds_the_chapter_as_readers_type(brauzer, manzil, sorov):
 
 
 @pytest.mark.build
+@pytest.mark.parametrize("sorov", ["кўрсатади", "koʻrsatadi", "korsatadi", "тўғри", "pozitsiyaga"])
+def test_the_cyrillic_editions_search_finds_the_chapter_typed_in_either_script(brauzer, manzil, sorov):
+    """The Cyrillic edition's search page (its index made from its Cyrillic pages) finds a word
+    typed in Cyrillic, in Latin, or without the ʻ, and highlights the page's Cyrillic word."""
+    natija = _qidir(brauzer, manzil + "kirill/", sorov)
+    assert not natija["xatolar"], natija["xatolar"]
+    bob = _bob_natijasi(natija)
+    assert bob, f"{sorov!r} found {[n['href'] for n in natija['natijalar']]}"
+    assert bob["belgilangan"] and all(ozagi(s) == ozagi(sorov) and re.search("[а-яўқғҳ]", s.lower())
+                                      for s in bob["belgilangan"]), (sorov, bob["belgilangan"])
+
+
+@pytest.mark.build
 def test_search_page_finds_nothing_for_nonsense(brauzer, manzil):
     natija = _qidir(brauzer, manzil, "qwxzjvb")
     assert natija["natijalar"] == [] and not natija["xatolar"], natija

@@ -465,3 +465,30 @@ def test_search_index_is_uzbek_not_english(qurilgan):
     til = (qurilgan / "sayt" / "_static" / "language_data.js").read_text()
     assert "var stopwords = [];" in til and "uzNormallashtir" in til
     assert "PorterStemmer" not in til
+
+
+def test_an_editions_javascript_catalogue_is_written_in_its_script(tmp_path):
+    """translations.js of an edition (kitob_yozuv): every message in the script, its placeholders,
+    markup and names kept (PyData Sphinx Theme, %s), «<<asl yozuv>>» written as words."""
+    from types import SimpleNamespace
+
+    from qurilish import tarjima
+
+    (tmp_path / "_static").mkdir()
+    fayl = tmp_path / "_static" / "translations.js"
+    xabarlar = {"Search Results": "Qidiruv natijalari", "<<original entry>>": "<<asl yozuv>>",
+                "%s (role)": "%s (rol)", "Theme": "PyData Sphinx Theme mavzusi", "n": ["%s ta soʻz", "%s ta soʻz"]}
+    fayl.write_text("Documentation.addTranslations(" + json.dumps(
+        {"locale": "uz", "messages": xabarlar, "plural_expr": "0"}, ensure_ascii=False) + ");\n", encoding="utf-8")
+    app = SimpleNamespace(outdir=str(tmp_path), builder=SimpleNamespace(format="html"),
+                          config=SimpleNamespace(kitob_yozuv="kirill", kitob_yozuv_papkasi=""))
+    tarjima._js_katalog(app, None)
+    matn = fayl.read_text(encoding="utf-8")
+    yangi = json.loads(matn[len("Documentation.addTranslations("):-len(");\n")])["messages"]
+    assert yangi == {"Search Results": "Қидирув натижалари", "<<original entry>>": "<<асл ёзув>>",
+                     "%s (role)": "%s (роль)", "Theme": "PyData Sphinx Theme мавзуси",
+                     "n": ["%s та сўз", "%s та сўз"]}
+    app.config.kitob_yozuv = ""            # the source's build: as it is
+    fayl.write_text(matn.replace("Қидирув", "Q"), encoding="utf-8")
+    tarjima._js_katalog(app, None)
+    assert "Q натижалари" in fayl.read_text(encoding="utf-8")

@@ -50,8 +50,9 @@ def _yozuv(app) -> yozuv.Yozuv | None:
 
 
 #: What a catalogue's message holds that is not words: printf and format placeholders
-#: (%(sphinx_version)s, %s, {type}), markup and entities; it stays as written.
-_BELGILAR = re.compile(r"%\([^)]*\)[#0 +-]*\d*(?:\.\d+)?[a-zA-Z%]|%[a-zA-Z%]|\{[^{}]*\}|<[^<>]*>|&#?\w+;")
+#: (%(sphinx_version)s, %s, {type}), markup and entities; it stays as written («<<asl yozuv>>»,
+#: words in double angle brackets, is words).
+_BELGILAR = re.compile(r"%\([^)]*\)[#0 +-]*\d*(?:\.\d+)?[a-zA-Z%]|%[a-zA-Z%]|\{[^{}]*\}|(?<!<)<[^<>]*>(?!>)|&#?\w+;")
 
 
 def _xabar(y: yozuv.Yozuv, matn: str) -> str:
