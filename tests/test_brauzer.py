@@ -674,13 +674,17 @@ def _axe(sahifa):
 
 
 @pytest.mark.parametrize(("yol", "mavzu"), [(y, "light") for y in SAHIFALAR]
-                         + [(y, "dark") for y in mayoq.TEST_SAHIFALARI.values()])
+                         + [(y, "dark") for y in mayoq.TEST_SAHIFALARI.values()]
+                         + [(f"kirill/{y}", "light") for y in (mayoq.SAHIFALAR["book-attention-atamalar"],
+                                                               mayoq.SAHIFALAR["book-attention-yakuniy"])])
 def test_axe_finds_no_violations(kuzat, manzil, yol, mavzu):
     """axe-core, every rule: light on every page, on Lighthouse's phone (its accessibility
     score is axe's rules on that phone; test_mayoq runs Lighthouse on a few pages only); dark
     at a laptop's width on one page of each kind (title, chapter opening, glossary, the lesson
     with a map, its tables, figures and code: the dark theme's colours are the stylesheet's,
-    the same on every lesson), so that both layouts are checked."""
+    the same on every lesson), so that both layouts are checked; and the Cyrillic edition's
+    glossary (its letter bar) and the lesson with a map (its controls in Cyrillic), on the
+    phone: the edition's pages are the same markup, their words in the script."""
     if mavzu == "light":
         k = kuzat(viewport=LIGHTHOUSE_TELEFONI["viewport"], has_touch=True)
     else:
