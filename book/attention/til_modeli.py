@@ -101,7 +101,7 @@ birinchi = pd.DataFrame(
     [(i + 1, korinishi(a), korinishi(b), korinishi(a + b))
      for i, (a, b) in enumerate(birlashmalar[:13])],
     columns=["tartib", "chapdagi", "oʻngdagi", "yangi token"])
-# tokenlar lotincha: kitobning kirillcha nashrida ham shunday
+# tokenlar kitobning kirillcha matnida ham lotin yozuvida qoladi
 birinchi.attrs["lotin"] = ["chapdagi", "oʻngdagi", "yangi token"]
 show(birinchi, nom="bpe_jadval", izoh=f"BPEning birinchi"
      f" {len(birinchi)} ta birlashmasi (· — boʻshliq).")

@@ -20,7 +20,7 @@ from sphinx.builders.latex import util
 from sphinx.errors import ConfigError, ExtensionError
 from sphinx.writers.latex import LaTeXTranslator
 
-from .yozuvda import sozlama_yozuvi
+from .yozuvda import _yozuv
 
 #: Uzbek names LaTeX prints; babel's uz-Latn ini file has none of them.
 #: (Figure and table names come from ``numfig_format``: "1.1-rasm", "1.1-jadval".)
@@ -169,7 +169,7 @@ def _nomlar(nomlar: dict[str, str], til: str) -> str:
 
 def _soz(app, matn: str) -> str:
     """The book's own words on paper (not the pages'), in the edition's script if one is written."""
-    y = getattr(app, "_kitob_yozuv", None)
+    y = _yozuv(app)
     return matn if y is None else y.matn(matn)
 
 
@@ -253,7 +253,7 @@ def _sozla(app, config) -> None:
     # edition's PDF (kitob_yozuv) is in its script's language, which its folder names (yozuv.yml's
     # babel: a locale, imported as YOZUV_TILI), with the same words in its script
     babel, til = r"\usepackage[provide=*]{babel}\babelprovide[hyphenrules=nohyphenation]{uzbek}", "uzbek"
-    y, nomlar = sozlama_yozuvi(config), NOMLAR
+    y, nomlar = _yozuv(app), NOMLAR
     if y is not None:
         nomlar = {k: y.matn(v) for k, v in NOMLAR.items()}
         if y.babel:
@@ -295,7 +295,7 @@ def _sana(app) -> None:
     """builder-inited: an edition's title page's date in its script (set in the builder's context,
     not as the configuration's today: that is an "env" value, and the edition would read every
     page again)."""
-    y = getattr(app, "_kitob_yozuv", None)
+    y = _yozuv(app)
     if y is not None and app.builder.name == "latex":
         app.builder.context["date"] = y.matn(app.builder.context["date"])
 

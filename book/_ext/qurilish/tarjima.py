@@ -98,10 +98,7 @@ def _sozla(app, config) -> None:
             app.add_message_catalog(domen, str(papka.parent.parent))
     # an edition in another script (kitob_yozuv): the strings the pages' scripts and the search
     # field show, in it (MyST-NB's prompts are read with the page: yozuvda.py writes them there)
-    from .yozuvda import _xabar, sozlama_yozuvi
-
-    y = sozlama_yozuvi(config)
-    yoz = (lambda matn: matn) if y is None else (lambda matn: _xabar(y, matn))
+    yoz = _yoz(app)
     for nom, domen, msgid in SOZLAMALAR:
         # (a package whose default was translated as it was set up, in a process that had
         # loaded the catalogue for an earlier build, holds the translation already)
@@ -135,9 +132,9 @@ def _js_tarjima(paket: str, fayl: str, matn: str, yoz=lambda matn: matn) -> str:
 def _yoz(app):
     """The book's translations as an edition in another script (kitob_yozuv) shows them: written
     in its script; the source's as they are."""
-    from .yozuvda import _xabar, sozlama_yozuvi
+    from .yozuvda import _xabar, _yozuv
 
-    y = sozlama_yozuvi(app.config)
+    y = _yozuv(app)
     return (lambda matn: matn) if y is None else (lambda matn: _xabar(y, matn))
 
 
@@ -148,6 +145,7 @@ def _js_nusxalar(app) -> None:
         return
     yozuv = app.config.kitob_yozuv
     maqsad = Path(app.doctreedir).parent / (f"uzbek_static-{yozuv}" if yozuv else "uzbek_static")
+    yoz = _yoz(app)
     yollar = app.config.html_static_path
     for paket, fayllar in JS_MATNLAR.items():
         asl = Path(importlib.import_module(paket).__file__).parent / "_static"
@@ -160,7 +158,7 @@ def _js_nusxalar(app) -> None:
         shutil.copytree(asl, nusxa)
         for fayl in fayllar:
             f = nusxa / fayl
-            f.write_text(_js_tarjima(paket, fayl, f.read_text(encoding="utf-8"), _yoz(app)), encoding="utf-8")
+            f.write_text(_js_tarjima(paket, fayl, f.read_text(encoding="utf-8"), yoz), encoding="utf-8")
         for i in joy:
             yollar[i] = str(nusxa)
 
@@ -168,8 +166,10 @@ def _js_nusxalar(app) -> None:
 def _js_katalog(app, exception) -> None:
     """build-finished: an edition's translations.js (Sphinx's JavaScript catalogue: the search
     page's messages, the figure viewer's button) written in its script."""
+    from .yozuvda import _yozuv
+
     fayl = Path(app.outdir) / "_static" / "translations.js"
-    if exception is not None or app.builder.format != "html" or not app.config.kitob_yozuv or not fayl.is_file():
+    if exception is not None or app.builder.format != "html" or _yozuv(app) is None or not fayl.is_file():
         return
     yoz, matn = _yoz(app), fayl.read_text(encoding="utf-8")
     boshi, oxiri = "Documentation.addTranslations(", ");\n"

@@ -97,9 +97,9 @@ def sozlarini_yoz(js: str, yoz) -> str:
 
 def _yozuvda(app, exception) -> None:
     """build-finished: an edition's copy of xarita.js, its words in the edition's script."""
-    from .yozuvda import _xabar, sozlama_yozuvi
+    from .yozuvda import _xabar, _yozuv
 
-    y = sozlama_yozuvi(app.config)
+    y = _yozuv(app)
     fayl = Path(app.outdir) / "_static" / "xarita.js"
     if exception is None and y is not None and app.builder.format == "html" and fayl.is_file():
         fayl.write_text(sozlarini_yoz(fayl.read_text(encoding="utf-8"), lambda matn: _xabar(y, matn)),

@@ -88,20 +88,21 @@ class Katalogda(gettext.NullTranslations):
         return self._yoz(self.asl.npgettext(context, msgid1, msgid2, n), msgid1, msgid2)
 
 
-def sozlama_yozuvi(config) -> yozuv.Yozuv | None:
-    """The script the configuration's ``kitob_yozuv`` names (None: the source's), read from
-    its folder; a script that is not there stops the build and says which are."""
-    nom = getattr(config, "kitob_yozuv", "")
-    if not nom:
-        return None
-    try:
-        return yozuv.Yozuv.oqi(nom, Path(config.kitob_yozuv_papkasi or yozuv.PAPKA))
-    except yozuv.YozuvXatosi as xato:
-        raise ExtensionError(f"kitob_yozuv = {nom!r}: {xato}") from None
+def _oqi(app, config) -> None:
+    """config-inited, first: the script ``kitob_yozuv`` names, read once from its folder for
+    every extension of this build (``_yozuv``; None: the source's); a script that is not there
+    stops the build and says which are."""
+    app._kitob_yozuv = None
+    if config.kitob_yozuv:
+        try:
+            app._kitob_yozuv = yozuv.Yozuv.oqi(config.kitob_yozuv,
+                                               Path(config.kitob_yozuv_papkasi or yozuv.PAPKA))
+        except yozuv.YozuvXatosi as xato:
+            raise ExtensionError(f"kitob_yozuv = {config.kitob_yozuv!r}: {xato}") from None
 
 
 def _boshla(app) -> None:
-    y = app._kitob_yozuv = sozlama_yozuvi(app.config)
+    y = _yozuv(app)
     if y is None:
         return
     # the names figures and tables are numbered with ("1.1-rasm"), which the LaTeX writer prints
@@ -230,14 +231,17 @@ def _sahifa(app, doctree, docname) -> None:
     from .adabiyot import BOSHQ, VA
 
     boglovchi = re.compile("|".join(re.escape(b) for b in (BOSHQ, VA)))
+
+    def boglovchilari(matn: str) -> str:
+        return boglovchi.sub(lambda m: y.matn(m.group(0)), matn)
+
     for manba in doctree.findall(nodes.citation):
         for matn in list(manba.findall(nodes.Text)):
-            yangi = boglovchi.sub(lambda m: y.matn(m.group(0)), str(matn))
-            if yangi != str(matn):
+            if (yangi := boglovchilari(str(matn))) != str(matn):
                 matn.parent.replace(matn, nodes.Text(yangi))
     for havola in doctree.findall(nodes.reference):     # a citation's title: the work, as in the list
         if havola.get("reftitle"):
-            havola["reftitle"] = boglovchi.sub(lambda m: y.matn(m.group(0)), havola["reftitle"])
+            havola["reftitle"] = boglovchilari(havola["reftitle"])
     # a figure's or table's number as the LaTeX writer prints it: "{number}-rasmning" as a
     # pattern (the web's is text by now)
     from sphinx import addnodes
@@ -424,6 +428,8 @@ def _lotin_roli(name, rawtext, text, lineno, inliner, options=None, content=None
 
 def setup(app):
     app.add_role("lotin", _lotin_roli)
+    # before tarjima.py's (400) and pdf.py's (500), which write their words in the script
+    app.connect("config-inited", _oqi, priority=300)
     app.connect("config-inited", _muhit_ozgaruvchisi)
     # kitob_yozuv and kitob_yozuv_papkasi are registered with the book's settings (__init__.py)
     # after the book's and the packages' catalogues are loaded (tarjima.py: 600)
