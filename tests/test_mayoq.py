@@ -72,6 +72,11 @@ def test_accessibility_best_practices_and_seo_are_100(hisobotlar, yol, capsys):
         assert baho[toifa] == 100, f"{yol}: {toifa} {baho[toifa]}:\n" + "\n".join(mayoq.muvaffaqiyatsiz(lhr, toifa))
 
 
+#: what a new connection delivers in its first round trip in Lighthouse's simulation (initial
+#: congestion window of 10 segments, 1 460 bytes each: lantern's simulation/TCPConnection.js in tools/lighthouse)
+BIR_OYNA = 10 * 1460
+
+
 @pytest.mark.parametrize("yol", mayoq.TEST_SAHIFALARI.values())
 def test_first_view_transfers_at_most_250_kib(hisobotlar, qurilgan, yol):
     lhr = hisobotlar[yol]
@@ -91,6 +96,15 @@ def test_first_view_transfers_at_most_250_kib(hisobotlar, qurilgan, yol):
     # the text came compressed, as a host sends it (transferred < its size)
     matn = [f for f in fayllar if f["tur"] in ("Document", "Stylesheet", "Script") and f["ochilgan"] > 2000]
     assert matn and all(f["bayt"] < f["ochilgan"] for f in matn), matn
+    if yol == mayoq.SAHIFALAR["book-attention-atamalar"]:
+        # the glossary's HTML arrives in the first round trip, as 232727c's did (13,5 kB): the
+        # first paint waits for the whole document, and in Lighthouse's model a connection
+        # starts with 10 segments of 1 460 bytes; at 16,4 kB it waited one
+        # round trip more and scored 97 against 232727c's 99 (issue 46)
+        hujjat = [f for f in fayllar if f["tur"] == "Document"][0]
+        assert hujjat["bayt"] <= BIR_OYNA, (
+            f"{yol}: {hujjat['bayt']:,} bytes, over the first round trip's {BIR_OYNA:,}: the glossary "
+            "grew; make its HTML smaller (sahifa.py's _AtamaHavolalari shows how) or accept a slower first paint")
     # the weight test_brauzer gives every page is Lighthouse's: within 5 % of it here
     chromium = lhr["_chromium"]
     assert chromium["jami"] == pytest.approx(jami, rel=0.05), (

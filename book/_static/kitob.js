@@ -96,6 +96,19 @@
     if (document.readyState === "complete") chiz();
     else window.addEventListener("load", chiz, { once: true });
   }
+  // A glossary's terms get their "#" link (the address of the term, to share) here, with the
+  // title its <dl data-havola> gives: the build writes it once, not after every term
+  // (sahifa.py, _AtamaHavolalari), which keeps the glossary's first view in one round trip.
+  for (const lugat of document.querySelectorAll("dl.glossary[data-havola]")) {
+    for (const atama of lugat.querySelectorAll(":scope > dt[id]")) {
+      const a = document.createElement("a");
+      a.className = "headerlink";
+      a.href = `#${atama.id}`;
+      a.title = lugat.dataset.havola;
+      a.textContent = "#";
+      atama.append(a);
+    }
+  }
   // The on-page contents (the laptop's right-hand column; book/_templates/page-toc.html takes
   // it from the theme's script) highlight the section being read: the last h2/h3 whose top is
   // above 120 px, or at the page's end the last heading on the screen. Measured on each

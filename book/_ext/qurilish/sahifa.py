@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import html
 import re
+import types
 from pathlib import Path
 
 from docutils import nodes
+from sphinx.locale import _ as _sphinx
 
 from .pdf import harf_guruhi, tartib_kaliti
 
@@ -314,8 +316,41 @@ def harflar_qoy(doctree, tartib=None, guruh=harf_guruhi, izoh: str = HARFLAR_IZO
                                 nodes.raw("", harflar_qatori(atamalar, guruh, izoh), format="html"))
 
 
+class _AtamaHavolalari:
+    """The HTML translator's glossary: a term's "#" link (its permalink) is not written after
+    each of the glossary's hundred terms but once, as the title on its ``<dl data-havola>``,
+    and kitob.js adds the links when the page is read.  The glossary's HTML is 0,7 kB smaller
+    compressed, which keeps it within the first round trip of a phone's connection (Lighthouse's
+    slow-start window, about 14 kB; issue 46).  Headings keep their links in the HTML."""
+
+    def visit_definition_list(self, node):
+        super().visit_definition_list(node)
+        if "glossary" in node["classes"] and self.config.html_permalinks:
+            nom = html.escape(_sphinx("Link to this term"))
+            self.body[-1] = self.body[-1].replace("<dl ", f'<dl data-havola="{nom}" ', 1)
+
+    def add_permalink_ref(self, node, title):
+        if not isinstance(node, nodes.term):
+            super().add_permalink_ref(node, title)
+
+
+def _tarjimon(app) -> None:
+    """builder-inited, after pydata-sphinx-theme's own mixin (priority 500): the HTML builder's
+    translator with _AtamaHavolalari mixed in."""
+    if app.builder.format != "html":
+        return
+    asl = app.registry.translators.get(app.builder.name) or app.builder.default_translator_class
+    app.set_translator(app.builder.name, types.new_class("KitobHTML5Translator", (_AtamaHavolalari, asl)),
+                       override=True)
+    shablonlar = getattr(app.builder, "templates", None)
+    if shablonlar is not None:
+        shablonlar.environment.trim_blocks = True
+        shablonlar.environment.lstrip_blocks = True
+
+
 def setup(app):
     _thebesiz(app)
+    app.connect("builder-inited", _tarjimon, priority=600)
     app.connect("doctree-resolved", _harflar)
     app.connect("config-inited", _sozla)
     app.connect("html-page-context", _royxatlar, priority=500)    # connected before the theme's
