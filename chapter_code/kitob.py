@@ -764,7 +764,7 @@ def xarita_bundle(nom: str, misollar: list, izoh: str) -> dict:
                                  f"{sorov!r} token and one column per {kalit!r} token "
                                  f"({len(m[sorov])} x {len(m[kalit])}); found {sorted(shakl)}")
     return _xarita_bundle(nom, {"misollar": misollar}, izoh,
-                          "yuqoridagi ikki rasm bitta misolning koder–dekoder attentionini koʻrsatadi")
+                          "yuqoridagi ikki rasm bitta misolning koder-dekoder attentionini koʻrsatadi")
 
 
 def _xarita_bundle(nom: str, malumot: dict, izoh: str, orniga: str, nima: str = "interaktiv xarita") -> dict:

@@ -31,8 +31,9 @@ SAHIFALAR = ["book/index.html", "book/attention/index.html", "book/attention/rek
              "book/attention/atamalar.html", "search.html", "genindex.html"]
 #: An apostrophe that is not the official ʻ / ʼ, between two letters.
 NOTOGRI = re.compile(r"(?<=[^\W\d_])['\u2018\u2019`](?=[^\W\d_])")
-#: Attributes a screen reader reads out or a tooltip shows.
-ATRIBUTLAR = ("title", "aria-label", "placeholder", "alt", "data-bs-title", "data-tooltip")
+#: Attributes a screen reader reads out or a tooltip shows (data-havola: the title kitob.js gives
+#: the glossary's term links, written once on the glossary: sahifa.py's _AtamaHavolalari).
+ATRIBUTLAR = ("title", "aria-label", "placeholder", "alt", "data-bs-title", "data-tooltip", "data-havola")
 
 
 def _katalog(nom: str):

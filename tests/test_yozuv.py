@@ -184,3 +184,28 @@ def test_text_written_already_is_written_the_same(kirill):
         assert kirill.matn(bir) == bir, (l, bir, kirill.matn(bir))
     assert kirill.matn(kirill.matn("FlashAttention: attentionni boʻlaklab hisoblash")) == \
         "FlashAttention: attentionни бўлаклаб ҳисоблаш"
+
+
+def test_the_dictionary_check_finds_misspelt_and_wrongly_written_words(kirill):
+    """hunspell-uz with the endings and lugatda_yoq.txt: right forms pass, a misspelt stem, a
+    wrong ending, a stray letter, a word the converter wrote half in Latin and a suffix that is
+    not one are each caught (the build test runs it on every page of the edition)."""
+    togri = ["моделлардан", "токенларнинг", "позициясиз", "текширамиз", "қиялиги", "бўлаклаб",
+             "ингл", "сўровлардан", "ўлчаймиз"]
+    assert kirill.lugatda_yoqlar(togri, ["нинг", "ларда", "расм"]) == []
+    xato = ["моделлардн", "токенлрни", "пазиция", "текширамизз", "Wх"]
+    assert kirill.lugatda_yoqlar(togri + xato, ["нинг", "х", "ъни"]) == sorted(xato + ["х", "ъни"])
+
+
+def test_a_script_without_a_dictionary_says_so(tmp_path):
+    (tmp_path / "oyinchoq").mkdir()
+    (tmp_path / "oyinchoq" / "yozuv.yml").write_text(
+        "sarlavha: Oy\ntil: uz-x-oy\nsphinx_tili: uz\nalifbo: a b\nharflar: harflar.tsv\n", encoding="utf-8")
+    (tmp_path / "oyinchoq" / "harflar.tsv").write_text("a\tä\n", encoding="utf-8")
+    with pytest.raises(YozuvXatosi, match="names no dictionary"):
+        Yozuv.oqi("oyinchoq", tmp_path).lugatda_yoqlar(["ä"], [])
+    (tmp_path / "oyinchoq" / "yozuv.yml").write_text(
+        "sarlavha: Oy\ntil: uz-x-oy\nsphinx_tili: uz\nalifbo: a b\nharflar: harflar.tsv\nlugat: lugat.dic\n",
+        encoding="utf-8")
+    with pytest.raises(YozuvXatosi, match="absolute path"):
+        Yozuv.oqi("oyinchoq", tmp_path)

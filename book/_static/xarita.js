@@ -14,7 +14,7 @@
   // (book/_ext/qurilish/xarita.py).  {name} is a value put in (soz); the tokens, the model's,
   // stay as the data give them.
   const SOZ = /* kitob-soz */ {
-    "koder-dekoder": "koder–dekoder", "koder": "koder (oʻz-oʻziga)", "dekoder": "dekoder (oʻz-oʻziga)",
+    "koder-dekoder": "koder-dekoder", "koder": "koder (oʻz-oʻziga)", "dekoder": "dekoder (oʻz-oʻziga)",
     "tokeni": "{t} tokeni", "toʻgʻri": "toʻgʻri", "xato": "xato ({javob})", "boʻsh": "boʻsh",
     "Misol": "Misol", "Attention turi": "Attention turi", "Qatlam": "Qatlam", "qatlam": "{q}-qatlam",
     "Bosh": "Bosh", "boshlar oʻrtachasi": "boshlar oʻrtachasi", "bosh": "{b}-bosh",

@@ -126,7 +126,7 @@ print("eng katta farq:", son(mha_farq, ".1e"))
 # :::
 #
 # Bobdagi `Blok` — `KopBoshli` bilan pre-LN blok. Undagi ixtiyoriy ikkinchi attention —
-# {term}`koder–dekoder attention` (ingl. *cross-attention*): {term}`dekoder` unda {term}`koderga <koder>`
+# {term}`koder-dekoder attention` (ingl. *cross-attention*): {term}`dekoder` unda {term}`koderga <koder>`
 # qaraydi; uni yakuniy misolda ishlatamiz.
 #
 # ```{literalinclude} ../../chapter_code/modellar.py

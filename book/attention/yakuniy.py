@@ -49,10 +49,10 @@ from chapter_code.sonlar import soz_bilan, manba_soz, javob
 # ```
 #
 # Bu — tarjima vazifasi, shuning uchun asl Transformer maqolasidagi kabi
-# **koder–dekoder** modelini olamiz (`Tarjimon`). Koder soʻzlarni {term}`kauzal maskasiz <kauzal (sababiy) maska>` {term}`attention <attention (eʼtibor mexanizmi)>` bilan oʻqiydi: har soʻz hamma soʻzni
+# **koder-dekoder** modelini olamiz (`Tarjimon`). Koder soʻzlarni {term}`kauzal maskasiz <kauzal (sababiy) maska>` {term}`attention <attention (eʼtibor mexanizmi)>` bilan oʻqiydi: har soʻz hamma soʻzni
 # koʻradi, faqat toʻldiruvchi `<pad>` {term}`tokenlar <token>` yopiladi.
 # Dekoder raqamlarni bittadan yozadi. U oʻzi yozgan raqamlarga kauzal
-# maska bilan, soʻzlarga esa **{term}`koder–dekoder attention`**
+# maska bilan, soʻzlarga esa **{term}`koder-dekoder attention`**
 # (ingl. *cross-attention*) orqali qaraydi: {term}`soʻrovlar <soʻrov>` dekoderdan, {term}`kalit` va
 # qiymatlar koder chiqishidan olinadi.
 #
@@ -233,7 +233,7 @@ for oqitish_, q in [("hamma son", "tz_hamma"),
 # ## Model qayerga qaraydi
 #
 # Endi dekoder raqam yozayotganda qayerga qarashini koʻramiz: uning yagona
-# qatlamidagi koder–dekoder attention {term}`ogʻirliklari <ogʻirlik>`.
+# qatlamidagi koder-dekoder attention {term}`ogʻirliklari <ogʻirlik>`.
 # Misol — bitta noli bor olti xonali sinov soni.
 
 # %%
@@ -270,7 +270,7 @@ plt.colorbar(tasvir, ax=b, fraction=0.046)
 plt.tight_layout()
 fig(
     "tarjima_xarita.png",
-    caption=f"Koder–dekoder attention: {son(misol)} sonini yozayotgan"
+    caption=f"Koder-dekoder attention: {son(misol)} sonini yozayotgan"
     " dekoder qaysi soʻzga qaraydi (toʻrt boshning oʻrtachasi).",
 )
 
@@ -335,7 +335,7 @@ for h, b in enumerate(panellar.flat):
 plt.tight_layout()
 fig(
     "tarjima_boshlar.png",
-    caption="Oʻsha misolda har boshning koder–dekoder attentioni."
+    caption="Oʻsha misolda har boshning koder-dekoder attentioni."
     " Sarlavhada: shu boshning eng kuchli ogʻirligi raqamni beradigan"
     " soʻzga tushgan hollar ulushi (hamma sinov sonlarida)."
     " Ranglar oldingi rasmdagidek: 0 dan 1 gacha.",
@@ -344,7 +344,7 @@ fig(
 # %% [markdown]
 # :::{only} html
 # Quyidagi xaritada seed 0 modelining bir nechta sinov sonidagi (toʻgʻri
-# javoblar va xatolar) hamma ogʻirliklari bor: koder–dekoder attention,
+# javoblar va xatolar) hamma ogʻirliklari bor: koder-dekoder attention,
 # koder va dekoderning {term}`oʻz-oʻziga attentioni <oʻz-oʻziga attention>`, har
 # bosh va oʻrtachasi. Dekoderga modelning oʻz javobi beriladi: xato javobda
 # model xato raqamni yozayotganda qayerga qaraganini koʻrasiz.

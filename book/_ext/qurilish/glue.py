@@ -58,15 +58,15 @@ def _gaplar(app, doctree, docname=None) -> None:
 #: the space (or the source's line break) before one is a no-break space, so that a line never
 #: starts with it (editors counted 19 such breaks in the PDF, "T = 4096 / gacha", and 29 in the
 #: HTML before a unit).
-QOSHIMCHALAR = (r"(?:da|ga|ka|qa|dan|tan|gacha|ni|ning|dagi|dagidan|dek|ta|marta"
+QOSHIMCHALAR = (r"(?:da|ga|ka|qa|dan|tan|gacha|ni|ning|niki|dagi|dagidan|dek|ta|marta"
                 r"|KiB|MiB|GiB|MB|GB|TB|ms|bayt|nat|foiz\w*|mlrd|mln|ming|daqiqa\w*|soniya\w*|soat\w*)")
 #: After a number, any word that follows it stays on its line too ("59 qadamimizda", "$i = 0$
 #: juftlikning", "60 qadamdan": an editor found three such breaks in the PDF): a word in lower case,
 #: or one of QOSHIMCHALAR.  After a symbol or a name in code, only QOSHIMCHALAR ("`nn.Linear` bilan"
 #: may break: a long name and its word would not fit a phone's line).
 SONDAN_KEYIN = rf"(?:{QOSHIMCHALAR}|[a-z]\w*)"
-#: what a number ends with: a digit, a superscript or a percent sign
-_SON = "[0-9²³¹⁰⁴⁵⁶⁷⁸⁹%]"
+#: what a number ends with: a digit, a superscript, a percent sign or infinity
+_SON = "[0-9²³¹⁰⁴⁵⁶⁷⁸⁹%∞]"
 #: ... the break after one inside a text
 _SONDAN_KEYIN = re.compile(rf"(?<={_SON})[ \n](?={SONDAN_KEYIN}\b)")
 #: ... the break at the start of a text, or a text that is the break alone: after a symbol, and

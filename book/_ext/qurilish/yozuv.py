@@ -9,7 +9,11 @@ An edition's script is data, not code: a folder ``book/_yozuvlar/<name>/`` holds
   ``babel-<locale>.ini``; without it the PDF is set as the source's language);
 * ``istisnolar.tsv``: where the converter is wrong, ``latin<TAB>written<TAB>=`` for a whole
   word, ``+`` for a stem whose suffixes the converter writes (funksiya, funksiyaning);
-* ``lotinda.txt``: the words printed as written (the policy below).
+* ``lotinda.txt``: the words printed as written (the policy below);
+* optionally, a dictionary of the script (``lugat`` in ``yozuv.yml``: a word list, one form a
+  line, as Debian's hunspell-uz ships it) and ``lugatda_yoq.txt``, the stems it lacks that the
+  edition uses (``=form`` for a form that takes no ending: an abbreviation), each looked at (the
+  check: ``Yozuv.lugatda_yoqlar``).
 
 The policy, one rule: Uzbek words and Uzbek suffixes are written in the edition's script;
 what is not Uzbek — an English term (attention, seed), a name (PyTorch, Vaswani), a Latin
@@ -40,6 +44,24 @@ QOSHIMCHALAR = frozenset("""
 
 #: A tail of one or more of them (the regex backtracks over the ways to split it).
 _QOSHIMCHALI = re.compile("(?:" + "|".join(sorted(map(re.escape, QOSHIMCHALAR), key=len, reverse=True)) + ")+")
+
+#: The Uzbek endings (suffixes, in the source's letters) the dictionary check strips to find a
+#: word's stem: case, plural, possessive and the commonest verb and derivational endings.  Each
+#: ending of one letter lets more misspellings through (a stray letter at a word's end), so there
+#: are four: i (possessive), m, a and y (verb forms).  A stem counts when the dictionary has it, or
+#: one of the forms in LUGAT_SHAKLLARI of it: the Uzbek list keeps forms, not stems (текширади,
+#: not текшир).
+LUGAT_QOSHIMCHALARI = tuple("""
+    lar i si ni ning ga ka qa da ta dan tan gacha dagi day dek cha lik li siz chi ki niki gina
+    im ing imiz ingiz miz ngiz m ng di gan moq ish ib adi ydi yapti moqda sa ma mas may masdan
+    guncha gach ar dik shi la lash tir dir gich uvchi vchi ov uv gani ganda gandan sin roq mi
+    ayotgan yotgan amiz aymiz ymiz asiz ysiz ylik lab ilgan lgan il in ir iz ngan lmoq ladi
+    lanadi lanib langan ydigan adigan digan nadi a y sak yman aman yap man
+""".split())
+
+#: The forms of a stem that show the dictionary knows it (its infinitive, its third person).
+LUGAT_SHAKLLARI = ("", "moq", "adi", "ydi", "di", "gan", "ib", "b", "ish", "sh", "lar", "ga", "da", "dan",
+                   "dagi", "ni", "si")
 
 #: A word of running text: letters with oʻ gʻ ʼ, digits joined to letters, hyphenated parts.
 SOZ = re.compile(r"[0-9]*[^\W\d_][\wʻʼ’]*(?:-[\wʻʼ’]+)*")
@@ -119,6 +141,8 @@ class Yozuv:
     lotinda_aniq: frozenset = frozenset()                      #: kept, exactly as listed
     alifbo: tuple = ()          #: the script's letters in their order (a glossary's), longest first matched
     babel: str = ""             #: the PDF's language: the babel locale imported (uz-Cyrl); "" the source's
+    lugat: str = ""             #: the script's dictionary (a word list), "" for none
+    lugatda_yoq: frozenset = frozenset()     #: the stems it lacks, looked at (lugatda_yoq.txt; =form: whole)
 
     @classmethod
     def oqi(cls, nom: str, papka: Path = PAPKA) -> "Yozuv":
@@ -149,11 +173,21 @@ class Yozuv:
         if not isinstance(babel, str) or not re.fullmatch(r"[A-Za-z-]*", babel):
             raise YozuvXatosi(f"{fayl}: 'babel' is {babel!r}: write the name of a babel locale, as in "
                               f"TeX Live's babel-<name>.ini (uz-Cyrl), or leave it out")
+        lugat = sozlama.get("lugat", "")
+        if not isinstance(lugat, str) or (lugat and not lugat.startswith("/")):
+            raise YozuvXatosi(f"{fayl}: 'lugat' is {lugat!r}: write the absolute path of the script's "
+                              f"word list (/usr/share/hunspell/uz_UZ.dic), or leave it out")
+        yoq = frozenset(s.lower() for _, q in _qatorlar(joy / "lugatda_yoq.txt") for s in q.split()) \
+            if (joy / "lugatda_yoq.txt").is_file() else frozenset()
+        for s in yoq:
+            if not re.fullmatch(r"=?[^\W\d_]+", s):
+                raise YozuvXatosi(f"{joy / 'lugatda_yoq.txt'}: {s!r} is not a word: write a stem (токен) "
+                                  "or, for a form that takes no ending, '=' and the form (=ингл)")
         return cls(nom, sozlama["sarlavha"], sozlama["til"], sozlama["sphinx_tili"],
                    _otkazgich(sozlama, joy), butun, ozaklar,
                    frozenset(s for s in lotinda if s == s.lower()),
                    frozenset(s for s in lotinda if s != s.lower()),
-                   tuple(alifbo.lower().split()), babel)
+                   tuple(alifbo.lower().split()), babel, lugat, yoq)
 
     # --- one word -------------------------------------------------------------------
 
@@ -208,6 +242,48 @@ class Yozuv:
     def matn(self, matn: str) -> str:
         """Running text: each word in this script, everything between words as it is."""
         return SOZ.sub(lambda m: self.soz(m.group(0)), matn)
+
+    # --- the dictionary check ---------------------------------------------------------
+
+    def lugatda_yoqlar(self, sozlar, qoshimchalar) -> list[str]:
+        """Of ``sozlar`` (words in this script), those neither the dictionary (``lugat``) nor
+        ``lugatda_yoq.txt`` knows: a word counts when it is there as it is, or as a known stem and
+        a chain of Uzbek endings (LUGAT_QOSHIMCHALARI: моделлардан = модел|лар|дан; a stem's
+        final к, қ may be written г, ғ before an ending: қиялиги).  ``qoshimchalar``: suffixes
+        written joined to a word kept in the source's letters (GQA|нинг) or to a number (3-да),
+        each a chain of endings or a word (1.5-расм)."""
+        if not self.lugat:
+            raise YozuvXatosi(f"the script {self.nom!r} names no dictionary ('lugat' in its yozuv.yml)")
+        yol = Path(self.lugat)
+        if not yol.is_file():
+            raise YozuvXatosi(f"{yol} (the {self.nom} script's dictionary) is missing: "
+                              "make setup installs Debian's hunspell-uz (tools/tizim.sh)")
+        lugat = {q.strip().lower() for q in yol.read_text(encoding="utf-8").splitlines()[1:]}
+        dumlar = sorted({self.otkaz(q) for q in LUGAT_QOSHIMCHALARI}, key=len, reverse=True)
+        shakllar = [self.otkaz("a" + q)[1:] if q else q for q in LUGAT_SHAKLLARI]
+        juftlar = {self.otkaz("k"): self.otkaz("g"), self.otkaz("q"): self.otkaz("gʻ")}
+
+        def bormi(soz: str) -> bool:
+            return soz in self.lugatda_yoq or any(soz + s in lugat for s in shakllar)
+
+        def tahlil(soz: str, chuqur: int = 0) -> bool:
+            if bormi(soz) or (chuqur == 0 and "=" + soz in self.lugatda_yoq):
+                return True
+            if chuqur == 4:
+                return False
+            for dum in dumlar:
+                if soz.endswith(dum) and len(soz) - len(dum) >= 2:
+                    ozak = soz[:-len(dum)]
+                    variantlar = [ozak] + [ozak[:-1] + k for k, g in juftlar.items() if ozak.endswith(g)]
+                    if any(tahlil(v, chuqur + 1) for v in variantlar):
+                        return True
+            return False
+
+        def dummi(dum: str) -> bool:
+            return not dum or any(dum.endswith(d) and dummi(dum[:-len(d)]) for d in dumlar)
+
+        return sorted({s for s in sozlar if not tahlil(s.lower())}
+                      | {d for d in qoshimchalar if not (dummi(d.lower()) or tahlil(d.lower()))})
 
     # --- the alphabet's order (a glossary) --------------------------------------------
 
