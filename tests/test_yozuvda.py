@@ -4,7 +4,8 @@ A fixture book (two pages of reStructuredText, Sphinx's basic theme) is built as
 is, in Latin; then its environment is copied and the edition is written in a toy third script
 (a letter table made in the test, as in test_yozuv.py): nothing is read again, the prose,
 headings and navigation are in the script, code and formulas are as written, the pages say
-their language.  No notebook and no execution: about a second.
+their language; its LaTeX (Sphinx's LaTeX writer on a copy of the same reading, as the PDF's) is
+in the script too.  No notebook, no execution and no xelatex: about two seconds.
 """
 
 from __future__ import annotations
@@ -77,14 +78,15 @@ def _yozuv_papkasi(ildiz: Path) -> Path:
     return papka.parent
 
 
-def _qur(manba: Path, chiqish: Path, doctrees: Path, **sozlama) -> str:
+def _qur(manba: Path, chiqish: Path, doctrees: Path, builder: str = "html", qatiy: bool = True,
+         **sozlama) -> str:
     from sphinx.application import Sphinx
     from sphinx.util.docutils import docutils_namespace, patch_docutils
 
     holat = io.StringIO()
     with patch_docutils(manba), docutils_namespace():
-        app = Sphinx(str(manba), str(manba), str(chiqish), str(doctrees), "html", confoverrides=sozlama,
-                     status=holat, warning=holat, freshenv=False, warningiserror=True)
+        app = Sphinx(str(manba), str(manba), str(chiqish), str(doctrees), builder, confoverrides=sozlama,
+                     status=holat, warning=holat, freshenv=False, warningiserror=qatiy)
         app.build(False, [])
     return holat.getvalue()
 
@@ -104,6 +106,13 @@ def kitob(tmp_path_factory):
     shutil.copytree(ildiz / "doctrees", ildiz / "oyna-doctrees")
     holat = _qur(manba, ildiz / "oyna", ildiz / "oyna-doctrees",
                  kitob_yozuv="oyna", kitob_yozuv_papkasi=str(yozuvlar))
+    # the edition's LaTeX, from a copy of the same reading, as tools/yozuvda.py writes its PDF's
+    # (xelatex is not run here: the chapter's Cyrillic PDF is, test_the_cyrillic_pdf_...)
+    shutil.copytree(ildiz / "oyna-doctrees", ildiz / "oyna-latex-doctrees")
+    # (not strict: Sphinx alone knows no babel for "uz"; the book's pdf.py, not loaded here, does)
+    latex = _qur(manba, ildiz / "oyna-latex", ildiz / "oyna-latex-doctrees", "latex", qatiy=False,
+                 kitob_yozuv="oyna", kitob_yozuv_papkasi=str(yozuvlar))
+    assert [q for q in latex.splitlines() if "WARNING" in q and "no Babel option known for language" not in q] == []
     # the Latin book built again in the same process, after the edition
     _qur(manba, ildiz / "lotin-yana", ildiz / "doctrees")
     return ildiz, holat, Yozuv.oqi("oyna", yozuvlar)
@@ -142,6 +151,17 @@ def test_code_literals_and_formulas_stay_as_written(kitob):
     # a piece of the Latin script itself ({lotin}): as written, the sentence around it in the script
     assert bosh.select_one("span.lotin").get_text() == "sh va oʻ"
     assert f'{y.matn("Lotin yozuvining oʻzi:")} sh va oʻ {y.matn("qoladi.")}' in bosh.select_one("div.body").get_text()
+
+
+def test_the_toy_scripts_latex_is_written_in_it_from_the_same_reading(kitob):
+    """The PDF's path is the same for any script: Sphinx's LaTeX writer on a copy of the edition's
+    reading writes its prose and headings in the toy script, its code and formulas as written."""
+    ildiz, _, y = kitob
+    tex = next((ildiz / "oyna-latex").glob("*.tex")).read_text(encoding="utf-8")
+    for kerak in ("\\chapter{" + y.matn("Ikkinchi sahifa") + "}", y.matn("Bu oʻsha kitob: shu yerda"),
+                  y.matn("Asosiy soʻz."), r"\(a + s\)", r"salom\_soz", "{sh va oʻ}"):
+        assert kerak in tex, kerak
+    assert "Ikkinchi sahifa}" not in tex and "Asosiy soʻz." not in tex
 
 
 def test_the_interface_strings_come_from_the_catalogue_written_in_the_script(kitob):
