@@ -226,6 +226,31 @@ def test_digest_changes_with_what_is_imported_only(paket):
     assert ijro.kod_izi(matn, paket) == uchinchi
 
 
+def test_digest_changes_with_the_editions_scripts_the_figures_are_drawn_in(paket, tmp_path, monkeypatch):
+    """An edit of an edition's exception list re-executes the lessons (their figures are drawn in
+    that script too); another script's folder, or a book without editions, does not count."""
+    import json
+
+    matn = "# %%\nfrom chapter_code.a import f\n"
+    monkeypatch.delenv("KITOB_YOZUVLAR", raising=False)
+    yoq = ijro.kod_izi(matn, paket)
+    for nom in ("kirill", "boshqa"):
+        (tmp_path / nom).mkdir()
+        (tmp_path / nom / "istisnolar.tsv").write_text("a\tб\t=\n", encoding="utf-8")
+    (tmp_path / "m").mkdir()
+    (tmp_path / "m" / "yozuvchi.py").write_text("def f(): pass\n")
+    monkeypatch.setenv("KITOB_YOZUVLAR", json.dumps({"yol": [str(tmp_path / "m")], "otkazgich": "yozuvchi:f",
+                                                     "papka": str(tmp_path), "nomlar": ["kirill"]}))
+    bor = ijro.kod_izi(matn, paket)
+    assert [n for n, _ in ijro.yozuvlar_fayllari()] == ["kirill/istisnolar.tsv", "yozuvchi.py"]
+    (tmp_path / "boshqa" / "istisnolar.tsv").write_text("a\tв\t=\n", encoding="utf-8")
+    assert ijro.kod_izi(matn, paket) == bor
+    (tmp_path / "kirill" / "istisnolar.tsv").write_text("a\tв\t=\n", encoding="utf-8")
+    tahrir = ijro.kod_izi(matn, paket)
+    (tmp_path / "m" / "yozuvchi.py").write_text("def f(): return 1\n")
+    assert len({yoq, bor, tahrir, ijro.kod_izi(matn, paket)}) == 4
+
+
 def test_build_code_digest_covers_extensions_templates_and_static(tmp_path):
     _kod(tmp_path, {"book/_ext/a.py": "x = 1\n", "book/_templates/t.html": "<p>",
                     "book/_static/s.css": "p {}"})

@@ -5,7 +5,7 @@ Jupyter Book's cache hashes only a notebook's code cells and kernelspec: an edit
 reader of the chapters' ``.py`` files, writes into the kernelspec a digest of the modules
 the chapter imports (``kuzatilgan_fayllar``), ``requirements.lock`` and the machine's
 arithmetic (``chapter_code.muhit``: another ``ATEN_CPU_CAPABILITY`` may end an unstable
-training otherwise).  Sphinx re-reads a chapter when one of those files changes, and
+training otherwise), and the editions' scripts its figures are drawn in too (``yozuvlar_izi``).  Sphinx re-reads a chapter when one of those files changes, and
 every page after an edit of the build code (``QURILISH_PAPKALARI``: the environment
 version), its outputs from the cache.
 """
@@ -139,14 +139,44 @@ def _izi(fayllar: list[Path], ildiz: Path) -> str:
     return h.hexdigest()
 
 
+def yozuvlar_fayllari() -> list[tuple[str, Path]]:
+    """What the kernels draw the figures' words in the editions' scripts with (``KITOB_YOZUVLAR``,
+    which yozuvda.py sets for a book with editions): each script's folder (its exceptions, the
+    words kept in Latin) and the converter's module, as (name, file); none without editions."""
+    import json
+
+    qiymat = os.environ.get("KITOB_YOZUVLAR")
+    if not qiymat:
+        return []
+    sozlama = json.loads(qiymat)
+    papka = Path(sozlama["papka"])
+    modul = sozlama["otkazgich"].split(":")[0].replace(".", "/") + ".py"
+    fayllar = [(f.relative_to(papka).as_posix(), f) for nom in sorted(sozlama["nomlar"])
+               for f in sorted((papka / nom).rglob("*")) if f.is_file()]
+    return fayllar + [(modul, Path(y) / modul) for y in sozlama["yol"] if (Path(y) / modul).is_file()][:1]
+
+
+def yozuvlar_izi() -> str:
+    """SHA-256 over ``yozuvlar_fayllari``: an edit of an edition's exception re-executes the
+    lessons, so that no figure keeps the old word; "" without editions."""
+    fayllar = yozuvlar_fayllari()
+    if not fayllar:
+        return ""
+    h = hashlib.sha256()
+    for nom, f in fayllar:
+        h.update(nom.encode() + b"\0" + f.read_bytes() + b"\0")
+    return h.hexdigest()
+
+
 def kod_izi(matn: str, ildiz: Path | None = None) -> str:
     """SHA-256 over the paths and contents of the files the chapter ``matn`` runs,
-    and over the machine's arithmetic (``chapter_code.muhit.izi``; nothing where the
-    book's chapter_code has no muhit)."""
+    over the machine's arithmetic (``chapter_code.muhit.izi``; nothing where the
+    book's chapter_code has no muhit) and over the editions' scripts its figures are drawn in
+    too (``yozuvlar_izi``)."""
     ildiz = ildiz or _ildiz()
     hisob = muhit.izi() if muhit else ""
     return hashlib.sha256((_izi(kuzatilgan_fayllar(matn, ildiz), ildiz) + "\n"
-                           + hisob).encode()).hexdigest()
+                           + hisob + "\n" + yozuvlar_izi()).encode()).hexdigest()
 
 
 def qurilish_izi(ildiz: Path | None = None) -> str:
@@ -177,7 +207,7 @@ def _bogla(app, docname, source) -> None:
     if app.env.doc2path(docname).endswith(".py"):
         if DARS:
             os.environ[DARS] = docname
-        for f in kuzatilgan_fayllar(source[0]):
+        for f in [*kuzatilgan_fayllar(source[0]), *(f for _, f in yozuvlar_fayllari())]:
             app.env.note_dependency(str(f))
 
 
