@@ -29,7 +29,7 @@ from chapter_code.modellar import Ketma, Attention
 from chapter_code.oqitish import mediana_ms, protsessor, xotira_chuqqisi
 
 # %% [markdown]
-# ## Vaqt: koʻp hisob, lekin bir yoʻla
+# ## Vaqt: koʻp hisob, lekin biryoʻla
 #
 # Attention arzonga tushmaydi. {term}`Ballar <ball>` matritsasi $T \times T$: har pozitsiya har
 # pozitsiyaga ball qoʻyadi. *T* ikki barobar oshsa, matritsa toʻrt barobar

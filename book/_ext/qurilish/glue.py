@@ -58,7 +58,7 @@ def _gaplar(app, doctree, docname=None) -> None:
 #: the space (or the source's line break) before one is a no-break space, so that a line never
 #: starts with it (editors counted 19 such breaks in the PDF, "T = 4096 / gacha", and 29 in the
 #: HTML before a unit).
-QOSHIMCHALAR = (r"(?:da|ga|ka|qa|dan|tan|gacha|ni|ning|niki|dagi|dagidan|dek|ta|marta"
+QOSHIMCHALAR = (r"(?:da|ga|ka|qa|dan|tan|gacha|ni|ning|niki|dagi|dagidan|dek|ta|tadan|marta"
                 r"|KiB|MiB|GiB|MB|GB|TB|ms|bayt|nat|foiz\w*|mlrd|mln|ming|daqiqa\w*|soniya\w*|soat\w*)")
 #: After a number, any word that follows it stays on its line too ("59 qadamimizda", "$i = 0$
 #: juftlikning", "60 qadamdan": an editor found three such breaks in the PDF): a word in lower case,
@@ -78,6 +78,11 @@ _SON_BOSHLIQ_OXIRI = re.compile(rf"{_SON}[ \n]$")
 _SOZ_BOSHI = re.compile(rf"{SONDAN_KEYIN}\b")
 
 
+#: a product of symbols or numbers written in the text (*T* × *T*, 8 × 64): no line breaks
+#: around its sign (an editor found "T / × T" in the PDF)
+_KOPAYTMA = re.compile(r"(?<=\S) × (?=\S)|^ × (?=\S)|(?<=\S) × $|^ × $")
+
+
 def _belgimi(tugun) -> bool:
     """A formula, a name in code (`KopBoshli` ning), a glued number or an italic symbol of one
     or two letters (*T*, *d*)."""
@@ -90,13 +95,14 @@ def _belgimi(tugun) -> bool:
 
 def _qoshimchalar(app, doctree, docname=None) -> None:
     """A case ending written after a number, a formula or a symbol is joined to it by a no-break
-    space, in the text of paragraphs, captions and table cells (never inside code)."""
+    space, in the text of paragraphs, captions and table cells (never inside code); so are the
+    two sides of a product's ×."""
     for matn in list(doctree.findall(nodes.Text)):
         ota = matn.parent
         if ota is None or isinstance(ota, (nodes.FixedTextElement, nodes.literal, nodes.math, nodes.raw)):
             continue
         asl = matn.astext()
-        yangi = _SONDAN_KEYIN.sub("\u00a0", asl)
+        yangi = _KOPAYTMA.sub(lambda m: m.group(0).replace(" ", "\u00a0"), _SONDAN_KEYIN.sub("\u00a0", asl))
         # by identity: a Text is a str, and list.index would find the first equal one ("\n")
         i = next(k for k, bola in enumerate(ota.children) if bola is matn)
         oldingi = ota[i - 1] if i > 0 else None
