@@ -1165,7 +1165,7 @@ def test_a_page_opened_from_its_file_draws_its_map(brauzer, qurilgan, yol):
     says it opens so): the interactive map and the slider load their data and are drawn (their
     data are a script beside the page, which the browser runs for such a page, where it would
     refuse a fetch), and nothing is reported in the console.  On a Cyrillic page the map's words
-    are Cyrillic (the edition's copy of xarita.js)."""
+    are Cyrillic (the edition's copy of xarita.js), and so is the copy button's hint."""
     kontekst = brauzer.new_context()
     try:
         sahifa, xatolar = kontekst.new_page(), []
@@ -1183,6 +1183,10 @@ def test_a_page_opened_from_its_file_draws_its_map(brauzer, qurilgan, yol):
         assert yorliqlar and (yorliqlar[0] == "Мисол") == yol.startswith("kirill/"), yorliqlar
         xulosa = sahifa.locator(".kitob-xarita-xulosa").text_content()
         assert ("энг" in xulosa) == yol.startswith("kirill/") != ("eng" in xulosa), xulosa
+        # a code block's copy button speaks the page's script (copybutton.js looks its words up
+        # by <html lang>: an edition's uz-Cyrl)
+        nusxa = sahifa.locator("button.copybtn").first.get_attribute("data-tooltip")
+        assert nusxa == ("Нусха олиш" if yol.startswith("kirill/") else "Nusxa olish"), nusxa
     finally:
         kontekst.close()
 

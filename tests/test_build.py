@@ -204,8 +204,10 @@ def test_no_line_starts_with_a_unit_or_an_ending_after_a_number(qurilgan):
     """The text a reader sees (prose, captions, table cells; not code, output or formulas) never has a
     breakable space between a number and the unit or ending written after it ("225 MiB", "1,77 nat",
     "61 foizida", "4096 da"), typed or glued (qurilish.glue QOSHIMCHALAR), nor between a number and
-    the word after it ("59 qadamimizda": SONDAN_KEYIN), nor around the × of a product (*T* × *T*)."""
-    from qurilish.glue import QOSHIMCHALAR, SONDAN_KEYIN
+    the word after it ("59 qadamimizda": SONDAN_KEYIN), nor around an expression's sign (*T* × *T*)."""
+    from qurilish.glue import _AMALDAN_KEYIN as KEYIN
+    from qurilish.glue import _AMALDAN_OLDIN as OLDIN
+    from qurilish.glue import AMALLAR, QOSHIMCHALAR, SONDAN_KEYIN
 
     # an ending after anything that ends in a digit ("bfloat16 ga"); any word after a number that
     # stands alone ("59 qadamimizda", not the glossary's "float32" before its "formatida")
@@ -218,8 +220,9 @@ def test_no_line_starts_with_a_unit_or_an_ending_after_a_number(qurilgan):
             t.decompose()
         matn = sahifa.get_text()
         ajralgan = [m.group(0) for m in qolip.finditer(matn)]
-        # nor on either side of a product's × (*T* × *T*, glue._KOPAYTMA)
-        ajralgan += re.findall(r"\S[ \n]×|×[ \n]\S", matn)
+        # nor on either side of an expression's sign (*T* × *T*, (*i* + 1), 2 → 9: glue.AMALLAR)
+        ajralgan += [m.group(0) for m in re.finditer(
+            rf"\S(?:{OLDIN}[ \n][{AMALLAR}][ \xa0\n]|{OLDIN}[ \xa0\n][{AMALLAR}][ \n]){KEYIN}\S", matn)]
         assert not ajralgan, f"{d}: {ajralgan[:6]}"
 
 

@@ -163,7 +163,7 @@ joy = {q: (0.2, 0.2 + 0.8 * i, 4.6, 0.5, t)  # pastdan yuqoriga
        for i, (q, t) in enumerate(zip(nomlar, turlar))}
 diagramma(joy, list(zip(nomlar, nomlar[1:])), nom="arxitektura.png",
           izoh="Dekoder (GPT turidagi) Transformer, pastdan yuqoriga"
-          " oʻqiladi. Har blok — yuqorida koʻrilgan pre-LN Blok.")
+          " oʻqiladi. Har blok — yuqorida koʻrilgan pre-LN blok.")
 
 # %% [markdown]
 # `KichikGPT` modelining `forward` metodi shu arxitekturani bir necha qatorda yozadi:

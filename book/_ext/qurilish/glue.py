@@ -78,9 +78,15 @@ _SON_BOSHLIQ_OXIRI = re.compile(rf"{_SON}[ \n]$")
 _SOZ_BOSHI = re.compile(rf"{SONDAN_KEYIN}\b")
 
 
-#: a product of symbols or numbers written in the text (*T* × *T*, 8 × 64): no line breaks
-#: around its sign (an editor found "T / × T" in the PDF)
-_KOPAYTMA = re.compile(r"(?<=\S) × (?=\S)|^ × (?=\S)|(?<=\S) × $|^ × $")
+#: an expression of symbols or numbers written in the text (*T* × *T*, (*i* + 1), *τ* < 1,
+#: 2 → 9): no line breaks around its sign (editors found "T / × T", "(i + / 1)", "τ < / 1" and
+#: "2 → / 9" in the PDF)
+AMALLAR = "×+−<>≤≥→"
+#: ... its operands: a symbol of one or two letters, a number, a bracket, or the node before or
+#: after (a formula, an italic *T*); words around a sign ("qidirish + LLM") may break
+_AMALDAN_OLDIN = r"(?:^|(?<=[0-9)²³∞])|(?<![^\W\d_]{3})(?<=[^\W\d_]))"
+_AMALDAN_KEYIN = r"(?:$|(?=[0-9(−])|(?=[^\W\d_]{1,2}(?![^\W\d_])))"
+_KOPAYTMA = re.compile(rf"{_AMALDAN_OLDIN} [{AMALLAR}] {_AMALDAN_KEYIN}")
 
 
 def _belgimi(tugun) -> bool:
@@ -96,7 +102,7 @@ def _belgimi(tugun) -> bool:
 def _qoshimchalar(app, doctree, docname=None) -> None:
     """A case ending written after a number, a formula or a symbol is joined to it by a no-break
     space, in the text of paragraphs, captions and table cells (never inside code); so are the
-    two sides of a product's ×."""
+    two sides of an expression's sign (AMALLAR)."""
     for matn in list(doctree.findall(nodes.Text)):
         ota = matn.parent
         if ota is None or isinstance(ota, (nodes.FixedTextElement, nodes.literal, nodes.math, nodes.raw)):

@@ -110,7 +110,10 @@ def _sozla(app, config) -> None:
         mavzu["search_bar_text"] = yoz(get_translation("booktheme")(QIDIRUV_MATNI))
 
 
-def _js_tarjima(paket: str, fayl: str, matn: str, yoz=lambda matn: matn) -> str:
+def _js_tarjima(paket: str, fayl: str, matn: str, yoz=lambda matn: matn, til: str = TIL) -> str:
+    """``matn`` (a package's file) with its English texts translated, and written by ``yoz`` (an
+    edition's script); copybutton's table gets an entry under ``til``, the pages' lang attribute,
+    which is the key copybutton.js looks its texts up by (an edition's uz-Cyrl, not uz)."""
     for asl, domen, msgid in JS_MATNLAR[paket][fayl]:
         if asl not in matn:
             raise ExtensionError(f"{paket}/_static/{fayl} no longer contains {asl!r}: "
@@ -122,7 +125,7 @@ def _js_tarjima(paket: str, fayl: str, matn: str, yoz=lambda matn: matn) -> str:
         if paket == "sphinx_copybutton":
             jadval = ",\n".join(f"    {json.dumps(k)}: {json.dumps(tr(v), ensure_ascii=False)}"
                                 for k, v in COPYBUTTON.items())
-            yangi = asl + f"  {json.dumps(TIL)}: {{\n{jadval},\n  }},\n"
+            yangi = asl + f"  {json.dumps(til)}: {{\n{jadval},\n  }},\n"
         else:
             yangi = asl.replace(msgid, html.escape(tr(msgid)))
         matn = matn.replace(asl, yangi)
@@ -145,7 +148,10 @@ def _js_nusxalar(app) -> None:
         return
     yozuv = app.config.kitob_yozuv
     maqsad = Path(app.doctreedir).parent / (f"uzbek_static-{yozuv}" if yozuv else "uzbek_static")
-    yoz = _yoz(app)
+    from .yozuvda import _yozuv
+
+    yoz, y = _yoz(app), _yozuv(app)
+    til = y.til if y is not None else TIL
     yollar = app.config.html_static_path
     for paket, fayllar in JS_MATNLAR.items():
         asl = Path(importlib.import_module(paket).__file__).parent / "_static"
@@ -158,7 +164,7 @@ def _js_nusxalar(app) -> None:
         shutil.copytree(asl, nusxa)
         for fayl in fayllar:
             f = nusxa / fayl
-            f.write_text(_js_tarjima(paket, fayl, f.read_text(encoding="utf-8"), yoz), encoding="utf-8")
+            f.write_text(_js_tarjima(paket, fayl, f.read_text(encoding="utf-8"), yoz, til), encoding="utf-8")
         for i in joy:
             yollar[i] = str(nusxa)
 
