@@ -1,7 +1,7 @@
 # Two commands set everything up on a fresh Debian machine (as root, with python3):
 #   make book   - virtual environment + locked requirements, then build the site
 #   make test   - the same set-up, then every test (unit tests and the book build; ~15 min on 2 cores)
-# Also: make preview (the book on 127.0.0.1:8001, rebuilt and reloaded on save), make unit (fast tests, no build, ~25 s), make bench (the author's loop and Lighthouse, ~10 min),
+# Also: make preview (the book on 127.0.0.1:8001, rebuilt and reloaded on save), make unit (fast tests, no build, ~25 s), make bench (the author's loop, then Lighthouse on both scripts' pages: that part alone ~30 min),
 # make arifmetika (the build and claim tests under other CPU kernels, ~4 min a setting),
 # make lock (re-lock requirements), make clean (all of _build/, the kept trainings too).
 SHELL := /bin/bash
