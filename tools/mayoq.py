@@ -47,7 +47,7 @@ def _bob_sahifalari() -> dict[str, str]:
     return sahifalar
 
 
-def _nashrlar() -> list[str]:
+def nashrlar() -> list[str]:
     """The editions in other scripts _config.yml names (kitob_yozuvlar: their folders)."""
     import yaml
 
@@ -59,7 +59,7 @@ def _nashrlar() -> list[str]:
 #: pages of each edition in another script (kirill/book/index.html; ``make bench`` compares an
 #: edition's page with nothing: the base site has none).
 SAHIFALAR = {"kirish": "book/index.html", **_bob_sahifalari()}
-SAHIFALAR |= {f"{n}-{nom}": f"{n}/{yol}" for n in _nashrlar() for nom, yol in dict(SAHIFALAR).items()}
+SAHIFALAR |= {f"{n}-{nom}": f"{n}/{yol}" for n in nashrlar() for nom, yol in dict(SAHIFALAR).items()}
 TOIFALAR = ("performance", "accessibility", "best-practices", "seo")
 #: The pages ``make test`` runs Lighthouse on (``tests/test_mayoq.py``): the title page, the
 #: chapter's opening page, the glossary and the lesson with the interactive map, one of each

@@ -1,7 +1,8 @@
 """Build side: what each page loads and says, set as Sphinx writes it (a Sphinx extension).
 
-Only the configuration and each page's template context (``html-page-context``) change
-here, so a page is written right the first time; each function says what it sets and
+Only the configuration, the templates' environment, the HTML translator (the glossary's term
+links) and each page's template context (``html-page-context``) change here, so a page is
+written right the first time; each function says what it sets and
 why.  What must change files after the build is in ``yakun.py``.  ``tests/test_brauzer.py``
 checks the result in Chromium, ``tests/test_mayoq.py`` with Lighthouse.
 """
@@ -342,6 +343,11 @@ def _tarjimon(app) -> None:
     asl = app.registry.translators.get(app.builder.name) or app.builder.default_translator_class
     app.set_translator(app.builder.name, types.new_class("KitobHTML5Translator", (_AtamaHavolalari, asl)),
                        override=True)
+
+
+def _shablonlar(app) -> None:
+    """builder-inited: the theme's templates rendered without the blank lines their tags leave
+    (Jinja's trim_blocks and lstrip_blocks; the pages' text is the same), so every page is lighter."""
     shablonlar = getattr(app.builder, "templates", None)
     if shablonlar is not None:
         shablonlar.environment.trim_blocks = True
@@ -351,6 +357,7 @@ def _tarjimon(app) -> None:
 def setup(app):
     _thebesiz(app)
     app.connect("builder-inited", _tarjimon, priority=600)
+    app.connect("builder-inited", _shablonlar)
     app.connect("doctree-resolved", _harflar)
     app.connect("config-inited", _sozla)
     app.connect("html-page-context", _royxatlar, priority=500)    # connected before the theme's

@@ -146,12 +146,12 @@ def _js_nusxalar(app) -> None:
     (an edition's own, in its script)."""
     if app.builder.format != "html" or app.config.language != TIL or not _katalog_papkalari(app):
         return
-    yozuv = app.config.kitob_yozuv
-    maqsad = Path(app.doctreedir).parent / (f"uzbek_static-{yozuv}" if yozuv else "uzbek_static")
     from .yozuvda import _yozuv
 
+    yozuv = app.config.kitob_yozuv
+    maqsad = Path(app.doctreedir).parent / (f"uzbek_static-{yozuv}" if yozuv else "uzbek_static")
     yoz, y = _yoz(app), _yozuv(app)
-    til = y.til if y is not None else TIL
+    til = y.til if y is not None else TIL        # copybutton's key: the pages' lang
     yollar = app.config.html_static_path
     for paket, fayllar in JS_MATNLAR.items():
         asl = Path(importlib.import_module(paket).__file__).parent / "_static"
