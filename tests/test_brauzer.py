@@ -1084,8 +1084,7 @@ def test_the_attention_map_shows_the_models_weights_on_tap_click_and_keys(kuzat,
     tashqi = [u for u in sorovlar if not u.startswith(manzil) and not u.startswith("data:")]
     assert not tashqi, f"requests outside the site: {tashqi}"
     assert not k.xatolar, "\n".join(k.xatolar)
-    # axe last: it fetches the theme's @import-ed basic.css relative to the page (a 404 no
-    # reader's browser asks for)
+    # axe last, after the request checks (a reader's browser runs no axe)
     xatolar = _axe(sahifa)
     assert not xatolar, "axe in the map (light):\n" + "\n".join(xatolar)
     assert _qorongi_qil(sahifa)[-1] == "dark"
@@ -1394,8 +1393,7 @@ def test_a_tapped_figure_opens_large_with_its_caption_and_closes_back_to_it(kuza
     assert "only-dark" in s.locator("dialog.kitob-rasm img").get_attribute("class").split()
     assert _eng_yorugi(s.locator("dialog.kitob-rasm").screenshot()) < 230
     assert not k.xatolar, "\n".join(k.xatolar)
-    # axe last (it asks for the theme's @import-ed basic.css relative to the page: a 404 no
-    # reader's browser asks for)
+    # axe last, after the request checks (a reader's browser runs no axe)
     xatolar = _axe(s)
     assert not xatolar, "axe in the open figure (dark):\n" + "\n".join(xatolar)
 

@@ -163,3 +163,28 @@ def test_every_gzip_twin_is_its_file_compressed(qurilgan):
         fayl = e.with_suffix("")
         assert gzip.decompress(e.read_bytes()) == fayl.read_bytes(), f"{e.relative_to(sayt)} is not {fayl.name}"
         assert e.stat().st_mtime >= fayl.stat().st_mtime, f"{e.relative_to(sayt)} is older than its file"
+
+
+def test_every_page_links_its_stylesheets_as_one_file_in_their_order(qurilgan):
+    """uslub.py: a page waits for one stylesheet, not eleven and an @import; the file holds the
+    theme's first and kitob.css last, and every font or picture it names is in the site."""
+    sayt = (qurilgan / "sayt").resolve()
+    fayllar = set()
+    for sahifa in sorted(p for p in sayt.rglob("*.html") if "_static" not in p.parts):
+        hujjat = BeautifulSoup(sahifa.read_text(encoding="utf-8"), "html.parser")
+        if hujjat.find("meta", attrs={"http-equiv": re.compile("^refresh$", re.I)}):
+            continue                                    # the root's redirect loads nothing
+        uslublar = [teg["href"] for teg in hujjat.find_all("link", rel="stylesheet")]
+        assert len(uslublar) == 1 and re.search(r"_static/uslub-[0-9a-f]{10}\.css\?v=\w+$", uslublar[0]), (
+            f"{sahifa.relative_to(sayt)} links {uslublar}")
+        fayllar.add((sahifa.parent / uslublar[0].split("?")[0]).resolve())
+    assert fayllar
+    for fayl in fayllar:
+        css = fayl.read_text(encoding="utf-8")
+        qismlar = re.findall(r"^/\* (\S+\.css) \*/$", css, flags=re.M)
+        assert qismlar[:3] == ["styles/theme.css", "basic.css", "styles/pydata-sphinx-theme.css"], qismlar
+        assert qismlar[-1] == "kitob.css" and "katex/katex.min.css" in qismlar, qismlar
+        assert "@import" not in css
+        for url in set(re.findall(r"""url\(\s*["']?([^"')]+)""", css)):
+            if not url.startswith(("data:", "#")):
+                assert (fayl.parent / url.split("?")[0].split("#")[0]).is_file(), f"{fayl.name} names {url}"

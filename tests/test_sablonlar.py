@@ -293,3 +293,15 @@ def test_layout_warns_when_the_theme_sets_data_theme_otherwise(tmp_path):
     env, ogohlar = _muhit(oldin=(tmp_path / "yangi-mavzu",))
     _blok(env, "layout.html", "css", _css_sahifasi())
     assert len(ogohlar) == 1 and "css block no longer sets data-theme" in ogohlar[0], ogohlar
+
+
+def test_the_pages_one_stylesheet_takes_the_place_of_the_themes():
+    """With uslub.py's file named, head_pre_assets links it alone, where the theme linked its own."""
+    env, ogohlar = _muhit()
+    shablon = '{% import "static/webpack-macros.html" as w with context %}{{ w.head_pre_assets() }}'
+    asl = env.from_string(shablon).render(_sahifa())
+    html = env.from_string(shablon).render(_sahifa(kitob_uslub="_static/uslub-0123456789.css", kitob_uslub_v="ab12"))
+    assert not ogohlar, ogohlar
+    assert asl.count('rel="stylesheet"') == 2 and "theme.css" in asl
+    assert html.count('rel="stylesheet"') == 1 and "theme.css" not in html
+    assert '<link href="../_static/uslub-0123456789.css?v=ab12" rel="stylesheet" />' in html, html

@@ -42,7 +42,7 @@ def test_both_rooms_exist_and_hold_their_modules():
     assert {"kitob", "malumot", "modellar", "oqitish", "ombor"} <= {p.stem for p in KITOB.glob("*.py")}
     from qurilish import MODULLAR
 
-    assert {"ijro", "raqamlash", "qorongi", "yuklamalar", "qulf", "katex", "pdf", "tarjima", "qidiruv", "sahifa",
+    assert {"ijro", "raqamlash", "qorongi", "yuklamalar", "qulf", "katex", "pdf", "tarjima", "qidiruv", "sahifa", "uslub",
             "glue", "kod", "adabiyot", "xarita", "yozuvda", "yakun"} == set(MODULLAR)
     # shrift, daftar and yozuv are helpers of yakun, yuklamalar and yozuvda, set up through them
     assert set(MODULLAR) | {"shrift", "daftar", "yozuv", "qurilish"} == QURILISH_MODULLARI, \

@@ -119,6 +119,21 @@ def _tab_stops() -> str | None:
     return None if n == 1 else f"pydata-sphinx-theme.js measures its scrollable boxes {n} times as yakun._TAB_STOPS expects"
 
 
+def _uslublar() -> str | None:
+    from sphinx.errors import ExtensionError
+
+    from qurilish import uslub
+
+    uslub.mavzu_uslublari.cache_clear()
+    try:
+        yollar = [y for y, _ in uslub.mavzu_uslublari()]
+    except ExtensionError as xato:
+        return str(xato)
+    if not yollar or yollar[0] != "_static/styles/theme.css":
+        return f"the theme's head_pre_assets links {yollar}, not theme.css first"
+    return None
+
+
 def _font_awesome() -> str | None:
     from qurilish import shrift
 
@@ -373,6 +388,10 @@ YAMOQLAR = [
     Yamoq("tab stops box by box", "pydata-sphinx-theme", "0.17.1", "yakun.py",
           "the theme's minified script measures every scrollable box at load; its loop is "
           "handed to kitob.js", _tab_stops),
+    Yamoq("one stylesheet a page", "pydata-sphinx-theme", "0.17.1", "uslub.py",
+          "the stylesheets the theme's generated webpack-macros.html links in head_pre_assets are "
+          "read from it and joined with the page's (book/_templates/static/webpack-macros.html "
+          "links the one file instead)", _uslublar),
     Yamoq("Font Awesome cut", "pydata-sphinx-theme", "0.17.1", "shrift.py",
           "the theme stylesheet's @font-face src is rewritten to the cut WOFF2", _font_awesome),
     Yamoq("Uzbek strings in scripts", "sphinx-copybutton", "0.5.2", "tarjima.py",
@@ -472,6 +491,19 @@ def test_a_changed_upstream_is_a_clear_error(monkeypatch):
     xatolar = tekshir()
     assert any(x.startswith("tab stops box by box (book/_ext/qurilish/yakun.py, checked with pydata-sphinx-theme")
                for x in xatolar), xatolar
+
+
+def test_a_theme_that_links_its_stylesheets_otherwise_is_a_clear_error(monkeypatch):
+    from qurilish import uslub
+
+    monkeypatch.setattr(uslub, "_MAKRO_USLUB", re.compile("no such link"))
+    uslub.mavzu_uslublari.cache_clear()
+    try:
+        assert "head_pre_assets no longer links its stylesheets" in _uslublar()
+    finally:
+        monkeypatch.undo()
+        uslub.mavzu_uslublari.cache_clear()
+    assert _uslublar() is None
 
 
 def test_a_changed_index_writer_is_a_clear_error(monkeypatch):

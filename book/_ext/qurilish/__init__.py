@@ -16,12 +16,13 @@ never import this package; it imports only ``bichim`` and ``muhit`` from ``chapt
 ``tarjima``    the interface in Uzbek (``locales/``, strings in the packages' scripts)
 ``qidiruv``    Uzbek search: one key for every spelling, light stemming
 ``sahifa``     what each page loads and says (context at ``html-page-context``)
+``uslub``      each page's stylesheets as one file, in their order
 ``glue``       glued numbers written in Uzbek form
 ``kod``        code highlighted without spans that change nothing
 ``adabiyot``   citations and the list of references joined in Uzbek (sphinxcontrib-bibtex)
 ``xarita``     the data of a lesson's interactive maps in a file beside the page
 ``yozuvda``    an edition in another script, written from the Latin build's reading (``yozuv``)
-``yakun``      after the build, in one order: files, WebP, cut fonts (``shrift``), gzip
+``yakun``      after the build, in one order: files, WebP, cut fonts (``shrift``), stylesheets, gzip
 =============  ==================================================================
 """
 
@@ -29,7 +30,7 @@ from __future__ import annotations
 
 #: In setup order: the lock first (before anything writes), the post-build pipeline last.
 MODULLAR = ["qulf", "ijro", "raqamlash", "qorongi", "yuklamalar", "katex", "pdf", "tarjima", "qidiruv",
-            "sahifa", "glue", "kod", "adabiyot", "xarita", "yozuvda", "yakun"]
+            "sahifa", "uslub", "glue", "kod", "adabiyot", "xarita", "yozuvda", "yakun"]
 
 #: The book's settings: name -> (default, rebuild, types).
 SOZLAMALAR = {

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from sphinx.errors import ExtensionError
 
-from . import shrift, yuklamalar
+from . import shrift, uslub, yuklamalar
 
 # --- what the steps are made of ---------------------------------------------------
 
@@ -105,9 +105,9 @@ def _gzip(app) -> None:
 
 
 #: The order, written once.  Each step's docstring says what it changes: the old downloads removed first,
-#: the twins and the cut fonts from the finished files, gzip last.
-QADAMLAR = [yuklamalar.fayllar, _webp, shrift.katex, shrift.font_awesome, shrift.korinishi, _tab_stops,
-            _gzip]
+#: the twins, the cut fonts and the pages' one stylesheet (``uslub``) from the finished files, gzip last.
+QADAMLAR = [yuklamalar.fayllar, _webp, shrift.katex, shrift.font_awesome, shrift.korinishi, uslub.yoz,
+            _tab_stops, _gzip]
 
 
 def _yakun(app, exception) -> None:
