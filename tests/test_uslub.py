@@ -30,7 +30,8 @@ def test_urls_are_written_from_static_and_data_uris_stay_as_they_are():
 def test_joined_in_order_with_imports_inlined_and_urls_rewritten(tmp_path):
     data = """url("data:image/svg+xml,%3Csvg fill='rgba(0, 0, 0, 0.25)'%3E")"""
     static = _static(tmp_path, {
-        "styles/theme.css": '/* bir */\n@import "../basic.css";\n',
+        "styles/theme.css": '/* bir */\n@import "../basic.css";\n@import url("../ikki.css");\n',
+        "ikki.css": ".ikki{background:url(ikki.png)}",
         "basic.css": "div.b{background:url(img/x.png)}",
         "styles/pst.css": f'@charset "UTF-8";\n.i{{src:url("../vendor/f.woff2")}} .d{{b:{data}}}\n'
                           "/*# sourceMappingURL=pst.css.map*/",
@@ -39,9 +40,9 @@ def test_joined_in_order_with_imports_inlined_and_urls_rewritten(tmp_path):
     })
     css = uslub.birlashtir(static, ["_static/styles/theme.css", "_static/styles/pst.css",
                                     "_static/katex/katex.min.css", "_static/kitob.css"])
-    tartib = [css.index(s) for s in ("div.b", ".i{", "@font-face", ".k{")]
+    tartib = [css.index(s) for s in ("div.b", ".ikki{", ".i{", "@font-face", ".k{")]
     assert tartib == sorted(tartib), css
-    assert 'url(img/x.png)' in css and 'url("vendor/f.woff2")' in css and 'url("katex/fonts/K.woff2")' in css
+    assert 'url(img/x.png)' in css and 'url(ikki.png)' in css and 'url("vendor/f.woff2")' in css and 'url("katex/fonts/K.woff2")' in css
     assert data in css                                       # untouched, parentheses and all
     assert "@import" not in css and "@charset" not in css and "sourceMappingURL" not in css
 

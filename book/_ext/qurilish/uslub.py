@@ -128,8 +128,12 @@ def birlashtir(static: Path, yollar: list[str], ichida: tuple[str, ...] = ()) ->
             raise ExtensionError(f"book/_ext/qurilish/uslub.py: a page links {yol}, which the site does not have")
         matn = _XARITA.sub("", _CHARSET.sub("", fayl.read_text(encoding="utf-8")))
         papka = posixpath.dirname(nisbiy)
+        # an @import's file is put in its place after this file's urls are rewritten, its own by itself
+        ichki = []
+        matn = _IMPORT.sub(lambda m: ichki.append(url_yangi(m.group(1), papka)) or f"\0{len(ichki) - 1}\0", matn)
         matn = _URL.sub(functools.partial(_url, papka=papka), matn)
-        matn = _IMPORT.sub(lambda m: birlashtir(static, [url_yangi(m.group(1), papka)], (*ichida, nisbiy)), matn)
+        matn = re.sub("\0([0-9]+)\0", lambda m: birlashtir(static, [ichki[int(m.group(1))]], (*ichida, nisbiy)),
+                      matn)
         if "@import" in matn or "@charset" in matn:
             raise ExtensionError(f"book/_ext/qurilish/uslub.py: {yol} has an @import or @charset this file "
                                  "cannot join (with a media query, or not UTF-8); link it apart")
